@@ -1,0 +1,86 @@
+// Local ESLint rule enforcing DESIGN.md "Layout" (after VS Code's code-layering rule).
+// Each import is resolved to a path first, so `../electron/app` is caught as surely as
+// `src/main/electron/app`; bare modules are checked against the layer's forbidden list.
+import path from 'node:path';
+import { builtinModules } from 'node:module';
+
+const NODE = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+/** Layer of a repo-relative path, or undefined when the path is outside src/. */
+function layerOf(relative) {
+  const p = relative.split(path.sep).join('/');
+  if (p.startsWith('src/shared/')) return 'shared';
+  if (p.startsWith('src/main/core/')) return 'core';
+  if (p.startsWith('src/main/electron/')) return 'electron';
+  if (p.startsWith('src/preload/')) return 'preload';
+  if (p.startsWith('src/renderer/')) return 'renderer';
+  if (p.startsWith('src/cli/')) return 'cli';
+  if (p.startsWith('tests/renderer/')) return 'renderer-test';
+  if (p.startsWith('src/')) return 'src-other';
+  return undefined;
+}
+
+const RULES = {
+  shared: { layers: ['shared'], node: false, electron: false, bare: (m) => m !== 'react' && m !== 'react-dom' },
+  core: { layers: ['shared', 'core'], node: true, electron: false },
+  electron: { layers: ['shared', 'core', 'electron'], node: true, electron: true },
+  preload: { layers: ['shared', 'preload'], node: false, electron: true },
+  renderer: { layers: ['shared', 'renderer'], node: false, electron: false },
+  cli: { layers: ['shared', 'core', 'cli'], node: true, electron: false },
+  'renderer-test': { layers: ['shared', 'renderer', 'renderer-test', undefined], node: false, electron: false },
+};
+
+const WHY = {
+  shared: 'src/shared is pure TypeScript: no node, electron, DOM framework or other layer',
+  core: 'src/main/core runs under plain Node: never electron, the renderer, preload or the shells',
+  electron: 'src/main/electron may use core and shared, never the renderer, preload or the CLI',
+  preload: 'src/preload exposes the contract only: electron and src/shared',
+  renderer: 'the renderer talks only through the contract: no node, electron, main, preload or cli',
+  cli: 'src/cli is a Node shell: never electron, the Electron shell, preload or the renderer',
+  'renderer-test': 'renderer tests run in a browser-like environment: no node, electron or main',
+};
+
+export default {
+  rules: {
+    layering: {
+      meta: { type: 'problem', schema: [], messages: { forbidden: '{{why}}: "{{source}}" is not allowed here.' } },
+      create(context) {
+        const file = context.physicalFilename ?? context.filename;
+        const cwd = context.cwd ?? process.cwd();
+        const layer = layerOf(path.relative(cwd, file));
+        const rule = layer ? RULES[layer] : undefined;
+        if (!rule) return {};
+        const check = (node, source) => {
+          if (typeof source !== 'string') return;
+          let allowed;
+          if (source.startsWith('.') || source.startsWith('/')) {
+            const target = layerOf(path.relative(cwd, path.resolve(path.dirname(file), source)));
+            allowed = rule.layers.includes(target);
+          } else if (NODE.has(source) || NODE.has(source.split('/')[0])) {
+            allowed = rule.node;
+          } else if (source === 'electron' || source.startsWith('electron/')) {
+            allowed = rule.electron;
+          } else {
+            allowed = rule.bare ? rule.bare(source) : true;
+          }
+          if (!allowed) context.report({ node, messageId: 'forbidden', data: { why: WHY[layer], source } });
+        };
+        const fromSource = (node) => node.source && check(node.source, node.source.value);
+        return {
+          ImportDeclaration: fromSource,
+          ExportNamedDeclaration: fromSource,
+          ExportAllDeclaration: fromSource,
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+          CallExpression: (node) => {
+            if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal') {
+              check(node.arguments[0], node.arguments[0].value);
+            }
+          },
+          TSImportEqualsDeclaration: (node) =>
+            node.moduleReference.type === 'TSExternalModuleReference' &&
+            check(node.moduleReference, node.moduleReference.expression.value),
+        };
+      },
+    },
+  },
+};

@@ -1,0 +1,32 @@
+// The CLI's view of the outside world, injected so commands are tested without a process.
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown; isTTY?: boolean };
+  readonly stderr: { write(text: string): unknown; isTTY?: boolean };
+  readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+export const ExitCode = { Ok: 0, Failure: 1, Usage: 2 } as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** A usage error: the CLI prints it with the verb's usage and exits 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface CliCommand {
+  readonly name: string;
+  /** One or more usage lines, shown by `sluice help` and after a usage error. */
+  readonly usage: string;
+  readonly summary: string;
+  run(args: string[], io: CliIo): Promise<ExitCode>;
+}
+
+export function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+}
+
+export function writeJsonLine(io: CliIo, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value)}\n`);
+}

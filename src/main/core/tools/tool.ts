@@ -1,0 +1,100 @@
+// The one wrapper every tool goes through (after opencode's tool/tool.ts): it validates the
+// model's input with zod, turns a validation failure into a message the model can act on,
+// turns anything thrown into an error result, and truncates output centrally so each tool
+// stays small. Contract: runTool never throws.
+import { z } from 'zod';
+import type { ToolStatus } from '../../../shared/agent-events';
+
+export type ToolKind = 'read' | 'write';
+
+export interface ToolResult {
+  /** Exactly what the model is told. */
+  content: string;
+  status: ToolStatus;
+}
+
+/**
+ * What a tool may touch. Each module adds its own port here; tools reach the file system
+ * only through `workspace`.
+ */
+export interface ToolContext {
+  readonly workspace: import('../workspace/workspace').Workspace;
+  readonly signal: AbortSignal;
+  /** Present inside an agent turn. */
+  readonly conversationId?: string;
+  readonly turnId?: string;
+  readonly toolUseId?: string;
+}
+
+export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  /** Written for the model: what the tool does, when to use it, what comes back. */
+  readonly description: string;
+  readonly schema: S;
+  readonly kind: ToolKind;
+  /** Short human label for the step list: "Reading src/app.ts". */
+  label(input: z.output<S>): string;
+  /** May throw: runTool turns a throw into an error result. */
+  run(input: z.output<S>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export function defineTool<S extends z.ZodType>(tool: ToolDefinition<S>): ToolDefinition<S> {
+  return tool;
+}
+
+/** Upper bound on any tool result sent to the model; tools keep well under it themselves. */
+export const MAX_TOOL_RESULT_CHARS = 100_000;
+
+export function ok(content: string): ToolResult {
+  return { content, status: 'ok' };
+}
+
+export function toolError(content: string): ToolResult {
+  return { content, status: 'error' };
+}
+
+export function describeInputError(toolName: string, error: z.ZodError): string {
+  const lines = error.issues.map((issue) => {
+    const where = issue.path.length ? issue.path.map(String).join('.') : '(input)';
+    return `- ${where}: ${issue.message}`;
+  });
+  return `The ${toolName} tool was called with invalid input:\n${lines.join('\n')}\nRewrite the input so that it satisfies the tool's schema and call it again.`;
+}
+
+export function truncateResult(content: string, limit = MAX_TOOL_RESULT_CHARS): string {
+  if (content.length <= limit) return content;
+  const omitted = content.length - limit;
+  return `${content.slice(0, limit)}\n… [output truncated: ${omitted} more characters not shown; narrow the request]`;
+}
+
+/** Validates, runs, catches and truncates. Never throws. */
+export async function runTool(tool: ToolDefinition, rawInput: unknown, ctx: ToolContext): Promise<ToolResult> {
+  const parsed = tool.schema.safeParse(rawInput ?? {});
+  if (!parsed.success) return toolError(describeInputError(tool.name, parsed.error));
+  if (ctx.signal.aborted) return toolError('The tool was not run: the turn was aborted.');
+  try {
+    const result = await tool.run(parsed.data, ctx);
+    return { ...result, content: truncateResult(result.content) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return toolError(`${tool.name} failed: ${message}`);
+  }
+}
+
+/** Safe label even for input that failed validation. */
+export function labelFor(tool: ToolDefinition, rawInput: unknown): string {
+  const parsed = tool.schema.safeParse(rawInput ?? {});
+  if (!parsed.success) return `${tool.name} (invalid input)`;
+  try {
+    return tool.label(parsed.data);
+  } catch {
+    return tool.name;
+  }
+}
+
+/** The tool's definition as the Messages API wants it. */
+export function toApiTool(tool: ToolDefinition): { name: string; description: string; input_schema: Record<string, unknown> } {
+  const schema = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return { name: tool.name, description: tool.description, input_schema: schema };
+}

@@ -1,0 +1,72 @@
+// The AgentEvent union (DESIGN.md "AgentEvent"): the one stream that the UI, `sluice ask
+// --json` and persistence all consume. Schemas are zod so the contract can validate events.
+import { z } from 'zod';
+import { approvalRequestSchema, decisionSourceSchema } from './approvals';
+
+const base = { conversationId: z.string(), turnId: z.string() };
+
+export const toolStatusSchema = z.enum(['ok', 'error', 'rejected', 'denied', 'conflict']);
+export type ToolStatus = z.infer<typeof toolStatusSchema>;
+
+export const turnEndReasonSchema = z.enum(['end_turn', 'max_turns', 'aborted', 'error']);
+export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
+
+export const usageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cacheReadTokens: z.number(),
+  cacheWriteTokens: z.number(),
+  /** Estimated cost in US dollars for this request, by the model's published prices. */
+  costUsd: z.number(),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+export const agentEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('turn_start'), ...base, userText: z.string(), model: z.string() }),
+  z.object({ type: z.literal('text_delta'), ...base, messageId: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('tool_start'),
+    ...base,
+    toolUseId: z.string(),
+    name: z.string(),
+    input: z.unknown(),
+    /** Human label: "Reading src/app.ts", "Searching for 'TODO'". */
+    label: z.string(),
+  }),
+  z.object({
+    type: z.literal('tool_end'),
+    ...base,
+    toolUseId: z.string(),
+    name: z.string(),
+    status: toolStatusSchema,
+    /** What the model was told (possibly truncated for display). */
+    result: z.string(),
+  }),
+  z.object({ type: z.literal('approval_request'), ...base, request: approvalRequestSchema }),
+  z.object({
+    type: z.literal('approval_resolved'),
+    ...base,
+    approvalId: z.string(),
+    outcome: z.enum(['approved', 'partially_approved', 'edited', 'rejected', 'aborted']),
+    decidedBy: decisionSourceSchema,
+  }),
+  z.object({ type: z.literal('usage'), ...base, usage: usageSchema, model: z.string() }),
+  z.object({
+    type: z.literal('retry'),
+    ...base,
+    attempt: z.number(),
+    reason: z.string(),
+  }),
+  z.object({ type: z.literal('turn_end'), ...base, reason: turnEndReasonSchema, message: z.string().optional() }),
+  z.object({
+    type: z.literal('error'),
+    ...base,
+    /** Stable kind for UIs: api_key, rate_limit, overloaded, network, stream, refusal, context_window, max_tokens, internal. */
+    kind: z.string(),
+    message: z.string(),
+    retryable: z.boolean(),
+  }),
+]);
+export type AgentEvent = z.infer<typeof agentEventSchema>;
+export type AgentEventType = AgentEvent['type'];
+export type AgentEventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;

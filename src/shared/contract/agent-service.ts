@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { method } from './define';
+import { toolStatusSchema, usageSchema } from '../agent-events';
+
+export const mentionSchema = z.object({
+  type: z.enum(['file', 'symbol']),
+  /** File: workspace-relative path. Symbol: name, optionally `path#name`. */
+  value: z.string().min(1).max(4096),
+});
+export type Mention = z.infer<typeof mentionSchema>;
+
+/** One row of a conversation as the UI shows it, rebuilt from the stored history. */
+export const transcriptItemSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('user'), id: z.string(), text: z.string(), createdAt: z.number() }),
+  z.object({ type: z.literal('assistant_text'), id: z.string(), turnId: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('tool'),
+    id: z.string(),
+    turnId: z.string(),
+    name: z.string(),
+    label: z.string(),
+    input: z.unknown(),
+    status: z.union([toolStatusSchema, z.literal('running')]),
+    result: z.string(),
+  }),
+  z.object({ type: z.literal('error'), id: z.string(), turnId: z.string(), message: z.string() }),
+]);
+export type TranscriptItem = z.infer<typeof transcriptItemSchema>;
+
+export const usageTotalsSchema = usageSchema;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationViewSchema = conversationSummarySchema.extend({
+  items: z.array(transcriptItemSchema),
+  usage: usageTotalsSchema,
+  /** True while a turn runs. */
+  running: z.boolean(),
+  /** The last turn ended on the round limit: the UI offers Continue. */
+  canContinue: z.boolean(),
+});
+export type ConversationView = z.infer<typeof conversationViewSchema>;
+
+const idInput = z.object({ conversationId: z.string().min(1).max(200) }).strict();
+
+export const agentService = {
+  /** Starts a turn; events follow on `agent`. Without conversationId a new conversation starts. */
+  send: method(
+    z
+      .object({
+        conversationId: z.string().min(1).max(200).optional(),
+        text: z.string().min(1).max(200_000),
+        mentions: z.array(mentionSchema).max(50).default([]),
+      })
+      .strict(),
+    z.object({ conversationId: z.string(), turnId: z.string() }),
+  ),
+  abort: method(idInput, z.object({ aborted: z.boolean() })),
+  /** After max_turns: runs another round budget on the same turn's history. */
+  continue: method(idInput, z.object({ conversationId: z.string(), turnId: z.string() })),
+  /** After an error: sends the last user message's turn again. */
+  retry: method(idInput, z.object({ conversationId: z.string(), turnId: z.string() })),
+  listConversations: method(z.object({}).strict(), z.array(conversationSummarySchema)),
+  getConversation: method(idInput, conversationViewSchema),
+  renameConversation: method(
+    z.object({ conversationId: z.string().min(1).max(200), title: z.string().min(1).max(200) }).strict(),
+    conversationSummarySchema,
+  ),
+  deleteConversation: method(idInput, z.object({ deleted: z.boolean() })),
+};

@@ -1,0 +1,44 @@
+// The Sluice contract: every method and event the renderer can use, declared once.
+import { z } from 'zod';
+import { defineContract, type ContractClient, type ContractHandlers } from './define';
+import { agentEventSchema } from '../agent-events';
+import { approvalService } from './approval-service';
+import { agentService } from './agent-service';
+import { checkpointService } from './checkpoint-service';
+import { projectService, projectInfoSchema } from './project-service';
+import { settingsService } from './settings-service';
+import { symbolService, indexStatusSchema } from './symbol-service';
+
+export const sluiceContract = defineContract({
+  services: {
+    project: projectService,
+    agent: agentService,
+    approvals: approvalService,
+    checkpoints: checkpointService,
+    symbols: symbolService,
+    settings: settingsService,
+  },
+  events: {
+    agent: agentEventSchema,
+    'index.status': indexStatusSchema,
+    'project.opened': projectInfoSchema,
+    'conversations.changed': z.object({ conversationId: z.string().optional() }),
+    'checkpoints.changed': z.object({ conversationId: z.string().nullable() }),
+  },
+});
+
+export type SluiceContract = typeof sluiceContract;
+export type SluiceClient = ContractClient<SluiceContract>;
+export type SluiceHandlers = ContractHandlers<SluiceContract>;
+export type SluiceEventName = keyof SluiceContract['events'] & string;
+
+export * from './define';
+export * from './wire';
+export * from './client';
+export * from './dispatch';
+export * from './project-service';
+export * from './agent-service';
+export * from './approval-service';
+export * from './checkpoint-service';
+export * from './symbol-service';
+export * from './settings-service';

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { method } from './define';
+
+export const projectInfoSchema = z.object({
+  id: z.string(),
+  /** Real path of the opened folder: the sandbox root. */
+  root: z.string(),
+  name: z.string(),
+  lastOpenedAt: z.number(),
+});
+export type ProjectInfo = z.infer<typeof projectInfoSchema>;
+
+export const treeEntrySchema = z.object({
+  /** Workspace-relative, forward slashes. */
+  path: z.string(),
+  name: z.string(),
+  type: z.enum(['file', 'dir', 'symlink', 'other']),
+  size: z.number().optional(),
+});
+export type TreeEntry = z.infer<typeof treeEntrySchema>;
+
+const pathInput = z.string().min(1).max(4096);
+
+export const projectService = {
+  /** Native folder dialog (Electron). Browser mode answers with an error: type a path instead. */
+  pickFolder: method(z.object({}).strict(), z.object({ path: z.string().nullable() })),
+  open: method(z.object({ path: pathInput }).strict(), projectInfoSchema),
+  recent: method(z.object({}).strict(), z.array(projectInfoSchema)),
+  current: method(z.object({}).strict(), projectInfoSchema.nullable()),
+  /** One directory level of the file tree, ignore-aware; `dir` is workspace-relative ('' = root). */
+  tree: method(
+    z.object({ dir: z.string().max(4096).default('') }).strict(),
+    z.object({ entries: z.array(treeEntrySchema), truncated: z.boolean() }),
+  ),
+  /** Raw text of one file inside the sandbox, for previews. */
+  readFile: method(
+    z.object({ path: pathInput }).strict(),
+    z.object({ path: z.string(), content: z.string(), truncated: z.boolean(), binary: z.boolean() }),
+  ),
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { method } from './define';
+
+export const settingsSchema = z.object({
+  model: z.string(),
+  /** Set in Settings or by ANTHROPIC_BASE_URL only, never by a project file. */
+  baseUrl: z.string().nullable(),
+  hasApiKey: z.boolean(),
+  /** Where the key lives: 'safeStorage', 'basic_text' (weak: warn), 'env', 'none'. */
+  keyStorage: z.enum(['safeStorage', 'basic_text', 'env', 'memory', 'none']),
+  maxTurns: z.number().int(),
+  theme: z.enum(['system', 'dark', 'light']),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsService = {
+  get: method(z.object({}).strict(), settingsSchema),
+  set: method(
+    z
+      .object({
+        model: z.string().min(1).max(200).optional(),
+        baseUrl: z.string().url().max(2000).nullable().optional(),
+        maxTurns: z.number().int().min(1).max(500).optional(),
+        theme: z.enum(['system', 'dark', 'light']).optional(),
+      })
+      .strict(),
+    settingsSchema,
+  ),
+  /** The key is stored in main and never sent back to the renderer. */
+  setApiKey: method(z.object({ key: z.string().min(1).max(500) }).strict(), settingsSchema),
+  clearApiKey: method(z.object({}).strict(), settingsSchema),
+  /** Opens an http(s) URL in the system browser after the person confirmed it. */
+  openExternal: method(z.object({ url: z.string().url().max(4000) }).strict(), z.object({ opened: z.boolean() })),
+};

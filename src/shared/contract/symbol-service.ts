@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { method } from './define';
+
+export const symbolKindSchema = z.enum([
+  'function',
+  'class',
+  'method',
+  'property',
+  'interface',
+  'type',
+  'enum',
+  'namespace',
+  'module',
+  'variable',
+  'default',
+]);
+export type SymbolKind = z.infer<typeof symbolKindSchema>;
+
+export const symbolDefinitionSchema = z.object({
+  name: z.string(),
+  kind: symbolKindSchema,
+  path: z.string(),
+  line: z.number(),
+  column: z.number(),
+  exported: z.boolean(),
+  signature: z.string(),
+});
+export type SymbolDefinition = z.infer<typeof symbolDefinitionSchema>;
+
+export const importerSchema = z.object({
+  path: z.string(),
+  line: z.number(),
+  specifier: z.string(),
+  typeOnly: z.boolean(),
+  /** Re-export chain the import came through, nearest first (empty for a direct import). */
+  via: z.array(z.string()),
+});
+export type Importer = z.infer<typeof importerSchema>;
+
+export const indexStatusSchema = z.object({
+  files: z.number(),
+  symbols: z.number(),
+  imports: z.number(),
+  indexing: z.boolean(),
+  done: z.number(),
+  total: z.number(),
+});
+export type IndexStatus = z.infer<typeof indexStatusSchema>;
+
+const name = z.string().min(1).max(500);
+
+export const symbolService = {
+  status: method(z.object({}).strict(), indexStatusSchema),
+  reindex: method(z.object({}).strict(), indexStatusSchema),
+  /** Fuzzy search over all symbol names (symbol browser, @-mentions). */
+  search: method(
+    z.object({ query: z.string().max(500), kind: symbolKindSchema.optional(), limit: z.number().int().min(1).max(500).default(50) }).strict(),
+    z.array(symbolDefinitionSchema),
+  ),
+  definition: method(
+    z.object({ name, kind: symbolKindSchema.optional() }).strict(),
+    z.object({ definitions: z.array(symbolDefinitionSchema), suggestions: z.array(z.string()) }),
+  ),
+  /** target: a file path or `file#symbol`. */
+  importers: method(z.object({ target: name }).strict(), z.object({ importers: z.array(importerSchema) })),
+  outline: method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.array(symbolDefinitionSchema)),
+  /** Fuzzy file-path search for @-mentions. */
+  searchFiles: method(
+    z.object({ query: z.string().max(500), limit: z.number().int().min(1).max(200).default(20) }).strict(),
+    z.array(z.string()),
+  ),
+};

@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
+
+// The CLI is bundled for Node with every dependency left external, so `npx sluice`
+// loads the same node_modules (and the same better-sqlite3 build) as the tests.
+const external = [
+  ...builtinModules,
+  ...builtinModules.map((m) => `node:${m}`),
+  ...Object.keys(pkg.dependencies ?? {}),
+].map((name) => new RegExp(`^${name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')}(/.*)?$`));
+
+export default defineConfig({
+  build: {
+    ssr: resolve(__dirname, 'src/cli/main.ts'),
+    outDir: 'out/cli',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: true,
+    rollupOptions: { external, output: { format: 'es', entryFileNames: 'main.js' } },
+  },
+});
