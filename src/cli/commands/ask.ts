@@ -1,0 +1,285 @@
+// `sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only] [--model M]
+//  [--max-turns N] [--conversation ID] [--json]`: one agent turn from the terminal or a script.
+// The prompt comes from the argument or stdin. --json prints every AgentEvent as NDJSON;
+// otherwise the answer streams to stdout and the steps (tools, retries, errors) go to stderr.
+// Exit: 0 the turn ended normally; 1 it failed, was stopped, or hit the round limit; 2 usage.
+// Approvals: write tools ask through the port `approvals` builds — by default the CLI approval
+// session (terminal prompt; without a terminal writes are rejected unless --mode auto-edit).
+// The port is created on the first write of a turn only, so a read-only turn never touches stdin.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import type { AgentEvent } from '../../shared/agent-events';
+import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
+import { missingCase } from '../../shared/missing-case';
+import { createAnthropicClient } from '../../main/core/agent/anthropic-client';
+import {
+  createConversationRunner,
+  TurnRefusedError,
+} from '../../main/core/agent/conversation-runner';
+import type { TurnOutcome } from '../../main/core/agent/agent-loop';
+import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
+import type { ApprovalPort } from '../../main/core/approvals/approval-port';
+import { askApprovals } from '../approval-session';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import { createConversationRepository } from '../../main/core/store/conversation-repository';
+import type { WritableDb } from '../../main/core/store/database-handles';
+import { projectIdFor } from '../../main/core/store/project-id';
+import { resolveSluiceHome } from '../../main/core/store/sluice-home';
+import { createTools } from '../../main/core/tools';
+import type { ToolDefinition } from '../../main/core/tools/tool';
+import type { Workspace } from '../../main/core/workspace/workspace';
+import { ExitCode, UsageError, writeJsonLine, type CliCommand, type CliIo } from '../cli-io';
+import { openProject } from '../project-context';
+
+export interface AskApprovalArgs {
+  workspace: Workspace;
+  db: WritableDb;
+  projectId: string;
+  mode: ApprovalMode;
+  io: CliIo;
+  /** The turn's emitter: approval events go into the same stream (and --json output). */
+  emit: (event: AgentEvent) => void;
+}
+
+export interface AskCommandDeps {
+  /** Builds the approval port for a turn (default: the CLI approval session; null: none, writes refused). */
+  readonly approvals?: ((args: AskApprovalArgs) => ApprovalPort | undefined) | null;
+  readonly createTools?: () => ToolDefinition[];
+  /** SDK retries (tests make them few). */
+  readonly maxRetries?: number;
+  /** Ctrl-C wiring; default: process SIGINT while the turn runs. */
+  readonly onInterrupt?: (abort: () => void) => () => void;
+}
+
+const USAGE =
+  'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only] [--model M] [--max-turns N] [--conversation ID] [--json]';
+const MAX_PROMPT_CHARS = 200_000;
+
+async function readStdin(io: CliIo): Promise<string> {
+  if (io.stdin.isTTY) throw new UsageError('give the PROMPT as an argument or pipe it on stdin.');
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of io.stdin) {
+    const buffer = typeof part === 'string' ? Buffer.from(part) : (part as Buffer);
+    size += buffer.length;
+    if (size > MAX_PROMPT_CHARS * 4)
+      throw new UsageError(`the prompt on stdin is longer than ${MAX_PROMPT_CHARS} characters.`);
+    parts.push(buffer);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+function parseMaxTurns(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 1000)
+    throw new UsageError(`--max-turns must be a whole number from 1 to 1000 (got "${raw}").`);
+  return value;
+}
+
+/** Builds the real port on the first request; without one, refuses as a missing gate would. */
+function lazyPort(build: () => ApprovalPort | undefined): ApprovalPort {
+  let port: ApprovalPort | undefined | null = null;
+  const get = (): ApprovalPort | undefined => {
+    if (port === null) port = build();
+    return port;
+  };
+  return {
+    async request(proposal, call) {
+      const real = get();
+      if (real) return real.request(proposal, call);
+      return {
+        approvalId: 'none',
+        decidedBy: 'mode',
+        outcome: 'denied',
+        reason: 'no approval gate is available in this run, so writes are refused',
+      };
+    },
+    applied: (change) => get()?.applied(change),
+    failed: (approvalId, reason) => get()?.failed(approvalId, reason),
+  };
+}
+
+function defaultInterrupt(abort: () => void): () => void {
+  const handler = () => abort();
+  process.once('SIGINT', handler);
+  return () => process.off('SIGINT', handler);
+}
+
+function firstLine(text: string, max = 160): string {
+  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Human rendering: the answer to stdout as it streams; steps and problems to stderr. */
+function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
+  let midLine = false;
+  const step = (text: string) => {
+    if (midLine) io.stdout.write('\n');
+    midLine = false;
+    io.stderr.write(`${text}\n`);
+  };
+  return (event) => {
+    switch (event.type) {
+      case 'text_delta':
+        io.stdout.write(event.text);
+        midLine = !event.text.endsWith('\n');
+        return;
+      case 'tool_start':
+        step(`→ ${event.label}`);
+        return;
+      case 'tool_end':
+        step(
+          `  ${event.status === 'ok' ? '✓' : '✗'} ${event.name}${event.status === 'ok' ? '' : ` (${event.status}): ${firstLine(event.result)}`}`,
+        );
+        return;
+      case 'retry':
+        step(`↻ retry ${event.attempt}: ${event.reason}`);
+        return;
+      case 'error':
+        step(`error (${event.kind}): ${event.message}`);
+        return;
+      case 'approval_resolved':
+        step(`  approval ${event.outcome} (${event.decidedBy})`);
+        return;
+      case 'turn_end':
+        if (midLine) io.stdout.write('\n');
+        midLine = false;
+        if (event.reason !== 'end_turn' && event.reason !== 'error' && event.message)
+          io.stderr.write(`${event.message}\n`);
+        return;
+      case 'turn_start':
+      case 'usage':
+      case 'approval_request':
+        return;
+      default:
+        missingCase(event);
+    }
+  };
+}
+
+export function createAskCommand(deps: AskCommandDeps = {}): CliCommand {
+  return {
+    name: 'ask',
+    usage: USAGE,
+    summary: 'Ask Claude about (or to change) a project; streams the answer.',
+    async run(args, io) {
+      let parsed;
+      try {
+        parsed = parseArgs({
+          args,
+          allowPositionals: true,
+          strict: true,
+          options: {
+            project: { type: 'string' },
+            mode: { type: 'string', default: 'ask' },
+            model: { type: 'string' },
+            'max-turns': { type: 'string' },
+            conversation: { type: 'string' },
+            json: { type: 'boolean', default: false },
+          },
+        });
+      } catch (error) {
+        throw new UsageError(error instanceof Error ? error.message : String(error));
+      }
+      const { values, positionals } = parsed;
+      const mode = approvalModeSchema.safeParse(values.mode);
+      if (!mode.success)
+        throw new UsageError(`--mode must be ask, auto-edit or read-only (got "${values.mode}").`);
+      const maxTurns = parseMaxTurns(values['max-turns']);
+      if (values.model !== undefined && !/^[A-Za-z0-9._:@-]{1,100}$/.test(values.model))
+        throw new UsageError(`--model "${values.model}" is not a model name.`);
+      const prompt = (positionals.length ? positionals.join(' ') : await readStdin(io)).trim();
+      if (!prompt) throw new UsageError('the prompt is empty.');
+      if (prompt.length > MAX_PROMPT_CHARS)
+        throw new UsageError(`the prompt is longer than ${MAX_PROMPT_CHARS} characters.`);
+      const { workspace } = await openProject(io, values.project);
+
+      const home = resolveSluiceHome({
+        env: io.env,
+        platform: process.platform,
+        homedir: os.homedir(),
+        cwd: io.cwd,
+      });
+      const db = openAppDatabase({ home });
+      let approvalsUsed = false;
+      try {
+        const projectId = projectIdFor(workspace.root);
+        const repository = createConversationRepository(db);
+        const runner = createConversationRunner({
+          repository,
+          projectId,
+          createClient: () =>
+            createAnthropicClient({
+              apiKey: io.env.ANTHROPIC_API_KEY ?? '',
+              baseURL: io.env.ANTHROPIC_BASE_URL,
+              ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
+            }),
+          model: () => values.model ?? DEFAULT_MODEL,
+          tools: (deps.createTools ?? createTools)(),
+          ports: ({ emit }) => {
+            const build = deps.approvals === undefined ? askApprovals : deps.approvals;
+            if (!build) return { workspace };
+            const approvals = lazyPort(() => {
+              approvalsUsed = true;
+              return build({ workspace, db, projectId, mode: mode.data, io, emit });
+            });
+            return { workspace, approvals };
+          },
+          guidanceFiles: workspace,
+          maxRounds: () => maxTurns,
+        });
+        if (values.conversation !== undefined) {
+          const record = repository.get(values.conversation);
+          if (!record) throw new UsageError(`there is no conversation "${values.conversation}".`);
+          if (record.projectId !== projectId)
+            throw new UsageError(
+              `conversation "${values.conversation}" belongs to another project.`,
+            );
+        }
+        let started;
+        try {
+          started = runner.start({
+            kind: 'send',
+            text: prompt,
+            ...(values.conversation !== undefined ? { conversationId: values.conversation } : {}),
+            ...(values.model !== undefined ? { model: values.model } : {}),
+          });
+        } catch (error) {
+          if (error instanceof TurnRefusedError) throw new UsageError(error.message);
+          throw error;
+        }
+        const print = values.json
+          ? (event: AgentEvent) => writeJsonLine(io, event)
+          : createHumanPrinter(io);
+        const release = (deps.onInterrupt ?? defaultInterrupt)(() =>
+          runner.abort(started.conversationId),
+        );
+        let outcome: TurnOutcome | undefined;
+        try {
+          for (;;) {
+            const next = await started.events.next();
+            if (next.done) {
+              outcome = next.value;
+              break;
+            }
+            print(next.value);
+          }
+        } finally {
+          release();
+          // The terminal approver reads stdin; once the turn is over nothing more is read.
+          if (approvalsUsed && io.stdin.isTTY) io.stdin.pause();
+        }
+        if (!values.json)
+          io.stderr.write(
+            `(conversation ${started.conversationId}: continue it with --conversation ${started.conversationId})\n`,
+          );
+        return outcome.reason === 'end_turn' ? ExitCode.Ok : ExitCode.Failure;
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+export const askCommand = createAskCommand();

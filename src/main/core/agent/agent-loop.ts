@@ -1,0 +1,346 @@
+// The agent loop (after pi-mono's agent-loop.ts): one user turn as an async generator of
+// AgentEvents. Each round streams `client.messages.stream()` with the tool definitions, emits
+// text as it arrives, runs the tool_use blocks of a complete reply and sends the results back,
+// until end_turn, the round limit, abort or a failure. Retries, backoff and SSE parsing are
+// the SDK's.
+//
+// Contracts:
+// - Only complete messages enter the history (and the recorder): a reply that breaks, errors,
+//   refuses or hits max_tokens inside a tool call is dropped and no tool of it runs.
+// - Every tool_use in the history gets its tool_result, also on abort ("not run").
+// - Never throws: failures become an `error` event followed by `turn_end`.
+import type Anthropic from '@anthropic-ai/sdk';
+import type {
+  Message,
+  ToolResultBlockParam,
+  ToolUseBlock,
+} from '@anthropic-ai/sdk/resources/messages';
+import { toParamBlocks, type ChatMessage } from './chat-message';
+import type { AgentEvent, TurnEndReason, Usage } from '../../../shared/agent-events';
+import { toApiTool, type ToolDefinition } from '../tools/tool';
+import { classifyApiError, isAbortError } from './api-errors';
+import { requestGuard } from './anthropic-client';
+import { fitToBudget, estimateTokens } from './context-budget';
+import { EventChannel } from './event-channel';
+import { repairToolPairing } from './history-repair';
+import { modelInfo, usageFromApi } from './model-catalog';
+import { cachedMessages, cachedSystem, cachedTools, mergeConsecutiveRoles } from './prompt-cache';
+import { executeToolCalls, type ToolCallOutcome, type ToolPorts } from './tool-execution';
+
+export const DEFAULT_MAX_ROUNDS = 25;
+export const DEFAULT_MAX_TOKENS = 8_192;
+
+/** Where the loop reports what must be persisted, as it happens. Must not throw. */
+export interface TurnRecorder {
+  /** A user message: the person's text, or the tool results of a round. */
+  userMessage(message: ChatMessage, turnId: string): void;
+  /** A complete assistant message. */
+  assistantMessage(message: ChatMessage, turnId: string): void;
+  toolCall(outcome: ToolCallOutcome, turnId: string): void;
+  usage(usage: Usage, model: string, turnId: string): void;
+  turnEnd(reason: TurnEndReason, turnId: string, message?: string): void;
+}
+
+export interface AgentTurnOptions {
+  client: Anthropic;
+  model: string;
+  conversationId: string;
+  turnId: string;
+  /** Complete messages before this turn (from the store). Not mutated. */
+  history: readonly ChatMessage[];
+  /** The person's message. Absent for Continue / Retry: the history already ends with the user's side. */
+  userText?: string;
+  system: string;
+  tools: readonly ToolDefinition[];
+  /**
+   * The ToolContext ports (workspace, approvals, …). A function receives the turn's emitter,
+   * so a port such as the approval broker can put its events into this turn's stream.
+   */
+  ports: ToolPorts | ((emit: (event: AgentEvent) => void) => ToolPorts);
+  signal?: AbortSignal;
+  /** Model requests per turn before it ends with max_turns (default 25). */
+  maxRounds?: number;
+  maxTokens?: number;
+  /** Overrides the model's context window (tests of the budget). */
+  contextWindow?: number;
+  recorder?: TurnRecorder;
+}
+
+export interface TurnOutcome {
+  reason: TurnEndReason;
+  message?: string;
+  /** The history after the turn (complete messages only). */
+  history: ChatMessage[];
+}
+
+type RoundResult =
+  | { kind: 'message'; message: Message }
+  | { kind: 'aborted' }
+  | { kind: 'failed'; errorKind: string; message: string; retryable: boolean };
+
+class TurnRunner {
+  readonly history: ChatMessage[];
+  private readonly tools: Map<string, ToolDefinition>;
+  private readonly apiTools: Anthropic.Tool[];
+  private readonly signal: AbortSignal;
+  private readonly ports: ToolPorts;
+
+  constructor(
+    private readonly options: AgentTurnOptions,
+    private readonly emit: (event: AgentEvent) => void,
+  ) {
+    this.history = [...options.history];
+    this.tools = new Map(options.tools.map((t) => [t.name, t]));
+    this.apiTools = options.tools.map((t) => toApiTool(t) as Anthropic.Tool);
+    this.signal = options.signal ?? new AbortController().signal;
+    this.ports = typeof options.ports === 'function' ? options.ports(emit) : options.ports;
+  }
+
+  private get ids() {
+    return { conversationId: this.options.conversationId, turnId: this.options.turnId };
+  }
+
+  private end(reason: TurnEndReason, message?: string): TurnOutcome {
+    this.options.recorder?.turnEnd(reason, this.options.turnId, message);
+    this.emit({ type: 'turn_end', ...this.ids, reason, ...(message ? { message } : {}) });
+    return { reason, ...(message ? { message } : {}), history: this.history };
+  }
+
+  private fail(errorKind: string, message: string, retryable: boolean): TurnOutcome {
+    this.emit({ type: 'error', ...this.ids, kind: errorKind, message, retryable });
+    return this.end('error', message);
+  }
+
+  private pushUser(message: ChatMessage): void {
+    this.history.push(message);
+    this.options.recorder?.userMessage(message, this.options.turnId);
+  }
+
+  async run(): Promise<TurnOutcome> {
+    const { userText, model } = this.options;
+    this.emit({ type: 'turn_start', ...this.ids, userText: userText ?? '', model });
+    if (userText !== undefined)
+      this.pushUser({ role: 'user', content: [{ type: 'text', text: userText }] });
+    if (this.history.length === 0 || this.history[this.history.length - 1]?.role !== 'user') {
+      return this.fail(
+        'internal',
+        'There is nothing to send: the conversation does not end with a message from you.',
+        false,
+      );
+    }
+    const maxRounds = this.options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+    const info = modelInfo(model);
+    let maxTokens = this.options.maxTokens ?? DEFAULT_MAX_TOKENS;
+    let maxTokensRetried = false;
+    for (let round = 1; round <= maxRounds;) {
+      if (this.signal.aborted) return this.end('aborted', 'Stopped by you.');
+      const result = await this.streamRound(maxTokens);
+      if (result.kind === 'aborted')
+        return this.end('aborted', 'Stopped by you; the unfinished reply was discarded.');
+      if (result.kind === 'failed')
+        return this.fail(result.errorKind, result.message, result.retryable);
+      const message = result.message;
+      const usage = usageFromApi(model, message.usage);
+      this.options.recorder?.usage(usage, model, this.options.turnId);
+      this.emit({ type: 'usage', ...this.ids, usage, model });
+
+      const calls = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+      switch (message.stop_reason) {
+        case 'refusal':
+          return this.fail(
+            'refusal',
+            'Claude declined this request (stop reason: refusal). Nothing was run. Rephrase the request or ask for something else.',
+            false,
+          );
+        case 'model_context_window_exceeded':
+          return this.fail(
+            'context_window',
+            "The reply stopped because the conversation filled the model's context window. Nothing was run. Start a new conversation or ask for a smaller piece of work.",
+            false,
+          );
+        case 'max_tokens':
+          if (calls.length) {
+            const larger = Math.min(maxTokens * 2, info.maxOutputTokens);
+            if (!maxTokensRetried && larger > maxTokens) {
+              maxTokensRetried = true;
+              maxTokens = larger;
+              this.emit({
+                type: 'retry',
+                ...this.ids,
+                attempt: 1,
+                reason: `The reply hit max_tokens inside a tool call; asking again with max_tokens ${larger}.`,
+              });
+              continue;
+            }
+            return this.fail(
+              'max_tokens',
+              `The reply ran out of output tokens (max_tokens ${maxTokens}) in the middle of a tool call${maxTokensRetried ? ', also after one retry with a larger limit' : ''}. Nothing was run. Ask for a smaller step (for example one file at a time).`,
+              true,
+            );
+          }
+          break;
+        default:
+          break;
+      }
+
+      const assistant: ChatMessage = { role: 'assistant', content: toParamBlocks(message.content) };
+      // An empty reply is not kept: the API refuses an empty assistant message in a request.
+      if (assistant.content.length) {
+        this.history.push(assistant);
+        this.options.recorder?.assistantMessage(assistant, this.options.turnId);
+      }
+      if (message.stop_reason === 'max_tokens') {
+        return this.end(
+          'end_turn',
+          `The reply was cut at the output limit (max_tokens ${maxTokens}).`,
+        );
+      }
+      if (message.stop_reason === 'pause_turn' && !calls.length) {
+        // A paused turn continues when the history, ending in this reply, is sent as it is.
+        round += 1;
+        continue;
+      }
+      if (!calls.length) return this.end('end_turn');
+
+      const outcomes = await executeToolCalls({
+        calls: calls.map((c) => ({ id: c.id, name: c.name, input: c.input })),
+        tools: this.tools,
+        ports: this.ports,
+        signal: this.signal,
+        ...this.ids,
+        emit: this.emit,
+        onOutcome: (outcome) => this.options.recorder?.toolCall(outcome, this.options.turnId),
+      });
+      const results: ToolResultBlockParam[] = outcomes.map((o) => ({
+        type: 'tool_result',
+        tool_use_id: o.call.id,
+        content: o.result.content,
+        ...(o.result.status === 'ok' ? {} : { is_error: true }),
+      }));
+      this.pushUser({ role: 'user', content: results });
+      if (this.signal.aborted)
+        return this.end('aborted', 'Stopped by you; tools that had not finished were not run.');
+      maxTokensRetried = false;
+      maxTokens = this.options.maxTokens ?? DEFAULT_MAX_TOKENS;
+      round += 1;
+    }
+    return this.end(
+      'max_turns',
+      `Stopped after ${maxRounds} rounds of tool use. Continue to let Claude keep going.`,
+    );
+  }
+
+  private buildRequest(
+    maxTokens: number,
+  ): Anthropic.MessageCreateParamsStreaming | { failure: string } {
+    const info = modelInfo(this.options.model);
+    const window = this.options.contextWindow ?? info.contextWindow;
+    const fixed = estimateTokens(this.options.system) + estimateTokens(this.apiTools);
+    // 10% margin: the estimate is rough and the API counts differently.
+    const budgetTokens = Math.floor(window * 0.9) - maxTokens - fixed;
+    const messages = mergeConsecutiveRoles(repairToolPairing(this.history));
+    const fitted = fitToBudget({ messages, budgetTokens });
+    if (!fitted.fits) {
+      return {
+        failure: `The current request does not fit the model's context window even after older tool results and turns were condensed (about ${fitted.estimatedTokens} tokens for ${Math.max(0, budgetTokens)} available). Start a new conversation, or ask about fewer or smaller files.`,
+      };
+    }
+    return {
+      model: this.options.model,
+      max_tokens: maxTokens,
+      stream: true,
+      system: cachedSystem(this.options.system),
+      ...(this.apiTools.length ? { tools: cachedTools(this.apiTools) } : {}),
+      messages: cachedMessages(fitted.messages),
+    };
+  }
+
+  private async streamRound(maxTokens: number): Promise<RoundResult> {
+    const request = this.buildRequest(maxTokens);
+    if ('failure' in request)
+      return {
+        kind: 'failed',
+        errorKind: 'context_window',
+        message: request.failure,
+        retryable: false,
+      };
+    const client = this.options.client;
+    const guard = requestGuard(client.maxRetries, (notice) =>
+      this.emit({ type: 'retry', ...this.ids, attempt: notice.attempt, reason: notice.reason }),
+    );
+    try {
+      const stream = client.messages.stream(request, { signal: this.signal, middleware: [guard] });
+      // Created before iterating so a failure is never an unhandled rejection.
+      const final = stream.finalMessage();
+      final.catch(() => undefined);
+      let messageId = '';
+      for await (const event of stream) {
+        if (event.type === 'message_start') messageId = event.message.id;
+        else if (
+          event.type === 'content_block_delta' &&
+          event.delta.type === 'text_delta' &&
+          event.delta.text
+        ) {
+          this.emit({ type: 'text_delta', ...this.ids, messageId, text: event.delta.text });
+        }
+      }
+      return { kind: 'message', message: await final };
+    } catch (error) {
+      if (this.signal.aborted || isAbortError(error)) return { kind: 'aborted' };
+      const failure = classifyApiError(error);
+      return {
+        kind: 'failed',
+        errorKind: failure.kind,
+        message: failure.message,
+        retryable: failure.retryable,
+      };
+    }
+  }
+}
+
+/**
+ * Runs one turn. Yields every AgentEvent as it happens and returns the outcome (reason and
+ * the history after the turn).
+ */
+export async function* runAgentTurn(
+  options: AgentTurnOptions,
+): AsyncGenerator<AgentEvent, TurnOutcome> {
+  const channel = new EventChannel<AgentEvent>();
+  const runner = new TurnRunner(options, (event) => channel.push(event));
+  let outcome: TurnOutcome | undefined;
+  const done = runner
+    .run()
+    .catch((error: unknown): TurnOutcome => {
+      // A bug in the loop itself: still end the turn cleanly.
+      const message = `Internal error in the agent loop: ${error instanceof Error ? error.message : String(error)}`;
+      channel.push({
+        type: 'error',
+        conversationId: options.conversationId,
+        turnId: options.turnId,
+        kind: 'internal',
+        message,
+        retryable: false,
+      });
+      channel.push({
+        type: 'turn_end',
+        conversationId: options.conversationId,
+        turnId: options.turnId,
+        reason: 'error',
+        message,
+      });
+      return { reason: 'error', message, history: runner.history };
+    })
+    .then((result) => {
+      outcome = result;
+      channel.close();
+    });
+  yield* channel.drain();
+  await done;
+  return (
+    outcome ?? {
+      reason: 'error',
+      message: 'The turn ended without an outcome.',
+      history: runner.history,
+    }
+  );
+}

@@ -1,0 +1,27 @@
+// The history as Sluice keeps it: user and assistant messages whose content is always a block
+// array (the API's MessageParam also allows strings and system messages; Sluice never stores those).
+import type { ContentBlock, ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlockParam[];
+}
+
+/**
+ * A reply's content as it is kept and sent back: text and tool_use reduced to the fields the
+ * API takes as input (no response-only fields such as citations), empty text blocks dropped
+ * (the API refuses them in a request); any other block is kept as it came.
+ */
+export function toParamBlocks(content: readonly ContentBlock[]): ContentBlockParam[] {
+  const out: ContentBlockParam[] = [];
+  for (const block of content) {
+    if (block.type === 'text') {
+      if (block.text) out.push({ type: 'text', text: block.text });
+    } else if (block.type === 'tool_use') {
+      out.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+    } else {
+      out.push(block as unknown as ContentBlockParam);
+    }
+  }
+  return out;
+}

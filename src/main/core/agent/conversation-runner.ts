@@ -1,0 +1,196 @@
+// Runs turns of stored conversations: the piece the app's agent handlers and `sluice ask`
+// share. It creates or reopens the conversation, records the turn as it happens, builds the
+// system prompt from the project's guidance, and tracks the one running turn per conversation
+// so it can be aborted. Send, Continue and Retry differ only in what they may start from.
+import type Anthropic from '@anthropic-ai/sdk';
+import { randomUUID } from 'node:crypto';
+import type { AgentEvent } from '../../../shared/agent-events';
+import type { ToolDefinition } from '../tools/tool';
+import type { ConversationRepository } from '../store/conversation-repository';
+import { runAgentTurn, type AgentTurnOptions, type TurnOutcome } from './agent-loop';
+import { DEFAULT_MODEL } from './model-catalog';
+import { loadProjectGuidance, type GuidanceFiles } from './project-guidance';
+import { buildSystemPrompt } from './system-prompt';
+import type { ToolPorts } from './tool-execution';
+
+export type TurnKind = 'send' | 'continue' | 'retry';
+
+export interface ConversationRunnerDeps {
+  repository: ConversationRepository;
+  projectId: string;
+  /** Called per turn, so a key set in Settings applies at once; may throw "no API key". */
+  createClient: () => Anthropic;
+  /** The model for new conversations (Settings or --model); default DEFAULT_MODEL. */
+  model?: () => string;
+  tools: readonly ToolDefinition[];
+  /** Per turn: the ToolContext ports, given the turn's emitter and ids. */
+  ports: (turn: {
+    emit: (event: AgentEvent) => void;
+    conversationId: string;
+    turnId: string;
+  }) => ToolPorts;
+  /** Where AGENTS.md / CLAUDE.md and skills are read from (the workspace). */
+  guidanceFiles: GuidanceFiles;
+  maxRounds?: () => number | undefined;
+  maxTokens?: number;
+}
+
+export interface StartedTurn {
+  conversationId: string;
+  turnId: string;
+  /** Must be consumed for the turn to run. */
+  events: AsyncGenerator<AgentEvent, TurnOutcome>;
+}
+
+/** A request that cannot start (unknown conversation, already running, nothing to continue). */
+export class TurnRefusedError extends Error {
+  override readonly name = 'TurnRefusedError';
+}
+
+export const INTERRUPTED_TURN = 'Sluice stopped before this turn finished.';
+
+function titleFrom(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= 60 ? flat || 'New conversation' : `${flat.slice(0, 59)}…`;
+}
+
+export interface ConversationRunner {
+  start(request: {
+    kind: TurnKind;
+    conversationId?: string;
+    text?: string;
+    model?: string;
+  }): StartedTurn;
+  abort(conversationId: string): boolean;
+  isRunning(conversationId: string): boolean;
+  /** Aborts every running turn and waits for them to end. */
+  shutdown(): Promise<void>;
+}
+
+export function createConversationRunner(deps: ConversationRunnerDeps): ConversationRunner {
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  function prepare(request: {
+    kind: TurnKind;
+    conversationId?: string;
+    text?: string;
+    model?: string;
+  }): { conversationId: string; model: string } {
+    const { repository } = deps;
+    if (request.conversationId === undefined) {
+      if (request.kind !== 'send' || request.text === undefined)
+        throw new TurnRefusedError(`${request.kind} needs an existing conversation.`);
+      const model = request.model ?? deps.model?.() ?? DEFAULT_MODEL;
+      const created = repository.create({
+        projectId: deps.projectId,
+        title: titleFrom(request.text),
+        model,
+      });
+      return { conversationId: created.id, model };
+    }
+    const record = repository.get(request.conversationId);
+    if (!record) throw new TurnRefusedError(`There is no conversation ${request.conversationId}.`);
+    if (running.has(record.id))
+      throw new TurnRefusedError(
+        'A turn is already running in this conversation; wait for it or abort it first.',
+      );
+    repository.closeInterruptedTurns(record.id, INTERRUPTED_TURN);
+    const last = repository.lastTurn(record.id);
+    if (request.kind === 'continue' && last?.reason !== 'max_turns') {
+      throw new TurnRefusedError(
+        'Continue is only possible after a turn stopped at the round limit.',
+      );
+    }
+    if (request.kind === 'retry' && last?.reason !== 'error' && last?.reason !== 'aborted') {
+      throw new TurnRefusedError('Retry is only possible after a turn that failed or was stopped.');
+    }
+    const history = repository.history(record.id);
+    if (request.kind !== 'send' && history.at(-1)?.role !== 'user') {
+      throw new TurnRefusedError(
+        'There is nothing to send again: the conversation ends with a complete reply.',
+      );
+    }
+    if (request.model && request.model !== record.model)
+      repository.setModel(record.id, request.model);
+    return { conversationId: record.id, model: request.model ?? record.model };
+  }
+
+  async function* turn(
+    conversationId: string,
+    turnId: string,
+    model: string,
+    text: string | undefined,
+    controller: AbortController,
+  ): AsyncGenerator<AgentEvent, TurnOutcome> {
+    const { repository } = deps;
+    const recorder = repository.recorder(conversationId);
+    const history = repository.history(conversationId);
+    let client: Anthropic;
+    try {
+      client = deps.createClient();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (text !== undefined)
+        recorder.userMessage({ role: 'user', content: [{ type: 'text', text }] }, turnId);
+      recorder.turnEnd('error', turnId, message);
+      yield { type: 'turn_start', conversationId, turnId, userText: text ?? '', model };
+      yield { type: 'error', conversationId, turnId, kind: 'api_key', message, retryable: false };
+      yield { type: 'turn_end', conversationId, turnId, reason: 'error', message };
+      return { reason: 'error', message, history };
+    }
+    const guidance = await loadProjectGuidance(deps.guidanceFiles);
+    const maxRounds = deps.maxRounds?.();
+    const options: AgentTurnOptions = {
+      client,
+      model,
+      conversationId,
+      turnId,
+      history,
+      ...(text !== undefined ? { userText: text } : {}),
+      system: buildSystemPrompt(guidance),
+      tools: deps.tools,
+      ports: (emit) => deps.ports({ emit, conversationId, turnId }),
+      signal: controller.signal,
+      recorder,
+      ...(maxRounds ? { maxRounds } : {}),
+      ...(deps.maxTokens ? { maxTokens: deps.maxTokens } : {}),
+    };
+    return yield* runAgentTurn(options);
+  }
+
+  return {
+    start(request) {
+      const { conversationId, model } = prepare(request);
+      const text = request.kind === 'send' ? request.text : undefined;
+      const turnId = deps.repository.startTurn(conversationId, text ?? '', randomUUID());
+      const controller = new AbortController();
+      let finish!: () => void;
+      const done = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      running.set(conversationId, { controller, done });
+      const inner = turn(conversationId, turnId, model, text, controller);
+      async function* tracked(): AsyncGenerator<AgentEvent, TurnOutcome> {
+        try {
+          return yield* inner;
+        } finally {
+          running.delete(conversationId);
+          finish();
+        }
+      }
+      return { conversationId, turnId, events: tracked() };
+    },
+    abort(conversationId) {
+      const entry = running.get(conversationId);
+      if (!entry) return false;
+      entry.controller.abort();
+      return true;
+    },
+    isRunning: (conversationId) => running.has(conversationId),
+    async shutdown() {
+      const entries = [...running.values()];
+      for (const entry of entries) entry.controller.abort();
+      await Promise.all(entries.map((e) => e.done));
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// load_skill: reads one project skill, `.sluice/skills/NAME.md`, through the workspace.
+import { z } from 'zod';
+import { defineTool, ok, toolError } from './tool';
+import { SKILL_NAME, skillPath } from '../agent/project-guidance';
+
+const schema = z
+  .object({
+    name: z
+      .string()
+      .regex(
+        SKILL_NAME,
+        'a skill name: letters, digits, ".", "_" or "-", without ".md" or a folder',
+      )
+      .describe('The skill name as listed in the system prompt, e.g. "release-notes".'),
+  })
+  .strict();
+
+export function createLoadSkillTool() {
+  return defineTool({
+    name: 'load_skill',
+    description:
+      'Loads one of the project skills listed in the system prompt (a Markdown file in .sluice/skills/) and returns its full text. Use it when a listed skill matches the task, before starting that task.',
+    schema,
+    kind: 'read',
+    label: (input) => `Loading skill ${input.name}`,
+    async run(input, ctx) {
+      const file = skillPath(input.name);
+      const info = await ctx.workspace.stat(file);
+      if (!info || info.type !== 'file') {
+        return toolError(
+          `There is no skill named "${input.name}" (${file} does not exist). Use a name from the skills list in the system prompt.`,
+        );
+      }
+      return ok(await ctx.workspace.readText(file));
+    },
+  });
+}
