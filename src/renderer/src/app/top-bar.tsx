@@ -1,0 +1,57 @@
+import type { ProjectInfo } from '../../../shared/contract';
+import { IndexProgress } from '../project/index-progress';
+
+export type Pane = 'chat' | 'symbols' | 'settings';
+
+const panes: { id: Pane; label: string }[] = [
+  { id: 'chat', label: 'Chat' },
+  { id: 'symbols', label: 'Symbols' },
+  { id: 'settings', label: 'Settings' },
+];
+
+interface Props {
+  project: ProjectInfo;
+  pane: Pane;
+  onPane(pane: Pane): void;
+  onToggleSidebar(): void;
+  onCloseProject(): void;
+}
+
+export function TopBar({ project, pane, onPane, onToggleSidebar, onCloseProject }: Props) {
+  return (
+    <header className="top-bar">
+      <button
+        type="button"
+        className="icon-button sidebar-toggle"
+        aria-label="Toggle sidebar"
+        onClick={onToggleSidebar}
+      >
+        ☰
+      </button>
+      <span className="brand small">Sluice</span>
+      <button
+        type="button"
+        className="project-name"
+        title={`${project.root} — open another project`}
+        onClick={onCloseProject}
+      >
+        {project.name}
+      </button>
+      <IndexProgress />
+      <nav className="tabs" role="tablist" aria-label="Views">
+        {panes.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            aria-selected={pane === item.id}
+            className="tab"
+            onClick={() => onPane(item.id)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+// The open project: top bar, sidebar (conversations, files), the chosen pane, and the diff
+// review modal whenever an approval waits.
+import { useState } from 'react';
+import type { ProjectInfo, Settings, SymbolDefinition } from '../../../shared/contract';
+import { ChatView } from '../chat/chat-view';
+import { ConversationList } from '../chat/conversation-list';
+import { appendMention, emptyDraft, type Draft } from '../chat/draft';
+import { useChat } from '../chat/use-chat';
+import { useConversationList } from '../chat/use-conversation-list';
+import { FileTree } from '../project/file-tree';
+import { ReviewHost } from '../review/review-host';
+import { SettingsPanel } from '../settings/settings-panel';
+import { SymbolBrowser } from '../symbols/symbol-browser';
+import { TopBar, type Pane } from './top-bar';
+
+interface Props {
+  project: ProjectInfo;
+  settings: Settings | null;
+  onSettingsChange(settings: Settings): void;
+  onCloseProject(): void;
+}
+
+export function Workspace({ project, settings, onSettingsChange, onCloseProject }: Props) {
+  const chat = useChat();
+  const list = useConversationList();
+  const [pane, setPane] = useState<Pane>('chat');
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  const title =
+    list.conversations.find((conversation) => conversation.id === chat.activeId)?.title ??
+    'New conversation';
+
+  const askAbout = (symbol: SymbolDefinition) => {
+    setDraft((current) =>
+      appendMention(current, {
+        label: symbol.name,
+        mention: { type: 'symbol', value: `${symbol.path}#${symbol.name}` },
+      }),
+    );
+    setPane('chat');
+  };
+  const mentionFile = (path: string) => {
+    setDraft((current) =>
+      appendMention(current, { label: path, mention: { type: 'file', value: path } }),
+    );
+    setPane('chat');
+    setSidebarOpen(false);
+  };
+
+  return (
+    <div className={`workspace${sidebarOpen ? ' sidebar-open' : ''}`}>
+      <TopBar
+        project={project}
+        pane={pane}
+        onPane={setPane}
+        onToggleSidebar={() => setSidebarOpen((value) => !value)}
+        onCloseProject={onCloseProject}
+      />
+      <aside className="sidebar" aria-label="Sidebar">
+        <ConversationList
+          conversations={list.conversations}
+          activeId={chat.activeId}
+          error={list.error}
+          onSelect={(id) => {
+            void chat.select(id);
+            setPane('chat');
+            setSidebarOpen(false);
+          }}
+          onRename={(id, newTitle) => void list.rename(id, newTitle)}
+          onDelete={(id) =>
+            void list.remove(id).then((deleted) => {
+              if (deleted && id === chat.activeId) void chat.select(null);
+            })
+          }
+        />
+        <FileTree onFile={mentionFile} />
+      </aside>
+      <main className="main-pane">
+        {pane === 'chat' && (
+          <ChatView chat={chat} title={title} draft={draft} onDraftChange={setDraft} />
+        )}
+        {pane === 'symbols' && <SymbolBrowser onAsk={askAbout} />}
+        {pane === 'settings' && <SettingsPanel settings={settings} onChange={onSettingsChange} />}
+      </main>
+      <ReviewHost />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// The chat pane: transcript, Continue after the round limit, and the input with Stop.
+import type { ChatController } from './use-chat';
+import { mentionsToSend, emptyDraft, type Draft } from './draft';
+import { ChatInput } from './chat-input';
+import { Transcript } from './transcript';
+import { UsageMeter } from './usage-meter';
+import { useCheckpoints } from './use-checkpoints';
+import { emptyConversation } from './conversation-state';
+
+interface Props {
+  chat: ChatController;
+  title: string;
+  draft: Draft;
+  onDraftChange(draft: Draft): void;
+}
+
+export function ChatView({ chat, title, draft, onDraftChange }: Props) {
+  const conversation = chat.active ?? emptyConversation('new');
+  const checkpoints = useCheckpoints(chat.activeId);
+
+  const send = async () => {
+    const text = draft.text.trim();
+    if (text === '') return;
+    const sent = await chat.send(text, mentionsToSend(draft));
+    if (sent) onDraftChange(emptyDraft);
+  };
+
+  return (
+    <section className="chat" aria-label="Chat">
+      <header className="pane-header">
+        <h2 className="pane-title">{title}</h2>
+        <UsageMeter usage={conversation.usage} />
+      </header>
+      <Transcript
+        conversation={conversation}
+        checkpoints={checkpoints}
+        onRetry={() => void chat.retry()}
+      />
+      {conversation.canContinue && !conversation.running && (
+        <div className="banner" role="status">
+          <span>The turn reached the round limit.</span>
+          <button
+            type="button"
+            className="button primary small"
+            onClick={() => void chat.continueTurn()}
+          >
+            Continue
+          </button>
+        </div>
+      )}
+      {chat.callError && (
+        <p className="error-text call-error" role="alert">
+          {chat.callError}
+        </p>
+      )}
+      <ChatInput
+        draft={draft}
+        onDraftChange={onDraftChange}
+        onSend={() => void send()}
+        onStop={() => void chat.abort()}
+        running={conversation.running}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+// One conversation as the chat shows it, rebuilt from a stored view and then advanced by
+// live AgentEvents. Pure: the hook around it owns subscriptions and calls.
+import type { AgentEvent, Usage } from '../../../shared/agent-events';
+import type { ConversationView, TranscriptItem } from '../../../shared/contract';
+import { missingCase } from '../../../shared/missing-case';
+
+type ErrorItem = Extract<TranscriptItem, { type: 'error' }>;
+
+/** The transcript's items; live errors also carry whether Retry makes sense. */
+export type ChatItem =
+  Exclude<TranscriptItem, ErrorItem> | (ErrorItem & { retryable?: boolean; kind?: string });
+
+export interface TurnEnd {
+  turnId: string;
+  reason: 'end_turn' | 'max_turns' | 'aborted' | 'error';
+  message?: string;
+}
+
+export interface ConversationState {
+  id: string;
+  items: ChatItem[];
+  usage: Usage;
+  running: boolean;
+  canContinue: boolean;
+  /** The turn whose steps are still live (not yet collapsed). */
+  activeTurnId: string | null;
+  lastTurnEnd: TurnEnd | null;
+  /** A transient note such as "Retrying (attempt 2): overloaded". */
+  notice: string | null;
+}
+
+export const emptyUsage: Usage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  costUsd: 0,
+};
+
+export function emptyConversation(id: string): ConversationState {
+  return {
+    id,
+    items: [],
+    usage: emptyUsage,
+    running: false,
+    canContinue: false,
+    activeTurnId: null,
+    lastTurnEnd: null,
+    notice: null,
+  };
+}
+
+export function fromView(view: ConversationView): ConversationState {
+  const lastTurn = [...view.items].reverse().find((item) => item.type !== 'user');
+  const activeTurnId = view.running && lastTurn && 'turnId' in lastTurn ? lastTurn.turnId : null;
+  return {
+    ...emptyConversation(view.id),
+    items: view.items,
+    usage: view.usage,
+    running: view.running,
+    canContinue: view.canContinue,
+    activeTurnId,
+  };
+}
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    costUsd: a.costUsd + b.costUsd,
+  };
+}
+
+export function applyAgentEvent(state: ConversationState, event: AgentEvent): ConversationState {
+  switch (event.type) {
+    case 'turn_start': {
+      const userId = `user-${event.turnId}`;
+      const hasUser = state.items.some((item) => item.id === userId);
+      const items: ChatItem[] = hasUser
+        ? state.items
+        : [
+            ...state.items,
+            { type: 'user', id: userId, text: event.userText, createdAt: Date.now() },
+          ];
+      return {
+        ...state,
+        items,
+        running: true,
+        canContinue: false,
+        activeTurnId: event.turnId,
+        lastTurnEnd: null,
+        notice: null,
+      };
+    }
+    case 'text_delta': {
+      const index = state.items.findIndex(
+        (item) => item.type === 'assistant_text' && item.id === event.messageId,
+      );
+      if (index === -1) {
+        return {
+          ...state,
+          notice: null,
+          items: [
+            ...state.items,
+            { type: 'assistant_text', id: event.messageId, turnId: event.turnId, text: event.text },
+          ],
+        };
+      }
+      const items = state.items.slice();
+      const current = items[index] as Extract<ChatItem, { type: 'assistant_text' }>;
+      items[index] = { ...current, text: current.text + event.text };
+      return { ...state, items, notice: null };
+    }
+    case 'tool_start': {
+      if (state.items.some((item) => item.type === 'tool' && item.id === event.toolUseId))
+        return state;
+      const step: ChatItem = {
+        type: 'tool',
+        id: event.toolUseId,
+        turnId: event.turnId,
+        name: event.name,
+        label: event.label,
+        input: event.input,
+        status: 'running',
+        result: '',
+      };
+      return { ...state, notice: null, items: [...state.items, step] };
+    }
+    case 'tool_end':
+      return {
+        ...state,
+        items: state.items.map((item) =>
+          item.type === 'tool' && item.id === event.toolUseId
+            ? { ...item, status: event.status, result: event.result }
+            : item,
+        ),
+      };
+    case 'usage':
+      return { ...state, usage: addUsage(state.usage, event.usage) };
+    case 'retry':
+      return { ...state, notice: `Retrying (attempt ${event.attempt}): ${event.reason}` };
+    case 'error': {
+      const count = state.items.filter((item) => item.type === 'error').length;
+      const item: ChatItem = {
+        type: 'error',
+        id: `error-${event.turnId}-${count}`,
+        turnId: event.turnId,
+        message: event.message,
+        retryable: event.retryable,
+        kind: event.kind,
+      };
+      return { ...state, notice: null, items: [...state.items, item] };
+    }
+    case 'turn_end':
+      return {
+        ...state,
+        running: false,
+        canContinue: event.reason === 'max_turns',
+        activeTurnId: null,
+        notice: null,
+        lastTurnEnd: {
+          turnId: event.turnId,
+          reason: event.reason,
+          ...(event.message ? { message: event.message } : {}),
+        },
+        // A step still marked running when its turn ended will never finish.
+        items: state.items.map((item) =>
+          item.type === 'tool' && item.turnId === event.turnId && item.status === 'running'
+            ? { ...item, status: 'error', result: item.result || 'Stopped before it finished.' }
+            : item,
+        ),
+      };
+    case 'approval_request':
+    case 'approval_resolved':
+      // The review modal owns approvals; the transcript shows their effect through tool_end.
+      return state;
+    default:
+      return missingCase(event);
+  }
+}
+
+/** A turn as the transcript renders it: the person's message and what followed. */
+export interface TurnGroup {
+  key: string;
+  /** The turn of the first item after the person's message (null until one arrives). */
+  turnId: string | null;
+  user: Extract<ChatItem, { type: 'user' }> | null;
+  items: Exclude<ChatItem, { type: 'user' }>[];
+}
+
+export function groupTurns(items: ChatItem[]): TurnGroup[] {
+  const groups: TurnGroup[] = [];
+  let current: TurnGroup | null = null;
+  for (const item of items) {
+    if (item.type === 'user') {
+      current = { key: item.id, turnId: null, user: item, items: [] };
+      groups.push(current);
+      continue;
+    }
+    if (!current) {
+      current = { key: `orphan-${item.id}`, turnId: item.turnId, user: null, items: [] };
+      groups.push(current);
+    }
+    if (current.turnId === null) current.turnId = item.turnId;
+    current.items.push(item);
+  }
+  return groups;
+}

@@ -1,0 +1,49 @@
+// The steps of one turn: live lines while it runs, then one "Done (N steps)" line that
+// expands to the individual steps with their inputs and results.
+import { useState } from 'react';
+import type { ChatItem } from './conversation-state';
+import { StepLine } from './step-line';
+
+type ToolItem = Extract<ChatItem, { type: 'tool' }>;
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export function StepGroup({ steps, live }: { steps: ToolItem[]; live: boolean }) {
+  const [expanded, setExpanded] = useState(false);
+  if (live) {
+    return (
+      <ul className="steps" aria-label="Steps">
+        {steps.map((step) => (
+          <StepLine key={step.id} step={step} />
+        ))}
+      </ul>
+    );
+  }
+  const problems = steps.filter((step) => step.status !== 'ok').length;
+  return (
+    <div className="steps-done">
+      <button
+        type="button"
+        data-testid="steps-summary"
+        className="steps-summary"
+        aria-expanded={expanded}
+        onClick={() => setExpanded((v) => !v)}
+      >
+        <span className="steps-chevron" aria-hidden="true">
+          {expanded ? '▾' : '▸'}
+        </span>
+        <span>Done ({plural(steps.length, 'step')})</span>
+        {problems > 0 && <span className="steps-problems">{plural(problems, 'problem')}</span>}
+      </button>
+      {expanded && (
+        <ul className="steps" aria-label="Steps">
+          {steps.map((step) => (
+            <StepLine key={step.id} step={step} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

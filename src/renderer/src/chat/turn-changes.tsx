@@ -1,0 +1,84 @@
+// After a turn: the files it changed, each with Undo, and Undo for the whole turn. A refused
+// undo (the file changed since) says why and offers to undo anyway.
+import { useState } from 'react';
+import type { Checkpoint, UndoResult } from '../../../shared/contract';
+
+interface Props {
+  turnId: string;
+  checkpoints: Checkpoint[];
+  onUndo(id: string, force?: boolean): Promise<UndoResult | null>;
+  onUndoTurn(turnId: string, force?: boolean): Promise<UndoResult | null>;
+}
+
+export function TurnChanges({ turnId, checkpoints, onUndo, onUndoTurn }: Props) {
+  const [refused, setRefused] = useState<UndoResult['refused']>([]);
+  const [busy, setBusy] = useState(false);
+  const open = checkpoints.filter((checkpoint) => !checkpoint.undone);
+
+  const act = async (call: () => Promise<UndoResult | null>) => {
+    setBusy(true);
+    const result = await call();
+    setBusy(false);
+    setRefused(result?.refused ?? []);
+  };
+
+  return (
+    <section className="turn-changes" aria-label="Files changed">
+      <header className="turn-changes-header">
+        <span>Files changed ({checkpoints.length})</span>
+        {open.length > 0 && (
+          <button
+            type="button"
+            className="button small"
+            disabled={busy}
+            onClick={() => void act(() => onUndoTurn(turnId))}
+          >
+            Undo turn
+          </button>
+        )}
+      </header>
+      <ul className="turn-changes-list">
+        {checkpoints.map((checkpoint) => (
+          <li key={checkpoint.id} className="turn-change">
+            <span className={`change-badge change-${checkpoint.change}`}>
+              {checkpoint.change === 'created' ? 'A' : 'M'}
+            </span>
+            <span className="turn-change-path">{checkpoint.path}</span>
+            {checkpoint.undone ? (
+              <span className="muted">undone</span>
+            ) : (
+              <button
+                type="button"
+                className="button small"
+                disabled={busy}
+                aria-label={`Undo ${checkpoint.path}`}
+                onClick={() => void act(() => onUndo(checkpoint.id))}
+              >
+                Undo
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {refused.length > 0 && (
+        <div className="undo-refused" role="alert">
+          {refused.map((item) => (
+            <div key={item.id} className="undo-refused-item">
+              <span>
+                Not undone: {item.path} — {item.reason}
+              </span>
+              <button
+                type="button"
+                className="button small danger"
+                disabled={busy}
+                onClick={() => void act(() => onUndo(item.id, true))}
+              >
+                Undo anyway
+              </button>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

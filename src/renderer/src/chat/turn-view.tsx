@@ -1,0 +1,87 @@
+// One turn of the transcript: the person's message, then text, steps and errors in order.
+// While the turn runs its steps are live lines; afterwards they collapse into one summary.
+import type { ReactNode } from 'react';
+import type { Checkpoint, UndoResult } from '../../../shared/contract';
+import type { ChatItem, TurnGroup } from './conversation-state';
+import { MarkdownMessage } from './markdown-message';
+import { StepGroup } from './step-group';
+import { TurnChanges } from './turn-changes';
+
+type ToolItem = Extract<ChatItem, { type: 'tool' }>;
+
+interface Props {
+  group: TurnGroup;
+  live: boolean;
+  /** Set on the last turn when Retry is possible. */
+  onRetry: (() => void) | null;
+  checkpoints: Checkpoint[];
+  onUndo(id: string, force?: boolean): Promise<UndoResult | null>;
+  onUndoTurn(turnId: string, force?: boolean): Promise<UndoResult | null>;
+}
+
+export function TurnView({ group, live, onRetry, checkpoints, onUndo, onUndoTurn }: Props) {
+  const body: ReactNode[] = [];
+  const allSteps = group.items.filter((item): item is ToolItem => item.type === 'tool');
+  let pendingSteps: ToolItem[] = [];
+  let summaryPlaced = false;
+
+  const flushSteps = () => {
+    if (pendingSteps.length === 0) return;
+    if (live) {
+      body.push(<StepGroup key={`steps-${pendingSteps[0]?.id}`} steps={pendingSteps} live />);
+    } else if (!summaryPlaced) {
+      body.push(<StepGroup key="steps-summary" steps={allSteps} live={false} />);
+      summaryPlaced = true;
+    }
+    pendingSteps = [];
+  };
+
+  const lastError = [...group.items].reverse().find((item) => item.type === 'error');
+  for (const item of group.items) {
+    if (item.type === 'tool') {
+      pendingSteps.push(item);
+      continue;
+    }
+    flushSteps();
+    if (item.type === 'assistant_text') {
+      body.push(
+        <div key={item.id} className="message assistant" data-testid="assistant-message">
+          <MarkdownMessage text={item.text} />
+        </div>,
+      );
+    } else {
+      const canRetry =
+        onRetry && item === lastError && (!('retryable' in item) || item.retryable !== false);
+      body.push(
+        <div key={item.id} className="message error" role="alert">
+          <span className="error-text">{item.message}</span>
+          {canRetry && (
+            <button type="button" className="button small" onClick={onRetry}>
+              Retry
+            </button>
+          )}
+        </div>,
+      );
+    }
+  }
+  flushSteps();
+
+  return (
+    <article className="turn" data-testid="turn">
+      {group.user && (
+        <div className="message user" data-testid="user-message">
+          <p className="user-text">{group.user.text}</p>
+        </div>
+      )}
+      {body}
+      {!live && group.turnId && checkpoints.length > 0 && (
+        <TurnChanges
+          turnId={group.turnId}
+          checkpoints={checkpoints}
+          onUndo={onUndo}
+          onUndoTurn={onUndoTurn}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+// Renderer entry: pick the transport once, build the typed client, render the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createContractClient, sluiceContract } from '../../shared/contract';
+import { App } from './app/app';
+import { ClientProvider } from './app/client-context';
+import { NotConnected } from './app/not-connected';
+import { browserEnvironment, selectTransport } from './transport/select-transport';
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/sidebar.css';
+import './styles/chat.css';
+import './styles/review.css';
+import './styles/panels.css';
+
+// Until settings arrive the page follows the system theme (App then applies the setting).
+document.documentElement.dataset.theme =
+  typeof window.matchMedia === 'function' &&
+  !window.matchMedia('(prefers-color-scheme: dark)').matches
+    ? 'light'
+    : 'dark';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+const root = createRoot(container);
+const selection = selectTransport(browserEnvironment(window));
+
+if (selection.kind === 'none') {
+  root.render(
+    <StrictMode>
+      <NotConnected reason={selection.reason} />
+    </StrictMode>,
+  );
+} else {
+  const client = createContractClient(sluiceContract, selection.transport);
+  root.render(
+    <StrictMode>
+      <ClientProvider client={client} connection={selection.connection}>
+        <App />
+      </ClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,259 @@
+// The review of one proposed write, opened by approval_request. Nothing is written until the
+// person decides here: approve, approve selected hunks, edit the final text, or reject with
+// a reason. Ctrl/Cmd+Enter approves (or submits the open form); Esc moves to reject with the
+// reason field focused (and from a form, back to the review).
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Decision } from '../../../shared/approvals';
+import type { PendingApproval } from './use-approval-queue';
+import { HunkPages } from './hunk-pages';
+import { ProposalEditor } from './proposal-editor';
+import { RejectForm } from './reject-form';
+
+interface Props {
+  item: PendingApproval;
+  position: number;
+  total: number;
+  /** Waiting approvals of this conversation: what "Approve all" approves. */
+  approveAllCount: number;
+  dark: boolean;
+  error: string | null;
+  onDecide(decision: Decision, alwaysAllowGlob?: string): Promise<void>;
+  onApproveAll(): Promise<void>;
+}
+
+type Mode = 'review' | 'reject' | 'edit';
+
+export function DiffReviewModal({
+  item,
+  position,
+  total,
+  approveAllCount,
+  dark,
+  error,
+  onDecide,
+  onApproveAll,
+}: Props) {
+  const { request } = item;
+  const [mode, setMode] = useState<Mode>('review');
+  const [selected, setSelected] = useState<Set<string>>(
+    () => new Set(request.hunks.map((hunk) => hunk.id)),
+  );
+  const [reason, setReason] = useState('');
+  const [content, setContent] = useState(request.after);
+  const [splitView, setSplitView] = useState(true);
+  const [alwaysAllow, setAlwaysAllow] = useState(false);
+  const [glob, setGlob] = useState(request.path);
+  // One decision per proposal: buttons and keys do nothing while a decision is on its way.
+  const [busy, setBusy] = useState(false);
+  const reasonInput = useRef<HTMLTextAreaElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (mode === 'reject') reasonInput.current?.focus();
+    else if (mode === 'review') dialog.current?.focus();
+  }, [mode]);
+
+  const perHunk = !request.isNewFile && request.hunks.length > 1;
+  const allSelected = selected.size === request.hunks.length;
+  const allowGlob = alwaysAllow && glob.trim() !== '' ? glob.trim() : undefined;
+
+  const send = (decision: Decision, glob?: string) => {
+    if (busy) return;
+    setBusy(true);
+    void onDecide(decision, glob).finally(() => setBusy(false));
+  };
+  const approve = () => send({ type: 'approve' }, allowGlob);
+  const approveSelected = () =>
+    send({
+      type: 'approve_hunks',
+      hunkIds: request.hunks.filter((hunk) => selected.has(hunk.id)).map((hunk) => hunk.id),
+    });
+  const reject = () =>
+    send(reason.trim() ? { type: 'reject', reason: reason.trim() } : { type: 'reject' });
+  const applyEdit = () => send({ type: 'edit', content });
+  const approveAll = () => {
+    if (busy) return;
+    setBusy(true);
+    void onApproveAll().finally(() => setBusy(false));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (mode === 'reject') reject();
+      else if (mode === 'edit') applyEdit();
+      else approve();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setMode(mode === 'review' ? 'reject' : 'review');
+    }
+  };
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="modal-backdrop">
+      <div
+        ref={dialog}
+        className="modal review-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="review-title"
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        data-testid="review-modal"
+      >
+        <header className="review-header">
+          <div className="review-title-row">
+            <h2 id="review-title" className="review-title">
+              {request.isNewFile ? 'New file' : 'Edit'} <code>{request.path}</code>
+            </h2>
+            {total > 1 && (
+              <span className="review-position" data-testid="review-position">
+                {position} of {total}
+              </span>
+            )}
+          </div>
+          {request.description && <p className="review-description">{request.description}</p>}
+          <p className="review-reason muted">
+            {request.protectedPath && <span className="badge warning">protected path</span>}{' '}
+            {request.reason}
+            {request.coarseDiff && (
+              <span className="badge">coarse diff (file too large for a line diff)</span>
+            )}
+          </p>
+        </header>
+
+        <div className="review-toolbar">
+          <div className="segmented" role="group" aria-label="Diff layout">
+            <button type="button" aria-pressed={splitView} onClick={() => setSplitView(true)}>
+              Split
+            </button>
+            <button type="button" aria-pressed={!splitView} onClick={() => setSplitView(false)}>
+              Unified
+            </button>
+          </div>
+          {perHunk && (
+            <span className="muted">
+              {selected.size} of {request.hunks.length} hunks selected
+            </span>
+          )}
+        </div>
+
+        <div className="review-body">
+          {mode === 'edit' ? (
+            <ProposalEditor
+              path={request.path}
+              content={content}
+              onChange={setContent}
+              onApply={applyEdit}
+              onBack={() => setMode('review')}
+            />
+          ) : (
+            <HunkPages
+              request={request}
+              splitView={splitView}
+              dark={dark}
+              selectable={perHunk}
+              selected={selected}
+              onToggle={toggle}
+            />
+          )}
+        </div>
+
+        {mode === 'reject' && (
+          <RejectForm
+            reason={reason}
+            onReasonChange={setReason}
+            onReject={reject}
+            onBack={() => setMode('review')}
+            inputRef={reasonInput}
+          />
+        )}
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+
+        {mode === 'review' && (
+          <footer className="review-footer">
+            <label className="always-allow">
+              <input
+                type="checkbox"
+                checked={alwaysAllow}
+                onChange={(event) => setAlwaysAllow(event.target.checked)}
+              />
+              Always allow this path
+            </label>
+            {alwaysAllow && (
+              <input
+                className="input small"
+                aria-label="Path or glob to always allow"
+                value={glob}
+                onChange={(event) => setGlob(event.target.value)}
+              />
+            )}
+            <div className="button-row">
+              <button
+                data-testid="review-approve"
+                type="button"
+                className="button primary"
+                disabled={busy}
+                onClick={approve}
+                title="Ctrl/Cmd+Enter"
+              >
+                Approve
+              </button>
+              {perHunk && (
+                <button
+                  data-testid="review-approve-selected"
+                  type="button"
+                  className="button"
+                  disabled={busy || selected.size === 0 || allSelected}
+                  onClick={approveSelected}
+                >
+                  Approve selected
+                </button>
+              )}
+              <button
+                data-testid="review-edit"
+                type="button"
+                className="button"
+                onClick={() => setMode('edit')}
+              >
+                Edit
+              </button>
+              <button
+                data-testid="review-reject"
+                type="button"
+                className="button danger"
+                onClick={() => setMode('reject')}
+                title="Esc"
+              >
+                Reject…
+              </button>
+              {approveAllCount > 1 && (
+                <button
+                  data-testid="review-approve-all"
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={approveAll}
+                >
+                  Approve all ({approveAllCount})
+                </button>
+              )}
+            </div>
+          </footer>
+        )}
+      </div>
+    </div>
+  );
+}

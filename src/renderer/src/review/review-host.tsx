@@ -1,0 +1,34 @@
+// Shows the first waiting approval in the review modal. "N of M" counts the approvals that
+// arrived since the queue was last empty, so it reads 1 of 3, 2 of 3, 3 of 3.
+import { useRef } from 'react';
+import { useResolvedTheme } from '../app/theme';
+import { DiffReviewModal } from './diff-review-modal';
+import { useApprovalQueue } from './use-approval-queue';
+
+export function ReviewHost() {
+  const queue = useApprovalQueue();
+  const theme = useResolvedTheme();
+  const batch = useRef(new Set<string>());
+  if (queue.pending.length === 0) batch.current = new Set();
+  for (const item of queue.pending) batch.current.add(item.request.approvalId);
+
+  const current = queue.pending[0];
+  if (!current) return null;
+  const total = batch.current.size;
+  const sameConversation = queue.pending.filter(
+    (item) => item.conversationId === current.conversationId,
+  ).length;
+  return (
+    <DiffReviewModal
+      key={current.request.approvalId}
+      item={current}
+      position={total - queue.pending.length + 1}
+      total={total}
+      approveAllCount={sameConversation}
+      dark={theme === 'dark'}
+      error={queue.error}
+      onDecide={(decision, glob) => queue.decide(current, decision, glob)}
+      onApproveAll={() => queue.approveAll(current.conversationId)}
+    />
+  );
+}

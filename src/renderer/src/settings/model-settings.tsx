@@ -1,0 +1,91 @@
+// Model, base URL (only here or by environment, never by a project file), round limit, theme.
+import { useState } from 'react';
+import type { Settings } from '../../../shared/contract';
+
+export type SettingsPatch = Partial<Pick<Settings, 'model' | 'baseUrl' | 'maxTurns' | 'theme'>>;
+
+interface Props {
+  settings: Settings;
+  onSave(patch: SettingsPatch): Promise<boolean>;
+}
+
+export function ModelSettings({ settings, onSave }: Props) {
+  const [model, setModel] = useState(settings.model);
+  const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? '');
+  const [maxTurns, setMaxTurns] = useState(String(settings.maxTurns));
+  const turns = Number(maxTurns);
+  const turnsValid = Number.isInteger(turns) && turns >= 1 && turns <= 500;
+
+  return (
+    <>
+      <fieldset className="settings-group">
+        <legend>Model</legend>
+        <form
+          className="settings-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!turnsValid || model.trim() === '') return;
+            void onSave({
+              model: model.trim(),
+              baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim(),
+              maxTurns: turns,
+            });
+          }}
+        >
+          <label className="field">
+            <span className="field-label">Model</span>
+            <input
+              className="input"
+              value={model}
+              onChange={(event) => setModel(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">API base URL (empty: Anthropic)</span>
+            <input
+              className="input"
+              type="url"
+              placeholder="https://api.anthropic.com"
+              value={baseUrl}
+              onChange={(event) => setBaseUrl(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">Round limit per turn (1–500)</span>
+            <input
+              className="input"
+              type="number"
+              min={1}
+              max={500}
+              value={maxTurns}
+              aria-invalid={!turnsValid}
+              onChange={(event) => setMaxTurns(event.target.value)}
+            />
+          </label>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={!turnsValid || model.trim() === ''}
+          >
+            Save
+          </button>
+        </form>
+      </fieldset>
+      <fieldset className="settings-group">
+        <legend>Appearance</legend>
+        <label className="field">
+          <span className="field-label">Theme</span>
+          <select
+            className="input"
+            value={settings.theme}
+            onChange={(event) => void onSave({ theme: event.target.value as Settings['theme'] })}
+          >
+            <option value="system">Follow the system</option>
+            <option value="dark">Dark</option>
+            <option value="light">Light</option>
+          </select>
+        </label>
+      </fieldset>
+    </>
+  );
+}

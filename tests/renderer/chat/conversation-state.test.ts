@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyAgentEvent,
+  emptyConversation,
+  groupTurns,
+  type ConversationState,
+} from '../../../src/renderer/src/chat/conversation-state';
+import type { AgentEvent } from '../../../src/shared/agent-events';
+import { ev } from '../support/agent-events';
+
+function run(events: AgentEvent[]): ConversationState {
+  return events.reduce(applyAgentEvent, emptyConversation('c1'));
+}
+
+describe('applyAgentEvent', () => {
+  it('text deltas of one message - joined into one item', () => {
+    const state = run([ev.turnStart('q'), ev.text('a'), ev.text('b'), ev.text('c', 'm2')]);
+    expect(
+      state.items.map((item) => (item.type === 'assistant_text' ? item.text : item.type)),
+    ).toEqual(['user', 'ab', 'c']);
+    expect(state.running).toBe(true);
+  });
+
+  it('turn_start twice for one turn (continue) - one user item', () => {
+    const state = run([ev.turnStart('q'), ev.turnEnd('max_turns'), ev.turnStart('q')]);
+    expect(state.items.filter((item) => item.type === 'user')).toHaveLength(1);
+    expect(state.canContinue).toBe(false);
+  });
+
+  it('turn ends with a step still running - the step is marked error, never spins forever', () => {
+    const state = run([ev.turnStart('q'), ev.toolStart('u1', 'Reading a'), ev.turnEnd('aborted')]);
+    expect(state.items[1]).toMatchObject({
+      type: 'tool',
+      status: 'error',
+      result: 'Stopped before it finished.',
+    });
+    expect(state.lastTurnEnd).toEqual({ turnId: 't1', reason: 'aborted' });
+  });
+
+  it('max_turns - canContinue; error - keeps retryable', () => {
+    expect(run([ev.turnStart('q'), ev.turnEnd('max_turns')]).canContinue).toBe(true);
+    const failed = run([ev.turnStart('q'), ev.error('boom', false), ev.turnEnd('error')]);
+    expect(failed.items[1]).toMatchObject({ type: 'error', message: 'boom', retryable: false });
+  });
+
+  it('retry event - a notice that the next delta clears', () => {
+    const retrying = run([
+      ev.turnStart('q'),
+      { type: 'retry', conversationId: 'c1', turnId: 't1', attempt: 2, reason: 'overloaded' },
+    ]);
+    expect(retrying.notice).toBe('Retrying (attempt 2): overloaded');
+    expect(applyAgentEvent(retrying, ev.text('x')).notice).toBeNull();
+  });
+});
+
+describe('groupTurns', () => {
+  it('groups by user message; the turn id comes from what followed', () => {
+    const state = run([
+      ev.turnStart('one'),
+      ev.text('a'),
+      ev.turnEnd(),
+      ev.turnStart('two', 't2'),
+      ev.text('b', 'm9', 't2'),
+    ]);
+    const groups = groupTurns(state.items);
+    expect(groups.map((group) => [group.user?.text, group.turnId, group.items.length])).toEqual([
+      ['one', 't1', 1],
+      ['two', 't2', 1],
+    ]);
+  });
+});

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../../src/renderer/src/app/app';
+import type { Checkpoint } from '../../../src/shared/contract';
+import { ev } from '../support/agent-events';
+import { createFakeSluice } from '../support/fake-sluice';
+import { renderWithClient } from '../support/render-with-client';
+
+function checkpoint(
+  id: string,
+  path: string,
+  change: Checkpoint['change'] = 'modified',
+): Checkpoint {
+  return { id, conversationId: 'c1', turnId: 't1', path, createdAt: 1, change, undone: false };
+}
+
+async function turnThatChangedFiles() {
+  const fake = createFakeSluice();
+  let list = [checkpoint('k1', 'src/a.ts'), checkpoint('k2', 'src/new.ts', 'created')];
+  fake.handle('checkpoints.list', () => list);
+  fake.handle('checkpoints.undo', ({ id, force }) => {
+    if (id === 'k2' && !force)
+      return {
+        undone: [],
+        refused: [{ id, path: 'src/new.ts', reason: 'the file changed since' }],
+      };
+    list = list.map((item) => (item.id === id ? { ...item, undone: true } : item));
+    return { undone: [id], refused: [] };
+  });
+  fake.handle('checkpoints.undoTurn', () => {
+    list = list.map((item) => ({ ...item, undone: true }));
+    return { undone: ['k1', 'k2'], refused: [] };
+  });
+  renderWithClient(<App />, fake);
+  await userEvent.type(
+    await screen.findByRole('textbox', { name: 'Message' }),
+    'change things{Enter}',
+  );
+  fake.emit('agent', ev.turnStart('change things'));
+  fake.emit('agent', ev.toolStart('u1', 'Editing src/a.ts', {}, 'edit_file'));
+  fake.emit('agent', ev.toolEnd('u1', 'ok', 'applied', 'edit_file'));
+  fake.emit('agent', ev.turnEnd());
+  await screen.findByRole('region', { name: 'Files changed' });
+  return fake;
+}
+
+describe('TurnChanges', () => {
+  it('after a turn - lists the changed files, Undo sends checkpoints.undo for that file', async () => {
+    const fake = await turnThatChangedFiles();
+    expect(screen.getByRole('region', { name: 'Files changed' })).toHaveTextContent('src/a.ts');
+    await userEvent.click(screen.getByRole('button', { name: 'Undo src/a.ts' }));
+    expect(fake.callsTo('checkpoints.undo')).toEqual([{ id: 'k1', force: false }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo src/a.ts' })).toBeNull());
+  });
+
+  it('refused undo - says why and offers Undo anyway (force)', async () => {
+    const fake = await turnThatChangedFiles();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo src/new.ts' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not undone: src/new.ts — the file changed since',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Undo anyway' }));
+    expect(fake.callsTo('checkpoints.undo')).toEqual([
+      { id: 'k2', force: false },
+      { id: 'k2', force: true },
+    ]);
+  });
+
+  it('Undo turn - sends checkpoints.undoTurn with the turn id', async () => {
+    const fake = await turnThatChangedFiles();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo turn' }));
+    expect(fake.callsTo('checkpoints.undoTurn')).toEqual([{ turnId: 't1', force: false }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo turn' })).toBeNull());
+  });
+});
