@@ -13,7 +13,7 @@ const external = [
 
 export default defineConfig({
   build: {
-    ssr: resolve(__dirname, 'src/cli/main.ts'),
+    ssr: resolve(import.meta.dirname, 'src/cli/main.ts'),
     outDir: 'out/cli',
     emptyOutDir: true,
     target: 'node20',

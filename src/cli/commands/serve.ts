@@ -1,0 +1,129 @@
+// `sluice serve --project DIR [--port P]`: browser mode. The same engine as the Electron app
+// (createAppServices) and the same renderer bundle, over a WebSocket on 127.0.0.1 that
+// carries the contract. Runs until SIGINT/SIGTERM.
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createDispatcher, sluiceContract, type SluiceEventName } from '../../shared/contract';
+import { startBrowserServer } from '../../main/core/browser-mode/browser-server';
+import { createAppServices } from '../../main/core/services/create-app-services';
+import { createUnavailableSecretStore } from '../../main/core/services/secret-store';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import { ensureSluiceHome, resolveSluiceHome } from '../../main/core/store/sluice-home';
+import { ExitCode, UsageError, type CliCommand, type CliIo } from '../cli-io';
+
+const USAGE = 'sluice serve --project DIR [--port P]';
+
+/** The built renderer: `out/renderer` of the package this file belongs to. */
+export function findRendererBundle(from: string = fileURLToPath(import.meta.url)): string {
+  let dir = path.dirname(from);
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'sluice') {
+          return path.join(dir, 'out', 'renderer');
+        }
+      } catch {
+        // Not our manifest; keep walking up.
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the Sluice package folder (out/renderer).');
+    dir = parent;
+  }
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 0;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${value}".`);
+  }
+  return Number(value);
+}
+
+export interface ServeHandle {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Starts browser mode and resolves once it listens; the verb keeps it up until a signal. */
+export async function startServe(io: CliIo, args: string[]): Promise<ServeHandle> {
+  let values: { project?: string; port?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { project: { type: 'string' }, port: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (!values.project) throw new UsageError('--project DIR is required.');
+  const port = parsePort(values.port);
+  const projectPath = path.resolve(io.cwd, values.project);
+  if (!existsSync(projectPath)) throw new UsageError(`--project ${values.project}: no such folder.`);
+
+  const home = ensureSluiceHome(resolveSluiceHome({ env: io.env, platform: process.platform, homedir: os.homedir(), cwd: io.cwd }));
+  const db = openAppDatabase({ home });
+  const listeners = new Set<(event: string, payload: unknown) => void>();
+  const services = createAppServices({
+    db,
+    home,
+    env: io.env,
+    // A browser tab has no OS keychain of ours: a key typed in Settings lives for this run only.
+    secrets: createUnavailableSecretStore('browser mode keeps a key typed in Settings for this run only; set ANTHROPIC_API_KEY to keep one'),
+    pickFolder: () => Promise.reject(new Error('Browser mode has no folder dialog: type the folder path instead.')),
+    // The browser may be on another machine than this server: the renderer opens links itself.
+    openExternal: () => Promise.reject(new Error('Browser mode opens links in the browser itself.')),
+    emit: (event: SluiceEventName, payload: unknown) => {
+      for (const listener of listeners) listener(event, payload);
+    },
+    onBackgroundError: (error) => io.stderr.write(`sluice serve: ${error instanceof Error ? error.message : String(error)}\n`),
+  });
+  try {
+    await services.handlers.project.open({ path: projectPath });
+    const server = await startBrowserServer({
+      dispatcher: createDispatcher(sluiceContract, services.handlers),
+      staticDir: findRendererBundle(),
+      port,
+      subscribeEvents(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    });
+    return {
+      url: server.url,
+      async close() {
+        await server.close();
+        await services.shutdown();
+        db.close();
+      },
+    };
+  } catch (error) {
+    await services.shutdown();
+    db.close();
+    throw error;
+  }
+}
+
+export const serveCommand: CliCommand = {
+  name: 'serve',
+  usage: USAGE,
+  summary: 'Browser mode: the Sluice UI on 127.0.0.1, behind a token.',
+  async run(args, io) {
+    const handle = await startServe(io, args);
+    io.stdout.write(`Sluice is serving ${path.resolve(io.cwd, args[args.indexOf('--project') + 1] ?? '.')}\n`);
+    io.stdout.write(`Open ${handle.url}\n`);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await handle.close();
+    return ExitCode.Ok;
+  },
+};
