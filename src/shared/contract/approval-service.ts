@@ -2,6 +2,34 @@ import { z } from 'zod';
 import { method } from './define';
 import { approvalModeSchema, approvalRequestSchema, decisionSchema, policyRuleSchema } from '../approvals';
 
+/** One proposal of the audit trail with its decision (who decided, hashes) and whether it reached disk. */
+export const approvalAuditEntrySchema = z.object({
+  approvalId: z.string(),
+  conversationId: z.string().nullable(),
+  turnId: z.string().nullable(),
+  toolUseId: z.string().nullable(),
+  tool: z.string(),
+  path: z.string(),
+  baseHash: z.string(),
+  proposalHash: z.string(),
+  afterHash: z.string(),
+  description: z.string(),
+  policyAction: z.string(),
+  policyReason: z.string(),
+  protectedPath: z.boolean(),
+  coarseDiff: z.boolean(),
+  createdAt: z.number(),
+  outcome: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decision: z.unknown(),
+  finalHash: z.string().nullable(),
+  decidedAt: z.number().nullable(),
+  applied: z.boolean().nullable(),
+  applyDetail: z.string().nullable(),
+  checkpointId: z.string().nullable(),
+});
+export type ApprovalAuditEntry = z.infer<typeof approvalAuditEntrySchema>;
+
 export const approvalService = {
   /** A decision counts only for a pending id, once, bound to its proposal hash. */
   decide: method(
@@ -14,7 +42,8 @@ export const approvalService = {
         alwaysAllowGlob: z.string().min(1).max(1000).optional(),
       })
       .strict(),
-    z.object({ accepted: z.boolean() }),
+    /** `reason` says why a decision was refused (unknown, stale, already decided, bad hunk ids). */
+    z.object({ accepted: z.boolean(), reason: z.string().optional() }),
   ),
   /** Approves every pending approval of the conversation at once. */
   approveAll: method(z.object({ conversationId: z.string().min(1).max(200) }).strict(), z.object({ approved: z.number() })),
@@ -23,4 +52,9 @@ export const approvalService = {
   setMode: method(z.object({ mode: approvalModeSchema }).strict(), z.object({ mode: approvalModeSchema })),
   addRule: method(policyRuleSchema.omit({ id: true }).strict(), policyRuleSchema),
   removeRule: method(z.object({ id: z.string().min(1).max(200) }).strict(), z.object({ removed: z.boolean() })),
+  /** The audit trail of one conversation (or of the open project), oldest first. */
+  audit: method(
+    z.object({ conversationId: z.string().min(1).max(200).optional() }).strict(),
+    z.array(approvalAuditEntrySchema),
+  ),
 };

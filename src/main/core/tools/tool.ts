@@ -24,6 +24,10 @@ export interface ToolContext {
   readonly conversationId?: string;
   readonly turnId?: string;
   readonly toolUseId?: string;
+  /** The approval gate write tools ask before writing; absent → writes are refused. */
+  readonly approvals?: import('../approvals/approval-port').ApprovalPort;
+  /** The project's symbol index (find_definition, find_importers); absent → the tools index on demand. */
+  readonly symbolIndex?: import('../index/symbol-index-port').SymbolIndexPort;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {

@@ -1,0 +1,60 @@
+// `sluice undo ID --project DIR [--turn] [--force] [--json]`: restores the bytes a checkpoint
+// replaced (or removes the file it created); with --turn, every change of that turn. Refuses,
+// saying why, when the file changed since — unless --force. Exit 1 when anything was refused.
+import { parseArgs } from 'node:util';
+import { undoCheckpoint, undoTurn } from '../../main/core/checkpoints/undo-checkpoint';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
+import { projectIdFor } from '../../main/core/store/project-id';
+import { sluiceHomeFor } from '../approval-session';
+import { ExitCode, UsageError, writeJsonLine, type CliCommand } from '../cli-io';
+import { openProject } from '../project-context';
+
+const USAGE = 'sluice undo ID --project DIR [--turn] [--force] [--json]';
+
+export const undoCommand: CliCommand = {
+  name: 'undo',
+  usage: USAGE,
+  summary: 'Undo one applied change (or, with --turn, every change of a turn).',
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        strict: true,
+        allowPositionals: true,
+        options: {
+          project: { type: 'string' },
+          turn: { type: 'boolean', default: false },
+          force: { type: 'boolean', default: false },
+          json: { type: 'boolean', default: false },
+        },
+      });
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1 || !positionals[0]?.trim())
+      throw new UsageError('give exactly one checkpoint ID (see `sluice checkpoints`).');
+    const id = positionals[0].trim();
+    if (id.length > 200) throw new UsageError('the ID is longer than 200 characters.');
+    const { workspace } = await openProject(io, values.project);
+    const db = openAppDatabase({ home: sluiceHomeFor(io) });
+    try {
+      const store = createCheckpointRepository(db, projectIdFor(workspace.root));
+      const deps = { workspace, store };
+      const result = values.turn
+        ? await undoTurn(deps, id, values.force)
+        : await undoCheckpoint(deps, id, values.force);
+      if (values.json) writeJsonLine(io, result);
+      else {
+        for (const undone of result.undone) io.stdout.write(`Undone ${undone}.\n`);
+        for (const refused of result.refused)
+          io.stderr.write(`Not undone ${refused.id}: ${refused.reason}\n`);
+      }
+      return result.refused.length === 0 ? ExitCode.Ok : ExitCode.Failure;
+    } finally {
+      db.close();
+    }
+  },
+};

@@ -1,0 +1,97 @@
+// What the broker records for the audit trail (issue 5 item 8): every proposal and every
+// decision with who decided and the hashes. Implemented over the app DB by
+// store/approval-audit-repository.ts; tests may pass an in-memory one.
+import type { Decision, DecisionSource } from '../../../shared/approvals';
+import type { ApprovalOutcome } from './approval-port';
+
+export interface ProposalAuditEntry {
+  readonly approvalId: string;
+  readonly conversationId: string | null;
+  readonly turnId: string | null;
+  readonly toolUseId: string | null;
+  readonly tool: string;
+  readonly path: string;
+  readonly baseHash: string;
+  readonly proposalHash: string;
+  readonly afterHash: string;
+  readonly description: string;
+  readonly unifiedDiff: string;
+  readonly policyAction: 'allow' | 'ask' | 'deny';
+  readonly policyReason: string;
+  readonly protectedPath: boolean;
+  readonly coarseDiff: boolean;
+  readonly createdAt: number;
+}
+
+export interface DecisionAuditEntry {
+  readonly approvalId: string;
+  readonly outcome: ApprovalOutcome;
+  readonly decidedBy: DecisionSource;
+  readonly decision: Decision | null;
+  /** sha256 of the text that was approved for writing (null when nothing was). */
+  readonly finalHash: string | null;
+  readonly decidedAt: number;
+}
+
+/** A proposal as read back from the trail, with its decision and whether it reached disk. */
+export interface AuditRecord {
+  readonly approvalId: string;
+  readonly conversationId: string | null;
+  readonly turnId: string | null;
+  readonly toolUseId: string | null;
+  readonly tool: string;
+  readonly path: string;
+  readonly baseHash: string;
+  readonly proposalHash: string;
+  readonly afterHash: string;
+  readonly description: string;
+  readonly policyAction: string;
+  readonly policyReason: string;
+  readonly protectedPath: boolean;
+  readonly coarseDiff: boolean;
+  readonly createdAt: number;
+  readonly outcome: string | null;
+  readonly decidedBy: string | null;
+  readonly decision: unknown;
+  readonly finalHash: string | null;
+  readonly decidedAt: number | null;
+  readonly applied: boolean | null;
+  readonly applyDetail: string | null;
+  readonly checkpointId: string | null;
+}
+
+export interface ApprovalAudit {
+  /** The trail, oldest first; one conversation's when given. Absent: this audit cannot be read back. */
+  list?(filter: { conversationId?: string | undefined }): AuditRecord[];
+  recordProposal(entry: ProposalAuditEntry): void;
+  recordDecision(entry: DecisionAuditEntry): void;
+  /** Whether the approved change reached disk: 'applied' with the checkpoint, or why not. */
+  recordApplication(
+    approvalId: string,
+    result: { applied: true; checkpointId: string | null } | { applied: false; reason: string },
+  ): void;
+}
+
+/** An audit that keeps entries in memory: for tests and for `sluice tool` without a DB. */
+export function createMemoryAudit(): ApprovalAudit & {
+  proposals: ProposalAuditEntry[];
+  decisions: DecisionAuditEntry[];
+  applications: Array<{ approvalId: string; applied: boolean; detail: string | null }>;
+} {
+  const proposals: ProposalAuditEntry[] = [];
+  const decisions: DecisionAuditEntry[] = [];
+  const applications: Array<{ approvalId: string; applied: boolean; detail: string | null }> = [];
+  return {
+    proposals,
+    decisions,
+    applications,
+    recordProposal: (entry) => void proposals.push(entry),
+    recordDecision: (entry) => void decisions.push(entry),
+    recordApplication: (approvalId, result) =>
+      void applications.push({
+        approvalId,
+        applied: result.applied,
+        detail: result.applied ? result.checkpointId : result.reason,
+      }),
+  };
+}

@@ -1,0 +1,344 @@
+// The ApprovalBroker (issue 5 item 3): consults the policy for each proposal and, when the
+// answer is ask, keeps it pending (keyed by approval id) until a decision arrives. A decision
+// counts only for a pending id, once, and only with that proposal's hash; abort (the call's
+// signal or abortAll) resolves pending approvals as rejected with source 'abort'. Several
+// proposals may be pending at once; each is decided alone, or all approved together.
+import { randomUUID } from 'node:crypto';
+import type { AgentEvent } from '../../../shared/agent-events';
+import type { ApprovalRequest, Decision, DecisionSource } from '../../../shared/approvals';
+import { missingCase } from '../../../shared/missing-case';
+import type { ApprovalAudit, AuditRecord } from './approval-audit';
+import type { AppliedChange, ApprovalPort, ApprovalResolution, WriteCall } from './approval-port';
+import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import { evaluatePolicy, type PolicyState, type PolicyVerdict } from './policy';
+import { sha256, type Proposal } from './proposal';
+import { resolutionFor } from './decision-resolution';
+
+export { MAX_EDITED_CHARS } from './decision-resolution';
+
+/** Decided ids remembered for the "already decided" message; older ones read as unknown. */
+export const MAX_REMEMBERED_DECISIONS = 10_000;
+
+export interface PendingApproval extends ApprovalRequest {
+  readonly conversationId: string;
+  readonly turnId: string;
+}
+
+export interface ApprovalBrokerDeps {
+  /** Read fresh for every proposal, from the app DB: the project folder cannot loosen it. */
+  readonly policy: () => PolicyState;
+  /** Where approval events go when the request did not come through forTurn(). */
+  readonly emit?: ((event: AgentEvent) => void) | undefined;
+  readonly audit?: ApprovalAudit | undefined;
+  readonly checkpoints?: CheckpointStore | undefined;
+  readonly newId?: () => string;
+  readonly now?: () => number;
+}
+
+export interface DecisionInput {
+  readonly approvalId: string;
+  readonly proposalHash: string;
+  readonly decision: Decision;
+}
+
+export type DecideResult = { accepted: true } | { accepted: false; reason: string };
+
+interface Entry {
+  readonly request: PendingApproval;
+  readonly proposal: Proposal;
+  readonly settle: (
+    resolution: ApprovalResolution,
+    decision: Decision | null,
+    finalText: string | null,
+  ) => void;
+}
+
+export class ApprovalBroker implements ApprovalPort {
+  private readonly pendingById = new Map<string, Entry>();
+  /** Ids decided already, so a late or repeated decision is refused by name. */
+  private readonly decided = new Set<string>();
+  private readonly newId: () => string;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ApprovalBrokerDeps) {
+    this.newId = deps.newId ?? (() => randomUUID());
+    this.now = deps.now ?? (() => Date.now());
+  }
+
+  async request(proposal: Proposal, call: WriteCall): Promise<ApprovalResolution> {
+    return this.requestWith(proposal, call, this.deps.emit ?? (() => undefined));
+  }
+
+  /**
+   * The port one agent turn uses: same broker (pending map, decisions, audit), but its
+   * approval events go into that turn's event stream.
+   */
+  forTurn(emit: (event: AgentEvent) => void): ApprovalPort {
+    return {
+      request: (proposal, call) => this.requestWith(proposal, call, emit),
+      applied: (change) => this.applied(change),
+      failed: (approvalId, reason) => this.failed(approvalId, reason),
+    };
+  }
+
+  private async requestWith(
+    proposal: Proposal,
+    call: WriteCall,
+    unsafeEmit: (event: AgentEvent) => void,
+  ): Promise<ApprovalResolution> {
+    // A listener that throws must not leave an approval half-registered.
+    const emit = (event: AgentEvent): void => {
+      try {
+        unsafeEmit(event);
+      } catch {
+        // The event is lost for that listener; the approval itself stays consistent.
+      }
+    };
+    const verdict = evaluatePolicy(this.deps.policy(), {
+      tool: proposal.tool,
+      kind: 'write',
+      path: proposal.path,
+    });
+    const approvalId = this.newId();
+    this.deps.audit?.recordProposal({
+      approvalId,
+      conversationId: call.conversationId ?? null,
+      turnId: call.turnId ?? null,
+      toolUseId: call.toolUseId ?? null,
+      tool: proposal.tool,
+      path: proposal.path,
+      baseHash: proposal.baseHash,
+      proposalHash: proposal.proposalHash,
+      afterHash: sha256(proposal.after),
+      description: proposal.description,
+      unifiedDiff: proposal.unifiedDiff,
+      policyAction: verdict.action,
+      policyReason: verdict.reason,
+      protectedPath: verdict.protectedPath,
+      coarseDiff: proposal.coarseDiff,
+      createdAt: this.now(),
+    });
+    switch (verdict.action) {
+      case 'deny':
+        return this.finishWithoutAsking(
+          approvalId,
+          { approvalId, outcome: 'denied', decidedBy: verdict.decidedBy, reason: verdict.reason },
+          null,
+        );
+      case 'allow':
+        return this.finishWithoutAsking(
+          approvalId,
+          { approvalId, outcome: 'approved', decidedBy: verdict.decidedBy, reason: verdict.reason },
+          proposal.after,
+        );
+      case 'ask':
+        return this.ask(approvalId, proposal, verdict, call, emit);
+      default:
+        return missingCase(verdict.action);
+    }
+  }
+
+  private finishWithoutAsking(
+    approvalId: string,
+    resolution: ApprovalResolution,
+    finalText: string | null,
+  ): ApprovalResolution {
+    this.rememberDecided(approvalId);
+    this.deps.audit?.recordDecision({
+      approvalId,
+      outcome: resolution.outcome,
+      decidedBy: resolution.decidedBy,
+      decision: null,
+      finalHash: finalText === null ? null : sha256(finalText),
+      decidedAt: this.now(),
+    });
+    return resolution;
+  }
+
+  private ask(
+    approvalId: string,
+    proposal: Proposal,
+    verdict: PolicyVerdict,
+    call: WriteCall,
+    emit: (event: AgentEvent) => void,
+  ): Promise<ApprovalResolution> {
+    const request: PendingApproval = {
+      approvalId,
+      proposalHash: proposal.proposalHash,
+      tool: proposal.tool,
+      path: proposal.path,
+      isNewFile: proposal.isNewFile,
+      before: proposal.before,
+      after: proposal.after,
+      unifiedDiff: proposal.unifiedDiff,
+      hunks: proposal.hunks.map(({ id, oldStart, oldLines, newStart, newLines, lines }) => ({
+        id,
+        oldStart,
+        oldLines,
+        newStart,
+        newLines,
+        lines,
+      })),
+      description: proposal.description,
+      reason: verdict.reason,
+      protectedPath: verdict.protectedPath,
+      coarseDiff: proposal.coarseDiff,
+      conversationId: call.conversationId ?? '',
+      turnId: call.turnId ?? '',
+    };
+    return new Promise<ApprovalResolution>((resolve) => {
+      const onAbort = (): void => {
+        this.settle(
+          approvalId,
+          { approvalId, outcome: 'rejected', decidedBy: 'abort', reason: 'the turn was aborted' },
+          null,
+          null,
+        );
+      };
+      this.pendingById.set(approvalId, {
+        request,
+        proposal,
+        settle: (resolution, decision, finalText) => {
+          call.signal.removeEventListener('abort', onAbort);
+          this.deps.audit?.recordDecision({
+            approvalId,
+            outcome: resolution.outcome,
+            decidedBy: resolution.decidedBy,
+            decision,
+            finalHash: finalText === null ? null : sha256(finalText),
+            decidedAt: this.now(),
+          });
+          emit({
+            type: 'approval_resolved',
+            conversationId: request.conversationId,
+            turnId: request.turnId,
+            approvalId,
+            outcome:
+              resolution.outcome === 'denied'
+                ? 'rejected'
+                : resolution.decidedBy === 'abort'
+                  ? 'aborted'
+                  : resolution.outcome,
+            decidedBy: resolution.decidedBy,
+          });
+          resolve(resolution);
+        },
+      });
+      if (call.signal.aborted) {
+        onAbort();
+        return;
+      }
+      call.signal.addEventListener('abort', onAbort, { once: true });
+      const { conversationId, turnId, ...shared } = request;
+      emit({ type: 'approval_request', conversationId, turnId, request: shared });
+    });
+  }
+
+  private settle(
+    approvalId: string,
+    resolution: ApprovalResolution,
+    decision: Decision | null,
+    finalText: string | null,
+  ): void {
+    const entry = this.pendingById.get(approvalId);
+    if (!entry) return;
+    this.pendingById.delete(approvalId);
+    this.rememberDecided(approvalId);
+    entry.settle(resolution, decision, finalText);
+  }
+
+  /** Keeps the most recent decided ids (bounded), so a repeated decision is named as such. */
+  private rememberDecided(approvalId: string): void {
+    this.decided.add(approvalId);
+    if (this.decided.size > MAX_REMEMBERED_DECISIONS) {
+      const oldest = this.decided.values().next().value;
+      if (oldest !== undefined) this.decided.delete(oldest);
+    }
+  }
+
+  /** A person's (or `--yes`'s) decision. Refused unless pending, first, and bound to the hash. */
+  decide(input: DecisionInput, decidedBy: DecisionSource = 'person'): DecideResult {
+    const entry = this.pendingById.get(input.approvalId);
+    if (!entry) {
+      return {
+        accepted: false,
+        reason: this.decided.has(input.approvalId)
+          ? `approval ${input.approvalId} was already decided; a decision counts once.`
+          : `no pending approval has id ${input.approvalId}.`,
+      };
+    }
+    if (input.proposalHash !== entry.proposal.proposalHash) {
+      return {
+        accepted: false,
+        reason: `the decision is for a different proposal (hash mismatch): it is stale; review the current proposal.`,
+      };
+    }
+    const built = resolutionFor(entry.proposal, input.approvalId, input.decision, decidedBy);
+    if ('refused' in built) return { accepted: false, reason: built.refused };
+    this.settle(input.approvalId, built.resolution, input.decision, built.finalText);
+    return { accepted: true };
+  }
+
+  /** Approves every pending approval (of one conversation when given). Returns how many. */
+  approveAll(conversationId?: string, decidedBy: DecisionSource = 'person'): number {
+    let count = 0;
+    for (const [id, entry] of [...this.pendingById]) {
+      if (conversationId !== undefined && entry.request.conversationId !== conversationId) continue;
+      const result = this.decide(
+        {
+          approvalId: id,
+          proposalHash: entry.proposal.proposalHash,
+          decision: { type: 'approve' },
+        },
+        decidedBy,
+      );
+      if (result.accepted) count += 1;
+    }
+    return count;
+  }
+
+  /** Rejects every pending approval as aborted (shutdown, project closed). */
+  abortAll(reason = 'Sluice stopped waiting for this approval'): number {
+    const ids = [...this.pendingById.keys()];
+    for (const id of ids)
+      this.settle(
+        id,
+        { approvalId: id, outcome: 'rejected', decidedBy: 'abort', reason },
+        null,
+        null,
+      );
+    return ids.length;
+  }
+
+  /** The audit trail, if the injected audit can be read back. */
+  auditTrail(conversationId?: string): AuditRecord[] {
+    const audit = this.deps.audit;
+    if (!audit?.list) throw new Error('This session keeps no readable approval audit trail.');
+    return audit.list({ conversationId });
+  }
+
+  pending(): PendingApproval[] {
+    return [...this.pendingById.values()].map((entry) => entry.request);
+  }
+
+  applied(change: AppliedChange): string | undefined {
+    const checkpointId = this.deps.checkpoints?.record({
+      approvalId: change.approvalId,
+      conversationId: change.call.conversationId ?? null,
+      turnId: change.call.turnId ?? null,
+      path: change.proposal.path,
+      beforeBytes: change.beforeBytes,
+      afterBytes: change.afterBytes,
+      mode: change.mode,
+    });
+    this.deps.audit?.recordApplication(change.approvalId, {
+      applied: true,
+      checkpointId: checkpointId ?? null,
+    });
+    return checkpointId;
+  }
+
+  failed(approvalId: string, reason: string): void {
+    this.deps.audit?.recordApplication(approvalId, { applied: false, reason });
+  }
+}

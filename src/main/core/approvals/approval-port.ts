@@ -1,0 +1,51 @@
+// The seam between write tools and the approval gate: a write tool builds a Proposal and
+// awaits `ctx.approvals.request(...)`; the loop knows nothing of approvals. After applying,
+// the tool reports what was written through `applied(...)` (checkpoint + audit).
+import type { DecisionSource } from '../../../shared/approvals';
+import type { Proposal } from './proposal';
+
+export interface WriteCall {
+  readonly signal: AbortSignal;
+  readonly conversationId?: string | undefined;
+  readonly turnId?: string | undefined;
+  readonly toolUseId?: string | undefined;
+}
+
+interface Decided {
+  readonly approvalId: string;
+  readonly decidedBy: DecisionSource;
+}
+
+/** What the gate answered. `denied` never reached the person (a rule or the mode said no). */
+export type ApprovalResolution =
+  | (Decided & { readonly outcome: 'approved'; readonly reason: string })
+  | (Decided & {
+      readonly outcome: 'partially_approved';
+      readonly hunkIds: string[];
+      readonly rejectedHunkIds: string[];
+      readonly reason?: string | undefined;
+    })
+  | (Decided & { readonly outcome: 'edited'; readonly content: string })
+  | (Decided & { readonly outcome: 'rejected'; readonly reason?: string | undefined })
+  | (Decided & { readonly outcome: 'denied'; readonly reason: string });
+
+export type ApprovalOutcome = ApprovalResolution['outcome'];
+
+export interface AppliedChange {
+  readonly approvalId: string;
+  readonly proposal: Proposal;
+  /** Exact bytes before (null for a created file) and after, as on disk. */
+  readonly beforeBytes: Uint8Array | null;
+  readonly afterBytes: Uint8Array;
+  readonly mode: number;
+  readonly call: WriteCall;
+}
+
+export interface ApprovalPort {
+  /** Consults the policy and, when it says ask, waits for a decision. Never throws for a refusal. */
+  request(proposal: Proposal, call: WriteCall): Promise<ApprovalResolution>;
+  /** Records a written change (checkpoint, audit). Returns the checkpoint id when recorded. */
+  applied(change: AppliedChange): string | undefined;
+  /** Records that an approved change could not be written (conflict or I/O failure). */
+  failed(approvalId: string, reason: string): void;
+}

@@ -1,0 +1,164 @@
+// From proposal to disk (DESIGN.md "Flow" 4-6): ask the gate, turn its answer into the
+// final text, re-check the base hash just before the rename, write atomically, record the
+// checkpoint, refresh the symbol index, and tell the model exactly what happened.
+// Contract: returns a ToolResult for every outcome; only a bug throws.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { ToolContext, ToolResult } from '../tools/tool';
+import { atomicWriteFile, type AtomicWriteOps } from '../workspace/atomic-write';
+import { missingCase } from '../../../shared/missing-case';
+import { currentHash } from './base-file';
+import type { ApprovalResolution, WriteCall } from './approval-port';
+import { applySelectedHunks, type Proposal } from './proposal';
+import {
+  appliedMessage,
+  conflictMessage,
+  deniedMessage,
+  editedMessage,
+  partialMessage,
+  rejectedMessage,
+} from './result-message';
+import { conformEol, encodeText } from './text-format';
+
+export interface CommitOptions {
+  /** Injected file operations (crash-injection tests). */
+  readonly atomicOps?: AtomicWriteOps;
+}
+
+class ConflictError extends Error {
+  override readonly name = 'ConflictError';
+  constructor(readonly current: string) {
+    super('the file changed since the proposal');
+  }
+}
+
+export function writeCallOf(ctx: ToolContext): WriteCall {
+  return {
+    signal: ctx.signal,
+    conversationId: ctx.conversationId,
+    turnId: ctx.turnId,
+    toolUseId: ctx.toolUseId,
+  };
+}
+
+export async function commitProposal(
+  proposal: Proposal,
+  ctx: ToolContext,
+  options: CommitOptions = {},
+): Promise<ToolResult> {
+  const gate = ctx.approvals;
+  if (!gate) {
+    return {
+      status: 'denied',
+      content: `Not written: no approval gate is configured for ${proposal.path}, and writes never happen without one. Nothing was changed.`,
+    };
+  }
+  const call = writeCallOf(ctx);
+  const resolution: ApprovalResolution = await gate.request(proposal, call);
+  let finalText: string;
+  switch (resolution.outcome) {
+    case 'denied':
+      return { status: 'denied', content: deniedMessage(proposal, resolution.reason) };
+    case 'rejected':
+      return {
+        status: 'rejected',
+        content: rejectedMessage(proposal, resolution.decidedBy, resolution.reason),
+      };
+    case 'approved':
+      finalText = proposal.after;
+      break;
+    case 'partially_approved':
+      finalText = applySelectedHunks(proposal, resolution.hunkIds);
+      break;
+    case 'edited':
+      // The person's text keeps the file's line endings (an editor or textarea may give LF).
+      finalText = proposal.format.mixedEol
+        ? resolution.content
+        : conformEol(resolution.content, proposal.format);
+      // The BOM is the format's business; an editor may hand one back inside the text.
+      if (finalText.startsWith('\uFEFF')) finalText = finalText.slice(1);
+      break;
+    default:
+      return missingCase(resolution);
+  }
+  const bytes = encodeText(finalText, proposal.format);
+  const base: { replaced: Buffer | null } = { replaced: null };
+  let mode: number;
+  try {
+    const resolved = ctx.workspace.resolve(proposal.path, 'write');
+    if (proposal.isNewFile) await mkdir(path.dirname(resolved.absolute), { recursive: true });
+    const written = await atomicWriteFile(resolved.absolute, bytes, {
+      ops: options.atomicOps,
+      beforeRename: async () => {
+        const now = await currentHash(ctx.workspace, resolved.relative);
+        if (now.hash !== proposal.baseHash) throw new ConflictError(now.hash);
+        base.replaced = now.bytes;
+      },
+    });
+    mode = written.mode;
+  } catch (error) {
+    if (error instanceof ConflictError) {
+      gate.failed(resolution.approvalId, `conflict: ${proposal.path} changed on disk`);
+      return { status: 'conflict', content: conflictMessage(proposal, error.current) };
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    gate.failed(resolution.approvalId, reason);
+    return {
+      status: 'error',
+      content: `The approved change to ${proposal.path} could not be written: ${reason}. The file was left as it was.`,
+    };
+  }
+  const checkpointId = gate.applied({
+    approvalId: resolution.approvalId,
+    proposal,
+    beforeBytes: base.replaced,
+    afterBytes: bytes,
+    mode,
+    call,
+  });
+  const extra = await refreshIndex(ctx, proposal.path);
+  switch (resolution.outcome) {
+    case 'approved':
+      return {
+        status: 'ok',
+        content: appliedMessage(
+          proposal,
+          resolution.decidedBy,
+          resolution.reason,
+          checkpointId,
+          extra,
+        ),
+      };
+    case 'partially_approved':
+      return {
+        status: 'ok',
+        content: partialMessage(
+          proposal,
+          resolution.hunkIds,
+          resolution.rejectedHunkIds,
+          resolution.reason,
+          finalText,
+          checkpointId,
+          extra,
+        ),
+      };
+    case 'edited':
+      return { status: 'ok', content: editedMessage(proposal, finalText, checkpointId, extra) };
+    default:
+      return missingCase(resolution);
+  }
+}
+
+async function refreshIndex(ctx: ToolContext, relative: string): Promise<string[]> {
+  const index = ctx.symbolIndex;
+  if (!index || typeof index.refreshFile !== 'function') return [];
+  try {
+    await index.refreshFile(relative);
+    return [];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return [
+      `(The symbol index could not be refreshed for this file: ${reason}; find_definition may be stale for it.)`,
+    ];
+  }
+}

@@ -1,0 +1,76 @@
+// Turns a person's decision into the broker's resolution and the text that would be written:
+// approve, approve selected hunks (all selected = approve), edit (bounded, text only),
+// reject. Invalid decisions are refused with a reason, and the approval stays pending.
+import type { Decision, DecisionSource } from '../../../shared/approvals';
+import { missingCase } from '../../../shared/missing-case';
+import type { ApprovalResolution } from './approval-port';
+import { applySelectedHunks, type Proposal } from './proposal';
+
+/** Largest edited content a person may submit (same as the workspace's default file limit). */
+export const MAX_EDITED_CHARS = 16 * 1024 * 1024;
+
+type Built = { resolution: ApprovalResolution; finalText: string | null } | { refused: string };
+
+export function resolutionFor(
+  proposal: Proposal,
+  approvalId: string,
+  decision: Decision,
+  decidedBy: DecisionSource,
+): Built {
+  switch (decision.type) {
+    case 'approve':
+      return {
+        resolution: { approvalId, outcome: 'approved', decidedBy, reason: 'approved' },
+        finalText: proposal.after,
+      };
+    case 'approve_hunks': {
+      const known = new Set(proposal.hunks.map((h) => h.id));
+      const unknown = decision.hunkIds.filter((id) => !known.has(id));
+      if (unknown.length)
+        return {
+          refused: `unknown hunk id(s) ${unknown.join(', ')}; this proposal has ${[...known].join(', ')}.`,
+        };
+      const chosen = new Set(decision.hunkIds);
+      if (chosen.size === 0)
+        return { refused: 'no hunk selected: to approve nothing, reject the proposal.' };
+      if (chosen.size === known.size) {
+        return {
+          resolution: { approvalId, outcome: 'approved', decidedBy, reason: 'all hunks approved' },
+          finalText: proposal.after,
+        };
+      }
+      const hunkIds = proposal.hunks.filter((h) => chosen.has(h.id)).map((h) => h.id);
+      const rejectedHunkIds = proposal.hunks.filter((h) => !chosen.has(h.id)).map((h) => h.id);
+      return {
+        resolution: {
+          approvalId,
+          outcome: 'partially_approved',
+          decidedBy,
+          hunkIds,
+          rejectedHunkIds,
+          reason: decision.reason,
+        },
+        finalText: applySelectedHunks(proposal, hunkIds),
+      };
+    }
+    case 'edit':
+      if (decision.content.length > MAX_EDITED_CHARS) {
+        return {
+          refused: `the edited content is ${decision.content.length} characters; at most ${MAX_EDITED_CHARS} are accepted.`,
+        };
+      }
+      if (decision.content.includes('\0'))
+        return { refused: 'the edited content contains a NUL byte; text files only.' };
+      return {
+        resolution: { approvalId, outcome: 'edited', decidedBy, content: decision.content },
+        finalText: decision.content,
+      };
+    case 'reject':
+      return {
+        resolution: { approvalId, outcome: 'rejected', decidedBy, reason: decision.reason },
+        finalText: null,
+      };
+    default:
+      return missingCase(decision);
+  }
+}

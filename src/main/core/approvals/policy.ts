@@ -1,0 +1,156 @@
+// The approval policy (issue 5 item 4): a mode plus rules `{tool or kind, path glob,
+// allow|ask|deny}`, deny over ask over allow. Protected paths always ask, compared
+// case-insensitively, whatever the mode or rules allow. The policy is read from the app DB,
+// never from the project folder, so nothing inside the project can loosen it.
+import picomatch from 'picomatch';
+import type { ApprovalMode, PolicyRule } from '../../../shared/approvals';
+import type { ToolKind } from '../tools/tool';
+import { missingCase } from '../../../shared/missing-case';
+
+export interface PolicyState {
+  readonly mode: ApprovalMode;
+  readonly rules: readonly PolicyRule[];
+}
+
+export interface PolicySubject {
+  readonly tool: string;
+  readonly kind: ToolKind;
+  /** Workspace-relative path with forward slashes. */
+  readonly path: string;
+}
+
+export interface PolicyVerdict {
+  readonly action: 'allow' | 'ask' | 'deny';
+  /** `rule` when a rule decided, `mode` otherwise (protected paths count as mode). */
+  readonly decidedBy: 'rule' | 'mode';
+  readonly reason: string;
+  readonly protectedPath: boolean;
+  readonly ruleId?: string;
+}
+
+/** DESIGN.md "Sandbox rules": these always ask. Matched at any depth. */
+export const PROTECTED_GLOBS = [
+  '.git',
+  '.git/**',
+  '.env*',
+  '.sluice/**',
+  '.vscode/**',
+  '*.code-workspace',
+  '.npmrc',
+  '.github/workflows/**',
+] as const;
+
+const protectedMatchers = PROTECTED_GLOBS.map((glob) =>
+  picomatch([glob, `**/${glob}`], { dot: true, nocase: true }),
+);
+
+/**
+ * True for a protected path. Segments are compared with trailing dots and spaces removed
+ * as well, so `.git./config` or `.GIT /config` cannot slip past on file systems that
+ * ignore them.
+ */
+export function isProtectedPath(relativePath: string): boolean {
+  const clean = relativePath.split(/[\\/]+/u).filter((s) => s && s !== '.');
+  const stripped = clean.map((s) => s.replace(/[. ]+$/u, '') || s);
+  return [clean.join('/'), stripped.join('/')].some((p) => protectedMatchers.some((m) => m(p)));
+}
+
+function ruleMatches(rule: PolicyRule, subject: PolicySubject): boolean {
+  if (rule.tool !== '*' && rule.tool !== subject.tool && rule.tool !== subject.kind) return false;
+  return picomatch(rule.pathGlob, { dot: true })(subject.path);
+}
+
+const RANK = { deny: 3, ask: 2, allow: 1 } as const;
+
+export function evaluatePolicy(state: PolicyState, subject: PolicySubject): PolicyVerdict {
+  const protectedPath = isProtectedPath(subject.path);
+  let strongest: PolicyRule | undefined;
+  for (const rule of state.rules) {
+    if (!ruleMatches(rule, subject)) continue;
+    if (!strongest || RANK[rule.action] > RANK[strongest.action]) strongest = rule;
+  }
+  const ruleText = (rule: PolicyRule): string =>
+    `rule "${rule.action} ${rule.tool} ${rule.pathGlob}"`;
+  if (strongest?.action === 'deny') {
+    return {
+      action: 'deny',
+      decidedBy: 'rule',
+      reason: `denied by ${ruleText(strongest)}`,
+      protectedPath,
+      ruleId: strongest.id,
+    };
+  }
+  if (subject.kind === 'read') {
+    return {
+      action: 'allow',
+      decidedBy: 'mode',
+      reason: 'reads run without asking',
+      protectedPath,
+    };
+  }
+  switch (state.mode) {
+    case 'read-only':
+      return {
+        action: 'deny',
+        decidedBy: 'mode',
+        reason: 'the approval mode is read-only: no file may be written',
+        protectedPath,
+      };
+    case 'ask':
+    case 'auto-edit':
+      break;
+    default:
+      return missingCase(state.mode);
+  }
+  if (protectedPath) {
+    return {
+      action: 'ask',
+      decidedBy: 'mode',
+      reason: `${subject.path} is a protected path: writes to it always ask`,
+      protectedPath,
+    };
+  }
+  if (strongest) {
+    const action = strongest.action;
+    return {
+      action,
+      decidedBy: 'rule',
+      reason: `${action === 'ask' ? 'asked' : 'allowed'} by ${ruleText(strongest)}`,
+      protectedPath,
+      ruleId: strongest.id,
+    };
+  }
+  if (state.mode === 'auto-edit') {
+    return {
+      action: 'allow',
+      decidedBy: 'mode',
+      reason: 'the approval mode is auto-edit',
+      protectedPath,
+    };
+  }
+  return {
+    action: 'ask',
+    decidedBy: 'mode',
+    reason: 'the approval mode asks before every write',
+    protectedPath,
+  };
+}
+
+export class PolicyRuleError extends Error {
+  override readonly name = 'PolicyRuleError';
+}
+
+/** Refuses globs that could not describe a path inside the project. */
+export function validateRuleGlob(glob: string): string {
+  const trimmed = glob.trim();
+  if (!trimmed) throw new PolicyRuleError('The path glob is empty.');
+  if (trimmed.includes('\0')) throw new PolicyRuleError('The path glob contains a NUL byte.');
+  if (trimmed.startsWith('/') || /^[a-zA-Z]:/u.test(trimmed) || trimmed.startsWith('\\')) {
+    throw new PolicyRuleError(
+      `The path glob "${trimmed}" is absolute; give it relative to the project root.`,
+    );
+  }
+  if (trimmed.split(/[\\/]/u).includes('..'))
+    throw new PolicyRuleError(`The path glob "${trimmed}" climbs out with "..".`);
+  return trimmed;
+}

@@ -1,0 +1,38 @@
+// The approval objects of one open project, over the app DB: the broker (policy read fresh
+// from the DB for every proposal), the audit trail and the checkpoints. The composition root
+// builds one per opened project and calls dispose() when the project closes, which rejects
+// whatever is still pending as aborted.
+import type { WritableDb } from '../store/database-handles';
+import { createApprovalAuditRepository } from '../store/approval-audit-repository';
+import { createCheckpointRepository } from '../store/checkpoint-repository';
+import { createPolicyRepository } from '../store/policy-repository';
+import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import type { AgentEvent } from '../../../shared/agent-events';
+import { ApprovalBroker } from './approval-broker';
+
+export interface ProjectApprovals {
+  readonly broker: ApprovalBroker;
+  readonly checkpoints: CheckpointStore;
+  dispose(): void;
+}
+
+export function createProjectApprovals(deps: {
+  db: WritableDb;
+  projectId: string;
+  /** Fallback for approval events of requests not made through broker.forTurn(emit). */
+  emit?: (event: AgentEvent) => void;
+}): ProjectApprovals {
+  const policies = createPolicyRepository(deps.db);
+  const checkpoints = createCheckpointRepository(deps.db, deps.projectId);
+  const broker = new ApprovalBroker({
+    policy: () => policies.get(deps.projectId),
+    audit: createApprovalAuditRepository(deps.db, deps.projectId),
+    checkpoints,
+    emit: deps.emit,
+  });
+  return {
+    broker,
+    checkpoints,
+    dispose: () => void broker.abortAll('the project was closed'),
+  };
+}

@@ -1,0 +1,37 @@
+// Where checkpoints live (issue 5 item 7): every applied change with its exact bytes before
+// and after and their hashes. Implemented over the app DB by store/checkpoint-repository.ts.
+import type { Checkpoint } from '../../../shared/contract/checkpoint-service';
+
+export interface NewCheckpoint {
+  readonly approvalId: string | null;
+  readonly conversationId: string | null;
+  readonly turnId: string | null;
+  /** Workspace-relative path, forward slashes. */
+  readonly path: string;
+  /** Exact bytes before (null: the change created the file) and after. */
+  readonly beforeBytes: Uint8Array | null;
+  readonly afterBytes: Uint8Array;
+  /** Permission bits after the change. */
+  readonly mode: number;
+}
+
+export interface CheckpointRecord extends Checkpoint {
+  readonly approvalId: string | null;
+  readonly beforeBytes: Buffer | null;
+  readonly afterBytes: Buffer;
+  readonly beforeHash: string | null;
+  readonly afterHash: string;
+  readonly mode: number;
+  readonly undoneAt: number | null;
+}
+
+export interface CheckpointStore {
+  /** Records a change; returns its id. */
+  record(checkpoint: NewCheckpoint): string;
+  /** Newest first. */
+  list(filter?: { conversationId?: string | undefined }): Checkpoint[];
+  get(id: string): CheckpointRecord | null;
+  /** A turn's checkpoints, newest first. */
+  byTurn(turnId: string): CheckpointRecord[];
+  markUndone(id: string): void;
+}

@@ -1,0 +1,113 @@
+// Undo (issue 5 item 7): restore a checkpoint's exact bytes before, or remove a file the
+// change created. Refuses, saying why, when the file changed since the checkpoint (its hash
+// is no longer the one written), unless forced. Restores go through the same atomic write.
+import { unlink } from 'node:fs/promises';
+import type { UndoResult } from '../../../shared/contract/checkpoint-service';
+import { currentHash } from '../approvals/base-file';
+import { ABSENT_FILE_HASH } from '../approvals/proposal';
+import { atomicWriteFile, type AtomicWriteOps } from '../workspace/atomic-write';
+import type { Workspace } from '../workspace/workspace';
+import type { CheckpointRecord, CheckpointStore } from './checkpoint-store';
+
+export interface UndoDeps {
+  readonly workspace: Workspace;
+  readonly store: CheckpointStore;
+  readonly atomicOps?: AtomicWriteOps;
+  /** Optional symbol index port: refreshed for each restored file. */
+  readonly symbolIndex?: { refreshFile(path: string): unknown } | undefined;
+}
+
+class ChangedSinceError extends Error {}
+
+export async function undoCheckpoint(
+  deps: UndoDeps,
+  id: string,
+  force = false,
+): Promise<UndoResult> {
+  const record = deps.store.get(id);
+  if (!record)
+    return {
+      undone: [],
+      refused: [{ id, path: '', reason: `no checkpoint ${id} in this project.` }],
+    };
+  return undoRecords(deps, [record], force);
+}
+
+/** Undoes every change of a turn, newest first; each is decided on its own. */
+export async function undoTurn(deps: UndoDeps, turnId: string, force = false): Promise<UndoResult> {
+  const records = deps.store.byTurn(turnId);
+  if (records.length === 0)
+    return {
+      undone: [],
+      refused: [
+        { id: turnId, path: '', reason: `no checkpoints for turn ${turnId} in this project.` },
+      ],
+    };
+  return undoRecords(
+    deps,
+    records.filter((r) => r.undoneAt === null),
+    force,
+  );
+}
+
+async function undoRecords(
+  deps: UndoDeps,
+  records: readonly CheckpointRecord[],
+  force: boolean,
+): Promise<UndoResult> {
+  const result: { undone: string[]; refused: UndoResult['refused'] } = { undone: [], refused: [] };
+  for (const record of records) {
+    const reason = await undoOne(deps, record, force);
+    if (reason === null) result.undone.push(record.id);
+    else result.refused.push({ id: record.id, path: record.path, reason });
+  }
+  return result;
+}
+
+/** Null when undone; otherwise why not. */
+async function undoOne(
+  deps: UndoDeps,
+  record: CheckpointRecord,
+  force: boolean,
+): Promise<string | null> {
+  if (record.undoneAt !== null) return `checkpoint ${record.id} was already undone.`;
+  try {
+    const resolved = deps.workspace.resolve(record.path, 'write');
+    const now = await currentHash(deps.workspace, resolved.relative);
+    const changed = now.hash !== record.afterHash;
+    if (changed && !force) return changedReason(record, now.hash);
+    if (record.beforeBytes === null) {
+      if (now.hash !== ABSENT_FILE_HASH) await unlink(resolved.absolute);
+    } else {
+      const before = record.beforeBytes;
+      await atomicWriteFile(resolved.absolute, before, {
+        ops: deps.atomicOps,
+        newFileMode: record.mode,
+        beforeRename: async () => {
+          const again = await currentHash(deps.workspace, resolved.relative);
+          if (again.hash !== now.hash) throw new ChangedSinceError();
+        },
+      });
+    }
+  } catch (error) {
+    if (error instanceof ChangedSinceError)
+      return `${record.path} changed while it was being restored; nothing was written. Try again.`;
+    const message = error instanceof Error ? error.message : String(error);
+    return `could not restore ${record.path}: ${message}`;
+  }
+  deps.store.markUndone(record.id);
+  try {
+    await deps.symbolIndex?.refreshFile(record.path);
+  } catch {
+    // The index catches up on its next refresh; the undo itself succeeded.
+  }
+  return null;
+}
+
+function changedReason(record: CheckpointRecord, now: string): string {
+  const what =
+    now === ABSENT_FILE_HASH
+      ? 'it no longer exists'
+      : `its content is not what this checkpoint wrote (sha256 now ${now.slice(0, 12)}…, written ${record.afterHash.slice(0, 12)}…)`;
+  return `${record.path} changed since checkpoint ${record.id}: ${what}. Undoing would discard those changes; use force to undo anyway.`;
+}

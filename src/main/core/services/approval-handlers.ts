@@ -1,0 +1,65 @@
+// The contract's `approvals` service over the open project's ApprovalBroker and the policy
+// repository. Policy changes come only through here (the person, via the UI), never from
+// the project folder.
+import type { ServiceHandlers } from '../../../shared/contract/define';
+import type { approvalService } from '../../../shared/contract/approval-service';
+import type { ApprovalBroker } from '../approvals/approval-broker';
+import { validateRuleGlob } from '../approvals/policy';
+import type { PolicyRepository } from '../store/policy-repository';
+import type { AuditRecord } from '../approvals/approval-audit';
+
+export interface ApprovalHandlersDeps {
+  readonly policies: PolicyRepository;
+  /** The open project's id and broker; throws a message for the person when none is open. */
+  currentProject(): { projectId: string; broker: ApprovalBroker };
+  /** Reads the audit trail; default: the broker's own audit (the app DB repository can list). */
+  listAudit?(filter: { projectId: string; conversationId?: string | undefined }): AuditRecord[];
+}
+
+export type ApprovalHandlers = ServiceHandlers<typeof approvalService>;
+
+export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHandlers {
+  return {
+    decide({ approvalId, proposalHash, decision, alwaysAllowGlob }) {
+      const { projectId, broker } = deps.currentProject();
+      const glob = alwaysAllowGlob === undefined ? undefined : validateRuleGlob(alwaysAllowGlob);
+      if (glob !== undefined && decision.type === 'reject') {
+        return {
+          accepted: false,
+          reason: '"always allow" goes with an approval, not a rejection.',
+        };
+      }
+      const result = broker.decide({ approvalId, proposalHash, decision }, 'person');
+      if (!result.accepted) return result;
+      // Saved only for a decision that counted, so a stale click leaves no rule behind.
+      if (glob !== undefined)
+        deps.policies.addRule(projectId, { tool: 'write', pathGlob: glob, action: 'allow' });
+      return { accepted: true };
+    },
+    approveAll({ conversationId }) {
+      return { approved: deps.currentProject().broker.approveAll(conversationId, 'person') };
+    },
+    pending() {
+      return deps.currentProject().broker.pending();
+    },
+    getPolicy() {
+      const { mode, rules } = deps.policies.get(deps.currentProject().projectId);
+      return { mode, rules: [...rules] };
+    },
+    setMode({ mode }) {
+      return { mode: deps.policies.setMode(deps.currentProject().projectId, mode) };
+    },
+    addRule(rule) {
+      return deps.policies.addRule(deps.currentProject().projectId, rule);
+    },
+    removeRule({ id }) {
+      return { removed: deps.policies.removeRule(deps.currentProject().projectId, id) };
+    },
+    audit({ conversationId }) {
+      const { projectId, broker } = deps.currentProject();
+      return deps.listAudit
+        ? deps.listAudit({ projectId, conversationId })
+        : broker.auditTrail(conversationId);
+    },
+  };
+}

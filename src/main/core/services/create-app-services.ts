@@ -1,0 +1,176 @@
+// Builds every contract handler over one app database: the composition the Electron app and
+// browser mode (`sluice serve`) share, so both shells run the same engine with the same
+// rules. Per project (on open): the symbol index, the approval broker with its audit and
+// checkpoints, and the conversation runner whose tools reach the disk only through the
+// workspace and the broker. The previous project's objects are shut down after the swap.
+import type { ProjectInfo } from '../../../shared/contract/project-service';
+import type { SluiceHandlers } from '../../../shared/contract';
+import { createAnthropicClient } from '../agent/anthropic-client';
+import { createConversationRunner, type ConversationRunner } from '../agent/conversation-runner';
+import { DEFAULT_MODEL } from '../agent/model-catalog';
+import { DEFAULT_MAX_ROUNDS } from '../agent/agent-loop';
+import { ApprovalBroker } from '../approvals/approval-broker';
+import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import { SymbolIndex } from '../index/symbol-index';
+import { createApprovalAuditRepository } from '../store/approval-audit-repository';
+import { createCheckpointRepository } from '../store/checkpoint-repository';
+import { createConversationRepository } from '../store/conversation-repository';
+import type { WritableDb } from '../store/database-handles';
+import { createPolicyRepository } from '../store/policy-repository';
+import { createProjectRepository } from '../store/project-repository';
+import { createSettingsRepository } from '../store/settings-repository';
+import { createTools } from '../tools';
+import type { ToolDefinition } from '../tools/tool';
+import type { Workspace } from '../workspace/workspace';
+import { createAgentHandlers } from './agent-handlers';
+import { createAppSettings, type AppSettings } from './app-settings';
+import { createApprovalHandlers } from './approval-handlers';
+import { createCheckpointHandlers } from './checkpoint-handlers';
+import { createSluiceHandlers } from './create-handlers';
+import type { SluiceEmit } from './event-emitter';
+import { createProjectHandlers, type FolderPicker } from './project-handlers';
+import { createProjectSession, type ProjectSession } from './project-session';
+import type { SecretStore } from './secret-store';
+import { createSettingsHandlers, type ExternalOpener } from './settings-handlers';
+import { createSymbolHandlers } from './symbol-handlers';
+
+export interface ProjectContext {
+  readonly projectId: string;
+  readonly workspace: Workspace;
+  readonly runner: ConversationRunner;
+  readonly broker: ApprovalBroker;
+  readonly checkpoints: CheckpointStore;
+  readonly symbolIndex: SymbolIndex;
+}
+
+export interface AppServicesDeps {
+  readonly db: WritableDb;
+  /** SLUICE_HOME: per-project index databases live here. */
+  readonly home: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly secrets: SecretStore;
+  readonly pickFolder: FolderPicker;
+  readonly openExternal: ExternalOpener;
+  readonly emit: SluiceEmit;
+  /** A failure with no caller to answer (a background index refresh, a turn's pump). */
+  readonly onBackgroundError: (error: unknown) => void;
+  /** Tests: a fixed tool set; default the full registry. */
+  readonly createTools?: () => ToolDefinition[];
+  /** Tests: keep the index in memory (null) instead of under `home`. */
+  readonly indexHome?: string | null;
+}
+
+export interface AppServices {
+  readonly handlers: SluiceHandlers;
+  readonly session: ProjectSession<ProjectContext>;
+  readonly settings: AppSettings;
+  /** Stops running turns, pending approvals and the index; call before closing the DB. */
+  shutdown(): Promise<void>;
+}
+
+export function createAppServices(deps: AppServicesDeps): AppServices {
+  const { db, emit } = deps;
+  const projects = createProjectRepository(db);
+  const conversations = createConversationRepository(db);
+  const policies = createPolicyRepository(db);
+  const settings = createAppSettings({
+    repository: createSettingsRepository(db),
+    secrets: deps.secrets,
+    env: deps.env,
+    defaults: { model: DEFAULT_MODEL, maxTurns: DEFAULT_MAX_ROUNDS },
+  });
+  const tools = (deps.createTools ?? createTools)();
+
+  const openContext = ({
+    info,
+    workspace,
+  }: {
+    info: ProjectInfo;
+    workspace: Workspace;
+  }): ProjectContext => {
+    const projectId = info.id;
+    const checkpoints = createCheckpointRepository(db, projectId);
+    const broker = new ApprovalBroker({
+      // Read fresh per proposal from the app DB: nothing in the project folder can loosen it.
+      policy: () => policies.get(projectId),
+      audit: createApprovalAuditRepository(db, projectId),
+      checkpoints,
+      emit: (event) => emit('agent', event),
+    });
+    const symbolIndex = SymbolIndex.open({
+      source: workspace,
+      home: deps.indexHome === undefined ? deps.home : deps.indexHome,
+      onStatus: (status) => emit('index.status', status),
+    });
+    const runner = createConversationRunner({
+      repository: conversations,
+      projectId,
+      createClient: () => {
+        const credentials = settings.credentials();
+        return createAnthropicClient({
+          apiKey: credentials.apiKey ?? '',
+          baseURL: credentials.baseUrl ?? undefined,
+        });
+      },
+      model: () => settings.credentials().model,
+      tools,
+      ports: ({ emit: emitTurn }) => ({
+        workspace,
+        approvals: broker.forTurn(emitTurn),
+        symbolIndex,
+      }),
+      guidanceFiles: workspace,
+      maxRounds: () => settings.credentials().maxTurns,
+    });
+    return { projectId, workspace, runner, broker, checkpoints, symbolIndex };
+  };
+
+  const disposeContext = async (context: ProjectContext): Promise<void> => {
+    context.broker.abortAll('The project was closed.');
+    await context.runner.shutdown();
+    await context.symbolIndex.close();
+  };
+
+  const session = createProjectSession<ProjectContext>({ projects, openContext, disposeContext });
+  const current = () => session.require().context;
+
+  const handlers = createSluiceHandlers({
+    project: createProjectHandlers({ session, projects, pickFolder: deps.pickFolder, emit }),
+    settings: createSettingsHandlers({ settings, openExternal: deps.openExternal }),
+    agent: createAgentHandlers({
+      repository: conversations,
+      currentProject: () => {
+        const { projectId, runner } = current();
+        return { projectId, runner };
+      },
+      emit: (event, payload) => emit(event, payload),
+      emitConversationsChanged: (payload) => emit('conversations.changed', payload),
+      onBackgroundError: deps.onBackgroundError,
+    }),
+    approvals: createApprovalHandlers({
+      policies,
+      currentProject: () => {
+        const { projectId, broker } = current();
+        return { projectId, broker };
+      },
+    }),
+    checkpoints: createCheckpointHandlers({
+      currentProject: () => {
+        const { workspace, checkpoints, symbolIndex } = current();
+        return { workspace, checkpoints, symbolIndex };
+      },
+      emitCheckpointsChanged: (payload) => emit('checkpoints.changed', payload),
+    }),
+    symbols: createSymbolHandlers({
+      currentIndex: () => current().symbolIndex,
+      emitStatus: (status) => emit('index.status', status),
+    }),
+  });
+
+  return {
+    handlers,
+    session,
+    settings,
+    shutdown: () => session.close(),
+  };
+}

@@ -1,0 +1,119 @@
+// The approval audit trail in the app DB (issue 5 item 8): every proposal with its decision,
+// who decided and the hashes; listed per conversation.
+import type { ApprovalAudit, AuditRecord } from '../approvals/approval-audit';
+
+export type { AuditRecord } from '../approvals/approval-audit';
+import type { ReadableDb, WritableDb } from './database-handles';
+
+export function createApprovalAuditRepository(db: WritableDb, projectId: string): ApprovalAudit {
+  const insert = db.prepare(`
+    INSERT INTO approval_audit (approval_id, project_id, conversation_id, turn_id, tool_use_id, tool, path, base_hash,
+      proposal_hash, after_hash, description, unified_diff, policy_action, policy_reason, protected_path, coarse_diff, created_at)
+    VALUES (@approvalId, @projectId, @conversationId, @turnId, @toolUseId, @tool, @path, @baseHash,
+      @proposalHash, @afterHash, @description, @unifiedDiff, @policyAction, @policyReason, @protectedPath, @coarseDiff, @createdAt)
+  `);
+  const decide = db.prepare(`
+    UPDATE approval_audit SET outcome = ?, decided_by = ?, decision_json = ?, final_hash = ?, decided_at = ?
+    WHERE approval_id = ? AND outcome IS NULL
+  `);
+  const apply = db.prepare(
+    'UPDATE approval_audit SET applied = ?, apply_detail = ?, checkpoint_id = ? WHERE approval_id = ?',
+  );
+  return {
+    list: (filter) => listApprovalAudit(db, { projectId, conversationId: filter.conversationId }),
+    recordProposal(entry) {
+      insert.run({
+        ...entry,
+        projectId,
+        protectedPath: entry.protectedPath ? 1 : 0,
+        coarseDiff: entry.coarseDiff ? 1 : 0,
+      });
+    },
+    recordDecision(entry) {
+      decide.run(
+        entry.outcome,
+        entry.decidedBy,
+        entry.decision ? JSON.stringify(entry.decision) : null,
+        entry.finalHash,
+        entry.decidedAt,
+        entry.approvalId,
+      );
+    },
+    recordApplication(approvalId, result) {
+      if (result.applied) apply.run(1, null, result.checkpointId, approvalId);
+      else apply.run(0, result.reason, null, approvalId);
+    },
+  };
+}
+
+interface AuditRow {
+  approval_id: string;
+  conversation_id: string | null;
+  turn_id: string | null;
+  tool_use_id: string | null;
+  tool: string;
+  path: string;
+  base_hash: string;
+  proposal_hash: string;
+  after_hash: string;
+  description: string;
+  policy_action: string;
+  policy_reason: string;
+  protected_path: number;
+  coarse_diff: number;
+  created_at: number;
+  outcome: string | null;
+  decided_by: string | null;
+  decision_json: string | null;
+  final_hash: string | null;
+  decided_at: number | null;
+  applied: number | null;
+  apply_detail: string | null;
+  checkpoint_id: string | null;
+}
+
+/** A conversation's proposals and decisions, oldest first (or a project's when no conversation is given). */
+export function listApprovalAudit(
+  db: ReadableDb,
+  filter: { projectId: string; conversationId?: string | undefined; limit?: number },
+): AuditRecord[] {
+  const limit = Math.max(1, Math.min(filter.limit ?? 1000, 10_000));
+  const rows = (
+    filter.conversationId === undefined
+      ? db
+          .prepare(
+            'SELECT * FROM approval_audit WHERE project_id = ? ORDER BY created_at, rowid LIMIT ?',
+          )
+          .all(filter.projectId, limit)
+      : db
+          .prepare(
+            'SELECT * FROM approval_audit WHERE project_id = ? AND conversation_id = ? ORDER BY created_at, rowid LIMIT ?',
+          )
+          .all(filter.projectId, filter.conversationId, limit)
+  ) as AuditRow[];
+  return rows.map((row) => ({
+    approvalId: row.approval_id,
+    conversationId: row.conversation_id,
+    turnId: row.turn_id,
+    toolUseId: row.tool_use_id,
+    tool: row.tool,
+    path: row.path,
+    baseHash: row.base_hash,
+    proposalHash: row.proposal_hash,
+    afterHash: row.after_hash,
+    description: row.description,
+    policyAction: row.policy_action,
+    policyReason: row.policy_reason,
+    protectedPath: row.protected_path === 1,
+    coarseDiff: row.coarse_diff === 1,
+    createdAt: row.created_at,
+    outcome: row.outcome,
+    decidedBy: row.decided_by,
+    decision: row.decision_json ? (JSON.parse(row.decision_json) as unknown) : null,
+    finalHash: row.final_hash,
+    decidedAt: row.decided_at,
+    applied: row.applied === null ? null : row.applied === 1,
+    applyDetail: row.apply_detail,
+    checkpointId: row.checkpoint_id,
+  }));
+}

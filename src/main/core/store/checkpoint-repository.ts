@@ -1,0 +1,117 @@
+// Checkpoints in the app DB (issue 5 item 7), scoped to one project.
+import { randomUUID } from 'node:crypto';
+import type { Checkpoint } from '../../../shared/contract/checkpoint-service';
+import type { CheckpointRecord, CheckpointStore } from '../checkpoints/checkpoint-store';
+import { sha256 } from '../approvals/proposal';
+import type { WritableDb } from './database-handles';
+
+interface Row {
+  id: string;
+  approval_id: string | null;
+  conversation_id: string | null;
+  turn_id: string | null;
+  path: string;
+  change: 'created' | 'modified';
+  before_bytes: Buffer | null;
+  after_bytes: Buffer;
+  before_hash: string | null;
+  after_hash: string;
+  mode: number;
+  created_at: number;
+  undone_at: number | null;
+}
+
+/** Most checkpoints listed at once. */
+export const CHECKPOINT_LIST_LIMIT = 1000;
+
+export function createCheckpointRepository(
+  db: WritableDb,
+  projectId: string,
+  options: { now?: () => number; newId?: () => string } = {},
+): CheckpointStore {
+  const now = options.now ?? (() => Date.now());
+  const newId = options.newId ?? (() => `cp-${randomUUID().slice(0, 8)}`);
+  const insert = db.prepare(`
+    INSERT INTO checkpoints (id, project_id, approval_id, conversation_id, turn_id, path, change, before_bytes, after_bytes,
+      before_hash, after_hash, mode, created_at)
+    VALUES (@id, @projectId, @approvalId, @conversationId, @turnId, @path, @change, @beforeBytes, @afterBytes,
+      @beforeHash, @afterHash, @mode, @createdAt)
+  `);
+  const columns =
+    'id, approval_id, conversation_id, turn_id, path, change, before_bytes, after_bytes, before_hash, after_hash, mode, created_at, undone_at';
+  const byId = db.prepare(`SELECT ${columns} FROM checkpoints WHERE project_id = ? AND id = ?`);
+  const byTurn = db.prepare(
+    `SELECT ${columns} FROM checkpoints WHERE project_id = ? AND turn_id = ? ORDER BY created_at DESC, rowid DESC`,
+  );
+  const listAll = db.prepare(
+    `SELECT id, conversation_id, turn_id, path, change, created_at, undone_at FROM checkpoints WHERE project_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+  );
+  const listConversation = db.prepare(
+    `SELECT id, conversation_id, turn_id, path, change, created_at, undone_at FROM checkpoints WHERE project_id = ? AND conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+  );
+  const undo = db.prepare('UPDATE checkpoints SET undone_at = ? WHERE project_id = ? AND id = ?');
+  const toRecord = (row: Row): CheckpointRecord => ({
+    ...toCheckpoint(row),
+    approvalId: row.approval_id,
+    beforeBytes: row.before_bytes,
+    afterBytes: row.after_bytes,
+    beforeHash: row.before_hash,
+    afterHash: row.after_hash,
+    mode: row.mode,
+    undoneAt: row.undone_at,
+  });
+  return {
+    record(checkpoint) {
+      const id = newId();
+      insert.run({
+        id,
+        projectId,
+        approvalId: checkpoint.approvalId,
+        conversationId: checkpoint.conversationId,
+        turnId: checkpoint.turnId,
+        path: checkpoint.path,
+        change: checkpoint.beforeBytes === null ? 'created' : 'modified',
+        beforeBytes: checkpoint.beforeBytes ? Buffer.from(checkpoint.beforeBytes) : null,
+        afterBytes: Buffer.from(checkpoint.afterBytes),
+        beforeHash: checkpoint.beforeBytes ? sha256(checkpoint.beforeBytes) : null,
+        afterHash: sha256(checkpoint.afterBytes),
+        mode: checkpoint.mode,
+        createdAt: now(),
+      });
+      return id;
+    },
+    list(filter = {}) {
+      const rows = (
+        filter.conversationId === undefined
+          ? listAll.all(projectId, CHECKPOINT_LIST_LIMIT)
+          : listConversation.all(projectId, filter.conversationId, CHECKPOINT_LIST_LIMIT)
+      ) as Row[];
+      return rows.map(toCheckpoint);
+    },
+    get(id) {
+      const row = byId.get(projectId, id) as Row | undefined;
+      return row ? toRecord(row) : null;
+    },
+    byTurn: (turnId) => (byTurn.all(projectId, turnId) as Row[]).map(toRecord),
+    markUndone(id) {
+      undo.run(now(), projectId, id);
+    },
+  };
+}
+
+function toCheckpoint(
+  row: Pick<
+    Row,
+    'id' | 'conversation_id' | 'turn_id' | 'path' | 'change' | 'created_at' | 'undone_at'
+  >,
+): Checkpoint {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    turnId: row.turn_id,
+    path: row.path,
+    createdAt: row.created_at,
+    change: row.change,
+    undone: row.undone_at !== null,
+  };
+}

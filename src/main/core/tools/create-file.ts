@@ -1,0 +1,74 @@
+// create_file (DESIGN.md "Tools"): proposes a new file; refuses a path that exists. The new
+// file takes the project's dominant line ending. Nothing is written without approval.
+import { z } from 'zod';
+import { formatForNewFile, readBaseFile } from '../approvals/base-file';
+import { commitProposal } from '../approvals/commit-change';
+import { dominantProjectEol } from '../approvals/project-eol';
+import { createProposal } from '../approvals/proposal';
+import { withEol } from '../approvals/text-format';
+import type { WriteToolOptions } from './edit-file';
+import { defineTool, toolError } from './tool';
+
+export const createFileSchema = z
+  .object({
+    path: z
+      .string()
+      .min(1)
+      .max(4096)
+      .describe('New file path, relative to the project root. Missing folders are created.'),
+    content: z.string().max(16_000_000).describe('The complete content of the new file.'),
+    description: z
+      .string()
+      .max(4000)
+      .optional()
+      .describe('One or two sentences on what the file is for; shown to the person.'),
+  })
+  .strict();
+
+const DESCRIPTION = `Propose a new text file. The person reviews it before anything is written. Refuses a path that already exists (use edit_file to change an existing file). The file is written with the project's dominant line ending. The result says whether it was created, edited by the person, rejected (with their reason), denied by policy, or a conflict (something appeared at that path meanwhile).`;
+
+export function createCreateFileTool(options: WriteToolOptions = {}) {
+  return defineTool({
+    name: 'create_file',
+    description: DESCRIPTION,
+    schema: createFileSchema,
+    kind: 'write',
+    label: (input) => `Creating ${input.path}`,
+    async run(input, ctx) {
+      if (input.content.includes('\0')) {
+        return toolError(
+          'content contains a NUL byte; create_file writes text files only. Nothing was written.',
+        );
+      }
+      const base = await readBaseFile(ctx.workspace, input.path);
+      if (base.exists)
+        return toolError(
+          `${base.relative} already exists. Use edit_file to change it (read it first with read_file).`,
+        );
+      if (base.relative === '')
+        return toolError('The path names the project root itself; give a file path.');
+      const eol = await dominantProjectEol(ctx.workspace, ctx.signal);
+      const format = formatForNewFile(eol);
+      const after = withEol(input.content, eol);
+      const notes =
+        after !== input.content
+          ? [
+              `Line endings were written as ${eol === '\r\n' ? 'CRLF' : 'LF'}, the project's dominant style.`,
+            ]
+          : [];
+      const proposal = createProposal({
+        tool: 'create_file',
+        path: base.relative,
+        isNewFile: true,
+        before: '',
+        after,
+        format,
+        baseHash: base.baseHash,
+        description: input.description ?? '',
+        notes,
+        bound: options.diffBound,
+      });
+      return commitProposal(proposal, ctx, { atomicOps: options.atomicOps });
+    },
+  });
+}

@@ -1,0 +1,130 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { askApprovals, createCliApprovalSession } from '../../src/cli/approval-session';
+import type { CliIo } from '../../src/cli/cli-io';
+import type { TerminalApprover } from '../../src/cli/terminal-approval';
+import type { AgentEvent } from '../../src/shared/agent-events';
+import type { ApprovalRequest } from '../../src/shared/approvals';
+import { openAppDatabase } from '../../src/main/core/store/app-database';
+import { createPolicyRepository } from '../../src/main/core/store/policy-repository';
+import { projectIdFor } from '../../src/main/core/store/project-id';
+import { createEditFileTool } from '../../src/main/core/tools/edit-file';
+import { runTool } from '../../src/main/core/tools/tool';
+import { Workspace } from '../../src/main/core/workspace/workspace';
+
+let project: string;
+let home: string;
+beforeEach(async () => {
+  project = await mkdtemp(path.join(os.tmpdir(), 'sluice-session-'));
+  home = await mkdtemp(path.join(os.tmpdir(), 'sluice-session-home-'));
+});
+afterEach(async () => {
+  await rm(project, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+function io(): CliIo & { errText: () => string } {
+  let err = '';
+  const stdin = new PassThrough();
+  stdin.end();
+  return {
+    stdout: { write: () => true },
+    stderr: { write: (t: string) => (err += t) },
+    stdin,
+    env: { SLUICE_HOME: home },
+    cwd: project,
+    errText: () => err,
+  };
+}
+
+const edit = createEditFileTool();
+const input = { path: 'src/a.ts', edits: [{ old_text: 'one', new_text: 'two' }] };
+
+describe('createCliApprovalSession', () => {
+  it('saves "always allow" as a visible rule, then later writes there need no prompt', async () => {
+    await mkdir(path.join(project, 'src'));
+    await writeFile(path.join(project, 'src/a.ts'), 'one\n');
+    await writeFile(path.join(project, 'src/b.ts'), 'one\n');
+    const asked: ApprovalRequest[] = [];
+    const approver: TerminalApprover = {
+      ask: async (request) => {
+        asked.push(request);
+        return { decision: { type: 'approve' }, alwaysAllowGlob: 'src/**' };
+      },
+      close: () => undefined,
+    };
+    const cli = io();
+    const workspace = await Workspace.open(project);
+    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
+    const ctx = { workspace, signal: new AbortController().signal, approvals: session.broker };
+    expect((await runTool(edit, input, ctx)).status).toBe('ok');
+    expect(cli.errText()).toMatch(/Saved rule rule-.*: allow writes to src\/\*\*/u);
+    expect((await runTool(edit, { ...input, path: 'src/b.ts' }, ctx)).content).toMatch(
+      /applied without asking \(allowed by rule "allow write src\/\*\*"\)/u,
+    );
+    expect(asked).toHaveLength(1);
+    const db = openAppDatabase({ home });
+    try {
+      expect(
+        createPolicyRepository(db).get(projectIdFor(realpathSync(project))).rules,
+      ).toMatchObject([{ tool: 'write', pathGlob: 'src/**', action: 'allow' }]);
+    } finally {
+      db.close();
+    }
+    session.close();
+  });
+});
+
+describe('askApprovals', () => {
+  it('puts approval events into the turn stream and rejects without a terminal', async () => {
+    await mkdir(path.join(project, 'src'));
+    await writeFile(path.join(project, 'src/a.ts'), 'one\n');
+    const workspace = await Workspace.open(project);
+    const db = openAppDatabase({ home });
+    try {
+      const events: AgentEvent[] = [];
+      const port = askApprovals({
+        workspace,
+        db,
+        mode: 'ask',
+        io: io(),
+        emit: (e) => events.push(e),
+      });
+      const result = await runTool(edit, input, {
+        workspace,
+        signal: new AbortController().signal,
+        approvals: port,
+        conversationId: 'c',
+        turnId: 't',
+      });
+      expect(result).toMatchObject({
+        status: 'rejected',
+        content: expect.stringMatching(/no terminal to ask the person/u),
+      });
+      expect(events.map((e) => e.type)).toEqual(['approval_request', 'approval_resolved']);
+      expect(await readFile(path.join(project, 'src/a.ts'), 'utf8')).toBe('one\n');
+      const auto = askApprovals({
+        workspace,
+        db,
+        mode: 'auto-edit',
+        io: io(),
+        emit: () => undefined,
+      });
+      expect(
+        (
+          await runTool(edit, input, {
+            workspace,
+            signal: new AbortController().signal,
+            approvals: auto,
+          })
+        ).status,
+      ).toBe('ok');
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import {
+  createTerminalApprover,
+  NO_TERMINAL_REASON,
+  renderDiffLines,
+} from '../../src/cli/terminal-approval';
+import { createProposal } from '../../src/main/core/approvals/proposal';
+import { detectFormat } from '../../src/main/core/approvals/text-format';
+import type { ApprovalRequest } from '../../src/shared/approvals';
+
+function request(overrides: Partial<ApprovalRequest> = {}): ApprovalRequest {
+  const before = Array.from({ length: 20 }, (_, i) => `l${i}\n`).join('');
+  const after = before.replace('l1\n', 'L1\n').replace('l18\n', 'L18\n');
+  const p = createProposal({
+    tool: 'edit_file',
+    path: 'src/a.ts',
+    isNewFile: false,
+    before,
+    after,
+    format: detectFormat(before),
+    baseHash: 'b',
+    description: 'Rename things',
+  });
+  return {
+    approvalId: 'ap1',
+    proposalHash: p.proposalHash,
+    tool: 'edit_file',
+    path: p.path,
+    isNewFile: false,
+    before,
+    after,
+    unifiedDiff: p.unifiedDiff,
+    hunks: p.hunks.map(({ id, oldStart, oldLines, newStart, newLines, lines }) => ({
+      id,
+      oldStart,
+      oldLines,
+      newStart,
+      newLines,
+      lines,
+    })),
+    description: p.description,
+    reason: 'the approval mode asks before every write',
+    protectedPath: false,
+    coarseDiff: false,
+    ...overrides,
+  };
+}
+
+function terminal(
+  answers: string[],
+  extra: { editText?: (t: string) => Promise<string>; color?: boolean } = {},
+) {
+  const input = new PassThrough();
+  input.end(answers.map((a) => `${a}\n`).join(''));
+  let output = '';
+  const approver = createTerminalApprover({
+    input,
+    output: { write: (t: string) => (output += t) },
+    interactive: true,
+    color: extra.color ?? false,
+    ...(extra.editText ? { editText: extra.editText } : {}),
+  });
+  return { approver, output: () => output };
+}
+
+describe('createTerminalApprover', () => {
+  it('shows the diff and approves on y', async () => {
+    const t = terminal(['y']);
+    await expect(t.approver.ask(request())).resolves.toEqual({ decision: { type: 'approve' } });
+    expect(t.output()).toMatch(
+      /Change to src\/a\.ts \(the approval mode asks before every write\)\nRename things\n--- a\/src\/a\.ts/u,
+    );
+    expect(t.output()).toMatch(/-l1\n\+L1/u);
+  });
+
+  it('colours the diff on a colour terminal', () => {
+    expect(renderDiffLines(['@@ -1 +1 @@', '-a', '+b', ' c'], true)).toBe(
+      '\u001b[36m@@ -1 +1 @@\u001b[39m\n\u001b[31m-a\u001b[39m\n\u001b[32m+b\u001b[39m\n c',
+    );
+  });
+
+  it('rejects on n with the reason', async () => {
+    const t = terminal(['n', 'use the helper instead']);
+    await expect(t.approver.ask(request())).resolves.toEqual({
+      decision: { type: 'reject', reason: 'use the helper instead' },
+    });
+  });
+
+  it('goes hunk by hunk on h - approves the chosen hunks with the reason', async () => {
+    const t = terminal(['h', 'y', 'n', 'l18 must stay']);
+    await expect(t.approver.ask(request())).resolves.toEqual({
+      decision: { type: 'approve_hunks', hunkIds: ['h1'], reason: 'l18 must stay' },
+    });
+    expect(t.output()).toMatch(/Apply hunk h1 \(1\/2\)\?/u);
+  });
+
+  it('hunk by hunk with every hunk approved is a plain approval; none is a rejection', async () => {
+    await expect(terminal(['h', 'y', 'y']).approver.ask(request())).resolves.toEqual({
+      decision: { type: 'approve' },
+    });
+    await expect(terminal(['h', 'n', 'n', '']).approver.ask(request())).resolves.toEqual({
+      decision: { type: 'reject' },
+    });
+  });
+
+  it('edits in the editor on e - the edited text becomes the decision', async () => {
+    const t = terminal(['e'], { editText: async (text) => text.replace('L1', 'Mine') });
+    const answer = await t.approver.ask(request());
+    expect(answer.decision).toMatchObject({
+      type: 'edit',
+      content: expect.stringContaining('Mine\n'),
+    });
+  });
+
+  it('re-asks after an editor failure', async () => {
+    const t = terminal(['e', 'y'], {
+      editText: async () => Promise.reject(new Error('no editor')),
+    });
+    await expect(t.approver.ask(request())).resolves.toEqual({ decision: { type: 'approve' } });
+    expect(t.output()).toMatch(/The editor failed: no editor/u);
+  });
+
+  it('offers always-allow with the path as default glob - not for protected paths', async () => {
+    await expect(terminal(['a', '']).approver.ask(request())).resolves.toEqual({
+      decision: { type: 'approve' },
+      alwaysAllowGlob: 'src/a.ts',
+    });
+    await expect(terminal(['a', 'src/**']).approver.ask(request())).resolves.toMatchObject({
+      alwaysAllowGlob: 'src/**',
+    });
+    const t = terminal(['a', 'y']);
+    await expect(t.approver.ask(request({ protectedPath: true }))).resolves.toEqual({
+      decision: { type: 'approve' },
+    });
+    expect(t.output()).not.toMatch(/\[a\]lways/u);
+  });
+
+  it('re-asks on an unknown answer and rejects when the input closes', async () => {
+    const t = terminal(['maybe']);
+    await expect(t.approver.ask(request())).resolves.toEqual({
+      decision: { type: 'reject', reason: 'no answer: the terminal input was closed' },
+    });
+    expect(t.output()).toMatch(/Please answer y, n, e, h or a/u);
+  });
+
+  it('asks queued proposals one at a time, in order', async () => {
+    const t = terminal(['y', 'n', '']);
+    const [a, b] = await Promise.all([
+      t.approver.ask(request()),
+      t.approver.ask(request({ approvalId: 'ap2', path: 'b.ts' })),
+    ]);
+    expect(a.decision.type).toBe('approve');
+    expect(b.decision.type).toBe('reject');
+  });
+
+  it('rejects without a terminal - saying why', async () => {
+    const approver = createTerminalApprover({
+      input: new PassThrough(),
+      output: { write: () => undefined },
+      interactive: false,
+    });
+    await expect(approver.ask(request())).resolves.toEqual({
+      decision: { type: 'reject', reason: NO_TERMINAL_REASON },
+    });
+  });
+});
