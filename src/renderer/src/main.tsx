@@ -5,6 +5,7 @@ import { createContractClient, sluiceContract } from '../../shared/contract';
 import { App } from './app/app';
 import { ClientProvider } from './app/client-context';
 import { NotConnected } from './app/not-connected';
+import { withBrowserLinks } from './transport/browser-links';
 import { browserEnvironment, selectTransport } from './transport/select-transport';
 import './styles/theme.css';
 import './styles/layout.css';
@@ -32,7 +33,11 @@ if (selection.kind === 'none') {
     </StrictMode>,
   );
 } else {
-  const client = createContractClient(sluiceContract, selection.transport);
+  const contractClient = createContractClient(sluiceContract, selection.transport);
+  const client =
+    selection.kind === 'browser'
+      ? withBrowserLinks(contractClient, (url, target, features) => window.open(url, target, features))
+      : contractClient;
   root.render(
     <StrictMode>
       <ClientProvider client={client} connection={selection.connection}>

@@ -9,10 +9,16 @@ export const CHROMIUM = process.env.SLUICE_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve('test-artifacts/e2e');
 
 export function chromiumMissingMessage(): string | undefined {
-  return existsSync(CHROMIUM) ? undefined : `No Chromium at ${CHROMIUM}: run \`apt-get install chromium\`.`;
+  return existsSync(CHROMIUM)
+    ? undefined
+    : `No Chromium at ${CHROMIUM}: run \`apt-get install chromium\`.`;
 }
 
-export async function launchChromium(): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+export async function launchChromium(): Promise<{
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}> {
   const missing = chromiumMissingMessage();
   if (missing) throw new Error(missing);
   const browser = await chromium.launch({

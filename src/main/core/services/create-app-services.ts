@@ -41,6 +41,8 @@ export interface ProjectContext {
   readonly broker: ApprovalBroker;
   readonly checkpoints: CheckpointStore;
   readonly symbolIndex: SymbolIndex;
+  /** Stops the background build of the index when the project closes. */
+  readonly indexBuild: AbortController;
 }
 
 export interface AppServicesDeps {
@@ -102,6 +104,17 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       home: deps.indexHome === undefined ? deps.home : deps.indexHome,
       onStatus: (status) => emit('index.status', status),
     });
+    // Build (incrementally) as soon as the project opens, then keep it current with a
+    // watcher, so the symbol browser and the tools never wait on a cold index.
+    const indexBuild = new AbortController();
+    symbolIndex.refresh(indexBuild.signal).then(
+      () => {
+        if (!indexBuild.signal.aborted) symbolIndex.watch();
+      },
+      (error: unknown) => {
+        if (!indexBuild.signal.aborted) deps.onBackgroundError(error);
+      },
+    );
     const runner = createConversationRunner({
       repository: conversations,
       projectId,
@@ -122,10 +135,11 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       guidanceFiles: workspace,
       maxRounds: () => settings.credentials().maxTurns,
     });
-    return { projectId, workspace, runner, broker, checkpoints, symbolIndex };
+    return { projectId, workspace, runner, broker, checkpoints, symbolIndex, indexBuild };
   };
 
   const disposeContext = async (context: ProjectContext): Promise<void> => {
+    context.indexBuild.abort();
     context.broker.abortAll('The project was closed.');
     await context.runner.shutdown();
     await context.symbolIndex.close();

@@ -46,8 +46,11 @@ export function defineTool<S extends z.ZodType>(tool: ToolDefinition<S>): ToolDe
   return tool;
 }
 
-/** Upper bound on any tool result sent to the model; tools keep well under it themselves. */
-export const MAX_TOOL_RESULT_CHARS = 100_000;
+/**
+ * Upper bound on any tool result sent to the model. Room for read_file's 256 KB window plus
+ * its note on how to read the rest; other tools keep well under it themselves.
+ */
+export const MAX_TOOL_RESULT_CHARS = 256 * 1024 + 8 * 1024;
 
 export function ok(content: string): ToolResult {
   return { content, status: 'ok' };

@@ -37,7 +37,11 @@ export function IndexProgress() {
       data-testid="index-progress"
       title={`${status.imports} imports`}
     >
-      {status.files} files · {status.symbols} symbols
+      {plural(status.files, 'file')} · {plural(status.symbols, 'symbol')}
     </div>
   );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -67,7 +67,7 @@ export function createWebSocketTransport(
       event.reason ||
       (event.code === 1008
         ? 'The server refused the token.'
-        : 'The connection to the Sluice server failed or closed. Check that sluice serve is still running and that this is the URL it printed.');
+        : 'The connection to the Sluice server failed or closed. Check that sluice serve is still running and that this is the URL it printed (a wrong or old token is refused).');
     setStatus({ state: 'closed', reason });
     queue.length = 0;
     for (const resolve of pending.values()) resolve(transportError(reason));
