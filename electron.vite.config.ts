@@ -1,11 +1,17 @@
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildContentSecurityPolicy } from './src/shared/content-security-policy';
 
 // Native and heavy Node dependencies stay external to the main bundle; they load from
 // node_modules at run time (better-sqlite3's .node file cannot be bundled).
-const mainExternal = ['better-sqlite3', '@vscode/ripgrep', 'typescript', '@typescript-eslint/typescript-estree'];
+const mainExternal = [
+  'better-sqlite3',
+  '@vscode/ripgrep',
+  'typescript',
+  '@typescript-eslint/typescript-estree',
+];
 
 /**
  * The production index.html carries the CSP as a <meta> tag (a file:// load has no response
@@ -14,12 +20,18 @@ const mainExternal = ['better-sqlite3', '@vscode/ripgrep', 'typescript', '@types
  * mode; inside Electron main's stricter header applies as well, and both must pass.
  */
 function contentSecurityPolicyMeta(): Plugin {
-  const policy = buildContentSecurityPolicy({ connectSources: ['ws://127.0.0.1:*', 'ws://localhost:*'] });
+  const policy = buildContentSecurityPolicy({
+    connectSources: ['ws://127.0.0.1:*', 'ws://localhost:*'],
+  });
   return {
     name: 'sluice-csp-meta',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: policy },
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }

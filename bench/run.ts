@@ -10,10 +10,20 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
 };
 
 function format(table: BenchTable): string {
-  const cells = [table.columns, ...table.rows.map((row) => row.map((c) => (typeof c === 'number' ? formatNumber(c) : c)))];
-  const widths = table.columns.map((_, i) => Math.max(...cells.map((row) => String(row[i] ?? '').length)));
-  const line = (row: (string | number)[]) => `| ${row.map((c, i) => String(c ?? '').padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  const out = [`\n## ${table.title}`, line(table.columns), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`];
+  const cells = [
+    table.columns,
+    ...table.rows.map((row) => row.map((c) => (typeof c === 'number' ? formatNumber(c) : c))),
+  ];
+  const widths = table.columns.map((_, i) =>
+    Math.max(...cells.map((row) => String(row[i] ?? '').length)),
+  );
+  const line = (row: (string | number)[]) =>
+    `| ${row.map((c, i) => String(c ?? '').padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const out = [
+    `\n## ${table.title}`,
+    line(table.columns),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+  ];
   for (const row of cells.slice(1)) out.push(line(row));
   for (const note of table.notes ?? []) out.push(`  ${note}`);
   return out.join('\n');

@@ -21,13 +21,22 @@ function layerOf(relative) {
 }
 
 const RULES = {
-  shared: { layers: ['shared'], node: false, electron: false, bare: (m) => m !== 'react' && m !== 'react-dom' },
+  shared: {
+    layers: ['shared'],
+    node: false,
+    electron: false,
+    bare: (m) => m !== 'react' && m !== 'react-dom',
+  },
   core: { layers: ['shared', 'core'], node: true, electron: false },
   electron: { layers: ['shared', 'core', 'electron'], node: true, electron: true },
   preload: { layers: ['shared', 'preload'], node: false, electron: true },
   renderer: { layers: ['shared', 'renderer'], node: false, electron: false },
   cli: { layers: ['shared', 'core', 'cli'], node: true, electron: false },
-  'renderer-test': { layers: ['shared', 'renderer', 'renderer-test', undefined], node: false, electron: false },
+  'renderer-test': {
+    layers: ['shared', 'renderer', 'renderer-test', undefined],
+    node: false,
+    electron: false,
+  },
 };
 
 const WHY = {
@@ -43,7 +52,11 @@ const WHY = {
 export default {
   rules: {
     layering: {
-      meta: { type: 'problem', schema: [], messages: { forbidden: '{{why}}: "{{source}}" is not allowed here.' } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { forbidden: '{{why}}: "{{source}}" is not allowed here.' },
+      },
       create(context) {
         const file = context.physicalFilename ?? context.filename;
         const cwd = context.cwd ?? process.cwd();
@@ -63,16 +76,22 @@ export default {
           } else {
             allowed = rule.bare ? rule.bare(source) : true;
           }
-          if (!allowed) context.report({ node, messageId: 'forbidden', data: { why: WHY[layer], source } });
+          if (!allowed)
+            context.report({ node, messageId: 'forbidden', data: { why: WHY[layer], source } });
         };
         const fromSource = (node) => node.source && check(node.source, node.source.value);
         return {
           ImportDeclaration: fromSource,
           ExportNamedDeclaration: fromSource,
           ExportAllDeclaration: fromSource,
-          ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+          ImportExpression: (node) =>
+            node.source.type === 'Literal' && check(node.source, node.source.value),
           CallExpression: (node) => {
-            if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal') {
+            if (
+              node.callee.type === 'Identifier' &&
+              node.callee.name === 'require' &&
+              node.arguments[0]?.type === 'Literal'
+            ) {
               check(node.arguments[0], node.arguments[0].value);
             }
           },

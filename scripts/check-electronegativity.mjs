@@ -41,7 +41,11 @@ for (const issue of result.issues) {
   const why = EXPLAINED[key];
   if (high) serious++;
   if (high && !why) unexplained++;
-  console.log(`${severity.padEnd(13)} ${issue.confidence.name.padEnd(10)} ${key}:${issue.location.line} ${why ? `(explained: ${why})` : ''}`);
+  console.log(
+    `${severity.padEnd(13)} ${issue.confidence.name.padEnd(10)} ${key}:${issue.location.line} ${why ? `(explained: ${why})` : ''}`,
+  );
 }
-console.log(`electronegativity: ${result.issues.length} findings, ${serious} high-severity, ${unexplained} unexplained`);
+console.log(
+  `electronegativity: ${result.issues.length} findings, ${serious} high-severity, ${unexplained} unexplained`,
+);
 process.exit(unexplained ? 1 : 0);

@@ -15,7 +15,9 @@ const binary = override ? path.join(override, relative) : path.join(electronDir,
 
 if (!existsSync(binary)) {
   console.log(`test:electron skipped: no Electron binary at ${binary}.`);
-  console.log('Electron 45.4+ downloads it on first start; this machine cannot. Everything below the');
+  console.log(
+    'Electron 45.4+ downloads it on first start; this machine cannot. Everything below the',
+  );
   console.log('Electron shell is covered by `npm test` and `npm run test:e2e` (browser mode).');
   process.exit(0);
 }
@@ -25,7 +27,14 @@ if (!existsSync('out/main/index.js')) {
 }
 const result = spawnSync(
   process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', '--dir', 'tests/electron'],
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--config',
+    'vitest.e2e.config.ts',
+    '--dir',
+    'tests/electron',
+  ],
   { stdio: 'inherit', env: { ...process.env, SLUICE_ELECTRON_BINARY: binary } },
 );
 process.exit(result.status ?? 1);

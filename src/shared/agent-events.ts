@@ -57,7 +57,12 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     attempt: z.number(),
     reason: z.string(),
   }),
-  z.object({ type: z.literal('turn_end'), ...base, reason: turnEndReasonSchema, message: z.string().optional() }),
+  z.object({
+    type: z.literal('turn_end'),
+    ...base,
+    reason: turnEndReasonSchema,
+    message: z.string().optional(),
+  }),
   z.object({
     type: z.literal('error'),
     ...base,

@@ -37,7 +37,11 @@ export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
 export const decisionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approve') }),
-  z.object({ type: z.literal('approve_hunks'), hunkIds: z.array(z.string()), reason: z.string().optional() }),
+  z.object({
+    type: z.literal('approve_hunks'),
+    hunkIds: z.array(z.string()),
+    reason: z.string().optional(),
+  }),
   z.object({ type: z.literal('edit'), content: z.string() }),
   z.object({ type: z.literal('reject'), reason: z.string().optional() }),
 ]);

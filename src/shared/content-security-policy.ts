@@ -23,7 +23,10 @@ export function buildContentSecurityPolicy(options: CspOptions = {}): string {
     // No remote images: markdown from the model must not make the app fetch anything.
     ['img-src', ["'self'", 'data:', 'blob:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...(dev ? [`ws://${dev.host}`] : []), ...(options.connectSources ?? [])]],
+    [
+      'connect-src',
+      ["'self'", ...(dev ? [`ws://${dev.host}`] : []), ...(options.connectSources ?? [])],
+    ],
     // Diff work runs in workers bundled with the app (the viewer may start them from blob: URLs).
     ['worker-src', ["'self'", 'blob:']],
     ['media-src', ["'none'"]],

@@ -19,7 +19,9 @@ describe.runIf(Boolean(binary))('Electron app', () => {
       const window = await app.firstWindow();
       await window.waitForLoadState('domcontentloaded');
       expect(await window.title()).toMatch(/Sluice/);
-      expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
+      expect(
+        await window.evaluate(() => typeof (globalThis as { require?: unknown }).require),
+      ).toBe('undefined');
       expect(app.windows()).toHaveLength(1);
     } finally {
       await app.close();

@@ -6,18 +6,26 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function layeringErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'local/layering').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'local/layering')
+    .map((m) => m.message);
 }
 
 describe('layering lint rule', () => {
   it.each([
-    ['src/shared/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+    [
+      'src/shared/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    ],
     ['src/shared/x.ts', "import { app } from 'electron';\nexport const x = app;\n"],
     ['src/shared/x.ts', "import { x as y } from '../main/core/tools/tool';\nexport const x = y;\n"],
     ['src/main/core/x.ts', "import { app } from 'electron';\nexport const x = app;\n"],
     ['src/main/core/x.ts', "import { y } from '../electron/app';\nexport const x = y;\n"],
     ['src/renderer/src/x.ts', "import fs from 'fs';\nexport const x = fs;\n"],
-    ['src/renderer/src/x.ts', "import { y } from '../../main/core/tools/tool';\nexport const x = y;\n"],
+    [
+      'src/renderer/src/x.ts',
+      "import { y } from '../../main/core/tools/tool';\nexport const x = y;\n",
+    ],
     ['src/cli/x.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n"],
     ['src/preload/x.ts', "import { y } from '../main/core/tools/tool';\nexport const x = y;\n"],
   ])('%s importing a forbidden module - fails', async (file, code) => {
@@ -26,9 +34,15 @@ describe('layering lint rule', () => {
 
   it.each([
     ['src/shared/x.ts', "import { z } from 'zod';\nexport const x = z;\n"],
-    ['src/main/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+    [
+      'src/main/core/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    ],
     ['src/main/electron/x.ts', "import { app } from 'electron';\nexport const x = app;\n"],
-    ['src/renderer/src/x.ts', "import { y } from '../../shared/missing-case';\nexport const x = y;\n"],
+    [
+      'src/renderer/src/x.ts',
+      "import { y } from '../../shared/missing-case';\nexport const x = y;\n",
+    ],
   ])('%s importing an allowed module - passes', async (file, code) => {
     expect(await layeringErrors(file, code)).toEqual([]);
   });

@@ -65,9 +65,17 @@ export async function startServe(io: CliIo, args: string[]): Promise<ServeHandle
   if (!values.project) throw new UsageError('--project DIR is required.');
   const port = parsePort(values.port);
   const projectPath = path.resolve(io.cwd, values.project);
-  if (!existsSync(projectPath)) throw new UsageError(`--project ${values.project}: no such folder.`);
+  if (!existsSync(projectPath))
+    throw new UsageError(`--project ${values.project}: no such folder.`);
 
-  const home = ensureSluiceHome(resolveSluiceHome({ env: io.env, platform: process.platform, homedir: os.homedir(), cwd: io.cwd }));
+  const home = ensureSluiceHome(
+    resolveSluiceHome({
+      env: io.env,
+      platform: process.platform,
+      homedir: os.homedir(),
+      cwd: io.cwd,
+    }),
+  );
   const db = openAppDatabase({ home });
   const listeners = new Set<(event: string, payload: unknown) => void>();
   const services = createAppServices({
@@ -75,14 +83,19 @@ export async function startServe(io: CliIo, args: string[]): Promise<ServeHandle
     home,
     env: io.env,
     // A browser tab has no OS keychain of ours: a key typed in Settings lives for this run only.
-    secrets: createUnavailableSecretStore('browser mode keeps a key typed in Settings for this run only; set ANTHROPIC_API_KEY to keep one'),
-    pickFolder: () => Promise.reject(new Error('Browser mode has no folder dialog: type the folder path instead.')),
+    secrets: createUnavailableSecretStore(
+      'browser mode keeps a key typed in Settings for this run only; set ANTHROPIC_API_KEY to keep one',
+    ),
+    pickFolder: () =>
+      Promise.reject(new Error('Browser mode has no folder dialog: type the folder path instead.')),
     // The browser may be on another machine than this server: the renderer opens links itself.
-    openExternal: () => Promise.reject(new Error('Browser mode opens links in the browser itself.')),
+    openExternal: () =>
+      Promise.reject(new Error('Browser mode opens links in the browser itself.')),
     emit: (event: SluiceEventName, payload: unknown) => {
       for (const listener of listeners) listener(event, payload);
     },
-    onBackgroundError: (error) => io.stderr.write(`sluice serve: ${error instanceof Error ? error.message : String(error)}\n`),
+    onBackgroundError: (error) =>
+      io.stderr.write(`sluice serve: ${error instanceof Error ? error.message : String(error)}\n`),
   });
   try {
     await services.handlers.project.open({ path: projectPath });
@@ -116,7 +129,9 @@ export const serveCommand: CliCommand = {
   summary: 'Browser mode: the Sluice UI on 127.0.0.1, behind a token.',
   async run(args, io) {
     const handle = await startServe(io, args);
-    io.stdout.write(`Sluice is serving ${path.resolve(io.cwd, args[args.indexOf('--project') + 1] ?? '.')}\n`);
+    io.stdout.write(
+      `Sluice is serving ${path.resolve(io.cwd, args[args.indexOf('--project') + 1] ?? '.')}\n`,
+    );
     io.stdout.write(`Open ${handle.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

@@ -96,6 +96,7 @@ async function start(): Promise<void> {
   const services: AppServices = createAppServices({
     db,
     home,
+    nativeBinding,
     env: process.env,
     secrets: createSafeStorageSecretStore(safeStorage, process.platform),
     pickFolder: createFolderPicker(dialog, () => mainWindow),

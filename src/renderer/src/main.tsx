@@ -36,7 +36,9 @@ if (selection.kind === 'none') {
   const contractClient = createContractClient(sluiceContract, selection.transport);
   const client =
     selection.kind === 'browser'
-      ? withBrowserLinks(contractClient, (url, target, features) => window.open(url, target, features))
+      ? withBrowserLinks(contractClient, (url, target, features) =>
+          window.open(url, target, features),
+        )
       : contractClient;
   root.render(
     <StrictMode>

@@ -12,7 +12,12 @@ export type Mention = z.infer<typeof mentionSchema>;
 /** One row of a conversation as the UI shows it, rebuilt from the stored history. */
 export const transcriptItemSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user'), id: z.string(), text: z.string(), createdAt: z.number() }),
-  z.object({ type: z.literal('assistant_text'), id: z.string(), turnId: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('assistant_text'),
+    id: z.string(),
+    turnId: z.string(),
+    text: z.string(),
+  }),
   z.object({
     type: z.literal('tool'),
     id: z.string(),
@@ -70,7 +75,9 @@ export const agentService = {
   listConversations: method(z.object({}).strict(), z.array(conversationSummarySchema)),
   getConversation: method(idInput, conversationViewSchema),
   renameConversation: method(
-    z.object({ conversationId: z.string().min(1).max(200), title: z.string().min(1).max(200) }).strict(),
+    z
+      .object({ conversationId: z.string().min(1).max(200), title: z.string().min(1).max(200) })
+      .strict(),
     conversationSummarySchema,
   ),
   deleteConversation: method(idInput, z.object({ deleted: z.boolean() })),

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { method } from './define';
-import { approvalModeSchema, approvalRequestSchema, decisionSchema, policyRuleSchema } from '../approvals';
+import {
+  approvalModeSchema,
+  approvalRequestSchema,
+  decisionSchema,
+  policyRuleSchema,
+} from '../approvals';
 
 /** One proposal of the audit trail with its decision (who decided, hashes) and whether it reached disk. */
 export const approvalAuditEntrySchema = z.object({
@@ -46,12 +51,27 @@ export const approvalService = {
     z.object({ accepted: z.boolean(), reason: z.string().optional() }),
   ),
   /** Approves every pending approval of the conversation at once. */
-  approveAll: method(z.object({ conversationId: z.string().min(1).max(200) }).strict(), z.object({ approved: z.number() })),
-  pending: method(z.object({}).strict(), z.array(approvalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() }))),
-  getPolicy: method(z.object({}).strict(), z.object({ mode: approvalModeSchema, rules: z.array(policyRuleSchema) })),
-  setMode: method(z.object({ mode: approvalModeSchema }).strict(), z.object({ mode: approvalModeSchema })),
+  approveAll: method(
+    z.object({ conversationId: z.string().min(1).max(200) }).strict(),
+    z.object({ approved: z.number() }),
+  ),
+  pending: method(
+    z.object({}).strict(),
+    z.array(approvalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() })),
+  ),
+  getPolicy: method(
+    z.object({}).strict(),
+    z.object({ mode: approvalModeSchema, rules: z.array(policyRuleSchema) }),
+  ),
+  setMode: method(
+    z.object({ mode: approvalModeSchema }).strict(),
+    z.object({ mode: approvalModeSchema }),
+  ),
   addRule: method(policyRuleSchema.omit({ id: true }).strict(), policyRuleSchema),
-  removeRule: method(z.object({ id: z.string().min(1).max(200) }).strict(), z.object({ removed: z.boolean() })),
+  removeRule: method(
+    z.object({ id: z.string().min(1).max(200) }).strict(),
+    z.object({ removed: z.boolean() }),
+  ),
   /** The audit trail of one conversation (or of the open project), oldest first. */
   audit: method(
     z.object({ conversationId: z.string().min(1).max(200).optional() }).strict(),

@@ -21,7 +21,16 @@ export const undoResultSchema = z.object({
 export type UndoResult = z.infer<typeof undoResultSchema>;
 
 export const checkpointService = {
-  list: method(z.object({ conversationId: z.string().max(200).optional() }).strict(), z.array(checkpointSchema)),
-  undo: method(z.object({ id: z.string().min(1).max(200), force: z.boolean().default(false) }).strict(), undoResultSchema),
-  undoTurn: method(z.object({ turnId: z.string().min(1).max(200), force: z.boolean().default(false) }).strict(), undoResultSchema),
+  list: method(
+    z.object({ conversationId: z.string().max(200).optional() }).strict(),
+    z.array(checkpointSchema),
+  ),
+  undo: method(
+    z.object({ id: z.string().min(1).max(200), force: z.boolean().default(false) }).strict(),
+    undoResultSchema,
+  ),
+  undoTurn: method(
+    z.object({ turnId: z.string().min(1).max(200), force: z.boolean().default(false) }).strict(),
+    undoResultSchema,
+  ),
 };

@@ -10,9 +10,13 @@ export interface ContractTransport {
   subscribe(event: string, listener: (payload: unknown) => void): () => void;
 }
 
-export function createContractClient<C extends ContractSpec>(contract: C, transport: ContractTransport): ContractClient<C> {
+export function createContractClient<C extends ContractSpec>(
+  contract: C,
+  transport: ContractTransport,
+): ContractClient<C> {
   const client: Record<string, unknown> = {
-    on: (event: string, listener: (payload: unknown) => void) => transport.subscribe(event, listener),
+    on: (event: string, listener: (payload: unknown) => void) =>
+      transport.subscribe(event, listener),
   };
   for (const [serviceName, service] of Object.entries(contract.services)) {
     const methods: Record<string, (input: unknown) => Promise<unknown>> = {};

@@ -9,7 +9,10 @@ export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType
   readonly output: O;
 }
 
-export function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> {
+export function method<I extends z.ZodType, O extends z.ZodType>(
+  input: I,
+  output: O,
+): MethodSpec<I, O> {
   return { input, output };
 }
 
@@ -17,7 +20,10 @@ export type ServiceSpec = Record<string, MethodSpec>;
 export type ServicesSpec = Record<string, ServiceSpec>;
 export type EventsSpec = Record<string, z.ZodType>;
 
-export interface ContractSpec<S extends ServicesSpec = ServicesSpec, E extends EventsSpec = EventsSpec> {
+export interface ContractSpec<
+  S extends ServicesSpec = ServicesSpec,
+  E extends EventsSpec = EventsSpec,
+> {
   readonly services: S;
   readonly events: E;
 }
@@ -44,14 +50,18 @@ export type ServiceClient<S extends ServiceSpec> = {
 
 /** What main implements: handlers receive validated (parsed) input. */
 export type ServiceHandlers<S extends ServiceSpec> = {
-  [K in keyof S]: (input: z.output<S[K]['input']>) => Promise<z.input<S[K]['output']>> | z.input<S[K]['output']>;
+  [K in keyof S]: (
+    input: z.output<S[K]['input']>,
+  ) => Promise<z.input<S[K]['output']>> | z.input<S[K]['output']>;
 };
 
 export type ContractHandlers<C extends ContractSpec> = {
   [K in keyof C['services']]: ServiceHandlers<C['services'][K]>;
 };
 
-export type EventPayload<C extends ContractSpec, K extends keyof C['events']> = z.output<C['events'][K]>;
+export type EventPayload<C extends ContractSpec, K extends keyof C['events']> = z.output<
+  C['events'][K]
+>;
 
 export type EventListener<C extends ContractSpec, K extends keyof C['events']> = (
   payload: EventPayload<C, K>,

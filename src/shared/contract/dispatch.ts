@@ -6,19 +6,29 @@ import { ContractErrorName, type WireResult, toWireError, zodIssues } from './wi
 
 export type Dispatcher = (channel: string, payload: unknown) => Promise<WireResult>;
 
-export function createDispatcher<C extends ContractSpec>(contract: C, handlers: ContractHandlers<C>): Dispatcher {
+export function createDispatcher<C extends ContractSpec>(
+  contract: C,
+  handlers: ContractHandlers<C>,
+): Dispatcher {
   return async (channel, payload) => {
     const dot = typeof channel === 'string' ? channel.indexOf('.') : -1;
     const serviceName = dot > 0 ? channel.slice(0, dot) : '';
     const methodName = dot > 0 ? channel.slice(dot + 1) : '';
-    const service = Object.hasOwn(contract.services, serviceName) ? contract.services[serviceName] : undefined;
+    const service = Object.hasOwn(contract.services, serviceName)
+      ? contract.services[serviceName]
+      : undefined;
     const spec = service && Object.hasOwn(service, methodName) ? service[methodName] : undefined;
-    const serviceHandlers = (handlers as Record<string, Record<string, (input: unknown) => unknown>>)[serviceName];
+    const serviceHandlers = (
+      handlers as Record<string, Record<string, (input: unknown) => unknown>>
+    )[serviceName];
     const handler = serviceHandlers?.[methodName];
     if (!spec || typeof handler !== 'function') {
       return {
         ok: false,
-        error: { name: ContractErrorName.UnknownMethod, message: `Unknown method "${String(channel)}".` },
+        error: {
+          name: ContractErrorName.UnknownMethod,
+          message: `Unknown method "${String(channel)}".`,
+        },
       };
     }
     const parsed = spec.input.safeParse(payload);
@@ -54,7 +64,11 @@ export function createDispatcher<C extends ContractSpec>(contract: C, handlers: 
 }
 
 /** Validates an event payload before it is sent; returns undefined for an unknown event. */
-export function checkEvent<C extends ContractSpec>(contract: C, event: string, payload: unknown): unknown {
+export function checkEvent<C extends ContractSpec>(
+  contract: C,
+  event: string,
+  payload: unknown,
+): unknown {
   if (!Object.hasOwn(contract.events, event)) return undefined;
   const schema = contract.events[event];
   return schema ? schema.parse(payload) : undefined;

@@ -35,6 +35,11 @@ export const projectService = {
   /** Raw text of one file inside the sandbox, for previews. */
   readFile: method(
     z.object({ path: pathInput }).strict(),
-    z.object({ path: z.string(), content: z.string(), truncated: z.boolean(), binary: z.boolean() }),
+    z.object({
+      path: z.string(),
+      content: z.string(),
+      truncated: z.boolean(),
+      binary: z.boolean(),
+    }),
   ),
 };

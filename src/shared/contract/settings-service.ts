@@ -30,5 +30,8 @@ export const settingsService = {
   setApiKey: method(z.object({ key: z.string().min(1).max(500) }).strict(), settingsSchema),
   clearApiKey: method(z.object({}).strict(), settingsSchema),
   /** Opens an http(s) URL in the system browser after the person confirmed it. */
-  openExternal: method(z.object({ url: z.string().url().max(4000) }).strict(), z.object({ opened: z.boolean() })),
+  openExternal: method(
+    z.object({ url: z.string().url().max(4000) }).strict(),
+    z.object({ opened: z.boolean() }),
+  ),
 };

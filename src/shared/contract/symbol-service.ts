@@ -54,7 +54,13 @@ export const symbolService = {
   reindex: method(z.object({}).strict(), indexStatusSchema),
   /** Fuzzy search over all symbol names (symbol browser, @-mentions). */
   search: method(
-    z.object({ query: z.string().max(500), kind: symbolKindSchema.optional(), limit: z.number().int().min(1).max(500).default(50) }).strict(),
+    z
+      .object({
+        query: z.string().max(500),
+        kind: symbolKindSchema.optional(),
+        limit: z.number().int().min(1).max(500).default(50),
+      })
+      .strict(),
     z.array(symbolDefinitionSchema),
   ),
   definition: method(
@@ -62,11 +68,19 @@ export const symbolService = {
     z.object({ definitions: z.array(symbolDefinitionSchema), suggestions: z.array(z.string()) }),
   ),
   /** target: a file path or `file#symbol`. */
-  importers: method(z.object({ target: name }).strict(), z.object({ importers: z.array(importerSchema) })),
-  outline: method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.array(symbolDefinitionSchema)),
+  importers: method(
+    z.object({ target: name }).strict(),
+    z.object({ importers: z.array(importerSchema) }),
+  ),
+  outline: method(
+    z.object({ path: z.string().min(1).max(4096) }).strict(),
+    z.array(symbolDefinitionSchema),
+  ),
   /** Fuzzy file-path search for @-mentions. */
   searchFiles: method(
-    z.object({ query: z.string().max(500), limit: z.number().int().min(1).max(200).default(20) }).strict(),
+    z
+      .object({ query: z.string().max(500), limit: z.number().int().min(1).max(200).default(20) })
+      .strict(),
     z.array(z.string()),
   ),
 };

@@ -37,7 +37,11 @@ export class ContractError extends Error {
 /** Turns anything thrown into wire data; never includes a stack. */
 export function toWireError(error: unknown): WireError {
   if (error instanceof ContractError) {
-    return { name: error.name, message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+    return {
+      name: error.name,
+      message: error.message,
+      ...(error.issues ? { issues: error.issues } : {}),
+    };
   }
   if (error instanceof Error) return { name: error.name || 'Error', message: error.message };
   return { name: 'Error', message: String(error) };

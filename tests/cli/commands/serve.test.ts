@@ -58,16 +58,19 @@ describe('sluice serve', () => {
       expect(url.hostname).toBe('127.0.0.1');
       const token = url.searchParams.get('token') ?? '';
       expect(token.length).toBeGreaterThanOrEqual(32);
-      const ws = new WebSocket(`ws://127.0.0.1:${url.port}/ws?token=${token}`, { origin: `http://127.0.0.1:${url.port}` });
+      const ws = new WebSocket(`ws://127.0.0.1:${url.port}/ws?token=${token}`, {
+        origin: `http://127.0.0.1:${url.port}`,
+      });
       await new Promise((resolve, reject) => {
         ws.once('open', resolve);
         ws.once('error', reject);
       });
-      const reply = new Promise<{ id: number; result: { ok: boolean; value?: { root: string } } }>((resolve) =>
-        ws.on('message', (data) => {
-          const frame = JSON.parse(data.toString());
-          if (frame.id === 1) resolve(frame);
-        }),
+      const reply = new Promise<{ id: number; result: { ok: boolean; value?: { root: string } } }>(
+        (resolve) =>
+          ws.on('message', (data) => {
+            const frame = JSON.parse(data.toString());
+            if (frame.id === 1) resolve(frame);
+          }),
       );
       ws.send(JSON.stringify({ id: 1, channel: 'project.current', payload: {} }));
       const frame = await reply;

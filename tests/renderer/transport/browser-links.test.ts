@@ -22,7 +22,9 @@ describe('withBrowserLinks', () => {
     const calls: string[] = [];
     const opened: string[][] = [];
     const client = withBrowserLinks(fakeClient(calls), (...args) => opened.push(args));
-    await expect(client.settings.openExternal({ url: 'https://example.com/a' })).resolves.toEqual({ opened: true });
+    await expect(client.settings.openExternal({ url: 'https://example.com/a' })).resolves.toEqual({
+      opened: true,
+    });
     expect(opened).toEqual([['https://example.com/a', '_blank', 'noopener,noreferrer']]);
     expect(calls).toEqual([]);
   });
@@ -30,8 +32,12 @@ describe('withBrowserLinks', () => {
   it('javascript: or file: link - refused, nothing opened', async () => {
     const opened: unknown[] = [];
     const client = withBrowserLinks(fakeClient([]), (...args) => opened.push(args));
-    await expect(client.settings.openExternal({ url: 'javascript:alert(1)' })).rejects.toThrow(/Only http/);
-    await expect(client.settings.openExternal({ url: 'file:///etc/passwd' })).rejects.toThrow(/Only http/);
+    await expect(client.settings.openExternal({ url: 'javascript:alert(1)' })).rejects.toThrow(
+      /Only http/,
+    );
+    await expect(client.settings.openExternal({ url: 'file:///etc/passwd' })).rejects.toThrow(
+      /Only http/,
+    );
     expect(opened).toEqual([]);
   });
 

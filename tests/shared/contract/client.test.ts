@@ -39,7 +39,9 @@ describe('createContractClient', () => {
 
   it('failed call - rejects with a ContractError carrying the wire name', async () => {
     const client = createContractClient(contract, loopback());
-    const error = await client.greet.hello({ name: 3 as unknown as string }).catch((e: unknown) => e);
+    const error = await client.greet
+      .hello({ name: 3 as unknown as string })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect((error as ContractError).name).toBe('InvalidInputError');
   });

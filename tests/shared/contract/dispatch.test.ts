@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDispatcher, defineContract, method, ContractErrorName } from '../../../src/shared/contract';
+import {
+  createDispatcher,
+  defineContract,
+  method,
+  ContractErrorName,
+} from '../../../src/shared/contract';
 
 const contract = defineContract({
   services: {
@@ -42,7 +47,14 @@ describe('createDispatcher', () => {
   });
 
   it('unknown or prototype channel - UnknownMethodError, never a crash', async () => {
-    for (const channel of ['math.nope', 'nope.add', '__proto__.constructor', 'math.toString', '', 'math']) {
+    for (const channel of [
+      'math.nope',
+      'nope.add',
+      '__proto__.constructor',
+      'math.toString',
+      '',
+      'math',
+    ]) {
       const result = await dispatch(channel, {});
       expect(result).toMatchObject({ ok: false, error: { name: ContractErrorName.UnknownMethod } });
     }
@@ -52,7 +64,10 @@ describe('createDispatcher', () => {
   });
 
   it('handler throws - the error crosses as {name, message} data', async () => {
-    expect(await dispatch('math.fails', {})).toEqual({ ok: false, error: { name: 'RangeError', message: 'out of range' } });
+    expect(await dispatch('math.fails', {})).toEqual({
+      ok: false,
+      error: { name: 'RangeError', message: 'out of range' },
+    });
   });
 
   it('handler breaks the output schema - InvalidOutputError, not a wrong value', async () => {

@@ -13,8 +13,7 @@ export function createAccessToken(): string {
 }
 
 export type AccessVerdict =
-  | { ok: true; via: 'query' | 'cookie' }
-  | { ok: false; status: 401 | 403; reason: string };
+  { ok: true; via: 'query' | 'cookie' } | { ok: false; status: 401 | 403; reason: string };
 
 export interface AccessGuardOptions {
   token: string;
@@ -64,17 +63,26 @@ export function createAccessGuard(options: AccessGuardOptions) {
   return {
     /** Plain HTTP requests: GET/HEAD may come without Origin (top-level navigation). */
     checkHttp(req: IncomingMessage): AccessVerdict {
-      if (!hostOk(req)) return { ok: false, status: 403, reason: 'Host header does not name this server.' };
+      if (!hostOk(req))
+        return { ok: false, status: 403, reason: 'Host header does not name this server.' };
       const safeMethod = req.method === 'GET' || req.method === 'HEAD';
-      if (!originOk(req, !safeMethod)) return { ok: false, status: 403, reason: 'Cross-origin request refused.' };
+      if (!originOk(req, !safeMethod))
+        return { ok: false, status: 403, reason: 'Cross-origin request refused.' };
       const via = tokenVia(req);
-      if (!via) return { ok: false, status: 401, reason: 'Missing or wrong access token: open the URL sluice serve printed.' };
+      if (!via)
+        return {
+          ok: false,
+          status: 401,
+          reason: 'Missing or wrong access token: open the URL sluice serve printed.',
+        };
       return { ok: true, via };
     },
     /** WebSocket upgrades: Origin is required and must be this server. */
     checkUpgrade(req: IncomingMessage): AccessVerdict {
-      if (!hostOk(req)) return { ok: false, status: 403, reason: 'Host header does not name this server.' };
-      if (!originOk(req, true)) return { ok: false, status: 403, reason: 'Cross-origin WebSocket refused.' };
+      if (!hostOk(req))
+        return { ok: false, status: 403, reason: 'Host header does not name this server.' };
+      if (!originOk(req, true))
+        return { ok: false, status: 403, reason: 'Cross-origin WebSocket refused.' };
       const via = tokenVia(req);
       if (!via) return { ok: false, status: 401, reason: 'Missing or wrong access token.' };
       return { ok: true, via };

@@ -3,5 +3,7 @@
 import { buildContentSecurityPolicy } from '../../../shared/content-security-policy';
 
 export function browserModeCsp(port: number): string {
-  return buildContentSecurityPolicy({ connectSources: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] });
+  return buildContentSecurityPolicy({
+    connectSources: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`],
+  });
 }

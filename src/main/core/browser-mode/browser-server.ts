@@ -8,7 +8,12 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Dispatcher } from '../../../shared/contract';
 import { createAccessGuard, createAccessToken } from './access-guard';
 import { browserModeCsp } from './browser-csp';
-import { MAX_FRAME_BYTES, parseRequestFrame, type EventFrame, type ResponseFrame } from './socket-protocol';
+import {
+  MAX_FRAME_BYTES,
+  parseRequestFrame,
+  type EventFrame,
+  type ResponseFrame,
+} from './socket-protocol';
 import { createStaticFiles } from './static-files';
 
 export interface BrowserServerOptions {
@@ -55,7 +60,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const verdict = guard.checkHttp(req);
     if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return refuse(res, 405, 'Method not allowed.');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const file = await files.resolve(url.pathname);
     if (!file) return refuse(res, 404, 'Not found.');
@@ -69,7 +75,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
   const server = createServer((req, res) => {
     onRequest(req, res).catch((error: unknown) => {
-      if (!res.headersSent) refuse(res, 500, error instanceof Error ? error.message : 'Internal error.');
+      if (!res.headersSent)
+        refuse(res, 500, error instanceof Error ? error.message : 'Internal error.');
       else res.destroy();
     });
   });
@@ -78,9 +85,14 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const verdict = url.pathname === '/ws' ? guard.checkUpgrade(req) : ({ ok: false, status: 403, reason: 'Not found.' } as const);
+    const verdict =
+      url.pathname === '/ws'
+        ? guard.checkUpgrade(req)
+        : ({ ok: false, status: 403, reason: 'Not found.' } as const);
     if (!verdict.ok) {
-      socket.end(`HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -94,7 +106,13 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const unsubscribe = options.subscribeEvents((event, payload) => send({ event, payload }));
     ws.on('message', (data, isBinary) => {
       if (isBinary) {
-        send({ id: null, result: { ok: false, error: { name: 'InvalidFrameError', message: 'Binary frames are not accepted.' } } });
+        send({
+          id: null,
+          result: {
+            ok: false,
+            error: { name: 'InvalidFrameError', message: 'Binary frames are not accepted.' },
+          },
+        });
         return;
       }
       const parsed = parseRequestFrame(data.toString());

@@ -18,19 +18,45 @@ export type RequestFrame = z.infer<typeof requestFrameSchema>;
 export type ResponseFrame = { id: string | number | null; result: WireResult };
 export type EventFrame = { event: string; payload: unknown };
 
-export function parseRequestFrame(data: string): { ok: true; frame: RequestFrame } | { ok: false; response: ResponseFrame } {
+export function parseRequestFrame(
+  data: string,
+): { ok: true; frame: RequestFrame } | { ok: false; response: ResponseFrame } {
   let json: unknown;
   try {
     json = JSON.parse(data);
   } catch {
-    return { ok: false, response: { id: null, result: { ok: false, error: { name: 'InvalidFrameError', message: 'The frame is not valid JSON.' } } } };
+    return {
+      ok: false,
+      response: {
+        id: null,
+        result: {
+          ok: false,
+          error: { name: 'InvalidFrameError', message: 'The frame is not valid JSON.' },
+        },
+      },
+    };
   }
   const parsed = requestFrameSchema.safeParse(json);
   if (!parsed.success) {
-    const id = typeof json === 'object' && json && 'id' in json && (typeof json.id === 'string' || typeof json.id === 'number') ? json.id : null;
+    const id =
+      typeof json === 'object' &&
+      json &&
+      'id' in json &&
+      (typeof json.id === 'string' || typeof json.id === 'number')
+        ? json.id
+        : null;
     return {
       ok: false,
-      response: { id, result: { ok: false, error: { name: 'InvalidFrameError', message: 'A request frame needs {id, channel, payload}.' } } },
+      response: {
+        id,
+        result: {
+          ok: false,
+          error: {
+            name: 'InvalidFrameError',
+            message: 'A request frame needs {id, channel, payload}.',
+          },
+        },
+      },
     };
   }
   return { ok: true, frame: parsed.data };

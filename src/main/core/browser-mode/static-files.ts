@@ -24,7 +24,12 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface StaticFiles {
   /** Resolves a URL path to a file inside the bundle, or undefined. */
   resolve(urlPath: string): Promise<string | undefined>;
-  send(res: ServerResponse, file: string, headers: Record<string, string>, headOnly: boolean): Promise<void>;
+  send(
+    res: ServerResponse,
+    file: string,
+    headers: Record<string, string>,
+    headOnly: boolean,
+  ): Promise<void>;
 }
 
 export async function createStaticFiles(folder: string): Promise<StaticFiles> {
@@ -33,7 +38,9 @@ export async function createStaticFiles(folder: string): Promise<StaticFiles> {
   });
   const index = path.join(root, 'index.html');
   await stat(index).catch(() => {
-    throw new Error(`The renderer bundle at ${root} has no index.html; run \`npm run build\` first.`);
+    throw new Error(
+      `The renderer bundle at ${root} has no index.html; run \`npm run build\` first.`,
+    );
   });
 
   const inside = (candidate: string) => candidate === root || candidate.startsWith(root + path.sep);
@@ -66,7 +73,8 @@ export async function createStaticFiles(folder: string): Promise<StaticFiles> {
       const info = await stat(file);
       res.writeHead(200, {
         ...headers,
-        'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Type':
+          CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
         'Content-Length': String(info.size),
         'Cache-Control': file.endsWith('index.html') ? 'no-store' : 'private, max-age=3600',
       });

@@ -58,6 +58,8 @@ export interface AppServicesDeps {
   readonly onBackgroundError: (error: unknown) => void;
   /** Tests: a fixed tool set; default the full registry. */
   readonly createTools?: () => ToolDefinition[];
+  /** better-sqlite3's Electron-ABI build for the index databases (the app DB is opened by the shell). */
+  readonly nativeBinding?: string;
   /** Tests: keep the index in memory (null) instead of under `home`. */
   readonly indexHome?: string | null;
 }
@@ -103,6 +105,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       source: workspace,
       home: deps.indexHome === undefined ? deps.home : deps.indexHome,
       onStatus: (status) => emit('index.status', status),
+      ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}),
     });
     // Build (incrementally) as soon as the project opens, then keep it current with a
     // watcher, so the symbol browser and the tools never wait on a cold index.

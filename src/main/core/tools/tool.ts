@@ -75,7 +75,11 @@ export function truncateResult(content: string, limit = MAX_TOOL_RESULT_CHARS): 
 }
 
 /** Validates, runs, catches and truncates. Never throws. */
-export async function runTool(tool: ToolDefinition, rawInput: unknown, ctx: ToolContext): Promise<ToolResult> {
+export async function runTool(
+  tool: ToolDefinition,
+  rawInput: unknown,
+  ctx: ToolContext,
+): Promise<ToolResult> {
   const parsed = tool.schema.safeParse(rawInput ?? {});
   if (!parsed.success) return toolError(describeInputError(tool.name, parsed.error));
   if (ctx.signal.aborted) return toolError('The tool was not run: the turn was aborted.');
@@ -100,8 +104,15 @@ export function labelFor(tool: ToolDefinition, rawInput: unknown): string {
 }
 
 /** The tool's definition as the Messages API wants it. */
-export function toApiTool(tool: ToolDefinition): { name: string; description: string; input_schema: Record<string, unknown> } {
-  const schema = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+export function toApiTool(tool: ToolDefinition): {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+} {
+  const schema = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   delete schema.$schema;
   return { name: tool.name, description: tool.description, input_schema: schema };
 }

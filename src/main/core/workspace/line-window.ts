@@ -134,6 +134,7 @@ export async function readLineWindow(
   const linesSeen = lineNumber - 1;
   return {
     size,
+    head,
     binary: false,
     lines,
     cappedBy,

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
 import { createDispatcher, defineContract, method } from '../../../../src/shared/contract';
-import { startBrowserServer, type BrowserServer } from '../../../../src/main/core/browser-mode/browser-server';
+import {
+  startBrowserServer,
+  type BrowserServer,
+} from '../../../../src/main/core/browser-mode/browser-server';
 
 const contract = defineContract({
   services: { echo: { say: method(z.object({ text: z.string() }).strict(), z.string()) } },
@@ -18,9 +21,19 @@ let emit: (event: string, payload: unknown) => void = () => {};
 const TOKEN = 'test-token-0123456789';
 
 function get(pathname: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    body: string;
+    headers: Record<string, string | string[] | undefined>;
+  }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: server.port, path: pathname, method: 'GET', headers: { host: `127.0.0.1:${server.port}`, ...headers } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: pathname,
+        method: 'GET',
+        headers: { host: `127.0.0.1:${server.port}`, ...headers },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -51,7 +64,9 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'bundle', 'index.html'), '<!doctype html><title>Sluice</title>');
   await writeFile(path.join(dir, 'bundle', 'assets', 'app.js'), 'console.log(1)');
   await writeFile(path.join(dir, 'secret.txt'), 'TOP-SECRET');
-  const dispatcher = createDispatcher(contract, { echo: { say: ({ text }) => `you said ${text}` } });
+  const dispatcher = createDispatcher(contract, {
+    echo: { say: ({ text }) => `you said ${text}` },
+  });
   server = await startBrowserServer({
     dispatcher,
     staticDir: path.join(dir, 'bundle'),
@@ -94,18 +109,27 @@ describe('startBrowserServer', () => {
   });
 
   it('foreign Host (DNS rebinding) - 403 even with the token', async () => {
-    expect((await get(`/?token=${TOKEN}`, { host: `evil.example:${server.port}` })).status).toBe(403);
+    expect((await get(`/?token=${TOKEN}`, { host: `evil.example:${server.port}` })).status).toBe(
+      403,
+    );
   });
 
   it('path traversal - never serves a file outside the bundle', async () => {
-    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
+    for (const p of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+    ]) {
       const res = await get(`${p}${p.includes('?') ? '&' : '?'}token=${TOKEN}`);
       expect(res.body).not.toContain('TOP-SECRET');
     }
   });
 
   it('WebSocket without Origin - refused', async () => {
-    expect(await opened(connect(`?token=${TOKEN}`, { host: `127.0.0.1:${server.port}` }))).toBe(403);
+    expect(await opened(connect(`?token=${TOKEN}`, { host: `127.0.0.1:${server.port}` }))).toBe(
+      403,
+    );
   });
 
   it('WebSocket from another origin - refused', async () => {
@@ -113,7 +137,9 @@ describe('startBrowserServer', () => {
   });
 
   it('WebSocket with a wrong token - 401', async () => {
-    expect(await opened(connect('?token=nope', { origin: `http://127.0.0.1:${server.port}` }))).toBe(401);
+    expect(
+      await opened(connect('?token=nope', { origin: `http://127.0.0.1:${server.port}` })),
+    ).toBe(401);
   });
 
   it('WebSocket call - dispatched with the contract validation, events delivered', async () => {
@@ -128,8 +154,18 @@ describe('startBrowserServer', () => {
     emit('tick', { n: 7 });
     await new Promise((r) => setTimeout(r, 100));
     expect(frames).toContainEqual({ id: 1, result: { ok: true, value: 'you said hi' } });
-    expect(frames).toContainEqual(expect.objectContaining({ id: 2, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ name: 'InvalidInputError' }) }) }));
-    expect(frames).toContainEqual(expect.objectContaining({ id: null, result: expect.objectContaining({ ok: false }) }));
+    expect(frames).toContainEqual(
+      expect.objectContaining({
+        id: 2,
+        result: expect.objectContaining({
+          ok: false,
+          error: expect.objectContaining({ name: 'InvalidInputError' }),
+        }),
+      }),
+    );
+    expect(frames).toContainEqual(
+      expect.objectContaining({ id: null, result: expect.objectContaining({ ok: false }) }),
+    );
     expect(frames).toContainEqual({ event: 'tick', payload: { n: 7 } });
     ws.close();
   });

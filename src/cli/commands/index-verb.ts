@@ -1,0 +1,55 @@
+// `sluice index --project DIR [--json]`: builds or refreshes the project's symbol index under
+// SLUICE_HOME and prints its size. (The file is not commands/index.ts: that is the registry.)
+// --json prints one line: { files, symbols, imports, skipped, ms } (skipped = files not indexed).
+import { parseArgs } from 'node:util';
+import { openProjectIndex } from '../../main/core/index/open-project-index';
+import { ExitCode, UsageError, writeJsonLine, type CliCommand } from '../cli-io';
+import { openProject } from '../project-context';
+
+const USAGE = 'sluice index --project DIR [--json]';
+
+export const indexCommand: CliCommand = {
+  name: 'index',
+  usage: USAGE,
+  summary: 'Build or refresh the symbol index and print its statistics.',
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        strict: true,
+        allowPositionals: false,
+        options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+      }));
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+    const { workspace } = await openProject(io, values.project);
+    const { index, summary } = await openProjectIndex({
+      source: workspace,
+      env: io.env,
+      cwd: io.cwd,
+    });
+    try {
+      if (values.json) {
+        const { files, symbols, imports, ms } = summary;
+        writeJsonLine(io, { files, symbols, imports, skipped: summary.skipped.length, ms });
+      } else {
+        io.stdout.write(
+          `Indexed ${workspace.root}: ${summary.files} files, ${summary.symbols} symbols, ${summary.imports} imports ` +
+            `(${summary.parsed} parsed, ${summary.removed} removed) in ${summary.ms} ms.\n`,
+        );
+        if (summary.skipped.length) {
+          io.stdout.write(
+            `Skipped ${summary.skipped.length} file${summary.skipped.length === 1 ? '' : 's'}:\n`,
+          );
+          for (const s of summary.skipped) io.stdout.write(`  ${s.path}: ${s.reason}\n`);
+        }
+      }
+      if (summary.message) io.stderr.write(`sluice index: ${summary.message}\n`);
+      return ExitCode.Ok;
+    } finally {
+      await index.close();
+    }
+  },
+};

@@ -1,0 +1,227 @@
+// A pool of worker threads that run parse jobs, so indexing never blocks the caller's
+// thread. The worker entry works from source (a .ts file, started with tsx's loader), from
+// compiled .js, and from a single-file bundle (the bundle itself, started with a marker);
+// an embedding shell may pass its own entry. If no worker can start, or one dies, its jobs
+// run in-process in small slices between event-loop turns: slower, never lost.
+import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
+import { PARSE_WORKER_MARKER, type ParseRequest, type ParseResponse } from './parse-worker';
+
+/** A worker script file, or (from TypeScript source) a small eval'd script that loads it. */
+export type WorkerEntry =
+  { readonly url: URL; readonly execArgv?: readonly string[] } | { readonly evalCode: string };
+
+export interface ParsePoolOptions {
+  /** Worker count; default os.availableParallelism(). */
+  readonly size?: number;
+  /** Override the worker entry, or 'in-process' to parse on the caller's thread in slices. */
+  readonly entry?: WorkerEntry | 'in-process';
+  /** Files per message; larger batches mean fewer round trips. */
+  readonly batchSize?: number;
+  /** Idle workers exit after this long (ms) and are restarted on demand. */
+  readonly idleMs?: number;
+  /**
+   * With no worker running, this few jobs are parsed in-process (between event-loop turns):
+   * starting workers costs more than parsing a handful of files. Default 32; 0 = always workers.
+   */
+  readonly inProcessBelow?: number;
+}
+
+export interface ParsePool {
+  /** Parses every job; `onResults` receives results batch by batch, in completion order. */
+  parse(
+    jobs: readonly ParseJob[],
+    onResults: (results: readonly ParseJobResult[]) => void,
+  ): Promise<void>;
+  /** Starts the workers now (they load the TypeScript parser, ~1 s) so a large parse that follows does not wait. */
+  prestart(): void;
+  /** 'workers' once a worker has started, 'in-process' when none could. */
+  mode(): 'workers' | 'in-process' | 'not-started';
+  close(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 20_000;
+
+/** Where the worker code lives for the way this module is being run. */
+export function defaultWorkerEntry(moduleUrl: string = import.meta.url): WorkerEntry {
+  if (moduleUrl.endsWith('.ts')) {
+    // Node 20 does not apply `--import tsx` hooks to a worker's entry, so the worker loads
+    // the .ts file through tsx's require API instead (dev and tests only: tsx is a devDependency).
+    // TypeScript is required natively first: through tsx's hook its 9 MB would be rescanned.
+    const require = createRequire(moduleUrl);
+    const tsxApi = require.resolve('tsx/cjs/api');
+    const typescript = require.resolve('typescript');
+    const workerFile = fileURLToPath(new URL('./parse-worker.ts', moduleUrl));
+    return {
+      evalCode: `require(${JSON.stringify(typescript)}); require(${JSON.stringify(tsxApi)}).require(${JSON.stringify(workerFile)}, ${JSON.stringify(fileURLToPath(moduleUrl))});`,
+    };
+  }
+  const sibling = new URL('./parse-worker.js', moduleUrl);
+  if (existsSync(fileURLToPath(sibling))) return { url: sibling };
+  return { url: new URL(moduleUrl) };
+}
+
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+}
+
+export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
+  const size = Math.max(1, options.size ?? os.availableParallelism());
+  const batchSize = options.batchSize ?? 24;
+  const idleMs = options.idleMs ?? 30_000;
+  let entryFailed = options.entry === 'in-process';
+  let started: 'workers' | 'in-process' | 'not-started' = 'not-started';
+  let slots: Slot[] = [];
+  let idleTimer: NodeJS.Timeout | undefined;
+  let nextId = 1;
+  let closed = false;
+
+  const startWorker = (): Promise<Slot | undefined> =>
+    new Promise((resolve) => {
+      const entry =
+        options.entry && options.entry !== 'in-process' ? options.entry : defaultWorkerEntry();
+      let worker: Worker;
+      try {
+        const common = { workerData: { marker: PARSE_WORKER_MARKER }, stdout: true, stderr: true };
+        worker =
+          'evalCode' in entry
+            ? new Worker(entry.evalCode, { ...common, eval: true })
+            : new Worker(entry.url, {
+                ...common,
+                execArgv: entry.execArgv ? [...entry.execArgv] : [],
+              });
+      } catch {
+        resolve(undefined);
+        return;
+      }
+      const timer = setTimeout(() => {
+        void worker.terminate();
+        resolve(undefined);
+      }, READY_TIMEOUT_MS);
+      const onFail = (): void => {
+        clearTimeout(timer);
+        resolve(undefined);
+      };
+      worker.once('error', onFail);
+      worker.once('exit', onFail);
+      worker.once('message', (message: unknown) => {
+        clearTimeout(timer);
+        worker.off('error', onFail);
+        worker.off('exit', onFail);
+        if ((message as { ready?: unknown })?.ready === true) resolve({ worker, busy: false });
+        else {
+          void worker.terminate();
+          resolve(undefined);
+        }
+      });
+    });
+
+  let starting: Promise<void> | undefined;
+  const ensureWorkers = (): Promise<void> => {
+    if (entryFailed || slots.length) return Promise.resolve();
+    starting ??= (async () => {
+      const created = await Promise.all(Array.from({ length: size }, startWorker));
+      slots = created.filter((s): s is Slot => s !== undefined);
+      if (!slots.length) entryFailed = true;
+      for (const slot of slots) {
+        slot.worker.on('error', () => undefined); // surfaced per batch through 'exit'
+        slot.worker.unref();
+      }
+      starting = undefined;
+      if (closed) await stopWorkers();
+    })();
+    return starting;
+  };
+
+  const scheduleIdle = (): void => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => void stopWorkers(), idleMs);
+    idleTimer.unref();
+  };
+
+  const stopWorkers = async (): Promise<void> => {
+    const current = slots;
+    slots = [];
+    await Promise.all(current.map((s) => s.worker.terminate()));
+  };
+
+  const runInProcess = async (batch: readonly ParseJob[]): Promise<ParseJobResult[]> => {
+    const results: ParseJobResult[] = [];
+    for (const job of batch) {
+      results.push(await runParseJob(job));
+      await new Promise((r) => setImmediate(r));
+    }
+    return results;
+  };
+
+  const runOnWorker = (
+    slot: Slot,
+    batch: readonly ParseJob[],
+  ): Promise<ParseJobResult[] | undefined> =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      const onMessage = (message: ParseResponse): void => {
+        if (message.id !== id) return;
+        cleanup();
+        resolve([...message.results]);
+      };
+      const onExit = (): void => {
+        cleanup();
+        slots = slots.filter((s) => s !== slot);
+        resolve(undefined);
+      };
+      const cleanup = (): void => {
+        slot.worker.off('message', onMessage);
+        slot.worker.off('exit', onExit);
+        slot.worker.unref();
+      };
+      slot.worker.ref();
+      slot.worker.on('message', onMessage);
+      slot.worker.on('exit', onExit);
+      const request: ParseRequest = { id, jobs: batch };
+      slot.worker.postMessage(request);
+    });
+
+  return {
+    mode: () => started,
+    prestart() {
+      if (closed || entryFailed || slots.length || starting) return;
+      void ensureWorkers();
+      scheduleIdle();
+    },
+    async parse(jobs, onResults) {
+      if (closed) throw new Error('The parse pool is closed.');
+      if (!jobs.length) return;
+      if (idleTimer) clearTimeout(idleTimer);
+      if (!slots.length && jobs.length < (options.inProcessBelow ?? 32)) {
+        for (let i = 0; i < jobs.length; i += batchSize)
+          onResults(await runInProcess(jobs.slice(i, i + batchSize)));
+        return;
+      }
+      await ensureWorkers();
+      started = slots.length ? 'workers' : 'in-process';
+      const batches: ParseJob[][] = [];
+      for (let i = 0; i < jobs.length; i += batchSize) batches.push(jobs.slice(i, i + batchSize));
+      const lane = async (slot: Slot | undefined): Promise<void> => {
+        for (let batch = batches.shift(); batch; batch = batches.shift()) {
+          const results = slot && slots.includes(slot) ? await runOnWorker(slot, batch) : undefined;
+          // A dead worker's batch, or no worker at all: parse it here rather than lose it.
+          onResults(results ?? (await runInProcess(batch)));
+        }
+      };
+      const lanes = slots.length ? slots.map((slot) => lane(slot)) : [lane(undefined)];
+      await Promise.all(lanes);
+      scheduleIdle();
+    },
+    async close() {
+      closed = true;
+      if (idleTimer) clearTimeout(idleTimer);
+      await stopWorkers();
+    },
+  };
+}

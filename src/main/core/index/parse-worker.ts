@@ -1,0 +1,34 @@
+// Worker-thread side of the parse pool. This module is both the worker's entry file (from
+// source under tsx/vitest, or as compiled .js) and a side-effect import of parse-pool.ts, so
+// a single-file bundle that is started as a worker with the marker below serves too.
+// On the main thread (no marker) importing it does nothing.
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { runParseJobSync, type ParseJob, type ParseJobResult } from './parse-job';
+
+export const PARSE_WORKER_MARKER = 'sluice-parse-worker';
+
+export interface ParseRequest {
+  readonly id: number;
+  readonly jobs: readonly ParseJob[];
+}
+
+export interface ParseResponse {
+  readonly id: number;
+  readonly results: readonly ParseJobResult[];
+}
+
+function isParseWorker(): boolean {
+  return (
+    !isMainThread && (workerData as { marker?: unknown } | null)?.marker === PARSE_WORKER_MARKER
+  );
+}
+
+if (isParseWorker() && parentPort) {
+  const port = parentPort;
+  port.on('message', (request: ParseRequest) => {
+    const results: ParseJobResult[] = request.jobs.map(runParseJobSync);
+    const response: ParseResponse = { id: request.id, results };
+    port.postMessage(response);
+  });
+  port.postMessage({ ready: true });
+}

@@ -1,0 +1,68 @@
+// One-line signatures: the declaration's header as written (up to its body), whitespace
+// collapsed, capped at SIGNATURE_MAX so a result line never carries a whole object literal.
+import ts from 'typescript';
+import { SIGNATURE_MAX } from './index-types';
+
+export function oneLine(text: string): string {
+  const head = text.length > SIGNATURE_MAX * 2 ? text.slice(0, SIGNATURE_MAX * 2) : text;
+  const collapsed = (/\s\s|[\t\n\r]/.test(head) ? head.replace(/\s+/g, ' ') : head).trim();
+  return collapsed.length <= SIGNATURE_MAX
+    ? collapsed
+    : `${collapsed.slice(0, SIGNATURE_MAX - 1)}…`;
+}
+
+function bodyOf(node: ts.Node): ts.Node | undefined {
+  if (ts.isFunctionLike(node) && 'body' in node) return (node as { body?: ts.Node }).body;
+  if (ts.isModuleDeclaration(node)) {
+    let body = node.body;
+    while (body && ts.isModuleDeclaration(body)) body = body.body;
+    return body;
+  }
+  return undefined;
+}
+
+/** Header text of a declaration: everything before its body / member list. */
+export function signatureOf(node: ts.Node, sf: ts.SourceFile): string {
+  const start = startWithoutDecorators(node, sf);
+  let end = node.end;
+  const body = bodyOf(node);
+  if (body) end = body.getStart(sf);
+  else if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node) || ts.isEnumDeclaration(node)) {
+    end = node.members.pos - 1;
+  }
+  return oneLine(
+    sf.text.slice(start, Math.min(end, start + SIGNATURE_MAX * 4)).replace(/[\s{;]+$/, ''),
+  );
+}
+
+function startWithoutDecorators(node: ts.Node, sf: ts.SourceFile): number {
+  // Decorators count as modifiers in the tree; the signature starts after the last one.
+  const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
+  const first = modifiers?.[0];
+  if (first) return first.getStart(sf);
+  const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
+  const last = decorators?.[decorators.length - 1];
+  if (last)
+    return last.end + (/^\s*/.exec(sf.text.slice(last.end, last.end + 200))?.[0].length ?? 0);
+  return node.getStart(sf);
+}
+
+/** `const { a, b } = load()` style text for one variable declaration. */
+export function variableSignature(
+  list: ts.VariableDeclarationList,
+  decl: ts.VariableDeclaration,
+  sf: ts.SourceFile,
+): string {
+  const keyword =
+    list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : 'var';
+  const statement = list.parent;
+  const prefix =
+    statement && ts.isVariableStatement(statement)
+      ? (ts.getModifiers(statement) ?? []).map((m) => m.getText(sf)).join(' ')
+      : '';
+  const text = sf.text.slice(
+    decl.getStart(sf),
+    Math.min(decl.end, decl.getStart(sf) + SIGNATURE_MAX * 4),
+  );
+  return oneLine(`${prefix ? `${prefix} ` : ''}${keyword} ${text}`);
+}

@@ -1,0 +1,443 @@
+// The project's symbol index: keeps the SQLite index in step with the files (incremental
+// refresh on open, single-file refresh for applied edits, a watcher while the app runs) and
+// answers the queries behind find_definition, find_importers, the outline, and fuzzy
+// symbol/file search. Parsing happens in the worker pool; this thread only diffs, resolves
+// and writes. Refreshes are serialised so a reader always sees whole files.
+import type Database from 'better-sqlite3';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type {
+  IndexStatus,
+  SymbolDefinition,
+  SymbolKind,
+  Importer,
+} from '../../../shared/contract/symbol-service';
+import { openIndexDatabase } from './index-database';
+import { createIndexStore, type IndexStore } from './index-store';
+import { createModuleResolver, type ModuleResolver } from './module-resolver';
+import { createParsePool, type ParsePool, type ParsePoolOptions } from './parse-pool';
+import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
+import { extractFile } from './extract-file';
+import type { ParsedFile } from './index-types';
+import {
+  scanProject,
+  isCodeFile,
+  isConfigFile,
+  type IndexFileSource,
+  type StatEntry,
+} from './project-scan';
+import {
+  findDefinitions,
+  rankDefinitions,
+  toDefinition,
+  type DefinitionResult,
+} from './definition-query';
+import { findImporters, parseImporterTarget } from './importers-query';
+import { fuzzyRank } from './fuzzy-match';
+import { definitionThroughImports } from './definition-through-imports';
+import type { SymbolIndexPort } from './symbol-index-port';
+import { watchIndex, type IndexWatcher, type IndexWatcherOptions } from './index-watcher';
+
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+export interface SymbolIndexOptions {
+  readonly source: IndexFileSource;
+  /** SLUICE_HOME; null keeps the index in memory (tests, one-shot runs). */
+  readonly home: string | null;
+  /** Files larger than this are skipped and listed (generated bundles). */
+  readonly maxFileBytes?: number;
+  readonly pool?: ParsePoolOptions;
+  /** Start the parse workers while the first scan of an empty index runs (default true). */
+  readonly prestartWorkers?: boolean;
+  /** Progress while a refresh runs, and once when it ends. */
+  readonly onStatus?: (status: IndexStatus) => void;
+  /** better-sqlite3's Electron-ABI build, under Electron (see README). */
+  readonly nativeBinding?: string;
+}
+
+export interface RefreshSummary {
+  readonly files: number;
+  readonly symbols: number;
+  readonly imports: number;
+  /** Files recorded but not indexed: parse errors, over the size limit, unreadable. */
+  readonly skipped: { path: string; reason: string }[];
+  readonly parsed: number;
+  readonly removed: number;
+  readonly ms: number;
+  /** Set when the file listing was incomplete; names the limit. */
+  readonly message?: string;
+}
+
+const CONFIG_META = 'config-fingerprint';
+
+const WARM_UP_SOURCE = `import a, { b as c, type D } from './x';
+import * as ns from '../y';
+export * from './z';
+export { e as f } from './e';
+/** doc */
+export function g<T>(x: T, y = 1): T { const z = require('./r'); return import('./d').then(() => x) as never; }
+export default class H<T> extends I implements J { static k = 1; private l?: string; constructor(public m: number) { super(); } get n() { return 1; } o(p: T[]): void {} }
+export interface Q { r: string; s(t: number): void }
+export type U = { v: 1 } | [number, string] | ((w: string) => void);
+export enum X { Y, Z = 'z' }
+declare module 'm' { export const aa: number; }
+export namespace N.O { export const bb = { cc: [1, 2], dd: () => <div className="ee">{1}</div> }; }
+export const { ff, gg: [hh] } = obj;
+`;
+
+export class SymbolIndex implements SymbolIndexPort {
+  private readonly store: IndexStore;
+  private readonly pool: ParsePool;
+  private readonly maxFileBytes: number;
+  private resolver: ModuleResolver | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private progress = { indexing: false, done: 0, total: 0 };
+  private namesCache: string[] | undefined;
+  private pathsCache: string[] | undefined;
+  private closed = false;
+  private readonly listeners = new Set<(status: IndexStatus) => void>();
+  private readonly watchers = new Set<IndexWatcher>();
+  private built = false;
+
+  private constructor(
+    private readonly options: SymbolIndexOptions,
+    private readonly db: Database.Database,
+  ) {
+    this.store = createIndexStore(db);
+    this.pool = createParsePool(options.pool);
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
+
+  static open(options: SymbolIndexOptions): SymbolIndex {
+    return new SymbolIndex(
+      options,
+      openIndexDatabase(options.home, options.source.root, options.nativeBinding),
+    );
+  }
+
+  get root(): string {
+    return this.options.source.root;
+  }
+
+  /** True once a refresh has completed in this process (or the database already held files). */
+  get isBuilt(): boolean {
+    return this.built;
+  }
+
+  status(): IndexStatus {
+    return {
+      ...this.store.counts(),
+      indexing: this.progress.indexing,
+      done: this.progress.done,
+      total: this.progress.total,
+    };
+  }
+
+  /** Brings the index up to date with the files; re-parses only new and changed files. */
+  refresh(signal?: AbortSignal, onStatus?: (status: IndexStatus) => void): Promise<RefreshSummary> {
+    return this.serialise(async () => {
+      if (onStatus) this.listeners.add(onStatus);
+      try {
+        return await this.runRefresh(signal);
+      } finally {
+        if (onStatus) this.listeners.delete(onStatus);
+      }
+    });
+  }
+
+  /** Adds a status listener (besides the one given at open); returns its remover. */
+  onStatus(listener: (status: IndexStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Refreshes once if this process has not refreshed yet (symbol tools index on demand). */
+  async ensureBuilt(): Promise<void> {
+    if (!this.built) await this.refresh();
+  }
+
+  /** Re-reads one file now (an applied edit, a watcher event); a vanished file is dropped. */
+  refreshFile(relative: string): Promise<void> {
+    return this.serialise(() => this.runRefreshFile(relative));
+  }
+
+  /** Starts watching the project's folders; the watcher stops when the index closes. */
+  watch(options?: IndexWatcherOptions): IndexWatcher {
+    const watcher = watchIndex(this, options);
+    this.watchers.add(watcher);
+    return watcher;
+  }
+
+  /** Folders holding indexed files (for the watcher). */
+  folders(): string[] {
+    const folders = new Set<string>();
+    for (const file of this.store.allPaths()) {
+      const slash = file.lastIndexOf('/');
+      folders.add(slash < 0 ? '' : file.slice(0, slash));
+    }
+    return [...folders];
+  }
+
+  isIgnored(relative: string, isDir: boolean): boolean {
+    return this.options.source.isIgnored(relative, isDir);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const watcher of this.watchers) watcher.close();
+    await this.queue.catch(() => undefined);
+    await this.pool.close();
+    this.db.close();
+  }
+
+  // ---- queries -------------------------------------------------------------------------
+
+  findDefinition(name: string, kind?: SymbolKind): DefinitionResult {
+    return findDefinitions(this.store, () => this.allNames(), name, kind);
+  }
+
+  /** Exact go-to-definition for a name used in `fromFile`: follows its import through re-exports. */
+  findDefinitionFrom(name: string, fromFile: string): SymbolDefinition[] {
+    const found = definitionThroughImports(this.store, fromFile, name);
+    if (found.length) return rankDefinitions(found);
+    return this.store.symbolInFile(fromFile, name).map(toDefinition);
+  }
+
+  findImporters(target: string): Importer[] {
+    const parsed = parseImporterTarget(target.trim());
+    return findImporters(this.store, { ...parsed, path: this.relativePath(parsed.path) });
+  }
+
+  hasFile(file: string): boolean {
+    return this.store.fileByPath(this.relativePath(file)) !== undefined;
+  }
+
+  outline(file: string): SymbolDefinition[] {
+    return this.store.symbolsInFile(this.relativePath(file)).map(toDefinition);
+  }
+
+  /** Accepts `./src/a.ts`, `src\\a.ts`, and an absolute path inside the root, for `src/a.ts`. */
+  relativePath(file: string): string {
+    const trimmed = file.trim();
+    const relative =
+      path.isAbsolute(trimmed) && trimmed.startsWith(this.root)
+        ? path.relative(this.root, trimmed)
+        : trimmed;
+    return relative.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  }
+
+  searchSymbols(query: string, limit: number, kind?: SymbolKind): SymbolDefinition[] {
+    const names = query.trim()
+      ? fuzzyRank(query.trim(), this.allNames(), limit * 2)
+      : this.allNames().slice(0, limit * 2);
+    const out: SymbolDefinition[] = [];
+    for (const name of names) {
+      for (const definition of rankDefinitions(this.store.symbolsByName(name))) {
+        if (kind && definition.kind !== kind) continue;
+        out.push(definition);
+        if (out.length >= limit) return out;
+      }
+    }
+    return out;
+  }
+
+  searchFiles(query: string, limit: number): string[] {
+    const paths = (this.pathsCache ??= this.store.allPaths());
+    return query.trim() ? fuzzyRank(query.trim(), paths, limit) : paths.slice(0, limit);
+  }
+
+  skipped(): { path: string; reason: string }[] {
+    return this.store
+      .skipped()
+      .map((row) => ({ path: row.path, reason: `${row.status}: ${row.error ?? ''}`.trim() }));
+  }
+
+  // ---- refresh machinery ---------------------------------------------------------------
+
+  private serialise<T>(task: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The symbol index is closed.'));
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private allNames(): string[] {
+    return (this.namesCache ??= this.store.distinctNames().sort());
+  }
+
+  private invalidateCaches(): void {
+    this.namesCache = undefined;
+    this.pathsCache = undefined;
+  }
+
+  private emit(force = false): void {
+    if (!this.options.onStatus && !this.listeners.size) return;
+    const now = Date.now();
+    if (!force && now - this.lastEmit < 100) return;
+    this.lastEmit = now;
+    const status = this.status();
+    for (const listener of [this.options.onStatus, ...this.listeners]) {
+      try {
+        listener?.(status);
+      } catch {
+        // a listener's failure must not stop indexing
+      }
+    }
+  }
+
+  private lastEmit = 0;
+  private warmedUp = false;
+
+  /**
+   * Single-file refreshes parse on this thread; its first parse would pay V8's lazy
+   * compilation of the TypeScript parser (~50 ms), and the resolver would be built then.
+   * Both are paid once here, after a refresh, instead of on the first applied edit.
+   */
+  private warmUp(): void {
+    if (this.warmedUp) return;
+    this.warmedUp = true;
+    setImmediate(() => {
+      if (this.closed) return;
+      extractFile('warm-up.tsx', WARM_UP_SOURCE);
+      this.resolver ??= this.buildResolver(this.store.allPaths());
+    }).unref();
+  }
+
+  private buildResolver(codeFiles: readonly string[]): ModuleResolver {
+    const root = this.root;
+    const files = new Set(codeFiles);
+    const folders = new Set<string>();
+    for (const file of codeFiles) {
+      for (
+        let dir = path.posix.dirname(file);
+        dir !== '.' && !folders.has(dir);
+        dir = path.posix.dirname(dir)
+      )
+        folders.add(dir);
+    }
+    return createModuleResolver({
+      root,
+      files,
+      folders,
+      readText: (relative) => {
+        const absolute = path.join(root, relative);
+        try {
+          if (statSync(absolute).size > this.maxFileBytes) return undefined;
+          return readFileSync(absolute, 'utf8');
+        } catch {
+          return undefined;
+        }
+      },
+      fileExists: (absolute) => existsSync(absolute),
+    });
+  }
+
+  private async runRefresh(signal?: AbortSignal): Promise<RefreshSummary> {
+    const started = performance.now();
+    const known = this.store.allFiles();
+    // An empty index means a full parse is coming: let the workers load while the scan runs.
+    if (known.length === 0 && this.options.prestartWorkers !== false) this.pool.prestart();
+    const scan = await scanProject(this.options.source, known, signal);
+    const fingerprint = JSON.stringify(
+      scan.configFiles.map((c: StatEntry) => [c.path, c.size, c.mtimeMs]),
+    );
+    const configChanged = this.store.getMeta(CONFIG_META) !== fingerprint;
+    const fileSetChanged =
+      scan.deleted.length > 0 || scan.changed.some((c) => c.knownHash === undefined);
+    let parsed = 0;
+    // Built on first use: a re-open with nothing changed resolves nothing.
+    if (scan.changed.length || scan.deleted.length || configChanged) this.resolver = undefined;
+    const resolve = (from: string, specifier: string): string | undefined =>
+      (this.resolver ??= this.buildResolver(scan.codeFiles)).resolve(from, specifier);
+    if (scan.deleted.length) this.store.deleteFiles(scan.deleted);
+    if (scan.changed.length) {
+      this.progress = { indexing: true, done: 0, total: scan.changed.length };
+      this.emit(true);
+      const jobs: ParseJob[] = scan.changed.map((c) => ({
+        path: c.path,
+        absolute: path.join(this.root, c.path),
+        maxBytes: this.maxFileBytes,
+        ...(c.knownHash ? { knownHash: c.knownHash } : {}),
+      }));
+      try {
+        await this.pool.parse(jobs, (results) => {
+          parsed += this.writeResults(results, resolve);
+          this.progress.done += results.length;
+          this.emit();
+        });
+      } finally {
+        this.progress = { indexing: false, done: 0, total: 0 };
+      }
+    }
+    // Imports of untouched files may now resolve elsewhere (a file appeared or vanished, or
+    // a tsconfig/package.json changed); a cold build resolved everything against the full set.
+    const coldBuild = scan.unchanged === 0 && scan.deleted.length === 0;
+    if ((fileSetChanged || configChanged) && !coldBuild) this.store.reresolveAll(resolve);
+    if (configChanged) this.store.setMeta(CONFIG_META, fingerprint);
+    this.invalidateCaches();
+    this.built = true;
+    this.emit(true);
+    this.warmUp();
+    const counts = this.store.counts();
+    return {
+      ...counts,
+      skipped: this.skipped(),
+      parsed,
+      removed: scan.deleted.length,
+      ms: Math.round(performance.now() - started),
+      ...(scan.message ? { message: scan.message } : {}),
+    };
+  }
+
+  private writeResults(
+    results: readonly ParseJobResult[],
+    resolve: (from: string, specifier: string) => string | undefined,
+  ): number {
+    const parsedFiles: ParsedFile[] = [];
+    const touched: { path: string; size: number; mtimeMs: number }[] = [];
+    for (const result of results) {
+      if ('unchanged' in result) touched.push(result);
+      else parsedFiles.push(result);
+    }
+    if (touched.length) this.store.touchFiles(touched);
+    if (parsedFiles.length) this.store.writeFiles(parsedFiles, resolve);
+    return parsedFiles.length;
+  }
+
+  private async runRefreshFile(relative: string): Promise<void> {
+    const file = this.relativePath(relative);
+    if (isConfigFile(file)) {
+      await this.runRefresh();
+      return;
+    }
+    if (!isCodeFile(file)) return;
+    const known = this.store.fileByPath(file);
+    const absolute = path.join(this.root, file);
+    const exists = existsSync(absolute) && !this.options.source.isIgnored(file, false);
+    if (!exists) {
+      if (!known) return;
+      this.store.deleteFiles([file]);
+      this.resolver = this.buildResolver(this.store.allPaths());
+      this.store.reresolveAll((from, spec) => this.resolver?.resolve(from, spec));
+      this.invalidateCaches();
+      return;
+    }
+    if (!known || !this.resolver)
+      this.resolver = this.buildResolver([...this.store.allPaths(), file]);
+    const resolver = this.resolver;
+    const resolve = (from: string, specifier: string): string | undefined =>
+      resolver.resolve(from, specifier);
+    // One file parses faster here than a worker round trip costs; the size limit bounds the work.
+    const result = await runParseJob({
+      path: file,
+      absolute,
+      maxBytes: this.maxFileBytes,
+      ...(known?.hash ? { knownHash: known.hash } : {}),
+    });
+    this.writeResults([result], resolve);
+    if (!known) this.store.reresolveAll(resolve);
+    this.invalidateCaches();
+    this.emit(true);
+  }
+}

@@ -1,0 +1,59 @@
+// find_importers: every file that imports a file or one of its exported symbols, following
+// re-export chains (barrels, `export *`, `export * as ns`), from the symbol index.
+import { z } from 'zod';
+import type { Importer } from '../../../shared/contract/symbol-service';
+import { defineTool, ok, toolError } from './tool';
+import { createOnDemandIndex, type IndexProvider } from '../index/on-demand-index';
+
+export const FIND_IMPORTERS_MAX_RESULTS = 100;
+
+const DESCRIPTION = `Find every place that imports a file, or one exported symbol of it, including through barrel files that re-export it.
+- target: a project-relative file path ("src/util/date.ts"), or "path#symbol" for one export ("src/util/date.ts#formatDate", "src/app.tsx#default").
+- Covers import/import type, require(), import(), import x = require(), export … from, export * from, export * as ns from.
+- Returns path:line, the specifier as written, whether the import is type-only, and the chain of re-exporting files it came through; at most ${FIND_IMPORTERS_MAX_RESULTS}.`;
+
+const schema = z
+  .object({
+    target: z.string().min(1).max(4096).describe('File path, or "path#symbol".'),
+  })
+  .strict();
+
+export function formatImporter(i: Importer): string {
+  const via = i.via.length ? ` via ${i.via.join(' → ')}` : '';
+  return `${i.path}:${i.line} from ${JSON.stringify(i.specifier)}${i.typeOnly ? ' (type-only)' : ''}${via}`;
+}
+
+export function createFindImportersTool(provideIndex: IndexProvider = createOnDemandIndex()) {
+  return defineTool({
+    name: 'find_importers',
+    description: DESCRIPTION,
+    schema,
+    kind: 'read',
+    label: (input) => `Finding importers of ${input.target}`,
+    async run(input, ctx) {
+      const index = await provideIndex(ctx);
+      const hash = input.target.lastIndexOf('#');
+      const filePart = hash > 0 ? input.target.slice(0, hash) : input.target;
+      const symbol = hash > 0 ? input.target.slice(hash + 1) : '';
+      const file = index.relativePath(ctx.workspace.resolve(filePart, 'read').relative);
+      if (!index.hasFile(file)) {
+        const similar = index.searchFiles(filePart.split('/').pop() ?? filePart, 5);
+        return toolError(
+          `${file} is not an indexed TypeScript/JavaScript file.${similar.length ? ` Similar files: ${similar.join(', ')}.` : ''}`,
+        );
+      }
+      const target = symbol ? `${file}#${symbol}` : file;
+      const importers = index.findImporters(target);
+      if (!importers.length) return ok(`Nothing in the project imports ${target}.`);
+      const shown = importers.slice(0, FIND_IMPORTERS_MAX_RESULTS);
+      const files = new Set(importers.map((i) => i.path)).size;
+      const lines = [
+        `${importers.length} import${importers.length === 1 ? '' : 's'} of ${target} in ${files} file${files === 1 ? '' : 's'}:`,
+      ];
+      lines.push(...shown.map(formatImporter));
+      if (importers.length > shown.length)
+        lines.push(`… ${importers.length - shown.length} more not shown.`);
+      return ok(lines.join('\n'));
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createParsePool,
+  defaultWorkerEntry,
+  type ParsePool,
+} from '../../../../src/main/core/index/parse-pool';
+import type { ParseJob, ParseJobResult } from '../../../../src/main/core/index/parse-job';
+
+let dir: string;
+let pool: ParsePool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function jobs(count: number): ParseJob[] {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'sluice-pool-'));
+  return Array.from({ length: count }, (_, i) => {
+    const file = path.join(dir, `f${i}.ts`);
+    writeFileSync(file, `export function f${i}() {}\n`);
+    return { path: `f${i}.ts`, absolute: file, maxBytes: 10_000 };
+  });
+}
+
+async function parseAll(p: ParsePool, list: ParseJob[]): Promise<ParseJobResult[]> {
+  const out: ParseJobResult[] = [];
+  await p.parse(list, (results) => out.push(...results));
+  return out.sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }));
+}
+
+function names(results: ParseJobResult[]): string[] {
+  return results.map((r) =>
+    'outcome' in r && r.outcome.status === 'ok'
+      ? (r.outcome.extraction.symbols[0]?.name ?? '')
+      : 'failed',
+  );
+}
+
+describe('createParsePool', () => {
+  it('parses in worker threads started from the TypeScript source', async () => {
+    pool = createParsePool({ size: 2, inProcessBelow: 0, batchSize: 3 });
+    const results = await parseAll(pool, jobs(10));
+    expect(pool.mode()).toBe('workers');
+    expect(names(results)).toEqual(Array.from({ length: 10 }, (_, i) => `f${i}`));
+  });
+
+  it('falls back to in-process parsing when no worker starts', async () => {
+    pool = createParsePool({
+      size: 1,
+      inProcessBelow: 0,
+      entry: { url: new URL('file:///nonexistent/worker.js') },
+    });
+    const results = await parseAll(pool, jobs(4));
+    expect(pool.mode()).toBe('in-process');
+    expect(names(results)).toEqual(['f0', 'f1', 'f2', 'f3']);
+  });
+
+  it('re-runs the batch of a worker that dies - nothing is lost', async () => {
+    const evalCode = `const { parentPort } = require('node:worker_threads'); parentPort.on('message', () => process.exit(3)); parentPort.postMessage({ ready: true });`;
+    pool = createParsePool({ size: 1, inProcessBelow: 0, batchSize: 2, entry: { evalCode } });
+    const results = await parseAll(pool, jobs(5));
+    expect(names(results)).toEqual(['f0', 'f1', 'f2', 'f3', 'f4']);
+  });
+
+  it('prestart loads the workers ahead - a following parse uses them', async () => {
+    pool = createParsePool({ size: 1 });
+    pool.prestart();
+    const results = await parseAll(pool, jobs(40));
+    expect(pool.mode()).toBe('workers');
+    expect(results).toHaveLength(40);
+  });
+
+  it('parses a handful of files in-process without starting workers', async () => {
+    pool = createParsePool({ size: 2 });
+    const results = await parseAll(pool, jobs(3));
+    expect(pool.mode()).toBe('not-started');
+    expect(results).toHaveLength(3);
+  });
+});
+
+describe('defaultWorkerEntry', () => {
+  it('loads .ts through tsx, and uses a bundle itself when no worker file sits beside it', () => {
+    const fromSource = defaultWorkerEntry(
+      new URL('../../../../src/main/core/index/parse-pool.ts', import.meta.url).href,
+    );
+    expect('evalCode' in fromSource && fromSource.evalCode).toContain('parse-worker.ts');
+    const fromBundle = defaultWorkerEntry('file:///nonexistent/out/cli/main.js');
+    expect('url' in fromBundle && fromBundle.url.href).toBe('file:///nonexistent/out/cli/main.js');
+  });
+});
