@@ -1,4 +1,5 @@
 // The CLI's view of the outside world, injected so commands are tested without a process.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 export interface CliIo {
   readonly stdout: { write(text: string): unknown; isTTY?: boolean };
   readonly stderr: { write(text: string): unknown; isTTY?: boolean };
@@ -35,4 +36,15 @@ export function processIo(): CliIo {
 
 export function writeJsonLine(io: CliIo, value: unknown): void {
   io.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+/** node:util parseArgs (strict unless the config says otherwise); a parse failure is a UsageError (exit 2). */
+export function parseCliArgs<T extends ParseArgsConfig>(
+  config: T,
+): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 }

@@ -7,7 +7,6 @@
 // session (terminal prompt; without a terminal writes are rejected unless --mode auto-edit).
 // The port is created on the first write of a turn only, so a read-only turn never touches stdin.
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import type { AgentEvent } from '../../shared/agent-events';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
 import { missingCase } from '../../shared/missing-case';
@@ -28,7 +27,14 @@ import { resolveSluiceHome } from '../../main/core/store/sluice-home';
 import { createTools } from '../../main/core/tools';
 import type { ToolDefinition } from '../../main/core/tools/tool';
 import type { Workspace } from '../../main/core/workspace/workspace';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand, type CliIo } from '../cli-io';
+import {
+  ExitCode,
+  UsageError,
+  writeJsonLine,
+  type CliCommand,
+  type CliIo,
+  parseCliArgs,
+} from '../cli-io';
 import { openProject } from '../project-context';
 
 export interface AskApprovalArgs {
@@ -164,24 +170,19 @@ export function createAskCommand(deps: AskCommandDeps = {}): CliCommand {
     usage: USAGE,
     summary: 'Ask Claude about (or to change) a project; streams the answer.',
     async run(args, io) {
-      let parsed;
-      try {
-        parsed = parseArgs({
-          args,
-          allowPositionals: true,
-          strict: true,
-          options: {
-            project: { type: 'string' },
-            mode: { type: 'string', default: 'ask' },
-            model: { type: 'string' },
-            'max-turns': { type: 'string' },
-            conversation: { type: 'string' },
-            json: { type: 'boolean', default: false },
-          },
-        });
-      } catch (error) {
-        throw new UsageError(error instanceof Error ? error.message : String(error));
-      }
+      const parsed = parseCliArgs({
+        args,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          project: { type: 'string' },
+          mode: { type: 'string', default: 'ask' },
+          model: { type: 'string' },
+          'max-turns': { type: 'string' },
+          conversation: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      });
       const { values, positionals } = parsed;
       const mode = approvalModeSchema.safeParse(values.mode);
       if (!mode.success)

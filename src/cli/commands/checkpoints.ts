@@ -1,11 +1,10 @@
 // `sluice checkpoints --project DIR [--json]`: the project's applied changes, newest first,
 // each with the id `sluice undo` takes.
-import { parseArgs } from 'node:util';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { sluiceHomeFor } from '../approval-session';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand } from '../cli-io';
+import { ExitCode, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
 import { openProject } from '../project-context';
 
 const USAGE = 'sluice checkpoints --project DIR [--conversation ID] [--json]';
@@ -15,21 +14,16 @@ export const checkpointsCommand: CliCommand = {
   usage: USAGE,
   summary: 'List the changes Sluice applied in a project (newest first).',
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        strict: true,
-        allowPositionals: false,
-        options: {
-          project: { type: 'string' },
-          conversation: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-      }));
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const { values } = parseCliArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        project: { type: 'string' },
+        conversation: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
     const { workspace } = await openProject(io, values.project);
     const db = openAppDatabase({ home: sluiceHomeFor(io) });
     try {

@@ -1,10 +1,9 @@
 // `sluice def SYMBOL --project DIR [--kind KIND] [--json]`: where SYMBOL is defined (exported
 // first). --json prints one line per definition: { path, line, column, kind, name, exported,
 // signature }. Exit 1 when nothing matches (similar names go to stderr).
-import { parseArgs } from 'node:util';
 import { symbolKindSchema, type SymbolKind } from '../../shared/contract/symbol-service';
 import { openProjectIndex } from '../../main/core/index/open-project-index';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand } from '../cli-io';
+import { ExitCode, UsageError, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
 import { openProject } from '../project-context';
 
 const USAGE = 'sluice def SYMBOL --project DIR [--kind KIND] [--json]';
@@ -14,21 +13,16 @@ export const defCommand: CliCommand = {
   usage: USAGE,
   summary: 'Print where a TypeScript/JavaScript symbol is defined.',
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        strict: true,
-        allowPositionals: true,
-        options: {
-          project: { type: 'string' },
-          kind: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-      });
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const parsed = parseCliArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        project: { type: 'string' },
+        kind: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
     const { values, positionals } = parsed;
     if (positionals.length !== 1 || !positionals[0]?.trim())
       throw new UsageError('give exactly one SYMBOL.');

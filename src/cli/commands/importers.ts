@@ -1,10 +1,9 @@
 // `sluice importers TARGET --project DIR [--json]`: every import of a file or of `file#symbol`,
 // through re-export chains. --json prints one line per import: { path, line, specifier,
 // typeOnly, via }. Exit 1 when TARGET is not an indexed file.
-import { parseArgs } from 'node:util';
 import { openProjectIndex } from '../../main/core/index/open-project-index';
 import { parseImporterTarget } from '../../main/core/index/importers-query';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand } from '../cli-io';
+import { ExitCode, UsageError, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
 import { openProject } from '../project-context';
 
 const USAGE = 'sluice importers TARGET --project DIR [--json]   TARGET: file path or file#symbol';
@@ -14,17 +13,12 @@ export const importersCommand: CliCommand = {
   usage: USAGE,
   summary: 'Print every import of a file or of one of its symbols.',
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        strict: true,
-        allowPositionals: true,
-        options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
-      });
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const parsed = parseCliArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+    });
     const { values, positionals } = parsed;
     if (positionals.length !== 1 || !positionals[0]?.trim())
       throw new UsageError('give exactly one TARGET (file or file#symbol).');

@@ -1,9 +1,8 @@
 // `sluice index --project DIR [--json]`: builds or refreshes the project's symbol index under
 // SLUICE_HOME and prints its size. (The file is not commands/index.ts: that is the registry.)
 // --json prints one line: { files, symbols, imports, skipped, ms } (skipped = files not indexed).
-import { parseArgs } from 'node:util';
 import { openProjectIndex } from '../../main/core/index/open-project-index';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand } from '../cli-io';
+import { ExitCode, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
 import { openProject } from '../project-context';
 
 const USAGE = 'sluice index --project DIR [--json]';
@@ -13,17 +12,12 @@ export const indexCommand: CliCommand = {
   usage: USAGE,
   summary: 'Build or refresh the symbol index and print its statistics.',
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        strict: true,
-        allowPositionals: false,
-        options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
-      }));
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const { values } = parseCliArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+    });
     const { workspace } = await openProject(io, values.project);
     const { index, summary } = await openProjectIndex({
       source: workspace,

@@ -5,14 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createDispatcher, sluiceContract, type SluiceEventName } from '../../shared/contract';
 import { startBrowserServer } from '../../main/core/browser-mode/browser-server';
 import { createAppServices } from '../../main/core/services/create-app-services';
 import { createUnavailableSecretStore } from '../../main/core/services/secret-store';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { ensureSluiceHome, resolveSluiceHome } from '../../main/core/store/sluice-home';
-import { ExitCode, UsageError, type CliCommand, type CliIo } from '../cli-io';
+import { ExitCode, UsageError, type CliCommand, type CliIo, parseCliArgs } from '../cli-io';
 
 const USAGE = 'sluice serve --project DIR [--port P]';
 
@@ -51,17 +50,12 @@ export interface ServeHandle {
 
 /** Starts browser mode and resolves once it listens; the verb keeps it up until a signal. */
 export async function startServe(io: CliIo, args: string[]): Promise<ServeHandle> {
-  let values: { project?: string; port?: string };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: { project: { type: 'string' }, port: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values } = parseCliArgs({
+    args,
+    options: { project: { type: 'string' }, port: { type: 'string' } },
+    strict: true,
+    allowPositionals: false,
+  });
   if (!values.project) throw new UsageError('--project DIR is required.');
   const port = parsePort(values.port);
   const projectPath = path.resolve(io.cwd, values.project);

@@ -1,11 +1,17 @@
 // `sluice tool NAME --project DIR --input JSON [--yes] [--json]`: runs one tool through the
 // sandbox exactly as the agent would (runTool), prints its result, exits 0 ok / 1 tool error /
 // 2 usage. Ports for write tools (approvals, checkpoints) are added through `extendContext`.
-import { parseArgs } from 'node:util';
 import { createTools } from '../../main/core/tools';
 import { runTool, type ToolContext, type ToolDefinition } from '../../main/core/tools/tool';
 import type { Workspace } from '../../main/core/workspace/workspace';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand, type CliIo } from '../cli-io';
+import {
+  ExitCode,
+  UsageError,
+  writeJsonLine,
+  type CliCommand,
+  type CliIo,
+  parseCliArgs,
+} from '../cli-io';
 import { openProject } from '../project-context';
 import { cliWriteContext } from '../approval-session';
 
@@ -44,22 +50,17 @@ export function createToolCommand(deps: ToolCommandDeps = {}): CliCommand {
     usage: USAGE,
     summary: 'Run one tool through the sandbox and print its result.',
     async run(args, io) {
-      let parsed;
-      try {
-        parsed = parseArgs({
-          args,
-          allowPositionals: true,
-          strict: true,
-          options: {
-            project: { type: 'string' },
-            input: { type: 'string' },
-            yes: { type: 'boolean', default: false },
-            json: { type: 'boolean', default: false },
-          },
-        });
-      } catch (error) {
-        throw new UsageError(error instanceof Error ? error.message : String(error));
-      }
+      const parsed = parseCliArgs({
+        args,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          project: { type: 'string' },
+          input: { type: 'string' },
+          yes: { type: 'boolean', default: false },
+          json: { type: 'boolean', default: false },
+        },
+      });
       const { values, positionals } = parsed;
       const tools = (deps.createTools ?? createTools)();
       const names = tools.map((t) => t.name).join(', ');

@@ -1,13 +1,12 @@
 // `sluice undo ID --project DIR [--turn] [--force] [--json]`: restores the bytes a checkpoint
 // replaced (or removes the file it created); with --turn, every change of that turn. Refuses,
 // saying why, when the file changed since — unless --force. Exit 1 when anything was refused.
-import { parseArgs } from 'node:util';
 import { undoCheckpoint, undoTurn } from '../../main/core/checkpoints/undo-checkpoint';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { sluiceHomeFor } from '../approval-session';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand } from '../cli-io';
+import { ExitCode, UsageError, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
 import { openProject } from '../project-context';
 
 const USAGE = 'sluice undo ID --project DIR [--turn] [--force] [--json]';
@@ -17,22 +16,17 @@ export const undoCommand: CliCommand = {
   usage: USAGE,
   summary: 'Undo one applied change (or, with --turn, every change of a turn).',
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        strict: true,
-        allowPositionals: true,
-        options: {
-          project: { type: 'string' },
-          turn: { type: 'boolean', default: false },
-          force: { type: 'boolean', default: false },
-          json: { type: 'boolean', default: false },
-        },
-      });
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const parsed = parseCliArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        project: { type: 'string' },
+        turn: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+      },
+    });
     const { values, positionals } = parsed;
     if (positionals.length !== 1 || !positionals[0]?.trim())
       throw new UsageError('give exactly one checkpoint ID (see `sluice checkpoints`).');
