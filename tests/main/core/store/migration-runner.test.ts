@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Migration } from '../../../../src/main/core/store/migrations/migration';
 import {
   MigrationError,
   runMigrations,
   validateMigrations,
 } from '../../../../src/main/core/store/migration-runner';
-import { openSqliteWritable } from '../../../../src/main/core/store/sqlite-connection';
-import type { WritableDb } from '../../../../src/main/core/store/database-handles';
-import { makeTempHome } from './temp-home';
+import { useTempDatabase } from './temp-home';
 
 const table = (version: number, name: string): Migration => ({
   version,
@@ -18,20 +15,11 @@ const table = (version: number, name: string): Migration => ({
   },
 });
 
-let temp: ReturnType<typeof makeTempHome>;
-let db: WritableDb;
-beforeEach(() => {
-  temp = makeTempHome();
-  db = openSqliteWritable(path.join(temp.home, 'm.db'));
-});
-afterEach(() => {
-  db.close();
-  temp.cleanup();
-});
+const database = useTempDatabase();
 
 const tables = () =>
   (
-    db
+    database()
       .prepare(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 't%' ORDER BY name",
       )
@@ -57,8 +45,8 @@ describe('validateMigrations', () => {
 
 describe('runMigrations', () => {
   it('runs a lower number added after a higher one was applied - ranges are independent', () => {
-    runMigrations(db, [table(1, 'a'), table(20, 'c')]);
-    const outcome = runMigrations(db, [table(1, 'a'), table(3, 'b'), table(20, 'c')]);
+    runMigrations(database(), [table(1, 'a'), table(20, 'c')]);
+    const outcome = runMigrations(database(), [table(1, 'a'), table(3, 'b'), table(20, 'c')]);
     expect(outcome.applied).toEqual([3]);
     expect(outcome.schemaVersion).toBe(20);
     expect(tables()).toEqual(['t1', 't20', 't3']);
@@ -73,11 +61,13 @@ describe('runMigrations', () => {
         throw new Error('boom');
       },
     };
-    expect(() => runMigrations(db, [table(1, 'a'), broken])).toThrow(MigrationError);
-    expect(() => runMigrations(db, [table(1, 'a'), broken])).toThrow(
+    expect(() => runMigrations(database(), [table(1, 'a'), broken])).toThrow(MigrationError);
+    expect(() => runMigrations(database(), [table(1, 'a'), broken])).toThrow(
       /0002-broken failed.*boom.*Nothing was changed/,
     );
     expect(tables()).toEqual([]);
-    expect(db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: 0 });
+    expect(database().prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({
+      n: 0,
+    });
   });
 });

@@ -2,8 +2,34 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import type { WritableDb } from '../../../../src/main/core/store/database-handles';
+import { openSqliteWritable } from '../../../../src/main/core/store/sqlite-connection';
 
 export function makeTempHome(): { home: string; cleanup(): void } {
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-store-'));
   return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh SQLite file in a temp folder for each test of the calling file (registers its own
+ * beforeEach/afterEach); call the returned function inside a test to get the handle.
+ */
+export function useTempDatabase(): () => WritableDb {
+  let temp: ReturnType<typeof makeTempHome> | undefined;
+  let db: WritableDb | undefined;
+  beforeEach(() => {
+    temp = makeTempHome();
+    db = openSqliteWritable(path.join(temp.home, 'm.db'));
+  });
+  afterEach(() => {
+    db?.close();
+    temp?.cleanup();
+    db = undefined;
+    temp = undefined;
+  });
+  return () => {
+    if (!db) throw new Error('useTempDatabase: the database exists only inside a test.');
+    return db;
+  };
 }

@@ -1,29 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { migration0001Projects } from '../../../../../src/main/core/store/migrations/0001-projects';
 import { migration0002Settings } from '../../../../../src/main/core/store/migrations/0002-settings';
 import { runMigrations } from '../../../../../src/main/core/store/migration-runner';
-import { openSqliteWritable } from '../../../../../src/main/core/store/sqlite-connection';
-import type { WritableDb } from '../../../../../src/main/core/store/database-handles';
-import { makeTempHome } from '../temp-home';
+import { useTempDatabase } from '../temp-home';
 
-let temp: ReturnType<typeof makeTempHome>;
-let db: WritableDb;
-beforeEach(() => {
-  temp = makeTempHome();
-  db = openSqliteWritable(path.join(temp.home, 'm.db'));
-});
-afterEach(() => {
-  db.close();
-  temp.cleanup();
-});
+const database = useTempDatabase();
 
 describe('0002-settings', () => {
   it('applies on top of 0001 and creates settings and secrets', () => {
-    runMigrations(db, [migration0001Projects]);
-    expect(runMigrations(db, [migration0001Projects, migration0002Settings]).applied).toEqual([2]);
+    runMigrations(database(), [migration0001Projects]);
+    expect(
+      runMigrations(database(), [migration0001Projects, migration0002Settings]).applied,
+    ).toEqual([2]);
     const names = (
-      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
+      database()
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .all() as {
         name: string;
       }[]
     ).map((r) => r.name);
@@ -31,19 +23,19 @@ describe('0002-settings', () => {
   });
 
   it('keeps a secret blob byte for byte and one row per key', () => {
-    runMigrations(db, [migration0001Projects, migration0002Settings]);
+    runMigrations(database(), [migration0001Projects, migration0002Settings]);
     const blob = Buffer.from([0, 1, 2, 255, 254]);
-    db.prepare("INSERT INTO secrets VALUES ('k', ?, 'safeStorage', 1)").run(blob);
+    database().prepare("INSERT INTO secrets VALUES ('k', ?, 'safeStorage', 1)").run(blob);
     expect(
       (
-        db.prepare("SELECT ciphertext FROM secrets WHERE name = 'k'").get() as {
+        database().prepare("SELECT ciphertext FROM secrets WHERE name = 'k'").get() as {
           ciphertext: Buffer;
         }
       ).ciphertext,
     ).toEqual(blob);
-    db.prepare("INSERT INTO settings VALUES ('model', '\"m\"', 1)").run();
-    expect(() => db.prepare("INSERT INTO settings VALUES ('model', '\"n\"', 2)").run()).toThrow(
-      /UNIQUE|PRIMARY/,
-    );
+    database().prepare("INSERT INTO settings VALUES ('model', '\"m\"', 1)").run();
+    expect(() =>
+      database().prepare("INSERT INTO settings VALUES ('model', '\"n\"', 2)").run(),
+    ).toThrow(/UNIQUE|PRIMARY/);
   });
 });

@@ -1,32 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { migration0020ApprovalAudit } from '../../../../../src/main/core/store/migrations/0020-approval-audit';
 import { runMigrations } from '../../../../../src/main/core/store/migration-runner';
-import { openSqliteWritable } from '../../../../../src/main/core/store/sqlite-connection';
-import type { WritableDb } from '../../../../../src/main/core/store/database-handles';
-import { makeTempHome } from '../temp-home';
+import { useTempDatabase } from '../temp-home';
 
-let temp: ReturnType<typeof makeTempHome>;
-let db: WritableDb;
-beforeEach(() => {
-  temp = makeTempHome();
-  db = openSqliteWritable(path.join(temp.home, 'm.db'));
-});
-afterEach(() => {
-  db.close();
-  temp.cleanup();
-});
+const database = useTempDatabase();
 
 const tables = () =>
   (
-    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    database().prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
+      name: string;
+    }[]
   ).map((r) => r.name);
 
 describe('0020-approval-audit', () => {
   it('applies alone (no dependency on other ranges) and checks outcome and decider values', () => {
-    expect(runMigrations(db, [migration0020ApprovalAudit]).applied).toEqual([20]);
+    expect(runMigrations(database(), [migration0020ApprovalAudit]).applied).toEqual([20]);
     expect(tables()).toContain('approval_audit');
-    const insert = db.prepare(
+    const insert = database().prepare(
       "INSERT INTO approval_audit (approval_id, project_id, tool, path, base_hash, proposal_hash, after_hash, description, unified_diff, policy_action, policy_reason, protected_path, coarse_diff, created_at, outcome, decided_by) VALUES (?, 'p', 'edit_file', 'a', 'b', 'h', 'a', '', '', 'ask', 'r', 0, 0, 1, ?, ?)",
     );
     insert.run('a1', 'approved', 'person');

@@ -1,38 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { migration0021Checkpoints } from '../../../../../src/main/core/store/migrations/0021-checkpoints';
 import { runMigrations } from '../../../../../src/main/core/store/migration-runner';
-import { openSqliteWritable } from '../../../../../src/main/core/store/sqlite-connection';
-import type { WritableDb } from '../../../../../src/main/core/store/database-handles';
-import { makeTempHome } from '../temp-home';
+import { useTempDatabase } from '../temp-home';
 
-let temp: ReturnType<typeof makeTempHome>;
-let db: WritableDb;
-beforeEach(() => {
-  temp = makeTempHome();
-  db = openSqliteWritable(path.join(temp.home, 'm.db'));
-});
-afterEach(() => {
-  db.close();
-  temp.cleanup();
-});
+const database = useTempDatabase();
 
 describe('0021-checkpoints', () => {
   it('applies alone and keeps bytes exactly', () => {
-    expect(runMigrations(db, [migration0021Checkpoints]).applied).toEqual([21]);
+    expect(runMigrations(database(), [migration0021Checkpoints]).applied).toEqual([21]);
     const bytes = Buffer.from([0xef, 0xbb, 0xbf, 0x61, 0x0d, 0x0a]);
-    db.prepare(
-      "INSERT INTO checkpoints (id, project_id, path, change, before_bytes, after_bytes, after_hash, mode, created_at) VALUES ('c', 'p', 'a', 'modified', ?, ?, 'h', 420, 1)",
-    ).run(bytes, bytes);
+    database()
+      .prepare(
+        "INSERT INTO checkpoints (id, project_id, path, change, before_bytes, after_bytes, after_hash, mode, created_at) VALUES ('c', 'p', 'a', 'modified', ?, ?, 'h', 420, 1)",
+      )
+      .run(bytes, bytes);
     expect(
       (
-        db.prepare("SELECT after_bytes FROM checkpoints WHERE id = 'c'").get() as {
+        database().prepare("SELECT after_bytes FROM checkpoints WHERE id = 'c'").get() as {
           after_bytes: Buffer;
         }
       ).after_bytes,
     ).toEqual(bytes);
     expect(() =>
-      db
+      database()
         .prepare(
           "INSERT INTO checkpoints (id, project_id, path, change, after_bytes, after_hash, mode, created_at) VALUES ('d', 'p', 'a', 'deleted', x'00', 'h', 1, 1)",
         )
