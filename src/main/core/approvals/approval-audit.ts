@@ -34,22 +34,9 @@ export interface DecisionAuditEntry {
 }
 
 /** A proposal as read back from the trail, with its decision and whether it reached disk. */
-export interface AuditRecord {
-  readonly approvalId: string;
-  readonly conversationId: string | null;
-  readonly turnId: string | null;
-  readonly toolUseId: string | null;
-  readonly tool: string;
-  readonly path: string;
-  readonly baseHash: string;
-  readonly proposalHash: string;
-  readonly afterHash: string;
-  readonly description: string;
+export interface AuditRecord extends Omit<ProposalAuditEntry, 'unifiedDiff' | 'policyAction'> {
+  /** Stored as text: a rule action, or what an older Sluice wrote. */
   readonly policyAction: string;
-  readonly policyReason: string;
-  readonly protectedPath: boolean;
-  readonly coarseDiff: boolean;
-  readonly createdAt: number;
   readonly outcome: string | null;
   readonly decidedBy: string | null;
   readonly decision: unknown;
