@@ -66,7 +66,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('error'),
     ...base,
-    /** Stable kind for UIs: api_key, spend_limit, rate_limit, overloaded, invalid_request, network, stream, refusal, context_window, max_tokens, internal. */
+    /** Stable kind for UIs: api_key, base_url, spend_limit, rate_limit, overloaded, invalid_request, network, stream, refusal, context_window, max_tokens, internal. */
     kind: z.string(),
     message: z.string(),
     retryable: z.boolean(),

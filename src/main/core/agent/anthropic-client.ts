@@ -16,12 +16,25 @@ export interface AnthropicClientOptions {
 
 export const DEFAULT_MAX_RETRIES = 4;
 
+/** The client cannot be made from what the person configured; `kind` is the AgentEvent error kind. */
+export class AnthropicConfigError extends Error {
+  override readonly name = 'AnthropicConfigError';
+  constructor(
+    readonly kind: 'api_key' | 'base_url',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export function createAnthropicClient(options: AnthropicClientOptions): Anthropic {
   if (!options.apiKey) {
-    throw new Error(
+    throw new AnthropicConfigError(
+      'api_key',
       'No Anthropic API key: set ANTHROPIC_API_KEY (CLI) or add the key in Settings (app).',
     );
   }
+  if (options.baseURL) checkBaseUrl(options.baseURL);
   return new Anthropic({
     apiKey: options.apiKey,
     // Never let the SDK pick up a key, token or profile from elsewhere: the key is what the person gave.
@@ -30,6 +43,25 @@ export function createAnthropicClient(options: AnthropicClientOptions): Anthropi
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
   });
+}
+
+/** A base URL must be an absolute http(s) URL; anything else is refused before a request. */
+export function checkBaseUrl(value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new AnthropicConfigError(
+      'base_url',
+      `The Anthropic base URL "${value}" is not a URL: fix ANTHROPIC_BASE_URL or Settings.`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AnthropicConfigError(
+      'base_url',
+      `The Anthropic base URL "${value}" must start with http:// or https://.`,
+    );
+  }
 }
 
 export interface RetryNotice {

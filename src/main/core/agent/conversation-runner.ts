@@ -2,6 +2,7 @@
 // share. It creates or reopens the conversation, records the turn as it happens, builds the
 // system prompt from the project's guidance, and tracks the one running turn per conversation
 // so it can be aborted. Send, Continue and Retry differ only in what they may start from.
+import { AnthropicConfigError } from './anthropic-client';
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
@@ -134,7 +135,8 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
         recorder.userMessage({ role: 'user', content: [{ type: 'text', text }] }, turnId);
       recorder.turnEnd('error', turnId, message);
       yield { type: 'turn_start', conversationId, turnId, userText: text ?? '', model };
-      yield { type: 'error', conversationId, turnId, kind: 'api_key', message, retryable: false };
+      const kind = error instanceof AnthropicConfigError ? error.kind : 'internal';
+      yield { type: 'error', conversationId, turnId, kind, message, retryable: false };
       yield { type: 'turn_end', conversationId, turnId, reason: 'error', message };
       return { reason: 'error', message, history };
     }
