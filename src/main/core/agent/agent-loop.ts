@@ -15,7 +15,7 @@ import type {
   ToolResultBlockParam,
   ToolUseBlock,
 } from '@anthropic-ai/sdk/resources/messages';
-import { toParamBlocks, type ChatMessage } from './chat-message';
+import { toParamBlocks, userContent, type ChatMessage } from './chat-message';
 import type { AgentEvent, TurnEndReason, Usage } from '../../../shared/agent-events';
 import { toApiTool, type ToolDefinition } from '../tools/tool';
 import { classifyApiError, isAbortError } from './api-errors';
@@ -50,6 +50,8 @@ export interface AgentTurnOptions {
   history: readonly ChatMessage[];
   /** The person's message. Absent for Continue / Retry: the history already ends with the user's side. */
   userText?: string;
+  /** Sent as a second block of the user's message (mentioned files and symbols). */
+  userContext?: string;
   system: string;
   tools: readonly ToolDefinition[];
   /**
@@ -120,7 +122,7 @@ class TurnRunner {
     const { userText, model } = this.options;
     this.emit({ type: 'turn_start', ...this.ids, userText: userText ?? '', model });
     if (userText !== undefined)
-      this.pushUser({ role: 'user', content: [{ type: 'text', text: userText }] });
+      this.pushUser({ role: 'user', content: userContent(userText, this.options.userContext) });
     if (this.history.length === 0 || this.history[this.history.length - 1]?.role !== 'user') {
       return this.fail(
         'internal',

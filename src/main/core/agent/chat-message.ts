@@ -25,3 +25,16 @@ export function toParamBlocks(content: readonly ContentBlock[]): ContentBlockPar
   }
   return out;
 }
+
+/** The person's message: their text, then any attached context as a second block. */
+export function userContent(
+  text: string,
+  context: string | undefined,
+): { type: 'text'; text: string }[] {
+  return context
+    ? [
+        { type: 'text', text },
+        { type: 'text', text: context },
+      ]
+    : [{ type: 'text', text }];
+}

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ToolDefinition } from '../tools/tool';
 import type { ConversationRepository } from '../store/conversation-repository';
+import { userContent } from './chat-message';
 import { runAgentTurn, type AgentTurnOptions, type TurnOutcome } from './agent-loop';
 import { DEFAULT_MODEL } from './model-catalog';
 import { loadProjectGuidance, type GuidanceFiles } from './project-guidance';
@@ -60,6 +61,8 @@ export interface ConversationRunner {
     kind: TurnKind;
     conversationId?: string;
     text?: string;
+    /** Sent with the text as a second block (mentioned files and symbols); not shown as a chat row. */
+    context?: string;
     model?: string;
   }): StartedTurn;
   abort(conversationId: string): boolean;
@@ -121,6 +124,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
     turnId: string,
     model: string,
     text: string | undefined,
+    context: string | undefined,
     controller: AbortController,
   ): AsyncGenerator<AgentEvent, TurnOutcome> {
     const { repository } = deps;
@@ -132,7 +136,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (text !== undefined)
-        recorder.userMessage({ role: 'user', content: [{ type: 'text', text }] }, turnId);
+        recorder.userMessage({ role: 'user', content: userContent(text, context) }, turnId);
       recorder.turnEnd('error', turnId, message);
       yield { type: 'turn_start', conversationId, turnId, userText: text ?? '', model };
       const kind = error instanceof AnthropicConfigError ? error.kind : 'internal';
@@ -149,6 +153,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       turnId,
       history,
       ...(text !== undefined ? { userText: text } : {}),
+      ...(context ? { userContext: context } : {}),
       system: buildSystemPrompt(guidance),
       tools: deps.tools,
       ports: (emit) => deps.ports({ emit, conversationId, turnId }),
@@ -171,7 +176,8 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
         finish = resolve;
       });
       running.set(conversationId, { controller, done });
-      const inner = turn(conversationId, turnId, model, text, controller);
+      const context = request.kind === 'send' ? request.context : undefined;
+      const inner = turn(conversationId, turnId, model, text, context, controller);
       async function* tracked(): AsyncGenerator<AgentEvent, TurnOutcome> {
         try {
           return yield* inner;

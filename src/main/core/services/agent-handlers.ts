@@ -2,7 +2,7 @@
 // through the injected emitter; lists, shows, renames and deletes conversations. The open
 // project (its runner, with workspace and tools) comes through `currentProject`.
 import type { AgentEvent } from '../../../shared/agent-events';
-import type { ConversationView } from '../../../shared/contract/agent-service';
+import type { ConversationView, Mention } from '../../../shared/contract/agent-service';
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { agentService } from '../../../shared/contract/agent-service';
 import type { TurnOutcome } from '../agent/agent-loop';
@@ -22,6 +22,8 @@ export interface AgentHandlersDeps {
   emitConversationsChanged?(payload: { conversationId?: string }): void;
   /** Where a failure of the background pump is reported (it has no caller to throw to). */
   onBackgroundError?(error: unknown): void;
+  /** The content of mentioned files and symbols, sent with the message (agent/mention-context.ts). */
+  mentionContext?(mentions: readonly Mention[]): Promise<string | undefined>;
 }
 
 export type AgentHandlers = ServiceHandlers<typeof agentService>;
@@ -94,19 +96,18 @@ export function createAgentHandlers(
     async idle() {
       while (pumping.size) await Promise.all([...pumping]);
     },
-    send(input) {
-      const mentions = input.mentions.length
-        ? `\n\n${input.mentions.map((m) => (m.type === 'file' ? `@file ${m.value}` : `@symbol ${m.value}`)).join('\n')}`
-        : '';
-      const text = `${input.text}${mentions}`;
+    async send(input) {
+      const text = input.text;
+      const context = deps.mentionContext ? await deps.mentionContext(input.mentions) : undefined;
       if (input.conversationId === undefined) {
-        return startAndPump(deps.currentProject().runner.start({ kind: 'send', text }));
+        return startAndPump(deps.currentProject().runner.start({ kind: 'send', text, context }));
       }
       return startAndPump(
         runnerFor(input.conversationId).start({
           kind: 'send',
           conversationId: input.conversationId,
           text,
+          context,
         }),
       );
     },

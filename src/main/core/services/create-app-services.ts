@@ -6,6 +6,7 @@
 import type { ProjectInfo } from '../../../shared/contract/project-service';
 import type { SluiceHandlers } from '../../../shared/contract';
 import { createAnthropicClient } from '../agent/anthropic-client';
+import { mentionContext } from '../agent/mention-context';
 import { createConversationRunner, type ConversationRunner } from '../agent/conversation-runner';
 import { DEFAULT_MODEL } from '../agent/model-catalog';
 import { DEFAULT_MAX_ROUNDS } from '../agent/agent-loop';
@@ -163,6 +164,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       emit: (event, payload) => emit(event, payload),
       emitConversationsChanged: (payload) => emit('conversations.changed', payload),
       onBackgroundError: deps.onBackgroundError,
+      mentionContext: (mentions) => {
+        const { workspace, symbolIndex } = current();
+        return mentionContext(mentions, {
+          workspace,
+          findDefinition: (name) => symbolIndex.findDefinition(name).definitions,
+        });
+      },
     }),
     approvals: createApprovalHandlers({
       policies,

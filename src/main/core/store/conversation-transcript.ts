@@ -48,7 +48,8 @@ export function buildTranscript(
       message.content.forEach((block, index) => {
         const id = `${seq}:${index}`;
         if (message.role === 'user') {
-          if (block.type === 'text')
+          // Later text blocks are attached context (mentioned files and symbols), not chat rows.
+          if (block.type === 'text' && index === 0)
             items.push({ type: 'user', id, text: block.text, createdAt: stored.createdAt });
           return;
         }

@@ -8,6 +8,7 @@ import { defineContract } from '../../../../src/shared/contract/define';
 import { createDispatcher, type Dispatcher } from '../../../../src/shared/contract/dispatch';
 import { createConversationRunner } from '../../../../src/main/core/agent/conversation-runner';
 import { createAgentHandlers } from '../../../../src/main/core/services/agent-handlers';
+import { mentionContext } from '../../../../src/main/core/agent/mention-context';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import { createConversationRepository } from '../../../../src/main/core/store/conversation-repository';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
@@ -43,6 +44,7 @@ beforeEach(async () => {
     currentProject: () => ({ projectId: 'proj', runner }),
     emit: (_name, payload) => events.push(payload),
     emitConversationsChanged: (payload) => changed.push(payload.conversationId),
+    mentionContext: (mentions) => mentionContext(mentions, { workspace: h.workspace }),
   });
   call = createDispatcher(defineContract({ services: { agent: agentService }, events: {} }), {
     agent: handlers,
@@ -155,7 +157,19 @@ describe('createAgentHandlers', () => {
       mentions: [{ type: 'file', value: 'a.txt' }],
     });
     await handlers.idle();
-    expect(JSON.stringify(h.server.requests[1]?.body.messages)).toContain('@file a.txt');
+    // The mentioned file's content reaches the model as a second block; the chat row stays clean.
+    const sent = h.server.requests[1]?.body.messages?.[0] as { content: { text: string }[] };
+    expect(sent.content[0]?.text).toBe('second');
+    expect(sent.content[1]?.text).toMatch(
+      /<mentioned_file path="a.txt">\n\s+1\tA\n<\/mentioned_file>/,
+    );
+    const view = await value<{ items: { type: string; text?: string }[] }>(
+      'agent.getConversation',
+      {
+        conversationId: b.conversationId,
+      },
+    );
+    expect(view.items.filter((i) => i.type === 'user').map((i) => i.text)).toEqual(['second']);
     const list = await value<{ id: string }[]>('agent.listConversations', {});
     expect(list.map((c) => c.id).sort()).toEqual([a.conversationId, b.conversationId].sort());
     const renamed = await value<{ title: string }>('agent.renameConversation', {
