@@ -115,7 +115,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
           ...bind,
           decision: { type: 'reject', reason: `${request.path} ${YES_PROTECTED_REASON}` },
         },
-        'person',
+        'mode',
       );
       return;
     }
@@ -132,7 +132,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
         `Saved rule ${rule.id}: allow writes to ${rule.pathGlob} (remove it in Settings).\n`,
       );
     }
-    broker.decide({ ...bind, decision: reply.decision }, 'person');
+    broker.decide({ ...bind, decision: reply.decision }, reply.decidedBy ?? 'person');
   }
 
   const onEvent = (event: AgentEvent): void => {

@@ -25,6 +25,8 @@ export interface TerminalAnswer {
   readonly decision: Decision;
   /** Set when the person chose "always allow": save this allow rule before deciding. */
   readonly alwaysAllowGlob?: string;
+  /** Who decided: 'mode' when no person could be asked (no terminal). Default 'person'. */
+  readonly decidedBy?: 'person' | 'mode';
 }
 
 export interface TerminalApprover {
@@ -172,7 +174,8 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
   }
 
   async function askOne(request: ApprovalRequest): Promise<TerminalAnswer> {
-    if (!reader) return { decision: { type: 'reject', reason: NO_TERMINAL_REASON } };
+    if (!reader)
+      return { decision: { type: 'reject', reason: NO_TERMINAL_REASON }, decidedBy: 'mode' };
     out(
       `\n${c.bold(`${request.isNewFile ? 'New file' : 'Change to'} ${request.path}`)} ${c.dim(`(${request.reason})`)}\n`,
     );

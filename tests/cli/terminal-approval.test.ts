@@ -154,7 +154,7 @@ describe('createTerminalApprover', () => {
     expect(b.decision.type).toBe('reject');
   });
 
-  it('rejects without a terminal - saying why', async () => {
+  it('rejects without a terminal - saying why, decided by the mode, not a person', async () => {
     const approver = createTerminalApprover({
       input: new PassThrough(),
       output: { write: () => undefined },
@@ -162,6 +162,7 @@ describe('createTerminalApprover', () => {
     });
     await expect(approver.ask(request())).resolves.toEqual({
       decision: { type: 'reject', reason: NO_TERMINAL_REASON },
+      decidedBy: 'mode',
     });
   });
 });
