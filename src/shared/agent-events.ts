@@ -56,6 +56,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     ...base,
     attempt: z.number(),
     reason: z.string(),
+    /** A reply that is thrown away and asked again: the text it streamed is void (UIs drop it). */
+    discardedMessageId: z.string().optional(),
   }),
   z.object({
     type: z.literal('turn_end'),

@@ -21,6 +21,26 @@ describe('applyAgentEvent', () => {
     expect(state.running).toBe(true);
   });
 
+  it('retry that discards a reply - its streamed text is removed, the rest kept', () => {
+    const state = run([
+      ev.turnStart('q'),
+      ev.text('kept', 'm0'),
+      ev.text('cut off mid tool', 'm1'),
+      {
+        type: 'retry',
+        conversationId: 'c1',
+        turnId: 't1',
+        attempt: 1,
+        reason: 'max_tokens',
+        discardedMessageId: 'm1',
+      },
+      ev.text('fresh', 'm2'),
+    ]);
+    expect(
+      state.items.map((item) => (item.type === 'assistant_text' ? item.text : item.type)),
+    ).toEqual(['user', 'kept', 'fresh']);
+  });
+
   it('turn_start twice for one turn (continue) - one user item', () => {
     const state = run([ev.turnStart('q'), ev.turnEnd('max_turns'), ev.turnStart('q')]);
     expect(state.items.filter((item) => item.type === 'user')).toHaveLength(1);

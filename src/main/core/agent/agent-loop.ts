@@ -171,6 +171,7 @@ class TurnRunner {
                 ...this.ids,
                 attempt: 1,
                 reason: `The reply hit max_tokens inside a tool call; asking again with max_tokens ${larger}.`,
+                discardedMessageId: message.id,
               });
               continue;
             }

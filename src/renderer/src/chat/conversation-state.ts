@@ -139,8 +139,15 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
       };
     case 'usage':
       return { ...state, usage: addUsage(state.usage, event.usage) };
-    case 'retry':
-      return { ...state, notice: `Retrying (attempt ${event.attempt}): ${event.reason}` };
+    case 'retry': {
+      const notice = `Retrying (attempt ${event.attempt}): ${event.reason}`;
+      const discarded = event.discardedMessageId;
+      if (!discarded) return { ...state, notice };
+      const items = state.items.filter(
+        (item) => !(item.type === 'assistant_text' && item.id === discarded),
+      );
+      return { ...state, notice, items };
+    }
     case 'error': {
       const count = state.items.filter((item) => item.type === 'error').length;
       const item: ChatItem = {

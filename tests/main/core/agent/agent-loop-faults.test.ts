@@ -117,7 +117,12 @@ describe('runAgentTurn faults', () => {
     );
     const { events, outcome } = await runTurn(h, { maxTokens: 1000 });
     expect(h.server.requests.map((r) => r.body.max_tokens)).toEqual([1000, 2000, 1000]);
-    expect(ofType(events, 'retry')[0]?.reason).toContain('max_tokens');
+    const retry = ofType(events, 'retry')[0];
+    expect(retry?.reason).toContain('max_tokens');
+    // The UI is told which streamed message to drop: the one that was cut.
+    const firstMessage = ofType(events, 'text_delta')[0]?.messageId;
+    expect(retry?.discardedMessageId).toBeTruthy();
+    if (firstMessage) expect(retry?.discardedMessageId).toBe(firstMessage);
     expect(ofType(events, 'tool_end')).toHaveLength(1);
     expect(outcome.reason).toBe('end_turn');
     // The cut reply never reached the history.
