@@ -1,56 +1,33 @@
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNodeSearchEngine } from '../../../../src/main/core/search/node-engine';
-import type { SearchQuery } from '../../../../src/main/core/search/search-engine';
 import { createSearchFilesTool } from '../../../../src/main/core/tools/search-files';
 import { runTool } from '../../../../src/main/core/tools/tool';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
+import { query, useTempWorkspace } from './search-fixture';
 
-let root: string;
-let ws: Workspace;
-
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
-  pattern: 'x',
-  literal: false,
-  caseSensitive: true,
-  globs: [],
-  under: '',
-  contextLines: 0,
-  maxMatches: 100,
-  maxLineChars: 300,
-  timeLimitMs: 5000,
-  ...overrides,
-});
-
-beforeEach(async () => {
-  root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'sluice-node-search-')));
-  ws = await Workspace.open(root);
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const temp = useTempWorkspace('sluice-node-search-');
 
 describe('createNodeSearchEngine', () => {
   it('returns within the time limit on a catastrophic regex - and says it stopped', async () => {
-    await writeFile(path.join(root, 'evil.txt'), `${'a'.repeat(50_000)}!\n`);
+    await writeFile(path.join(temp.root(), 'evil.txt'), `${'a'.repeat(50_000)}!\n`);
     const engine = createNodeSearchEngine();
     const started = Date.now();
-    const outcome = await engine.search(ws, query({ pattern: '(a+)+$', timeLimitMs: 500 }));
+    const outcome = await engine.search(temp.ws(), query({ pattern: '(a+)+$', timeLimitMs: 500 }));
     const elapsed = Date.now() - started;
     expect(outcome.stoppedBy).toBe('time-limit');
     expect(elapsed).toBeLessThan(3000);
   });
 
   it('search_files on the fallback reports the time limit to the model', async () => {
-    await writeFile(path.join(root, 'evil.txt'), `${'a'.repeat(50_000)}!\n`);
+    await writeFile(path.join(temp.root(), 'evil.txt'), `${'a'.repeat(50_000)}!\n`);
     const tool = createSearchFilesTool({ engine: createNodeSearchEngine(), timeLimitMs: 400 });
     const started = Date.now();
     const result = await runTool(
       tool,
       { pattern: '(a+)+$' },
-      { workspace: ws, signal: new AbortController().signal },
+      { workspace: temp.ws(), signal: new AbortController().signal },
     );
     expect(Date.now() - started).toBeLessThan(3000);
     expect(result.status).toBe('ok');
@@ -60,12 +37,12 @@ describe('createNodeSearchEngine', () => {
   });
 
   it('stops when the signal aborts', async () => {
-    await writeFile(path.join(root, 'evil.txt'), `${'a'.repeat(50_000)}!\n`);
+    await writeFile(path.join(temp.root(), 'evil.txt'), `${'a'.repeat(50_000)}!\n`);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const started = Date.now();
     const outcome = await createNodeSearchEngine().search(
-      ws,
+      temp.ws(),
       query({ pattern: '(a+)+$', timeLimitMs: 20_000 }),
       controller.signal,
     );
@@ -76,10 +53,10 @@ describe('createNodeSearchEngine', () => {
   it('searches many files across batches and counts past the cap', async () => {
     const big = `${'filler line\n'.repeat(20_000)}needle\n`;
     await Promise.all(
-      Array.from({ length: 6 }, (_, i) => writeFile(path.join(root, `f${i}.txt`), big)),
+      Array.from({ length: 6 }, (_, i) => writeFile(path.join(temp.root(), `f${i}.txt`), big)),
     );
     const outcome = await createNodeSearchEngine().search(
-      ws,
+      temp.ws(),
       query({ pattern: 'needle', maxMatches: 4 }),
     );
     expect(outcome).toMatchObject({
@@ -93,9 +70,9 @@ describe('createNodeSearchEngine', () => {
 
   it('says when the walk could not list every file - fails closed', async () => {
     await Promise.all(
-      ['a', 'b', 'c'].map((n) => writeFile(path.join(root, `${n}.txt`), 'needle\n')),
+      ['a', 'b', 'c'].map((n) => writeFile(path.join(temp.root(), `${n}.txt`), 'needle\n')),
     );
-    const small = await Workspace.open(root, { maxResults: 2 });
+    const small = await Workspace.open(temp.root(), { maxResults: 2 });
     const outcome = await createNodeSearchEngine().search(small, query({ pattern: 'needle' }));
     expect(outcome).toMatchObject({ totalMatches: 2, stoppedBy: 'file-limit' });
     const tool = createSearchFilesTool({ engine: createNodeSearchEngine() });
@@ -108,9 +85,9 @@ describe('createNodeSearchEngine', () => {
   });
 
   it('says how many files were too large to search - fails closed', async () => {
-    await writeFile(path.join(root, 'small.txt'), 'needle\n');
-    await writeFile(path.join(root, 'large.txt'), `needle\n${'x'.repeat(5000)}`);
-    const small = await Workspace.open(root, { maxFileBytes: 1000 });
+    await writeFile(path.join(temp.root(), 'small.txt'), 'needle\n');
+    await writeFile(path.join(temp.root(), 'large.txt'), `needle\n${'x'.repeat(5000)}`);
+    const small = await Workspace.open(temp.root(), { maxFileBytes: 1000 });
     const tool = createSearchFilesTool({ engine: createNodeSearchEngine() });
     const result = await runTool(
       tool,
@@ -124,8 +101,11 @@ describe('createNodeSearchEngine', () => {
   });
 
   it('accepts unicode property escapes', async () => {
-    await writeFile(path.join(root, 'u.txt'), 'héllo\n');
-    const outcome = await createNodeSearchEngine().search(ws, query({ pattern: 'h\\p{L}llo' }));
+    await writeFile(path.join(temp.root(), 'u.txt'), 'héllo\n');
+    const outcome = await createNodeSearchEngine().search(
+      temp.ws(),
+      query({ pattern: 'h\\p{L}llo' }),
+    );
     expect(outcome.totalMatches).toBe(1);
   });
 });
