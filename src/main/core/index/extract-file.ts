@@ -2,12 +2,13 @@
 // definitions, imports and exports. Chosen over typescript-estree for speed: estree runs the
 // same parser and then converts the whole tree (figures in bench/index-bench.ts's notes).
 // Contract: never throws; a syntax error or a parser crash is a 'parse-error' outcome.
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript-runtime';
 import type { ParseOutcome } from './index-types';
 import { extractDeclarations } from './extract-declarations';
 import { extractModuleRefs } from './extract-module-refs';
 
-export function scriptKindFor(path: string): ts.ScriptKind {
+export function scriptKindFor(path: string): TS.ScriptKind {
   const lower = path.toLowerCase();
   if (lower.endsWith('.tsx')) return ts.ScriptKind.TSX;
   if (lower.endsWith('.jsx')) return ts.ScriptKind.JSX;
@@ -17,7 +18,7 @@ export function scriptKindFor(path: string): ts.ScriptKind {
 }
 
 interface WithParseDiagnostics {
-  readonly parseDiagnostics?: readonly ts.Diagnostic[];
+  readonly parseDiagnostics?: readonly TS.Diagnostic[];
 }
 
 export function extractFile(path: string, text: string): ParseOutcome {

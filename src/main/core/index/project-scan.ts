@@ -1,7 +1,7 @@
 // What a refresh has to do: lists the project's code and config files through the
-// Workspace (ignore-aware), stats them, and compares with the index — new or changed
-// (size or mtime differ; the worker then compares hashes) files are re-parsed, files no
-// longer listed are dropped.
+// Workspace (ignore-aware), stats the ones the index knows, and compares
+// — new or changed (size or mtime differ; the worker then compares hashes) files are
+// re-parsed, files no longer listed are dropped.
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileRow } from './index-store';
@@ -76,17 +76,22 @@ export async function scanProject(
     if (isCodeFile(file)) codeFiles.push(file);
     else if (isConfigFile(file)) configPaths.push(file);
   }
-  const stats = await statAll(source.root, [...codeFiles, ...configPaths]);
   const byPath = new Map(known.map((row) => [row.path, row]));
+  // Only files the index knows need a stat to compare: a new file is parsed whatever its
+  // stat says (the worker stats it anyway), so a cold build stats nothing here.
+  const stats = await statAll(source.root, [
+    ...codeFiles.filter((file) => byPath.has(file)),
+    ...configPaths,
+  ]);
   const changed: { path: string; knownHash?: string }[] = [];
   let unchanged = 0;
   const listed = new Set<string>();
   for (const file of codeFiles) {
-    const info = stats.get(file);
-    if (!info) continue;
-    listed.add(file);
     const row = byPath.get(file);
-    if (row && row.size === info.size && row.mtimeMs === info.mtimeMs) unchanged++;
+    const info = row ? stats.get(file) : undefined;
+    if (row && !info) continue; // vanished since the listing: dropped below
+    listed.add(file);
+    if (row && info && row.size === info.size && row.mtimeMs === info.mtimeMs) unchanged++;
     else changed.push(row?.hash ? { path: file, knownHash: row.hash } : { path: file });
   }
   const deleted = known.filter((row) => !listed.has(row.path)).map((row) => row.path);
@@ -100,8 +105,6 @@ export async function scanProject(
     changed,
     deleted,
     unchanged,
-    ...(listing.truncated
-      ? { message: listing.message ?? 'the file listing was truncated by a workspace limit' }
-      : {}),
+    ...(listing.message ? { message: listing.message } : {}),
   };
 }

@@ -69,6 +69,8 @@ export interface RefreshSummary {
 }
 
 const CONFIG_META = 'config-fingerprint';
+/** Below this many files a cold build keeps the lookup indexes (rebuilding them costs more). */
+const BULK_LOAD_MIN_FILES = 200;
 
 const WARM_UP_SOURCE = `import a, { b as c, type D } from './x';
 import * as ns from '../y';
@@ -257,7 +259,15 @@ export class SymbolIndex implements SymbolIndexPort {
 
   private serialise<T>(task: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The symbol index is closed.'));
-    const run = this.queue.then(task, task);
+    const tracked = async (): Promise<T> => {
+      this.running++;
+      try {
+        return await task();
+      } finally {
+        this.running--;
+      }
+    };
+    const run = this.queue.then(tracked, tracked);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -288,6 +298,8 @@ export class SymbolIndex implements SymbolIndexPort {
 
   private lastEmit = 0;
   private warmedUp = false;
+  /** Refreshes running now (0 or 1: they are serialised). */
+  private running = 0;
 
   /**
    * Single-file refreshes parse on this thread; its first parse would pay V8's lazy
@@ -300,7 +312,9 @@ export class SymbolIndex implements SymbolIndexPort {
     setImmediate(() => {
       if (this.closed) return;
       extractFile('warm-up.tsx', WARM_UP_SOURCE);
-      this.resolver ??= this.buildResolver(this.store.allPaths());
+      // Not while a refresh runs: it may have just dropped the resolver for a new file set
+      // that the store does not hold yet, and a resolver built now would miss those files.
+      if (this.running === 0) this.resolver ??= this.buildResolver(this.store.allPaths());
     }).unref();
   }
 
@@ -360,12 +374,17 @@ export class SymbolIndex implements SymbolIndexPort {
         maxBytes: this.maxFileBytes,
         ...(c.knownHash ? { knownHash: c.knownHash } : {}),
       }));
-      try {
-        await this.pool.parse(jobs, (results) => {
+      const parseAll = (): Promise<void> =>
+        this.pool.parse(jobs, (results) => {
           parsed += this.writeResults(results, resolve);
           this.progress.done += results.length;
           this.emit();
         });
+      try {
+        // Into an empty index, a large load inserts first and builds the lookup indexes after.
+        if (known.length === 0 && jobs.length >= BULK_LOAD_MIN_FILES)
+          await this.store.withoutSecondaryIndexes(parseAll);
+        else await parseAll();
       } finally {
         this.progress = { indexing: false, done: 0, total: 0 };
       }

@@ -2,7 +2,8 @@
 // parsed by the TypeScript package itself so `extends` (relative or from a package) behaves
 // exactly as in tsc. The host never enumerates files: only compiler options are wanted.
 import path from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { ts } from './typescript-runtime';
 
 export interface PathMapping {
   /** Absolute folder that `paths` substitutions are relative to. */
@@ -16,7 +17,7 @@ export interface PathMapping {
 
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 
-const parseHost: ts.ParseConfigHost = {
+const parseHost: TS.ParseConfigHost = {
   useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
   readDirectory: () => [],
   fileExists: (file) => ts.sys.fileExists(file),
@@ -57,7 +58,7 @@ function readPathMapping(configPath: string): PathMapping {
     undefined,
     configPath,
   );
-  const options = parsed.options as ts.CompilerOptions & { pathsBasePath?: string };
+  const options = parsed.options as TS.CompilerOptions & { pathsBasePath?: string };
   return {
     baseUrl: options.baseUrl,
     paths: options.paths,

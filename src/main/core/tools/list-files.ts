@@ -57,33 +57,35 @@ export function createListFilesTool() {
       const stop: WalkStop = { visited: 0, depthCutoffs: 0 };
       const lines: string[] = [];
       let more = 0;
-      for await (const entry of ctx.workspace.walk(
+      const walk = ctx.workspace.walk(
         { under: stat.relative, maxDepth: depth, signal: ctx.signal },
         stop,
-      )) {
-        if (lines.length >= LIST_FILES_MAX_ENTRIES) {
-          more++;
-          continue;
-        }
-        const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);
-        const indent = '  '.repeat(entry.depth - 1);
-        switch (entry.type) {
-          case 'directory':
-            lines.push(`${indent}${name}/`);
-            break;
-          case 'file': {
-            const info = await ctx.workspace.stat(entry.relative).catch(() => null);
-            lines.push(`${indent}${name}${info ? ` (${formatBytes(info.size)})` : ''}`);
-            break;
+      );
+      for await (const batch of walk)
+        for (const entry of batch) {
+          if (lines.length >= LIST_FILES_MAX_ENTRIES) {
+            more++;
+            continue;
           }
-          case 'symlink':
-            lines.push(`${indent}${name} (symlink, not followed)`);
-            break;
-          case 'other':
-            lines.push(`${indent}${name} (special file)`);
-            break;
+          const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);
+          const indent = '  '.repeat(entry.depth - 1);
+          switch (entry.type) {
+            case 'directory':
+              lines.push(`${indent}${name}/`);
+              break;
+            case 'file': {
+              const info = await ctx.workspace.stat(entry.relative).catch(() => null);
+              lines.push(`${indent}${name}${info ? ` (${formatBytes(info.size)})` : ''}`);
+              break;
+            }
+            case 'symlink':
+              lines.push(`${indent}${name} (symlink, not followed)`);
+              break;
+            case 'other':
+              lines.push(`${indent}${name} (special file)`);
+              break;
+          }
         }
-      }
       const header = `${stat.relative || '.'}/ (depth ${depth})`;
       if (!lines.length) return ok(`${header}\n(empty, or everything in it is ignored)`);
       const notes: string[] = [];

@@ -1,7 +1,7 @@
 // The ignore-aware walk behind listFiles and list_files: depth-first in name order, prunes
 // ignored folders, never descends into a symlinked folder (so it cannot leave the root),
 // and stops at maxWalkEntries / maxWalkDepth, reporting that it stopped.
-import { readdir } from 'node:fs/promises';
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { IgnoreRules } from './ignore-rules';
 
@@ -46,43 +46,72 @@ export function entryTypeOf(dirent: {
   return 'other';
 }
 
-/** Yields entries in pre-order; `stop` is filled in as the walk goes, final once iteration ends. */
-export async function* walkFiles(options: WalkOptions, stop: WalkStop): AsyncGenerator<WalkEntry> {
-  yield* walkFolder(options, stop, options.start, 0);
+/** Folders read between two event-loop turns, so a large tree never stalls the thread. */
+const FOLDERS_PER_SLICE = 64;
+
+interface Frame {
+  readonly dir: string;
+  readonly depth: number;
+  readonly dirents: Dirent[];
+  next: number;
 }
 
-async function* walkFolder(
+function readFolder(root: string, dir: string): Dirent[] | undefined {
+  try {
+    const dirents = readdirSync(path.join(root, dir), { withFileTypes: true });
+    return dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return undefined; // vanished or unreadable folder: skip it, the walk goes on
+  }
+}
+
+/**
+ * Yields entries in pre-order, in batches (a batch is flushed before the walk goes down into
+ * a folder, so concatenated batches keep pre-order); `stop` is filled in as the walk goes,
+ * final once iteration ends. One generator level with an explicit stack, folders read
+ * synchronously in slices, one yield per folder: a generator per folder level passing every
+ * entry up through each level, plus an awaited readdir per folder, made it ~10x slower.
+ */
+export async function* walkFiles(
   options: WalkOptions,
   stop: WalkStop,
-  dir: string,
-  depth: number,
-): AsyncGenerator<WalkEntry> {
+): AsyncGenerator<readonly WalkEntry[]> {
   const { root, rules, maxDepth, maxEntries, signal } = options;
-  if (signal?.aborted) {
-    stop.reason = 'aborted';
-    return;
-  }
-  let dirents;
-  try {
-    dirents = await readdir(path.join(root, dir), { withFileTypes: true });
-  } catch {
-    return; // vanished or unreadable folder: skip it, the walk goes on
-  }
-  dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const dirent of dirents) {
-    if (stop.reason) return;
-    const relative = dir ? `${dir}/${dirent.name}` : dirent.name;
+  const stack: Frame[] = [];
+  const first = readFolder(root, options.start);
+  if (first) stack.push({ dir: options.start, depth: 0, dirents: first, next: 0 });
+  let foldersRead = 1;
+  let batch: WalkEntry[] = [];
+  while (stack.length) {
+    if (signal?.aborted) {
+      stop.reason = 'aborted';
+      break;
+    }
+    const frame = stack[stack.length - 1] as Frame;
+    const dirent = frame.dirents[frame.next++];
+    if (!dirent) {
+      stack.pop();
+      continue;
+    }
+    const relative = frame.dir ? `${frame.dir}/${dirent.name}` : dirent.name;
     const type = entryTypeOf(dirent);
     if (rules.isIgnored(relative, type === 'directory')) continue;
     if (stop.visited >= maxEntries) {
       stop.reason = 'maxWalkEntries';
-      return;
+      break;
     }
     stop.visited++;
-    yield { relative, type, depth: depth + 1 };
-    if (type === 'directory') {
-      if (depth + 1 < maxDepth) yield* walkFolder(options, stop, relative, depth + 1);
-      else stop.depthCutoffs++;
+    batch.push({ relative, type, depth: frame.depth + 1 });
+    if (type !== 'directory') continue;
+    if (frame.depth + 1 >= maxDepth) {
+      stop.depthCutoffs++;
+      continue;
     }
+    yield batch;
+    batch = [];
+    if (++foldersRead % FOLDERS_PER_SLICE === 0) await new Promise((r) => setImmediate(r));
+    const dirents = readFolder(root, relative);
+    if (dirents) stack.push({ dir: relative, depth: frame.depth + 1, dirents, next: 0 });
   }
+  if (batch.length) yield batch;
 }

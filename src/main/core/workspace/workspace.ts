@@ -322,13 +322,13 @@ export class Workspace {
   }
 
   /**
-   * Walks a folder (ignore-aware, never through symlinked folders). `stop` reports whether a
-   * limit cut the walk short.
+   * Walks a folder (ignore-aware, never through symlinked folders) in pre-order, yielding
+   * entries in batches. `stop` reports whether a limit cut the walk short.
    */
   walk(
     options: { under?: string; maxDepth?: number; signal?: AbortSignal },
     stop: WalkStop,
-  ): AsyncGenerator<WalkEntry> {
+  ): AsyncGenerator<readonly WalkEntry[]> {
     const start = this.resolve(options.under ?? '', 'read');
     return walkFiles(
       {
@@ -356,13 +356,15 @@ export class Workspace {
     const stop: WalkStop = { visited: 0, depthCutoffs: 0 };
     const files: string[] = [];
     let total = 0;
-    for await (const entry of this.walk({ under: options.under, signal: options.signal }, stop)) {
-      if (entry.type !== 'file') continue;
-      if (extensions && !extensions.includes(path.posix.extname(entry.relative).toLowerCase()))
-        continue;
-      if (!matchesGlob(entry.relative)) continue;
-      total++;
-      if (files.length < limit) files.push(entry.relative);
+    for await (const batch of this.walk({ under: options.under, signal: options.signal }, stop)) {
+      for (const entry of batch) {
+        if (entry.type !== 'file') continue;
+        if (extensions && !extensions.includes(path.posix.extname(entry.relative).toLowerCase()))
+          continue;
+        if (!matchesGlob(entry.relative)) continue;
+        total++;
+        if (files.length < limit) files.push(entry.relative);
+      }
     }
     const notes: string[] = [];
     if (total > files.length)

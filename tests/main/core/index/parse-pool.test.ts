@@ -65,6 +65,28 @@ describe('createParsePool', () => {
     expect(names(results)).toEqual(['f0', 'f1', 'f2', 'f3', 'f4']);
   });
 
+  it('keeps two batches in flight per worker - the next is posted before the first is answered', async () => {
+    // This worker answers only in pairs: with one batch in flight at a time it would never reply.
+    const evalCode = `const { parentPort } = require('node:worker_threads');
+      let held = [];
+      parentPort.on('message', (request) => {
+        held.push(request);
+        if (held.length < 2) return;
+        for (const r of held)
+          parentPort.postMessage({ id: r.id, results: r.jobs.map((j) => ({ path: j.path, unchanged: true, size: 1, mtimeMs: 1 })) });
+        held = [];
+      });
+      parentPort.postMessage({ ready: true });`;
+    pool = createParsePool({ size: 1, inProcessBelow: 0, batchSize: 1, entry: { evalCode } });
+    const paths: string[] = [];
+    const done = pool.parse(jobs(4), (results) => paths.push(...results.map((r) => r.path)));
+    const timeout = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('no reply: batches were not pipelined')), 5000).unref(),
+    );
+    await Promise.race([done, timeout]);
+    expect(paths.sort()).toEqual(['f0.ts', 'f1.ts', 'f2.ts', 'f3.ts']);
+  });
+
   it('prestart loads the workers ahead - a following parse uses them', async () => {
     pool = createParsePool({ size: 1 });
     pool.prestart();
