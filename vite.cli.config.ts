@@ -13,12 +13,20 @@ const external = [
 
 export default defineConfig({
   build: {
-    ssr: resolve(import.meta.dirname, 'src/cli/main.ts'),
+    ssr: true,
     outDir: 'out/cli',
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     sourcemap: true,
-    rollupOptions: { external, output: { format: 'es', entryFileNames: 'main.js' } },
+    rollupOptions: {
+      // parse-worker.js beside main.js: symbol-index workers load it instead of the whole CLI.
+      input: {
+        main: resolve(import.meta.dirname, 'src/cli/main.ts'),
+        'parse-worker': resolve(import.meta.dirname, 'src/main/core/index/parse-worker.ts'),
+      },
+      external,
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
   },
 });
