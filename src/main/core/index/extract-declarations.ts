@@ -114,11 +114,13 @@ function add(
   });
 }
 
+/** The module's default symbol; `export =` is recorded under its own export name. */
 function addDefault(
   c: StatementContext,
   at: TS.Node,
   signature: string,
   local: string | null,
+  exportedAs: 'default' | 'export=' = 'default',
 ): void {
   if (!c.scope.isModuleScope) return;
   c.sink.symbols.push({
@@ -129,7 +131,7 @@ function addDefault(
     signature,
   });
   c.sink.exports.push({
-    exported: 'default',
+    exported: exportedAs,
     local,
     line: position(c.sf, c.node.getStart(c.sf)).line,
   });
@@ -256,22 +258,7 @@ function visitExportAssignment(c: StatementContext, node: TS.ExportAssignment): 
   const local = ts.isIdentifier(node.expression) ? node.expression.text : null;
   if (local) c.exportedLocals.add(local);
   const signature = signatureOf(node, c.sf);
-  if (node.isExportEquals) {
-    c.sink.symbols.push({
-      name: 'default',
-      kind: 'default',
-      ...position(c.sf, node.getStart(c.sf)),
-      exported: true,
-      signature,
-    });
-    c.sink.exports.push({
-      exported: 'export=',
-      local,
-      line: position(c.sf, node.getStart(c.sf)).line,
-    });
-  } else {
-    addDefault(c, node, signature, local);
-  }
+  addDefault(c, node, signature, local, node.isExportEquals ? 'export=' : 'default');
 }
 
 function visitExportDeclaration(c: StatementContext, node: TS.ExportDeclaration): void {
