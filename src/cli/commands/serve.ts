@@ -45,6 +45,8 @@ function parsePort(value: string | undefined): number {
 
 export interface ServeHandle {
   readonly url: string;
+  /** The opened project's root (its real path). */
+  readonly root: string;
   close(): Promise<void>;
 }
 
@@ -92,7 +94,7 @@ export async function startServe(io: CliIo, args: string[]): Promise<ServeHandle
       io.stderr.write(`sluice serve: ${error instanceof Error ? error.message : String(error)}\n`),
   });
   try {
-    await services.handlers.project.open({ path: projectPath });
+    const project = await services.handlers.project.open({ path: projectPath });
     const server = await startBrowserServer({
       dispatcher: createDispatcher(sluiceContract, services.handlers),
       staticDir: findRendererBundle(),
@@ -104,6 +106,7 @@ export async function startServe(io: CliIo, args: string[]): Promise<ServeHandle
     });
     return {
       url: server.url,
+      root: project.root,
       async close() {
         await server.close();
         await services.shutdown();
@@ -123,9 +126,7 @@ export const serveCommand: CliCommand = {
   summary: 'Browser mode: the Sluice UI on 127.0.0.1, behind a token.',
   async run(args, io) {
     const handle = await startServe(io, args);
-    io.stdout.write(
-      `Sluice is serving ${path.resolve(io.cwd, args[args.indexOf('--project') + 1] ?? '.')}\n`,
-    );
+    io.stdout.write(`Sluice is serving ${handle.root}\n`);
     io.stdout.write(`Open ${handle.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

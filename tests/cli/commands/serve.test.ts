@@ -56,6 +56,7 @@ describe('sluice serve', () => {
       handle = await startServe(io, ['--project', '.']);
       const url = new URL(handle.url);
       expect(url.hostname).toBe('127.0.0.1');
+      expect(handle.root.endsWith(path.basename(project))).toBe(true);
       const token = url.searchParams.get('token') ?? '';
       expect(token.length).toBeGreaterThanOrEqual(32);
       const ws = new WebSocket(`ws://127.0.0.1:${url.port}/ws?token=${token}`, {

@@ -290,6 +290,23 @@ function visitImportEquals(c: StatementContext, node: TS.ImportEqualsDeclaration
   addExport(c, node.name.text);
 }
 
+/** The statements of `declare module 'x' { … }` or `declare global { … }`: ambient, not module scope. */
+function visitAmbientBody(
+  node: TS.ModuleDeclaration,
+  sf: TS.SourceFile,
+  sink: DeclarationSink,
+  exportedLocals: Set<string>,
+): void {
+  if (!node.body || !ts.isModuleBlock(node.body)) return;
+  visitStatements(
+    node.body.statements,
+    sf,
+    { prefix: '', isModuleScope: false, ambient: true },
+    sink,
+    exportedLocals,
+  );
+}
+
 function visitModuleDeclaration(
   node: TS.ModuleDeclaration,
   sf: TS.SourceFile,
@@ -307,27 +324,11 @@ function visitModuleDeclaration(
       exported: true,
       signature: signatureOf(node, sf),
     });
-    if (node.body && ts.isModuleBlock(node.body)) {
-      visitStatements(
-        node.body.statements,
-        sf,
-        { prefix: '', isModuleScope: false, ambient: true },
-        sink,
-        exportedLocals,
-      );
-    }
+    visitAmbientBody(node, sf, sink, exportedLocals);
     return;
   }
   if (node.name.text === 'global' && node.flags & ts.NodeFlags.GlobalAugmentation) {
-    if (node.body && ts.isModuleBlock(node.body)) {
-      visitStatements(
-        node.body.statements,
-        sf,
-        { prefix: '', isModuleScope: false, ambient: true },
-        sink,
-        exportedLocals,
-      );
-    }
+    visitAmbientBody(node, sf, sink, exportedLocals);
     return;
   }
   // `namespace A.B.C { … }` nests ModuleDeclarations; the qualified name is built as we go.

@@ -10,11 +10,8 @@ import { mentionContext } from '../agent/mention-context';
 import { createConversationRunner, type ConversationRunner } from '../agent/conversation-runner';
 import { DEFAULT_MODEL } from '../agent/model-catalog';
 import { DEFAULT_MAX_ROUNDS } from '../agent/agent-loop';
-import { ApprovalBroker } from '../approvals/approval-broker';
-import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import { createProjectApprovals, type ProjectApprovals } from '../approvals/project-approvals';
 import { SymbolIndex } from '../index/symbol-index';
-import { createApprovalAuditRepository } from '../store/approval-audit-repository';
-import { createCheckpointRepository } from '../store/checkpoint-repository';
 import { createConversationRepository } from '../store/conversation-repository';
 import type { WritableDb } from '../store/database-handles';
 import { createPolicyRepository } from '../store/policy-repository';
@@ -39,8 +36,7 @@ export interface ProjectContext {
   readonly projectId: string;
   readonly workspace: Workspace;
   readonly runner: ConversationRunner;
-  readonly broker: ApprovalBroker;
-  readonly checkpoints: CheckpointStore;
+  readonly approvals: ProjectApprovals;
   readonly symbolIndex: SymbolIndex;
   /** Stops the background build of the index when the project closes. */
   readonly indexBuild: AbortController;
@@ -94,12 +90,9 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     workspace: Workspace;
   }): ProjectContext => {
     const projectId = info.id;
-    const checkpoints = createCheckpointRepository(db, projectId);
-    const broker = new ApprovalBroker({
-      // Read fresh per proposal from the app DB: nothing in the project folder can loosen it.
-      policy: () => policies.get(projectId),
-      audit: createApprovalAuditRepository(db, projectId),
-      checkpoints,
+    const approvals = createProjectApprovals({
+      db,
+      projectId,
       emit: (event) => emit('agent', event),
     });
     const symbolIndex = SymbolIndex.open({
@@ -133,18 +126,25 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       tools,
       ports: ({ emit: emitTurn }) => ({
         workspace,
-        approvals: broker.forTurn(emitTurn),
+        approvals: approvals.broker.forTurn(emitTurn),
         symbolIndex,
       }),
       guidanceFiles: workspace,
       maxRounds: () => settings.credentials().maxTurns,
     });
-    return { projectId, workspace, runner, broker, checkpoints, symbolIndex, indexBuild };
+    return {
+      projectId,
+      workspace,
+      runner,
+      approvals,
+      symbolIndex,
+      indexBuild,
+    };
   };
 
   const disposeContext = async (context: ProjectContext): Promise<void> => {
     context.indexBuild.abort();
-    context.broker.abortAll('The project was closed.');
+    context.approvals.dispose();
     await context.runner.shutdown();
     await context.symbolIndex.close();
   };
@@ -175,14 +175,14 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     approvals: createApprovalHandlers({
       policies,
       currentProject: () => {
-        const { projectId, broker } = current();
-        return { projectId, broker };
+        const { projectId, approvals } = current();
+        return { projectId, broker: approvals.broker };
       },
     }),
     checkpoints: createCheckpointHandlers({
       currentProject: () => {
-        const { workspace, checkpoints, symbolIndex } = current();
-        return { workspace, checkpoints, symbolIndex };
+        const { workspace, approvals, symbolIndex } = current();
+        return { workspace, checkpoints: approvals.checkpoints, symbolIndex };
       },
       emitCheckpointsChanged: (payload) => emit('checkpoints.changed', payload),
     }),
