@@ -7,9 +7,9 @@
 //    where the bound hits and the coarse diff takes over.
 import { performance } from 'node:perf_hooks';
 import { diffLines } from 'diff';
-import { DEFAULT_DIFF_BOUND } from '../src/main/core/approvals/line-diff';
-import { createProposal } from '../src/main/core/approvals/proposal';
-import { detectFormat } from '../src/main/core/approvals/text-format';
+import { DEFAULT_DIFF_BOUND } from '../src/main/core/edits/line-diff';
+import { createProposal } from '../src/main/core/edits/proposal';
+import { detectFormat } from '../src/main/core/edits/text-format';
 
 type BenchTable = {
   title: string;

@@ -5,8 +5,8 @@ import {
   NO_TERMINAL_REASON,
   renderDiffLines,
 } from '../../src/cli/terminal-approval';
-import { createProposal } from '../../src/main/core/approvals/proposal';
-import { detectFormat } from '../../src/main/core/approvals/text-format';
+import { createProposal } from '../../src/main/core/edits/proposal';
+import { detectFormat } from '../../src/main/core/edits/text-format';
 import type { ApprovalRequest } from '../../src/shared/approvals';
 
 function request(overrides: Partial<ApprovalRequest> = {}): ApprovalRequest {

@@ -11,7 +11,7 @@ import type { ApprovalAudit, AuditRecord } from './approval-audit';
 import type { AppliedChange, ApprovalPort, ApprovalResolution, WriteCall } from './approval-port';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { evaluatePolicy, type PolicyState, type PolicyVerdict } from './policy';
-import { sha256, type Proposal } from './proposal';
+import { sha256, type Proposal } from '../edits/proposal';
 import { resolutionFor } from './decision-resolution';
 
 export { MAX_EDITED_CHARS } from './decision-resolution';

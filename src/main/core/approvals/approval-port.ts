@@ -2,7 +2,7 @@
 // awaits `ctx.approvals.request(...)`; the loop knows nothing of approvals. After applying,
 // the tool reports what was written through `applied(...)` (checkpoint + audit).
 import type { DecisionSource } from '../../../shared/approvals';
-import type { Proposal } from './proposal';
+import type { Proposal } from '../edits/proposal';
 
 export interface WriteCall {
   readonly signal: AbortSignal;

@@ -4,7 +4,7 @@
 import type { Decision, DecisionSource } from '../../../shared/approvals';
 import { missingCase } from '../../../shared/missing-case';
 import type { ApprovalResolution } from './approval-port';
-import { applySelectedHunks, type Proposal } from './proposal';
+import { applySelectedHunks, type Proposal } from '../edits/proposal';
 
 /** Largest edited content a person may submit (same as the workspace's default file limit). */
 export const MAX_EDITED_CHARS = 16 * 1024 * 1024;

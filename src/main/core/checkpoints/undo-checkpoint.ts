@@ -3,8 +3,8 @@
 // is no longer the one written), unless forced. Restores go through the same atomic write.
 import { unlink } from 'node:fs/promises';
 import type { UndoResult } from '../../../shared/contract/checkpoint-service';
-import { currentHash } from '../approvals/base-file';
-import { ABSENT_FILE_HASH } from '../approvals/proposal';
+import { currentHash } from '../edits/base-file';
+import { ABSENT_FILE_HASH } from '../edits/proposal';
 import { atomicWriteFile, type AtomicWriteOps } from '../workspace/atomic-write';
 import type { Workspace } from '../workspace/workspace';
 import type { CheckpointRecord, CheckpointStore } from './checkpoint-store';

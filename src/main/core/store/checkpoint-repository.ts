@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Checkpoint } from '../../../shared/contract/checkpoint-service';
 import type { CheckpointRecord, CheckpointStore } from '../checkpoints/checkpoint-store';
-import { sha256 } from '../approvals/proposal';
+import { sha256 } from '../edits/proposal';
 import type { WritableDb } from './database-handles';
 
 interface Row {

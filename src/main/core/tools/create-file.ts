@@ -1,11 +1,11 @@
 // create_file (DESIGN.md "Tools"): proposes a new file; refuses a path that exists. The new
 // file takes the project's dominant line ending. Nothing is written without approval.
 import { z } from 'zod';
-import { formatForNewFile, readBaseFile } from '../approvals/base-file';
-import { commitProposal } from '../approvals/commit-change';
-import { dominantProjectEol } from '../approvals/project-eol';
-import { createProposal } from '../approvals/proposal';
-import { withEol } from '../approvals/text-format';
+import { formatForNewFile, readBaseFile } from '../edits/base-file';
+import { commitProposal } from '../edits/commit-change';
+import { dominantProjectEol } from '../edits/project-eol';
+import { createProposal } from '../edits/proposal';
+import { withEol } from '../edits/text-format';
 import type { WriteToolOptions } from './edit-file';
 import { defineTool, toolError } from './tool';
 

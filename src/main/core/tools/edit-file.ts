@@ -2,12 +2,12 @@
 // content. It builds a proposal and asks the approval gate; nothing is written unless the
 // gate (policy or person) approves, and a failed match never touches the file.
 import { z } from 'zod';
-import { readBaseFile } from '../approvals/base-file';
-import { commitProposal } from '../approvals/commit-change';
-import { applyEdits } from '../approvals/edit-matcher';
-import { createProposal } from '../approvals/proposal';
-import type { DiffBound } from '../approvals/line-diff';
-import { conformEol, conformFinalNewline } from '../approvals/text-format';
+import { readBaseFile } from '../edits/base-file';
+import { commitProposal } from '../edits/commit-change';
+import { applyEdits } from '../edits/edit-matcher';
+import { createProposal } from '../edits/proposal';
+import type { DiffBound } from '../edits/line-diff';
+import { conformEol, conformFinalNewline } from '../edits/text-format';
 import type { AtomicWriteOps } from '../workspace/atomic-write';
 import { defineTool, toolError } from './tool';
 

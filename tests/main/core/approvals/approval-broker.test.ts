@@ -9,8 +9,8 @@ import type { AgentEvent } from '../../../../src/shared/agent-events';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
 import { createMemoryAudit } from '../../../../src/main/core/approvals/approval-audit';
 import type { PolicyState } from '../../../../src/main/core/approvals/policy';
-import { createProposal } from '../../../../src/main/core/approvals/proposal';
-import { detectFormat } from '../../../../src/main/core/approvals/text-format';
+import { createProposal } from '../../../../src/main/core/edits/proposal';
+import { detectFormat } from '../../../../src/main/core/edits/text-format';
 
 function proposal(path = 'src/a.ts', before = 'a\nb\n', after = 'a\nc\n') {
   return createProposal({

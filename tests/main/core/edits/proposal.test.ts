@@ -4,9 +4,9 @@ import {
   applySelectedHunks,
   computeProposalHash,
   createProposal,
-} from '../../../../src/main/core/approvals/proposal';
-import { computeLineDiff } from '../../../../src/main/core/approvals/line-diff';
-import { detectFormat } from '../../../../src/main/core/approvals/text-format';
+} from '../../../../src/main/core/edits/proposal';
+import { computeLineDiff } from '../../../../src/main/core/edits/line-diff';
+import { detectFormat } from '../../../../src/main/core/edits/text-format';
 
 function proposalOf(
   before: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdits } from '../../../../src/main/core/approvals/edit-matcher';
-import { detectFormat } from '../../../../src/main/core/approvals/text-format';
+import { applyEdits } from '../../../../src/main/core/edits/edit-matcher';
+import { detectFormat } from '../../../../src/main/core/edits/text-format';
 
 function edit(text: string, edits: Parameters<typeof applyEdits>[1]) {
   return applyEdits(text, edits, detectFormat(text), 'src/a.ts');

@@ -8,7 +8,7 @@ import type { ToolContext, ToolResult } from '../tools/tool';
 import { atomicWriteFile, type AtomicWriteOps } from '../workspace/atomic-write';
 import { missingCase } from '../../../shared/missing-case';
 import { currentHash } from './base-file';
-import type { ApprovalResolution, WriteCall } from './approval-port';
+import type { ApprovalResolution, WriteCall } from '../approvals/approval-port';
 import { applySelectedHunks, type Proposal } from './proposal';
 import {
   appliedMessage,
