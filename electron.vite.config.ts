@@ -10,7 +10,9 @@ const mainExternal = [
   'better-sqlite3',
   '@vscode/ripgrep',
   'typescript',
-  '@typescript-eslint/typescript-estree',
+  'web-tree-sitter',
+  '@vscode/tree-sitter-wasm',
+  '@modelcontextprotocol/sdk',
 ];
 
 /**
