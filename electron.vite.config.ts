@@ -65,6 +65,15 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
+    // One syntax highlighter (highlight.js): the diff viewer's unused Prism import is replaced.
+    resolve: {
+      alias: [
+        {
+          find: /^refractor(\/.*)?$/,
+          replacement: resolve(__dirname, 'src/renderer/src/highlight/refractor-unused.ts'),
+        },
+      ],
+    },
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },

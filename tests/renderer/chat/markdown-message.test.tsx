@@ -68,4 +68,24 @@ describe('MarkdownMessage', () => {
     expect(container.querySelector('.hljs-keyword')).toHaveTextContent('const');
     expect(container.querySelector('table')).not.toBeNull();
   });
+
+  it('code block - an unknown language and inline code stay plain, markup in code stays text', () => {
+    const fake = createFakeSluice();
+    const { container } = renderWithClient(
+      <MarkdownMessage
+        text={
+          'Use `<b>x</b>` here.\n\n```nosuchlang\n<img src=x>\n```\n\n```html\n<img src=x onerror=alert(1)>\n```'
+        }
+      />,
+      fake,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    const blocks = container.querySelectorAll('pre code');
+    expect(blocks[0]).not.toHaveClass('hljs');
+    expect(blocks[0]).toHaveTextContent('<img src=x>');
+    expect(blocks[1]).toHaveClass('hljs');
+    expect(blocks[1]).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(blocks[1]!.querySelector('.hljs-tag')).not.toBeNull();
+  });
 });

@@ -26,6 +26,15 @@ describe('DiffReviewModal', () => {
     expect(dialog).toHaveTextContent('@@ -8,2 +8,2 @@');
   });
 
+  it('diff - lines are syntax highlighted by the renderer highlighter, word marks kept', async () => {
+    openReview();
+    const dialog = screen.getByRole('dialog', { name: /Edit src\/app\.ts/ });
+    await waitFor(() => expect(dialog.querySelector('.hljs-keyword')).not.toBeNull());
+    expect(dialog.querySelector('.hljs-keyword')).toHaveTextContent('const');
+    // "1" became "10": the added character is marked inside the highlighted number token.
+    expect(dialog.querySelector('.hljs-number ins')).toHaveTextContent(/^0$/);
+  });
+
   it('Approve - sends exactly {type: approve} bound to the proposal', async () => {
     const fake = openReview();
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));

@@ -1,8 +1,8 @@
 // A proposal's hunks, a page at a time, so a large diff never renders all at once.
 import { useState } from 'react';
 import type { ApprovalRequest } from '../../../shared/approvals';
+import { languageForPath } from '../highlight/highlighter';
 import { HunkView } from './hunk-view';
-import { languageForPath } from './language-for-path';
 
 const HUNKS_PER_PAGE = 8;
 

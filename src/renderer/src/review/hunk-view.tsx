@@ -1,14 +1,17 @@
 // One hunk of a proposal with its checkbox. Rendering is react-diff-viewer-continued (diff
-// computed in its worker, syntax highlighting, virtualised rows for big hunks); the gutter
-// shows the real file line numbers of both sides.
+// computed in its worker, word marks, virtualised rows for big hunks); syntax highlighting is
+// the renderer's own highlighter through renderContent (never the viewer's built-in Prism
+// highlighting); the gutter shows the real file line numbers of both sides.
 import ReactDiffViewer, { LineNumberPrefix } from 'react-diff-viewer-continued';
 import type { Hunk } from '../../../shared/approvals';
+import { highlightToHtml } from '../highlight/highlighter';
 import { hunkSides, wantsWordDiff } from './hunk-text';
 
 interface Props {
   hunk: Hunk;
   index: number;
   path: string;
+  /** A language registered with the renderer's highlighter, or undefined for plain text. */
   language: string | undefined;
   splitView: boolean;
   dark: boolean;
@@ -18,6 +21,17 @@ interface Props {
 }
 
 const VIRTUALISE_AFTER_LINES = 300;
+
+/**
+ * One line, highlighted on its own (a line-wise diff has no lexer state across lines). The
+ * viewer lays its word marks over markup passed as dangerouslySetInnerHTML; the markup is the
+ * highlighter's escaped output.
+ */
+function lineRenderer(language: string) {
+  return (line: string) => (
+    <span dangerouslySetInnerHTML={{ __html: highlightToHtml(line, language) }} />
+  );
+}
 
 export function HunkView({
   hunk,
@@ -62,7 +76,7 @@ export function HunkView({
         hideSummary
         hideLineNumbers
         disableWordDiff={!wantsWordDiff(hunk)}
-        {...(language ? { highlightLanguage: language } : {})}
+        {...(language ? { renderContent: lineRenderer(language) } : {})}
         {...(hunk.lines.length > VIRTUALISE_AFTER_LINES
           ? { infiniteLoading: { pageSize: 100, containerHeight: '60vh' } }
           : {})}

@@ -1,37 +1,8 @@
-// Source with syntax highlighting (highlight.js) and line numbers; one line can be marked.
-// highlight.js escapes every character of the source and emits only <span class="hljs-…">,
-// so its output is safe to insert as markup; nothing else is ever inserted that way.
-import hljs from 'highlight.js/lib/common';
+// Source with syntax highlighting and line numbers; one line can be marked. The highlighter's
+// output is escaped source inside hljs spans (see highlight/highlighter.ts), so it is safe to
+// insert as markup; nothing else is ever inserted that way.
 import { useMemo } from 'react';
-
-const hljsLanguage: Record<string, string> = {
-  ts: 'typescript',
-  tsx: 'typescript',
-  mts: 'typescript',
-  cts: 'typescript',
-  js: 'javascript',
-  jsx: 'javascript',
-  mjs: 'javascript',
-  cjs: 'javascript',
-  json: 'json',
-  css: 'css',
-  scss: 'scss',
-  html: 'xml',
-  xml: 'xml',
-  md: 'markdown',
-  py: 'python',
-  rs: 'rust',
-  go: 'go',
-  sh: 'bash',
-  yml: 'yaml',
-  yaml: 'yaml',
-};
-
-function languageOf(path: string): string | undefined {
-  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-  const language = hljsLanguage[extension];
-  return language && hljs.getLanguage(language) ? language : undefined;
-}
+import { highlightToHtml, languageForPath } from '../highlight/highlighter';
 
 interface Props {
   path: string;
@@ -42,11 +13,8 @@ interface Props {
 }
 
 export function HighlightedCode({ path, code, firstLine, markedLine }: Props) {
-  const language = languageOf(path);
-  const html = useMemo(
-    () => (language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : null),
-    [code, language],
-  );
+  const language = languageForPath(path);
+  const html = useMemo(() => (language ? highlightToHtml(code, language) : null), [code, language]);
   const lineCount = code.split('\n').length;
   const numbers = Array.from({ length: lineCount }, (_, index) => firstLine + index);
   const markOffset = markedLine !== undefined ? markedLine - firstLine : -1;
