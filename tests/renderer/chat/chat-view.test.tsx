@@ -141,6 +141,11 @@ describe('ChatView', () => {
     await userEvent.type(input, 'explain @app');
     const option = await screen.findByRole('option', { name: /@src\/app\.ts/ });
     expect(option).toHaveAttribute('aria-selected', 'true');
+    // A textarea stays a textbox: no aria-expanded; the highlighted option is its active one.
+    expect(input).not.toHaveAttribute('aria-expanded');
+    expect(input).toHaveAttribute('aria-activedescendant', option.id);
+    expect(screen.getByRole('listbox')).toHaveAttribute('id', input.getAttribute('aria-controls'));
+    expect(screen.getByRole('status')).toHaveTextContent('1 suggestion');
     await userEvent.keyboard('{Enter}');
     expect(input).toHaveValue('explain @src/app.ts ');
     expect(fake.callsTo('agent.send')).toEqual([]);

@@ -1,8 +1,11 @@
 // The message box: Enter sends, Shift+Enter adds a line, "@" completes files and symbols
 // from the index (arrows to choose, Enter or Tab to take, Esc to close).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// Accessibility: a multi-line textarea keeps its textbox role (ARIA allows no combobox role on
+// a textarea, nor aria-expanded on a textbox). It announces the list through aria-autocomplete,
+// aria-controls and aria-activedescendant on the highlighted option, plus a polite status line.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { insertMention, mentionQueryAt, type Draft } from './draft';
-import { MentionMenu } from './mention-menu';
+import { MentionMenu, mentionOptionId } from './mention-menu';
 import { useMentionSuggestions } from './use-mention-suggestions';
 
 interface Props {
@@ -19,6 +22,7 @@ export function ChatInput({ draft, onDraftChange, onSend, onStop, running }: Pro
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [highlight, setHighlight] = useState(0);
   const pendingCaret = useRef<number | null>(null);
+  const menuId = useId();
 
   const typing = mentionQueryAt(draft.text, caret);
   const menuOpen = typing !== null && dismissed !== typing.start;
@@ -70,7 +74,14 @@ export function ChatInput({ draft, onDraftChange, onSend, onStop, running }: Pro
 
   return (
     <div className="chat-input">
-      {showMenu && <MentionMenu suggestions={suggestions} highlighted={highlight} onPick={take} />}
+      {showMenu && (
+        <MentionMenu id={menuId} suggestions={suggestions} highlighted={highlight} onPick={take} />
+      )}
+      <span className="visually-hidden" role="status">
+        {showMenu
+          ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}: arrows to choose, Enter to take, Escape to close.`
+          : ''}
+      </span>
       <textarea
         ref={textarea}
         className="chat-textarea"
@@ -80,8 +91,8 @@ export function ChatInput({ draft, onDraftChange, onSend, onStop, running }: Pro
         rows={3}
         value={draft.text}
         aria-autocomplete="list"
-        aria-expanded={showMenu}
-        aria-controls={showMenu ? 'mention-menu' : undefined}
+        aria-controls={showMenu ? menuId : undefined}
+        aria-activedescendant={showMenu ? mentionOptionId(menuId, highlight) : undefined}
         onChange={(event) => {
           onDraftChange({ ...draft, text: event.target.value });
           setCaret(event.target.selectionStart);

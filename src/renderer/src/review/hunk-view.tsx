@@ -23,6 +23,43 @@ interface Props {
 const VIRTUALISE_AFTER_LINES = 300;
 
 /**
+ * The viewer's colours come from the app theme (theme.css), so its contrast contract holds in
+ * the diff too: the syntax colours are readable on added/removed lines and on marked words,
+ * and line numbers are full-strength muted text (the viewer's default dims them to 50%).
+ */
+const themeColours = {
+  diffViewerBackground: 'var(--code-bg)',
+  diffViewerColor: 'var(--text)',
+  addedBackground: 'var(--added)',
+  addedColor: 'var(--text)',
+  removedBackground: 'var(--removed)',
+  removedColor: 'var(--text)',
+  changedBackground: 'var(--warning-bg)',
+  wordAddedBackground: 'var(--added-word)',
+  wordRemovedBackground: 'var(--removed-word)',
+  addedGutterBackground: 'var(--added)',
+  removedGutterBackground: 'var(--removed)',
+  gutterBackground: 'var(--bg-raised)',
+  gutterBackgroundDark: 'var(--bg-hover)',
+  highlightBackground: 'var(--bg-active)',
+  highlightGutterBackground: 'var(--bg-active)',
+  codeFoldGutterBackground: 'var(--bg-hover)',
+  codeFoldBackground: 'var(--bg-raised)',
+  emptyLineBackground: 'var(--bg-sunken)',
+  gutterColor: 'var(--text-muted)',
+  addedGutterColor: 'var(--text)',
+  removedGutterColor: 'var(--text)',
+  codeFoldContentColor: 'var(--text-muted)',
+  diffViewerTitleBackground: 'var(--bg-raised)',
+  diffViewerTitleColor: 'var(--text)',
+  diffViewerTitleBorderColor: 'var(--border)',
+};
+const viewerStyles = {
+  variables: { light: themeColours, dark: themeColours },
+  gutter: { pre: { opacity: 1 } },
+};
+
+/**
  * One line, highlighted on its own (a line-wise diff has no lexer state across lines). The
  * viewer lays its word marks over markup passed as dangerouslySetInnerHTML; the markup is the
  * highlighter's escaped output.
@@ -73,6 +110,7 @@ export function HunkView({
         newValue={after}
         splitView={splitView}
         useDarkTheme={dark}
+        styles={viewerStyles}
         hideSummary
         hideLineNumbers
         disableWordDiff={!wantsWordDiff(hunk)}

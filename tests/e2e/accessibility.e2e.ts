@@ -1,0 +1,182 @@
+// Accessibility end to end: axe-core runs inside Debian's Chromium on the real renderer bundle
+// served by the built `sluice serve`, on each main screen in both the light and the dark theme
+// (the theme follows the emulated colour scheme). No critical and no serious violation is
+// accepted; a failure lists every violation with its id, impact and targets.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  httpError,
+  reply,
+  startFakeAnthropicServer,
+  text,
+  toolUse,
+  type FakeAnthropicServer,
+  type ReplySource,
+} from '../support/fake-anthropic-server';
+import { axeViolations, blocking, describeViolations } from './support/axe';
+import { chromiumMissingMessage, launchChromium, snap } from './support/chromium';
+import {
+  openApp,
+  sendMessage,
+  waitForReview,
+  waitForReviewClosed,
+  waitForTurnEnd,
+} from './support/e2e-page';
+import { assertBuilt, startServe, type ServeProcess } from './support/serve-harness';
+
+const SCHEMES = ['light', 'dark'] as const;
+
+let fake: FakeAnthropicServer;
+let serve: ServeProcess;
+let browser: Browser;
+let page: Page;
+const script: ReplySource[] = [];
+
+/** Switches the emulated colour scheme and waits until the app applied the matching theme. */
+async function useScheme(scheme: (typeof SCHEMES)[number]): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (wanted) =>
+      (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } })
+        .document.documentElement.dataset.theme === wanted,
+    scheme,
+  );
+}
+
+/** Runs axe in both themes; fails with the whole list when anything critical or serious shows. */
+async function expectNoBlockingViolations(screen: string, include?: string[]): Promise<void> {
+  const report: string[] = [];
+  for (const scheme of SCHEMES) {
+    await useScheme(scheme);
+    await snap(page, `a11y-${screen}-${scheme}`);
+    const found = blocking(await axeViolations(page, include));
+    if (found.length > 0) report.push(`${screen}, ${scheme} theme:\n${describeViolations(found)}`);
+  }
+  expect(report, report.join('\n\n')).toEqual([]);
+}
+
+describe.skipIf(Boolean(chromiumMissingMessage()))('accessibility in Chromium (axe-core)', () => {
+  beforeAll(async () => {
+    assertBuilt();
+    fake = await startFakeAnthropicServer();
+    fake.setFallback((request) => {
+      const next = script.shift();
+      if (next === undefined) {
+        return httpError(400, 'invalid_request_error', `a11y: no reply for #${request.index}`);
+      }
+      return typeof next === 'function' ? next(request) : next;
+    });
+    serve = await startServe({ anthropicBaseUrl: fake.baseURL });
+    ({ browser, page } = await launchChromium());
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await serve?.close();
+    await fake?.close();
+  });
+
+  beforeEach(async () => {
+    script.length = 0;
+    await serve.resetProject();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openApp(page, serve.url);
+  });
+
+  afterEach(async () => {
+    const leftOver = script.length;
+    script.length = 0;
+    // A failed test may leave a review open or a turn running: end them so the next test
+    // starts clean.
+    const quietly = (action: Promise<unknown>) => action.catch(() => undefined);
+    if (await page.getByTestId('review-modal').isVisible()) {
+      await quietly(page.getByTestId('review-reject').click({ timeout: 5_000 }));
+      await quietly(page.getByTestId('review-reject-submit').click({ timeout: 5_000 }));
+    }
+    if (await page.getByTestId('chat-stop').isVisible()) {
+      await quietly(page.getByTestId('chat-stop').click({ timeout: 5_000 }));
+    }
+    expect(leftOver).toBe(0);
+  });
+
+  it('main screen - a finished turn with steps, markdown, code and the @-mention list', async () => {
+    script.push(
+      reply([
+        text('Let me read the formatter.'),
+        toolUse('read_file', { path: 'src/format.ts' }, 'toolu_a11y_read'),
+      ]),
+      reply(
+        '`formatPrice` keeps **two decimals**:\n\n```ts\nexport function formatPrice(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`;\n}\n```\n\n- one\n- two\n\n> quoted [link](https://example.com)',
+      ),
+    );
+    await sendMessage(page, 'What does formatPrice do?');
+    await waitForTurnEnd(page);
+    await page.getByTestId('steps-summary').click();
+    await page.getByTestId('step').first().locator('button.step-line').click();
+    await expectNoBlockingViolations('main');
+
+    // The @-mention list open over the message box.
+    await page.getByTestId('chat-input').fill('Explain @format');
+    await page.getByRole('option').first().waitFor();
+    await expectNoBlockingViolations('main-mention');
+    await page.getByTestId('chat-input').fill('');
+  });
+
+  it('diff dialog - a proposed edit with removed and added words', async () => {
+    script.push(
+      reply([
+        text('I will change the greeting.'),
+        toolUse(
+          'edit_file',
+          {
+            path: 'src/config.ts',
+            edits: [
+              {
+                old_text: "export const greeting = 'hello';",
+                new_text: "export const greeting = 'hello, world';",
+              },
+              {
+                old_text: "export const farewell = 'goodbye';",
+                new_text: "export const farewell = 'see you soon';",
+              },
+            ],
+            description: 'Make the greeting friendlier.',
+          },
+          'toolu_a11y_edit',
+        ),
+      ]),
+      reply('Left as it was.'),
+    );
+    await sendMessage(page, 'Make the greeting friendlier.');
+    await waitForReview(page);
+    const modal = page.getByTestId('review-modal');
+    await expect.poll(() => modal.textContent()).toContain("'hello, world'");
+    await expectNoBlockingViolations('diff');
+
+    await page.getByTestId('review-reject').click();
+    await expectNoBlockingViolations('diff-reject');
+    await page.getByTestId('review-reject-submit').click();
+    await waitForReviewClosed(page);
+    await waitForTurnEnd(page);
+  });
+
+  it('settings - the settings pane', async () => {
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page
+      .getByRole('heading', { name: /settings/i })
+      .first()
+      .waitFor();
+    await expectNoBlockingViolations('settings');
+  });
+
+  it('symbol browser - results and a definition preview with importers', async () => {
+    await page.getByRole('tab', { name: 'Symbols' }).click();
+    await page.getByLabel('Search symbols').fill('formatPrice');
+    const row = page.locator('button.symbol-row').filter({ hasText: 'formatPrice' }).first();
+    await row.waitFor();
+    await row.click();
+    const preview = page.getByRole('region', { name: 'Definition preview' });
+    await preview.getByText('Importers (2)').waitFor();
+    await expectNoBlockingViolations('symbols');
+  });
+});
