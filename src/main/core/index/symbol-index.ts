@@ -24,6 +24,7 @@ import {
   isCodeFile,
   isConfigFile,
   type IndexFileSource,
+  type IndexIncomplete,
   type StatEntry,
 } from './project-scan';
 import {
@@ -46,6 +47,8 @@ export interface SymbolIndexOptions {
   readonly home: string | null;
   /** Files larger than this are skipped and listed (generated bundles). */
   readonly maxFileBytes?: number;
+  /** Most code files indexed (default DEFAULT_MAX_INDEX_FILES); going over makes the refresh incomplete. */
+  readonly maxFiles?: number;
   readonly pool?: ParsePoolOptions;
   /** Start the parse workers while the first scan of an empty index runs (default true). */
   readonly prestartWorkers?: boolean;
@@ -64,8 +67,8 @@ export interface RefreshSummary {
   readonly parsed: number;
   readonly removed: number;
   readonly ms: number;
-  /** Set when the file listing was incomplete; names the limit. */
-  readonly message?: string;
+  /** Set when a limit kept files out; names the limit and exactly what was left out. */
+  readonly incomplete?: IndexIncomplete;
 }
 
 const CONFIG_META = 'config-fingerprint';
@@ -99,6 +102,7 @@ export class SymbolIndex implements SymbolIndexPort {
   private closed = false;
   private readonly listeners = new Set<(status: IndexStatus) => void>();
   private readonly watchers = new Set<IndexWatcher>();
+  private readonly notices = new Map<string, string>();
   private built = false;
 
   private constructor(
@@ -132,7 +136,19 @@ export class SymbolIndex implements SymbolIndexPort {
       indexing: this.progress.indexing,
       done: this.progress.done,
       total: this.progress.total,
+      ...(this.notices.size ? { notices: [...this.notices.values()] } : {}),
     };
+  }
+
+  /**
+   * Sets (or clears, with undefined) a standing notice shown with the status: an incomplete
+   * listing, a watcher that fell back to polling. Listeners hear of a change at once.
+   */
+  setNotice(key: string, text: string | undefined): void {
+    if (text === this.notices.get(key)) return;
+    if (text === undefined) this.notices.delete(key);
+    else this.notices.set(key, text);
+    if (!this.closed) this.emit(true);
   }
 
   /** Brings the index up to date with the files; re-parses only new and changed files. */
@@ -352,7 +368,11 @@ export class SymbolIndex implements SymbolIndexPort {
     const known = this.store.allFiles();
     // An empty index means a full parse is coming: let the workers load while the scan runs.
     if (known.length === 0 && this.options.prestartWorkers !== false) this.pool.prestart();
-    const scan = await scanProject(this.options.source, known, signal);
+    const scan = await scanProject(this.options.source, known, {
+      ...(this.options.maxFiles !== undefined ? { maxFiles: this.options.maxFiles } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    this.setNotice('incomplete', scan.incomplete?.message);
     const fingerprint = JSON.stringify(
       scan.configFiles.map((c: StatEntry) => [c.path, c.size, c.mtimeMs]),
     );
@@ -405,7 +425,7 @@ export class SymbolIndex implements SymbolIndexPort {
       parsed,
       removed: scan.deleted.length,
       ms: Math.round(performance.now() - started),
-      ...(scan.message ? { message: scan.message } : {}),
+      ...(scan.incomplete ? { incomplete: scan.incomplete } : {}),
     };
   }
 
