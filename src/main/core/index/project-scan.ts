@@ -87,6 +87,7 @@ export async function listIndexFiles(
   source: IndexFileSource,
   maxFiles: number,
   signal?: AbortSignal,
+  onListed?: (codeFiles: number) => void,
 ): Promise<Listing> {
   const stop: WalkStop = { visited: 0, depthCutoffs: 0 };
   const codeFiles: string[] = [];
@@ -112,6 +113,7 @@ export async function listIndexFiles(
         }
       } else if (isConfigFile(entry.relative)) configPaths.push(entry.relative);
     }
+    onListed?.(codeFiles.length);
   }
   const reasons: string[] = [];
   const leftOut: string[] = [];
@@ -150,12 +152,18 @@ export async function listIndexFiles(
 export async function scanProject(
   source: IndexFileSource,
   known: readonly FileRow[],
-  options: { maxFiles?: number; signal?: AbortSignal } = {},
+  options: {
+    maxFiles?: number;
+    signal?: AbortSignal;
+    /** Called as the walk goes with the code files listed so far. */
+    onListed?: (codeFiles: number) => void;
+  } = {},
 ): Promise<ProjectScan> {
   const { codeFiles, configPaths, incomplete } = await listIndexFiles(
     source,
     options.maxFiles ?? DEFAULT_MAX_INDEX_FILES,
     options.signal,
+    options.onListed,
   );
   const byPath = new Map(known.map((row) => [row.path, row]));
   // Only files the index knows need a stat to compare: a new file is parsed whatever its

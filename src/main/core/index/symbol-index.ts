@@ -15,7 +15,12 @@ import type {
 import { openIndexDatabase } from './index-database';
 import { createIndexStore, type IndexStore } from './index-store';
 import { createModuleResolver, type ModuleResolver } from './module-resolver';
-import { createParsePool, type ParsePool, type ParsePoolOptions } from './parse-pool';
+import {
+  createParsePool,
+  IN_PROCESS_BELOW,
+  type ParsePool,
+  type ParsePoolOptions,
+} from './parse-pool';
 import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
 import { extractFile } from './extract-file';
 import type { ParsedFile } from './index-types';
@@ -366,11 +371,20 @@ export class SymbolIndex implements SymbolIndexPort {
   private async runRefresh(signal?: AbortSignal): Promise<RefreshSummary> {
     const started = performance.now();
     const known = this.store.allFiles();
-    // An empty index means a full parse is coming: let the workers load while the scan runs.
-    if (known.length === 0 && this.options.prestartWorkers !== false) this.pool.prestart();
+    // An empty index means a full parse is coming: once the walk has listed more files than
+    // are parsed in-thread, let the workers load while it goes on. A small project never
+    // starts them (their start-up would dominate its whole index time).
+    const prestartAt = this.options.pool?.inProcessBelow ?? IN_PROCESS_BELOW;
+    const prestart =
+      known.length === 0 && this.options.prestartWorkers !== false
+        ? (listed: number): void => {
+            if (listed >= prestartAt) this.pool.prestart();
+          }
+        : undefined;
     const scan = await scanProject(this.options.source, known, {
       ...(this.options.maxFiles !== undefined ? { maxFiles: this.options.maxFiles } : {}),
       ...(signal ? { signal } : {}),
+      ...(prestart ? { onListed: prestart } : {}),
     });
     this.setNotice('incomplete', scan.incomplete?.message);
     const fingerprint = JSON.stringify(
