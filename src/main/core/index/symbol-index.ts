@@ -185,8 +185,14 @@ export class SymbolIndex implements SymbolIndexPort {
   }
 
   /** Starts watching the project's folders; the watcher stops when the index closes. */
-  watch(options?: IndexWatcherOptions): IndexWatcher {
-    const watcher = watchIndex(this, options);
+  watch(options: IndexWatcherOptions = {}): IndexWatcher {
+    const watcher = watchIndex(this, {
+      ...options,
+      onNotice: (notice) => {
+        this.setNotice('watcher', notice);
+        options.onNotice?.(notice);
+      },
+    });
     this.watchers.add(watcher);
     return watcher;
   }
