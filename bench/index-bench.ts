@@ -196,8 +196,53 @@ function importSites(dir: string, files: readonly string[]): ImportSite[] {
   return sites;
 }
 
-function definitionAgreement(dir: string, sites: readonly ImportSite[], index: SymbolIndex) {
-  const roots = [...new Set(sites.map((s) => path.join(dir, s.file)))];
+/** Member kinds: a by-name lookup of `x` means a top-level `x`, not some `Class.x`. */
+const MEMBER_KINDS = new Set<string>([
+  ts.ScriptElementKind.memberFunctionElement,
+  ts.ScriptElementKind.memberVariableElement,
+  ts.ScriptElementKind.memberGetAccessorElement,
+  ts.ScriptElementKind.memberSetAccessorElement,
+  ts.ScriptElementKind.constructorImplementationElement,
+  ts.ScriptElementKind.parameterElement,
+]);
+
+/**
+ * Files of the corpus that declare `name` by the language service's own workspace-symbol
+ * search (navigate-to, exact matches, members left out). One file: the name is determinate.
+ */
+function declaringFiles(
+  service: ts.LanguageService,
+  dir: string,
+  name: string,
+  cache: Map<string, Set<string>>,
+): Set<string> {
+  let files = cache.get(name);
+  if (!files) {
+    files = new Set(
+      service
+        .getNavigateToItems(name)
+        .filter(
+          (item) =>
+            item.name === name &&
+            item.matchKind === 'exact' &&
+            !MEMBER_KINDS.has(item.kind) &&
+            item.fileName.startsWith(`${dir}/`),
+        )
+        .map((item) => path.relative(dir, item.fileName)),
+    );
+    cache.set(name, files);
+  }
+  return files;
+}
+
+function definitionAgreement(
+  dir: string,
+  files: readonly string[],
+  sites: readonly ImportSite[],
+  index: SymbolIndex,
+) {
+  // Every corpus file is a root, so navigate-to sees every declaration of a name.
+  const roots = files.map((f) => path.join(dir, f));
   const host: ts.LanguageServiceHost = {
     getCompilationSettings: () => COMPILER_OPTIONS,
     getScriptFileNames: () => roots,
@@ -213,8 +258,10 @@ function definitionAgreement(dir: string, sites: readonly ImportSite[], index: S
   const program = service.getProgram();
   let compared = 0;
   let contextual = 0;
-  let byName = 0;
+  const byName = { determinate: 0, determinateHits: 0, ambiguous: 0, ambiguousHits: 0 };
+  const declaring = new Map<string, Set<string>>();
   const misses: string[] = [];
+  const nameMisses: string[] = [];
   for (const site of sites) {
     const absolute = path.join(dir, site.file);
     const defs = (service.getDefinitionAtPosition(absolute, site.pos) ?? []).filter((d) =>
@@ -233,11 +280,26 @@ function definitionAgreement(dir: string, sites: readonly ImportSite[], index: S
       misses.push(
         `${site.file} ${site.local}: ours ${ours ? `${ours.path}:${ours.line}` : 'none'}, LS ${expected.join(' | ')}`,
       );
-    const named = index.findDefinition(site.name === 'default' ? site.local : site.name)
-      .definitions[0];
-    if (named && expected.includes(`${named.path}:${named.line}`)) byName++;
+    const lookup = site.name === 'default' ? site.local : site.name;
+    const named = index.findDefinition(lookup).definitions[0];
+    const hit = named !== undefined && expected.includes(`${named.path}:${named.line}`);
+    const declared = declaringFiles(service, dir, lookup, declaring);
+    const expectedFiles = new Set(expected.map((e) => e.slice(0, e.lastIndexOf(':'))));
+    const determinate =
+      declared.size === 1 && expectedFiles.size === 1 && declared.has([...expectedFiles][0] ?? '');
+    if (determinate) {
+      byName.determinate++;
+      if (hit) byName.determinateHits++;
+      else if (nameMisses.length < 5)
+        nameMisses.push(
+          `${lookup}: ours ${named ? `${named.path}:${named.line}` : 'none'}, LS ${expected.join(' | ')}`,
+        );
+    } else {
+      byName.ambiguous++;
+      if (hit) byName.ambiguousHits++;
+    }
   }
-  return { compared, contextual, byName, misses };
+  return { compared, contextual, byName, misses, nameMisses };
 }
 
 export async function run(): Promise<BenchTable> {
@@ -326,7 +388,7 @@ export async function run(): Promise<BenchTable> {
 
     const recall = importerRecall(corpus, files, index);
     const sites = sample(importSites(corpus, sample(files, 1500, 7)), 400, 11);
-    const agreement = definitionAgreement(corpus, sites, index);
+    const agreement = definitionAgreement(corpus, files, sites, index);
     await index.close();
 
     const pct = (n: number, d: number): string => (d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a');
@@ -389,10 +451,17 @@ export async function run(): Promise<BenchTable> {
         '≥ 98%',
       ],
       [
-        'find_definition top-1 = go-to-definition, by name only',
-        pct(agreement.byName, agreement.compared),
+        'find_definition top-1 = go-to-definition, by name only, determinate names',
+        pct(agreement.byName.determinateHits, agreement.byName.determinate),
         '',
-        `${agreement.byName}/${agreement.compared} sites`,
+        `${agreement.byName.determinateHits}/${agreement.byName.determinate} sites (one declaring file by LS navigate-to)`,
+        '≥ 98%',
+      ],
+      [
+        'find_definition top-1 = go-to-definition, by name only, ambiguous names',
+        pct(agreement.byName.ambiguousHits, agreement.byName.ambiguous),
+        '',
+        `${agreement.byName.ambiguousHits}/${agreement.byName.ambiguous} sites (declared in 2+ files)`,
         'reported',
       ],
       [
@@ -417,6 +486,9 @@ export async function run(): Promise<BenchTable> {
         ...(recall.missing.length ? [`recall misses (first 5): ${recall.missing.join('; ')}`] : []),
         ...(agreement.misses.length
           ? [`definition misses (first 5): ${agreement.misses.join('; ')}`]
+          : []),
+        ...(agreement.nameMisses.length
+          ? [`by-name misses, determinate (first 5): ${agreement.nameMisses.join('; ')}`]
           : []),
       ],
     };

@@ -1,6 +1,7 @@
 // `sluice index --project DIR [--json]`: builds or refreshes the project's symbol index under
 // SLUICE_HOME and prints its size. (The file is not commands/index.ts: that is the registry.)
-// --json prints one line: { files, symbols, imports, skipped, ms } (skipped = files not indexed).
+// --json prints one line: { files, symbols, imports, skipped, ms } (skipped = files not indexed),
+// plus { incomplete: { message, leftOut } } and exit 1 when a limit kept files out.
 import { openProjectIndex } from '../../main/core/index/open-project-index';
 import { ExitCode, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
 import { openProject } from '../project-context';
@@ -27,7 +28,15 @@ export const indexCommand: CliCommand = {
     try {
       if (values.json) {
         const { files, symbols, imports, ms } = summary;
-        writeJsonLine(io, { files, symbols, imports, skipped: summary.skipped.length, ms });
+        const { incomplete } = summary;
+        writeJsonLine(io, {
+          files,
+          symbols,
+          imports,
+          skipped: summary.skipped.length,
+          ms,
+          ...(incomplete ? { incomplete } : {}),
+        });
       } else {
         io.stdout.write(
           `Indexed ${workspace.root}: ${summary.files} files, ${summary.symbols} symbols, ${summary.imports} imports ` +
@@ -40,7 +49,12 @@ export const indexCommand: CliCommand = {
           for (const s of summary.skipped) io.stdout.write(`  ${s.path}: ${s.reason}\n`);
         }
       }
-      if (summary.message) io.stderr.write(`sluice index: ${summary.message}\n`);
+      // Nothing silently partial: a limit that kept files out fails the verb and lists them.
+      if (summary.incomplete) {
+        io.stderr.write(`sluice index: ${summary.incomplete.message} Left out:\n`);
+        for (const part of summary.incomplete.leftOut) io.stderr.write(`  ${part}\n`);
+        return ExitCode.Failure;
+      }
       return ExitCode.Ok;
     } finally {
       await index.close();

@@ -44,6 +44,8 @@ export const indexStatusSchema = z.object({
   indexing: z.boolean(),
   done: z.number(),
   total: z.number(),
+  /** Standing notices: an index a limit left incomplete, a watcher that fell back to polling. */
+  notices: z.array(z.string()).optional(),
 });
 export type IndexStatus = z.infer<typeof indexStatusSchema>;
 

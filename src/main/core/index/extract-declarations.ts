@@ -388,6 +388,8 @@ function visitClassMembers(
     if (!kind) continue;
     const name = ts.isConstructorDeclaration(member) ? 'constructor' : memberName(member.name, sf);
     if (!name) continue;
+    if (ts.isConstructorDeclaration(member))
+      visitParameterProperties(member, className, sf, sink, exported, seen);
     // Overloads and get/set pairs are one member: the first declaration wins.
     if (seen.has(name)) continue;
     seen.add(name);
@@ -402,6 +404,35 @@ function visitClassMembers(
       ...position(sf, at.getStart(sf)),
       exported: exported && !isPrivate,
       signature: signatureOf(member, sf),
+    });
+  }
+}
+
+/**
+ * `constructor(private readonly pool: Pool, @Inject(T) public svc: Svc)`: a parameter with
+ * an accessibility or `readonly`/`override` modifier declares a property of the class.
+ * Only the implementation carries them (an overload may not), so every constructor is read.
+ */
+function visitParameterProperties(
+  ctor: TS.ConstructorDeclaration,
+  className: string,
+  sf: TS.SourceFile,
+  sink: DeclarationSink,
+  exported: boolean,
+  seen: Set<string>,
+): void {
+  for (const parameter of ctor.parameters) {
+    if (!ts.isParameterPropertyDeclaration(parameter, ctor) || !ts.isIdentifier(parameter.name))
+      continue;
+    const name = parameter.name.text;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    sink.symbols.push({
+      name: `${className}.${name}`,
+      kind: 'property',
+      ...position(sf, parameter.name.getStart(sf)),
+      exported: exported && !hasModifier(parameter, ts.SyntaxKind.PrivateKeyword),
+      signature: signatureOf(parameter, sf),
     });
   }
 }

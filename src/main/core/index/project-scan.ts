@@ -6,21 +6,29 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileRow } from './index-store';
 import { INDEXED_EXTENSIONS } from './index-types';
+import type { WalkEntry, WalkStop } from '../workspace/walk-files';
 
 /** The slice of Workspace the index uses. */
 export interface IndexFileSource {
   readonly root: string;
-  listFiles(options: { globs?: readonly string[]; limit?: number; signal?: AbortSignal }): Promise<{
-    files: string[];
-    truncated: boolean;
-    message?: string;
-  }>;
+  readonly limits: { readonly maxWalkDepth: number };
+  /** Ignore-aware pre-order walk (Workspace.walk); `stop` says whether a limit cut it short. */
+  walk(options: { signal?: AbortSignal }, stop: WalkStop): AsyncIterable<readonly WalkEntry[]>;
   isIgnored(relative: string, isDir: boolean): boolean;
 }
 
+/** Most code files one index holds by default (the index's own limit, not listFiles' cap). */
+export const DEFAULT_MAX_INDEX_FILES = 250_000;
+
+/** What a limit kept out of the index, said exactly. */
+export interface IndexIncomplete {
+  /** One sentence naming each limit that was hit. */
+  readonly message: string;
+  /** Each left-out part: `folder/ (N code files)`, a folder not entered, or where the walk stopped. */
+  readonly leftOut: string[];
+}
+
 export const CONFIG_FILE_NAMES = ['package.json', 'pnpm-workspace.yaml'];
-const CONFIG_GLOBS = ['tsconfig*.json', 'jsconfig*.json', ...CONFIG_FILE_NAMES];
-const CODE_GLOBS = INDEXED_EXTENSIONS.map((ext) => `*.${ext}`);
 const CODE_PATTERN = new RegExp(`\\.(${INDEXED_EXTENSIONS.join('|')})$`, 'i');
 
 export function isCodeFile(relative: string): boolean {
@@ -46,8 +54,8 @@ export interface ProjectScan {
   readonly changed: { path: string; knownHash?: string }[];
   readonly deleted: string[];
   readonly unchanged: number;
-  /** Set when the listing was incomplete (a workspace limit); names the limit. */
-  readonly message?: string;
+  /** Set when a limit kept files out of the listing; says which limit and which files. */
+  readonly incomplete?: IndexIncomplete;
 }
 
 /** statSync in slices with an event-loop turn between them: far cheaper than one promise per file. */
@@ -64,18 +72,99 @@ async function statAll(root: string, paths: readonly string[]): Promise<Map<stri
   return out;
 }
 
+interface Listing {
+  readonly codeFiles: string[];
+  readonly configPaths: string[];
+  readonly incomplete?: IndexIncomplete;
+}
+
+/**
+ * Every code and config file the walk reaches, up to `maxFiles` code files. Whatever a
+ * limit keeps out is counted per folder (the walk goes on counting past the file limit), so
+ * the caller can say exactly what is missing instead of indexing part of the project quietly.
+ */
+export async function listIndexFiles(
+  source: IndexFileSource,
+  maxFiles: number,
+  signal?: AbortSignal,
+  onListed?: (codeFiles: number) => void,
+): Promise<Listing> {
+  const stop: WalkStop = { visited: 0, depthCutoffs: 0 };
+  const codeFiles: string[] = [];
+  const configPaths: string[] = [];
+  const overLimit = new Map<string, number>();
+  const notEntered: string[] = [];
+  let lastEntry = '';
+  let found = 0;
+  for await (const batch of source.walk({ ...(signal ? { signal } : {}) }, stop)) {
+    for (const entry of batch) {
+      lastEntry = entry.relative;
+      if (entry.type === 'directory') {
+        if (entry.depth >= source.limits.maxWalkDepth) notEntered.push(entry.relative);
+        continue;
+      }
+      if (entry.type !== 'file') continue;
+      if (isCodeFile(entry.relative)) {
+        found++;
+        if (codeFiles.length < maxFiles) codeFiles.push(entry.relative);
+        else {
+          const folder = path.posix.dirname(entry.relative);
+          overLimit.set(folder, (overLimit.get(folder) ?? 0) + 1);
+        }
+      } else if (isConfigFile(entry.relative)) configPaths.push(entry.relative);
+    }
+    onListed?.(codeFiles.length);
+  }
+  const reasons: string[] = [];
+  const leftOut: string[] = [];
+  if (overLimit.size) {
+    reasons.push(
+      `${found - codeFiles.length} of ${found} code files left out (limit maxIndexFiles: ${maxFiles})`,
+    );
+    for (const [folder, count] of overLimit)
+      leftOut.push(
+        `${folder === '.' ? './' : `${folder}/`} (${count} code file${count === 1 ? '' : 's'})`,
+      );
+  }
+  if (notEntered.length) {
+    reasons.push(
+      `${notEntered.length} folder${notEntered.length === 1 ? '' : 's'} deeper than ${source.limits.maxWalkDepth} levels not entered (limit maxWalkDepth)`,
+    );
+    for (const folder of notEntered) leftOut.push(`${folder}/ (folder not entered)`);
+  }
+  if (stop.reason === 'maxWalkEntries') {
+    reasons.push(`the walk stopped after ${stop.visited} entries (limit maxWalkEntries)`);
+    leftOut.push(`everything after ${lastEntry} in name order (not listed)`);
+  }
+  if (stop.reason === 'aborted') {
+    reasons.push('the listing was aborted');
+    leftOut.push(`everything after ${lastEntry || 'the start'} in name order (not listed)`);
+  }
+  return {
+    codeFiles,
+    configPaths,
+    ...(reasons.length
+      ? { incomplete: { message: `Index incomplete: ${reasons.join('; ')}.`, leftOut } }
+      : {}),
+  };
+}
+
 export async function scanProject(
   source: IndexFileSource,
   known: readonly FileRow[],
-  signal?: AbortSignal,
+  options: {
+    maxFiles?: number;
+    signal?: AbortSignal;
+    /** Called as the walk goes with the code files listed so far. */
+    onListed?: (codeFiles: number) => void;
+  } = {},
 ): Promise<ProjectScan> {
-  const listing = await source.listFiles({ globs: [...CODE_GLOBS, ...CONFIG_GLOBS], signal });
-  const codeFiles: string[] = [];
-  const configPaths: string[] = [];
-  for (const file of listing.files) {
-    if (isCodeFile(file)) codeFiles.push(file);
-    else if (isConfigFile(file)) configPaths.push(file);
-  }
+  const { codeFiles, configPaths, incomplete } = await listIndexFiles(
+    source,
+    options.maxFiles ?? DEFAULT_MAX_INDEX_FILES,
+    options.signal,
+    options.onListed,
+  );
   const byPath = new Map(known.map((row) => [row.path, row]));
   // Only files the index knows need a stat to compare: a new file is parsed whatever its
   // stat says (the worker stats it anyway), so a cold build stats nothing here.
@@ -105,6 +194,6 @@ export async function scanProject(
     changed,
     deleted,
     unchanged,
-    ...(listing.message ? { message: listing.message } : {}),
+    ...(incomplete ? { incomplete } : {}),
   };
 }

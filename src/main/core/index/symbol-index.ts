@@ -15,7 +15,12 @@ import type {
 import { openIndexDatabase } from './index-database';
 import { createIndexStore, type IndexStore } from './index-store';
 import { createModuleResolver, type ModuleResolver } from './module-resolver';
-import { createParsePool, type ParsePool, type ParsePoolOptions } from './parse-pool';
+import {
+  createParsePool,
+  IN_PROCESS_BELOW,
+  type ParsePool,
+  type ParsePoolOptions,
+} from './parse-pool';
 import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
 import { extractFile } from './extract-file';
 import type { ParsedFile } from './index-types';
@@ -24,6 +29,7 @@ import {
   isCodeFile,
   isConfigFile,
   type IndexFileSource,
+  type IndexIncomplete,
   type StatEntry,
 } from './project-scan';
 import {
@@ -46,6 +52,8 @@ export interface SymbolIndexOptions {
   readonly home: string | null;
   /** Files larger than this are skipped and listed (generated bundles). */
   readonly maxFileBytes?: number;
+  /** Most code files indexed (default DEFAULT_MAX_INDEX_FILES); going over makes the refresh incomplete. */
+  readonly maxFiles?: number;
   readonly pool?: ParsePoolOptions;
   /** Start the parse workers while the first scan of an empty index runs (default true). */
   readonly prestartWorkers?: boolean;
@@ -64,8 +72,8 @@ export interface RefreshSummary {
   readonly parsed: number;
   readonly removed: number;
   readonly ms: number;
-  /** Set when the file listing was incomplete; names the limit. */
-  readonly message?: string;
+  /** Set when a limit kept files out; names the limit and exactly what was left out. */
+  readonly incomplete?: IndexIncomplete;
 }
 
 const CONFIG_META = 'config-fingerprint';
@@ -99,6 +107,7 @@ export class SymbolIndex implements SymbolIndexPort {
   private closed = false;
   private readonly listeners = new Set<(status: IndexStatus) => void>();
   private readonly watchers = new Set<IndexWatcher>();
+  private readonly notices = new Map<string, string>();
   private built = false;
 
   private constructor(
@@ -132,7 +141,19 @@ export class SymbolIndex implements SymbolIndexPort {
       indexing: this.progress.indexing,
       done: this.progress.done,
       total: this.progress.total,
+      ...(this.notices.size ? { notices: [...this.notices.values()] } : {}),
     };
+  }
+
+  /**
+   * Sets (or clears, with undefined) a standing notice shown with the status: an incomplete
+   * listing, a watcher that fell back to polling. Listeners hear of a change at once.
+   */
+  setNotice(key: string, text: string | undefined): void {
+    if (text === this.notices.get(key)) return;
+    if (text === undefined) this.notices.delete(key);
+    else this.notices.set(key, text);
+    if (!this.closed) this.emit(true);
   }
 
   /** Brings the index up to date with the files; re-parses only new and changed files. */
@@ -164,8 +185,14 @@ export class SymbolIndex implements SymbolIndexPort {
   }
 
   /** Starts watching the project's folders; the watcher stops when the index closes. */
-  watch(options?: IndexWatcherOptions): IndexWatcher {
-    const watcher = watchIndex(this, options);
+  watch(options: IndexWatcherOptions = {}): IndexWatcher {
+    const watcher = watchIndex(this, {
+      ...options,
+      onNotice: (notice) => {
+        this.setNotice('watcher', notice);
+        options.onNotice?.(notice);
+      },
+    });
     this.watchers.add(watcher);
     return watcher;
   }
@@ -350,9 +377,22 @@ export class SymbolIndex implements SymbolIndexPort {
   private async runRefresh(signal?: AbortSignal): Promise<RefreshSummary> {
     const started = performance.now();
     const known = this.store.allFiles();
-    // An empty index means a full parse is coming: let the workers load while the scan runs.
-    if (known.length === 0 && this.options.prestartWorkers !== false) this.pool.prestart();
-    const scan = await scanProject(this.options.source, known, signal);
+    // An empty index means a full parse is coming: once the walk has listed more files than
+    // are parsed in-thread, let the workers load while it goes on. A small project never
+    // starts them (their start-up would dominate its whole index time).
+    const prestartAt = this.options.pool?.inProcessBelow ?? IN_PROCESS_BELOW;
+    const prestart =
+      known.length === 0 && this.options.prestartWorkers !== false
+        ? (listed: number): void => {
+            if (listed >= prestartAt) this.pool.prestart();
+          }
+        : undefined;
+    const scan = await scanProject(this.options.source, known, {
+      ...(this.options.maxFiles !== undefined ? { maxFiles: this.options.maxFiles } : {}),
+      ...(signal ? { signal } : {}),
+      ...(prestart ? { onListed: prestart } : {}),
+    });
+    this.setNotice('incomplete', scan.incomplete?.message);
     const fingerprint = JSON.stringify(
       scan.configFiles.map((c: StatEntry) => [c.path, c.size, c.mtimeMs]),
     );
@@ -405,7 +445,7 @@ export class SymbolIndex implements SymbolIndexPort {
       parsed,
       removed: scan.deleted.length,
       ms: Math.round(performance.now() - started),
-      ...(scan.message ? { message: scan.message } : {}),
+      ...(scan.incomplete ? { incomplete: scan.incomplete } : {}),
     };
   }
 

@@ -67,6 +67,62 @@ describe('extractFile', () => {
     });
   });
 
+  it('records constructor parameter properties - as class properties, decorated ones too', () => {
+    const { symbols } = extract(
+      'svc.ts',
+      [
+        'export class Service {',
+        '  constructor(',
+        '    private readonly pool: Pool,',
+        '    public x: number,',
+        '    protected y = 2,',
+        '    readonly z: string,',
+        '    @Inject(TOKEN) private readonly svc: Svc,',
+        '    plain: number,',
+        '  ) {}',
+        '}',
+      ].join('\n'),
+    );
+    const props = symbols.filter((s) => s.kind === 'property');
+    expect(props).toEqual([
+      expect.objectContaining({
+        name: 'Service.pool',
+        line: 3,
+        column: 22,
+        exported: false,
+        signature: 'private readonly pool: Pool',
+      }),
+      expect.objectContaining({
+        name: 'Service.x',
+        line: 4,
+        column: 12,
+        exported: true,
+        signature: 'public x: number',
+      }),
+      expect.objectContaining({
+        name: 'Service.y',
+        line: 5,
+        exported: true,
+        signature: 'protected y = 2',
+      }),
+      expect.objectContaining({
+        name: 'Service.z',
+        line: 6,
+        exported: true,
+        signature: 'readonly z: string',
+      }),
+      expect.objectContaining({
+        name: 'Service.svc',
+        line: 7,
+        column: 37,
+        exported: false,
+        signature: 'private readonly svc: Svc',
+      }),
+    ]);
+    expect(symbols.map((s) => s.name)).not.toContain('Service.plain');
+    expect(symbols.map((s) => s.name)).toContain('Service.constructor');
+  });
+
   it('caps signatures at one short line', () => {
     const { symbols } = extract('s.ts', `export const huge = { ${'key: 1,\n'.repeat(500)} };`);
     expect(symbols[0]!.signature.length).toBeLessThanOrEqual(160);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   createParsePool,
   defaultWorkerEntry,
+  IN_PROCESS_BELOW,
   type ParsePool,
 } from '../../../../src/main/core/index/parse-pool';
 import type { ParseJob, ParseJobResult } from '../../../../src/main/core/index/parse-job';
@@ -45,6 +46,15 @@ describe('createParsePool', () => {
     const results = await parseAll(pool, jobs(10));
     expect(pool.mode()).toBe('workers');
     expect(names(results)).toEqual(Array.from({ length: 10 }, (_, i) => `f${i}`));
+  });
+
+  it('parses a small project on the calling thread - no worker start-up to pay', async () => {
+    pool = createParsePool();
+    const list = jobs(300);
+    expect(list.length).toBeLessThan(IN_PROCESS_BELOW);
+    const results = await parseAll(pool, list);
+    expect(pool.mode()).toBe('not-started');
+    expect(names(results)).toEqual(Array.from({ length: 300 }, (_, i) => `f${i}`));
   });
 
   it('falls back to in-process parsing when no worker starts', async () => {
@@ -88,7 +98,7 @@ describe('createParsePool', () => {
   });
 
   it('prestart loads the workers ahead - a following parse uses them', async () => {
-    pool = createParsePool({ size: 1 });
+    pool = createParsePool({ size: 1, inProcessBelow: 32 });
     pool.prestart();
     const results = await parseAll(pool, jobs(40));
     expect(pool.mode()).toBe('workers');
