@@ -7,7 +7,7 @@ import { commitProposal } from '../edits/commit-change';
 import { applyEdits } from '../edits/edit-matcher';
 import { createProposal } from '../edits/proposal';
 import type { DiffBound } from '../edits/line-diff';
-import { conformEol, conformFinalNewline } from '../edits/text-format';
+import { conformEol, conformFinalNewline, formatForReplacing } from '../edits/text-format';
 import type { AtomicWriteOps } from '../workspace/atomic-write';
 import { defineTool, toolError } from './tool';
 
@@ -94,12 +94,15 @@ export function createEditFileTool(options: WriteToolOptions = {}) {
         notes.push(...outcome.notes);
         edited = outcome.text;
       } else {
-        edited = conformEol(input.content ?? '', base.format);
+        // An empty file has no line-ending convention yet: the content lands as given.
+        const content = input.content ?? '';
+        edited = base.text === '' ? content : conformEol(content, base.format);
       }
-      const after = conformFinalNewline(edited, base.format);
+      const format = formatForReplacing(base.text, base.format, edited);
+      const after = conformFinalNewline(edited, format);
       if (after !== edited) {
         notes.push(
-          base.format.finalNewline
+          format.finalNewline
             ? 'The file ends with a newline, so one was kept at the end.'
             : 'The file has no newline at its end, so none was added.',
         );
@@ -114,7 +117,7 @@ export function createEditFileTool(options: WriteToolOptions = {}) {
         isNewFile: false,
         before: base.text,
         after,
-        format: base.format,
+        format,
         baseHash: base.baseHash,
         description: input.description ?? '',
         notes,
