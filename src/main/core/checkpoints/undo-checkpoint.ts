@@ -69,6 +69,7 @@ async function undoOne(
 ): Promise<string | null> {
   if (record.undoneAt !== null) return `checkpoint ${record.id} was already undone.`;
   try {
+    deps.workspace.resolve(record.path, 'write'); // a symlink there is refused by name
     const now = await readContentHash(deps.workspace, record.path);
     if (now.hash !== record.afterHash && !force) return changedReason(record, now.hash);
     // Forced or not, what is there now is what may be replaced: a change during the undo
