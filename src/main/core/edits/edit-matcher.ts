@@ -81,6 +81,12 @@ export function applyEdits(
       }
       tolerant = regions.length > 0;
     }
+    if (regions.length === 0 && current === '') {
+      return {
+        ok: false,
+        message: `${path} is empty, so old_text of ${label} cannot match anything. Pass content to write the whole file (it lands byte for byte). ${nothing}`,
+      };
+    }
     if (regions.length === 0) {
       const header = several
         ? `Edit ${index + 1} of ${edits.length} failed: old_text was not found in ${path}.`

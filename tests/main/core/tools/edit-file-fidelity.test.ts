@@ -1,6 +1,7 @@
-// Issue 10 defect 1: a 0-byte file has no line-ending or final-newline convention, so text
-// written into it lands byte for byte (edit_file content, the person's own edit, and
-// create_file over an empty placeholder).
+// Issue 10 defects 1 and 2 at the tool level: a 0-byte file has no line-ending or
+// final-newline convention, so text written into it lands byte for byte (edit_file content,
+// the person's own edit, create_file over an empty placeholder); a refused edit names which
+// one failed and why, asks nobody and writes nothing.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,6 +100,46 @@ describe('edit_file on an empty file', () => {
     const { port } = gate(approve);
     await runTool(edit, { path: 'bom.txt', content: 'x\ny\n' }, await context(port));
     expect(await read('bom.txt')).toEqual(Buffer.from('\uFEFFx\ny\n', 'utf8'));
+  });
+});
+
+describe('edit_file refusals', () => {
+  it('edits on an empty file - says to pass content, asks nobody, writes nothing', async () => {
+    await writeFile(path.join(project, 'e.ts'), '');
+    const { port, proposals } = gate(approve);
+    const result = await runTool(
+      edit,
+      { path: 'e.ts', edits: [{ old_text: 'x', new_text: 'y' }] },
+      await context(port),
+    );
+    expect(result).toMatchObject({
+      status: 'error',
+      content: expect.stringMatching(/e\.ts is empty.*Pass content/su),
+    });
+    expect(proposals).toEqual([]);
+    expect(await read('e.ts')).toEqual(Buffer.alloc(0));
+  });
+
+  it('one edit of several fails - names it, asks nobody, writes nothing', async () => {
+    const text = 'const a = 1;\nconst b = 2;\n';
+    await writeFile(path.join(project, 'm.ts'), text);
+    const { port, proposals } = gate(approve);
+    const result = await runTool(
+      edit,
+      {
+        path: 'm.ts',
+        edits: [
+          { old_text: 'const a = 1;', new_text: 'const a = 3;' },
+          { old_text: 'const b =\u200B 2;', new_text: 'const b = 4;' },
+        ],
+      },
+      await context(port),
+    );
+    expect(result.status).toBe('error');
+    expect(result.content).toMatch(/^Edit 2 of 2 failed: old_text was not found in m\.ts/u);
+    expect(result.content).toMatch(/old_text contains an invisible U\+200B ZERO WIDTH SPACE/u);
+    expect(proposals).toEqual([]);
+    expect((await read('m.ts')).toString('utf8')).toBe(text);
   });
 });
 
