@@ -60,7 +60,9 @@ export function findClosestRegion(
       bestScore = score;
     }
   }
-  const stopped = scan.stoppedAt === undefined ? {} : { scanStoppedAt: scan.stoppedAt };
+  // A region equal to old_text after normalizing cannot be beaten: a cut scan then missed nothing.
+  const stopped =
+    scan.stoppedAt === undefined || bestScore === 1 ? {} : { scanStoppedAt: scan.stoppedAt };
   if (best === undefined || bestScore < MIN_SCORE)
     return { start: undefined, score: 0, ...stopped };
   return { start: best, score: bestScore, ...stopped };
@@ -100,12 +102,17 @@ function scanAnchors(
     .sort((a, b) => b.key.length - a.key.length || a.k - b.k)
     .slice(0, MAX_ANCHORS);
   let budget = MAX_SCAN_CHARS;
+  let stoppedAt: number | undefined;
   for (const anchor of anchors) {
+    if (stoppedAt !== undefined) break;
     const grams = bigramSet(anchor.key);
     const top: Array<{ line: number; similarity: number }> = [];
     for (const [i, key] of fileKeys.entries()) {
       budget -= Math.min(key.length, MAX_COMPARED_CHARS) + anchor.key.length;
-      if (budget < 0) return { stoppedAt: i };
+      if (budget < 0) {
+        stoppedAt = i;
+        break;
+      }
       const similarity = lineSimilarity(key, anchor.key, grams);
       if (similarity < MIN_SCORE) continue;
       top.push({ line: i, similarity });
@@ -115,9 +122,10 @@ function scanAnchors(
       }
     }
     top.sort((a, b) => b.similarity - a.similarity || a.line - b.line);
+    // What was found before a stop still counts.
     for (const hit of top.slice(0, 16)) add(hit.line - anchor.k, hit.similarity);
   }
-  return {};
+  return stoppedAt === undefined ? {} : { stoppedAt };
 }
 
 /** Mean similarity of the window at `start` over (at most MAX_SCORED_LINES) old lines. */

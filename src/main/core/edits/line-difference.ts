@@ -96,9 +96,8 @@ function compare(a: Aligned, lineNo: number): string | undefined {
       i += 1;
       j += 1;
     } else {
-      findings.push(
-        `line ${lineNo}: text differs at column ${fileColumn}: file \`${clip(a.file)}\`, old_text \`${clip(a.old)}\``,
-      );
+      const what = `text differs at column ${fileColumn}: file \`${clip(a.file)}\`, old_text \`${clip(a.old)}\``;
+      findings.push(findings.length === 0 ? `line ${lineNo}: ${what}` : `then ${what}`);
       break;
     }
   }

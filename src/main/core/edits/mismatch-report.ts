@@ -38,7 +38,7 @@ export function describeNoMatch(text: string, oldText: string, context: NoMatchC
     found.scanStoppedAt === undefined
       ? []
       : [
-          `Note: the similarity search stopped at line ${found.scanStoppedAt + 1} (limit: ${MAX_SCAN_CHARS} characters compared); the closest region may lie further down.`,
+          `Note: part of the similarity search stopped at line ${found.scanStoppedAt + 1} (limit: ${MAX_SCAN_CHARS} characters compared); a closer region further down may have been missed.`,
         ];
   const start = found.start;
   if (start === undefined) {

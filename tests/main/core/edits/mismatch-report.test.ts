@@ -2,6 +2,7 @@
 // numbers) and say what differs, for near misses that exact line votes cannot see.
 import { describe, expect, it } from 'vitest';
 import { applyEdits, type EditSpec } from '../../../../src/main/core/edits/edit-matcher';
+import { MAX_SCAN_CHARS } from '../../../../src/main/core/edits/closest-region';
 import { detectFormat } from '../../../../src/main/core/edits/text-format';
 
 function refusal(text: string, edits: EditSpec[]): string {
@@ -121,6 +122,7 @@ describe('mismatch report - near misses', () => {
   });
 });
 
+// Time limits are generous (the machine may be busy): what they catch is a scan without a cap.
 describe('mismatch report - bounds', () => {
   it('a large file with nothing close - answers quickly and says nothing matched', () => {
     const lines = Array.from({ length: 200_000 }, (_, i) => `line number ${i} with value ${i * 7}`);
@@ -128,8 +130,25 @@ describe('mismatch report - bounds', () => {
     const message = refusal(lines.join('\n'), [
       { old_text: 'qqqq zzzz wwww\nvvvv kkkk', new_text: 'x' },
     ]);
-    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(Date.now() - started).toBeLessThan(8_000);
     expect(message).toMatch(/No region of the file resembles old_text/u);
+  });
+
+  it('a scan cut short by its limit - still names the best region found, and says so', () => {
+    const lines = Array.from({ length: 300_000 }, (_, i) => `entry ${i}: value ${i * 3} units`);
+    lines[9] = 'const threshold = computeLimit(config);';
+    const started = Date.now();
+    const message = refusal(lines.join('\n'), [
+      { old_text: 'const threshold = computeLimits(config);', new_text: 'x' },
+    ]);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(message).toMatch(/Closest region: line 10\b/u);
+    expect(message).toMatch(
+      new RegExp(
+        `part of the similarity search stopped at line \\d+ \\(limit: ${MAX_SCAN_CHARS} characters compared\\)`,
+        'u',
+      ),
+    );
   });
 
   it('a large file of near-identical lines - still bounded, still names a region', () => {
@@ -138,7 +157,7 @@ describe('mismatch report - bounds', () => {
     const message = refusal(lines.join('\n'), [
       { old_text: '  item(3,  "label");\n  item(4, "label");', new_text: 'x' },
     ]);
-    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(Date.now() - started).toBeLessThan(8_000);
     expect(message).toMatch(/Closest region: lines \d+–\d+/u);
   });
 });
