@@ -121,14 +121,14 @@ export function applyEdits(
         `${label} matched ${where} only after ignoring line-ending (CRLF/LF) and trailing-whitespace differences; the file's own line endings were kept.`,
       );
     }
-    const before = current;
+    const removed = regions.reduce((n, r) => n + lineBreaks(current.slice(r.start, r.end)), 0);
+    if (removed !== regions.length * lineBreaks(replacement)) reshaped.push(index + 1);
     current = replaceRegions(current, regions, replacement);
-    if (lineCount(before) !== lineCount(current)) reshaped.push(index + 1);
   }
   return { ok: true, text: current, notes };
 }
 
-function lineCount(text: string): number {
+function lineBreaks(text: string): number {
   let count = 0;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
   return count;
