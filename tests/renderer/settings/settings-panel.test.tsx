@@ -70,6 +70,30 @@ describe('SettingsPanel', () => {
     ]);
   });
 
+  it('a base URL from the environment - changing the round limit sends only the round limit', async () => {
+    const { fake } = await openSettings({ baseUrl: 'http://127.0.0.1:9999' });
+    const rounds = screen.getByRole('spinbutton', { name: /Round limit/ });
+    await userEvent.clear(rounds);
+    await userEvent.type(rounds, '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.callsTo('settings.set')).toEqual([{ maxTurns: 40 }]);
+    const model = screen.getByRole('textbox', { name: 'Model' });
+    await userEvent.clear(model);
+    await userEvent.type(model, 'claude-opus-5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fake.callsTo('settings.set')).toEqual([{ maxTurns: 40 }, { model: 'claude-opus-5' }]);
+  });
+
+  it('nothing changed - Save disabled, nothing sent', async () => {
+    const { fake } = await openSettings({ baseUrl: 'http://127.0.0.1:9999' });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const base = screen.getByRole('textbox', { name: /API base URL/ });
+    await userEvent.clear(base);
+    await userEvent.type(base, 'http://127.0.0.1:9999');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(fake.callsTo('settings.set')).toEqual([]);
+  });
+
   it('round limit out of range - Save disabled, nothing sent', async () => {
     const { fake } = await openSettings();
     const rounds = screen.getByRole('spinbutton', { name: /Round limit/ });

@@ -1,6 +1,6 @@
 // What the broker records for the audit trail (issue 5 item 8): every proposal and every
 // decision with who decided and the hashes. Implemented over the app DB by
-// store/approval-audit-repository.ts; tests may pass an in-memory one.
+// store/approval-audit-repository.ts; tests pass an in-memory one (tests/main/core/approvals/memory-audit.ts).
 import type { Decision, DecisionSource } from '../../../shared/approvals';
 import type { ApprovalOutcome } from './approval-port';
 
@@ -57,28 +57,4 @@ export interface ApprovalAudit {
     approvalId: string,
     result: { applied: true; checkpointId: string | null } | { applied: false; reason: string },
   ): void;
-}
-
-/** An audit that keeps entries in memory: for tests and for `sluice tool` without a DB. */
-export function createMemoryAudit(): ApprovalAudit & {
-  proposals: ProposalAuditEntry[];
-  decisions: DecisionAuditEntry[];
-  applications: Array<{ approvalId: string; applied: boolean; detail: string | null }>;
-} {
-  const proposals: ProposalAuditEntry[] = [];
-  const decisions: DecisionAuditEntry[] = [];
-  const applications: Array<{ approvalId: string; applied: boolean; detail: string | null }> = [];
-  return {
-    proposals,
-    decisions,
-    applications,
-    recordProposal: (entry) => void proposals.push(entry),
-    recordDecision: (entry) => void decisions.push(entry),
-    recordApplication: (approvalId, result) =>
-      void applications.push({
-        approvalId,
-        applied: result.applied,
-        detail: result.applied ? result.checkpointId : result.reason,
-      }),
-  };
 }

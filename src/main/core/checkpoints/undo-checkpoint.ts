@@ -1,12 +1,11 @@
 // Undo (issue 5 item 7): restore a checkpoint's exact bytes before, or remove a file the
 // change created. Refuses, saying why, when the file changed since the checkpoint (its hash
-// is no longer the one written), unless forced. Restores go through the same atomic write.
-import { unlink } from 'node:fs/promises';
+// is no longer the one written), unless forced. Restores and removals go through the
+// Workspace (replaceFile / remove), like every other write.
 import type { UndoResult } from '../../../shared/contract/checkpoint-service';
-import { currentHash } from '../edits/base-file';
-import { ABSENT_FILE_HASH } from '../edits/proposal';
-import { atomicWriteFile, type AtomicWriteOps } from '../workspace/atomic-write';
-import type { Workspace } from '../workspace/workspace';
+import type { AtomicWriteOps } from '../workspace/atomic-write';
+import { ABSENT_FILE_HASH, readContentHash } from '../workspace/content-hash';
+import { ContentConflictError, type Workspace } from '../workspace/workspace';
 import type { CheckpointRecord, CheckpointStore } from './checkpoint-store';
 
 export interface UndoDeps {
@@ -16,8 +15,6 @@ export interface UndoDeps {
   /** Optional symbol index port: refreshed for each restored file. */
   readonly symbolIndex?: { refreshFile(path: string): unknown } | undefined;
 }
-
-class ChangedSinceError extends Error {}
 
 export async function undoCheckpoint(
   deps: UndoDeps,
@@ -72,25 +69,22 @@ async function undoOne(
 ): Promise<string | null> {
   if (record.undoneAt !== null) return `checkpoint ${record.id} was already undone.`;
   try {
-    const resolved = deps.workspace.resolve(record.path, 'write');
-    const now = await currentHash(deps.workspace, resolved.relative);
-    const changed = now.hash !== record.afterHash;
-    if (changed && !force) return changedReason(record, now.hash);
+    deps.workspace.resolve(record.path, 'write'); // a symlink there is refused by name
+    const now = await readContentHash(deps.workspace, record.path);
+    if (now.hash !== record.afterHash && !force) return changedReason(record, now.hash);
+    // Forced or not, what is there now is what may be replaced: a change during the undo
+    // is a conflict (Workspace re-checks it just before the rename or unlink).
     if (record.beforeBytes === null) {
-      if (now.hash !== ABSENT_FILE_HASH) await unlink(resolved.absolute);
+      await deps.workspace.remove(record.path, { expectHash: now.hash, ops: deps.atomicOps });
     } else {
-      const before = record.beforeBytes;
-      await atomicWriteFile(resolved.absolute, before, {
-        ops: deps.atomicOps,
+      await deps.workspace.replaceFile(record.path, record.beforeBytes, {
+        expectHash: now.hash,
         newFileMode: record.mode,
-        beforeRename: async () => {
-          const again = await currentHash(deps.workspace, resolved.relative);
-          if (again.hash !== now.hash) throw new ChangedSinceError();
-        },
+        ops: deps.atomicOps,
       });
     }
   } catch (error) {
-    if (error instanceof ChangedSinceError)
+    if (error instanceof ContentConflictError)
       return `${record.path} changed while it was being restored; nothing was written. Try again.`;
     const message = error instanceof Error ? error.message : String(error);
     return `could not restore ${record.path}: ${message}`;

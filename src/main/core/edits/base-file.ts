@@ -47,21 +47,6 @@ export async function readBaseFile(workspace: Workspace, input: string): Promise
   };
 }
 
-/** sha256 of what is at the path now, or ABSENT_FILE_HASH. Used just before the rename. */
-export async function currentHash(
-  workspace: Workspace,
-  relative: string,
-): Promise<{ hash: string; bytes: Buffer | null }> {
-  try {
-    const file = await workspace.readBytes(relative);
-    return { hash: sha256(file.bytes), bytes: file.bytes };
-  } catch (error) {
-    if (error instanceof SandboxError && error.rule === 'not-found')
-      return { hash: ABSENT_FILE_HASH, bytes: null };
-    throw error;
-  }
-}
-
 export function formatForNewFile(eol: TextFormat['eol']): TextFormat {
   return { ...detectFormat(''), eol, finalNewline: true };
 }

@@ -1,13 +1,12 @@
 // From proposal to disk (DESIGN.md "Flow" 4-6): ask the gate, turn its answer into the
-// final text, re-check the base hash just before the rename, write atomically, record the
-// checkpoint, refresh the symbol index, and tell the model exactly what happened.
+// final text, write it through Workspace.replaceFile (which re-checks the base hash just
+// before its atomic rename), record the checkpoint, refresh the symbol index, and tell the
+// model exactly what happened.
 // Contract: returns a ToolResult for every outcome; only a bug throws.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { ToolContext, ToolResult } from '../tools/tool';
-import { atomicWriteFile, type AtomicWriteOps } from '../workspace/atomic-write';
+import type { AtomicWriteOps } from '../workspace/atomic-write';
+import { ContentConflictError, type ReplaceFileResult } from '../workspace/replace-file';
 import { missingCase } from '../../../shared/missing-case';
-import { currentHash } from './base-file';
 import type { ApprovalResolution, WriteCall } from '../approvals/approval-port';
 import { applySelectedHunks, type Proposal } from './proposal';
 import {
@@ -23,13 +22,6 @@ import { conformEol, encodeText } from './text-format';
 export interface CommitOptions {
   /** Injected file operations (crash-injection tests). */
   readonly atomicOps?: AtomicWriteOps;
-}
-
-class ConflictError extends Error {
-  override readonly name = 'ConflictError';
-  constructor(readonly current: string) {
-    super('the file changed since the proposal');
-  }
 }
 
 export function writeCallOf(ctx: ToolContext): WriteCall {
@@ -82,22 +74,15 @@ export async function commitProposal(
       return missingCase(resolution);
   }
   const bytes = encodeText(finalText, proposal.format);
-  const base: { replaced: Buffer | null } = { replaced: null };
-  let mode: number;
+  let written: ReplaceFileResult;
   try {
-    const resolved = ctx.workspace.resolve(proposal.path, 'write');
-    if (proposal.isNewFile) await mkdir(path.dirname(resolved.absolute), { recursive: true });
-    const written = await atomicWriteFile(resolved.absolute, bytes, {
+    written = await ctx.workspace.replaceFile(proposal.path, bytes, {
+      expectHash: proposal.baseHash,
+      createParents: proposal.isNewFile,
       ops: options.atomicOps,
-      beforeRename: async () => {
-        const now = await currentHash(ctx.workspace, resolved.relative);
-        if (now.hash !== proposal.baseHash) throw new ConflictError(now.hash);
-        base.replaced = now.bytes;
-      },
     });
-    mode = written.mode;
   } catch (error) {
-    if (error instanceof ConflictError) {
+    if (error instanceof ContentConflictError) {
       gate.failed(resolution.approvalId, `conflict: ${proposal.path} changed on disk`);
       return { status: 'conflict', content: conflictMessage(proposal, error.current) };
     }
@@ -111,9 +96,9 @@ export async function commitProposal(
   const checkpointId = gate.applied({
     approvalId: resolution.approvalId,
     proposal,
-    beforeBytes: base.replaced,
+    beforeBytes: written.replaced,
     afterBytes: bytes,
-    mode,
+    mode: written.mode,
     call,
   });
   const extra = await refreshIndex(ctx, proposal.path);

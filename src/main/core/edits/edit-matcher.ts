@@ -45,18 +45,25 @@ export function applyEdits(
     };
   let current = text;
   const notes: string[] = [];
+  const several = edits.length > 1;
+  // All or nothing: with several edits, a refusal says that the others were not applied.
+  const nothing = several
+    ? `No edit was applied: edits 1–${edits.length} are all or nothing. Nothing was changed.`
+    : 'Nothing was changed.';
+  // Edits that changed the number of lines so far (line numbers in a report then count them).
+  const reshaped: number[] = [];
   for (const [index, edit] of edits.entries()) {
-    const label = edits.length > 1 ? `edit ${index + 1}` : 'the edit';
+    const label = several ? `edit ${index + 1} of ${edits.length}` : 'the edit';
     if (edit.old_text.length === 0) {
       return {
         ok: false,
-        message: `old_text of ${label} is empty. Give the exact text to replace (copy it from read_file), pass content to replace the whole file, or use create_file for a new file. Nothing was changed.`,
+        message: `old_text of ${label} is empty. Give the exact text to replace (copy it from read_file), pass content to replace the whole file, or use create_file for a new file. ${nothing}`,
       };
     }
     if (edit.old_text === edit.new_text) {
       return {
         ok: false,
-        message: `${label} changes nothing: old_text and new_text are identical. Nothing was changed.`,
+        message: `${label[0]?.toUpperCase()}${label.slice(1)} changes nothing: old_text and new_text are identical. ${nothing}`,
       };
     }
     const exact = findExact(current, edit.old_text);
@@ -69,15 +76,33 @@ export function applyEdits(
         if (!(error instanceof TolerantSearchLimitError)) throw error;
         return {
           ok: false,
-          message: `old_text of ${label} was not found exactly in ${path}, and ${error.message}: the file is too repetitive for it. Copy a shorter, distinctive old_text exactly from the file. Nothing was changed.`,
+          message: `old_text of ${label} was not found exactly in ${path}, and ${error.message}: the file is too repetitive for it. Copy a shorter, distinctive old_text exactly from the file. ${nothing}`,
         };
       }
       tolerant = regions.length > 0;
     }
-    if (regions.length === 0) {
+    if (regions.length === 0 && current === '') {
       return {
         ok: false,
-        message: `${describeNoMatch(current, edit.old_text, label, path, format)}\nNothing was changed.`,
+        message: `${path} is empty, so old_text of ${label} cannot match anything. Pass content to write the whole file (it lands byte for byte). ${nothing}`,
+      };
+    }
+    if (regions.length === 0) {
+      const header = several
+        ? `Edit ${index + 1} of ${edits.length} failed: old_text was not found in ${path}.`
+        : `old_text of the edit was not found in ${path}.`;
+      const earlier = index > 0 ? aimedAtReplacedText(text, edit.old_text) : undefined;
+      if (earlier)
+        return {
+          ok: false,
+          message: `${header}\nIts old_text matches ${earlier} of the file as it is on disk, but an earlier edit of this call already changed that text: edits apply in order, each to the result of the ones before. Merge the overlapping edits into one, or match the text as the earlier edits leave it.\n${nothing}`,
+        };
+      const lineNote = reshaped.length
+        ? `(These line numbers count the file with ${reshaped.length === 1 ? `edit ${reshaped[0]}` : `edits ${reshaped.join(', ')}`} applied, since ${reshaped.length === 1 ? 'it changes' : 'they change'} the number of lines.)`
+        : undefined;
+      return {
+        ok: false,
+        message: `${describeNoMatch(current, edit.old_text, { header, format, lineNote })}\n${nothing}`,
       };
     }
     if (regions.length > 1 && !edit.replace_all) {
@@ -85,7 +110,7 @@ export function applyEdits(
       const lines = regions.map((r) => lineIndexAt(table, r.start) + 1);
       return {
         ok: false,
-        message: `${describeMultipleMatches(label, path, lines)}\nNothing was changed.`,
+        message: `${describeMultipleMatches(label, path, lines)}\n${nothing}`,
       };
     }
     const replacement = conformEol(edit.new_text, format);
@@ -96,9 +121,32 @@ export function applyEdits(
         `${label} matched ${where} only after ignoring line-ending (CRLF/LF) and trailing-whitespace differences; the file's own line endings were kept.`,
       );
     }
+    const removed = regions.reduce((n, r) => n + lineBreaks(current.slice(r.start, r.end)), 0);
+    if (removed !== regions.length * lineBreaks(replacement)) reshaped.push(index + 1);
     current = replaceRegions(current, regions, replacement);
   }
   return { ok: true, text: current, notes };
+}
+
+function lineBreaks(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
+  return count;
+}
+
+/** "lines 3–4" when old_text matches the original text (exactly or tolerantly), else undefined. */
+function aimedAtReplacedText(original: string, oldText: string): string | undefined {
+  let regions = findExact(original, oldText);
+  if (regions.length === 0) {
+    try {
+      regions = findTolerant(original, oldText);
+    } catch (error) {
+      if (error instanceof TolerantSearchLimitError) return undefined;
+      throw error;
+    }
+  }
+  const first = regions[0];
+  return first ? describeLines(buildLineTable(original), first) : undefined;
 }
 
 function describeLines(table: LineTable, region: Region): string {

@@ -1,6 +1,6 @@
 // A write tool's proposal (DESIGN.md "Flow" 3): everything the person reviews and everything
 // apply needs. The proposal hash binds a decision to exactly this change of exactly this base.
-import { createHash } from 'node:crypto';
+import { sha256 } from '../workspace/content-hash';
 import type { ApprovalRequest } from '../../../shared/approvals';
 import {
   computeLineDiff,
@@ -14,8 +14,7 @@ import type { TextFormat } from './text-format';
 
 export type WriteToolName = ApprovalRequest['tool'];
 
-/** The base hash of a file that does not exist yet. */
-export const ABSENT_FILE_HASH = 'absent';
+export { ABSENT_FILE_HASH, sha256 } from '../workspace/content-hash';
 
 export interface Proposal {
   readonly tool: WriteToolName;
@@ -35,10 +34,6 @@ export interface Proposal {
   readonly description: string;
   /** What the tool noticed while building it (tolerated whitespace, kept final newline). */
   readonly notes: string[];
-}
-
-export function sha256(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
 }
 
 export function computeProposalHash(path: string, baseHash: string, after: string): string {

@@ -81,6 +81,19 @@ export function conformEol(text: string, format: TextFormat): string {
   return withEol(text, format.eol);
 }
 
+/**
+ * The format text written over `baseText` keeps. A file with no text yet (0 bytes, or only a
+ * BOM) has no line-ending or final-newline convention, so the new text sets both and lands
+ * byte for byte; only the BOM is kept. Otherwise the base's format.
+ */
+export function formatForReplacing(
+  baseText: string,
+  format: TextFormat,
+  newText: string,
+): TextFormat {
+  return baseText === '' ? detectFormat(newText, format.bom) : format;
+}
+
 /** Gives `text` the final-newline state of the original file. */
 export function conformFinalNewline(text: string, format: TextFormat): string {
   if (text.length === 0) return text;

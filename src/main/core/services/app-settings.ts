@@ -1,5 +1,6 @@
 // The app's settings with their sources resolved: the environment (ANTHROPIC_API_KEY,
-// ANTHROPIC_BASE_URL) wins over what was saved in Settings, and then defaults apply. The
+// ANTHROPIC_BASE_URL) wins over what was saved in Settings, and then defaults apply. With
+// ANTHROPIC_BASE_URL set, only a patch that changes the base URL is refused. The
 // key is encrypted with the SecretStore; it is never part of a view and never logged.
 import type { Settings } from '../../../shared/contract/settings-service';
 import type { SettingsRepository, StoredSettings } from '../store/settings-repository';
@@ -100,17 +101,22 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
   return {
     view,
     update(patch) {
-      if (patch.baseUrl !== undefined) {
+      // A form may send the base URL it shows, which is the environment's: only a change is
+      // refused, and the environment's value is never copied into the stored settings.
+      let baseUrl = patch.baseUrl;
+      if (envBaseUrl && baseUrl !== undefined && baseUrl !== null && sameUrl(baseUrl, envBaseUrl))
+        baseUrl = undefined;
+      if (baseUrl !== undefined) {
         if (envBaseUrl) {
           throw new SettingsError(
             'ANTHROPIC_BASE_URL is set in the environment and takes precedence; unset it to change the base URL here.',
           );
         }
-        if (patch.baseUrl !== null) checkBaseUrl(patch.baseUrl);
+        if (baseUrl !== null) checkBaseUrl(baseUrl);
       }
       deps.repository.write({
         model: patch.model,
-        baseUrl: patch.baseUrl,
+        baseUrl,
         maxTurns: patch.maxTurns,
         theme: patch.theme,
       });
@@ -159,6 +165,16 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
 function nonEmpty(value: string | undefined): string | null {
   const trimmed = value?.trim();
   return trimmed ? trimmed : null;
+}
+
+/** Equal as written, or as parsed URLs (`http://h:1` and `http://h:1/` are the same). */
+function sameUrl(a: string, b: string): boolean {
+  if (a.trim() === b.trim()) return true;
+  try {
+    return new URL(a.trim()).href === new URL(b.trim()).href;
+  } catch {
+    return false;
+  }
 }
 
 function checkApiKey(raw: string): string {

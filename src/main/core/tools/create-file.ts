@@ -25,7 +25,7 @@ export const createFileSchema = z
   })
   .strict();
 
-const DESCRIPTION = `Propose a new text file. The person reviews it before anything is written. Refuses a path that already exists (use edit_file to change an existing file). The file is written with the project's dominant line ending. The result says whether it was created, edited by the person, rejected (with their reason), denied by policy, or a conflict (something appeared at that path meanwhile).`;
+const DESCRIPTION = `Propose a new text file. The person reviews it before anything is written. Refuses a path that already exists unless it is an empty (0-byte) file (use edit_file to change an existing file). The file is written with the project's dominant line ending. The result says whether it was created, edited by the person, rejected (with their reason), denied by policy, or a conflict (something appeared at that path meanwhile).`;
 
 export function createCreateFileTool(options: WriteToolOptions = {}) {
   return defineTool({
@@ -41,7 +41,9 @@ export function createCreateFileTool(options: WriteToolOptions = {}) {
         );
       }
       const base = await readBaseFile(ctx.workspace, input.path);
-      if (base.exists)
+      // A 0-byte file is a placeholder (`touch`): creating over it replaces it like a new
+      // file, and the checkpoint keeps the empty file as the base.
+      if (base.exists && base.bytes.length > 0)
         return toolError(
           `${base.relative} already exists. Use edit_file to change it (read it first with read_file).`,
         );
@@ -59,7 +61,7 @@ export function createCreateFileTool(options: WriteToolOptions = {}) {
       const proposal = createProposal({
         tool: 'create_file',
         path: base.relative,
-        isNewFile: true,
+        isNewFile: !base.exists,
         before: '',
         after,
         format,

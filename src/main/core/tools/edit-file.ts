@@ -7,7 +7,7 @@ import { commitProposal } from '../edits/commit-change';
 import { applyEdits } from '../edits/edit-matcher';
 import { createProposal } from '../edits/proposal';
 import type { DiffBound } from '../edits/line-diff';
-import { conformEol, conformFinalNewline } from '../edits/text-format';
+import { conformEol, conformFinalNewline, formatForReplacing } from '../edits/text-format';
 import type { AtomicWriteOps } from '../workspace/atomic-write';
 import { defineTool, toolError } from './tool';
 
@@ -58,8 +58,8 @@ export const editFileSchema = z
 
 const DESCRIPTION = `Propose a change to an existing text file. The person reviews the diff (and may accept only some hunks, edit it, or reject it with a reason) before anything is written.
 Give either \`edits\`: a list of {old_text, new_text, replace_all?} applied in order, where each old_text must match the file exactly once (unless replace_all) — copy it from read_file output without the line numbers and include enough surrounding lines to be unique; or \`content\`: the complete new file.
-Only line-ending (CRLF/LF) and trailing-whitespace differences are tolerated, and the result says so. If old_text is not found or matches several places, nothing is changed and the error shows the closest region with line numbers so you can retry.
-The file keeps its line endings, byte-order mark, final newline and permissions. Use create_file for new files.
+Only line-ending (CRLF/LF) and trailing-whitespace differences are tolerated, and the result says so. If old_text is not found or matches several places, nothing is changed and the error shows the closest region with line numbers and what differs there (whitespace, letter case, an invisible character, text) so you can retry; with several edits it says which one failed.
+The file keeps its line endings, byte-order mark, final newline and permissions (an empty file takes \`content\` byte for byte). Use create_file for new files.
 The result says exactly what happened: applied, partly applied (with the rejected hunks and the person's reason), edited by the person (with the diff), rejected, denied by policy, or conflict (the file changed on disk: re-read it).`;
 
 export interface WriteToolOptions {
@@ -94,12 +94,15 @@ export function createEditFileTool(options: WriteToolOptions = {}) {
         notes.push(...outcome.notes);
         edited = outcome.text;
       } else {
-        edited = conformEol(input.content ?? '', base.format);
+        // An empty file has no line-ending convention yet: the content lands as given.
+        const content = input.content ?? '';
+        edited = base.text === '' ? content : conformEol(content, base.format);
       }
-      const after = conformFinalNewline(edited, base.format);
+      const format = formatForReplacing(base.text, base.format, edited);
+      const after = conformFinalNewline(edited, format);
       if (after !== edited) {
         notes.push(
-          base.format.finalNewline
+          format.finalNewline
             ? 'The file ends with a newline, so one was kept at the end.'
             : 'The file has no newline at its end, so none was added.',
         );
@@ -114,7 +117,7 @@ export function createEditFileTool(options: WriteToolOptions = {}) {
         isNewFile: false,
         before: base.text,
         after,
-        format: base.format,
+        format,
         baseHash: base.baseHash,
         description: input.description ?? '',
         notes,

@@ -4,11 +4,18 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat as statPath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { isBinaryContent } from './binary-detection';
+import { basenameGlobMatcher } from './glob-matcher';
 import { IgnoreRules } from './ignore-rules';
 import { readLineWindow, type LineWindow, type LineWindowOptions } from './line-window';
 import { limitError, withDefaults, type WorkspaceLimits } from './limits';
+import {
+  removeFile,
+  replaceFile,
+  type RemoveFileOptions,
+  type ReplaceFileOptions,
+  type ReplaceFileResult,
+} from './replace-file';
 import { resolveInsideRoot, type ResolvePurpose, type ResolvedPath } from './resolve-inside-root';
 import { SandboxError, quotePath } from './sandbox-error';
 import {
@@ -24,6 +31,7 @@ export { DEFAULT_LIMITS, type WorkspaceLimits } from './limits';
 export type { ResolvePurpose, ResolvedPath } from './resolve-inside-root';
 export type { EntryType, WalkEntry, WalkStop } from './walk-files';
 export type { LineWindow, LineWindowOptions, WindowLine } from './line-window';
+export { ContentConflictError } from './replace-file';
 
 export interface WorkspaceStat {
   readonly absolute: string;
@@ -77,17 +85,6 @@ function errnoCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error
     ? String((error as { code: unknown }).code)
     : undefined;
-}
-
-function basenameGlobMatcher(globs: readonly string[]): (relative: string) => boolean {
-  const matchers = globs.map((glob) => {
-    const clean = glob.replace(/^\.\//, '');
-    const isMatch = picomatch(clean, { dot: true });
-    return clean.includes('/')
-      ? isMatch
-      : (relative: string) => isMatch(path.posix.basename(relative));
-  });
-  return (relative) => matchers.some((m) => m(relative));
 }
 
 export class Workspace {
@@ -268,6 +265,23 @@ export class Workspace {
       );
     }
     return file.bytes.toString('utf8');
+  }
+
+  /** The one door for writes: atomic replace after re-checking `expectHash` (replace-file.ts). */
+  replaceFile(
+    input: string,
+    bytes: Uint8Array,
+    options: ReplaceFileOptions,
+  ): Promise<ReplaceFileResult> {
+    return replaceFile(this, input, bytes, options);
+  }
+
+  /** Removes a regular file after re-checking `expectHash` (replace-file.ts). */
+  remove(
+    input: string,
+    options: RemoveFileOptions,
+  ): Promise<{ relative: string; removed: boolean }> {
+    return removeFile(this, input, options);
   }
 
   /** Direct children of a folder in name order; ignored entries are flagged (and left out unless asked). */

@@ -4,6 +4,21 @@ import type { Settings } from '../../../shared/contract';
 
 export type SettingsPatch = Partial<Pick<Settings, 'model' | 'baseUrl' | 'maxTurns' | 'theme'>>;
 
+/**
+ * Only the fields that differ from the saved settings. The base URL shown may come from
+ * ANTHROPIC_BASE_URL, which main refuses to change; resending it would refuse the whole save.
+ */
+export function changedFields(
+  saved: Settings,
+  form: Required<Pick<SettingsPatch, 'model' | 'baseUrl' | 'maxTurns'>>,
+): SettingsPatch {
+  const patch: SettingsPatch = {};
+  if (form.model !== saved.model) patch.model = form.model;
+  if (form.baseUrl !== saved.baseUrl) patch.baseUrl = form.baseUrl;
+  if (form.maxTurns !== saved.maxTurns) patch.maxTurns = form.maxTurns;
+  return patch;
+}
+
 interface Props {
   settings: Settings;
   onSave(patch: SettingsPatch): Promise<boolean>;
@@ -15,6 +30,12 @@ export function ModelSettings({ settings, onSave }: Props) {
   const [maxTurns, setMaxTurns] = useState(String(settings.maxTurns));
   const turns = Number(maxTurns);
   const turnsValid = Number.isInteger(turns) && turns >= 1 && turns <= 500;
+  const patch = changedFields(settings, {
+    model: model.trim(),
+    baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim(),
+    maxTurns: turns,
+  });
+  const canSave = turnsValid && model.trim() !== '' && Object.keys(patch).length > 0;
 
   return (
     <>
@@ -24,12 +45,8 @@ export function ModelSettings({ settings, onSave }: Props) {
           className="settings-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!turnsValid || model.trim() === '') return;
-            void onSave({
-              model: model.trim(),
-              baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim(),
-              maxTurns: turns,
-            });
+            if (!canSave) return;
+            void onSave(patch);
           }}
         >
           <label className="field">
@@ -62,11 +79,7 @@ export function ModelSettings({ settings, onSave }: Props) {
               onChange={(event) => setMaxTurns(event.target.value)}
             />
           </label>
-          <button
-            type="submit"
-            className="button primary"
-            disabled={!turnsValid || model.trim() === ''}
-          >
+          <button type="submit" className="button primary" disabled={!canSave}>
             Save
           </button>
         </form>

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
-import { createMemoryAudit } from '../../../../src/main/core/approvals/approval-audit';
+import { createMemoryAudit } from './memory-audit';
 import { createEditFileTool } from '../../../../src/main/core/tools/edit-file';
 import { reply, text, toolUse } from '../../../support/fake-anthropic-server';
 import { ofType, runTurn, startHarness, type Harness } from '../agent/agent-harness';

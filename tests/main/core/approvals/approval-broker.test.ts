@@ -7,7 +7,7 @@ import { createPolicyRepository } from '../../../../src/main/core/store/policy-r
 import { createProjectApprovals } from '../../../../src/main/core/approvals/project-approvals';
 import type { AgentEvent } from '../../../../src/shared/agent-events';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
-import { createMemoryAudit } from '../../../../src/main/core/approvals/approval-audit';
+import { createMemoryAudit } from './memory-audit';
 import type { PolicyState } from '../../../../src/main/core/approvals/policy';
 import { createProposal } from '../../../../src/main/core/edits/proposal';
 import { detectFormat } from '../../../../src/main/core/edits/text-format';

@@ -70,7 +70,7 @@ describe('applyEdits', () => {
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.message).toMatch(
-        /line 3: text differs: file `const total = sum\(a, b\);`, old_text `const total = add\(a, b\);`/u,
+        /line 3: text differs at column 15: file `const total = sum\(a, b\);`, old_text `const total = add\(a, b\);`/u,
       );
   });
 
@@ -85,7 +85,7 @@ describe('applyEdits', () => {
       { old_text: 'zzz', new_text: 'd' },
     ]);
     expect(failed.ok).toBe(false);
-    if (!failed.ok) expect(failed.message).toMatch(/edit 2 was not found/u);
+    if (!failed.ok) expect(failed.message).toMatch(/^Edit 2 of 2 failed: old_text was not found/u);
   });
 
   it('converts LF new_text to the CRLF of the file on an exact match', () => {

@@ -187,6 +187,28 @@ describe('settings handlers', () => {
     });
   });
 
+  it('environment base URL - a patch resending it unchanged saves the other fields', async () => {
+    const env = { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9999' };
+    const { dispatch, settings } = build({ env });
+    expect(
+      await dispatch('settings.set', {
+        model: 'claude-other',
+        baseUrl: 'http://127.0.0.1:9999',
+        maxTurns: 40,
+      }),
+    ).toMatchObject({
+      ok: true,
+      value: { model: 'claude-other', baseUrl: 'http://127.0.0.1:9999', maxTurns: 40 },
+    });
+    // The environment's URL is not copied into the stored settings.
+    expect(createSettingsRepository(db).read().settings.baseUrl ?? null).toBeNull();
+    expect(await dispatch('settings.set', { model: 'x', baseUrl: null })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/ANTHROPIC_BASE_URL is set/) },
+    });
+    expect(settings.view().model).toBe('claude-other');
+  });
+
   it('set - refuses a non-http base URL and one with credentials', async () => {
     const { dispatch } = build();
     expect(await dispatch('settings.set', { baseUrl: 'file:///etc/passwd' })).toMatchObject({

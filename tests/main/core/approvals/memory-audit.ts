@@ -1,0 +1,30 @@
+// An audit that keeps entries in memory, for the broker tests (the app and the CLI record
+// into the app DB through store/approval-audit-repository.ts).
+import type {
+  ApprovalAudit,
+  DecisionAuditEntry,
+  ProposalAuditEntry,
+} from '../../../../src/main/core/approvals/approval-audit';
+
+export function createMemoryAudit(): ApprovalAudit & {
+  proposals: ProposalAuditEntry[];
+  decisions: DecisionAuditEntry[];
+  applications: Array<{ approvalId: string; applied: boolean; detail: string | null }>;
+} {
+  const proposals: ProposalAuditEntry[] = [];
+  const decisions: DecisionAuditEntry[] = [];
+  const applications: Array<{ approvalId: string; applied: boolean; detail: string | null }> = [];
+  return {
+    proposals,
+    decisions,
+    applications,
+    recordProposal: (entry) => void proposals.push(entry),
+    recordDecision: (entry) => void decisions.push(entry),
+    recordApplication: (approvalId, result) =>
+      void applications.push({
+        approvalId,
+        applied: result.applied,
+        detail: result.applied ? result.checkpointId : result.reason,
+      }),
+  };
+}
