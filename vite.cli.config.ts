@@ -8,10 +8,11 @@ import pkg from './package.json' with { type: 'json' };
 const external = [
   ...builtinModules,
   ...builtinModules.map((m) => `node:${m}`),
-  ...Object.keys(pkg.dependencies ?? {}),
+  ...Object.keys(pkg.dependencies ?? {}).filter((name) => name !== 'zod'),
 ].map((name) => new RegExp(`^${name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')}(/.*)?$`));
 
 export default defineConfig({
+  ssr: { noExternal: ['zod'] },
   build: {
     ssr: true,
     outDir: 'out/cli',

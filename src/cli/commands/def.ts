@@ -7,31 +7,19 @@
 import { symbolKindSchema, type SymbolKind } from '../../shared/contract/symbol-service';
 import { openProjectIndex } from '../../main/core/index/open-project-index';
 import { formatDefinitionLookup, lookupDefinitions } from '../../main/core/tools/find-definition';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
+import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
 
-const USAGE = 'sluice def SYMBOL --project DIR [--from FILE] [--kind KIND] [--json]';
-
-export const defCommand: CliCommand = {
-  name: 'def',
-  usage: USAGE,
-  summary: 'Print where a TypeScript/JavaScript symbol is defined.',
-  async run(args, io) {
-    const parsed = parseCliArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        project: { type: 'string' },
-        from: { type: 'string' },
-        kind: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-    const { values, positionals } = parsed;
-    if (positionals.length !== 1 || !positionals[0]?.trim())
-      throw new UsageError('give exactly one SYMBOL.');
-    const name = positionals[0].trim();
+export default defineVerb({
+  options: {
+    project: { type: 'string' },
+    from: { type: 'string' },
+    kind: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+  positionals: { min: 1, max: 1, message: 'give exactly one SYMBOL.' },
+  async run({ values, positionals: [name = ''], io }) {
     let kind: SymbolKind | undefined;
     if (values.kind !== undefined) {
       const checked = symbolKindSchema.safeParse(values.kind);
@@ -69,4 +57,4 @@ export const defCommand: CliCommand = {
       await index.close();
     }
   },
-};
+});
