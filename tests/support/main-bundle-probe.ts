@@ -13,8 +13,10 @@ const register = path.join(repo, 'tests', 'support', 'electron-stub', 'register.
 
 export interface StubEvent {
   readonly event: 'window' | 'engine';
-  /** Milliseconds since the process started. */
+  /** Milliseconds since the process started (its own clock). */
   readonly ms: number;
+  /** Milliseconds from spawning the process until the line arrived (the caller's clock). */
+  readonly wallMs: number;
   readonly ok?: boolean;
   /** npm packages loaded by then. */
   readonly packages: string[];
@@ -61,6 +63,7 @@ export async function runMainBundle(entry: string, timeoutMs = 60_000): Promise<
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sluice-stub-run-'));
   try {
     const log = path.join(dir, 'resolved.log');
+    const started = performance.now();
     const child = spawn(process.execPath, ['--import', register, entry], {
       env: {
         ...process.env,
@@ -73,7 +76,12 @@ export async function runMainBundle(entry: string, timeoutMs = 60_000): Promise<
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const arrivals: number[] = [];
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const lines = stdout.split('\n').filter((l) => l.startsWith('SLUICE_STUB ')).length;
+      while (arrivals.length < lines) arrivals.push(performance.now() - started);
+    });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -89,7 +97,10 @@ export async function runMainBundle(entry: string, timeoutMs = 60_000): Promise<
     const events = stdout
       .split('\n')
       .filter((line) => line.startsWith('SLUICE_STUB '))
-      .map((line) => JSON.parse(line.slice('SLUICE_STUB '.length)) as StubEvent);
+      .map((line, i): StubEvent => ({
+        ...(JSON.parse(line.slice('SLUICE_STUB '.length)) as Omit<StubEvent, 'wallMs'>),
+        wallMs: arrivals[i] ?? Number.NaN,
+      }));
     const window = events.find((e) => e.event === 'window');
     const engine = events.find((e) => e.event === 'engine');
     if (!window || !engine)
