@@ -50,8 +50,8 @@ export interface CliApprovalSession {
 export function createCliApprovalSession(options: CliApprovalSessionOptions): CliApprovalSession {
   const { io, workspace } = options;
   const projectId = projectIdFor(workspace.root);
-  const ownDb = options.db ? null : openAppDatabase({ home: sluiceHomeFor(io) });
-  const db = options.db ?? (ownDb as WritableDb);
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? openAppDatabase({ home: sluiceHomeFor(io) });
   const { broker, dispose } = createProjectApprovals({
     db,
     projectId,
@@ -122,7 +122,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
       closed = true;
       dispose();
       approver.close();
-      ownDb?.close();
+      if (ownsDb) db.close();
     },
   };
 }
