@@ -3,21 +3,18 @@
 // answered by `--yes` as the person would. `--yes` never overrides a deny rule or read-only
 // mode (the broker denies those before anyone is asked), and it does not cover protected
 // paths: those need an explicit answer on a terminal, and without one they are rejected.
-import os from 'node:os';
 import type { AgentEvent } from '../shared/agent-events';
 import type { ApprovalMode, ApprovalRequest } from '../shared/approvals';
-import { ApprovalBroker } from '../main/core/approvals/approval-broker';
-import type { ApprovalAudit } from '../main/core/approvals/approval-audit';
-import type { CheckpointStore } from '../main/core/checkpoints/checkpoint-store';
+import type { ApprovalBroker } from '../main/core/approvals/approval-broker';
+import type { ApprovalPort } from '../main/core/approvals/approval-port';
+import { createProjectApprovals } from '../main/core/approvals/project-approvals';
 import { openAppDatabase } from '../main/core/store/app-database';
 import type { WritableDb } from '../main/core/store/database-handles';
-import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
-import { createCheckpointRepository } from '../main/core/store/checkpoint-repository';
 import { createPolicyRepository } from '../main/core/store/policy-repository';
 import { projectIdFor } from '../main/core/store/project-id';
-import { resolveSluiceHome } from '../main/core/store/sluice-home';
 import type { Workspace } from '../main/core/workspace/workspace';
 import type { CliIo } from './cli-io';
+import { sluiceHomeFor } from './project-context';
 import {
   createTerminalApprover,
   NO_TERMINAL_REASON,
@@ -35,7 +32,7 @@ export interface CliApprovalSessionOptions {
   readonly modeOverride?: ApprovalMode | undefined;
   /** Injected approver (tests); default asks on the terminal when stdin and stderr are TTYs. */
   readonly approver?: TerminalApprover;
-  /** An open app DB to use; otherwise one is opened for each write and closed again. */
+  /** An open app DB to use (the caller closes it); otherwise the session opens one and close() closes it. */
   readonly db?: WritableDb;
 }
 
@@ -43,46 +40,24 @@ export interface CliApprovalSession {
   readonly broker: ApprovalBroker;
   /** Feed every AgentEvent here; approval_request events are answered. */
   readonly onEvent: (event: AgentEvent) => void;
+  /**
+   * Ends the session: whatever is still pending is rejected as aborted, the terminal
+   * approver lets go of stdin, and a DB the session opened is closed. Safe to call twice.
+   */
   close(): void;
-}
-
-export function sluiceHomeFor(io: CliIo): string {
-  return resolveSluiceHome({
-    env: io.env,
-    platform: process.platform,
-    homedir: os.homedir(),
-    cwd: io.cwd,
-  });
 }
 
 export function createCliApprovalSession(options: CliApprovalSessionOptions): CliApprovalSession {
   const { io, workspace } = options;
   const projectId = projectIdFor(workspace.root);
-  const useDb = <T>(fn: (db: WritableDb) => T): T => {
-    if (options.db) return fn(options.db);
-    const db = openAppDatabase({ home: sluiceHomeFor(io) });
-    try {
-      return fn(db);
-    } finally {
-      db.close();
-    }
-  };
-  const audit: ApprovalAudit = {
-    recordProposal: (entry) =>
-      useDb((db) => createApprovalAuditRepository(db, projectId).recordProposal(entry)),
-    recordDecision: (entry) =>
-      useDb((db) => createApprovalAuditRepository(db, projectId).recordDecision(entry)),
-    recordApplication: (id, result) =>
-      useDb((db) => createApprovalAuditRepository(db, projectId).recordApplication(id, result)),
-  };
-  const checkpoints: CheckpointStore = {
-    record: (checkpoint) =>
-      useDb((db) => createCheckpointRepository(db, projectId).record(checkpoint)),
-    list: (filter) => useDb((db) => createCheckpointRepository(db, projectId).list(filter)),
-    get: (id) => useDb((db) => createCheckpointRepository(db, projectId).get(id)),
-    byTurn: (turnId) => useDb((db) => createCheckpointRepository(db, projectId).byTurn(turnId)),
-    markUndone: (id) => useDb((db) => createCheckpointRepository(db, projectId).markUndone(id)),
-  };
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? openAppDatabase({ home: sluiceHomeFor(io) });
+  const { broker, dispose } = createProjectApprovals({
+    db,
+    projectId,
+    emit: (event) => onEvent(event),
+    modeOverride: options.modeOverride,
+  });
   const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
   const approver =
     options.approver ??
@@ -93,15 +68,6 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
       color: Boolean(io.stderr.isTTY) && !io.env.NO_COLOR,
       env: io.env,
     });
-  const broker = new ApprovalBroker({
-    policy: () => {
-      const stored = useDb((db) => createPolicyRepository(db).get(projectId));
-      return options.modeOverride ? { ...stored, mode: options.modeOverride } : stored;
-    },
-    audit,
-    checkpoints,
-    emit: (event) => onEvent(event),
-  });
 
   async function answer(request: ApprovalRequest): Promise<void> {
     const bind = { approvalId: request.approvalId, proposalHash: request.proposalHash };
@@ -121,13 +87,11 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     }
     const reply = await approver.ask(request);
     if (reply.alwaysAllowGlob) {
-      const rule = useDb((db) =>
-        createPolicyRepository(db).addRule(projectId, {
-          tool: 'write',
-          pathGlob: reply.alwaysAllowGlob ?? request.path,
-          action: 'allow',
-        }),
-      );
+      const rule = createPolicyRepository(db).addRule(projectId, {
+        tool: 'write',
+        pathGlob: reply.alwaysAllowGlob ?? request.path,
+        action: 'allow',
+      });
       io.stderr.write(
         `Saved rule ${rule.id}: allow writes to ${rule.pathGlob} (remove it in Settings).\n`,
       );
@@ -149,35 +113,48 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
       );
     });
   };
+  let closed = false;
   return {
     broker,
     onEvent,
     close() {
-      broker.abortAll();
+      if (closed) return;
+      closed = true;
+      dispose();
       approver.close();
+      if (ownsDb) db.close();
     },
   };
 }
 
-/** `sluice tool`'s extendContext: write tools get the CLI approval gate. */
+/** `sluice tool`'s extendContext: write tools get the CLI approval gate, closed after the run. */
 export async function cliWriteContext(args: {
   workspace: Workspace;
   tool: { kind: 'read' | 'write' };
   yes: boolean;
   io: CliIo;
-}): Promise<{ approvals?: ApprovalBroker }> {
-  if (args.tool.kind !== 'write') return {};
-  return {
-    approvals: createCliApprovalSession({ io: args.io, workspace: args.workspace, yes: args.yes })
-      .broker,
-  };
+}): Promise<{ context: { approvals?: ApprovalBroker }; close(): void }> {
+  if (args.tool.kind !== 'write') return { context: {}, close: () => undefined };
+  const session = createCliApprovalSession({
+    io: args.io,
+    workspace: args.workspace,
+    yes: args.yes,
+  });
+  return { context: { approvals: session.broker }, close: () => session.close() };
 }
 
 export { NO_TERMINAL_REASON };
 
+/** One turn's approvals in `sluice ask`: the port the tools use, and its close. */
+export interface TurnApprovals {
+  readonly port: ApprovalPort;
+  close(): void;
+}
+
 /**
  * `sluice ask`'s approval seam (AskCommandDeps.approvals): the turn's port, with approval
  * events going into the turn's stream and answered on the terminal (or rejected without one).
+ * close() after the turn rejects anything left pending and lets go of stdin.
  */
 export function askApprovals(args: {
   workspace: Workspace;
@@ -185,7 +162,7 @@ export function askApprovals(args: {
   mode: ApprovalMode;
   io: CliIo;
   emit: (event: AgentEvent) => void;
-}): ReturnType<ApprovalBroker['forTurn']> {
+}): TurnApprovals {
   const session = createCliApprovalSession({
     io: args.io,
     workspace: args.workspace,
@@ -193,8 +170,9 @@ export function askApprovals(args: {
     modeOverride: args.mode,
     db: args.db,
   });
-  return session.broker.forTurn((event) => {
+  const port = session.broker.forTurn((event) => {
     args.emit(event);
     session.onEvent(event);
   });
+  return { port, close: () => session.close() };
 }

@@ -1,5 +1,4 @@
 // The CLI's view of the outside world, injected so commands are tested without a process.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 export interface CliIo {
   readonly stdout: { write(text: string): unknown; isTTY?: boolean };
   readonly stderr: { write(text: string): unknown; isTTY?: boolean };
@@ -16,13 +15,20 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export interface CliCommand {
+/** What main() runs once a verb's module is loaded. */
+export interface Verb {
+  run(args: string[], io: CliIo): Promise<ExitCode>;
+}
+
+export interface VerbInfo {
   readonly name: string;
   /** One or more usage lines, shown by `sluice help` and after a usage error. */
   readonly usage: string;
   readonly summary: string;
-  run(args: string[], io: CliIo): Promise<ExitCode>;
 }
+
+/** A verb with its code already loaded (the verb table prefers a lazy `load`). */
+export interface CliCommand extends VerbInfo, Verb {}
 
 export function processIo(): CliIo {
   return {
@@ -36,15 +42,4 @@ export function processIo(): CliIo {
 
 export function writeJsonLine(io: CliIo, value: unknown): void {
   io.stdout.write(`${JSON.stringify(value)}\n`);
-}
-
-/** node:util parseArgs (strict unless the config says otherwise); a parse failure is a UsageError (exit 2). */
-export function parseCliArgs<T extends ParseArgsConfig>(
-  config: T,
-): ReturnType<typeof parseArgs<T>> {
-  try {
-    return parseArgs(config);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
 }

@@ -79,6 +79,36 @@ describe('createCliApprovalSession', () => {
   });
 });
 
+describe('CliApprovalSession.close', () => {
+  it('rejects a pending approval as aborted, lets go of the terminal, and can be called twice', async () => {
+    await mkdir(path.join(project, 'src'));
+    await writeFile(path.join(project, 'src/a.ts'), 'one\n');
+    let asked!: () => void;
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve));
+    let approverClosed = 0;
+    const approver: TerminalApprover = {
+      ask: () => {
+        asked();
+        return new Promise(() => undefined);
+      },
+      close: () => void (approverClosed += 1),
+    };
+    const workspace = await Workspace.open(project);
+    const session = createCliApprovalSession({ io: io(), workspace, yes: false, approver });
+    const running = runTool(edit, input, {
+      workspace,
+      signal: new AbortController().signal,
+      approvals: session.broker,
+    });
+    await askedOnce;
+    session.close();
+    session.close();
+    expect(await running).toMatchObject({ status: 'rejected' });
+    expect(approverClosed).toBe(1);
+    expect(await readFile(path.join(project, 'src/a.ts'), 'utf8')).toBe('one\n');
+  });
+});
+
 describe('askApprovals', () => {
   it('puts approval events into the turn stream and rejects without a terminal', async () => {
     await mkdir(path.join(project, 'src'));
@@ -87,7 +117,7 @@ describe('askApprovals', () => {
     const db = openAppDatabase({ home });
     try {
       const events: AgentEvent[] = [];
-      const port = askApprovals({
+      const { port } = askApprovals({
         workspace,
         db,
         mode: 'ask',
@@ -113,7 +143,7 @@ describe('askApprovals', () => {
         mode: 'auto-edit',
         io: io(),
         emit: () => undefined,
-      });
+      }).port;
       expect(
         (
           await runTool(edit, input, {

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentEventSchema } from '../../src/shared/agent-events';
 import { createAskCommand } from '../../src/cli/commands/ask';
+import { askApprovals } from '../../src/cli/approval-session';
 import type { CliIo } from '../../src/cli/cli-io';
 import { main } from '../../src/cli/main';
 import {
@@ -160,6 +161,25 @@ describe('sluice ask', () => {
     ).toBe(0);
     expect(readOnly.stdout()).toContain('"status":"denied"');
     expect(existsSync(path.join(project, 'three.txt'))).toBe(false);
+  });
+
+  it('approvals - built on the first write only, and closed when the turn ends', async () => {
+    const built: string[] = [];
+    const withApprovals = createAskCommand({
+      maxRetries: 1,
+      onInterrupt: () => () => undefined,
+      approvals: (args) => {
+        const real = askApprovals(args);
+        built.push('built');
+        return { port: real.port, close: () => (built.push('closed'), real.close()) };
+      },
+    });
+    server.enqueue(reply('no writes here'));
+    expect(await withApprovals.run(['just read', '--project', project], makeIo().io)).toBe(0);
+    expect(built).toEqual([]);
+    server.enqueue(reply([toolUse('create_file', { path: 'one.txt', content: 'x' })]), reply('ok'));
+    expect(await withApprovals.run(['make one', '--project', project], makeIo().io)).toBe(0);
+    expect(built).toEqual(['built', 'closed']);
   });
 
   it('usage errors - exit 2 through main', async () => {

@@ -5,8 +5,8 @@
 // Exit: 0 the turn ended normally; 1 it failed, was stopped, or hit the round limit; 2 usage.
 // Approvals: write tools ask through the port `approvals` builds — by default the CLI approval
 // session (terminal prompt; without a terminal writes are rejected unless --mode auto-edit).
-// The port is created on the first write of a turn only, so a read-only turn never touches stdin.
-import os from 'node:os';
+// The port is created on the first write of a turn only, so a read-only turn never touches stdin,
+// and closed when the turn ends (pending approvals rejected, stdin let go).
 import type { AgentEvent } from '../../shared/agent-events';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
 import { missingCase } from '../../shared/missing-case';
@@ -18,24 +18,17 @@ import {
 import type { TurnOutcome } from '../../main/core/agent/agent-loop';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import type { ApprovalPort } from '../../main/core/approvals/approval-port';
-import { askApprovals } from '../approval-session';
+import { askApprovals, type TurnApprovals } from '../approval-session';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import { projectIdFor } from '../../main/core/store/project-id';
-import { resolveSluiceHome } from '../../main/core/store/sluice-home';
 import { createTools } from '../../main/core/tools';
 import type { ToolDefinition } from '../../main/core/tools/tool';
 import type { Workspace } from '../../main/core/workspace/workspace';
-import {
-  ExitCode,
-  UsageError,
-  writeJsonLine,
-  type CliCommand,
-  type CliIo,
-  parseCliArgs,
-} from '../cli-io';
-import { openProject } from '../project-context';
+import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
+import { defineVerb } from '../define-verb';
+import { openProject, sluiceHomeFor } from '../project-context';
 
 export interface AskApprovalArgs {
   workspace: Workspace;
@@ -48,8 +41,8 @@ export interface AskApprovalArgs {
 }
 
 export interface AskCommandDeps {
-  /** Builds the approval port for a turn (default: the CLI approval session; null: none, writes refused). */
-  readonly approvals?: ((args: AskApprovalArgs) => ApprovalPort | undefined) | null;
+  /** Builds the approvals of a turn (default: the CLI approval session; null: none, writes refused). */
+  readonly approvals?: ((args: AskApprovalArgs) => TurnApprovals | undefined) | null;
   readonly createTools?: () => ToolDefinition[];
   /** SDK retries (tests make them few). */
   readonly maxRetries?: number;
@@ -57,8 +50,6 @@ export interface AskCommandDeps {
   readonly onInterrupt?: (abort: () => void) => () => void;
 }
 
-const USAGE =
-  'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only] [--model M] [--max-turns N] [--conversation ID] [--json]';
 const MAX_PROMPT_CHARS = 200_000;
 
 async function readStdin(io: CliIo): Promise<string> {
@@ -83,12 +74,15 @@ function parseMaxTurns(raw: string | undefined): number | undefined {
   return value;
 }
 
-/** Builds the real port on the first request; without one, refuses as a missing gate would. */
-function lazyPort(build: () => ApprovalPort | undefined): ApprovalPort {
-  let port: ApprovalPort | undefined | null = null;
+/**
+ * Builds the real approvals on the first request; without them, refuses as a missing gate
+ * would. close() closes them if they were built.
+ */
+function lazyApprovals(build: () => TurnApprovals | undefined): ApprovalPort & { close(): void } {
+  let built: TurnApprovals | undefined | null = null;
   const get = (): ApprovalPort | undefined => {
-    if (port === null) port = build();
-    return port;
+    if (built === null) built = build();
+    return built?.port;
   };
   return {
     async request(proposal, call) {
@@ -103,6 +97,7 @@ function lazyPort(build: () => ApprovalPort | undefined): ApprovalPort {
     },
     applied: (change) => get()?.applied(change),
     failed: (approvalId, reason) => get()?.failed(approvalId, reason),
+    close: () => built?.close(),
   };
 }
 
@@ -164,26 +159,18 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
   };
 }
 
-export function createAskCommand(deps: AskCommandDeps = {}): CliCommand {
-  return {
-    name: 'ask',
-    usage: USAGE,
-    summary: 'Ask Claude about (or to change) a project; streams the answer.',
-    async run(args, io) {
-      const parsed = parseCliArgs({
-        args,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          project: { type: 'string' },
-          mode: { type: 'string', default: 'ask' },
-          model: { type: 'string' },
-          'max-turns': { type: 'string' },
-          conversation: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-      });
-      const { values, positionals } = parsed;
+export function createAskCommand(deps: AskCommandDeps = {}): Verb {
+  return defineVerb({
+    options: {
+      project: { type: 'string' },
+      mode: { type: 'string', default: 'ask' },
+      model: { type: 'string' },
+      'max-turns': { type: 'string' },
+      conversation: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'the prompt is empty.' },
+    async run({ values, positionals, io }) {
       const mode = approvalModeSchema.safeParse(values.mode);
       if (!mode.success)
         throw new UsageError(`--mode must be ask, auto-edit or read-only (got "${values.mode}").`);
@@ -196,14 +183,8 @@ export function createAskCommand(deps: AskCommandDeps = {}): CliCommand {
         throw new UsageError(`the prompt is longer than ${MAX_PROMPT_CHARS} characters.`);
       const { workspace } = await openProject(io, values.project);
 
-      const home = resolveSluiceHome({
-        env: io.env,
-        platform: process.platform,
-        homedir: os.homedir(),
-        cwd: io.cwd,
-      });
-      const db = openAppDatabase({ home });
-      let approvalsUsed = false;
+      const db = openAppDatabase({ home: sluiceHomeFor(io) });
+      const turnApprovals: Array<{ close(): void }> = [];
       try {
         const projectId = projectIdFor(workspace.root);
         const repository = createConversationRepository(db);
@@ -221,10 +202,10 @@ export function createAskCommand(deps: AskCommandDeps = {}): CliCommand {
           ports: ({ emit }) => {
             const build = deps.approvals === undefined ? askApprovals : deps.approvals;
             if (!build) return { workspace };
-            const approvals = lazyPort(() => {
-              approvalsUsed = true;
-              return build({ workspace, db, projectId, mode: mode.data, io, emit });
-            });
+            const approvals = lazyApprovals(() =>
+              build({ workspace, db, projectId, mode: mode.data, io, emit }),
+            );
+            turnApprovals.push(approvals);
             return { workspace, approvals };
           },
           guidanceFiles: workspace,
@@ -269,7 +250,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): CliCommand {
         } finally {
           release();
           // The terminal approver reads stdin; once the turn is over nothing more is read.
-          if (approvalsUsed && io.stdin.isTTY) io.stdin.pause();
+          for (const approvals of turnApprovals) approvals.close();
         }
         if (!values.json)
           io.stderr.write(
@@ -280,7 +261,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): CliCommand {
         db.close();
       }
     },
-  };
+  });
 }
 
-export const askCommand = createAskCommand();
+export default createAskCommand();

@@ -3,27 +3,17 @@
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
-import { sluiceHomeFor } from '../approval-session';
-import { ExitCode, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
-import { openProject } from '../project-context';
+import { ExitCode, writeJsonLine } from '../cli-io';
+import { defineVerb } from '../define-verb';
+import { openProject, sluiceHomeFor } from '../project-context';
 
-const USAGE = 'sluice checkpoints --project DIR [--conversation ID] [--json]';
-
-export const checkpointsCommand: CliCommand = {
-  name: 'checkpoints',
-  usage: USAGE,
-  summary: 'List the changes Sluice applied in a project (newest first).',
-  async run(args, io) {
-    const { values } = parseCliArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        project: { type: 'string' },
-        conversation: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
+export default defineVerb({
+  options: {
+    project: { type: 'string' },
+    conversation: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+  async run({ values, io }) {
     const { workspace } = await openProject(io, values.project);
     const db = openAppDatabase({ home: sluiceHomeFor(io) });
     try {
@@ -50,4 +40,4 @@ export const checkpointsCommand: CliCommand = {
       db.close();
     }
   },
-};
+});

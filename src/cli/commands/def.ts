@@ -1,32 +1,25 @@
-// `sluice def SYMBOL --project DIR [--kind KIND] [--json]`: where SYMBOL is defined (exported
-// first). --json prints one line per definition: { path, line, column, kind, name, exported,
-// signature }. Exit 1 when nothing matches (similar names go to stderr).
+// `sluice def SYMBOL --project DIR [--from FILE] [--kind KIND] [--json]`: where SYMBOL is
+// defined (exported first), looked up and printed exactly as the find_definition tool does.
+// --from FILE (project-relative) resolves the name as seen from that file: its import is
+// followed (renamed and default imports included) through re-exports to the declaration.
+// --json prints one line per definition: { path, line, column, kind, name, exported,
+// signature }. Exit 1 when nothing matches (the message, with similar names, goes to stderr).
 import { symbolKindSchema, type SymbolKind } from '../../shared/contract/symbol-service';
 import { openProjectIndex } from '../../main/core/index/open-project-index';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
+import { formatDefinitionLookup, lookupDefinitions } from '../../main/core/tools/find-definition';
+import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
 
-const USAGE = 'sluice def SYMBOL --project DIR [--kind KIND] [--json]';
-
-export const defCommand: CliCommand = {
-  name: 'def',
-  usage: USAGE,
-  summary: 'Print where a TypeScript/JavaScript symbol is defined.',
-  async run(args, io) {
-    const parsed = parseCliArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        project: { type: 'string' },
-        kind: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-    const { values, positionals } = parsed;
-    if (positionals.length !== 1 || !positionals[0]?.trim())
-      throw new UsageError('give exactly one SYMBOL.');
-    const name = positionals[0].trim();
+export default defineVerb({
+  options: {
+    project: { type: 'string' },
+    from: { type: 'string' },
+    kind: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+  positionals: { min: 1, max: 1, message: 'give exactly one SYMBOL.' },
+  async run({ values, positionals: [name = ''], io }) {
     let kind: SymbolKind | undefined;
     if (values.kind !== undefined) {
       const checked = symbolKindSchema.safeParse(values.kind);
@@ -37,34 +30,31 @@ export const defCommand: CliCommand = {
     const { workspace } = await openProject(io, values.project);
     const { index } = await openProjectIndex({ source: workspace, env: io.env, cwd: io.cwd });
     try {
-      const { definitions, suggestions } = index.findDefinition(name, kind);
-      if (!definitions.length) {
-        const hint = suggestions.length ? ` Similar names: ${suggestions.join(', ')}.` : '';
-        io.stderr.write(
-          `sluice def: no definition of ${name}${kind ? ` (kind ${kind})` : ''}.${hint}\n`,
-        );
+      const fromFile =
+        values.from === undefined ? undefined : workspace.resolve(values.from, 'read').relative;
+      const lookup = lookupDefinitions(index, { name, kind, fromFile });
+      if (!lookup.definitions.length) {
+        io.stderr.write(`sluice def: ${formatDefinitionLookup(lookup)}\n`);
         return ExitCode.Failure;
       }
-      for (const d of definitions) {
-        if (values.json) {
-          writeJsonLine(io, {
-            path: d.path,
-            line: d.line,
-            column: d.column,
-            kind: d.kind,
-            name: d.name,
-            exported: d.exported,
-            signature: d.signature,
-          });
-        } else {
-          io.stdout.write(
-            `${d.path}:${d.line}:${d.column} ${d.kind} ${d.name}${d.exported ? ' (exported)' : ''}\n  ${d.signature}\n`,
-          );
-        }
+      if (!values.json) {
+        io.stdout.write(`${formatDefinitionLookup(lookup)}\n`);
+        return ExitCode.Ok;
       }
+      if (lookup.note) io.stderr.write(`sluice def: ${lookup.note}\n`);
+      for (const d of lookup.definitions)
+        writeJsonLine(io, {
+          path: d.path,
+          line: d.line,
+          column: d.column,
+          kind: d.kind,
+          name: d.name,
+          exported: d.exported,
+          signature: d.signature,
+        });
       return ExitCode.Ok;
     } finally {
       await index.close();
     }
   },
-};
+});

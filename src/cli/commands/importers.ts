@@ -3,27 +3,16 @@
 // typeOnly, via }. Exit 1 when TARGET is not an indexed file.
 import { openProjectIndex } from '../../main/core/index/open-project-index';
 import { parseImporterTarget } from '../../main/core/index/importers-query';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
+import { ExitCode, writeJsonLine } from '../cli-io';
+import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
 
-const USAGE = 'sluice importers TARGET --project DIR [--json]   TARGET: file path or file#symbol';
-
-export const importersCommand: CliCommand = {
-  name: 'importers',
-  usage: USAGE,
-  summary: 'Print every import of a file or of one of its symbols.',
-  async run(args, io) {
-    const parsed = parseCliArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
-    });
-    const { values, positionals } = parsed;
-    if (positionals.length !== 1 || !positionals[0]?.trim())
-      throw new UsageError('give exactly one TARGET (file or file#symbol).');
+export default defineVerb({
+  options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+  positionals: { min: 1, max: 1, message: 'give exactly one TARGET (file or file#symbol).' },
+  async run({ values, positionals: [raw = ''], io }) {
     const { workspace } = await openProject(io, values.project);
-    const target = parseImporterTarget(positionals[0].trim());
+    const target = parseImporterTarget(raw);
     // The file part is a path inside the project: the sandbox refuses anything outside it.
     const file = workspace.resolve(target.path, 'read').relative;
     const { index } = await openProjectIndex({ source: workspace, env: io.env, cwd: io.cwd });
@@ -49,11 +38,10 @@ export const importersCommand: CliCommand = {
             `${i.path}:${i.line} ${i.specifier}${i.typeOnly ? ' (type-only)' : ''}${i.via.length ? ` via ${i.via.join(' → ')}` : ''}\n`,
           );
       }
-      if (!importers.length && !values.json)
-        io.stdout.write(`Nothing imports ${positionals[0].trim()}.\n`);
+      if (!importers.length && !values.json) io.stdout.write(`Nothing imports ${raw}.\n`);
       return ExitCode.Ok;
     } finally {
       await index.close();
     }
   },
-};
+});

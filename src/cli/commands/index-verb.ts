@@ -3,22 +3,13 @@
 // --json prints one line: { files, symbols, imports, skipped, ms } (skipped = files not indexed),
 // plus { incomplete: { message, leftOut } } and exit 1 when a limit kept files out.
 import { openProjectIndex } from '../../main/core/index/open-project-index';
-import { ExitCode, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
+import { ExitCode, writeJsonLine } from '../cli-io';
+import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
 
-const USAGE = 'sluice index --project DIR [--json]';
-
-export const indexCommand: CliCommand = {
-  name: 'index',
-  usage: USAGE,
-  summary: 'Build or refresh the symbol index and print its statistics.',
-  async run(args, io) {
-    const { values } = parseCliArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
-    });
+export default defineVerb({
+  options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+  async run({ values, io }) {
     const { workspace } = await openProject(io, values.project);
     const { index, summary } = await openProjectIndex({
       source: workspace,
@@ -60,4 +51,4 @@ export const indexCommand: CliCommand = {
       await index.close();
     }
   },
-};
+});

@@ -1,21 +1,85 @@
-// Every `sluice` verb. Each lives in its own file; add one line here when a verb lands.
-import type { CliCommand } from '../cli-io';
-import { askCommand } from './ask';
-import { toolCommand } from './tool';
-import { checkpointsCommand } from './checkpoints';
-import { undoCommand } from './undo';
-import { indexCommand } from './index-verb';
-import { defCommand } from './def';
-import { importersCommand } from './importers';
-import { serveCommand } from './serve';
+// Every `sluice` verb: its name, usage and summary here (help needs nothing else), its code in
+// its own file, loaded only when that verb runs, so `sluice --help` or `sluice def` never pays
+// for TypeScript, the SDK or another verb's imports. Adding a verb: write
+// `commands/<verb>.ts` with `export default defineVerb({...})` and add one entry here.
+import type { CliCommand, Verb, VerbInfo } from '../cli-io';
 
-export const commands: readonly CliCommand[] = [
-  askCommand,
-  toolCommand,
-  checkpointsCommand,
-  undoCommand,
-  indexCommand,
-  defCommand,
-  importersCommand,
-  serveCommand,
+export interface LazyVerb extends VerbInfo {
+  load(): Promise<Verb>;
+}
+
+/** A lazy entry, or (discouraged: its imports load with every verb) an eager CliCommand. */
+export type VerbEntry = LazyVerb | CliCommand;
+
+const lazy = (info: VerbInfo, load: () => Promise<{ default: Verb }>): LazyVerb => ({
+  ...info,
+  load: async () => (await load()).default,
+});
+
+export const verbs: readonly VerbEntry[] = [
+  lazy(
+    {
+      name: 'ask',
+      usage:
+        'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only] [--model M] [--max-turns N] [--conversation ID] [--json]',
+      summary: 'Ask Claude about (or to change) a project; streams the answer.',
+    },
+    () => import('./ask'),
+  ),
+  lazy(
+    {
+      name: 'tool',
+      usage: 'sluice tool NAME --project DIR --input JSON [--yes] [--json]',
+      summary: 'Run one tool through the sandbox and print its result.',
+    },
+    () => import('./tool'),
+  ),
+  lazy(
+    {
+      name: 'checkpoints',
+      usage: 'sluice checkpoints --project DIR [--conversation ID] [--json]',
+      summary: 'List the changes Sluice applied in a project (newest first).',
+    },
+    () => import('./checkpoints'),
+  ),
+  lazy(
+    {
+      name: 'undo',
+      usage: 'sluice undo ID --project DIR [--turn] [--force] [--json]',
+      summary: 'Undo one applied change (or, with --turn, every change of a turn).',
+    },
+    () => import('./undo'),
+  ),
+  lazy(
+    {
+      name: 'index',
+      usage: 'sluice index --project DIR [--json]',
+      summary: 'Build or refresh the symbol index and print its statistics.',
+    },
+    () => import('./index-verb'),
+  ),
+  lazy(
+    {
+      name: 'def',
+      usage: 'sluice def SYMBOL --project DIR [--from FILE] [--kind KIND] [--json]',
+      summary: 'Print where a TypeScript/JavaScript symbol is defined.',
+    },
+    () => import('./def'),
+  ),
+  lazy(
+    {
+      name: 'importers',
+      usage: 'sluice importers TARGET --project DIR [--json]   TARGET: file path or file#symbol',
+      summary: 'Print every import of a file or of one of its symbols.',
+    },
+    () => import('./importers'),
+  ),
+  lazy(
+    {
+      name: 'serve',
+      usage: 'sluice serve --project DIR [--port P]',
+      summary: 'Browser mode: the Sluice UI on 127.0.0.1, behind a token.',
+    },
+    () => import('./serve'),
+  ),
 ];

@@ -11,9 +11,10 @@ import { createAppServices } from '../../main/core/services/create-app-services'
 import { createUnavailableSecretStore } from '../../main/core/services/secret-store';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { ensureSluiceHome, resolveSluiceHome } from '../../main/core/store/sluice-home';
-import { ExitCode, UsageError, type CliCommand, type CliIo, parseCliArgs } from '../cli-io';
+import { ExitCode, UsageError, type CliIo } from '../cli-io';
+import { defineVerb, parseVerbArgs, type VerbValues } from '../define-verb';
 
-const USAGE = 'sluice serve --project DIR [--port P]';
+const SERVE_OPTIONS = { project: { type: 'string' }, port: { type: 'string' } } as const;
 
 /** The built renderer: `out/renderer` of the package this file belongs to. */
 export function findRendererBundle(from: string = fileURLToPath(import.meta.url)): string {
@@ -52,12 +53,13 @@ export interface ServeHandle {
 
 /** Starts browser mode and resolves once it listens; the verb keeps it up until a signal. */
 export async function startServe(io: CliIo, args: string[]): Promise<ServeHandle> {
-  const { values } = parseCliArgs({
-    args,
-    options: { project: { type: 'string' }, port: { type: 'string' } },
-    strict: true,
-    allowPositionals: false,
-  });
+  return serveProject(io, parseVerbArgs(SERVE_OPTIONS, args).values);
+}
+
+async function serveProject(
+  io: CliIo,
+  values: VerbValues<typeof SERVE_OPTIONS>,
+): Promise<ServeHandle> {
   if (!values.project) throw new UsageError('--project DIR is required.');
   const port = parsePort(values.port);
   const projectPath = path.resolve(io.cwd, values.project);
@@ -120,12 +122,10 @@ export async function startServe(io: CliIo, args: string[]): Promise<ServeHandle
   }
 }
 
-export const serveCommand: CliCommand = {
-  name: 'serve',
-  usage: USAGE,
-  summary: 'Browser mode: the Sluice UI on 127.0.0.1, behind a token.',
-  async run(args, io) {
-    const handle = await startServe(io, args);
+export default defineVerb({
+  options: SERVE_OPTIONS,
+  async run({ io, values }) {
+    const handle = await serveProject(io, values);
     io.stdout.write(`Sluice is serving ${handle.root}\n`);
     io.stdout.write(`Open ${handle.url}\n`);
     await new Promise<void>((resolve) => {
@@ -136,4 +136,4 @@ export const serveCommand: CliCommand = {
     await handle.close();
     return ExitCode.Ok;
   },
-};
+});

@@ -1,33 +1,25 @@
 // `sluice tool NAME --project DIR --input JSON [--yes] [--json]`: runs one tool through the
 // sandbox exactly as the agent would (runTool), prints its result, exits 0 ok / 1 tool error /
-// 2 usage. Ports for write tools (approvals, checkpoints) are added through `extendContext`.
-import { createTools } from '../../main/core/tools';
+// 2 usage. Ports for write tools (approvals, checkpoints) are added through `extendContext`;
+// only the named tool's module is loaded (see ../tool-loaders.ts).
 import { runTool, type ToolContext, type ToolDefinition } from '../../main/core/tools/tool';
 import type { Workspace } from '../../main/core/workspace/workspace';
-import {
-  ExitCode,
-  UsageError,
-  writeJsonLine,
-  type CliCommand,
-  type CliIo,
-  parseCliArgs,
-} from '../cli-io';
+import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
+import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
-import { cliWriteContext } from '../approval-session';
+import { loadAllTools, loadTool } from '../tool-loaders';
 
 export interface ToolCommandDeps {
-  /** The tools this command can run (default: the full registry). */
+  /** The tools this command can run (default: the tool's own module, see tool-loaders.ts). */
   readonly createTools?: () => ToolDefinition[];
-  /** Adds ports (approvals, checkpoints, …) to the context a tool runs with. */
+  /** Adds ports (approvals, checkpoints, …) to the context a tool runs with; close() after the run. */
   readonly extendContext?: (args: {
     workspace: Workspace;
     tool: ToolDefinition;
     yes: boolean;
     io: CliIo;
-  }) => Promise<Partial<ToolContext>>;
+  }) => Promise<{ context: Partial<ToolContext>; close(): void }>;
 }
-
-const USAGE = 'sluice tool NAME --project DIR --input JSON [--yes] [--json]';
 
 function parseInput(raw: string): Record<string, unknown> {
   let value: unknown;
@@ -44,31 +36,33 @@ function parseInput(raw: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-export function createToolCommand(deps: ToolCommandDeps = {}): CliCommand {
-  return {
-    name: 'tool',
-    usage: USAGE,
-    summary: 'Run one tool through the sandbox and print its result.',
-    async run(args, io) {
-      const parsed = parseCliArgs({
-        args,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          project: { type: 'string' },
-          input: { type: 'string' },
-          yes: { type: 'boolean', default: false },
-          json: { type: 'boolean', default: false },
-        },
-      });
-      const { values, positionals } = parsed;
-      const tools = (deps.createTools ?? createTools)();
-      const names = tools.map((t) => t.name).join(', ');
+async function availableNames(deps: ToolCommandDeps): Promise<string> {
+  const tools = deps.createTools ? deps.createTools() : await loadAllTools();
+  return tools.map((t) => t.name).join(', ');
+}
+
+export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
+  return defineVerb({
+    options: {
+      project: { type: 'string' },
+      input: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+    positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'give exactly one tool NAME.' },
+    async run({ values, positionals, io }) {
       if (positionals.length !== 1)
-        throw new UsageError(`give exactly one tool NAME. Available tools: ${names}.`);
+        throw new UsageError(
+          `give exactly one tool NAME. Available tools: ${await availableNames(deps)}.`,
+        );
       const name = positionals[0] as string;
-      const tool = tools.find((t) => t.name === name);
-      if (!tool) throw new UsageError(`unknown tool "${name}". Available tools: ${names}.`);
+      const tool = deps.createTools
+        ? deps.createTools().find((t) => t.name === name)
+        : await loadTool(name);
+      if (!tool)
+        throw new UsageError(
+          `unknown tool "${name}". Available tools: ${await availableNames(deps)}.`,
+        );
       if (values.input === undefined)
         throw new UsageError("--input JSON is required (use --input '{}' for no arguments).");
       const input = parseInput(values.input);
@@ -77,9 +71,14 @@ export function createToolCommand(deps: ToolCommandDeps = {}): CliCommand {
       const controller = new AbortController();
       const extra = deps.extendContext
         ? await deps.extendContext({ workspace, tool, yes: values.yes, io })
-        : {};
-      const ctx: ToolContext = { ...extra, workspace, signal: controller.signal };
-      const result = await runTool(tool, input, ctx);
+        : { context: {}, close: () => undefined };
+      let result;
+      try {
+        const ctx: ToolContext = { ...extra.context, workspace, signal: controller.signal };
+        result = await runTool(tool, input, ctx);
+      } finally {
+        extra.close();
+      }
       if (values.json) {
         writeJsonLine(io, { tool: tool.name, status: result.status, content: result.content });
       } else if (result.status === 'ok') {
@@ -89,7 +88,13 @@ export function createToolCommand(deps: ToolCommandDeps = {}): CliCommand {
       }
       return result.status === 'ok' ? ExitCode.Ok : ExitCode.Failure;
     },
-  };
+  });
 }
 
-export const toolCommand = createToolCommand({ extendContext: cliWriteContext });
+// The approval session (app DB, broker, diff) is loaded only for a write tool.
+export default createToolCommand({
+  extendContext: async (args) =>
+    args.tool.kind === 'write'
+      ? (await import('../approval-session')).cliWriteContext(args)
+      : { context: {}, close: () => undefined },
+});

@@ -5,32 +5,23 @@ import { undoCheckpoint, undoTurn } from '../../main/core/checkpoints/undo-check
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
-import { sluiceHomeFor } from '../approval-session';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand, parseCliArgs } from '../cli-io';
-import { openProject } from '../project-context';
+import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { defineVerb } from '../define-verb';
+import { openProject, sluiceHomeFor } from '../project-context';
 
-const USAGE = 'sluice undo ID --project DIR [--turn] [--force] [--json]';
-
-export const undoCommand: CliCommand = {
-  name: 'undo',
-  usage: USAGE,
-  summary: 'Undo one applied change (or, with --turn, every change of a turn).',
-  async run(args, io) {
-    const parsed = parseCliArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        project: { type: 'string' },
-        turn: { type: 'boolean', default: false },
-        force: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-      },
-    });
-    const { values, positionals } = parsed;
-    if (positionals.length !== 1 || !positionals[0]?.trim())
-      throw new UsageError('give exactly one checkpoint ID (see `sluice checkpoints`).');
-    const id = positionals[0].trim();
+export default defineVerb({
+  options: {
+    project: { type: 'string' },
+    turn: { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+  positionals: {
+    min: 1,
+    max: 1,
+    message: 'give exactly one checkpoint ID (see `sluice checkpoints`).',
+  },
+  async run({ values, positionals: [id = ''], io }) {
     if (id.length > 200) throw new UsageError('the ID is longer than 200 characters.');
     const { workspace } = await openProject(io, values.project);
     const db = openAppDatabase({ home: sluiceHomeFor(io) });
@@ -51,4 +42,4 @@ export const undoCommand: CliCommand = {
       db.close();
     }
   },
-};
+});

@@ -1,21 +1,17 @@
 // Composition root of the desktop app: the only file that imports electron at run time.
-// Order matters: single-instance lock, then (after ready) session guards and CSP, the
-// database with the Electron build of better-sqlite3, the shared services, IPC, the window.
+// Order matters: single-instance lock, then (after ready) session guards and CSP, IPC, the
+// window, and only then the engine (app-engine.ts: database, services, and through them the
+// SDK and the tools), imported dynamically so the first window never waits for it. IPC calls
+// that arrive before the engine is up wait for it. tests/main/electron/main-bundle-startup.test.ts
+// holds the built bundle to this: no TypeScript and no SDK before the first window.
 import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
-import { existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createDispatcher, sluiceContract } from '../../shared/contract';
-import { createAppServices, type AppServices } from '../core/services/create-app-services';
-import { openAppDatabase } from '../core/store/app-database';
-import type { WritableDb } from '../core/store/database-handles';
-import { resolveSluiceHome } from '../core/store/sluice-home';
 import { checkExternalUrl } from '../core/services/settings-handlers';
+import type { AppEngine } from './app-engine';
 import { buildMenuTemplate } from './app-menu';
 import { buildContentSecurityPolicy, withContentSecurityPolicy } from './content-security-policy';
 import { createFolderPicker } from './folder-picker';
 import { createWindowEventSender, registerContractIpc } from './ipc';
-import { resolveElectronNativeBinding } from './native-binding';
 import { installNavigationGuards, installSessionGuards } from './navigation-guards';
 import { resolveRendererEntry, type RendererEntry } from './renderer-entry';
 import { createSafeStorageSecretStore } from './safe-storage-secret-store';
@@ -67,6 +63,7 @@ function focusMainWindow(): void {
   mainWindow.focus();
 }
 
+/** Resolves once the window exists and the engine is running; rejects if it cannot start. */
 async function start(): Promise<void> {
   const entry = resolveRendererEntry({ isPackaged: app.isPackaged, env: process.env, mainDir });
   const csp = buildContentSecurityPolicy(
@@ -77,38 +74,14 @@ async function start(): Promise<void> {
   });
   installSessionGuards(session.defaultSession);
 
-  const nativeBinding = resolveElectronNativeBinding({
-    appPath: app.getAppPath(),
-    electronVersion: process.versions.electron ?? '',
-    platform: process.platform,
-    arch: process.arch,
-    exists: existsSync,
-    readText: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : null),
-  });
-  const home = resolveSluiceHome({
-    env: process.env,
-    platform: process.platform,
-    homedir: os.homedir(),
-    electronUserData: app.getPath('userData'),
-  });
-  const db: WritableDb = openAppDatabase({ home, nativeBinding });
-
-  const services: AppServices = createAppServices({
-    db,
-    home,
-    nativeBinding,
-    env: process.env,
-    secrets: createSafeStorageSecretStore(safeStorage, process.platform),
-    pickFolder: createFolderPicker(dialog, () => mainWindow),
-    // Checked again at the door: only http(s) ever reaches the OS URL handler.
-    openExternal: (url) => shell.openExternal(checkExternalUrl(url)),
-    emit: createWindowEventSender(() => mainWindow?.webContents ?? null, report),
-    onBackgroundError: report,
-  });
-  const dispatch = createDispatcher(sluiceContract, services.handlers);
+  let engine: Promise<AppEngine> | null = null;
+  const whenEngine = (): Promise<AppEngine> => {
+    if (!engine) throw new Error('The Sluice engine has not been started.');
+    return engine;
+  };
   registerContractIpc({
     ipcMain,
-    dispatch,
+    dispatch: async (channel, payload) => (await whenEngine()).dispatch(channel, payload),
     isTrustedSender: createSenderCheck({
       mainFrame: () => mainWindow?.webContents.mainFrame ?? null,
       entry,
@@ -124,6 +97,7 @@ async function start(): Promise<void> {
         devTools: !app.isPackaged,
         onOpenFolder: () => {
           void (async () => {
+            const { services } = await whenEngine();
             const folder = await services.handlers.project.pickFolder({});
             if (folder.path) await services.handlers.project.open({ path: folder.path });
           })().catch(report);
@@ -133,6 +107,18 @@ async function start(): Promise<void> {
   );
 
   mainWindow = createMainWindow(entry);
+  engine = import('./app-engine').then(({ startAppEngine }) =>
+    startAppEngine({
+      appPath: app.getAppPath(),
+      userData: app.getPath('userData'),
+      secrets: createSafeStorageSecretStore(safeStorage, process.platform),
+      pickFolder: createFolderPicker(dialog, () => mainWindow),
+      // Checked again at the door: only http(s) ever reaches the OS URL handler.
+      openExternal: (url) => shell.openExternal(checkExternalUrl(url)),
+      emit: createWindowEventSender(() => mainWindow?.webContents ?? null, report),
+      report,
+    }),
+  );
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow(entry);
   });
@@ -142,14 +128,12 @@ async function start(): Promise<void> {
     if (closing) return;
     closing = true;
     event.preventDefault();
-    void services
-      .shutdown()
+    void whenEngine()
+      .then((running) => running.shutdown())
       .catch(report)
-      .finally(() => {
-        db.close();
-        app.quit();
-      });
+      .finally(() => app.quit());
   });
+  await engine;
 }
 
 if (!app.requestSingleInstanceLock()) {

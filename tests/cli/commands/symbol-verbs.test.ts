@@ -84,6 +84,75 @@ describe('sluice def', () => {
     expect(io.err()).toMatch(/Similar names: .*makeShape/);
   });
 
+  it('--from follows a renamed import to its declaration', async () => {
+    const io = fakeIo();
+    expect(
+      await main(['def', 'size', '--from', 'src/consumer.ts', '--project', 'proj', '--json'], io),
+    ).toBe(0);
+    expect(io.lines()).toMatchObject([
+      {
+        path: 'src/shapes.ts',
+        line: 2,
+        column: 17,
+        kind: 'function',
+        name: 'area',
+        exported: true,
+      },
+    ]);
+  });
+
+  it('--from follows default imports, of a function and of an identifier', async () => {
+    const shape = fakeIo();
+    expect(
+      await main(
+        ['def', 'makeShape', '--from', './src/consumer.ts', '--project', 'proj', '--json'],
+        shape,
+      ),
+    ).toBe(0);
+    expect(shape.lines()).toMatchObject([{ path: 'src/shapes.ts', line: 44 }]);
+    const settings = fakeIo();
+    expect(
+      await main(
+        ['def', 'settings', '--from', 'src/consumer.ts', '--project', 'proj', '--json'],
+        settings,
+      ),
+    ).toBe(0);
+    expect(settings.lines()).toMatchObject([{ path: 'src/default-ident.ts', line: 1 }]);
+  });
+
+  it('prints exactly what the find_definition tool returns, with and without --from', async () => {
+    for (const [name, from] of [
+      ['size', 'src/consumer.ts'],
+      ['area', undefined],
+      ['area', 'src/colors.ts'],
+    ] as const) {
+      const def = fakeIo();
+      const args = ['def', name, '--project', 'proj', ...(from ? ['--from', from] : [])];
+      expect(await main(args, def)).toBe(0);
+      const tool = fakeIo();
+      const input = JSON.stringify(from ? { name, from_file: from } : { name });
+      expect(
+        await main(['tool', 'find_definition', '--project', 'proj', '--input', input], tool),
+      ).toBe(0);
+      expect(def.out()).toBe(tool.out());
+    }
+  });
+
+  it('--from a file that does not import the name - says so and shows matches by name', async () => {
+    const io = fakeIo();
+    expect(await main(['def', 'size', '--from', 'src/colors.ts', '--project', 'proj'], io)).toBe(1);
+    expect(io.err()).toMatch(/size is not imported or declared in src\/colors\.ts/);
+  });
+
+  it('--from outside the project is refused - exit 1, nothing printed on stdout', async () => {
+    const io = fakeIo();
+    expect(await main(['def', 'area', '--from', '../../etc/passwd', '--project', 'proj'], io)).toBe(
+      1,
+    );
+    expect(io.out()).toBe('');
+    expect(io.err()).toMatch(/sluice def:/);
+  });
+
   it('rejects a bad --kind and a missing SYMBOL - exit 2', async () => {
     expect(await main(['def', 'area', '--project', 'proj', '--kind', 'nope'], fakeIo())).toBe(2);
     expect(await main(['def', '--project', 'proj'], fakeIo())).toBe(2);

@@ -8,6 +8,7 @@ import { createCheckpointRepository } from '../store/checkpoint-repository';
 import { createPolicyRepository } from '../store/policy-repository';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { AgentEvent } from '../../../shared/agent-events';
+import type { ApprovalMode } from '../../../shared/approvals';
 import { ApprovalBroker } from './approval-broker';
 
 export interface ProjectApprovals {
@@ -21,11 +22,16 @@ export function createProjectApprovals(deps: {
   projectId: string;
   /** Fallback for approval events of requests not made through broker.forTurn(emit). */
   emit?: (event: AgentEvent) => void;
+  /** A mode for this run in place of the stored one (`sluice ask --mode`); rules still apply. */
+  modeOverride?: ApprovalMode | undefined;
 }): ProjectApprovals {
   const policies = createPolicyRepository(deps.db);
   const checkpoints = createCheckpointRepository(deps.db, deps.projectId);
   const broker = new ApprovalBroker({
-    policy: () => policies.get(deps.projectId),
+    policy: () => {
+      const stored = policies.get(deps.projectId);
+      return deps.modeOverride ? { ...stored, mode: deps.modeOverride } : stored;
+    },
     audit: createApprovalAuditRepository(deps.db, deps.projectId),
     checkpoints,
     emit: deps.emit,

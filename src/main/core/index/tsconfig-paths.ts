@@ -17,8 +17,11 @@ export interface PathMapping {
 
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 
+// A getter: reading ts.sys at import would load the compiler (typescript-runtime.ts).
 const parseHost: TS.ParseConfigHost = {
-  useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+  get useCaseSensitiveFileNames() {
+    return ts.sys.useCaseSensitiveFileNames;
+  },
   readDirectory: () => [],
   fileExists: (file) => ts.sys.fileExists(file),
   readFile: (file) => ts.sys.readFile(file),

@@ -1,8 +1,13 @@
 // find_definition: where a TypeScript/JavaScript symbol is declared, from the symbol index.
 import { z } from 'zod';
-import { symbolKindSchema, type SymbolDefinition } from '../../../shared/contract/symbol-service';
+import {
+  symbolKindSchema,
+  type SymbolDefinition,
+  type SymbolKind,
+} from '../../../shared/contract/symbol-service';
 import { defineTool, ok } from './tool';
 import { createOnDemandIndex, type IndexProvider } from '../index/on-demand-index';
+import type { SymbolIndexPort } from '../index/symbol-index-port';
 
 export const FIND_DEFINITION_MAX_RESULTS = 20;
 
@@ -33,6 +38,68 @@ export function formatDefinition(d: SymbolDefinition): string {
   return `${d.path}:${d.line}:${d.column} ${d.kind} ${d.name}${d.exported ? ' (exported)' : ''}\n  ${d.signature}`;
 }
 
+export interface DefinitionQuery {
+  readonly name: string;
+  readonly kind?: SymbolKind | undefined;
+  /** Project-relative file where the name is used; its import is followed. */
+  readonly fromFile?: string | undefined;
+}
+
+export interface DefinitionLookup {
+  readonly query: DefinitionQuery;
+  readonly definitions: SymbolDefinition[];
+  readonly suggestions: string[];
+  /** Set when from_file did not resolve the name and matches by name are shown instead. */
+  readonly note: string;
+}
+
+/**
+ * The lookup behind find_definition and `sluice def`: through the import in fromFile when
+ * given (falling back to matches by name, with a note saying so), else by name.
+ */
+export function lookupDefinitions(
+  index: SymbolIndexPort,
+  query: DefinitionQuery,
+): DefinitionLookup {
+  let definitions: SymbolDefinition[] = [];
+  let note = '';
+  if (query.fromFile) {
+    const from = index.relativePath(query.fromFile);
+    definitions = index.findDefinitionFrom(query.name, from);
+    if (query.kind) definitions = definitions.filter((d) => d.kind === query.kind);
+    if (!definitions.length)
+      note = `(${query.name} is not imported or declared in ${from}; showing matches by name)`;
+  }
+  let suggestions: string[] = [];
+  if (!definitions.length) {
+    const result = index.findDefinition(query.name, query.kind);
+    definitions = result.definitions;
+    suggestions = result.suggestions;
+  }
+  return { query, definitions, suggestions, note };
+}
+
+/** The text find_definition returns (and `sluice def` prints). */
+export function formatDefinitionLookup(lookup: DefinitionLookup): string {
+  const { query, definitions, suggestions } = lookup;
+  const note = lookup.note ? `${lookup.note}\n` : '';
+  if (!definitions.length) {
+    const what = `No definition named ${JSON.stringify(query.name)}${query.kind ? ` of kind ${query.kind}` : ''} in the index.`;
+    return suggestions.length
+      ? `${note}${what} Similar names: ${suggestions.join(', ')}.`
+      : `${note}${what} Try search_files for text matches.`;
+  }
+  const shown = definitions.slice(0, FIND_DEFINITION_MAX_RESULTS);
+  const header = `${definitions.length} definition${definitions.length === 1 ? '' : 's'} of ${query.name}${definitions.length > 1 ? ' (exported first)' : ''}:`;
+  const lines = [note + header, ...shown.map(formatDefinition)];
+  if (definitions.length > shown.length) {
+    lines.push(
+      `… ${definitions.length - shown.length} more not shown; add kind or from_file to narrow.`,
+    );
+  }
+  return lines.join('\n');
+}
+
 export function createFindDefinitionTool(provideIndex: IndexProvider = createOnDemandIndex()) {
   return defineTool({
     name: 'find_definition',
@@ -42,38 +109,11 @@ export function createFindDefinitionTool(provideIndex: IndexProvider = createOnD
     label: (input) => `Finding definition of ${input.name}`,
     async run(input, ctx) {
       const index = await provideIndex(ctx);
-      let definitions: SymbolDefinition[] = [];
-      let note = '';
-      if (input.from_file) {
-        const from = index.relativePath(ctx.workspace.resolve(input.from_file, 'read').relative);
-        definitions = index.findDefinitionFrom(input.name, from);
-        if (input.kind) definitions = definitions.filter((d) => d.kind === input.kind);
-        if (!definitions.length)
-          note = `(${input.name} is not imported or declared in ${from}; showing matches by name)\n`;
-      }
-      let suggestions: string[] = [];
-      if (!definitions.length) {
-        const result = index.findDefinition(input.name, input.kind);
-        definitions = result.definitions;
-        suggestions = result.suggestions;
-      }
-      if (!definitions.length) {
-        const what = `No definition named ${JSON.stringify(input.name)}${input.kind ? ` of kind ${input.kind}` : ''} in the index.`;
-        return ok(
-          suggestions.length
-            ? `${note}${what} Similar names: ${suggestions.join(', ')}.`
-            : `${note}${what} Try search_files for text matches.`,
-        );
-      }
-      const shown = definitions.slice(0, FIND_DEFINITION_MAX_RESULTS);
-      const header = `${definitions.length} definition${definitions.length === 1 ? '' : 's'} of ${input.name}${definitions.length > 1 ? ' (exported first)' : ''}:`;
-      const lines = [note + header, ...shown.map(formatDefinition)];
-      if (definitions.length > shown.length) {
-        lines.push(
-          `… ${definitions.length - shown.length} more not shown; add kind or from_file to narrow.`,
-        );
-      }
-      return ok(lines.join('\n'));
+      const fromFile = input.from_file
+        ? ctx.workspace.resolve(input.from_file, 'read').relative
+        : undefined;
+      const lookup = lookupDefinitions(index, { name: input.name, kind: input.kind, fromFile });
+      return ok(formatDefinitionLookup(lookup));
     },
   });
 }

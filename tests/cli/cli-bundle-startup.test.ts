@@ -1,0 +1,96 @@
+// The built CLI loads only what a verb uses: `--help` and `tool read_file` load neither
+// TypeScript, the Anthropic SDK nor SQLite; `def` on an indexed project loads SQLite but not
+// TypeScript or the SDK. Builds the CLI with vite.cli.config.ts and runs it under Node with
+// a module-load log (tests/support/electron-stub/register.mjs).
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = path.resolve(__dirname, '..', '..');
+const register = path.join(repo, 'tests', 'support', 'electron-stub', 'register.mjs');
+let bundleDir: string;
+let base: string;
+
+beforeAll(async () => {
+  const { build } = await import('vite');
+  mkdirSync(path.join(repo, 'node_modules', '.cache'), { recursive: true });
+  // Under node_modules/.cache so the bundle resolves the project's packages.
+  bundleDir = mkdtempSync(path.join(repo, 'node_modules', '.cache', 'sluice-cli-bundle-'));
+  await build({
+    configFile: path.join(repo, 'vite.cli.config.ts'),
+    logLevel: 'silent',
+    build: { outDir: bundleDir, emptyOutDir: true },
+  });
+  writeFileSync(
+    path.join(bundleDir, 'run.mjs'),
+    "const { main } = await import('./main.js');\nprocess.exitCode = await main(process.argv.slice(2));\n",
+  );
+  base = mkdtempSync(path.join(os.tmpdir(), 'sluice-cli-bundle-run-'));
+  cpSync(path.join(repo, 'tests', 'fixtures', 'index', 'constructs'), path.join(base, 'proj'), {
+    recursive: true,
+  });
+}, 120_000);
+afterAll(() => {
+  rmSync(bundleDir, { recursive: true, force: true });
+  rmSync(base, { recursive: true, force: true });
+});
+
+function packagesLoaded(args: string[]): { status: number | null; packages: string[] } {
+  const log = path.join(base, `log-${Math.random().toString(36).slice(2)}`);
+  const result = spawnSync(
+    process.execPath,
+    ['--import', register, path.join(bundleDir, 'run.mjs'), ...args],
+    {
+      env: { ...process.env, SLUICE_HOME: path.join(base, 'home'), SLUICE_STUB_LOG: log },
+      encoding: 'utf8',
+    },
+  );
+  const files = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((f) => f.includes('/node_modules/'));
+  const packages = new Set(
+    files
+      // The bundle itself lives under node_modules/.cache: not a package.
+      .filter((f) => !f.includes('/node_modules/.cache/'))
+      .map((f) => {
+        const parts = (f.split('/node_modules/').pop() ?? '').split('/');
+        return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? '');
+      }),
+  );
+  return { status: result.status, packages: [...packages].sort() };
+}
+
+describe('CLI bundle start', () => {
+  it('sluice --help - loads no npm package at all', () => {
+    expect(packagesLoaded(['--help'])).toEqual({ status: 0, packages: [] });
+  });
+
+  it('sluice tool read_file - loads neither typescript, the SDK nor better-sqlite3', () => {
+    const { status, packages } = packagesLoaded([
+      'tool',
+      'read_file',
+      '--project',
+      path.join(base, 'proj'),
+      '--input',
+      '{"path":"src/shapes.ts"}',
+    ]);
+    expect(status).toBe(0);
+    for (const heavy of ['typescript', '@anthropic-ai/sdk', 'better-sqlite3'])
+      expect(packages).not.toContain(heavy);
+  });
+
+  it('sluice def on an indexed project - loads SQLite but not typescript or the SDK', () => {
+    const project = ['--project', path.join(base, 'proj')];
+    const index = packagesLoaded(['index', ...project]);
+    expect(index.status).toBe(0);
+    // Indexing parses: the probe sees typescript when it is loaded.
+    expect(index.packages).toContain('typescript');
+    const def = packagesLoaded(['def', 'size', '--from', 'src/consumer.ts', ...project]);
+    expect(def.status).toBe(0);
+    expect(def.packages).toContain('better-sqlite3');
+    expect(def.packages).not.toContain('typescript');
+    expect(def.packages).not.toContain('@anthropic-ai/sdk');
+  });
+});
