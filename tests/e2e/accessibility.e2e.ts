@@ -122,7 +122,7 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('accessibility in Chromium (a
     await page.getByTestId('chat-input').fill('');
   });
 
-  it('diff dialog - a proposed edit with removed and added words', async () => {
+  it('diff dialog - split, unified, edit and reject views; then the changed files', async () => {
     script.push(
       reply([
         text('I will change the greeting.'),
@@ -145,7 +145,7 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('accessibility in Chromium (a
           'toolu_a11y_edit',
         ),
       ]),
-      reply('Left as it was.'),
+      reply('Both changed.'),
     );
     await sendMessage(page, 'Make the greeting friendlier.');
     await waitForReview(page);
@@ -153,11 +153,26 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('accessibility in Chromium (a
     await expect.poll(() => modal.textContent()).toContain("'hello, world'");
     await expectNoBlockingViolations('diff');
 
+    await page.getByRole('button', { name: 'Unified' }).click();
+    await expect.poll(() => modal.textContent()).toContain("'see you soon'");
+    await expectNoBlockingViolations('diff-unified');
+
+    await page.getByTestId('review-edit').click();
+    await page.locator('#proposal-editor-text').waitFor();
+    await expectNoBlockingViolations('diff-edit');
+    await page.getByRole('button', { name: 'Back to review' }).click();
+
     await page.getByTestId('review-reject').click();
+    await page.locator('#reject-reason').waitFor();
     await expectNoBlockingViolations('diff-reject');
-    await page.getByTestId('review-reject-submit').click();
+    await page.getByRole('button', { name: 'Back to review' }).click();
+
+    // Approved: the main screen now lists the changed file with Undo.
+    await page.getByTestId('review-approve').click();
     await waitForReviewClosed(page);
     await waitForTurnEnd(page);
+    await page.getByRole('button', { name: 'Undo src/config.ts' }).waitFor();
+    await expectNoBlockingViolations('main-files-changed');
   });
 
   it('settings - the settings pane', async () => {

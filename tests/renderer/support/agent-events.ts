@@ -1,5 +1,5 @@
 // Small builders for AgentEvents so tests read as the stream the agent produces.
-import type { AgentEvent } from '../../../src/shared/agent-events';
+import type { AgentEvent, ToolStatus } from '../../../src/shared/agent-events';
 import type { ApprovalRequest } from '../../../src/shared/approvals';
 
 const ids = { conversationId: 'c1', turnId: 't1' };
@@ -34,7 +34,7 @@ export const ev = {
   }),
   toolEnd: (
     toolUseId: string,
-    status: 'ok' | 'error' | 'rejected' = 'ok',
+    status: ToolStatus = 'ok',
     result = 'done',
     name = 'read_file',
   ): AgentEvent => ({

@@ -28,7 +28,7 @@ export function TopBar({ project, pane, onPane, onToggleSidebar, onCloseProject 
       >
         ☰
       </button>
-      <span className="brand small">Sluice</span>
+      <h1 className="brand small">Sluice</h1>
       <button
         type="button"
         className="project-name"

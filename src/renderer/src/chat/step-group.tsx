@@ -1,8 +1,10 @@
 // The steps of one turn: live lines while it runs, then one "Done (N steps)" line that
-// expands to the individual steps with their inputs and results.
+// expands to the individual steps with their inputs and results. Under the collapsed line,
+// each file a write step did not write (conflict, denial, rejection) stays named.
 import { useState } from 'react';
 import type { ChatItem } from './conversation-state';
 import { StepLine } from './step-line';
+import { unwrittenFiles } from './unwritten-files';
 
 type ToolItem = Extract<ChatItem, { type: 'tool' }>;
 
@@ -22,6 +24,7 @@ export function StepGroup({ steps, live }: { steps: ToolItem[]; live: boolean })
     );
   }
   const problems = steps.filter((step) => step.status !== 'ok').length;
+  const unwritten = unwrittenFiles(steps);
   return (
     <div className="steps-done">
       <button
@@ -37,6 +40,19 @@ export function StepGroup({ steps, live }: { steps: ToolItem[]; live: boolean })
         <span>Done ({plural(steps.length, 'step')})</span>
         {problems > 0 && <span className="steps-problems">{plural(problems, 'problem')}</span>}
       </button>
+      {unwritten.length > 0 && (
+        <ul
+          className="steps-unwritten"
+          aria-label="Files not written"
+          data-testid="steps-unwritten"
+        >
+          {unwritten.map((file) => (
+            <li key={file.stepId} className={`status-${file.status}`} data-status={file.status}>
+              {file.text}
+            </li>
+          ))}
+        </ul>
+      )}
       {expanded && (
         <ul className="steps" aria-label="Steps">
           {steps.map((step) => (

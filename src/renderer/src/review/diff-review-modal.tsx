@@ -109,7 +109,8 @@ export function DiffReviewModal({
         onKeyDown={onKeyDown}
         data-testid="review-modal"
       >
-        <header className="review-header">
+        {/* A div, not <header>: inside a dialog a header would be a second banner landmark. */}
+        <div className="review-header">
           <div className="review-title-row">
             <h2 id="review-title" className="review-title">
               {request.isNewFile ? 'New file' : 'Edit'} <code>{request.path}</code>
@@ -128,7 +129,7 @@ export function DiffReviewModal({
               <span className="badge">coarse diff (file too large for a line diff)</span>
             )}
           </p>
-        </header>
+        </div>
 
         <div className="review-toolbar">
           <div className="segmented" role="group" aria-label="Diff layout">

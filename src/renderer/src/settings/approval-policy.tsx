@@ -68,7 +68,9 @@ export function ApprovalPolicy() {
             <th>Tool</th>
             <th>Path glob</th>
             <th>Action</th>
-            <th />
+            <th>
+              <span className="visually-hidden">Remove</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -97,7 +97,7 @@ export function SymbolPreview({ target, onOpenLocation, onAsk }: Props) {
       )}
       {symbol && (
         <div className="importers">
-          <h3 className="section-title">Importers {importers ? `(${importers.length})` : ''}</h3>
+          <h2 className="section-title">Importers {importers ? `(${importers.length})` : ''}</h2>
           {importers === null && <p className="muted small-text">Looking…</p>}
           {importers?.length === 0 && <p className="muted small-text">Nothing imports it.</p>}
           <ul>

@@ -111,6 +111,42 @@ describe('createConversationRepository', () => {
     ]);
   });
 
+  it('conflict at approval time - the edit keeps its conflict status, path and message after a reopen', () => {
+    const c = repo.create({ projectId: 'p', title: 't', model: 'm' });
+    const turnId = repo.startTurn(c.id, 'edit it');
+    const rec = repo.recorder(c.id);
+    const input = { path: 'src/config.ts', edits: [{ old_text: 'a', new_text: 'b' }] };
+    const message = 'Conflict: src/config.ts changed on disk after the proposal was made.';
+    rec.userMessage({ role: 'user', content: [{ type: 'text', text: 'edit it' }] }, turnId);
+    rec.assistantMessage(
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'e1', name: 'edit_file', input }] },
+      turnId,
+    );
+    rec.toolCall(
+      {
+        call: { id: 'e1', name: 'edit_file', input },
+        label: 'Editing src/config.ts',
+        result: { status: 'conflict', content: message },
+      },
+      turnId,
+    );
+    rec.turnEnd('end_turn', turnId);
+
+    db.close();
+    db = openAppDatabase({ home: temp.home });
+    repo = createConversationRepository(db);
+    expect(repo.transcript(c.id).at(-1)).toEqual({
+      type: 'tool',
+      id: 'e1',
+      turnId,
+      name: 'edit_file',
+      label: 'Editing src/config.ts',
+      input,
+      status: 'conflict',
+      result: message,
+    });
+  });
+
   it('list, rename, delete - newest first, per project', () => {
     const a = repo.create({ projectId: 'p', title: 'a', model: 'm' });
     const b = repo.create({ projectId: 'p', title: 'b', model: 'm' });

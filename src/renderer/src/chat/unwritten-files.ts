@@ -1,0 +1,45 @@
+// The files a turn's write steps did not write, for the collapsed step summary: a conflict
+// found at approval time, a policy denial or a rejection stays visible after the turn ended
+// and after the conversation is reloaded from history (both keep each step's status, input
+// and result), without opening the steps.
+import type { ChatItem } from './conversation-state';
+
+type ToolItem = Extract<ChatItem, { type: 'tool' }>;
+
+export interface UnwrittenFile {
+  stepId: string;
+  status: 'conflict' | 'denied' | 'rejected';
+  /** The file the step was about (its `path` input), or the step's label without one. */
+  path: string;
+  text: string;
+}
+
+/** The `path` a step was given, when its input has one. */
+export function stepPath(step: ToolItem): string | undefined {
+  const input = step.input;
+  if (typeof input !== 'object' || input === null || !('path' in input)) return undefined;
+  const path = (input as { path: unknown }).path;
+  return typeof path === 'string' && path !== '' ? path : undefined;
+}
+
+function describe(status: UnwrittenFile['status'], path: string): string {
+  switch (status) {
+    case 'conflict':
+      return `Conflict: ${path} changed on disk before the approved change was written; nothing was written.`;
+    case 'denied':
+      return `Denied by the approval policy: ${path}; nothing was written.`;
+    case 'rejected':
+      return `Rejected: ${path}; nothing was written.`;
+  }
+}
+
+export function unwrittenFiles(steps: ToolItem[]): UnwrittenFile[] {
+  const found: UnwrittenFile[] = [];
+  for (const step of steps) {
+    const { status } = step;
+    if (status !== 'conflict' && status !== 'denied' && status !== 'rejected') continue;
+    const path = stepPath(step) ?? (step.label || step.name);
+    found.push({ stepId: step.id, status, path, text: describe(status, path) });
+  }
+  return found;
+}

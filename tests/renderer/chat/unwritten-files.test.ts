@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatItem } from '../../../src/renderer/src/chat/conversation-state';
+import { stepPath, unwrittenFiles } from '../../../src/renderer/src/chat/unwritten-files';
+
+type ToolItem = Extract<ChatItem, { type: 'tool' }>;
+
+function step(id: string, status: ToolItem['status'], input: unknown, label = ''): ToolItem {
+  return { type: 'tool', id, turnId: 't1', name: 'edit_file', label, input, status, result: '' };
+}
+
+describe('unwrittenFiles', () => {
+  it('conflict, denied, rejected - each named by its path, in step order; ok and error left out', () => {
+    const files = unwrittenFiles([
+      step('a', 'ok', { path: 'src/ok.ts' }),
+      step('b', 'conflict', { path: 'src/b.ts' }),
+      step('c', 'error', { path: 'src/c.ts' }),
+      step('d', 'denied', { path: '.env' }),
+      step('e', 'rejected', { path: 'src/e.ts' }),
+      step('f', 'running', { path: 'src/f.ts' }),
+    ]);
+    expect(files.map((file) => [file.stepId, file.status, file.path])).toEqual([
+      ['b', 'conflict', 'src/b.ts'],
+      ['d', 'denied', '.env'],
+      ['e', 'rejected', 'src/e.ts'],
+    ]);
+    expect(files[0]!.text).toMatch(/^Conflict: src\/b\.ts changed on disk/);
+  });
+
+  it('stepPath - only a non-empty string path; otherwise the label names the step', () => {
+    expect(stepPath(step('a', 'ok', { path: 'x.ts' }))).toBe('x.ts');
+    expect(stepPath(step('a', 'ok', { path: 3 }))).toBeUndefined();
+    expect(stepPath(step('a', 'ok', null))).toBeUndefined();
+    expect(stepPath(step('a', 'ok', 'x.ts'))).toBeUndefined();
+    expect(unwrittenFiles([step('z', 'conflict', {}, 'Editing a file')])[0]!.path).toBe(
+      'Editing a file',
+    );
+  });
+});
