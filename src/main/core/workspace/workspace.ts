@@ -93,7 +93,7 @@ function basenameGlobMatcher(globs: readonly string[]): (relative: string) => bo
 export class Workspace {
   private readonly rules: IgnoreRules;
 
-  private constructor(
+  protected constructor(
     /** Realpath of the opened folder. Never changes. */
     readonly root: string,
     readonly limits: WorkspaceLimits,
