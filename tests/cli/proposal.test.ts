@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import { main } from '../../src/cli/main';
+import { createProposalCommand } from '../../src/cli/commands/proposal';
+import { createTerminalApprover } from '../../src/cli/terminal-approval';
 import { changeSetSummarySchema, type ApplyResult } from '../../src/shared/change-sets';
 import {
   reply,
@@ -306,5 +308,30 @@ describe('sluice ask --mode propose', () => {
     const sent = JSON.stringify(server.requests.at(-1)?.body.messages);
     expect(sent).toContain('keep b as it is');
     expect(sent).toContain(`Review of change set ${id}`);
+  });
+  it('apply on a terminal without selectors - reviews file by file and hunk by hunk', async () => {
+    scriptRun();
+    const { id } = await runPropose();
+    const shown: string[] = [];
+    const approver = createTerminalApprover({
+      input: Readable.from(['h\n', 'y\n', 'n\n', 'keep beta\n', 'n\n', '\n', 'y\n']),
+      output: { write: (t: string) => shown.push(t) },
+      interactive: true,
+    });
+    const run = makeIo();
+    const code = await createProposalCommand({ approver }).run(['apply', id, '--json'], run.io);
+    expect(code).toBe(0);
+    const result = JSON.parse(run.stdout()) as ApplyResult;
+    expect(result.files.map((f) => [f.path, f.state])).toEqual([
+      ['.env', 'rejected'],
+      ['src/a.ts', 'partly-applied'],
+      ['src/b.ts', 'rejected'],
+      ['src/c.ts', 'applied'],
+    ]);
+    expect(read('src/a.ts')).toBe(A.replace('return 1;', 'return 10;'));
+    expect(read('src/b.ts')).toBe(B);
+    expect(read('.env')).toBe(ENV);
+    expect(shown.join('')).toContain('Apply hunk h2 (2/2)?');
+    expect(run.stderr()).toContain('.env: a protected path is never written');
   });
 });
