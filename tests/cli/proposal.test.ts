@@ -334,4 +334,17 @@ describe('sluice ask --mode propose', () => {
     expect(shown.join('')).toContain('Apply hunk h2 (2/2)?');
     expect(run.stderr()).toContain('.env: a protected path is never written');
   });
+  it('bad input - usage errors (exit 2), never a run', async () => {
+    const propose = ['ask', 'x', '--mode', 'propose', '--project', project];
+    const timeout = await cli([...propose, '--timeout', '0']);
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toContain('--timeout must be a whole number');
+    const other = await cli([...propose, '--conversation', 'nope']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('no conversation nope');
+    expect((await cli(['proposal', 'show', 'no-such-id'])).code).toBe(2);
+    expect((await cli(['proposal', 'frobnicate', 'x'])).code).toBe(2);
+    expect((await cli(['proposal', 'apply', 'x', '--hunks', 'nocolon'])).code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+  });
 });

@@ -155,6 +155,13 @@ export function startProposalRun(
       );
   }
   const conversationId = request.conversationId ?? refined?.conversationId ?? undefined;
+  const conversations = createConversationRepository(deps.db);
+  if (conversationId !== undefined) {
+    const record = conversations.get(conversationId);
+    if (!record) throw new ProposalRefusedError(`there is no conversation ${conversationId}.`);
+    if (record.projectId !== projectId)
+      throw new ProposalRefusedError(`conversation ${conversationId} belongs to another project.`);
+  }
   const timeoutMs = deps.timeoutMs ?? DEFAULT_PROPOSAL_TIMEOUT_MS;
   const overlay = new ProposalOverlay(now);
   const workspace = OverlayWorkspace.over(deps.workspace, overlay);
@@ -165,7 +172,7 @@ export function startProposalRun(
     overlay,
   );
   const runner = createConversationRunner({
-    repository: createConversationRepository(deps.db),
+    repository: conversations,
     projectId,
     createClient: deps.createClient,
     model: () => deps.model,
