@@ -86,7 +86,15 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
         )}
         {pane === 'symbols' && <SymbolBrowser onAsk={askAbout} />}
         {pane === 'settings' && <SettingsPanel settings={settings} onChange={onSettingsChange} />}
-        {pane === 'inbox' && <InboxView inbox={inbox} />}
+        {pane === 'inbox' && (
+          <InboxView
+            inbox={inbox}
+            onOpenConversation={(id) => {
+              void chat.select(id);
+              setPane('chat');
+            }}
+          />
+        )}
       </main>
       <ReviewHost />
     </div>

@@ -14,6 +14,8 @@ interface Props {
   /** Changes whenever the inbox reloads, so the open set follows too. */
   version: number;
   onRefined(changeSetId: string): void;
+  /** Shows the set's conversation in the chat (where a Refine streams live). */
+  onOpenConversation?(conversationId: string): void;
 }
 
 type Selected = Record<string, string[]>;
@@ -37,7 +39,7 @@ export function selectionOf(view: ChangeSetView, selected: Selected): ChangeSetS
   return { files, hunks };
 }
 
-export function ChangeSetDetail({ id, version, onRefined }: Props) {
+export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: Props) {
   const client = useClient();
   const dark = useResolvedTheme() === 'dark';
   const [view, setView] = useState<ChangeSetView | null>(null);
@@ -104,6 +106,16 @@ export function ChangeSetDetail({ id, version, onRefined }: Props) {
         </p>
         {view.needsRecheck && <p className="warn-text">Needs a re-check: {view.needsRecheck}</p>}
         {view.summary && <p className="inbox-summary">{view.summary}</p>}
+        {view.conversationId && onOpenConversation && (
+          <button
+            type="button"
+            className="button small"
+            data-testid="open-conversation"
+            onClick={() => onOpenConversation(view.conversationId as string)}
+          >
+            Open the conversation
+          </button>
+        )}
         <p className="muted">
           {view.usage.inputTokens} input / {view.usage.outputTokens} output tokens, about $
           {view.usage.costUsd.toFixed(4)}

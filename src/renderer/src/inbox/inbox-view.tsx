@@ -8,9 +8,10 @@ import type { Inbox } from './use-inbox';
 
 interface Props {
   inbox: Inbox;
+  onOpenConversation?(conversationId: string): void;
 }
 
-export function InboxView({ inbox }: Props) {
+export function InboxView({ inbox, onOpenConversation }: Props) {
   const client = useClient();
   const [openId, setOpenId] = useState<string | null>(null);
   const [text, setText] = useState('');
@@ -81,7 +82,12 @@ export function InboxView({ inbox }: Props) {
       </div>
       <div className="inbox-detail-pane">
         {openId ? (
-          <ChangeSetDetail id={openId} version={inbox.version} onRefined={setOpenId} />
+          <ChangeSetDetail
+            id={openId}
+            version={inbox.version}
+            onRefined={setOpenId}
+            {...(onOpenConversation ? { onOpenConversation } : {})}
+          />
         ) : (
           <p className="muted">Open a change set to review it.</p>
         )}
