@@ -135,6 +135,9 @@ describe('sluice ask --mode propose', () => {
     expect(seen).toContain('c.ts');
     expect(seen).toMatch(/src\/a\.ts[^"]*\\n[^"]*return 10/u);
     expect(seen).toContain('src/c.ts:1:14 variable gamma');
+    expect(seen).toContain(
+      'import-following (from_file) and find_importers see the imports as they are on disk',
+    );
     const list = await cli(['proposals', '--project', project, '--json']);
     const sets = list.stdout
       .trim()
