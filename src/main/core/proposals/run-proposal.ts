@@ -166,11 +166,9 @@ export function startProposalRun(
   const overlay = new ProposalOverlay(now);
   const workspace = OverlayWorkspace.over(deps.workspace, overlay);
   const policies = createPolicyRepository(deps.db);
-  const disk = deps.symbolIndex ? null : lazyDiskIndex(deps.workspace);
-  const symbolIndex = overlaySymbolIndex(
-    deps.symbolIndex ?? (disk as { port: SymbolIndexPort }).port,
-    overlay,
-  );
+  // Opens nothing unless a symbol tool asks and the shell gave no index of its own.
+  const disk = lazyDiskIndex(deps.workspace);
+  const symbolIndex = overlaySymbolIndex(deps.symbolIndex ?? disk.port, overlay);
   const runner = createConversationRunner({
     repository: conversations,
     projectId,
@@ -249,7 +247,7 @@ export function startProposalRun(
       clearTimeout(timer);
       // A consumer that stopped early left the turn running: stop it before recording.
       runner.abort(started.conversationId);
-      await disk?.close();
+      await disk.close();
       const end = crash
         ? { status: 'failed' as const, reason: `the run crashed: ${crash}` }
         : endOf(outcome, timedOut, timeoutMs, deps.maxRounds);
