@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,6 +16,9 @@ import { createAskCommand } from '../../src/cli/commands/ask';
 import { main } from '../../src/cli/main';
 import { createProposalCommand } from '../../src/cli/commands/proposal';
 import { createTerminalApprover } from '../../src/cli/terminal-approval';
+import { openAppDatabase } from '../../src/main/core/store/app-database';
+import { createPolicyRepository } from '../../src/main/core/store/policy-repository';
+import { projectIdFor } from '../../src/main/core/store/project-id';
 import { changeSetSummarySchema, type ApplyResult } from '../../src/shared/change-sets';
 import {
   reply,
@@ -349,5 +360,29 @@ describe('sluice ask --mode propose', () => {
     expect((await cli(['proposal', 'frobnicate', 'x'])).code).toBe(2);
     expect((await cli(['proposal', 'apply', 'x', '--hunks', 'nocolon'])).code).toBe(2);
     expect(server.requests).toHaveLength(0);
+  });
+  it('deny rules - refuse in the run (the model is told) and again at apply', async () => {
+    const db = openAppDatabase({ home });
+    const rules = createPolicyRepository(db);
+    const projectId = projectIdFor(realpathSync(project));
+    rules.addRule(projectId, { tool: 'write', pathGlob: 'src/c.ts', action: 'deny' });
+    db.close();
+    scriptRun();
+    const { id } = await runPropose();
+    expect(lastToolResults(2)).toContain('denied by rule');
+    const db2 = openAppDatabase({ home });
+    createPolicyRepository(db2).addRule(projectId, {
+      tool: 'write',
+      pathGlob: 'src/b.ts',
+      action: 'deny',
+    });
+    db2.close();
+    const applied = await cli(['proposal', 'apply', id, '--files', 'src/a.ts,src/b.ts', '--json']);
+    expect(applied.code).toBe(1);
+    const result = JSON.parse(applied.stdout) as ApplyResult;
+    expect(result.files.map((f) => f.path)).not.toContain('src/c.ts');
+    expect(result.files.find((f) => f.path === 'src/b.ts')).toMatchObject({ state: 'refused' });
+    expect(read('src/b.ts')).toBe(B);
+    expect(read('src/a.ts')).toContain('return 20;');
   });
 });
