@@ -164,6 +164,12 @@ describe('sluice ask --mode propose', () => {
     expect(show.stdout).toContain('+  return 10;');
     expect(show.stdout).toContain('protected: never applied');
     expect(show.stdout).toContain('Editing src/a.ts');
+    const shown = JSON.parse((await cli(['proposal', 'show', id, '--json'])).stdout) as {
+      steps: { type: string; name?: string }[];
+    };
+    expect(shown.steps.filter((s) => s.type === 'tool').map((s) => s.name)).toContain(
+      'create_file',
+    );
   });
 
   it('--json - prints the AgentEvents and a final proposal event', async () => {
