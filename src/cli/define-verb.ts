@@ -56,3 +56,10 @@ export function defineVerb<const O extends VerbOptions>(spec: VerbSpec<O>): Verb
     },
   };
 }
+
+/** Any number of positionals, checked by the verb itself (only a blank one is refused here). */
+export const ANY_POSITIONALS: PositionalRule = {
+  min: 0,
+  max: Number.POSITIVE_INFINITY,
+  message: 'an argument is blank.',
+};

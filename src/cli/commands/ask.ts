@@ -29,6 +29,7 @@ import type { Workspace } from '../../main/core/workspace/workspace';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
 import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
+import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 
 export interface AskApprovalArgs {
   workspace: Workspace;
@@ -160,6 +161,19 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
 }
 
 export function createAskCommand(deps: AskCommandDeps = {}): Verb {
+  const live = createLiveAskVerb(deps);
+  return {
+    run(args, io) {
+      if (!wantsProposeMode(args)) return live.run(args, io);
+      return createProposeAskCommand({
+        ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
+        ...(deps.onInterrupt ? { onInterrupt: deps.onInterrupt } : {}),
+      }).run(args, io);
+    },
+  };
+}
+
+function createLiveAskVerb(deps: AskCommandDeps): Verb {
   return defineVerb({
     options: {
       project: { type: 'string' },

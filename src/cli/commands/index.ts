@@ -21,7 +21,7 @@ export const verbs: readonly VerbEntry[] = [
     {
       name: 'ask',
       usage:
-        'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only] [--model M] [--max-turns N] [--conversation ID] [--json]',
+        'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only|propose] [--model M] [--max-turns N] [--timeout SECONDS (propose)] [--conversation ID] [--json]',
       summary: 'Ask Claude about (or to change) a project; streams the answer.',
     },
     () => import('./ask'),
@@ -81,5 +81,22 @@ export const verbs: readonly VerbEntry[] = [
       summary: 'Browser mode: the Sluice UI on 127.0.0.1, behind a token.',
     },
     () => import('./serve'),
+  ),
+  lazy(
+    {
+      name: 'proposals',
+      usage: 'sluice proposals --project DIR [--json]',
+      summary: 'List the change sets that runs in propose mode left for review.',
+    },
+    () => import('./proposals'),
+  ),
+  lazy(
+    {
+      name: 'proposal',
+      usage:
+        'sluice proposal show|apply|reject ID [--project DIR] [--files PATH…] [--hunks PATH:N,M…] [--reason TEXT] [--json]',
+      summary: 'Show, apply (all, by file or by hunk) or reject one change set.',
+    },
+    () => import('./proposal'),
   ),
 ];
