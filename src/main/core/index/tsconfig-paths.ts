@@ -18,7 +18,10 @@ export interface PathMapping {
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 
 const parseHost: TS.ParseConfigHost = {
-  useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+  // A getter: reading ts.sys here at import would load the compiler before it is needed.
+  get useCaseSensitiveFileNames() {
+    return ts.sys.useCaseSensitiveFileNames;
+  },
   readDirectory: () => [],
   fileExists: (file) => ts.sys.fileExists(file),
   readFile: (file) => ts.sys.readFile(file),
