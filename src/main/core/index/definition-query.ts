@@ -1,5 +1,6 @@
 // find_definition: exact name (`foo`, `Class.member`), then the last segment alone (`member`
-// finds `Class.member`), exported definitions first; fuzzy suggestions when nothing matches.
+// finds `Class.member`), then a local exported under that name (`export { a as name }`),
+// exported definitions first; fuzzy suggestions when nothing matches.
 import type { SymbolDefinition, SymbolKind } from '../../../shared/contract/symbol-service';
 import type { IndexStore, SymbolRow } from './index-store';
 import { fuzzyRank } from './fuzzy-match';
@@ -67,6 +68,15 @@ export function findDefinitions(
     kind ? rows.filter((r) => r.kind === kind) : rows;
   let rows = byKind(store.symbolsByName(query));
   if (!rows.length && !query.includes('.')) rows = byKind(store.symbolsByShortName(query));
+  // `export { FileSpecification as F }`: F is declared nowhere under its own name.
+  if (!rows.length) {
+    rows = byKind(
+      store
+        .localsExportedAs(query)
+        .flatMap((e) => store.symbolInFile(e.path, e.local))
+        .map((row) => ({ ...row, exported: 1 })),
+    );
+  }
   if (rows.length) return { definitions: rankDefinitions(rows), suggestions: [] };
   return { definitions: [], suggestions: fuzzyRank(query, allNames(), suggestionLimit) };
 }

@@ -134,6 +134,10 @@ export function createIndexStore(db: Database.Database) {
     exportsOfFile: db.prepare(
       `SELECT e.exported AS exported, e.local AS local FROM exports e JOIN files f ON f.id = e.file_id WHERE f.path = ?`,
     ),
+    /** Local declarations behind `export { local as name }` (no index on purpose: only a by-name miss asks). */
+    localsExportedAs: db.prepare(
+      `SELECT f.path AS path, e.local AS local FROM exports e JOIN files f ON f.id = e.file_id WHERE e.exported = ? AND e.local IS NOT NULL AND e.local != e.exported LIMIT ${MAX_DEFINITIONS}`,
+    ),
     distinctNames: db.prepare(`SELECT DISTINCT name FROM symbols`).pluck(),
     allPaths: db.prepare(`SELECT path FROM files ORDER BY path`).pluck(),
     getMeta: db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck(),
@@ -267,6 +271,8 @@ export function createIndexStore(db: Database.Database) {
     importsOfTarget: (path: string) => q.importsOfTarget.all(path) as ImportRow[],
     importsOfFile: (path: string) => q.importsOfFile.all(path) as ImportRow[],
     exportsOfFile: (path: string) => q.exportsOfFile.all(path) as ExportRow[],
+    localsExportedAs: (name: string) =>
+      q.localsExportedAs.all(name) as { path: string; local: string }[],
     distinctNames: () => q.distinctNames.all() as string[],
     allPaths: () => q.allPaths.all() as string[],
     getMeta: (key: string) => q.getMeta.get(key) as string | undefined,

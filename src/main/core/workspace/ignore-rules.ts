@@ -57,6 +57,19 @@ export class IgnoreRules {
     return rules;
   }
 
+  /**
+   * A walk that has just read a folder tells what it holds: without an ignore file among its
+   * entries the folder has no rules, and its lookup needs no lstat (two per folder otherwise:
+   * a third of a re-open's walk on a 12,000-folder project).
+   */
+  noteFolderEntries(dir: string, names: Iterable<string>): void {
+    if (this.levels.has(dir)) return;
+    for (const name of names) {
+      if (name === IGNORE_FILE_NAMES[0] || name === IGNORE_FILE_NAMES[1]) return;
+    }
+    this.levels.set(dir, null);
+  }
+
   /** The verdict for this path alone, given its ancestors are not ignored. */
   private ownVerdict(relative: string, isDir: boolean): boolean {
     const parts = relative.split('/');

@@ -56,9 +56,13 @@ interface Frame {
   next: number;
 }
 
-function readFolder(root: string, dir: string): Dirent[] | undefined {
+function readFolder(root: string, dir: string, rules: IgnoreRules): Dirent[] | undefined {
   try {
     const dirents = readdirSync(path.join(root, dir), { withFileTypes: true });
+    rules.noteFolderEntries(
+      dir,
+      dirents.map((d) => d.name),
+    );
     return dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
     return undefined; // vanished or unreadable folder: skip it, the walk goes on
@@ -78,7 +82,7 @@ export async function* walkFiles(
 ): AsyncGenerator<readonly WalkEntry[]> {
   const { root, rules, maxDepth, maxEntries, signal } = options;
   const stack: Frame[] = [];
-  const first = readFolder(root, options.start);
+  const first = readFolder(root, options.start, rules);
   if (first) stack.push({ dir: options.start, depth: 0, dirents: first, next: 0 });
   let foldersRead = 1;
   let batch: WalkEntry[] = [];
@@ -110,7 +114,7 @@ export async function* walkFiles(
     yield batch;
     batch = [];
     if (++foldersRead % FOLDERS_PER_SLICE === 0) await new Promise((r) => setImmediate(r));
-    const dirents = readFolder(root, relative);
+    const dirents = readFolder(root, relative, rules);
     if (dirents) stack.push({ dir: relative, depth: frame.depth + 1, dirents, next: 0 });
   }
   if (batch.length) yield batch;
