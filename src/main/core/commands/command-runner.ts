@@ -1,0 +1,114 @@
+// Runs one approved command line: inside bubblewrap when the sandbox is available (see
+// bubblewrap.ts), otherwise directly (the approval said "not sandboxed" and no rule applied).
+// The command sees a filtered environment: never the API key or other secrets of this process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bubblewrapArgs, type SandboxAvailability } from './bubblewrap';
+import { runProcess, type ProcessResult } from './command-process';
+import type { OutputLimits } from './output-capture';
+import { findProtectedPaths } from './protected-mounts';
+
+export interface CommandRunOptions {
+  readonly command: string;
+  /** Realpath of the project root. */
+  readonly root: string;
+  /** Absolute working folder inside the root. */
+  readonly cwd: string;
+  readonly timeoutMs: number;
+  readonly network: boolean;
+  readonly sandbox: SandboxAvailability;
+  readonly signal: AbortSignal;
+  /** Host folders to hide inside the sandbox (SLUICE_HOME). */
+  readonly hidden?: readonly string[];
+  readonly logPath?: string | null;
+  readonly maxOutputBytes?: number;
+  readonly outputLimits?: OutputLimits;
+  readonly maxProcesses?: number;
+  readonly killGraceMs?: number;
+  readonly onChunk?: (chunk: Buffer) => void;
+  /** The environment to filter (default process.env). */
+  readonly baseEnv?: NodeJS.ProcessEnv;
+}
+
+export interface CommandRun extends ProcessResult {
+  readonly sandboxed: boolean;
+  /** Notes on the sandbox for the result (an incomplete protected-path scan, no process ceiling). */
+  readonly notes: string[];
+}
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_MAX_PROCESSES = 1024;
+
+/** Variables passed through to a command; everything else (keys, tokens) stays out. */
+const PASSED_ENV =
+  /^(PATH|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|TZ|USER|LOGNAME|SHELL|CI|NO_COLOR|FORCE_COLOR)$/u;
+
+export function commandEnv(base: NodeJS.ProcessEnv): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (value !== undefined && PASSED_ENV.test(key)) env[key] = value;
+  }
+  env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+  return env;
+}
+
+export async function runCommand(options: CommandRunOptions): Promise<CommandRun> {
+  const env = commandEnv(options.baseEnv ?? process.env);
+  const notes: string[] = [];
+  const common = {
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    maxProcesses: options.maxProcesses ?? DEFAULT_MAX_PROCESSES,
+    ...(options.outputLimits ? { outputLimits: options.outputLimits } : {}),
+    ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
+    ...(options.onChunk ? { onChunk: options.onChunk } : {}),
+    logPath: options.logPath ?? null,
+  };
+  if (!options.sandbox.available) {
+    const home = env.HOME;
+    const result = await runProcess({
+      ...common,
+      file: '/bin/sh',
+      args: ['-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', options.command],
+      cwd: options.cwd,
+      env: { ...env, ...(home ? { HOME: home } : {}) },
+    });
+    return { ...result, sandboxed: false, notes };
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
+  try {
+    const scan = findProtectedPaths(options.root);
+    if (scan.incomplete)
+      notes.push(
+        'the project is too large to find every nested protected path; those found (and all at the top) were kept read-only',
+      );
+    const args = bubblewrapArgs(
+      {
+        root: options.root,
+        cwd: options.cwd,
+        home,
+        readOnlyInside: scan.paths,
+        hidden: options.hidden ?? [],
+        network: options.network,
+        env,
+      },
+      options.command,
+    );
+    const result = await runProcess({
+      ...common,
+      file: options.sandbox.detail,
+      args,
+      cwd: options.cwd,
+      env: { PATH: env.PATH ?? '/usr/bin:/bin' },
+    });
+    if (!result.processLimit)
+      notes.push(
+        'no process-count ceiling could be set here (no writable pids cgroup); the timeout still applies',
+      );
+    return { ...result, sandboxed: true, notes };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
