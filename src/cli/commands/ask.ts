@@ -154,9 +154,16 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
         if (event.reason !== 'end_turn' && event.reason !== 'error' && event.message)
           io.stderr.write(`${event.message}\n`);
         return;
+      case 'command_output':
+        // Live output goes to stderr, so stdout stays the model's answer.
+        if (midLine) io.stdout.write('\n');
+        midLine = false;
+        io.stderr.write(event.text);
+        return;
       case 'turn_start':
       case 'usage':
       case 'approval_request':
+      case 'command_approval_request':
         return;
       default:
         missingCase(event);

@@ -4,15 +4,9 @@
 // stripped. Memory stays bounded whatever the command prints.
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { stripAnsi } from '../../../shared/ansi';
 
-/** CSI / OSC / other escape sequences (after the ansi-regex package's pattern). */
-const ANSI =
-  // eslint-disable-next-line no-control-regex
-  /[\u001B\u009B][[\]()#;?]*(?:(?:(?:;[-a-zA-Z\d/#&.:=?%@~_]+)*|[a-zA-Z\d]+(?:;[-a-zA-Z\d/#&.:=?%@~_]*)*)?\u0007|(?:\d{1,4}(?:;\d{0,4})*)?[\dA-PR-TZcf-nq-uy=><~])/gu;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
-}
+export { stripAnsi };
 
 export interface OutputLimits {
   /** Bytes of the start kept for the model. */
