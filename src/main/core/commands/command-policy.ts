@@ -36,22 +36,72 @@ function strongestRule(
 
 const SUBCOMMAND = /^[A-Za-z0-9][A-Za-z0-9:._-]*$/u;
 const RUNNERS = new Set(['run', 'run-script', 'exec', 'x', 'dlx']);
+/** Programs whose first argument is a subcommand (`git log`, `npm test`, `cargo build`). */
+const SUBCOMMAND_TOOLS = new Set([
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'npx',
+  'git',
+  'cargo',
+  'go',
+  'docker',
+  'podman',
+  'kubectl',
+  'make',
+  'pip',
+  'pip3',
+  'poetry',
+  'uv',
+  'dotnet',
+  'mvn',
+  'gradle',
+  'gradlew',
+  'deno',
+  'rustup',
+  'gh',
+  'terraform',
+  'bundle',
+  'rake',
+  'mix',
+  'composer',
+  'swift',
+  'nx',
+  'turbo',
+  'just',
+  'tox',
+]);
 
 /**
- * The prefix "always allow" offers for a command: its name and its subcommand words (`npm
- * test`, `npm run build`, `git log`), never a bare interpreter; null when none fits.
+ * The prefix "always allow" offers for a command: its name plus its subcommand words for
+ * tools that have them (`npm test`, `npm run build`, `git log`), an interpreter with its script
+ * or module (`python3 -m pytest`, `node --test`), never a bare interpreter; null when none fits.
  */
 export function prefixFor(command: SimpleCommand): string[] | null {
   if (command.unmatchable.length) return null;
   const [name, ...rest] = command.words;
   if (name === null || name === undefined) return null;
+  const base = name.split('/').pop() ?? name;
   const prefix = [name];
-  const first = rest[0];
-  if (typeof first === 'string' && SUBCOMMAND.test(first)) {
-    prefix.push(first);
-    const second = rest[1];
-    if (RUNNERS.has(first) && typeof second === 'string' && SUBCOMMAND.test(second))
-      prefix.push(second);
+  const next = (i: number): string | null => {
+    const word = rest[i];
+    return typeof word === 'string' ? word : null;
+  };
+  if (SUBCOMMAND_TOOLS.has(base)) {
+    const first = next(0);
+    if (first !== null && SUBCOMMAND.test(first)) {
+      prefix.push(first);
+      const second = next(1);
+      if (RUNNERS.has(first) && second !== null && SUBCOMMAND.test(second)) prefix.push(second);
+    }
+  } else if (INTERPRETERS.has(base)) {
+    const first = next(0);
+    if (first !== null) {
+      prefix.push(first);
+      const second = next(1);
+      if (first === '-m' && second !== null) prefix.push(second);
+    }
   }
   return validatePrefix(prefix) === null ? prefix : null;
 }

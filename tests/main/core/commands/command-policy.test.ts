@@ -136,7 +136,11 @@ describe('prefixes', () => {
     expect(validatePrefix(['node', '--test'])).toBeNull();
     const parsed = parseCommandLine(parser, 'python3 script.py', where);
     expect(prefixFor(parsed.commands[0]!)).toEqual(['python3', 'script.py']);
-    const bare = parseCommandLine(parser, 'node --test', where);
+    const flag = parseCommandLine(parser, 'node --test', where);
+    expect(prefixFor(flag.commands[0]!)).toEqual(['node', '--test']);
+    const bare = parseCommandLine(parser, 'bash', where);
     expect(prefixFor(bare.commands[0]!)).toBeNull();
+    const plain = parseCommandLine(parser, 'echo new words', where);
+    expect(prefixFor(plain.commands[0]!)).toEqual(['echo']);
   });
 });
