@@ -17,9 +17,16 @@ import { createPolicyRepository } from '../main/core/store/policy-repository';
 import { projectIdFor } from '../main/core/store/project-id';
 import { resolveSluiceHome } from '../main/core/store/sluice-home';
 import type { Workspace } from '../main/core/workspace/workspace';
+import type { CommandApprovalRequest } from '../shared/command-approvals';
+import { CommandApprovalGate } from '../main/core/approvals/command-approval-gate';
+import { createCommandRuleRepository } from '../main/core/store/command-rule-repository';
+import type { CommandPort } from '../main/core/commands/command-port';
+import { detectBubblewrap } from '../main/core/commands/bubblewrap';
+import path from 'node:path';
 import type { CliIo } from './cli-io';
 import {
   createTerminalApprover,
+  NO_TERMINAL_COMMAND_REASON,
   NO_TERMINAL_REASON,
   type TerminalApprover,
 } from './terminal-approval';
@@ -39,8 +46,13 @@ export interface CliApprovalSessionOptions {
   readonly db?: WritableDb;
 }
 
+export const YES_UNSANDBOXED_REASON =
+  'would run outside a sandbox: --yes does not approve that, and there is no terminal to ask the person';
+
 export interface CliApprovalSession {
   readonly broker: ApprovalBroker;
+  /** run_command's port: its approvals go to the same terminal, --yes runs it once. */
+  readonly commands: CommandPort;
   /** Feed every AgentEvent here; approval_request events are answered. */
   readonly onEvent: (event: AgentEvent) => void;
   close(): void;
@@ -135,6 +147,80 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     broker.decide({ ...bind, decision: reply.decision }, reply.decidedBy ?? 'person');
   }
 
+  const home = sluiceHomeFor(io);
+  const gate = new CommandApprovalGate({
+    policy: () => {
+      const mode = useDb((db) => createPolicyRepository(db).get(projectId).mode);
+      const rules = useDb((db) => createCommandRuleRepository(db).list(projectId));
+      return { mode: options.modeOverride ?? mode, rules };
+    },
+    addAllowRule: (prefix) => {
+      const rule = useDb((db) =>
+        createCommandRuleRepository(db).add(projectId, { prefix, action: 'allow' }),
+      );
+      io.stderr.write(
+        `Saved rule ${rule.id}: allow commands starting "${rule.prefix.join(' ')}" (remove it in Settings).\n`,
+      );
+    },
+    audit,
+  });
+
+  async function answerCommand(request: CommandApprovalRequest): Promise<void> {
+    const bind = { approvalId: request.approvalId, commandHash: request.commandHash };
+    if (options.yes && request.sandboxed) {
+      await gate.decide({ ...bind, decision: { type: 'run_once' } }, 'person');
+      return;
+    }
+    if (options.yes && !interactive && !options.approver) {
+      await gate.decide(
+        { ...bind, decision: { type: 'reject', reason: `the command ${YES_UNSANDBOXED_REASON}` } },
+        'mode',
+      );
+      return;
+    }
+    const reply = approver.askCommand
+      ? await approver.askCommand(request)
+      : {
+          decision: { type: 'reject' as const, reason: NO_TERMINAL_COMMAND_REASON },
+          decidedBy: 'mode' as const,
+        };
+    const result = await gate.decide(
+      { ...bind, decision: reply.decision },
+      reply.decidedBy ?? 'person',
+    );
+    if (!result.accepted) {
+      io.stderr.write(`${result.reason}\n`);
+      await gate.decide({ ...bind, decision: { type: 'run_once' } }, reply.decidedBy ?? 'person');
+    }
+  }
+
+  const commands: CommandPort = {
+    gate: {
+      request: (proposal, call) =>
+        gate.request(proposal, {
+          ...call,
+          emit: (event) => {
+            call.emit?.(event);
+            if (event.type !== 'command_approval_request') return;
+            answerCommand(event.request).catch((error: unknown) => {
+              void gate.decide({
+                approvalId: event.request.approvalId,
+                commandHash: event.request.commandHash,
+                decision: {
+                  type: 'reject',
+                  reason: `the approval prompt failed: ${error instanceof Error ? error.message : String(error)}`,
+                },
+              });
+            });
+          },
+        }),
+    },
+    sandbox: detectBubblewrap(),
+    outputDir: path.join(home, 'command-output', projectId),
+    hidden: [home],
+    checkpoints,
+  };
+
   const onEvent = (event: AgentEvent): void => {
     if (event.type !== 'approval_request') return;
     answer(event.request).catch((error: unknown) => {
@@ -151,9 +237,11 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
   };
   return {
     broker,
+    commands,
     onEvent,
     close() {
       broker.abortAll();
+      gate.abortAll();
       approver.close();
     },
   };
@@ -165,15 +253,34 @@ export async function cliWriteContext(args: {
   tool: { kind: 'read' | 'write' };
   yes: boolean;
   io: CliIo;
-}): Promise<{ approvals?: ApprovalBroker }> {
-  if (args.tool.kind !== 'write') return {};
-  return {
-    approvals: createCliApprovalSession({ io: args.io, workspace: args.workspace, yes: args.yes })
-      .broker,
-  };
+}): Promise<{ approvals?: ApprovalBroker; commands?: CommandPort }> {
+  const session = createCliApprovalSession({
+    io: args.io,
+    workspace: args.workspace,
+    yes: args.yes,
+  });
+  // read_command_output reads the logs run_command keeps; write tools get the gates.
+  if (args.tool.kind !== 'write') return { commands: session.commands };
+  return { approvals: session.broker, commands: session.commands };
 }
 
 export { NO_TERMINAL_REASON };
+
+/** `sluice ask`'s run_command seam: commands ask on the terminal (rejected without one). */
+export function askCommands(args: {
+  workspace: Workspace;
+  db: WritableDb;
+  mode: ApprovalMode;
+  io: CliIo;
+}): CommandPort {
+  return createCliApprovalSession({
+    io: args.io,
+    workspace: args.workspace,
+    yes: false,
+    modeOverride: args.mode,
+    db: args.db,
+  }).commands;
+}
 
 /**
  * `sluice ask`'s approval seam (AskCommandDeps.approvals): the turn's port, with approval

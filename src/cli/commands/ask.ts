@@ -18,7 +18,8 @@ import {
 import type { TurnOutcome } from '../../main/core/agent/agent-loop';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import type { ApprovalPort } from '../../main/core/approvals/approval-port';
-import { askApprovals } from '../approval-session';
+import { askApprovals, askCommands } from '../approval-session';
+import type { CommandPort } from '../../main/core/commands/command-port';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
 import type { WritableDb } from '../../main/core/store/database-handles';
@@ -51,6 +52,8 @@ export interface AskCommandDeps {
   /** Builds the approval port for a turn (default: the CLI approval session; null: none, writes refused). */
   readonly approvals?: ((args: AskApprovalArgs) => ApprovalPort | undefined) | null;
   readonly createTools?: () => ToolDefinition[];
+  /** Builds run_command's port (default: terminal approvals; null: none, commands refused). */
+  readonly commands?: ((args: AskApprovalArgs) => CommandPort | undefined) | null;
   /** SDK retries (tests make them few). */
   readonly maxRetries?: number;
   /** Ctrl-C wiring; default: process SIGINT while the turn runs. */
@@ -227,12 +230,16 @@ export function createAskCommand(deps: AskCommandDeps = {}): CliCommand {
           tools: (deps.createTools ?? createTools)(),
           ports: ({ emit }) => {
             const build = deps.approvals === undefined ? askApprovals : deps.approvals;
-            if (!build) return { workspace };
+            const buildCommands = deps.commands === undefined ? askCommands : deps.commands;
+            const args = { workspace, db, projectId, mode: mode.data, io, emit };
+            const commands = buildCommands ? buildCommands(args) : undefined;
+            if (commands) approvalsUsed = true;
+            if (!build) return { workspace, ...(commands ? { commands } : {}) };
             const approvals = lazyPort(() => {
               approvalsUsed = true;
-              return build({ workspace, db, projectId, mode: mode.data, io, emit });
+              return build(args);
             });
-            return { workspace, approvals };
+            return { workspace, approvals, ...(commands ? { commands } : {}) };
           },
           guidanceFiles: workspace,
           maxRounds: () => maxTurns,

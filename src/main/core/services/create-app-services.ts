@@ -11,6 +11,8 @@ import { createConversationRunner, type ConversationRunner } from '../agent/conv
 import { DEFAULT_MODEL } from '../agent/model-catalog';
 import { DEFAULT_MAX_ROUNDS } from '../agent/agent-loop';
 import { createProjectApprovals, type ProjectApprovals } from '../approvals/project-approvals';
+import { createApprovalAuditRepository } from '../store/approval-audit-repository';
+import { createProjectCommands, type ProjectCommands } from '../commands/project-commands';
 import { SymbolIndex } from '../index/symbol-index';
 import { createConversationRepository } from '../store/conversation-repository';
 import type { WritableDb } from '../store/database-handles';
@@ -37,6 +39,7 @@ export interface ProjectContext {
   readonly workspace: Workspace;
   readonly runner: ConversationRunner;
   readonly approvals: ProjectApprovals;
+  readonly commands: ProjectCommands;
   readonly symbolIndex: SymbolIndex;
   /** Stops the background build of the index when the project closes. */
   readonly indexBuild: AbortController;
@@ -95,6 +98,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       projectId,
       emit: (event) => emit('agent', event),
     });
+    const commands = createProjectCommands({
+      db,
+      projectId,
+      home: deps.home,
+      checkpoints: approvals.checkpoints,
+      audit: createApprovalAuditRepository(db, projectId),
+    });
     const symbolIndex = SymbolIndex.open({
       source: workspace,
       home: deps.indexHome === undefined ? deps.home : deps.indexHome,
@@ -128,6 +138,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         workspace,
         approvals: approvals.broker.forTurn(emitTurn),
         symbolIndex,
+        commands: commands.port,
       }),
       guidanceFiles: workspace,
       maxRounds: () => settings.credentials().maxTurns,
@@ -137,6 +148,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       workspace,
       runner,
       approvals,
+      commands,
       symbolIndex,
       indexBuild,
     };
@@ -145,6 +157,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const disposeContext = async (context: ProjectContext): Promise<void> => {
     context.indexBuild.abort();
     context.approvals.dispose();
+    context.commands.dispose();
     await context.runner.shutdown();
     await context.symbolIndex.close();
   };
@@ -177,6 +190,10 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       currentProject: () => {
         const { projectId, approvals } = current();
         return { projectId, broker: approvals.broker };
+      },
+      currentCommands: () => {
+        const { projectId, commands } = current();
+        return { projectId, commands };
       },
     }),
     checkpoints: createCheckpointHandlers({
