@@ -310,7 +310,12 @@ export class CommandApprovalGate {
         this.settle(
           approvalId,
           verdict.action === 'deny'
-            ? { approvalId, outcome: 'denied', decidedBy: verdict.decidedBy, reason: verdict.reason }
+            ? {
+                approvalId,
+                outcome: 'denied',
+                decidedBy: verdict.decidedBy,
+                reason: verdict.reason,
+              }
             : { approvalId, outcome: 'edited', decidedBy, command },
         );
         return { accepted: true };
