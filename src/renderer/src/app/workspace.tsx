@@ -9,6 +9,7 @@ import { useChat } from '../chat/use-chat';
 import { useConversationList } from '../chat/use-conversation-list';
 import { FileTree } from '../project/file-tree';
 import { ReviewHost } from '../review/review-host';
+import { CommandReviewHost } from '../review/command-review-host';
 import { SettingsPanel } from '../settings/settings-panel';
 import { SymbolBrowser } from '../symbols/symbol-browser';
 import { TopBar, type Pane } from './top-bar';
@@ -84,6 +85,7 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
         {pane === 'settings' && <SettingsPanel settings={settings} onChange={onSettingsChange} />}
       </main>
       <ReviewHost />
+      <CommandReviewHost />
     </div>
   );
 }
