@@ -7,6 +7,7 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   index: () => import('./index-bench'),
   diff: () => import('./diff-bench'),
   agent: () => import('./agent-bench'),
+  command: () => import('./command-bench'),
 };
 
 function format(table: BenchTable): string {

@@ -50,6 +50,11 @@ export function commandEnv(base: NodeJS.ProcessEnv): Record<string, string> {
     if (value !== undefined && PASSED_ENV.test(key)) env[key] = value;
   }
   env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+  // Update checks need the network the sandbox withholds (npm's waits ~0.5 s to fail) and
+  // only add noise to what the model reads.
+  env.npm_config_update_notifier = 'false';
+  env.npm_config_fund = 'false';
+  env.NO_UPDATE_NOTIFIER = '1';
   return env;
 }
 
