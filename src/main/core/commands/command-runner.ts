@@ -58,6 +58,22 @@ export function commandEnv(base: NodeJS.ProcessEnv): Record<string, string> {
   return env;
 }
 
+/**
+ * Protected paths that did not exist when the command started cannot be bound read-only
+ * (the mount point would have to be created first), so whatever the command created there
+ * (`.git/hooks/…` after a fresh `.git`, `.vscode/tasks.json`, `.env`) is removed afterwards.
+ */
+function removeCreatedProtected(root: string, before: readonly string[]): string[] {
+  const existing = new Set(before);
+  const created = findProtectedPaths(root).paths.filter((p) => !existing.has(p));
+  if (!created.length) return [];
+  for (const p of created) rmSync(p, { recursive: true, force: true });
+  const names = created.map((p) => path.relative(root, p).split(path.sep).join('/'));
+  return [
+    `the command created protected paths, which commands may not do; they were removed: ${names.join(', ')}`,
+  ];
+}
+
 export async function runCommand(options: CommandRunOptions): Promise<CommandRun> {
   const env = commandEnv(options.baseEnv ?? process.env);
   const notes: string[] = [];
@@ -108,6 +124,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       cwd: options.cwd,
       env: { PATH: env.PATH ?? '/usr/bin:/bin' },
     });
+    notes.push(...removeCreatedProtected(options.root, scan.paths));
     if (!result.processLimit)
       notes.push(
         'no process-count ceiling could be set here (no writable pids cgroup); the timeout still applies',

@@ -113,6 +113,17 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
     expect(r.output.view).toMatch(/Read-only file system/u);
   });
 
+  it('protected paths that did not exist - are removed after the command and reported', async () => {
+    const r = await run(
+      'mkdir -p .vscode .github/workflows && echo "{}" > .vscode/tasks.json && echo x > .github/workflows/ci.yml && echo A=1 > .env.local && echo kept > ok.txt',
+    );
+    expect(existsSync(path.join(root, '.vscode'))).toBe(false);
+    expect(existsSync(path.join(root, '.github', 'workflows'))).toBe(false);
+    expect(existsSync(path.join(root, '.env.local'))).toBe(false);
+    expect(readFileSync(path.join(root, 'ok.txt'), 'utf8')).toBe('kept\n');
+    expect(r.notes.join(' ')).toMatch(/created protected paths.*\.vscode/u);
+  });
+
   it('secrets - ~/.ssh, /root, /home and /etc/shadow are not readable', async () => {
     const hiddenDir = path.join(base, 'sluice-home');
     mkdirSync(hiddenDir);
