@@ -243,7 +243,7 @@ function formatResult(r: {
     ...run.notes.map((n) => `note: ${n}`),
     UNTRUSTED_NOTE,
     `--- output (${out.totalLines} lines${out.linesCut ? `, ${out.linesCut} cut from the middle` : ''}) ---`,
-    out.view || '(no output)',
+    out.view.replace(/\n$/u, '') || '(no output)',
     '--- end of output ---',
     r.logId
       ? `Full output id: ${r.logId}${out.logTruncated ? ' (kept up to its size limit)' : ''}; read line ranges with read_command_output.`
