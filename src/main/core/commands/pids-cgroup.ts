@@ -4,7 +4,7 @@
 // through wrapInPidsLimit's `sh`, which joins and then execs it, or refuses to run it.
 // Where none is writable the command still has its timeout and its PID namespace, which the
 // kernel empties at once when the sandbox's init dies; the run reports that no ceiling was set.
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface PidsLimit {
@@ -32,9 +32,30 @@ function candidates(): string[] {
   return list;
 }
 
+/** Groups of earlier runs whose processes took longer to die than dispose() waited. */
+const STALE_MS = 60_000;
+
+function sweepStale(base: string): void {
+  try {
+    for (const name of readdirSync(base)) {
+      if (!name.startsWith('sluice-')) continue;
+      const dir = path.join(base, name);
+      try {
+        // rmdir refuses a group that still has processes, so a live one is never removed.
+        if (Date.now() - statSync(dir).mtimeMs > STALE_MS) rmdirSync(dir);
+      } catch {
+        // still in use, or not ours to remove
+      }
+    }
+  } catch {
+    // no such hierarchy
+  }
+}
+
 /** Creates a fresh group capped at `max` processes, or null when no controller is writable. */
 export function createPidsLimit(name: string, max: number): PidsLimit | null {
   for (const base of candidates()) {
+    sweepStale(base);
     const dir = path.join(base, name);
     try {
       mkdirSync(dir);

@@ -160,6 +160,22 @@ describe('run_command', () => {
     },
   );
 
+  itSandboxed(
+    'outside_sandbox - always asks, even with an allow rule, and the card says so',
+    async () => {
+      const { ctx, asked, commands } = await setup(() => ({ type: 'reject', reason: 'no' }));
+      commands.rules.add('p1', { prefix: ['echo'], action: 'allow' });
+      expect((await run(ctx, 'echo hi')).status).toBe('ok');
+      expect(asked).toHaveLength(0);
+      const result = await run(ctx, 'echo hi', { outside_sandbox: true });
+      expect(result.status).toBe('rejected');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({ sandboxed: false, network: true });
+      expect(asked[0]?.sandboxDetail).toMatch(/outside the sandbox/u);
+      expect(asked[0]?.suggestedPrefixes).toEqual([]);
+    },
+  );
+
   it('read-only mode - denies every command without asking', async () => {
     const { ctx, asked } = await setup(undefined, { mode: 'read-only' });
     const result = await run(ctx, 'touch made.txt');
