@@ -4,7 +4,7 @@
 // paths inside the root re-bound read-only, the network unshared unless allowed, a new PID
 // namespace (so every process dies with the sandbox's init) and a new session (no TIOCSTI).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SandboxLayout {
@@ -24,8 +24,26 @@ export interface SandboxLayout {
 
 /** Host files whose contents must never be visible inside, even to root. */
 export const MASKED_FILES = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers'] as const;
-/** Host folders replaced by an empty tmpfs inside. */
-export const MASKED_DIRS = ['/root', '/home', '/tmp', '/var/tmp', '/run/user', '/dev/shm'] as const;
+/**
+ * Host folders replaced by an empty tmpfs inside. `/run` holds the sockets of root-equivalent
+ * daemons (docker, containerd, systemd, D-Bus): a read-only bind does not stop connect() on a
+ * socket, so the whole folder is hidden, and only DNS configuration comes back with network.
+ */
+export const MASKED_DIRS = ['/root', '/home', '/tmp', '/var/tmp', '/run', '/dev/shm'] as const;
+/** Re-bound read-only when the command has network, so names still resolve. */
+const RESOLVER_DIRS = ['/run/systemd/resolve', '/run/resolvconf', '/run/NetworkManager'] as const;
+
+/** Resolver folders under /run to show again when the command has network. */
+function resolverDirs(): string[] {
+  const dirs = new Set<string>(RESOLVER_DIRS.filter((dir) => existsSync(dir)));
+  try {
+    const target = realpathSync('/etc/resolv.conf');
+    if (target.startsWith('/run/')) dirs.add(path.dirname(target));
+  } catch {
+    // no resolv.conf: nothing to show
+  }
+  return [...dirs];
+}
 
 function isInside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
@@ -37,6 +55,7 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
   for (const file of MASKED_FILES) if (existsSync(file)) args.push('--ro-bind', '/dev/null', file);
+  if (layout.network) for (const dir of resolverDirs()) args.push('--ro-bind', dir, dir);
   for (const dir of layout.hidden) {
     if (existsSync(dir) && !isInside(dir, layout.root) && !isInside(layout.root, dir))
       args.push('--tmpfs', dir);

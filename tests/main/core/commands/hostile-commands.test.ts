@@ -2,6 +2,7 @@
 // and on the network, with a loopback HTTP server as the only target whose hits are counted.
 // Runs only where bubblewrap works; elsewhere it says why and skips.
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import {
   existsSync,
   mkdirSync,
@@ -168,6 +169,26 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
   ])('network off - %s never reaches the loopback server', async (_name, command) => {
     await run(command());
     expect(hits).toBe(0);
+  });
+
+  it('daemon sockets under /run - cannot be reached (a read-only bind does not stop connect)', async () => {
+    const socket = `/run/sluice-test-${process.pid}.sock`;
+    let connections = 0;
+    const unix = createNetServer((connection) => {
+      connections += 1;
+      connection.end();
+    });
+    await new Promise<void>((resolve) => unix.listen(socket, resolve));
+    try {
+      const r = await run(
+        `node -e "require('net').connect('${socket}').on('connect',()=>console.log('CONNECTED')).on('error',e=>console.log(e.code))"`,
+      );
+      expect(r.output.view).not.toContain('CONNECTED');
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => unix.close(() => resolve()));
+      rmSync(socket, { force: true });
+    }
   });
 
   it('network allowed for the command - the same curl reaches the server (the control case)', async () => {
