@@ -4,7 +4,7 @@
 // paths inside the root re-bound read-only, the network unshared unless allowed, a new PID
 // namespace (so every process dies with the sandbox's init) and a new session (no TIOCSTI).
 import { spawnSync } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SandboxLayout {
@@ -33,6 +33,18 @@ export const MASKED_DIRS = ['/root', '/home', '/tmp', '/var/tmp', '/run', '/dev/
 /** Re-bound read-only when the command has network, so names still resolve. */
 const RESOLVER_DIRS = ['/run/systemd/resolve', '/run/resolvconf', '/run/NetworkManager'] as const;
 
+/** MASKED_FILES that exist, plus the SSH host keys (readable to a Sluice running as root). */
+function maskedFiles(): string[] {
+  const files: string[] = MASKED_FILES.filter((file) => existsSync(file));
+  try {
+    for (const name of readdirSync('/etc/ssh'))
+      if (/^ssh_host_.*_key$/u.test(name)) files.push(path.join('/etc/ssh', name));
+  } catch {
+    // no /etc/ssh
+  }
+  return files;
+}
+
 /** Resolver folders under /run to show again when the command has network. */
 function resolverDirs(): string[] {
   const dirs = new Set<string>(RESOLVER_DIRS.filter((dir) => existsSync(dir)));
@@ -54,7 +66,7 @@ function isInside(parent: string, child: string): boolean {
 export function bubblewrapArgs(layout: SandboxLayout, command: string): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
-  for (const file of MASKED_FILES) if (existsSync(file)) args.push('--ro-bind', '/dev/null', file);
+  for (const file of maskedFiles()) args.push('--ro-bind', '/dev/null', file);
   if (layout.network) for (const dir of resolverDirs()) args.push('--ro-bind', dir, dir);
   for (const dir of layout.hidden) {
     if (existsSync(dir) && !isInside(dir, layout.root) && !isInside(layout.root, dir))
