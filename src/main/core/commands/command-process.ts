@@ -39,6 +39,11 @@ export interface ProcessSpec {
   readonly killGraceMs?: number;
   /** Each chunk as it arrives (raw, ANSI kept). Must not throw. */
   readonly onChunk?: (chunk: Buffer) => void;
+  /**
+   * Windows: no process groups or signals; the tree is killed with `taskkill /T /F` and the
+   * arguments are passed verbatim (cmd.exe's own quoting).
+   */
+  readonly windows?: boolean;
 }
 
 export interface ProcessResult {
@@ -52,7 +57,15 @@ export interface ProcessResult {
 export const MAX_TIMEOUT_MS = 30 * 60 * 1000;
 export const DEFAULT_TIMEOUT_MS = 120 * 1000;
 
-function killGroup(pid: number, signal: NodeJS.Signals): void {
+function killGroup(pid: number, signal: NodeJS.Signals, windows = false): void {
+  if (windows) {
+    // taskkill has no graceful tree kill that console programs honour; /F is the only kind.
+    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore' }).on(
+      'error',
+      () => undefined,
+    );
+    return;
+  }
   try {
     process.kill(-pid, signal);
   } catch {
@@ -79,7 +92,9 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       cwd: spec.cwd,
       env: { ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+      detached: !spec.windows,
+      windowsHide: true,
+      windowsVerbatimArguments: spec.windows === true,
     });
     const pid = child.pid;
     let killTimer: NodeJS.Timeout | undefined;
@@ -87,8 +102,11 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       if (end) return;
       end = why;
       if (pid === undefined) return;
-      killGroup(pid, 'SIGTERM');
-      killTimer = setTimeout(() => killGroup(pid, 'SIGKILL'), spec.killGraceMs ?? 2000);
+      killGroup(pid, 'SIGTERM', spec.windows);
+      killTimer = setTimeout(
+        () => killGroup(pid, 'SIGKILL', spec.windows),
+        spec.killGraceMs ?? 2000,
+      );
     };
     const timer = setTimeout(
       () => stop({ kind: 'timed_out', afterMs: spec.timeoutMs }),
@@ -115,7 +133,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       clearTimeout(timer);
       spec.signal.removeEventListener('abort', onAbort);
       // Whatever is left in the group (unsandboxed daemons) goes with the command.
-      if (pid !== undefined) killGroup(pid, 'SIGKILL');
+      if (pid !== undefined && !spec.windows) killGroup(pid, 'SIGKILL');
       if (killTimer) clearTimeout(killTimer);
       limit?.dispose();
       resolve({

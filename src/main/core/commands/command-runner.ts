@@ -29,6 +29,8 @@ export interface CommandRunOptions {
   readonly onChunk?: (chunk: Buffer) => void;
   /** The environment to filter (default process.env). */
   readonly baseEnv?: NodeJS.ProcessEnv;
+  /** Default process.platform; on Windows commands run through cmd.exe (never sandboxed). */
+  readonly platform?: NodeJS.Platform;
 }
 
 export interface CommandRun extends ProcessResult {
@@ -43,13 +45,24 @@ export const DEFAULT_MAX_PROCESSES = 1024;
 /** Variables passed through to a command; everything else (keys, tokens) stays out. */
 const PASSED_ENV =
   /^(PATH|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|TZ|USER|LOGNAME|SHELL|CI|NO_COLOR|FORCE_COLOR)$/u;
+/** What Windows programs need to start at all (names are case-insensitive there). */
+const WINDOWS_ENV =
+  /^(SYSTEMROOT|WINDIR|COMSPEC|PATHEXT|TEMP|TMP|USERPROFILE|APPDATA|LOCALAPPDATA|PROGRAMDATA|PROGRAMFILES|PROGRAMFILES\(X86\)|COMMONPROGRAMFILES|HOMEDRIVE|HOMEPATH|NUMBER_OF_PROCESSORS|PROCESSOR_ARCHITECTURE|OS)$/iu;
 
-export function commandEnv(base: NodeJS.ProcessEnv): Record<string, string> {
+export function commandEnv(
+  base: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) {
-    if (value !== undefined && PASSED_ENV.test(key)) env[key] = value;
+    if (value === undefined) continue;
+    if (
+      PASSED_ENV.test(key) ||
+      (platform === 'win32' && (WINDOWS_ENV.test(key) || /^path$/iu.test(key)))
+    )
+      env[key] = value;
   }
-  env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+  if (platform !== 'win32') env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
   // Update checks need the network the sandbox withholds (npm's waits ~0.5 s to fail) and
   // only add noise to what the model reads.
   env.npm_config_update_notifier = 'false';
@@ -74,8 +87,32 @@ function removeCreatedProtected(root: string, before: readonly string[]): string
   ];
 }
 
+/** How the unsandboxed shell is started: `/bin/sh -c` (stderr merged), or cmd.exe on Windows. */
+export function shellSpawn(
+  command: string,
+  platform: NodeJS.Platform,
+  env: Readonly<Record<string, string>>,
+): { file: string; args: string[]; windows: boolean } {
+  if (platform === 'win32') {
+    const comspec = Object.entries(env).find(([k]) => k.toUpperCase() === 'COMSPEC')?.[1];
+    // /d: no AutoRun; /s /c "…": cmd.exe keeps the line between the outer quotes as typed.
+    // stderr stays a second pipe (a `2>&1` would bind to the last command of a chain only).
+    return {
+      file: comspec ?? 'cmd.exe',
+      args: ['/d', '/s', '/c', `"${command}"`],
+      windows: true,
+    };
+  }
+  return {
+    file: '/bin/sh',
+    args: ['-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command],
+    windows: false,
+  };
+}
+
 export async function runCommand(options: CommandRunOptions): Promise<CommandRun> {
-  const env = commandEnv(options.baseEnv ?? process.env);
+  const platform = options.platform ?? process.platform;
+  const env = commandEnv(options.baseEnv ?? process.env, platform);
   const notes: string[] = [];
   const common = {
     timeoutMs: options.timeoutMs,
@@ -88,11 +125,14 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     logPath: options.logPath ?? null,
   };
   if (!options.sandbox.available) {
-    const home = env.HOME;
+    const home = (options.baseEnv ?? process.env).HOME;
+    const shell = shellSpawn(options.command, platform, env);
     const result = await runProcess({
       ...common,
-      file: '/bin/sh',
-      args: ['-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', options.command],
+      file: shell.file,
+      args: shell.args,
+      windows: shell.windows,
+      ...(shell.windows ? { maxProcesses: 0 } : {}),
       cwd: options.cwd,
       env: { ...env, ...(home ? { HOME: home } : {}) },
     });

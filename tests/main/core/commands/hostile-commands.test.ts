@@ -220,7 +220,8 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
     writeFileSync(path.join(root, script), 'b(){ b | b & }; b; sleep 60\n');
     const before = Date.now();
     const r = await run(`sh ${script}`, { timeoutMs: 2_000, maxProcesses: 200 });
-    expect(r.end.kind).toBe('timed_out');
+    // It either hits the timeout or its own shell cannot fork any more (pids ceiling) and exits.
+    expect(['timed_out', 'exited']).toContain(r.end.kind);
     expect(Date.now() - before).toBeLessThan(10_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const survivors = readdirSync('/proc')
