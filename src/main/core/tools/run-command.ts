@@ -159,6 +159,7 @@ async function runApproved(
       return missingCase(resolution);
   }
   const command = resolution.command;
+  if (ctx.signal.aborted) return toolError('The command was not run: the turn was aborted.');
   let before;
   try {
     before = await takeSnapshot(ctx.workspace, port.limits?.snapshot);
