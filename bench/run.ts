@@ -9,6 +9,7 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   diff: () => import('./diff-bench'),
   agent: () => import('./agent-bench'),
   startup: () => import('./startup-bench'),
+  command: () => import('./command-bench'),
 };
 
 function format(table: BenchTable): string {

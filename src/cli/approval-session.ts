@@ -13,10 +13,19 @@ import type { WritableDb } from '../main/core/store/database-handles';
 import { createPolicyRepository } from '../main/core/store/policy-repository';
 import { projectIdFor } from '../main/core/store/project-id';
 import type { Workspace } from '../main/core/workspace/workspace';
+import type { CommandApprovalRequest } from '../shared/command-approvals';
+import { CommandApprovalGate } from '../main/core/approvals/command-approval-gate';
+import { createCommandRuleRepository } from '../main/core/store/command-rule-repository';
+import type { CommandPort } from '../main/core/commands/command-port';
+import { detectBubblewrap } from '../main/core/commands/bubblewrap';
+import { commandOutputDir } from '../main/core/commands/project-commands';
+import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
+import { createCheckpointRepository } from '../main/core/store/checkpoint-repository';
 import type { CliIo } from './cli-io';
 import { sluiceHomeFor } from './project-context';
 import {
   createTerminalApprover,
+  NO_TERMINAL_COMMAND_REASON,
   NO_TERMINAL_REASON,
   type TerminalApprover,
 } from './terminal-approval';
@@ -36,8 +45,13 @@ export interface CliApprovalSessionOptions {
   readonly db?: WritableDb;
 }
 
+export const YES_UNSANDBOXED_REASON =
+  'would run outside a sandbox: --yes does not approve that, and there is no terminal to ask the person';
+
 export interface CliApprovalSession {
   readonly broker: ApprovalBroker;
+  /** run_command's port: its approvals go to the same terminal, --yes runs it once. */
+  readonly commands: CommandPort;
   /** Feed every AgentEvent here; approval_request events are answered. */
   readonly onEvent: (event: AgentEvent) => void;
   /**
@@ -51,8 +65,9 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
   const { io, workspace } = options;
   const projectId = projectIdFor(workspace.root);
   const ownsDb = options.db === undefined;
-  const db = options.db ?? openAppDatabase({ home: sluiceHomeFor(io) });
-  const { broker, dispose } = createProjectApprovals({
+  const home = sluiceHomeFor(io);
+  const db = options.db ?? openAppDatabase({ home });
+  const { broker, checkpoints, dispose } = createProjectApprovals({
     db,
     projectId,
     emit: (event) => onEvent(event),
@@ -99,6 +114,77 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     broker.decide({ ...bind, decision: reply.decision }, reply.decidedBy ?? 'person');
   }
 
+  const gate = new CommandApprovalGate({
+    policy: () => {
+      const mode = createPolicyRepository(db).get(projectId).mode;
+      const rules = createCommandRuleRepository(db).list(projectId);
+      return { mode: options.modeOverride ?? mode, rules };
+    },
+    addAllowRule: (prefix) => {
+      const rule = createCommandRuleRepository(db).add(projectId, { prefix, action: 'allow' });
+      io.stderr.write(
+        `Saved rule ${rule.id}: allow commands starting "${rule.prefix.join(' ')}" (remove it in Settings).\n`,
+      );
+    },
+    audit: createApprovalAuditRepository(db, projectId),
+  });
+
+  async function answerCommand(request: CommandApprovalRequest): Promise<void> {
+    const bind = { approvalId: request.approvalId, commandHash: request.commandHash };
+    if (options.yes && request.sandboxed) {
+      await gate.decide({ ...bind, decision: { type: 'run_once' } }, 'person');
+      return;
+    }
+    if (options.yes && !interactive && !options.approver) {
+      await gate.decide(
+        { ...bind, decision: { type: 'reject', reason: `the command ${YES_UNSANDBOXED_REASON}` } },
+        'mode',
+      );
+      return;
+    }
+    const reply = approver.askCommand
+      ? await approver.askCommand(request)
+      : {
+          decision: { type: 'reject' as const, reason: NO_TERMINAL_COMMAND_REASON },
+          decidedBy: 'mode' as const,
+        };
+    const result = await gate.decide(
+      { ...bind, decision: reply.decision },
+      reply.decidedBy ?? 'person',
+    );
+    if (!result.accepted) {
+      io.stderr.write(`${result.reason}\n`);
+      await gate.decide({ ...bind, decision: { type: 'run_once' } }, reply.decidedBy ?? 'person');
+    }
+  }
+
+  const commands: CommandPort = {
+    gate: {
+      request: (proposal, call) =>
+        gate.request(proposal, {
+          ...call,
+          emit: (event) => {
+            call.emit?.(event);
+            if (event.type !== 'command_approval_request') return;
+            answerCommand(event.request).catch((error: unknown) => {
+              void gate.decide({
+                approvalId: event.request.approvalId,
+                commandHash: event.request.commandHash,
+                decision: {
+                  type: 'reject',
+                  reason: `the approval prompt failed: ${error instanceof Error ? error.message : String(error)}`,
+                },
+              });
+            });
+          },
+        }),
+    },
+    sandbox: detectBubblewrap(),
+    outputDir: commandOutputDir(home, projectId),
+    hidden: [home],
+    checkpoints,
+  };
+
   const onEvent = (event: AgentEvent): void => {
     if (event.type !== 'approval_request') return;
     answer(event.request).catch((error: unknown) => {
@@ -116,11 +202,13 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
   let closed = false;
   return {
     broker,
+    commands,
     onEvent,
     close() {
       if (closed) return;
       closed = true;
       dispose();
+      gate.abortAll();
       approver.close();
       if (ownsDb) db.close();
     },
@@ -133,14 +221,18 @@ export async function cliWriteContext(args: {
   tool: { kind: 'read' | 'write' };
   yes: boolean;
   io: CliIo;
-}): Promise<{ context: { approvals?: ApprovalBroker }; close(): void }> {
-  if (args.tool.kind !== 'write') return { context: {}, close: () => undefined };
+}): Promise<{ context: { approvals?: ApprovalBroker; commands?: CommandPort }; close(): void }> {
   const session = createCliApprovalSession({
     io: args.io,
     workspace: args.workspace,
     yes: args.yes,
   });
-  return { context: { approvals: session.broker }, close: () => session.close() };
+  // read_command_output reads the logs run_command keeps; write tools get the gates.
+  const context =
+    args.tool.kind === 'write'
+      ? { approvals: session.broker, commands: session.commands }
+      : { commands: session.commands };
+  return { context, close: () => session.close() };
 }
 
 export { NO_TERMINAL_REASON };
@@ -149,6 +241,35 @@ export { NO_TERMINAL_REASON };
 export interface TurnApprovals {
   readonly port: ApprovalPort;
   close(): void;
+}
+
+/** `sluice ask`'s run_command seam: commands ask on the terminal (rejected without one). */
+export function askCommands(args: {
+  workspace: Workspace;
+  db: WritableDb;
+  mode: ApprovalMode;
+  io: CliIo;
+}): CommandPort & { close(): void } {
+  // The session (and its hold on stdin) starts with the first command, not with the turn.
+  let session: CliApprovalSession | undefined;
+  const get = (): CliApprovalSession =>
+    (session ??= createCliApprovalSession({
+      io: args.io,
+      workspace: args.workspace,
+      yes: false,
+      modeOverride: args.mode,
+      db: args.db,
+    }));
+  const home = sluiceHomeFor(args.io);
+  const projectId = projectIdFor(args.workspace.root);
+  return {
+    gate: { request: (proposal, call) => get().commands.gate.request(proposal, call) },
+    sandbox: detectBubblewrap(),
+    outputDir: commandOutputDir(home, projectId),
+    hidden: [home],
+    checkpoints: createCheckpointRepository(args.db, projectId),
+    close: () => session?.close(),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ApprovalRequest, Decision, Hunk } from '../shared/approvals';
+import type { CommandApprovalRequest, CommandDecision } from '../shared/command-approvals';
 
 export interface TerminalApprovalOptions {
   readonly input: NodeJS.ReadableStream;
@@ -31,8 +32,18 @@ export interface TerminalAnswer {
 
 export interface TerminalApprover {
   ask(request: ApprovalRequest): Promise<TerminalAnswer>;
+  /** run_command's prompt; absent: commands are rejected as if no terminal were there. */
+  askCommand?(request: CommandApprovalRequest): Promise<TerminalCommandAnswer>;
   close(): void;
 }
+
+export interface TerminalCommandAnswer {
+  readonly decision: CommandDecision;
+  readonly decidedBy?: 'person' | 'mode';
+}
+
+export const NO_TERMINAL_COMMAND_REASON =
+  'there is no terminal to ask the person, so commands are not run; run on a terminal, or add an allow rule for the command in Settings';
 
 export const NO_TERMINAL_REASON =
   'there is no terminal to ask the person, so writes are rejected; run on a terminal, or use --mode auto-edit (protected paths still need a person)';
@@ -230,7 +241,72 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     return { decision: { type: 'reject', reason: 'no valid answer was given' } };
   }
 
+  const closedCommand: TerminalCommandAnswer = {
+    decision: { type: 'reject', reason: 'no answer: the terminal input was closed' },
+  };
+
+  async function askCommandOne(request: CommandApprovalRequest): Promise<TerminalCommandAnswer> {
+    if (!reader)
+      return {
+        decision: { type: 'reject', reason: NO_TERMINAL_COMMAND_REASON },
+        decidedBy: 'mode',
+      };
+    out(`\n${c.bold('Run a command')} ${c.dim(`(${request.reason})`)}\n`);
+    if (request.description) out(`${request.description}\n`);
+    out(`  ${c.cyan('$')} ${request.command}\n`);
+    const sandbox = request.sandboxed ? 'sandboxed' : c.red('NOT SANDBOXED');
+    out(
+      c.dim(
+        `  in ${request.cwd || '.'} · ${request.sandboxDetail} · network ${request.network ? 'ON' : 'off'} · timeout ${request.timeoutSeconds} s\n`,
+      ),
+    );
+    if (!request.sandboxed) out(`  ${sandbox}: it runs with your full rights.\n`);
+    const prefixes = request.suggestedPrefixes.map((p) => `"${p.join(' ')}"`).join(', ');
+    const always = prefixes ? ` / [a]lways allow ${prefixes}` : '';
+    for (let tries = 0; tries < MAX_TRIES; tries += 1) {
+      const answer = await prompt(`Run it? [y]es once${always} / [e]dit / [n]o > `);
+      if (answer === null) return closedCommand;
+      switch (answer.toLowerCase()) {
+        case 'y':
+        case 'yes':
+          return { decision: { type: 'run_once' } };
+        case 'a':
+          if (prefixes) return { decision: { type: 'always_allow' } };
+          break;
+        case 'e':
+        case 'edit': {
+          const command = await prompt('Command to run instead > ');
+          if (command === null) return closedCommand;
+          if (command) return { decision: { type: 'edit', command } };
+          break;
+        }
+        case 'n':
+        case 'no': {
+          const why = await reason('Why? (optional, tell the model) > ');
+          return { decision: { type: 'reject', ...(why ? { reason: why } : {}) } };
+        }
+        default:
+          break;
+      }
+      out(`Please answer y, e, n${always ? ' or a' : ''}.\n`);
+    }
+    return { decision: { type: 'reject', reason: 'no valid answer was given' } };
+  }
+
+  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+    queued += 1;
+    const next = chain.then(run);
+    chain = next
+      .catch(() => undefined)
+      .finally(() => {
+        queued -= 1;
+        if (queued === 0) reader?.detach();
+      });
+    return next;
+  };
+
   return {
+    askCommand: (request) => serial(() => askCommandOne(request)),
     ask(request) {
       // One prompt at a time: several proposals of a turn are asked in order.
       queued += 1;

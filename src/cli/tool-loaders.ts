@@ -18,6 +18,9 @@ export const toolLoaders: Readonly<Record<string, ToolLoader>> = {
     (await import('../main/core/tools/find-definition')).createFindDefinitionTool(),
   find_importers: async () =>
     (await import('../main/core/tools/find-importers')).createFindImportersTool(),
+  run_command: async () => (await import('../main/core/tools/run-command')).createRunCommandTool(),
+  read_command_output: async () =>
+    (await import('../main/core/tools/read-command-output')).createReadCommandOutputTool(),
 };
 
 /** The whole registry, loaded on demand. */

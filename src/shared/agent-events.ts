@@ -2,6 +2,7 @@
 // --json` and persistence all consume. Schemas are zod so the contract can validate events.
 import { z } from 'zod';
 import { approvalRequestSchema, decisionSourceSchema } from './approvals';
+import { commandApprovalRequestSchema } from './command-approvals';
 
 const base = { conversationId: z.string(), turnId: z.string() };
 
@@ -49,6 +50,18 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     approvalId: z.string(),
     outcome: z.enum(['approved', 'partially_approved', 'edited', 'rejected', 'aborted']),
     decidedBy: decisionSourceSchema,
+  }),
+  z.object({
+    type: z.literal('command_approval_request'),
+    ...base,
+    request: commandApprovalRequestSchema,
+  }),
+  z.object({
+    type: z.literal('command_output'),
+    ...base,
+    toolUseId: z.string(),
+    /** Raw text as printed (ANSI kept); stdout and stderr interleaved. */
+    text: z.string(),
   }),
   z.object({ type: z.literal('usage'), ...base, usage: usageSchema, model: z.string() }),
   z.object({

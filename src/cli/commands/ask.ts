@@ -18,7 +18,8 @@ import {
 import type { TurnOutcome } from '../../main/core/agent/agent-loop';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import type { ApprovalPort } from '../../main/core/approvals/approval-port';
-import { askApprovals, type TurnApprovals } from '../approval-session';
+import { askApprovals, askCommands, type TurnApprovals } from '../approval-session';
+import type { CommandPort } from '../../main/core/commands/command-port';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
 import type { WritableDb } from '../../main/core/store/database-handles';
@@ -45,6 +46,9 @@ export interface AskCommandDeps {
   /** Builds the approvals of a turn (default: the CLI approval session; null: none, writes refused). */
   readonly approvals?: ((args: AskApprovalArgs) => TurnApprovals | undefined) | null;
   readonly createTools?: () => ToolDefinition[];
+  /** Builds run_command's port (default: terminal approvals; null: none, commands refused). */
+  readonly commands?:
+    ((args: AskApprovalArgs) => (CommandPort & { close?(): void }) | undefined) | null;
   /** SDK retries (tests make them few). */
   readonly maxRetries?: number;
   /** Ctrl-C wiring; default: process SIGINT while the turn runs. */
@@ -150,9 +154,16 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
         if (event.reason !== 'end_turn' && event.reason !== 'error' && event.message)
           io.stderr.write(`${event.message}\n`);
         return;
+      case 'command_output':
+        // Live output goes to stderr, so stdout stays the model's answer.
+        if (midLine) io.stdout.write('\n');
+        midLine = false;
+        io.stderr.write(event.text);
+        return;
       case 'turn_start':
       case 'usage':
       case 'approval_request':
+      case 'command_approval_request':
         return;
       default:
         missingCase(event);
@@ -215,12 +226,15 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           tools: (deps.createTools ?? createTools)(),
           ports: ({ emit }) => {
             const build = deps.approvals === undefined ? askApprovals : deps.approvals;
-            if (!build) return { workspace };
-            const approvals = lazyApprovals(() =>
-              build({ workspace, db, projectId, mode: mode.data, io, emit }),
-            );
+            const buildCommands = deps.commands === undefined ? askCommands : deps.commands;
+            const args = { workspace, db, projectId, mode: mode.data, io, emit };
+            const commands = buildCommands ? buildCommands(args) : undefined;
+            if (commands?.close) turnApprovals.push({ close: () => commands.close?.() });
+            const withCommands = commands ? { commands } : {};
+            if (!build) return { workspace, ...withCommands };
+            const approvals = lazyApprovals(() => build(args));
             turnApprovals.push(approvals);
-            return { workspace, approvals };
+            return { workspace, approvals, ...withCommands };
           },
           guidanceFiles: workspace,
           maxRounds: () => maxTurns,

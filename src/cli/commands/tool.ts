@@ -94,7 +94,7 @@ export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
 // The approval session (app DB, broker, diff) is loaded only for a write tool.
 export default createToolCommand({
   extendContext: async (args) =>
-    args.tool.kind === 'write'
+    args.tool.kind === 'write' || args.tool.name === 'read_command_output'
       ? (await import('../approval-session')).cliWriteContext(args)
       : { context: {}, close: () => undefined },
 });

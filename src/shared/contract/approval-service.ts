@@ -6,6 +6,11 @@ import {
   decisionSchema,
   policyRuleSchema,
 } from '../approvals';
+import {
+  commandApprovalRequestSchema,
+  commandDecisionSchema,
+  commandRuleSchema,
+} from '../command-approvals';
 
 /** One proposal of the audit trail with its decision (who decided, hashes) and whether it reached disk. */
 export const approvalAuditEntrySchema = z.object({
@@ -76,5 +81,37 @@ export const approvalService = {
   audit: method(
     z.object({ conversationId: z.string().min(1).max(200).optional() }).strict(),
     z.array(approvalAuditEntrySchema),
+  ),
+  /** run_command: a decision counts only for a pending id, once, bound to its command hash. */
+  decideCommand: method(
+    z
+      .object({
+        approvalId: z.string().min(1).max(200),
+        commandHash: z.string().min(1).max(200),
+        decision: commandDecisionSchema,
+      })
+      .strict(),
+    z.object({ accepted: z.boolean(), reason: z.string().optional() }),
+  ),
+  pendingCommands: method(
+    z.object({}).strict(),
+    z.array(
+      commandApprovalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() }),
+    ),
+  ),
+  /** run_command's rules of the open project, oldest first. */
+  commandRules: method(z.object({}).strict(), z.array(commandRuleSchema)),
+  addCommandRule: method(
+    z
+      .object({
+        prefix: z.array(z.string().min(1).max(200)).min(1).max(8),
+        action: z.enum(['allow', 'ask', 'deny']),
+      })
+      .strict(),
+    commandRuleSchema,
+  ),
+  removeCommandRule: method(
+    z.object({ id: z.string().min(1).max(200) }).strict(),
+    z.object({ removed: z.boolean() }),
   ),
 };

@@ -112,7 +112,7 @@ describe('SettingsPanel', () => {
 
   it('approval mode and rules - view, add, remove', async () => {
     const { fake } = await openSettings();
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Rules' });
     expect(within(table).getByText('docs/**')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Mode' }), 'read-only');
     expect(fake.callsTo('approvals.setMode')).toEqual([{ mode: 'read-only' }]);

@@ -71,6 +71,9 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'approvals.pending': () => [],
   'approvals.decide': () => ({ accepted: true }),
   'approvals.getPolicy': () => ({ mode: 'ask', rules: [] }),
+  'approvals.pendingCommands': () => [],
+  'approvals.decideCommand': () => ({ accepted: true }),
+  'approvals.commandRules': () => [],
   'checkpoints.list': () => [],
   'symbols.status': () => ({
     files: 3,

@@ -24,7 +24,10 @@ export interface ToolCallOutcome {
 }
 
 /** Every ToolContext field the loop does not fill in itself (workspace, approvals, …). */
-export type ToolPorts = Omit<ToolContext, 'signal' | 'conversationId' | 'turnId' | 'toolUseId'>;
+export type ToolPorts = Omit<
+  ToolContext,
+  'signal' | 'conversationId' | 'turnId' | 'toolUseId' | 'emit'
+>;
 
 export interface ExecuteOptions {
   calls: ToolCall[];
@@ -64,7 +67,14 @@ async function runCall(call: ToolCall, options: ExecuteOptions): Promise<ToolCal
     input: call.input,
     label,
   });
-  const ctx: ToolContext = { ...options.ports, signal, conversationId, turnId, toolUseId: call.id };
+  const ctx: ToolContext = {
+    ...options.ports,
+    signal,
+    conversationId,
+    turnId,
+    toolUseId: call.id,
+    emit,
+  };
   const result = tool ? await runTool(tool, call.input, ctx) : unknownTool(call.name, tools);
   const shown =
     result.content.length > EVENT_RESULT_CHARS

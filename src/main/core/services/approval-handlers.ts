@@ -7,11 +7,14 @@ import type { ApprovalBroker } from '../approvals/approval-broker';
 import { validateRuleGlob } from '../approvals/policy';
 import type { PolicyRepository } from '../store/policy-repository';
 import type { AuditRecord } from '../approvals/approval-audit';
+import type { ProjectCommands } from '../commands/project-commands';
 
 export interface ApprovalHandlersDeps {
   readonly policies: PolicyRepository;
   /** The open project's id and broker; throws a message for the person when none is open. */
   currentProject(): { projectId: string; broker: ApprovalBroker };
+  /** The open project's run_command gate and rules; absent: command methods say so. */
+  currentCommands?(): { projectId: string; commands: ProjectCommands };
   /** Reads the audit trail; default: the broker's own audit (the app DB repository can list). */
   listAudit?(filter: { projectId: string; conversationId?: string | undefined }): AuditRecord[];
 }
@@ -19,7 +22,29 @@ export interface ApprovalHandlersDeps {
 export type ApprovalHandlers = ServiceHandlers<typeof approvalService>;
 
 export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHandlers {
+  const commands = (): { projectId: string; commands: ProjectCommands } => {
+    if (!deps.currentCommands) throw new Error('This session cannot run commands.');
+    return deps.currentCommands();
+  };
   return {
+    decideCommand({ approvalId, commandHash, decision }) {
+      return commands().commands.gate.decide({ approvalId, commandHash, decision }, 'person');
+    },
+    pendingCommands() {
+      return commands().commands.gate.pending();
+    },
+    commandRules() {
+      const { projectId, commands: c } = commands();
+      return c.rules.list(projectId);
+    },
+    addCommandRule(rule) {
+      const { projectId, commands: c } = commands();
+      return c.rules.add(projectId, rule);
+    },
+    removeCommandRule({ id }) {
+      const { projectId, commands: c } = commands();
+      return { removed: c.rules.remove(projectId, id) };
+    },
     decide({ approvalId, proposalHash, decision, alwaysAllowGlob }) {
       const { projectId, broker } = deps.currentProject();
       const glob = alwaysAllowGlob === undefined ? undefined : validateRuleGlob(alwaysAllowGlob);

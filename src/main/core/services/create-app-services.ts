@@ -11,6 +11,8 @@ import { createConversationRunner, type ConversationRunner } from '../agent/conv
 import { DEFAULT_MODEL } from '../agent/model-catalog';
 import { DEFAULT_MAX_ROUNDS } from '../agent/agent-loop';
 import { createProjectApprovals, type ProjectApprovals } from '../approvals/project-approvals';
+import { createApprovalAuditRepository } from '../store/approval-audit-repository';
+import { createProjectCommands, type ProjectCommands } from '../commands/project-commands';
 import { SymbolIndex } from '../index/symbol-index';
 import { createConversationRepository } from '../store/conversation-repository';
 import type { WritableDb } from '../store/database-handles';
@@ -39,6 +41,7 @@ export interface ProjectContext {
   readonly workspace: Workspace;
   readonly runner: ConversationRunner;
   readonly approvals: ProjectApprovals;
+  readonly commands: ProjectCommands;
   readonly symbolIndex: SymbolIndex;
   /** Stops the background build of the index when the project closes. */
   readonly indexBuild: AbortController;
@@ -125,6 +128,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       projectId,
       emit: (event) => emit('agent', event),
     });
+    const commands = createProjectCommands({
+      db,
+      projectId,
+      home: deps.home,
+      checkpoints: approvals.checkpoints,
+      audit: createApprovalAuditRepository(db, projectId),
+    });
     const symbolIndex = SymbolIndex.open({
       source: workspace,
       home: deps.indexHome === undefined ? deps.home : deps.indexHome,
@@ -152,6 +162,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         workspace,
         approvals: approvals.broker.forTurn(emitTurn),
         symbolIndex,
+        commands: commands.port,
       }),
       guidanceFiles: workspace,
       maxRounds: () => settings.credentials().maxTurns,
@@ -161,6 +172,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       workspace,
       runner,
       approvals,
+      commands,
       symbolIndex,
       indexBuild,
     };
@@ -170,6 +182,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     context.indexBuild.abort();
     await proposals.shutdown();
     context.approvals.dispose();
+    context.commands.dispose();
     await context.runner.shutdown();
     await context.symbolIndex.close();
   };
@@ -202,6 +215,10 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       currentProject: () => {
         const { projectId, approvals } = current();
         return { projectId, broker: approvals.broker };
+      },
+      currentCommands: () => {
+        const { projectId, commands } = current();
+        return { projectId, commands };
       },
     }),
     checkpoints: createCheckpointHandlers({

@@ -10,6 +10,8 @@ import { createEditFileTool } from './edit-file';
 import { createCreateFileTool } from './create-file';
 import { createFindDefinitionTool } from './find-definition';
 import { createFindImportersTool } from './find-importers';
+import { createRunCommandTool } from './run-command';
+import { createReadCommandOutputTool } from './read-command-output';
 
 export interface ToolRegistryOptions {
   /** Overrides the search engine (default: ripgrep if installed, else the Node fallback). */
@@ -27,5 +29,7 @@ export function createTools(options: ToolRegistryOptions = {}): ToolDefinition[]
     createCreateFileTool(),
     createFindDefinitionTool(),
     createFindImportersTool(),
+    createRunCommandTool(),
+    createReadCommandOutputTool(),
   ];
 }

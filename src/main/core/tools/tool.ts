@@ -28,6 +28,10 @@ export interface ToolContext {
   readonly approvals?: import('../approvals/approval-port').ApprovalPort;
   /** The project's symbol index (find_definition, find_importers); absent → the tools index on demand. */
   readonly symbolIndex?: import('../index/symbol-index-port').SymbolIndexPort;
+  /** The turn's event stream (approval requests, live command output); absent outside a turn. */
+  readonly emit?: (event: import('../../../shared/agent-events').AgentEvent) => void;
+  /** run_command's gate, sandbox and logs; absent → run_command is refused. */
+  readonly commands?: import('../commands/command-port').CommandPort;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {

@@ -11,6 +11,7 @@ import { FileTree } from '../project/file-tree';
 import { InboxView } from '../inbox/inbox-view';
 import { useInbox } from '../inbox/use-inbox';
 import { ReviewHost } from '../review/review-host';
+import { CommandReviewHost } from '../review/command-review-host';
 import { SettingsPanel } from '../settings/settings-panel';
 import { SymbolBrowser } from '../symbols/symbol-browser';
 import { TopBar, type Pane } from './top-bar';
@@ -97,6 +98,7 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
         )}
       </main>
       <ReviewHost />
+      <CommandReviewHost />
     </div>
   );
 }

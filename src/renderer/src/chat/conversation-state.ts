@@ -10,6 +10,9 @@ type ErrorItem = Extract<TranscriptItem, { type: 'error' }>;
 export type ChatItem =
   Exclude<TranscriptItem, ErrorItem> | (ErrorItem & { retryable?: boolean; kind?: string });
 
+/** Live command output kept per running step (its tail). */
+export const LIVE_OUTPUT_CHARS = 32 * 1024;
+
 export interface TurnEnd {
   turnId: string;
   reason: 'end_turn' | 'max_turns' | 'aborted' | 'error';
@@ -179,7 +182,18 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
             : item,
         ),
       };
+    case 'command_output':
+      // Live output of a running command, shown in its step until tool_end replaces it.
+      return {
+        ...state,
+        items: state.items.map((item) =>
+          item.type === 'tool' && item.id === event.toolUseId && item.status === 'running'
+            ? { ...item, result: (item.result + event.text).slice(-LIVE_OUTPUT_CHARS) }
+            : item,
+        ),
+      };
     case 'approval_request':
+    case 'command_approval_request':
     case 'approval_resolved':
       // The review modal owns approvals; the transcript shows their effect through tool_end.
       return state;

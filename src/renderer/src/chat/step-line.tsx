@@ -1,6 +1,7 @@
 // One agent step: a live status and the human label; opening it shows input and result.
 import { useState } from 'react';
 import type { ChatItem } from './conversation-state';
+import { stripAnsi } from '../../../shared/ansi';
 
 type ToolItem = Extract<ChatItem, { type: 'tool' }>;
 
@@ -52,7 +53,9 @@ export function StepLine({ step }: { step: ToolItem }) {
           <pre className="step-pre">{formatInput(step.input)}</pre>
           <div className="step-details-title">Result</div>
           <pre className="step-pre">
-            {step.status === 'running' ? 'Still running…' : step.result || '(empty)'}
+            {step.status === 'running'
+              ? stripAnsi(step.result) || 'Still running…'
+              : step.result || '(empty)'}
           </pre>
         </div>
       )}

@@ -1,5 +1,5 @@
 // Registry of app-database migrations. Number ranges: store 0001–0009, agent 0010–0019,
-// approvals 0020–0029. Add one import and one array entry per migration.
+// approvals 0020–0029, commands 0040–0049. Add one import and one array entry per migration.
 import type { Migration } from './migration';
 import { migration0001Projects } from './0001-projects';
 import { migration0002Settings } from './0002-settings';
@@ -8,6 +8,7 @@ import { migration0020ApprovalAudit } from './0020-approval-audit';
 import { migration0021Checkpoints } from './0021-checkpoints';
 import { migration0022ApprovalPolicies } from './0022-approval-policies';
 import { migration0030ChangeSets } from './0030-change-sets';
+import { migration0040CommandRules } from './0040-command-rules';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -17,4 +18,5 @@ export const appMigrations: readonly Migration[] = [
   migration0021Checkpoints,
   migration0022ApprovalPolicies,
   migration0030ChangeSets,
+  migration0040CommandRules,
 ];

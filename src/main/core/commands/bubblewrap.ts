@@ -1,0 +1,146 @@
+// The Linux sandbox: bubblewrap called directly (see docs/ARCHITECTURE.md, "run_command"). The
+// whole file system is mounted read-only, the project root writable, /tmp private, HOME an
+// empty private folder, /root and /home hidden, secrets such as /etc/shadow masked, protected
+// paths inside the root re-bound read-only, the network unshared unless allowed, a new PID
+// namespace (so every process dies with the sandbox's init) and a new session (no TIOCSTI).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+
+export interface SandboxLayout {
+  /** Realpath of the project root: the only writable host folder. */
+  readonly root: string;
+  /** Working folder inside the root. */
+  readonly cwd: string;
+  /** Empty private folder used as HOME (created by the caller, outside the root). */
+  readonly home: string;
+  /** Absolute paths inside the root to keep read-only (protected paths that exist). */
+  readonly readOnlyInside: readonly string[];
+  /** Host folders to hide entirely (SLUICE_HOME, …) when they are not inside the root. */
+  readonly hidden: readonly string[];
+  readonly network: boolean;
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** Host files whose contents must never be visible inside, even to root. */
+export const MASKED_FILES = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers'] as const;
+/**
+ * Host folders replaced by an empty tmpfs inside. `/run` holds the sockets of root-equivalent
+ * daemons (docker, containerd, systemd, D-Bus): a read-only bind does not stop connect() on a
+ * socket, so the whole folder is hidden, and only DNS configuration comes back with network.
+ */
+export const MASKED_DIRS = ['/root', '/home', '/tmp', '/var/tmp', '/run', '/dev/shm'] as const;
+/** Re-bound read-only when the command has network, so names still resolve. */
+const RESOLVER_DIRS = ['/run/systemd/resolve', '/run/resolvconf', '/run/NetworkManager'] as const;
+
+/** MASKED_FILES that exist, plus the SSH host keys (readable to a Sluice running as root). */
+function maskedFiles(): string[] {
+  const files: string[] = MASKED_FILES.filter((file) => existsSync(file));
+  try {
+    for (const name of readdirSync('/etc/ssh'))
+      if (/^ssh_host_.*_key$/u.test(name)) files.push(path.join('/etc/ssh', name));
+  } catch {
+    // no /etc/ssh
+  }
+  return files;
+}
+
+/** Resolver folders under /run to show again when the command has network. */
+function resolverDirs(): string[] {
+  const dirs = new Set<string>(RESOLVER_DIRS.filter((dir) => existsSync(dir)));
+  try {
+    const target = realpathSync('/etc/resolv.conf');
+    if (target.startsWith('/run/')) dirs.add(path.dirname(target));
+  } catch {
+    // no resolv.conf: nothing to show
+  }
+  return [...dirs];
+}
+
+function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** bwrap's argv (without the program) for `/bin/sh -c command`, stderr merged into stdout. */
+export function bubblewrapArgs(layout: SandboxLayout, command: string): string[] {
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
+  for (const file of maskedFiles()) args.push('--ro-bind', '/dev/null', file);
+  if (layout.network) for (const dir of resolverDirs()) args.push('--ro-bind', dir, dir);
+  for (const dir of layout.hidden) {
+    if (existsSync(dir) && !isInside(dir, layout.root) && !isInside(layout.root, dir))
+      args.push('--tmpfs', dir);
+  }
+  args.push('--bind', layout.home, layout.home);
+  args.push('--bind', layout.root, layout.root);
+  for (const inside of layout.readOnlyInside) args.push('--ro-bind', inside, inside);
+  if (!layout.network) args.push('--unshare-net');
+  args.push(
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--die-with-parent',
+    '--new-session',
+  );
+  args.push('--clearenv');
+  for (const [key, value] of Object.entries(layout.env)) args.push('--setenv', key, value);
+  args.push('--setenv', 'HOME', layout.home, '--setenv', 'TMPDIR', '/tmp');
+  args.push('--chdir', layout.cwd);
+  args.push('/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command);
+  return args;
+}
+
+export interface SandboxAvailability {
+  readonly available: boolean;
+  /** Path of bwrap when available; otherwise why not, in words for the approval card. */
+  readonly detail: string;
+}
+
+let cached: SandboxAvailability | undefined;
+
+/**
+ * Whether bwrap exists and can make the namespaces we need here (user namespaces may be
+ * disabled, or a container may forbid them). Probed once per process with a real run.
+ */
+export function detectBubblewrap(
+  platform: NodeJS.Platform = process.platform,
+  candidates: readonly string[] = ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap'],
+): SandboxAvailability {
+  if (platform !== 'linux')
+    return { available: false, detail: `no sandbox is implemented for ${platform}` };
+  if (cached && candidates.length === 3) return cached;
+  const found = candidates.find((c) => existsSync(c));
+  let result: SandboxAvailability;
+  if (!found) {
+    result = { available: false, detail: 'bubblewrap (bwrap) is not installed' };
+  } else {
+    const probe = spawnSync(
+      found,
+      [
+        '--ro-bind',
+        '/',
+        '/',
+        '--dev',
+        '/dev',
+        '--proc',
+        '/proc',
+        '--unshare-net',
+        '--unshare-pid',
+        '--die-with-parent',
+        '--new-session',
+        '/bin/true',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 },
+    );
+    result =
+      probe.status === 0
+        ? { available: true, detail: found }
+        : {
+            available: false,
+            detail: `bubblewrap cannot create its namespaces here: ${probe.stderr?.toString().trim() || `exit ${String(probe.status)}`}`,
+          };
+  }
+  if (candidates.length === 3) cached = result;
+  return result;
+}

@@ -1,0 +1,25 @@
+// What run_command needs from its host, injected through ToolContext.commands: the approval
+// gate, the sandbox found on this machine, where full output is kept, folders to hide from
+// commands, and the checkpoint store for the files a command changed.
+import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import type { CommandApprovalGate } from '../approvals/command-approval-gate';
+import type { SandboxAvailability } from './bubblewrap';
+import type { OutputLimits } from './output-capture';
+import type { SnapshotLimits } from './changed-files';
+
+export interface CommandPort {
+  readonly gate: Pick<CommandApprovalGate, 'request'>;
+  readonly sandbox: SandboxAvailability;
+  /** Folder for full output logs (SLUICE_HOME/command-output); null keeps none. */
+  readonly outputDir: string | null;
+  /** Host folders commands must not see (SLUICE_HOME). */
+  readonly hidden: readonly string[];
+  readonly checkpoints?: CheckpointStore | undefined;
+  /** Overrides for tests and benchmarks. */
+  readonly limits?: {
+    readonly output?: OutputLimits;
+    readonly maxOutputBytes?: number;
+    readonly snapshot?: SnapshotLimits;
+    readonly killGraceMs?: number;
+  };
+}

@@ -1,0 +1,169 @@
+// Runs one command line and controls its whole process tree: its own process group (and,
+// sandboxed, its own PID namespace with bwrap's --die-with-parent), a timeout that kills the
+// group (SIGTERM, then SIGKILL after a grace period), abort through a signal, an output
+// ceiling that kills a runaway printer, and a process-count ceiling where a cgroup allows.
+// Contract: run() never rejects for anything the command does; it reports how it ended.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import {
+  OutputCapture,
+  type CapturedOutput,
+  type OutputLimits,
+  DEFAULT_OUTPUT_LIMITS,
+} from './output-capture';
+import { createPidsLimit, JOIN_FAILED_STATUS, wrapInPidsLimit } from './pids-cgroup';
+
+export type CommandEnd =
+  | { readonly kind: 'exited'; readonly code: number }
+  | { readonly kind: 'signalled'; readonly signal: string }
+  | { readonly kind: 'timed_out'; readonly afterMs: number }
+  | { readonly kind: 'aborted' }
+  | { readonly kind: 'output_limit'; readonly bytes: number }
+  | { readonly kind: 'spawn_failed'; readonly message: string };
+
+export interface ProcessSpec {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  /** Environment of the spawned program (bwrap builds the command's own with --setenv). */
+  readonly env: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly signal: AbortSignal;
+  /** Output beyond this many bytes kills the tree. */
+  readonly maxOutputBytes: number;
+  readonly outputLimits?: OutputLimits;
+  readonly logPath?: string | null;
+  /** Process-count ceiling (cgroup pids.max) when one can be set. */
+  readonly maxProcesses?: number;
+  /** Grace between SIGTERM and SIGKILL. */
+  readonly killGraceMs?: number;
+  /** Each chunk as it arrives (raw, ANSI kept). Must not throw. */
+  readonly onChunk?: (chunk: Buffer) => void;
+  /**
+   * Windows: no process groups or signals; the tree is killed with `taskkill /T /F` and the
+   * arguments are passed verbatim (cmd.exe's own quoting).
+   */
+  readonly windows?: boolean;
+}
+
+export interface ProcessResult {
+  readonly end: CommandEnd;
+  readonly durationMs: number;
+  readonly output: CapturedOutput;
+  /** Whether a process-count ceiling was in force. */
+  readonly processLimit: boolean;
+}
+
+export const MAX_TIMEOUT_MS = 30 * 60 * 1000;
+export const DEFAULT_TIMEOUT_MS = 120 * 1000;
+
+function killGroup(pid: number, signal: NodeJS.Signals, windows = false): void {
+  if (windows) {
+    // taskkill has no graceful tree kill that console programs honour; /F is the only kind.
+    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore' }).on(
+      'error',
+      () => undefined,
+    );
+    return;
+  }
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
+  const started = performance.now();
+  const capture = new OutputCapture(
+    spec.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
+    spec.logPath ?? null,
+  );
+  const limit = spec.maxProcesses
+    ? createPidsLimit(`sluice-${randomUUID()}`, spec.maxProcesses)
+    : null;
+  return new Promise<ProcessResult>((resolve) => {
+    let end: CommandEnd | null = null;
+    let settled = false;
+    const program = limit
+      ? wrapInPidsLimit(limit, spec.file, spec.args)
+      : { file: spec.file, args: [...spec.args] };
+    const child = spawn(program.file, program.args, {
+      cwd: spec.cwd,
+      env: { ...spec.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: !spec.windows,
+      windowsHide: true,
+      windowsVerbatimArguments: spec.windows === true,
+    });
+    const pid = child.pid;
+    let killTimer: NodeJS.Timeout | undefined;
+    const stop = (why: CommandEnd): void => {
+      if (end) return;
+      end = why;
+      if (pid === undefined) return;
+      killGroup(pid, 'SIGTERM', spec.windows);
+      killTimer = setTimeout(
+        () => killGroup(pid, 'SIGKILL', spec.windows),
+        spec.killGraceMs ?? 2000,
+      );
+    };
+    const timer = setTimeout(
+      () => stop({ kind: 'timed_out', afterMs: spec.timeoutMs }),
+      spec.timeoutMs,
+    );
+    const onAbort = (): void => stop({ kind: 'aborted' });
+    if (spec.signal.aborted) onAbort();
+    else spec.signal.addEventListener('abort', onAbort, { once: true });
+    const onData = (chunk: Buffer): void => {
+      capture.push(chunk);
+      try {
+        spec.onChunk?.(chunk);
+      } catch {
+        // A listener's failure must not stop the command's capture.
+      }
+      if (capture.totalBytes > spec.maxOutputBytes)
+        stop({ kind: 'output_limit', bytes: spec.maxOutputBytes });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const finish = (natural: CommandEnd): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      spec.signal.removeEventListener('abort', onAbort);
+      // Whatever is left in the group (unsandboxed daemons) goes with the command.
+      if (pid !== undefined && !spec.windows) killGroup(pid, 'SIGKILL');
+      if (killTimer) clearTimeout(killTimer);
+      limit?.dispose();
+      resolve({
+        end: end ?? natural,
+        durationMs: performance.now() - started,
+        output: capture.finish(),
+        processLimit: limit !== null,
+      });
+    };
+    child.on('error', (error) => finish({ kind: 'spawn_failed', message: error.message }));
+    // 'close' waits for the pipes: a daemon holding them open keeps it from firing, so the
+    // exit of the direct child also ends the run after a short drain.
+    const naturalEnd = (code: number | null, signal: NodeJS.Signals | null): CommandEnd => {
+      if (limit && code === JOIN_FAILED_STATUS && capture.totalBytes === 0)
+        return {
+          kind: 'spawn_failed',
+          message: 'could not join the process-count cgroup; nothing ran',
+        };
+      return code !== null
+        ? { kind: 'exited', code }
+        : { kind: 'signalled', signal: signal ?? 'unknown' };
+    };
+    child.on('close', (code, signal) => finish(naturalEnd(code, signal)));
+    child.on('exit', (code, signal) => {
+      const natural = naturalEnd(code, signal);
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        finish(natural);
+      }, 200).unref();
+    });
+  });
+}

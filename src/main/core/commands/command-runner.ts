@@ -1,0 +1,176 @@
+// Runs one approved command line: inside bubblewrap when the sandbox is available (see
+// bubblewrap.ts), otherwise directly (the approval said "not sandboxed" and no rule applied).
+// The command sees a filtered environment: never the API key or other secrets of this process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bubblewrapArgs, type SandboxAvailability } from './bubblewrap';
+import { runProcess, type ProcessResult } from './command-process';
+import type { OutputLimits } from './output-capture';
+import { findProtectedPaths } from './protected-mounts';
+
+export interface CommandRunOptions {
+  readonly command: string;
+  /** Realpath of the project root. */
+  readonly root: string;
+  /** Absolute working folder inside the root. */
+  readonly cwd: string;
+  readonly timeoutMs: number;
+  readonly network: boolean;
+  readonly sandbox: SandboxAvailability;
+  readonly signal: AbortSignal;
+  /** Host folders to hide inside the sandbox (SLUICE_HOME). */
+  readonly hidden?: readonly string[];
+  readonly logPath?: string | null;
+  readonly maxOutputBytes?: number;
+  readonly outputLimits?: OutputLimits;
+  readonly maxProcesses?: number;
+  readonly killGraceMs?: number;
+  readonly onChunk?: (chunk: Buffer) => void;
+  /** The environment to filter (default process.env). */
+  readonly baseEnv?: NodeJS.ProcessEnv;
+  /** Default process.platform; on Windows commands run through cmd.exe (never sandboxed). */
+  readonly platform?: NodeJS.Platform;
+}
+
+export interface CommandRun extends ProcessResult {
+  readonly sandboxed: boolean;
+  /** Notes on the sandbox for the result (an incomplete protected-path scan, no process ceiling). */
+  readonly notes: string[];
+}
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_MAX_PROCESSES = 1024;
+
+/** Variables passed through to a command; everything else (keys, tokens) stays out. */
+const PASSED_ENV =
+  /^(PATH|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|TZ|USER|LOGNAME|SHELL|CI|NO_COLOR|FORCE_COLOR)$/u;
+/** What Windows programs need to start at all (names are case-insensitive there). */
+const WINDOWS_ENV =
+  /^(SYSTEMROOT|WINDIR|COMSPEC|PATHEXT|TEMP|TMP|USERPROFILE|APPDATA|LOCALAPPDATA|PROGRAMDATA|PROGRAMFILES|PROGRAMFILES\(X86\)|COMMONPROGRAMFILES|HOMEDRIVE|HOMEPATH|NUMBER_OF_PROCESSORS|PROCESSOR_ARCHITECTURE|OS)$/iu;
+
+export function commandEnv(
+  base: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (value === undefined) continue;
+    if (
+      PASSED_ENV.test(key) ||
+      (platform === 'win32' && (WINDOWS_ENV.test(key) || /^path$/iu.test(key)))
+    )
+      env[key] = value;
+  }
+  if (platform !== 'win32') env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+  // Update checks need the network the sandbox withholds (npm's waits ~0.5 s to fail) and
+  // only add noise to what the model reads.
+  env.npm_config_update_notifier = 'false';
+  env.npm_config_fund = 'false';
+  env.NO_UPDATE_NOTIFIER = '1';
+  return env;
+}
+
+/**
+ * Protected paths that did not exist when the command started cannot be bound read-only
+ * (the mount point would have to be created first), so whatever the command created there
+ * (`.git/hooks/…` after a fresh `.git`, `.vscode/tasks.json`, `.env`) is removed afterwards.
+ */
+function removeCreatedProtected(root: string, before: readonly string[]): string[] {
+  const existing = new Set(before);
+  const created = findProtectedPaths(root).paths.filter((p) => !existing.has(p));
+  if (!created.length) return [];
+  for (const p of created) rmSync(p, { recursive: true, force: true });
+  const names = created.map((p) => path.relative(root, p).split(path.sep).join('/'));
+  return [
+    `the command created protected paths, which commands may not do; they were removed: ${names.join(', ')}`,
+  ];
+}
+
+/** How the unsandboxed shell is started: `/bin/sh -c` (stderr merged), or cmd.exe on Windows. */
+export function shellSpawn(
+  command: string,
+  platform: NodeJS.Platform,
+  env: Readonly<Record<string, string>>,
+): { file: string; args: string[]; windows: boolean } {
+  if (platform === 'win32') {
+    const comspec = Object.entries(env).find(([k]) => k.toUpperCase() === 'COMSPEC')?.[1];
+    // /d: no AutoRun; /s /c "…": cmd.exe keeps the line between the outer quotes as typed.
+    // stderr stays a second pipe (a `2>&1` would bind to the last command of a chain only).
+    return {
+      file: comspec ?? 'cmd.exe',
+      args: ['/d', '/s', '/c', `"${command}"`],
+      windows: true,
+    };
+  }
+  return {
+    file: '/bin/sh',
+    args: ['-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command],
+    windows: false,
+  };
+}
+
+export async function runCommand(options: CommandRunOptions): Promise<CommandRun> {
+  const platform = options.platform ?? process.platform;
+  const env = commandEnv(options.baseEnv ?? process.env, platform);
+  const notes: string[] = [];
+  const common = {
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    maxProcesses: options.maxProcesses ?? DEFAULT_MAX_PROCESSES,
+    ...(options.outputLimits ? { outputLimits: options.outputLimits } : {}),
+    ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
+    ...(options.onChunk ? { onChunk: options.onChunk } : {}),
+    logPath: options.logPath ?? null,
+  };
+  if (!options.sandbox.available) {
+    const home = (options.baseEnv ?? process.env).HOME;
+    const shell = shellSpawn(options.command, platform, env);
+    const result = await runProcess({
+      ...common,
+      file: shell.file,
+      args: shell.args,
+      windows: shell.windows,
+      ...(shell.windows ? { maxProcesses: 0 } : {}),
+      cwd: options.cwd,
+      env: { ...env, ...(home ? { HOME: home } : {}) },
+    });
+    return { ...result, sandboxed: false, notes };
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
+  try {
+    const scan = findProtectedPaths(options.root);
+    if (scan.incomplete)
+      notes.push(
+        'the project is too large to find every nested protected path; those found (and all at the top) were kept read-only',
+      );
+    const args = bubblewrapArgs(
+      {
+        root: options.root,
+        cwd: options.cwd,
+        home,
+        readOnlyInside: scan.paths,
+        hidden: options.hidden ?? [],
+        network: options.network,
+        env,
+      },
+      options.command,
+    );
+    const result = await runProcess({
+      ...common,
+      file: options.sandbox.detail,
+      args,
+      cwd: options.cwd,
+      env: { PATH: env.PATH ?? '/usr/bin:/bin' },
+    });
+    notes.push(...removeCreatedProtected(options.root, scan.paths));
+    if (!result.processLimit)
+      notes.push(
+        'no process-count ceiling could be set here (no writable pids cgroup); the timeout still applies',
+      );
+    return { ...result, sandboxed: true, notes };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}

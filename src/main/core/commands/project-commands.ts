@@ -1,0 +1,61 @@
+// run_command's objects for one open project, over the app DB: the approval gate (mode from
+// the approval policy, rules from command_rules, both read fresh per request), the rule
+// repository, and the port tools receive. Built by each composition root (app, CLI).
+import path from 'node:path';
+import { CommandApprovalGate } from '../approvals/command-approval-gate';
+import type { ApprovalAudit } from '../approvals/approval-audit';
+import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import type { WritableDb } from '../store/database-handles';
+import {
+  createCommandRuleRepository,
+  type CommandRuleRepository,
+} from '../store/command-rule-repository';
+import { createPolicyRepository } from '../store/policy-repository';
+import { detectBubblewrap, type SandboxAvailability } from './bubblewrap';
+import type { CommandPort } from './command-port';
+
+export interface ProjectCommands {
+  readonly gate: CommandApprovalGate;
+  readonly rules: CommandRuleRepository;
+  readonly port: CommandPort;
+  dispose(): void;
+}
+
+export function createProjectCommands(deps: {
+  db: WritableDb;
+  projectId: string;
+  /** SLUICE_HOME: full outputs go under it, and commands cannot see it. */
+  home: string;
+  checkpoints?: CheckpointStore;
+  audit?: ApprovalAudit;
+  sandbox?: SandboxAvailability;
+}): ProjectCommands {
+  const policies = createPolicyRepository(deps.db);
+  const rules = createCommandRuleRepository(deps.db);
+  const gate = new CommandApprovalGate({
+    policy: () => ({
+      mode: policies.get(deps.projectId).mode,
+      rules: rules.list(deps.projectId),
+    }),
+    addAllowRule: (prefix) => void rules.add(deps.projectId, { prefix, action: 'allow' }),
+    audit: deps.audit,
+  });
+  const port: CommandPort = {
+    gate,
+    sandbox: deps.sandbox ?? detectBubblewrap(),
+    outputDir: commandOutputDir(deps.home, deps.projectId),
+    hidden: [deps.home],
+    checkpoints: deps.checkpoints,
+  };
+  return {
+    gate,
+    rules,
+    port,
+    dispose: () => void gate.abortAll('the project was closed'),
+  };
+}
+
+/** Where a project's full command outputs are kept, under SLUICE_HOME. */
+export function commandOutputDir(home: string, projectId: string): string {
+  return path.join(home, 'command-output', projectId);
+}

@@ -1,0 +1,194 @@
+// The approval card for run_command: what will run (the command, the folder), with what reach
+// (sandboxed or not, network on or off, timeout) and why, in the model's words. Decisions: run
+// once, always allow the suggested prefixes, edit the command, reject with a reason.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { CommandDecision } from '../../../shared/command-approvals';
+import type { PendingCommand } from './use-command-approvals';
+import { RejectForm } from './reject-form';
+
+interface Props {
+  item: PendingCommand;
+  error: string | null;
+  onDecide(decision: CommandDecision): Promise<void>;
+}
+
+type Mode = 'review' | 'edit' | 'reject';
+
+export function CommandApprovalCard({ item, error, onDecide }: Props) {
+  const { request } = item;
+  const [mode, setMode] = useState<Mode>('review');
+  const [command, setCommand] = useState(request.command);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const reasonInput = useRef<HTMLTextAreaElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (mode === 'reject') reasonInput.current?.focus();
+    else if (mode === 'review') dialog.current?.focus();
+  }, [mode]);
+
+  const send = (decision: CommandDecision) => {
+    if (busy) return;
+    setBusy(true);
+    void onDecide(decision).finally(() => setBusy(false));
+  };
+  const reject = () =>
+    send(reason.trim() ? { type: 'reject', reason: reason.trim() } : { type: 'reject' });
+  const runEdited = () => {
+    const edited = command.trim();
+    if (edited)
+      send(edited === request.command ? { type: 'run_once' } : { type: 'edit', command: edited });
+  };
+  const prefixes = request.suggestedPrefixes.map((p) => p.join(' '));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (mode === 'reject') reject();
+      else if (mode === 'edit') runEdited();
+      else send({ type: 'run_once' });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setMode(mode === 'review' ? 'reject' : 'review');
+    }
+  };
+
+  return (
+    <div className="modal-backdrop">
+      <div
+        ref={dialog}
+        className="modal command-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="command-title"
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        data-testid="command-modal"
+      >
+        <header className="review-header">
+          <h2 id="command-title" className="review-title">
+            Run a command
+          </h2>
+          {request.description && <p className="review-description">{request.description}</p>}
+          <p className="review-reason muted">{request.reason}</p>
+        </header>
+        {mode === 'edit' ? (
+          <label className="field">
+            <span className="field-label">Command to run instead</span>
+            <textarea
+              className="input code"
+              rows={3}
+              value={command}
+              aria-label="Command to run"
+              onChange={(event) => setCommand(event.target.value)}
+            />
+          </label>
+        ) : (
+          <pre className="command-line" data-testid="command-line">
+            <span aria-hidden="true">$ </span>
+            {request.command}
+          </pre>
+        )}
+        <dl className="command-facts">
+          <dt>Folder</dt>
+          <dd>
+            <code>{request.cwd || '.'}</code>
+          </dd>
+          <dt>Sandbox</dt>
+          <dd data-testid="command-sandbox">
+            {request.sandboxed ? (
+              <span className="badge">sandboxed</span>
+            ) : (
+              <span className="badge warning">not sandboxed</span>
+            )}{' '}
+            {request.sandboxDetail}
+          </dd>
+          <dt>Network</dt>
+          <dd data-testid="command-network">
+            {request.network ? <span className="badge warning">on</span> : 'off'}
+          </dd>
+          <dt>Timeout</dt>
+          <dd>{request.timeoutSeconds} s</dd>
+        </dl>
+        {mode === 'reject' && (
+          <RejectForm
+            reason={reason}
+            onReasonChange={setReason}
+            onReject={reject}
+            onBack={() => setMode('review')}
+            inputRef={reasonInput}
+          />
+        )}
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        {mode !== 'reject' && (
+          <footer className="review-footer">
+            <div className="button-row">
+              {mode === 'edit' ? (
+                <>
+                  <button
+                    type="button"
+                    className="button primary"
+                    disabled={busy || !command.trim()}
+                    onClick={runEdited}
+                    data-testid="command-run-edited"
+                  >
+                    Run edited command
+                  </button>
+                  <button type="button" className="button" onClick={() => setMode('review')}>
+                    Back
+                  </button>
+                </>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="button primary"
+                    disabled={busy}
+                    onClick={() => send({ type: 'run_once' })}
+                    title="Ctrl/Cmd+Enter"
+                    data-testid="command-run-once"
+                  >
+                    Run once
+                  </button>
+                  {prefixes.length > 0 && (
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy}
+                      onClick={() => send({ type: 'always_allow' })}
+                      data-testid="command-always"
+                    >
+                      Always allow {prefixes.map((p) => `"${p}"`).join(', ')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => setMode('edit')}
+                    data-testid="command-edit"
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button danger"
+                    onClick={() => setMode('reject')}
+                    title="Esc"
+                    data-testid="command-reject"
+                  >
+                    Reject…
+                  </button>
+                </>
+              )}
+            </div>
+          </footer>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+// `sluice tool run_command` end to end through main(): --yes runs a sandboxed command once,
+// without a terminal or --yes nothing runs, and the terminal prompt for commands.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../../src/cli/cli-io';
+import { main } from '../../../src/cli/main';
+import { createTerminalApprover } from '../../../src/cli/terminal-approval';
+import { detectBubblewrap } from '../../../src/main/core/commands/bubblewrap';
+import type { CommandApprovalRequest } from '../../../src/shared/command-approvals';
+
+const itSandboxed = detectBubblewrap().available ? it : it.skip;
+let base: string;
+
+function fakeIo(cwd: string) {
+  let out = '';
+  let err = '';
+  const io: CliIo & { out(): string; err(): string } = {
+    stdout: { write: (text: string) => (out += text) },
+    stderr: { write: (text: string) => (err += text) },
+    stdin: Readable.from([]),
+    env: { SLUICE_HOME: path.join(cwd, 'home') },
+    cwd,
+    out: () => out,
+    err: () => err,
+  };
+  return io;
+}
+
+beforeEach(async () => {
+  base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'sluice-cli-run-')));
+  await mkdir(path.join(base, 'proj'));
+});
+afterEach(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+const input = (command: string) => JSON.stringify({ command, description: 'test' });
+
+describe('sluice tool run_command', () => {
+  itSandboxed('--yes - runs the sandboxed command once, exit 0, files listed', async () => {
+    const io = fakeIo(base);
+    const code = await main(
+      ['tool', 'run_command', '--project', 'proj', '--yes', '--input', input('echo hi > made.txt')],
+      io,
+    );
+    expect(io.err()).toBe('');
+    expect(code).toBe(0);
+    expect(await readFile(path.join(base, 'proj', 'made.txt'), 'utf8')).toBe('hi\n');
+    expect(io.out()).toContain('+ made.txt');
+  });
+
+  itSandboxed('a failing command - exit 1 with its output', async () => {
+    const io = fakeIo(base);
+    const code = await main(
+      ['tool', 'run_command', '--project', 'proj', '--yes', '--input', input('echo boom; exit 3')],
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.err()).toMatch(/exit code 3[\s\S]*boom/u);
+  });
+
+  it('no --yes and no terminal - nothing runs', async () => {
+    const io = fakeIo(base);
+    const code = await main(
+      ['tool', 'run_command', '--project', 'proj', '--input', input('touch made.txt')],
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.err()).toMatch(/no terminal/u);
+    expect(existsSync(path.join(base, 'proj', 'made.txt'))).toBe(false);
+  });
+
+  it('outside_sandbox with --yes and no terminal - refused, nothing runs', async () => {
+    const io = fakeIo(base);
+    const code = await main(
+      [
+        'tool',
+        'run_command',
+        '--project',
+        'proj',
+        '--yes',
+        '--input',
+        JSON.stringify({ command: 'touch made.txt', description: 'x', outside_sandbox: true }),
+      ],
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.err()).toMatch(/outside a sandbox/u);
+    expect(existsSync(path.join(base, 'proj', 'made.txt'))).toBe(false);
+  });
+});
+
+describe('terminal approval - commands', () => {
+  const request: CommandApprovalRequest = {
+    approvalId: 'a1',
+    commandHash: 'h',
+    command: 'npm test',
+    cwd: '',
+    description: 'run the tests',
+    sandboxed: true,
+    sandboxDetail: 'bubblewrap',
+    network: false,
+    timeoutSeconds: 120,
+    reason: 'no rule allows `npm test`',
+    suggestedPrefixes: [['npm', 'test']],
+  };
+  const terminal = (answers: string[]) => {
+    const stream = new PassThrough();
+    stream.end(answers.map((a) => `${a}\n`).join(''));
+    let output = '';
+    const approver = createTerminalApprover({
+      input: stream,
+      output: { write: (t: string) => (output += t) },
+      interactive: true,
+    });
+    return { approver, output: () => output };
+  };
+
+  it('shows command, folder, sandbox, network and the prefix; answers y, a, e, n', async () => {
+    const t = terminal(['y']);
+    await expect(t.approver.askCommand?.(request)).resolves.toEqual({
+      decision: { type: 'run_once' },
+    });
+    expect(t.output()).toContain('$ npm test');
+    expect(t.output()).toContain('network off');
+    expect(t.output()).toContain('[a]lways allow "npm test"');
+    await expect(terminal(['a']).approver.askCommand?.(request)).resolves.toEqual({
+      decision: { type: 'always_allow' },
+    });
+    await expect(
+      terminal(['e', 'npm test -- --run']).approver.askCommand?.(request),
+    ).resolves.toEqual({
+      decision: { type: 'edit', command: 'npm test -- --run' },
+    });
+    await expect(terminal(['n', 'flaky']).approver.askCommand?.(request)).resolves.toEqual({
+      decision: { type: 'reject', reason: 'flaky' },
+    });
+  });
+
+  it('not sandboxed - says so and offers no "always"', async () => {
+    const t = terminal(['a', 'n', '']);
+    const answer = await t.approver.askCommand?.({
+      ...request,
+      sandboxed: false,
+      sandboxDetail: 'not sandboxed (bwrap missing)',
+      suggestedPrefixes: [],
+    });
+    expect(answer?.decision.type).toBe('reject');
+    expect(t.output()).toContain('NOT SANDBOXED');
+    expect(t.output()).not.toContain('[a]lways');
+  });
+});

@@ -1,0 +1,276 @@
+// The hostile-command suite (issue 13): each case is judged by what actually happened on disk
+// and on the network, with a loopback HTTP server as the only target whose hits are counted.
+// Runs only where bubblewrap works; elsewhere it says why and skips.
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import { createPidsLimit } from '../../../../src/main/core/commands/pids-cgroup';
+import {
+  runCommand,
+  type CommandRunOptions,
+} from '../../../../src/main/core/commands/command-runner';
+
+const sandbox = detectBubblewrap();
+const describeSandboxed = sandbox.available ? describe : describe.skip;
+if (!sandbox.available) console.warn(`hostile-commands: skipped, ${sandbox.detail}`);
+
+/** A fork bomb is only let loose where a process ceiling holds it (it would starve the host). */
+const ceiling = (() => {
+  const probe = createPidsLimit(`sluice-probe-${process.pid}`, 10);
+  probe?.dispose();
+  return probe !== null;
+})();
+const itWithCeiling = ceiling ? it : it.skip;
+if (!ceiling) console.warn('hostile-commands: fork bomb skipped, no writable pids cgroup here');
+
+let server: Server;
+let hits = 0;
+let port = 0;
+
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    hits += 1;
+    res.end('echo pwned > /tmp/pwned');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let base: string;
+let root: string;
+let outside: string;
+
+beforeEach(() => {
+  hits = 0;
+  base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-hostile-')));
+  root = path.join(base, 'project');
+  outside = path.join(base, 'outside');
+  mkdirSync(path.join(root, '.git', 'hooks'), { recursive: true });
+  mkdirSync(outside);
+  writeFileSync(path.join(root, 'file.txt'), 'inside\n');
+  writeFileSync(path.join(root, '.env'), 'SECRET=1\n');
+  writeFileSync(path.join(outside, 'keep.txt'), 'keep\n');
+  writeFileSync(
+    path.join(root, 'package.json'),
+    JSON.stringify({ name: 'p', version: '1.0.0', scripts: { test: 'node -e 0' } }),
+  );
+});
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+function run(command: string, extra: Partial<CommandRunOptions> = {}) {
+  return runCommand({
+    command,
+    root,
+    cwd: root,
+    timeoutMs: 20_000,
+    network: false,
+    sandbox,
+    signal: new AbortController().signal,
+    killGraceMs: 500,
+    ...extra,
+  });
+}
+
+function outsideUntouched(): void {
+  expect(readFileSync(path.join(outside, 'keep.txt'), 'utf8')).toBe('keep\n');
+  expect(existsSync(path.join(base, 'x'))).toBe(false);
+  expect(existsSync(path.join(outside, 'x'))).toBe(false);
+}
+
+describeSandboxed('sandboxed run_command - hostile commands', () => {
+  it('writes inside the root - land on disk (the control case)', async () => {
+    const r = await run('echo ok > made.txt');
+    expect(r.end).toEqual({ kind: 'exited', code: 0 });
+    expect(readFileSync(path.join(root, 'made.txt'), 'utf8')).toBe('ok\n');
+  });
+
+  it.each([
+    ['redirect', 'echo x > ../x; echo x > ../outside/x'],
+    ['cp', 'cp file.txt ../x; cp file.txt ../outside/x'],
+    ['symlink then write', 'ln -s ../outside up && echo x > up/x'],
+    ['cd ..', 'cd .. && echo x > x && cd outside && echo x > x'],
+    ['absolute path', `echo x > ${base}/x; echo x > ${outside}/x`],
+    ['rm -rf ..', 'npm test && rm -rf ..'],
+    ['sh -c nesting', `sh -c "bash -c 'echo x > ${outside}/x'"`],
+    ['env prefix', `env FOO=1 sh -c 'echo x > ${outside}/x'`],
+    [';-chain', `true; echo x > ${outside}/x; rm -f ${outside}/keep.txt`],
+  ])('writing outside the root - %s leaves the outside untouched', async (_name, command) => {
+    await run(command);
+    outsideUntouched();
+    expect(readFileSync(path.join(root, 'file.txt'), 'utf8')).toBe('inside\n');
+  });
+
+  it('protected paths inside the root - stay read-only (.git/hooks, .env)', async () => {
+    const r = await run(
+      'echo "#!/bin/sh" > .git/hooks/pre-commit; echo SECRET=2 > .env; ln -s .git/hooks h; echo x > h/post-commit; echo $?',
+    );
+    expect(existsSync(path.join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
+    expect(existsSync(path.join(root, '.git', 'hooks', 'post-commit'))).toBe(false);
+    expect(readFileSync(path.join(root, '.env'), 'utf8')).toBe('SECRET=1\n');
+    expect(r.output.view).toMatch(/Read-only file system/u);
+  });
+
+  it('protected paths that did not exist - are removed after the command and reported', async () => {
+    const r = await run(
+      'mkdir -p .vscode .github/workflows && echo "{}" > .vscode/tasks.json && echo x > .github/workflows/ci.yml && echo A=1 > .env.local && echo kept > ok.txt',
+    );
+    expect(existsSync(path.join(root, '.vscode'))).toBe(false);
+    expect(existsSync(path.join(root, '.github', 'workflows'))).toBe(false);
+    expect(existsSync(path.join(root, '.env.local'))).toBe(false);
+    expect(readFileSync(path.join(root, 'ok.txt'), 'utf8')).toBe('kept\n');
+    expect(r.notes.join(' ')).toMatch(/created protected paths.*\.vscode/u);
+  });
+
+  it('secrets - ~/.ssh, /root, /home and /etc/shadow are not readable', async () => {
+    const hiddenDir = path.join(base, 'sluice-home');
+    mkdirSync(hiddenDir);
+    writeFileSync(path.join(hiddenDir, 'id_ed25519'), 'PRIVATE-KEY-MARKER');
+    const r = await run(
+      `cat ~/.ssh/id_* /root/.ssh/id_* /etc/shadow ${hiddenDir}/id_ed25519; find /root /home ~ ${hiddenDir} -mindepth 1 | wc -l`,
+      { hidden: [hiddenDir] },
+    );
+    expect(r.output.view).not.toContain('PRIVATE-KEY-MARKER');
+    expect(r.output.view).not.toMatch(/^root:/mu);
+    const hostShadow = (() => {
+      try {
+        return readFileSync('/etc/shadow', 'utf8');
+      } catch {
+        return '';
+      }
+    })();
+    if (hostShadow) expect(r.output.view).not.toContain(hostShadow.split('\n')[0] as string);
+    expect(r.output.view.trim().split('\n').at(-1)).toBe('0');
+  });
+
+  it.each([
+    ['curl', () => `curl -s -m 3 http://127.0.0.1:${port}/`],
+    ['wget', () => `wget -q -T 3 -O - http://127.0.0.1:${port}/`],
+    [
+      'node fetch',
+      () => `node -e "fetch('http://127.0.0.1:${port}/').then(r=>r.text()).then(console.log)"`,
+    ],
+    ['$(curl …)', () => `echo $(curl -s -m 3 http://127.0.0.1:${port}/)`],
+    ['backticks', () => `echo \`curl -s -m 3 http://127.0.0.1:${port}/\``],
+    ['after a passing npm test', () => `npm test && curl -s -m 3 http://127.0.0.1:${port}/`],
+  ])('network off - %s never reaches the loopback server', async (_name, command) => {
+    await run(command());
+    expect(hits).toBe(0);
+  });
+
+  it('daemon sockets under /run - cannot be reached (a read-only bind does not stop connect)', async () => {
+    const socket = `/run/sluice-test-${process.pid}.sock`;
+    let connections = 0;
+    const unix = createNetServer((connection) => {
+      connections += 1;
+      connection.end();
+    });
+    await new Promise<void>((resolve) => unix.listen(socket, resolve));
+    try {
+      const r = await run(
+        `node -e "require('net').connect('${socket}').on('connect',()=>console.log('CONNECTED')).on('error',e=>console.log(e.code))"`,
+      );
+      expect(r.output.view).not.toContain('CONNECTED');
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => unix.close(() => resolve()));
+      rmSync(socket, { force: true });
+    }
+  });
+
+  it('network allowed for the command - the same curl reaches the server (the control case)', async () => {
+    await run(`curl -s -m 3 http://127.0.0.1:${port}/`, { network: true });
+    expect(hits).toBe(1);
+  });
+
+  it('timeout - a process that ignores SIGTERM is killed', async () => {
+    const started = Date.now();
+    const r = await run(`trap '' TERM; while true; do sleep 0.1; done`, { timeoutMs: 800 });
+    expect(r.end).toEqual({ kind: 'timed_out', afterMs: 800 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('a daemon that double-forks - dies with the tree', async () => {
+    const r = await run(
+      `(setsid sh -c 'trap "" TERM HUP; while true; do date +%s%N > beat; sleep 0.05; done' > /dev/null 2>&1 &) ; sleep 0.3; echo started`,
+    );
+    expect(r.end).toEqual({ kind: 'exited', code: 0 });
+    expect(r.output.view).toContain('started');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const first = readFileSync(path.join(root, 'beat'), 'utf8');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(readFileSync(path.join(root, 'beat'), 'utf8')).toBe(first);
+  });
+
+  itWithCeiling('a fork bomb - ends at the timeout and leaves nothing running', async () => {
+    const script = `bomb-${path.basename(base)}.sh`;
+    writeFileSync(path.join(root, script), 'b(){ b | b & }; b; sleep 60\n');
+    const before = Date.now();
+    const r = await run(`sh ${script}`, { timeoutMs: 2_000, maxProcesses: 200 });
+    // It either hits the timeout or its own shell cannot fork any more (pids ceiling) and exits.
+    expect(['timed_out', 'exited']).toContain(r.end.kind);
+    expect(Date.now() - before).toBeLessThan(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const survivors = readdirSync('/proc')
+      .filter((name) => /^\d+$/u.test(name))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
+        } catch {
+          return false;
+        }
+      });
+    expect(survivors).toEqual([]);
+  });
+
+  it('a 10 GB output - is cut at the output ceiling with head and tail kept', async () => {
+    const before = Date.now();
+    const r = await run('head -c 10G /dev/zero | tr "\\0" "y" | fold -w 80', {
+      maxOutputBytes: 4 * 1024 * 1024,
+    });
+    expect(r.end).toEqual({ kind: 'output_limit', bytes: 4 * 1024 * 1024 });
+    expect(r.output.view.length).toBeLessThan(30 * 1024);
+    expect(r.output.linesCut).toBeGreaterThan(1000);
+    expect(Date.now() - before).toBeLessThan(10_000);
+  });
+
+  it('abort - kills the running command', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const r = await run('sleep 30', { signal: controller.signal });
+    expect(r.end).toEqual({ kind: 'aborted' });
+    expect(r.durationMs).toBeLessThan(5_000);
+  });
+
+  it('environment - the API key of this process is not passed in', async () => {
+    const r = await run('echo "key=[$ANTHROPIC_API_KEY]"', {
+      baseEnv: { ...process.env, ANTHROPIC_API_KEY: 'sk-secret' },
+    });
+    expect(r.output.view).toContain('key=[]');
+  });
+});
+
+describe('unsandboxed run_command - process control', () => {
+  const none = { available: false, detail: 'test: no sandbox' };
+  it('timeout - kills the whole process group', async () => {
+    const r = await run(`sh -c 'trap "" TERM; sleep 30' & sleep 30`, {
+      sandbox: none,
+      timeoutMs: 500,
+    });
+    expect(r.end).toEqual({ kind: 'timed_out', afterMs: 500 });
+    expect(r.sandboxed).toBe(false);
+  });
+});

@@ -1,0 +1,264 @@
+// run_command through the real gate, app DB, rules, checkpoints and sandbox: what the person
+// is asked, what each decision does on disk, and what the model is told.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../../src/shared/agent-events';
+import type {
+  CommandApprovalRequest,
+  CommandDecision,
+} from '../../../../src/shared/command-approvals';
+import { createProjectCommands } from '../../../../src/main/core/commands/project-commands';
+import {
+  detectBubblewrap,
+  type SandboxAvailability,
+} from '../../../../src/main/core/commands/bubblewrap';
+import { createRunCommandTool } from '../../../../src/main/core/tools/run-command';
+import { createReadCommandOutputTool } from '../../../../src/main/core/tools/read-command-output';
+import { runTool, type ToolContext } from '../../../../src/main/core/tools/tool';
+import { Workspace } from '../../../../src/main/core/workspace/workspace';
+import { openAppDatabase } from '../../../../src/main/core/store/app-database';
+import type { WritableDb } from '../../../../src/main/core/store/database-handles';
+import { createPolicyRepository } from '../../../../src/main/core/store/policy-repository';
+import { createCheckpointRepository } from '../../../../src/main/core/store/checkpoint-repository';
+import { undoCheckpoint } from '../../../../src/main/core/checkpoints/undo-checkpoint';
+
+const sandbox = detectBubblewrap();
+const itSandboxed = sandbox.available ? it : it.skip;
+
+let project: string;
+let home: string;
+let db: WritableDb;
+
+beforeEach(async () => {
+  project = await realpath(await mkdtemp(path.join(os.tmpdir(), 'sluice-run-')));
+  home = await mkdtemp(path.join(os.tmpdir(), 'sluice-run-home-'));
+  db = openAppDatabase({ home });
+});
+afterEach(async () => {
+  db.close();
+  await Promise.all([project, home].map((d) => rm(d, { recursive: true, force: true })));
+});
+
+type Decider = (request: CommandApprovalRequest) => CommandDecision | null;
+
+async function setup(
+  decider: Decider = () => ({ type: 'run_once' }),
+  options: {
+    mode?: 'ask' | 'auto-edit' | 'read-only';
+    sandbox?: SandboxAvailability;
+    limits?: Parameters<typeof withLimits>[1];
+  } = {},
+) {
+  const workspace = await Workspace.open(project);
+  createPolicyRepository(db).setMode('p1', options.mode ?? 'ask');
+  const checkpoints = createCheckpointRepository(db, 'p1');
+  const commands = createProjectCommands({
+    db,
+    projectId: 'p1',
+    home,
+    checkpoints,
+    sandbox: options.sandbox ?? sandbox,
+  });
+  const events: AgentEvent[] = [];
+  const asked: CommandApprovalRequest[] = [];
+  const controller = new AbortController();
+  const ctx: ToolContext = {
+    workspace,
+    signal: controller.signal,
+    conversationId: 'c1',
+    turnId: 't1',
+    toolUseId: 'u1',
+    commands: withLimits(commands.port, options.limits),
+    emit: (event) => {
+      events.push(event);
+      if (event.type !== 'command_approval_request') return;
+      asked.push(event.request);
+      const decision = decider(event.request);
+      if (decision)
+        void commands.gate.decide({
+          approvalId: event.request.approvalId,
+          commandHash: event.request.commandHash,
+          decision,
+        });
+    },
+  };
+  return { ctx, events, asked, commands, checkpoints, controller, workspace };
+}
+
+function withLimits(
+  port: NonNullable<ToolContext['commands']>,
+  limits?: NonNullable<ToolContext['commands']>['limits'],
+) {
+  return limits ? { ...port, limits } : port;
+}
+
+const tool = createRunCommandTool();
+const run = (ctx: ToolContext, command: string, extra: Record<string, unknown> = {}) =>
+  runTool(tool, { command, description: 'test', ...extra }, ctx);
+
+describe('run_command', () => {
+  itSandboxed(
+    'run once - asks with the card facts, runs, streams, lists and checkpoints changes',
+    async () => {
+      await writeFile(path.join(project, 'a.txt'), 'old\n');
+      const { ctx, events, asked, checkpoints, workspace } = await setup();
+      const result = await run(ctx, 'echo new > a.txt && echo made > b.txt && echo hello', {
+        timeout_s: 30,
+      });
+      expect(result.status).toBe('ok');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({
+        cwd: '',
+        sandboxed: true,
+        network: false,
+        timeoutSeconds: 30,
+      });
+      expect(asked[0]?.suggestedPrefixes).toEqual([['echo']]);
+      expect(
+        events
+          .filter((e) => e.type === 'command_output')
+          .map((e) => e.type === 'command_output' && e.text)
+          .join(''),
+      ).toContain('hello');
+      expect(result.content).toMatch(/exit code 0/u);
+      expect(result.content).toMatch(/M a\.txt/u);
+      expect(result.content).toMatch(/\+ b\.txt/u);
+      expect(result.content).toContain('untrusted data');
+      const recorded = checkpoints.list();
+      expect(recorded.map((c) => c.path).sort()).toEqual(['a.txt', 'b.txt']);
+      const aCheckpoint = recorded.find((c) => c.path === 'a.txt');
+      await undoCheckpoint({ workspace, store: checkpoints }, aCheckpoint!.id);
+      expect(await readFile(path.join(project, 'a.txt'), 'utf8')).toBe('old\n');
+    },
+  );
+
+  it('reject - nothing runs and the model gets the reason', async () => {
+    const { ctx } = await setup(() => ({ type: 'reject', reason: 'not now' }));
+    const result = await run(ctx, 'touch made.txt');
+    expect(result.status).toBe('rejected');
+    expect(result.content).toContain('not now');
+    expect(existsSync(path.join(project, 'made.txt'))).toBe(false);
+  });
+
+  itSandboxed(
+    'always allow - saves the prefix, and the next run does not ask; a chain still asks',
+    async () => {
+      const { ctx, asked, commands } = await setup((request) =>
+        request.suggestedPrefixes.length ? { type: 'always_allow' } : { type: 'reject' },
+      );
+      expect((await run(ctx, 'git status --short')).status).not.toBe('rejected');
+      expect(commands.rules.list('p1').map((r) => r.prefix.join(' '))).toEqual(['git status']);
+      await run(ctx, 'git status');
+      expect(asked).toHaveLength(1);
+      const chained = await run(ctx, 'git status; touch pwned.txt');
+      expect(asked).toHaveLength(2);
+      expect(asked[1]?.suggestedPrefixes).toEqual([['touch']]);
+      expect(chained.status).toBe('ok');
+    },
+  );
+
+  itSandboxed(
+    'outside_sandbox - always asks, even with an allow rule, and the card says so',
+    async () => {
+      const { ctx, asked, commands } = await setup(() => ({ type: 'reject', reason: 'no' }));
+      commands.rules.add('p1', { prefix: ['echo'], action: 'allow' });
+      expect((await run(ctx, 'echo hi')).status).toBe('ok');
+      expect(asked).toHaveLength(0);
+      const result = await run(ctx, 'echo hi', { outside_sandbox: true });
+      expect(result.status).toBe('rejected');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({ sandboxed: false, network: true });
+      expect(asked[0]?.sandboxDetail).toMatch(/outside the sandbox/u);
+      expect(asked[0]?.suggestedPrefixes).toEqual([]);
+    },
+  );
+
+  it('read-only mode - denies every command without asking', async () => {
+    const { ctx, asked } = await setup(undefined, { mode: 'read-only' });
+    const result = await run(ctx, 'touch made.txt');
+    expect(result.status).toBe('denied');
+    expect(asked).toHaveLength(0);
+    expect(existsSync(path.join(project, 'made.txt'))).toBe(false);
+  });
+
+  itSandboxed('edit - runs the command as the person edited it, and says so', async () => {
+    const { ctx } = await setup(() => ({ type: 'edit', command: 'echo edited > e.txt' }));
+    const result = await run(ctx, 'echo original > e.txt');
+    expect(await readFile(path.join(project, 'e.txt'), 'utf8')).toBe('edited\n');
+    expect(result.content).toContain('edited the command');
+  });
+
+  it('no sandbox - the card says so, allow rules do not apply, "always" is refused', async () => {
+    const none = { available: false, detail: 'bubblewrap (bwrap) is not installed' };
+    let refusal = '';
+    const { ctx, asked, commands } = await setup(() => null, { sandbox: none });
+    commands.rules.add('p1', { prefix: ['echo'], action: 'allow' });
+    const pending = run(ctx, 'echo hi');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ sandboxed: false });
+    expect(asked[0]?.sandboxDetail).toMatch(/not sandboxed/u);
+    const request = asked[0]!;
+    const answer = await commands.gate.decide({
+      approvalId: request.approvalId,
+      commandHash: request.commandHash,
+      decision: { type: 'always_allow' },
+    });
+    if (!answer.accepted) refusal = answer.reason;
+    expect(refusal).toMatch(/cannot be allowed always/u);
+    await commands.gate.decide({
+      approvalId: request.approvalId,
+      commandHash: request.commandHash,
+      decision: { type: 'run_once' },
+    });
+    const result = await pending;
+    expect(result.content).toContain('NOT sandboxed');
+  });
+
+  it('abort while asking - rejects, nothing runs', async () => {
+    const { ctx, controller } = await setup(() => null);
+    const pending = run(ctx, 'touch made.txt');
+    setTimeout(() => controller.abort(), 50);
+    expect((await pending).status).toBe('rejected');
+    expect(existsSync(path.join(project, 'made.txt'))).toBe(false);
+  });
+
+  itSandboxed('long output - head and tail for the model, the rest readable by range', async () => {
+    const { ctx } = await setup(undefined, {
+      limits: { output: { headBytes: 200, tailBytes: 200, logBytes: 1 << 20 } },
+    });
+    const result = await run(ctx, 'seq 1 5000');
+    expect(result.content).toMatch(/lines \(.*\) cut from the middle/u);
+    expect(result.content).toContain('\n5000\n');
+    const id = /Full output id: (cmd-[0-9a-f-]+)/u.exec(result.content)?.[1];
+    expect(id).toBeDefined();
+    const range = await runTool(
+      createReadCommandOutputTool(),
+      { id, start_line: 2500, line_count: 2 },
+      ctx,
+    );
+    expect(range.content).toContain('2500\t2500\n2501\t2501');
+  });
+
+  it('too many files to track - fails closed before running', async () => {
+    await writeFile(path.join(project, 'a.txt'), 'a');
+    await writeFile(path.join(project, 'b.txt'), 'b');
+    const { ctx } = await setup(undefined, {
+      limits: { snapshot: { maxFiles: 1, maxKeptBytes: 1 << 20, maxFileBytes: 1 << 20 } },
+    });
+    const result = await run(ctx, 'touch made.txt');
+    expect(result.status).toBe('error');
+    expect(result.content).toMatch(/maxFiles/u);
+    expect(existsSync(path.join(project, 'made.txt'))).toBe(false);
+  });
+
+  it('cwd outside the project - is refused', async () => {
+    const { ctx, asked } = await setup();
+    const result = await run(ctx, 'ls', { cwd: '..' });
+    expect(result.status).toBe('error');
+    expect(asked).toHaveLength(0);
+  });
+});

@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CommandReviewHost } from '../../../src/renderer/src/review/command-review-host';
+import type { CommandApprovalRequest } from '../../../src/shared/command-approvals';
+import { createFakeSluice } from '../support/fake-sluice';
+import { renderWithClient } from '../support/render-with-client';
+
+function commandRequest(extra: Partial<CommandApprovalRequest> = {}): CommandApprovalRequest {
+  return {
+    approvalId: 'c-a1',
+    commandHash: 'hash-c1',
+    command: 'npm test',
+    cwd: 'packages/app',
+    description: 'Run the unit tests',
+    sandboxed: true,
+    sandboxDetail: 'bubblewrap: project writable, protected paths read-only, no network',
+    network: false,
+    timeoutSeconds: 120,
+    reason: 'no rule allows `npm test`',
+    suggestedPrefixes: [['npm', 'test']],
+    ...extra,
+  };
+}
+
+function open(request = commandRequest()) {
+  const fake = createFakeSluice();
+  renderWithClient(<CommandReviewHost />, fake);
+  fake.emit('agent', {
+    type: 'command_approval_request',
+    conversationId: 'c1',
+    turnId: 't1',
+    request,
+  });
+  return fake;
+}
+
+const bound = { approvalId: 'c-a1', commandHash: 'hash-c1' };
+
+describe('CommandApprovalCard', () => {
+  it('shows command, folder, sandbox, network, timeout and the description', () => {
+    open();
+    const dialog = screen.getByRole('dialog', { name: 'Run a command' });
+    expect(screen.getByTestId('command-line')).toHaveTextContent('$ npm test');
+    expect(dialog).toHaveTextContent('packages/app');
+    expect(screen.getByTestId('command-sandbox')).toHaveTextContent('sandboxed');
+    expect(screen.getByTestId('command-network')).toHaveTextContent('off');
+    expect(dialog).toHaveTextContent('120 s');
+    expect(dialog).toHaveTextContent('Run the unit tests');
+  });
+
+  it('Run once - sends run_once bound to the command hash and closes', async () => {
+    const fake = open();
+    await userEvent.click(screen.getByRole('button', { name: 'Run once' }));
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([
+      { ...bound, decision: { type: 'run_once' } },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Always allow - names the prefix and sends always_allow', async () => {
+    const fake = open();
+    await userEvent.click(screen.getByRole('button', { name: 'Always allow "npm test"' }));
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([
+      { ...bound, decision: { type: 'always_allow' } },
+    ]);
+  });
+
+  it('Edit - sends the edited command', async () => {
+    const fake = open();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Command to run' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'npm test -- --run');
+    await userEvent.click(screen.getByRole('button', { name: 'Run edited command' }));
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([
+      { ...bound, decision: { type: 'edit', command: 'npm test -- --run' } },
+    ]);
+  });
+
+  it('Reject - sends the reason', async () => {
+    const fake = open();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject…' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Why reject/ }), 'too slow');
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([
+      { ...bound, decision: { type: 'reject', reason: 'too slow' } },
+    ]);
+  });
+
+  it('not sandboxed, network on - says so plainly and offers no "always allow"', () => {
+    open(
+      commandRequest({
+        sandboxed: false,
+        sandboxDetail: 'not sandboxed (bubblewrap (bwrap) is not installed)',
+        network: true,
+        suggestedPrefixes: [],
+      }),
+    );
+    expect(screen.getByTestId('command-sandbox')).toHaveTextContent('not sandboxed');
+    expect(screen.getByTestId('command-network')).toHaveTextContent('on');
+    expect(screen.queryByRole('button', { name: /Always allow/ })).toBeNull();
+  });
+});
