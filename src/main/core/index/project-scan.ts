@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileRow } from './index-store';
 import { INDEXED_EXTENSIONS } from './index-types';
+import { TREE_SITTER_CONFIG_FILES } from './languages/language-extensions';
 
 /** The slice of Workspace the index uses. */
 export interface IndexFileSource {
@@ -18,7 +19,11 @@ export interface IndexFileSource {
   isIgnored(relative: string, isDir: boolean): boolean;
 }
 
-export const CONFIG_FILE_NAMES = ['package.json', 'pnpm-workspace.yaml'];
+export const CONFIG_FILE_NAMES = [
+  'package.json',
+  'pnpm-workspace.yaml',
+  ...TREE_SITTER_CONFIG_FILES,
+];
 const CONFIG_GLOBS = ['tsconfig*.json', 'jsconfig*.json', ...CONFIG_FILE_NAMES];
 const CODE_GLOBS = INDEXED_EXTENSIONS.map((ext) => `*.${ext}`);
 const CODE_PATTERN = new RegExp(`\\.(${INDEXED_EXTENSIONS.join('|')})$`, 'i');

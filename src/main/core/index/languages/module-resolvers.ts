@@ -1,0 +1,28 @@
+// Module resolution for the tree-sitter languages, dispatched by the importing file's
+// language. Each resolver is built on first use and lives as long as the ModuleResolver
+// that holds it (rebuilt whenever the file set or a config file changes).
+import { treeSitterLanguageOf, type TreeSitterLanguageId } from './language-extensions';
+import type { LanguageResolve, LanguageResolverDeps } from './language-resolver';
+import { createPythonResolver } from './python/python-resolver';
+
+const FACTORIES: Partial<
+  Record<TreeSitterLanguageId, (deps: LanguageResolverDeps) => LanguageResolve>
+> = {
+  python: createPythonResolver,
+};
+
+/** Resolve for tree-sitter files; `null` means "not one of these languages" (TS/JS resolves). */
+export function createLanguageResolvers(
+  deps: LanguageResolverDeps,
+): (fromFile: string, specifier: string) => string | undefined | null {
+  const built = new Map<TreeSitterLanguageId, LanguageResolve>();
+  return (fromFile, specifier) => {
+    const id = treeSitterLanguageOf(fromFile);
+    if (!id) return null;
+    const factory = FACTORIES[id];
+    if (!factory) return undefined;
+    let resolve = built.get(id);
+    if (!resolve) built.set(id, (resolve = factory(deps)));
+    return resolve(fromFile, specifier);
+  };
+}

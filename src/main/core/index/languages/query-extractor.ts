@@ -1,0 +1,101 @@
+// The one extractor every tree-sitter language shares: runs the language's definitions
+// query, qualifies members by their container (`Type.member`), drops locals, and asks the
+// language for its imports. Never throws: a crash is a 'parse-error' outcome; a file with
+// syntax errors is still indexed as far as tree-sitter recovered it, as ctags would.
+import type { Node } from 'web-tree-sitter';
+import type { SymbolKind } from '../../../../shared/contract/symbol-service';
+import { symbolKindSchema } from '../../../../shared/contract/symbol-service';
+import type { ExtractedSymbol, ParseOutcome } from '../index-types';
+import { oneLine } from '../signature-text';
+import { CONTAINER_KINDS, position, type LanguageSpec } from './language-spec';
+import { compiledQuery, grammarFor } from './tree-sitter-runtime';
+
+interface Definition {
+  readonly node: Node;
+  readonly nameNode: Node;
+  readonly kind: SymbolKind | 'scope';
+  readonly receiver?: string;
+}
+
+const FUNCTION_KINDS = new Set(['function', 'method']);
+
+function signatureOf(node: Node): string {
+  const body = node.childForFieldName('body');
+  const text = node.text;
+  let head = body ? text.slice(0, body.startIndex - node.startIndex) : text;
+  const newline = head.indexOf('\n');
+  if (!body && newline >= 0) head = head.slice(0, newline);
+  return oneLine(head.replace(/[{:]\s*$/, ''));
+}
+
+export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome {
+  const grammar = grammarFor(spec.id);
+  if (typeof grammar === 'string') return { status: 'parse-error', error: grammar };
+  const tree = grammar.parser.parse(text);
+  if (!tree) return { status: 'parse-error', error: `tree-sitter returned no tree` };
+  try {
+    const root = tree.rootNode;
+    const definitions = new Map<number, Definition>();
+    for (const match of compiledQuery(grammar, spec.query).matches(root)) {
+      let node: Node | undefined;
+      let nameNode: Node | undefined;
+      let kind: Definition['kind'] | undefined;
+      let receiver: string | undefined;
+      for (const capture of match.captures) {
+        if (capture.name === 'name') nameNode = capture.node;
+        else if (capture.name === 'receiver') receiver = capture.node.text;
+        else if (capture.name === 'scope') {
+          node = capture.node;
+          kind = 'scope';
+        } else if (capture.name.startsWith('definition.')) {
+          const parsed = symbolKindSchema.safeParse(capture.name.slice('definition.'.length));
+          if (parsed.success) {
+            node = capture.node;
+            kind = parsed.data;
+          }
+        }
+      }
+      // The first pattern that names a node wins (query order is the language's priority).
+      if (node && nameNode && kind && !definitions.has(node.id))
+        definitions.set(node.id, { node, nameNode, kind, ...(receiver ? { receiver } : {}) });
+    }
+    const symbols: ExtractedSymbol[] = [];
+    for (const definition of definitions.values()) {
+      if (definition.kind === 'scope') continue;
+      const containers: string[] = [];
+      let local = false;
+      for (let up = definition.node.parent; up; up = up.parent) {
+        const outer = definitions.get(up.id);
+        if (!outer) continue;
+        if (outer.kind !== 'scope' && FUNCTION_KINDS.has(outer.kind)) {
+          local = true;
+          break;
+        }
+        if (outer.kind === 'scope' || CONTAINER_KINDS.has(outer.kind))
+          containers.unshift(outer.nameNode.text);
+      }
+      if (local) continue;
+      if (definition.receiver) containers.push(definition.receiver);
+      const inContainer = containers.length > 0;
+      const ownName = definition.nameNode.text;
+      let kind: SymbolKind = definition.kind;
+      if (inContainer && kind === 'function') kind = 'method';
+      if (inContainer && kind === 'variable') kind = 'property';
+      kind = spec.refineKind?.(kind, definition.node, ownName, inContainer) ?? kind;
+      symbols.push({
+        name: [...containers, ownName].join('.'),
+        kind,
+        ...position(definition.nameNode),
+        exported: spec.isExported(definition.node, ownName, inContainer),
+        signature: signatureOf(definition.node),
+      });
+    }
+    symbols.sort((a, b) => a.line - b.line || a.column - b.column);
+    const { imports, exports } = spec.extractImports(root, symbols);
+    return { status: 'ok', extraction: { symbols, imports, exports } };
+  } catch (error) {
+    return { status: 'parse-error', error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    tree.delete();
+  }
+}
