@@ -5,6 +5,7 @@ import type { BenchTable } from './bench-table';
 const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTable[]> }>> = {
   search: () => import('./search-bench'),
   index: () => import('./index-bench'),
+  'index-languages': () => import('./index-languages-bench'),
   diff: () => import('./diff-bench'),
   agent: () => import('./agent-bench'),
 };

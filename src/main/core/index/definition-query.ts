@@ -3,6 +3,7 @@
 import type { SymbolDefinition, SymbolKind } from '../../../shared/contract/symbol-service';
 import type { IndexStore, SymbolRow } from './index-store';
 import { fuzzyRank } from './fuzzy-match';
+import { treeSitterLanguageOf } from './languages/language-extensions';
 
 export interface DefinitionResult {
   readonly definitions: SymbolDefinition[];
@@ -41,6 +42,10 @@ export function toDefinition(row: SymbolRow): SymbolDefinition {
   };
 }
 
+function isPythonFile(path: string): boolean {
+  return treeSitterLanguageOf(path) === 'python';
+}
+
 function isDeclarationFile(path: string): boolean {
   return /\.d\.[mc]?ts$/.test(path);
 }
@@ -54,7 +59,8 @@ export function rankDefinitions(rows: readonly SymbolRow[]): SymbolDefinition[] 
         KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
         a.path.length - b.path.length ||
         (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
-        a.line - b.line,
+        // Python rebinds: of two definitions in one module the later one is the name's value.
+        (isPythonFile(a.path) ? b.line - a.line : a.line - b.line),
     )
     .map(toDefinition);
 }

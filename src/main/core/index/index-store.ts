@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { ParsedFile } from './index-types';
 import type { SymbolKind } from '../../../shared/contract/symbol-service';
-import { packageDirOf } from './languages/language-extensions';
+import { packageDirOf, sameModuleTargets } from './languages/language-extensions';
 
 export interface FileRow {
   readonly id: number;
@@ -268,11 +268,12 @@ export function createIndexStore(db: Database.Database) {
     symbolsByShortName: (name: string) => q.symbolsByShortName.all(name) as SymbolRow[],
     symbolsInFile: (path: string) => q.symbolsInFile.all(path) as SymbolRow[],
     symbolInFile: (path: string, name: string) => q.symbolInFile.all(path, name) as SymbolRow[],
-    /** Imports of the file, and (Go, Java) imports of the package directory it belongs to. */
+    /** Imports of the file, and of its package directory (Go, Java) or stub/source twin (Python). */
     importsOfTarget: (path: string): ImportRow[] => {
       const rows = q.importsOfTarget.all(path) as ImportRow[];
-      const dir = packageDirOf(path);
-      return dir === undefined ? rows : [...rows, ...(q.importsOfTarget.all(dir) as ImportRow[])];
+      for (const twin of sameModuleTargets(path))
+        rows.push(...(q.importsOfTarget.all(twin) as ImportRow[]));
+      return rows;
     },
     /** Indexed files directly inside a `dir/` package target (`./` = the root). */
     filesInPackageDir: (target: string): string[] => {

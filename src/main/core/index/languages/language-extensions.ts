@@ -52,3 +52,15 @@ export function packageDirOf(path: string): string | undefined {
 export function isInPackageDir(path: string, target: string): boolean {
   return packageDirOf(path) === target;
 }
+
+/**
+ * Other import targets that stand for the same module as `path`: a Go or Java file's package
+ * directory (`dir/`), a Python module's stub or source twin (`x.pyi` ↔ `x.py`).
+ */
+export function sameModuleTargets(path: string): string[] {
+  const dir = packageDirOf(path);
+  if (dir !== undefined) return [dir];
+  if (path.endsWith('.py')) return [`${path}i`];
+  if (path.endsWith('.pyi')) return [path.slice(0, -1)];
+  return [];
+}

@@ -150,3 +150,23 @@ describe('Python in the worker pool', () => {
     }
   });
 });
+
+describe('Python stubs', () => {
+  it('python importers - a stub beside its source wins resolution, and both are one module', async () => {
+    const other = await makeProject({
+      'pkg/__init__.py': '',
+      'pkg/mod.py': 'def f():\n    pass\n',
+      'pkg/mod.pyi': 'def f() -> None: ...\n',
+      'main.py': 'from pkg.mod import f\n',
+    });
+    try {
+      const idx = other.openIndex();
+      await idx.refresh();
+      expect(idx.findDefinitionFrom('f', 'main.py')[0]).toMatchObject({ path: 'pkg/mod.pyi' });
+      expect(idx.findImporters('pkg/mod.py').map((i) => i.path)).toEqual(['main.py']);
+      expect(idx.findImporters('pkg/mod.pyi').map((i) => i.path)).toEqual(['main.py']);
+    } finally {
+      other.cleanup();
+    }
+  });
+});

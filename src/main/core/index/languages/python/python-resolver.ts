@@ -2,8 +2,9 @@
 // importing file's package; absolute imports from the import roots — the project root, `src`
 // (src-layout), the roots a pyproject.toml names (`[tool.pyright] extraPaths`, setuptools
 // `where` / `package-dir`, poetry `from`), each pyproject's own folder — and last the
-// importing file's own folder (pyright's local-import fallback). A module is `name.py`,
-// `name.pyi` or `name/__init__.py(i)`; anything else is external.
+// importing file's own folder (pyright's local-import fallback). A module is, in pyright's
+// order, `name/__init__.pyi`, `name/__init__.py`, `name.pyi`, `name.py` (a stub beside its
+// source wins); anything else is external.
 import {
   dirOf,
   joinPath,
@@ -44,10 +45,10 @@ export function createPythonResolver(deps: LanguageResolverDeps): LanguageResolv
 
   const moduleFile = (base: string): string | undefined => {
     for (const candidate of [
-      `${base}.py`,
-      `${base}.pyi`,
-      `${base}/__init__.py`,
       `${base}/__init__.pyi`,
+      `${base}/__init__.py`,
+      `${base}.pyi`,
+      `${base}.py`,
     ])
       if (deps.files.has(candidate.replace(/^\//, ''))) return candidate.replace(/^\//, '');
     return undefined;
