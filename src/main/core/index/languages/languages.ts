@@ -6,9 +6,11 @@ import { treeSitterLanguageOf, type TreeSitterLanguageId } from './language-exte
 import type { LanguageSpec } from './language-spec';
 import { extractWithQuery } from './query-extractor';
 import { pythonLanguage } from './python/python-language';
+import { goLanguage } from './go/go-language';
 
 export const LANGUAGE_SPECS: Readonly<Partial<Record<TreeSitterLanguageId, LanguageSpec>>> = {
   python: pythonLanguage,
+  go: goLanguage,
 };
 
 /** The extraction of a tree-sitter language's file; undefined when the path is not one. */

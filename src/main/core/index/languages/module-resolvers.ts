@@ -4,11 +4,13 @@
 import { treeSitterLanguageOf, type TreeSitterLanguageId } from './language-extensions';
 import type { LanguageResolve, LanguageResolverDeps } from './language-resolver';
 import { createPythonResolver } from './python/python-resolver';
+import { createGoResolver } from './go/go-resolver';
 
 const FACTORIES: Partial<
   Record<TreeSitterLanguageId, (deps: LanguageResolverDeps) => LanguageResolve>
 > = {
   python: createPythonResolver,
+  go: createGoResolver,
 };
 
 /** Resolve for tree-sitter files; `null` means "not one of these languages" (TS/JS resolves). */

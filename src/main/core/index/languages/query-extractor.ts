@@ -11,6 +11,7 @@ import { CONTAINER_KINDS, position, type LanguageSpec } from './language-spec';
 import { compiledQuery, grammarFor } from './tree-sitter-runtime';
 
 interface Definition {
+  readonly pattern: number;
   readonly node: Node;
   readonly nameNode: Node;
   readonly kind: SymbolKind | 'scope';
@@ -35,7 +36,11 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
   if (!tree) return { status: 'parse-error', error: `tree-sitter returned no tree` };
   try {
     const root = tree.rootNode;
+    // By declaration node (what qualifies members), and by node + name (one declaration may
+    // name several: Go's `const a, b = 1, 2`). Of two patterns naming the same node, the
+    // earlier in the query wins (a Go struct before the generic type pattern).
     const definitions = new Map<number, Definition>();
+    const named = new Map<string, Definition>();
     for (const match of compiledQuery(grammar, spec.query).matches(root)) {
       let node: Node | undefined;
       let nameNode: Node | undefined;
@@ -55,12 +60,22 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
           }
         }
       }
-      // The first pattern that names a node wins (query order is the language's priority).
-      if (node && nameNode && kind && !definitions.has(node.id))
-        definitions.set(node.id, { node, nameNode, kind, ...(receiver ? { receiver } : {}) });
+      if (!node || !nameNode || !kind) continue;
+      const definition: Definition = {
+        pattern: match.patternIndex,
+        node,
+        nameNode,
+        kind,
+        ...(receiver ? { receiver } : {}),
+      };
+      const byNode = definitions.get(node.id);
+      if (!byNode || byNode.pattern > definition.pattern) definitions.set(node.id, definition);
+      const key = `${node.id}:${nameNode.id}`;
+      const byName = named.get(key);
+      if (!byName || byName.pattern > definition.pattern) named.set(key, definition);
     }
     const symbols: ExtractedSymbol[] = [];
-    for (const definition of definitions.values()) {
+    for (const definition of named.values()) {
       if (definition.kind === 'scope') continue;
       const containers: string[] = [];
       let local = false;
@@ -77,6 +92,8 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
       if (local) continue;
       if (definition.receiver) containers.push(definition.receiver);
       const inContainer = containers.length > 0;
+      // A field outside any named type (Go's anonymous struct in a variable) is not a symbol.
+      if (!inContainer && definition.kind === 'property') continue;
       const ownName = definition.nameNode.text;
       let kind: SymbolKind = definition.kind;
       if (inContainer && kind === 'function') kind = 'method';
