@@ -7,10 +7,12 @@ import type { LanguageSpec } from './language-spec';
 import { extractWithQuery } from './query-extractor';
 import { pythonLanguage } from './python/python-language';
 import { goLanguage } from './go/go-language';
+import { rustLanguage } from './rust/rust-language';
 
 export const LANGUAGE_SPECS: Readonly<Partial<Record<TreeSitterLanguageId, LanguageSpec>>> = {
   python: pythonLanguage,
   go: goLanguage,
+  rust: rustLanguage,
 };
 
 /** The extraction of a tree-sitter language's file; undefined when the path is not one. */

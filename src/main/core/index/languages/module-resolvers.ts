@@ -5,12 +5,14 @@ import { treeSitterLanguageOf, type TreeSitterLanguageId } from './language-exte
 import type { LanguageResolve, LanguageResolverDeps } from './language-resolver';
 import { createPythonResolver } from './python/python-resolver';
 import { createGoResolver } from './go/go-resolver';
+import { createRustResolver } from './rust/rust-resolver';
 
 const FACTORIES: Partial<
   Record<TreeSitterLanguageId, (deps: LanguageResolverDeps) => LanguageResolve>
 > = {
   python: createPythonResolver,
   go: createGoResolver,
+  rust: createRustResolver,
 };
 
 /** Resolve for tree-sitter files; `null` means "not one of these languages" (TS/JS resolves). */

@@ -78,6 +78,7 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
     for (const definition of named.values()) {
       if (definition.kind === 'scope') continue;
       const containers: string[] = [];
+      let nearest: Definition['kind'] | undefined;
       let local = false;
       for (let up = definition.node.parent; up; up = up.parent) {
         const outer = definitions.get(up.id);
@@ -86,8 +87,10 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
           local = true;
           break;
         }
-        if (outer.kind === 'scope' || CONTAINER_KINDS.has(outer.kind))
+        if (outer.kind === 'scope' || CONTAINER_KINDS.has(outer.kind)) {
           containers.unshift(outer.nameNode.text);
+          nearest ??= outer.kind;
+        }
       }
       if (local) continue;
       if (definition.receiver) containers.push(definition.receiver);
@@ -96,7 +99,8 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
       if (!inContainer && definition.kind === 'property') continue;
       const ownName = definition.nameNode.text;
       let kind: SymbolKind = definition.kind;
-      if (inContainer && kind === 'function') kind = 'method';
+      // A function in a type, trait or impl is a method; in a module it stays a function.
+      if (inContainer && kind === 'function' && nearest !== 'module') kind = 'method';
       if (inContainer && kind === 'variable') kind = 'property';
       kind = spec.refineKind?.(kind, definition.node, ownName, inContainer) ?? kind;
       symbols.push({
