@@ -8,16 +8,18 @@ import { extractWithQuery } from './query-extractor';
 import { pythonLanguage } from './python/python-language';
 import { goLanguage } from './go/go-language';
 import { rustLanguage } from './rust/rust-language';
+import { javaLanguage } from './java/java-language';
 
-export const LANGUAGE_SPECS: Readonly<Partial<Record<TreeSitterLanguageId, LanguageSpec>>> = {
+export const LANGUAGE_SPECS: Readonly<Record<TreeSitterLanguageId, LanguageSpec>> = {
   python: pythonLanguage,
   go: goLanguage,
   rust: rustLanguage,
+  java: javaLanguage,
 };
 
 /** The extraction of a tree-sitter language's file; undefined when the path is not one. */
 export function extractTreeSitterFile(path: string, text: string): ParseOutcome | undefined {
   const id = treeSitterLanguageOf(path);
-  const spec = id && LANGUAGE_SPECS[id];
+  const spec = id ? LANGUAGE_SPECS[id] : undefined;
   return spec ? extractWithQuery(spec, text) : undefined;
 }

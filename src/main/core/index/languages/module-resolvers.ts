@@ -6,13 +6,13 @@ import type { LanguageResolve, LanguageResolverDeps } from './language-resolver'
 import { createPythonResolver } from './python/python-resolver';
 import { createGoResolver } from './go/go-resolver';
 import { createRustResolver } from './rust/rust-resolver';
+import { createJavaResolver } from './java/java-resolver';
 
-const FACTORIES: Partial<
-  Record<TreeSitterLanguageId, (deps: LanguageResolverDeps) => LanguageResolve>
-> = {
+const FACTORIES: Record<TreeSitterLanguageId, (deps: LanguageResolverDeps) => LanguageResolve> = {
   python: createPythonResolver,
   go: createGoResolver,
   rust: createRustResolver,
+  java: createJavaResolver,
 };
 
 /** Resolve for tree-sitter files; `null` means "not one of these languages" (TS/JS resolves). */
@@ -24,7 +24,6 @@ export function createLanguageResolvers(
     const id = treeSitterLanguageOf(fromFile);
     if (!id) return null;
     const factory = FACTORIES[id];
-    if (!factory) return undefined;
     let resolve = built.get(id);
     if (!resolve) built.set(id, (resolve = factory(deps)));
     return resolve(fromFile, specifier);
