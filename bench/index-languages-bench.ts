@@ -8,6 +8,7 @@
 // Corpora are real, version-pinned sources from Debian packages (installed by .ci/run):
 // python3-requests, python3-attr, python3-click; golang-github-spf13-cobra-dev;
 // librust-anyhow-dev, librust-serde-dev. Each is copied to a temp folder first.
+import { spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -292,6 +293,254 @@ async function pythonTable(): Promise<BenchTable> {
   };
 }
 
+// ---- by-name agreement and cold index time against universal-ctags -----------------------
+
+interface Corpus {
+  readonly language: 'Go' | 'Rust' | 'Python' | 'Java';
+  readonly extension: RegExp;
+  /** Folders copied into the corpus (each becomes a top-level folder), by Debian package. */
+  readonly sources: readonly { readonly dir: string; readonly pkg: string }[];
+  /** ctags kinds (long names) that are definitions the index has a counterpart for. */
+  readonly kinds: ReadonlySet<string>;
+}
+
+const GO_SRC = '/usr/share/gocode/src';
+const CARGO = '/usr/share/cargo/registry';
+
+function cargoCrate(prefix: string, pkg: string): { dir: string; pkg: string } {
+  const found = existsSync(CARGO)
+    ? readdirSync(CARGO)
+        .filter(
+          (name) => name.startsWith(`${prefix}-`) && /^\d/.test(name.slice(prefix.length + 1)),
+        )
+        .sort()
+        .pop()
+    : undefined;
+  return { dir: path.join(CARGO, found ?? `${prefix}-missing`), pkg };
+}
+
+const CORPORA: readonly Corpus[] = [
+  {
+    language: 'Go',
+    extension: /\.go$/,
+    sources: [
+      { dir: `${GO_SRC}/golang.org/x/net`, pkg: 'golang-golang-x-net-dev' },
+      { dir: `${GO_SRC}/golang.org/x/sys`, pkg: 'golang-golang-x-sys-dev' },
+      { dir: `${GO_SRC}/golang.org/x/crypto`, pkg: 'golang-golang-x-crypto-dev' },
+      { dir: `${GO_SRC}/github.com/spf13/cobra`, pkg: 'golang-github-spf13-cobra-dev' },
+      { dir: `${GO_SRC}/github.com/spf13/pflag`, pkg: 'golang-github-spf13-pflag-dev' },
+    ],
+    kinds: new Set([
+      'func',
+      'const',
+      'type',
+      'var',
+      'struct',
+      'interface',
+      'member',
+      'methodSpec',
+      'talias',
+    ]),
+  },
+  {
+    language: 'Rust',
+    extension: /\.rs$/,
+    sources: [
+      cargoCrate('libc', 'librust-libc-dev'),
+      cargoCrate('syn', 'librust-syn-dev'),
+      cargoCrate('serde', 'librust-serde-dev'),
+      cargoCrate('serde_derive', 'librust-serde-derive-dev'),
+      cargoCrate('rayon', 'librust-rayon-dev'),
+      cargoCrate('rayon-core', 'librust-rayon-core-dev'),
+      cargoCrate('hashbrown', 'librust-hashbrown-dev'),
+      cargoCrate('gimli', 'librust-gimli-dev'),
+      cargoCrate('object', 'librust-object-dev'),
+      cargoCrate('anyhow', 'librust-anyhow-dev'),
+      cargoCrate('memchr', 'librust-memchr-dev'),
+    ],
+    kinds: new Set([
+      'module',
+      'struct',
+      'interface',
+      'function',
+      'method',
+      'enum',
+      'typedef',
+      'variable',
+      'macro',
+      'field',
+      'enumerator',
+      'constant',
+    ]),
+  },
+  {
+    language: 'Python',
+    extension: /\.pyi?$/,
+    sources: [
+      { dir: `${PY_DIST}/requests`, pkg: 'python3-requests' },
+      { dir: `${PY_DIST}/attr`, pkg: 'python3-attr' },
+      { dir: `${PY_DIST}/attrs`, pkg: 'python3-attr' },
+      { dir: `${PY_DIST}/click`, pkg: 'python3-click' },
+    ],
+    kinds: new Set(['class', 'function', 'member', 'variable']),
+  },
+];
+
+function ctagsLanguage(language: Corpus['language']): string {
+  return language;
+}
+
+function copyCorpus(corpus: Corpus, into: string): string[] {
+  for (const source of corpus.sources) {
+    if (!existsSync(source.dir))
+      throw new Error(`${source.dir} is missing: apt-get install ${source.pkg}`);
+    cpSync(source.dir, path.join(into, path.basename(source.dir)), {
+      recursive: true,
+      filter: (src) => !src.includes('__pycache__'),
+    });
+  }
+  return walkFiles(into, (name) => corpus.extension.test(name));
+}
+
+function timedCtags(dir: string, language: string): number {
+  const started = performance.now();
+  const result = spawnSync('ctags', ['-R', '-f', '/dev/null', `--languages=${language}`, '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`ctags failed: ${result.stderr}`);
+  return performance.now() - started;
+}
+
+function ctagsNames(dir: string, corpus: Corpus): Set<string> {
+  const result = spawnSync(
+    'ctags',
+    [
+      '-R',
+      '--output-format=json',
+      '--fields=+nK',
+      '-f',
+      '-',
+      `--languages=${ctagsLanguage(corpus.language)}`,
+      '.',
+    ],
+    { cwd: dir, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`ctags failed: ${result.stderr}`);
+  const names = new Set<string>();
+  for (const line of result.stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const tag = JSON.parse(line) as { _type?: string; name?: string; path?: string; kind?: string };
+    if (tag._type !== 'tag' || !tag.name || !tag.path || !corpus.kinds.has(tag.kind ?? ''))
+      continue;
+    if (tag.name.startsWith('__anon')) continue;
+    names.add(`${tag.path.replace(/^\.\//, '')}\0${tag.name}`);
+  }
+  return names;
+}
+
+interface PeerResult {
+  readonly corpus: Corpus;
+  readonly files: number;
+  readonly ctagsMs: number;
+  readonly oursMs: number;
+  readonly ctagsNames: number;
+  readonly oursNames: number;
+  readonly both: number;
+  readonly skipped: number;
+}
+
+async function benchCorpus(corpus: Corpus): Promise<PeerResult> {
+  const base = mkdtempSync(
+    path.join(os.tmpdir(), `sluice-${corpus.language.toLowerCase()}-bench-`),
+  );
+  try {
+    const dir = path.join(base, 'corpus');
+    const home = path.join(base, 'home');
+    const files = copyCorpus(corpus, dir);
+    const workspace = await Workspace.open(dir);
+    // Best of two runs each, so neither side pays a cold page cache.
+    let ctagsMs = Infinity;
+    let oursMs = Infinity;
+    let index: SymbolIndex | undefined;
+    let skipped = 0;
+    for (let run = 0; run < 2; run++) {
+      ctagsMs = Math.min(ctagsMs, timedCtags(workspace.root, ctagsLanguage(corpus.language)));
+      await index?.close();
+      rmSync(home, { recursive: true, force: true });
+      const started = performance.now();
+      index = SymbolIndex.open({ source: workspace, home });
+      skipped = (await index.refresh()).skipped.length;
+      oursMs = Math.min(oursMs, performance.now() - started);
+    }
+    if (!index) throw new Error('no index run');
+    const theirs = ctagsNames(workspace.root, corpus);
+    const ours = new Set<string>();
+    for (const file of files)
+      for (const symbol of index.outline(file)) {
+        const short = symbol.name.slice(symbol.name.lastIndexOf('.') + 1);
+        ours.add(`${file}\0${short}`);
+      }
+    await index.close();
+    let both = 0;
+    for (const key of theirs) if (ours.has(key)) both++;
+    return {
+      corpus,
+      files: files.length,
+      ctagsMs,
+      oursMs,
+      ctagsNames: theirs.size,
+      oursNames: ours.size,
+      both,
+      skipped,
+    };
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+async function peerTable(): Promise<BenchTable> {
+  const results: PeerResult[] = [];
+  for (const corpus of CORPORA) results.push(await benchCorpus(corpus));
+  return {
+    title: 'Definitions by name and cold index time vs universal-ctags (same files)',
+    columns: [
+      'language',
+      'files',
+      'ctags names',
+      'ours names',
+      'ctags names we have',
+      'ours ctags has',
+      'ctags ms',
+      'cold index ms',
+      'ratio',
+    ],
+    rows: results.map((r) => [
+      r.corpus.language,
+      r.files,
+      r.ctagsNames,
+      r.oursNames,
+      pct(r.both, r.ctagsNames),
+      pct(r.both, r.oursNames),
+      Math.round(r.ctagsMs),
+      Math.round(r.oursMs),
+      `${(r.oursMs / r.ctagsMs).toFixed(2)}x`,
+    ]),
+    notes: [
+      'names are (file, short name) pairs; ctags kinds compared: definitions only (no imports, packages, impl blocks, locals)',
+      'cold index: empty SQLite index on disk, default worker pool, best of 2; ctags -R to /dev/null, best of 2; goal ratio ≤ 2x',
+      ...results.map(
+        (r) =>
+          `${r.corpus.language} corpus: ${r.corpus.sources.map((s) => path.basename(s.dir)).join(', ')} (Debian ${[...new Set(r.corpus.sources.map((s) => s.pkg))].join(', ')}); files skipped by the index: ${r.skipped}`,
+      ),
+    ],
+  };
+}
+
 export async function run(): Promise<BenchTable[]> {
-  return [await pythonTable()];
+  const wanted = process.env.SLUICE_BENCH_LANGUAGES?.split(',');
+  const tables: BenchTable[] = [];
+  if (!wanted || wanted.includes('python')) tables.push(await pythonTable());
+  if (!wanted || wanted.includes('peers')) tables.push(await peerTable());
+  return tables;
 }

@@ -74,15 +74,35 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
       const byName = named.get(key);
       if (!byName || byName.pattern > definition.pattern) named.set(key, definition);
     }
+    // What encloses each declaration, from source ranges in one sweep (walking `parent`
+    // crosses into WASM per step, several times slower on large files).
+    const ends = new Map<number, number>();
+    for (const d of definitions.values()) ends.set(d.node.id, d.node.endIndex);
+    const ordered = [...definitions.values()].sort(
+      (a, b) =>
+        a.node.startIndex - b.node.startIndex ||
+        (ends.get(b.node.id) ?? 0) - (ends.get(a.node.id) ?? 0),
+    );
+    const enclosing = new Map<number, Definition[]>();
+    const stack: Definition[] = [];
+    for (const d of ordered) {
+      while (
+        stack.length &&
+        (ends.get((stack[stack.length - 1] as Definition).node.id) ?? 0) <= d.node.startIndex
+      )
+        stack.pop();
+      enclosing.set(d.node.id, [...stack]);
+      stack.push(d);
+    }
     const symbols: ExtractedSymbol[] = [];
     for (const definition of named.values()) {
       if (definition.kind === 'scope') continue;
       const containers: string[] = [];
       let nearest: Definition['kind'] | undefined;
       let local = false;
-      for (let up = definition.node.parent; up; up = up.parent) {
-        const outer = definitions.get(up.id);
-        if (!outer) continue;
+      const outers = enclosing.get(definition.node.id) ?? [];
+      for (let i = outers.length - 1; i >= 0; i--) {
+        const outer = outers[i] as Definition;
         if (outer.kind !== 'scope' && FUNCTION_KINDS.has(outer.kind)) {
           local = true;
           break;
