@@ -16,7 +16,11 @@ export function goPackageName(importPath: string): string {
 
 function extractGoImports(root: Node): { imports: ExtractedImport[]; exports: [] } {
   const imports: ExtractedImport[] = [];
-  for (const spec of root.descendantsOfType('import_spec')) {
+  // Imports are top-level declarations: searching them only (not the whole tree) is cheaper.
+  const specs = root.namedChildren
+    .filter((child) => child?.type === 'import_declaration')
+    .flatMap((declaration) => declaration?.descendantsOfType('import_spec') ?? []);
+  for (const spec of specs) {
     if (!spec) continue;
     const pathNode = spec.childForFieldName('path');
     if (!pathNode) continue;

@@ -30,7 +30,9 @@ function refineJavaKind(kind: SymbolKind, node: Node): SymbolKind {
 
 function extractJavaImports(root: Node): { imports: ExtractedImport[]; exports: [] } {
   const imports: ExtractedImport[] = [];
-  for (const declaration of root.descendantsOfType('import_declaration')) {
+  // Imports are top-level declarations: no need to search the whole tree.
+  const declarations = root.namedChildren.filter((child) => child?.type === 'import_declaration');
+  for (const declaration of declarations) {
     if (!declaration) continue;
     const name = declaration.namedChildren.find(
       (child) => child?.type === 'scoped_identifier' || child?.type === 'identifier',
