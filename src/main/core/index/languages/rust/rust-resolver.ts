@@ -1,5 +1,6 @@
 // Rust paths within a crate. A crate is a folder with Cargo.toml; its root module is
-// src/lib.rs or src/main.rs (a file with no Cargo.toml above is treated as its own root).
+// src/lib.rs or src/main.rs (with no Cargo.toml above, the nearest folder holding a lib.rs or
+// main.rs is the crate's source folder).
 // A file's module path follows the file layout: src/a/b.rs and src/a/b/mod.rs are a::b, and
 // their child modules live in src/a/b/. A `use` path starts at `crate::`, `self::`,
 // `super::`, or (2018 uniform paths) a child module of the current module, then the crate
@@ -55,9 +56,17 @@ export function createRustResolver(deps: LanguageResolverDeps): LanguageResolve 
     return null;
   };
 
+  /** Without a Cargo.toml: the nearest folder holding a lib.rs or main.rs, else the file's own. */
+  const rootFolderOf = (file: string): string => {
+    for (const folder of upwards(dirOf(file)))
+      if (deps.files.has(joinPath(folder, 'lib.rs')) || deps.files.has(joinPath(folder, 'main.rs')))
+        return folder;
+    return dirOf(file);
+  };
+
   const locate = (file: string): ModuleLocation => {
     const crate = crateOf(dirOf(file));
-    const src = crate === null ? dirOf(file) : joinPath(crate, 'src');
+    const src = crate === null ? rootFolderOf(file) : joinPath(crate, 'src');
     const inside = src
       ? file.startsWith(`${src}/`)
         ? file.slice(src.length + 1)
