@@ -170,3 +170,23 @@ describe('Python stubs', () => {
     }
   });
 });
+
+describe('Python packages importing themselves', () => {
+  it('python imports - `from . import x` in an __init__.py with a stub twin lands on submodule x', async () => {
+    const other = await makeProject({
+      'pkg/__init__.py': 'from . import sub\n',
+      'pkg/__init__.pyi': 'sub: int\n',
+      'pkg/sub.py': 'def f():\n    pass\n',
+    });
+    try {
+      const idx = other.openIndex();
+      await idx.refresh();
+      expect(idx.findDefinitionFrom('sub', 'pkg/__init__.py')[0]).toMatchObject({
+        path: 'pkg/sub.py',
+        kind: 'module',
+      });
+    } finally {
+      other.cleanup();
+    }
+  });
+});

@@ -63,7 +63,14 @@ export function createPythonResolver(deps: LanguageResolverDeps): LanguageResolv
         if (!base) return undefined; // above the project root
         base = dirOf(base);
       }
-      if (!rest) return moduleFile(joinPath(base, '__init__')) ?? undefined;
+      if (!rest) {
+        // `from . import x` inside pkg/__init__.py names the module itself, not its stub twin
+        // (pyright then finds x as the submodule, as Python does).
+        const own = moduleFile(joinPath(base, '__init__'));
+        return own !== undefined && own.replace(/i$/, '') === fromFile.replace(/i$/, '')
+          ? fromFile
+          : own;
+      }
       return moduleFile(joinPath(base, rest));
     }
     if (!rest) return undefined;
