@@ -11,7 +11,7 @@ const USAGE = 'sluice def SYMBOL --project DIR [--kind KIND] [--json]';
 export const defCommand: CliCommand = {
   name: 'def',
   usage: USAGE,
-  summary: 'Print where a TypeScript/JavaScript symbol is defined.',
+  summary: 'Print where a symbol (TS/JS, Python, Go, Rust, Java) is defined.',
   async run(args, io) {
     const parsed = parseCliArgs({
       args,
