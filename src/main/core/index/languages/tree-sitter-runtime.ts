@@ -29,7 +29,7 @@ const failed = new Map<TreeSitterLanguageId, string>();
 
 export function grammarDirectory(): string {
   const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('@vscode/tree-sitter-wasm')));
+  return path.dirname(require.resolve('@vscode/tree-sitter-wasm'));
 }
 
 async function load(id: TreeSitterLanguageId): Promise<void> {

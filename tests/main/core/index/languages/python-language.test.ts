@@ -190,3 +190,21 @@ describe('Python packages importing themselves', () => {
     }
   });
 });
+
+describe('Python syntax errors', () => {
+  it('python index - a file with a syntax error keeps the definitions tree-sitter recovered', async () => {
+    const other = await makeProject({
+      'broken.py': 'def good():\n    pass\n\ndef bad(:\n    pass\n\nclass Fine:\n    x = 1\n',
+    });
+    try {
+      const idx = other.openIndex();
+      const summary = await idx.refresh();
+      expect(summary.skipped).toEqual([]);
+      const names = idx.outline('broken.py').map((d) => d.name);
+      expect(names).toContain('good');
+      expect(names).toContain('Fine');
+    } finally {
+      other.cleanup();
+    }
+  });
+});
