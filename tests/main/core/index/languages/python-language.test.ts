@@ -208,3 +208,27 @@ describe('Python syntax errors', () => {
     }
   });
 });
+
+describe('Python configuration changes', () => {
+  it('python index - a pyproject.toml change re-resolves imports of unchanged files', async () => {
+    const other = await makeProject({
+      'pyproject.toml': '[project]\nname = "p"\n',
+      'lib3/m3.py': 'def helper():\n    pass\n',
+      'app3.py': 'from m3 import helper\n',
+    });
+    try {
+      const idx = other.openIndex();
+      await idx.refresh();
+      expect(idx.findImporters('lib3/m3.py')).toEqual([]);
+      other.write(
+        'pyproject.toml',
+        '[project]\nname = "p"\n\n[tool.pyright]\nextraPaths = ["lib3"]\n',
+      );
+      await idx.refresh();
+      expect(idx.findImporters('lib3/m3.py').map((i) => i.path)).toEqual(['app3.py']);
+      expect(idx.findDefinitionFrom('helper', 'app3.py')[0]).toMatchObject({ path: 'lib3/m3.py' });
+    } finally {
+      other.cleanup();
+    }
+  });
+});
