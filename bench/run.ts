@@ -6,6 +6,7 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   search: () => import('./search-bench'),
   index: () => import('./index-bench'),
   'index-scale': () => import('./index-scale-bench'),
+  'index-languages': () => import('./index-languages-bench'),
   diff: () => import('./diff-bench'),
   agent: () => import('./agent-bench'),
   startup: () => import('./startup-bench'),

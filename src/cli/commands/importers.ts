@@ -18,9 +18,7 @@ export default defineVerb({
     const { index } = await openProjectIndex({ source: workspace, env: io.env, cwd: io.cwd });
     try {
       if (!index.hasFile(file)) {
-        io.stderr.write(
-          `sluice importers: ${file} is not an indexed TypeScript/JavaScript file.\n`,
-        );
+        io.stderr.write(`sluice importers: ${file} is not an indexed source file.\n`);
         return ExitCode.Failure;
       }
       const importers = index.findImporters(target.symbol ? `${file}#${target.symbol}` : file);

@@ -62,7 +62,7 @@ export const verbs: readonly VerbEntry[] = [
     {
       name: 'def',
       usage: 'sluice def SYMBOL --project DIR [--from FILE] [--kind KIND] [--json]',
-      summary: 'Print where a TypeScript/JavaScript symbol is defined.',
+      summary: 'Print where a symbol (TS/JS, Python, Go, Rust, Java) is defined.',
     },
     () => import('./def'),
   ),

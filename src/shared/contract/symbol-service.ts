@@ -13,6 +13,11 @@ export const symbolKindSchema = z.enum([
   'module',
   'variable',
   'default',
+  // Python, Go, Rust, Java (tree-sitter languages)
+  'struct',
+  'trait',
+  'constant',
+  'macro',
 ]);
 export type SymbolKind = z.infer<typeof symbolKindSchema>;
 

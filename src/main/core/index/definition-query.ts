@@ -4,6 +4,7 @@
 import type { SymbolDefinition, SymbolKind } from '../../../shared/contract/symbol-service';
 import type { IndexStore, SymbolRow } from './index-store';
 import { fuzzyRank } from './fuzzy-match';
+import { treeSitterLanguageOf } from './languages/language-extensions';
 
 export interface DefinitionResult {
   readonly definitions: SymbolDefinition[];
@@ -18,6 +19,10 @@ const KIND_RANK: Record<SymbolKind, number> = {
   interface: 1,
   type: 1,
   enum: 1,
+  struct: 0,
+  trait: 1,
+  macro: 2,
+  constant: 3,
   namespace: 2,
   module: 2,
   variable: 3,
@@ -38,6 +43,10 @@ export function toDefinition(row: SymbolRow): SymbolDefinition {
   };
 }
 
+function isPythonFile(path: string): boolean {
+  return treeSitterLanguageOf(path) === 'python';
+}
+
 function isDeclarationFile(path: string): boolean {
   return /\.d\.[mc]?ts$/.test(path);
 }
@@ -51,7 +60,8 @@ export function rankDefinitions(rows: readonly SymbolRow[]): SymbolDefinition[] 
         KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
         a.path.length - b.path.length ||
         (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
-        a.line - b.line,
+        // Python rebinds: of two definitions in one module the later one is the name's value.
+        (isPythonFile(a.path) ? b.line - a.line : a.line - b.line),
     )
     .map(toDefinition);
 }

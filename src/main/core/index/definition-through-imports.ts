@@ -3,6 +3,7 @@
 // `export *`, import-then-export, `export default x`) to the declaration, as the language
 // service does, using only the index.
 import type { IndexStore, SymbolRow } from './index-store';
+import { isPackageDirTarget } from './languages/language-extensions';
 
 const MAX_DEPTH = 24;
 
@@ -21,22 +22,28 @@ function throughBinding(
   depth: number,
   seen: Set<string>,
 ): SymbolRow[] {
-  const [head, ...rest] = name.split('.');
+  // A local binding may be dotted (Python's `import a.b.c` binds `a.b.c`). Several rows may
+  // bind one name (Python's `from m import x`: name x of m, or submodule m.x): first found wins.
+  let importSite: SymbolRow | undefined;
   for (const row of store.importsOfFile(file)) {
-    if (row.local !== head || !row.target) continue;
+    const local = row.local;
+    if (!local || !row.target) continue;
+    if (name !== local && !name.startsWith(`${local}.`)) continue;
+    const rest = name === local ? [] : name.slice(local.length + 1).split('.');
     if (row.imported === '*') {
       // `ns.member` through `import * as ns`; the namespace itself is a module, not a symbol.
       const [member, ...deeper] = rest;
       if (!member) return [moduleRow(row.target)];
       const found = exportedDefinition(store, row.target, member, depth + 1, seen);
-      return deeper.length ? qualify(store, found, deeper) : found;
+      if (found.length) return deeper.length ? qualify(store, found, deeper) : found;
+      continue;
     }
     const found = exportedDefinition(store, row.target, row.imported, depth + 1, seen);
     if (found.length) return rest.length ? qualify(store, found, rest) : found;
     // Like the language service, an import that leads nowhere is its own definition.
-    return depth === 0 ? [importSiteRow(file, row.line, row.column, head as string)] : [];
+    if (depth === 0) importSite ??= importSiteRow(file, row.line, row.column, local);
   }
-  return [];
+  return importSite ? [importSite] : [];
 }
 
 function importSiteRow(path: string, line: number, column: number, name: string): SymbolRow {
@@ -73,6 +80,14 @@ export function exportedDefinition(
   const key = `${file}\0${exportName}`;
   if (depth > MAX_DEPTH || seen.has(key)) return [];
   seen.add(key);
+  if (isPackageDirTarget(file)) {
+    // A Go package or a Java wildcard import: the name is declared in one of its files.
+    for (const member of store.filesInPackageDir(file)) {
+      const found = exportedDefinition(store, member, exportName, depth + 1, seen);
+      if (found.length) return found;
+    }
+    return [];
+  }
   for (const e of store.exportsOfFile(file)) {
     if (e.exported !== exportName) continue;
     if (e.local) {

@@ -7,6 +7,7 @@ import { ts } from './typescript-runtime';
 import type { ParseOutcome } from './index-types';
 import { extractDeclarations } from './extract-declarations';
 import { extractModuleRefs } from './extract-module-refs';
+import { extractTreeSitterFile } from './languages/languages';
 
 export function scriptKindFor(path: string): TS.ScriptKind {
   const lower = path.toLowerCase();
@@ -22,6 +23,9 @@ interface WithParseDiagnostics {
 }
 
 export function extractFile(path: string, text: string): ParseOutcome {
+  // Python, Go, Rust, Java: tree-sitter (grammars loaded by prepareGrammarsFor first).
+  const other = extractTreeSitterFile(path, text);
+  if (other) return other;
   try {
     // JSDoc is not needed for definitions or imports; skipping it is a large part of the speed.
     const options = {

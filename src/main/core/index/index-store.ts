@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { ParsedFile } from './index-types';
 import type { SymbolKind } from '../../../shared/contract/symbol-service';
+import { packageDirOf, sameModuleTargets } from './languages/language-extensions';
 
 export interface FileRow {
   readonly id: number;
@@ -140,6 +141,9 @@ export function createIndexStore(db: Database.Database) {
     ),
     distinctNames: db.prepare(`SELECT DISTINCT name FROM symbols`).pluck(),
     allPaths: db.prepare(`SELECT path FROM files ORDER BY path`).pluck(),
+    pathsFrom: db
+      .prepare(`SELECT path FROM files WHERE path >= ? AND path < ? ORDER BY path`)
+      .pluck(),
     getMeta: db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck(),
     setMeta: db.prepare(
       `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
@@ -268,7 +272,21 @@ export function createIndexStore(db: Database.Database) {
     symbolsByShortName: (name: string) => q.symbolsByShortName.all(name) as SymbolRow[],
     symbolsInFile: (path: string) => q.symbolsInFile.all(path) as SymbolRow[],
     symbolInFile: (path: string, name: string) => q.symbolInFile.all(path, name) as SymbolRow[],
-    importsOfTarget: (path: string) => q.importsOfTarget.all(path) as ImportRow[],
+    /** Imports of the file, and of its package directory (Go, Java) or stub/source twin (Python). */
+    importsOfTarget: (path: string): ImportRow[] => {
+      const rows = q.importsOfTarget.all(path) as ImportRow[];
+      for (const twin of sameModuleTargets(path))
+        rows.push(...(q.importsOfTarget.all(twin) as ImportRow[]));
+      return rows;
+    },
+    /** Indexed files directly inside a `dir/` package target (`./` = the root). */
+    filesInPackageDir: (target: string): string[] => {
+      const prefix = target === './' ? '' : target;
+      const paths = q.pathsFrom.all(prefix, `${prefix}\uffff`) as string[];
+      return paths.filter(
+        (p) => !p.slice(prefix.length).includes('/') && packageDirOf(p) === target,
+      );
+    },
     importsOfFile: (path: string) => q.importsOfFile.all(path) as ImportRow[],
     exportsOfFile: (path: string) => q.exportsOfFile.all(path) as ExportRow[],
     localsExportedAs: (name: string) =>

@@ -2,6 +2,7 @@
 // builds them) and the main thread (which resolves and persists them), so they are plain
 // data: structured-clone safe, no class instances.
 import type { SymbolKind } from '../../../shared/contract/symbol-service';
+import { ALL_TREE_SITTER_EXTENSIONS } from './languages/language-extensions';
 
 export interface ExtractedSymbol {
   /** Qualified name: `foo`, `Class.member`, `Namespace.inner`; `default` for a default export. */
@@ -34,7 +35,9 @@ export type ModuleRefKind =
   | 'import-equals'
   | 'reexport'
   | 'reexport-all'
-  | 'reexport-namespace';
+  | 'reexport-namespace'
+  /** Python `from m import x` where x may be submodule m.x: resolves only when it is one. */
+  | 'submodule';
 
 export interface ExtractedImport {
   readonly specifier: string;
@@ -81,6 +84,9 @@ export interface ParsedFile {
 }
 
 /** File extensions the index reads. */
-export const INDEXED_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
+export const INDEXED_EXTENSIONS: readonly string[] = [
+  ...['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'],
+  ...ALL_TREE_SITTER_EXTENSIONS,
+];
 
 export const SIGNATURE_MAX = 160;

@@ -17,11 +17,12 @@ import {
   workspacePatterns,
   type WorkspacePackage,
 } from './workspace-packages';
+import { createLanguageResolvers } from './languages/module-resolvers';
 
 export interface ModuleResolverDeps {
   /** Absolute project root. */
   readonly root: string;
-  readonly files: FileSet;
+  readonly files: FileSet & Iterable<string>;
   /** Every folder (relative) holding an indexed file, for finding workspace packages. */
   readonly folders: Iterable<string>;
   /** Reads a project file as text (relative path); undefined if absent. */
@@ -60,6 +61,13 @@ export function createModuleResolver(deps: ModuleResolverDeps): ModuleResolver {
   const workspacePackages = findWorkspacePackages(patterns, deps.folders, readPackageJson);
   const mappings = new PathMappingLookup(deps.root, deps.fileExists);
   const cache = new Map<string, string | null>();
+  // Python, Go, Rust and Java files resolve by their own language's rules.
+  const folders = new Set(deps.folders);
+  const languages = createLanguageResolvers({
+    files: deps.files,
+    folders,
+    readText: deps.readText,
+  });
 
   const fromRootAbsolute = (absolute: string): string | undefined => {
     const relative = path.relative(deps.root, absolute).split(path.sep).join('/');
@@ -109,6 +117,12 @@ export function createModuleResolver(deps: ModuleResolverDeps): ModuleResolver {
   return {
     workspacePackages,
     resolve(fromFile, specifier) {
+      try {
+        const other = languages(fromFile, specifier);
+        if (other !== null) return other;
+      } catch {
+        return undefined; // an unreadable config leaves the import external
+      }
       const slash = fromFile.lastIndexOf('/');
       const dir = slash < 0 ? '' : fromFile.slice(0, slash);
       const key = `${dir}\0${specifier}`;

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { ParsedFile } from './index-types';
 import { extractFile } from './extract-file';
+import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
 
 export interface ParseJob {
   /** Relative to the project root, `/` separators. */
@@ -85,5 +86,6 @@ export function runParseJobSync(job: ParseJob): ParseJobResult {
 }
 
 export async function runParseJob(job: ParseJob): Promise<ParseJobResult> {
+  await prepareGrammarsFor([job.path]);
   return runParseJobSync(job);
 }

@@ -4,6 +4,7 @@
 // On the main thread (no marker) importing it does nothing.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { runParseJobSync, type ParseJob, type ParseJobResult } from './parse-job';
+import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
 
 export const PARSE_WORKER_MARKER = 'sluice-parse-worker';
 
@@ -25,7 +26,9 @@ function isParseWorker(): boolean {
 
 if (isParseWorker() && parentPort) {
   const port = parentPort;
-  port.on('message', (request: ParseRequest) => {
+  port.on('message', async (request: ParseRequest) => {
+    // Tree-sitter grammars load asynchronously, once per worker, for the languages seen.
+    await prepareGrammarsFor(request.jobs.map((job) => job.path));
     const results: ParseJobResult[] = request.jobs.map(runParseJobSync);
     const response: ParseResponse = { id: request.id, results };
     port.postMessage(response);

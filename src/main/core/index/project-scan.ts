@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FileRow } from './index-store';
 import { INDEXED_EXTENSIONS } from './index-types';
 import type { WalkEntry, WalkStop } from '../workspace/walk-files';
+import { TREE_SITTER_CONFIG_FILES } from './languages/language-extensions';
 
 /** The slice of Workspace the index uses. */
 export interface IndexFileSource {
@@ -28,7 +29,11 @@ export interface IndexIncomplete {
   readonly leftOut: string[];
 }
 
-export const CONFIG_FILE_NAMES = ['package.json', 'pnpm-workspace.yaml'];
+export const CONFIG_FILE_NAMES = [
+  'package.json',
+  'pnpm-workspace.yaml',
+  ...TREE_SITTER_CONFIG_FILES,
+];
 const CODE_PATTERN = new RegExp(`\\.(${INDEXED_EXTENSIONS.join('|')})$`, 'i');
 
 export function isCodeFile(relative: string): boolean {

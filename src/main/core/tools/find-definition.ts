@@ -1,4 +1,4 @@
-// find_definition: where a TypeScript/JavaScript symbol is declared, from the symbol index.
+// find_definition: where a symbol (TypeScript/JavaScript, Python, Go, Rust, Java) is declared, from the symbol index.
 import { z } from 'zod';
 import {
   symbolKindSchema,
@@ -11,7 +11,7 @@ import type { SymbolIndexPort } from '../index/symbol-index-port';
 
 export const FIND_DEFINITION_MAX_RESULTS = 20;
 
-const DESCRIPTION = `Find where a TypeScript/JavaScript symbol is defined (functions, classes, class members, interfaces, type aliases, enums, namespaces, declare module, top-level variables, default exports).
+const DESCRIPTION = `Find where a symbol is defined in TypeScript/JavaScript, Python, Go, Rust or Java code (functions, classes, structs, traits, interfaces, enums, members and methods as "Type.member", type aliases, constants, top-level variables, namespaces/modules, default exports).
 - name: the symbol, e.g. "createServer", or "Class.member" for a method or property ("member" alone also finds it).
 - kind: optional filter: ${symbolKindSchema.options.join(', ')}.
 - from_file: optional project-relative file where the name is used; the import in that file is then followed through re-exports to the exact declaration.

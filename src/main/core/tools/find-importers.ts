@@ -9,7 +9,7 @@ export const FIND_IMPORTERS_MAX_RESULTS = 100;
 
 const DESCRIPTION = `Find every place that imports a file, or one exported symbol of it, including through barrel files that re-export it.
 - target: a project-relative file path ("src/util/date.ts"), or "path#symbol" for one export ("src/util/date.ts#formatDate", "src/app.tsx#default").
-- Covers import/import type, require(), import(), import x = require(), export … from, export * from, export * as ns from.
+- Covers import/import type, require(), import(), import x = require(), export … from, export * from, export * as ns from; Python import/from-import (packages, __init__.py re-exports, star imports), Go package imports (any file of the package), Rust use/pub use/mod, Java imports (wildcards included).
 - Returns path:line, the specifier as written, whether the import is type-only, and the chain of re-exporting files it came through; at most ${FIND_IMPORTERS_MAX_RESULTS}.`;
 
 const schema = z
@@ -39,7 +39,7 @@ export function createFindImportersTool(provideIndex: IndexProvider = createOnDe
       if (!index.hasFile(file)) {
         const similar = index.searchFiles(filePart.split('/').pop() ?? filePart, 5);
         return toolError(
-          `${file} is not an indexed TypeScript/JavaScript file.${similar.length ? ` Similar files: ${similar.join(', ')}.` : ''}`,
+          `${file} is not an indexed source file.${similar.length ? ` Similar files: ${similar.join(', ')}.` : ''}`,
         );
       }
       const target = symbol ? `${file}#${symbol}` : file;

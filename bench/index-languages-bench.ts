@@ -1,0 +1,581 @@
+// Symbol index beyond TypeScript (issue 12), side by side with the references:
+// - Python: top-1 go-to-definition from every import site against pyright's own
+//   go-to-definition (pyright-langserver over LSP, npm `pyright`), goal ≥ 95% on the names
+//   pyright finds inside the project; importer recall against the import graph pyright
+//   resolves (every `import`/`from` module and imported submodule), goal ≥ 98%.
+// - Go and Rust (and Python): by-name agreement with universal-ctags on the same files, and
+//   cold index time against `ctags -R` on the same files (goal ≤ 2×).
+// Corpora are real, version-pinned sources from Debian packages (installed by .ci/run):
+// python3-requests, python3-attr, python3-click; golang-github-spf13-cobra-dev;
+// librust-anyhow-dev, librust-serde-dev. Each is copied to a temp folder first.
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import type { BenchTable } from './bench-table';
+import { LspClient } from './lsp-client';
+import { Workspace } from '../src/main/core/workspace/workspace';
+import { SymbolIndex } from '../src/main/core/index/symbol-index';
+import { extractFile } from '../src/main/core/index/extract-file';
+import { prepareGrammarsFor } from '../src/main/core/index/languages/tree-sitter-runtime';
+
+const PY_DIST = '/usr/lib/python3/dist-packages';
+
+interface PythonProject {
+  readonly name: string;
+  readonly packages: readonly string[];
+}
+
+const PYTHON_PROJECTS: readonly PythonProject[] = [
+  { name: 'requests 2.28.1 (Debian)', packages: ['requests'] },
+  { name: 'attrs 22.2.0 (Debian)', packages: ['attr', 'attrs'] },
+  { name: 'click 8.1.3 (Debian)', packages: ['click'] },
+];
+
+function walkFiles(dir: string, keep: (name: string) => boolean, rel = ''): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const relative = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== '__pycache__') out.push(...walkFiles(dir, keep, relative));
+    } else if (entry.isFile() && keep(entry.name)) out.push(relative);
+  }
+  return out.sort();
+}
+
+interface Location {
+  readonly path: string;
+  readonly line: number;
+}
+
+type LspLocation = { uri: string; range: { start: { line: number } } };
+type LspLink = { targetUri: string; targetSelectionRange: { start: { line: number } } };
+
+function toLocations(dir: string, result: unknown): Location[] | 'external' {
+  const list = (Array.isArray(result) ? result : result ? [result] : []) as (
+    LspLocation | LspLink
+  )[];
+  if (!list.length) return 'external';
+  const out: Location[] = [];
+  for (const item of list) {
+    const uri = 'uri' in item ? item.uri : item.targetUri;
+    const line = 'uri' in item ? item.range.start.line : item.targetSelectionRange.start.line;
+    const file = fileURLToPath(uri);
+    if (!file.startsWith(`${dir}/`)) continue;
+    out.push({ path: path.relative(dir, file), line: line + 1 });
+  }
+  return out.length ? out : 'external';
+}
+
+interface Site {
+  readonly file: string;
+  readonly line: number; // 0-based, LSP
+  readonly character: number;
+  /** The name as bound in the file (what find_definition-from is asked). */
+  readonly local: string | null;
+}
+
+/** Import sites: each imported name (the last segment of a dotted module), and each `from` module. */
+function pythonSites(dir: string, files: readonly string[]): Site[] {
+  const sites: Site[] = [];
+  for (const file of files) {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    const outcome = extractFile(file, text);
+    if (outcome.status !== 'ok') continue;
+    for (const row of outcome.extraction.imports) {
+      if (row.kind !== 'import') continue;
+      const dotted = row.imported === '*' ? row.specifier : row.imported;
+      const offset = row.imported === '*' ? dotted.lastIndexOf('.') + 1 : 0;
+      sites.push({
+        file,
+        line: row.line - 1,
+        character: row.column - 1 + offset,
+        local: row.local,
+      });
+    }
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      const match = /^(\s*from\s+)([.\w]*\w)(\s+import\b)/.exec(line);
+      if (!match) return;
+      const module = match[2] as string;
+      const last = module.lastIndexOf('.') + 1;
+      sites.push({ file, line: i, character: (match[1] as string).length + last, local: null });
+    });
+  }
+  return sites;
+}
+
+async function startPyright(dir: string): Promise<LspClient> {
+  const require = createRequire(import.meta.url);
+  const server = require.resolve('pyright/langserver.index.js');
+  writeFileSync(path.join(dir, 'pyrightconfig.json'), JSON.stringify({ include: ['.'] }));
+  const client = new LspClient(process.execPath, [server, '--stdio'], dir);
+  const uri = pathToFileURL(dir).href;
+  await client.request('initialize', {
+    processId: process.pid,
+    rootUri: uri,
+    workspaceFolders: [{ uri, name: 'bench' }],
+    capabilities: { textDocument: { definition: { linkSupport: false } } },
+  });
+  client.notify('initialized', {});
+  return client;
+}
+
+interface PythonResult {
+  readonly name: string;
+  readonly files: number;
+  readonly inProject: number;
+  readonly agreeInProject: number;
+  readonly external: number;
+  readonly agreeExternal: number;
+  readonly edges: number;
+  readonly edgesFound: number;
+  readonly misses: string[];
+}
+
+async function benchPythonProject(project: PythonProject): Promise<PythonResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sluice-pybench-'));
+  try {
+    for (const pkg of project.packages) {
+      const from = path.join(PY_DIST, pkg);
+      if (!existsSync(from))
+        throw new Error(`${from} is missing: apt-get install the Debian package`);
+      cpSync(from, path.join(dir, pkg), {
+        recursive: true,
+        filter: (src) => !src.includes('__pycache__'),
+      });
+    }
+    const files = walkFiles(dir, (n) => n.endsWith('.py') || n.endsWith('.pyi'));
+    await prepareGrammarsFor(files);
+    const workspace = await Workspace.open(dir);
+    const index = SymbolIndex.open({ source: workspace, home: null, prestartWorkers: false });
+    await index.refresh();
+    const sites = pythonSites(workspace.root, files);
+    const client = await startPyright(workspace.root);
+    const root = workspace.root;
+    let inProject = 0;
+    let agreeInProject = 0;
+    let external = 0;
+    let agreeExternal = 0;
+    const misses: string[] = [];
+    const edges = new Set<string>();
+    try {
+      for (const file of files) {
+        client.notify('textDocument/didOpen', {
+          textDocument: {
+            uri: pathToFileURL(path.join(root, file)).href,
+            languageId: 'python',
+            version: 1,
+            text: readFileSync(path.join(root, file), 'utf8'),
+          },
+        });
+      }
+      for (const site of sites) {
+        const result = await client.request('textDocument/definition', {
+          textDocument: { uri: pathToFileURL(path.join(root, site.file)).href },
+          position: { line: site.line, character: site.character },
+        });
+        const expected = toLocations(root, result);
+        // Importer oracle: a module part, or a name pyright lands on as a whole module (line 1 of a file).
+        if (expected !== 'external') {
+          for (const target of expected)
+            if (site.local === null || (target.line === 1 && target.path !== site.file))
+              edges.add(`${site.file}\0${target.path}`);
+        }
+        if (site.local === null) continue;
+        const ours = index.findDefinitionFrom(site.local, site.file)[0];
+        if (expected === 'external') {
+          external++;
+          if (!ours || ours.path === site.file) agreeExternal++;
+          continue;
+        }
+        inProject++;
+        if (ours && expected.some((e) => e.path === ours.path && e.line === ours.line))
+          agreeInProject++;
+        else if (misses.length < 6)
+          misses.push(
+            `${site.file}:${site.line + 1} ${site.local}: pyright ${expected.map((e) => `${e.path}:${e.line}`).join(',')}, ours ${ours ? `${ours.path}:${ours.line}` : 'none'}`,
+          );
+      }
+    } finally {
+      await client.close();
+    }
+    let edgesFound = 0;
+    const importersOf = new Map<string, Set<string>>();
+    for (const edge of edges) {
+      const [from, target] = edge.split('\0') as [string, string];
+      let importers = importersOf.get(target);
+      if (!importers) {
+        importers = new Set(
+          index
+            .findImporters(target)
+            .filter((i) => i.via.length === 0)
+            .map((i) => i.path),
+        );
+        importersOf.set(target, importers);
+      }
+      if (importers.has(from)) edgesFound++;
+      else if (misses.length < 10) misses.push(`importer missed: ${from} → ${target}`);
+    }
+    await index.close();
+    return {
+      name: project.name,
+      files: files.length,
+      inProject,
+      agreeInProject,
+      external,
+      agreeExternal,
+      edges: edges.size,
+      edgesFound,
+      misses,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const pct = (n: number, d: number): string => (d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a');
+
+async function pythonTable(): Promise<BenchTable> {
+  const results: PythonResult[] = [];
+  for (const project of PYTHON_PROJECTS) results.push(await benchPythonProject(project));
+  const total = (key: keyof PythonResult): number =>
+    results.reduce((sum, r) => sum + (r[key] as number), 0);
+  return {
+    title: 'Python definitions and importers vs pyright (LSP go-to-definition)',
+    columns: [
+      'project',
+      'files',
+      'import sites in project',
+      'top-1 agree',
+      'external sites',
+      'external agree',
+      'import edges',
+      'importer recall',
+    ],
+    rows: [
+      ...results.map((r) => [
+        r.name,
+        r.files,
+        r.inProject,
+        pct(r.agreeInProject, r.inProject),
+        r.external,
+        pct(r.agreeExternal, r.external),
+        r.edges,
+        pct(r.edgesFound, r.edges),
+      ]),
+      [
+        'all',
+        total('files'),
+        total('inProject'),
+        pct(total('agreeInProject'), total('inProject')),
+        total('external'),
+        pct(total('agreeExternal'), total('external')),
+        total('edges'),
+        pct(total('edgesFound'), total('edges')),
+      ],
+    ],
+    notes: [
+      'goals: top-1 agree ≥ 95% (our first definition is one pyright returns: same file and line), importer recall ≥ 98%',
+      'external: pyright lands outside the project (stdlib/typeshed, other packages) or nowhere; ours agrees when it names no project definition',
+      ...results.flatMap((r) => r.misses.map((m) => `${r.name}: ${m}`)),
+    ],
+  };
+}
+
+// ---- by-name agreement and cold index time against universal-ctags -----------------------
+
+interface Corpus {
+  readonly language: 'Go' | 'Rust' | 'Python' | 'Java';
+  readonly extension: RegExp;
+  /** Folders copied into the corpus (each becomes a top-level folder), by Debian package. */
+  readonly sources: readonly { readonly dir: string; readonly pkg: string }[];
+  /** ctags kinds (long names) that are definitions the index has a counterpart for. */
+  readonly kinds: ReadonlySet<string>;
+  /** Our kinds ctags has no counterpart for (left out of "ours ctags has"). */
+  readonly oursOnly?: ReadonlySet<string>;
+  readonly ctagsArgs?: readonly string[];
+}
+
+const GO_SRC = '/usr/share/gocode/src';
+const CARGO = '/usr/share/cargo/registry';
+
+function cargoCrate(prefix: string, pkg: string): { dir: string; pkg: string } {
+  const found = existsSync(CARGO)
+    ? readdirSync(CARGO)
+        .filter(
+          (name) => name.startsWith(`${prefix}-`) && /^\d/.test(name.slice(prefix.length + 1)),
+        )
+        .sort()
+        .pop()
+    : undefined;
+  return { dir: path.join(CARGO, found ?? `${prefix}-missing`), pkg };
+}
+
+const CORPORA: readonly Corpus[] = [
+  {
+    language: 'Go',
+    extension: /\.go$/,
+    sources: [
+      { dir: `${GO_SRC}/golang.org/x/net`, pkg: 'golang-golang-x-net-dev' },
+      { dir: `${GO_SRC}/golang.org/x/sys`, pkg: 'golang-golang-x-sys-dev' },
+      { dir: `${GO_SRC}/golang.org/x/crypto`, pkg: 'golang-golang-x-crypto-dev' },
+      { dir: `${GO_SRC}/github.com/spf13/cobra`, pkg: 'golang-github-spf13-cobra-dev' },
+      { dir: `${GO_SRC}/github.com/spf13/pflag`, pkg: 'golang-github-spf13-pflag-dev' },
+    ],
+    kinds: new Set([
+      'func',
+      'const',
+      'type',
+      'var',
+      'struct',
+      'interface',
+      'member',
+      'methodSpec',
+      'talias',
+    ]),
+  },
+  {
+    language: 'Rust',
+    extension: /\.rs$/,
+    sources: [
+      cargoCrate('libc', 'librust-libc-dev'),
+      cargoCrate('syn', 'librust-syn-dev'),
+      cargoCrate('serde', 'librust-serde-dev'),
+      cargoCrate('serde_derive', 'librust-serde-derive-dev'),
+      cargoCrate('rayon', 'librust-rayon-dev'),
+      cargoCrate('rayon-core', 'librust-rayon-core-dev'),
+      cargoCrate('hashbrown', 'librust-hashbrown-dev'),
+      cargoCrate('gimli', 'librust-gimli-dev'),
+      cargoCrate('object', 'librust-object-dev'),
+      cargoCrate('anyhow', 'librust-anyhow-dev'),
+      cargoCrate('memchr', 'librust-memchr-dev'),
+    ],
+    kinds: new Set([
+      'module',
+      'struct',
+      'interface',
+      'function',
+      'method',
+      'enum',
+      'typedef',
+      'variable',
+      'macro',
+      'field',
+      'enumerator',
+      'constant',
+    ]),
+    // universal-ctags' Rust parser reports no `const` or `static` items.
+    oursOnly: new Set(['constant']),
+  },
+  {
+    language: 'Python',
+    extension: /\.pyi?$/,
+    sources: [
+      { dir: `${PY_DIST}/requests`, pkg: 'python3-requests' },
+      { dir: `${PY_DIST}/attr`, pkg: 'python3-attr' },
+      { dir: `${PY_DIST}/attrs`, pkg: 'python3-attr' },
+      { dir: `${PY_DIST}/click`, pkg: 'python3-click' },
+    ],
+    kinds: new Set(['class', 'function', 'member', 'variable']),
+    ctagsArgs: ['--langmap=Python:+.pyi'],
+  },
+];
+
+function copyCorpus(corpus: Corpus, into: string): string[] {
+  for (const source of corpus.sources) {
+    if (!existsSync(source.dir))
+      throw new Error(`${source.dir} is missing: apt-get install ${source.pkg}`);
+    cpSync(source.dir, path.join(into, path.basename(source.dir)), {
+      recursive: true,
+      filter: (src) => !src.includes('__pycache__'),
+    });
+  }
+  return walkFiles(into, (name) => corpus.extension.test(name));
+}
+
+interface Timed {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+}
+
+/** Wall and CPU (user + system, from /usr/bin/time) of one `ctags -R` to /dev/null. */
+function timedCtags(dir: string, corpus: Corpus): Timed {
+  const started = performance.now();
+  const args = [
+    '-R',
+    '-f',
+    '/dev/null',
+    `--languages=${corpus.language}`,
+    ...(corpus.ctagsArgs ?? []),
+  ];
+  const result = spawnSync('/usr/bin/time', ['-f', '%U %S', 'ctags', ...args, '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const wallMs = performance.now() - started;
+  if (result.status !== 0) throw new Error(`ctags failed: ${result.stderr}`);
+  const [user, sys] = (result.stderr.trim().split('\n').pop() ?? '0 0').split(' ').map(Number);
+  return { wallMs, cpuMs: ((user ?? 0) + (sys ?? 0)) * 1000 };
+}
+
+function ctagsNames(dir: string, corpus: Corpus): Set<string> {
+  const result = spawnSync(
+    'ctags',
+    [
+      '-R',
+      '--output-format=json',
+      '--fields=+nK',
+      '-f',
+      '-',
+      `--languages=${corpus.language}`,
+      ...(corpus.ctagsArgs ?? []),
+      '.',
+    ],
+    { cwd: dir, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`ctags failed: ${result.stderr}`);
+  const names = new Set<string>();
+  for (const line of result.stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const tag = JSON.parse(line) as { _type?: string; name?: string; path?: string; kind?: string };
+    if (tag._type !== 'tag' || !tag.name || !tag.path || !corpus.kinds.has(tag.kind ?? ''))
+      continue;
+    if (tag.name.startsWith('__anon')) continue;
+    names.add(`${tag.path.replace(/^\.\//, '')}\0${tag.name}`);
+  }
+  return names;
+}
+
+interface PeerResult {
+  readonly corpus: Corpus;
+  readonly files: number;
+  readonly ctags: Timed;
+  readonly ours: Timed;
+  readonly ctagsNames: number;
+  readonly oursNames: number;
+  readonly both: number;
+  readonly skipped: number;
+}
+
+async function benchCorpus(corpus: Corpus): Promise<PeerResult> {
+  const base = mkdtempSync(
+    path.join(os.tmpdir(), `sluice-${corpus.language.toLowerCase()}-bench-`),
+  );
+  try {
+    const dir = path.join(base, 'corpus');
+    const home = path.join(base, 'home');
+    const files = copyCorpus(corpus, dir);
+    const workspace = await Workspace.open(dir);
+    // Best of two runs each, so neither side pays a cold page cache.
+    let ctags: Timed = { wallMs: Infinity, cpuMs: Infinity };
+    let ours: Timed = { wallMs: Infinity, cpuMs: Infinity };
+    const best = (a: Timed, b: Timed): Timed => ({
+      wallMs: Math.min(a.wallMs, b.wallMs),
+      cpuMs: Math.min(a.cpuMs, b.cpuMs),
+    });
+    let index: SymbolIndex | undefined;
+    let skipped = 0;
+    for (let run = 0; run < 2; run++) {
+      ctags = best(ctags, timedCtags(workspace.root, corpus));
+      await index?.close();
+      rmSync(home, { recursive: true, force: true });
+      const started = performance.now();
+      // CPU of this process, worker threads included (process.cpuUsage counts every thread).
+      const cpu = process.cpuUsage();
+      index = SymbolIndex.open({ source: workspace, home });
+      skipped = (await index.refresh()).skipped.length;
+      const used = process.cpuUsage(cpu);
+      ours = best(ours, {
+        wallMs: performance.now() - started,
+        cpuMs: (used.user + used.system) / 1000,
+      });
+    }
+    if (!index) throw new Error('no index run');
+    const theirs = ctagsNames(workspace.root, corpus);
+    const mine = new Set<string>();
+    for (const file of files)
+      for (const symbol of index.outline(file)) {
+        if (corpus.oursOnly?.has(symbol.kind)) continue;
+        const short = symbol.name.slice(symbol.name.lastIndexOf('.') + 1);
+        mine.add(`${file}\0${short}`);
+      }
+    await index.close();
+    let both = 0;
+    for (const key of theirs) if (mine.has(key)) both++;
+    return {
+      corpus,
+      files: files.length,
+      ctags,
+      ours,
+      ctagsNames: theirs.size,
+      oursNames: mine.size,
+      both,
+      skipped,
+    };
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+async function peerTable(): Promise<BenchTable> {
+  const results: PeerResult[] = [];
+  for (const corpus of CORPORA) results.push(await benchCorpus(corpus));
+  return {
+    title: 'Definitions by name and cold index time vs universal-ctags (same files)',
+    columns: [
+      'language',
+      'files',
+      'ctags names',
+      'ours names',
+      'ctags names we have',
+      'ours ctags has',
+      'ctags ms',
+      'cold index ms',
+      'wall ratio',
+      'ctags CPU ms',
+      'index CPU ms',
+      'CPU ratio',
+    ],
+    rows: results.map((r) => [
+      r.corpus.language,
+      r.files,
+      r.ctagsNames,
+      r.oursNames,
+      pct(r.both, r.ctagsNames),
+      pct(r.both, r.oursNames),
+      Math.round(r.ctags.wallMs),
+      Math.round(r.ours.wallMs),
+      `${(r.ours.wallMs / r.ctags.wallMs).toFixed(2)}x`,
+      Math.round(r.ctags.cpuMs),
+      Math.round(r.ours.cpuMs),
+      `${(r.ours.cpuMs / Math.max(1, r.ctags.cpuMs)).toFixed(2)}x`,
+    ]),
+    notes: [
+      'names are (file, short name) pairs; ctags kinds compared: definitions only (no imports, packages, impl blocks, locals)',
+      'cold index: empty SQLite index on disk, default worker pool, best of 2; ctags -R to /dev/null, best of 2; goal ratio ≤ 2x; CPU = user + system of every thread (the machine may be shared: CPU is the steadier figure)',
+      ...results.map(
+        (r) =>
+          `${r.corpus.language} corpus: ${r.corpus.sources.map((s) => path.basename(s.dir)).join(', ')} (Debian ${[...new Set(r.corpus.sources.map((s) => s.pkg))].join(', ')}); files skipped by the index: ${r.skipped}`,
+      ),
+    ],
+  };
+}
+
+export async function run(): Promise<BenchTable[]> {
+  const wanted = process.env.SLUICE_BENCH_LANGUAGES?.split(',');
+  const tables: BenchTable[] = [];
+  if (!wanted || wanted.includes('python')) tables.push(await pythonTable());
+  if (!wanted || wanted.includes('peers')) tables.push(await peerTable());
+  return tables;
+}

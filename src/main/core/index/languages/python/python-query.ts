@@ -1,0 +1,9 @@
+// Python definitions for the shared query extractor: classes, functions (methods inside a
+// class), `type X = …` aliases, and assignments to a plain name (module variables and
+// constants, class attributes; locals inside functions are dropped by the extractor).
+export const PYTHON_QUERY = `
+(class_definition name: (identifier) @name) @definition.class
+(function_definition name: (identifier) @name) @definition.function
+(type_alias_statement left: (type (identifier) @name)) @definition.type
+(assignment left: (identifier) @name) @definition.variable
+`;
