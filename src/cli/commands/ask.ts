@@ -36,6 +36,7 @@ import {
   parseCliArgs,
 } from '../cli-io';
 import { openProject } from '../project-context';
+import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 
 export interface AskApprovalArgs {
   workspace: Workspace;
@@ -58,7 +59,7 @@ export interface AskCommandDeps {
 }
 
 const USAGE =
-  'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only] [--model M] [--max-turns N] [--conversation ID] [--json]';
+  'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only|propose] [--model M] [--max-turns N] [--timeout SECONDS (propose)] [--conversation ID] [--json]';
 const MAX_PROMPT_CHARS = 200_000;
 
 async function readStdin(io: CliIo): Promise<string> {
@@ -170,6 +171,11 @@ export function createAskCommand(deps: AskCommandDeps = {}): CliCommand {
     usage: USAGE,
     summary: 'Ask Claude about (or to change) a project; streams the answer.',
     async run(args, io) {
+      if (wantsProposeMode(args))
+        return createProposeAskCommand({
+          ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
+          ...(deps.onInterrupt ? { onInterrupt: deps.onInterrupt } : {}),
+        }).run(args, io);
       const parsed = parseCliArgs({
         args,
         allowPositionals: true,

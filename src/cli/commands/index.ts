@@ -8,6 +8,8 @@ import { indexCommand } from './index-verb';
 import { defCommand } from './def';
 import { importersCommand } from './importers';
 import { serveCommand } from './serve';
+import { proposalsCommand } from './proposals';
+import { proposalCommand } from './proposal';
 
 export const commands: readonly CliCommand[] = [
   askCommand,
@@ -18,4 +20,6 @@ export const commands: readonly CliCommand[] = [
   defCommand,
   importersCommand,
   serveCommand,
+  proposalsCommand,
+  proposalCommand,
 ];

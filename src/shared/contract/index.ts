@@ -8,6 +8,7 @@ import { checkpointService } from './checkpoint-service';
 import { projectService, projectInfoSchema } from './project-service';
 import { settingsService } from './settings-service';
 import { symbolService, indexStatusSchema } from './symbol-service';
+import { proposalService } from './proposal-service';
 
 export const sluiceContract = defineContract({
   services: {
@@ -17,6 +18,7 @@ export const sluiceContract = defineContract({
     checkpoints: checkpointService,
     symbols: symbolService,
     settings: settingsService,
+    proposals: proposalService,
   },
   events: {
     agent: agentEventSchema,
@@ -24,6 +26,8 @@ export const sluiceContract = defineContract({
     'project.opened': projectInfoSchema,
     'conversations.changed': z.object({ conversationId: z.string().optional() }),
     'checkpoints.changed': z.object({ conversationId: z.string().nullable() }),
+    /** A change set was created or changed (by this process or another one). */
+    'proposals.changed': z.object({ changeSetId: z.string().optional() }),
   },
 });
 
@@ -42,3 +46,5 @@ export * from './approval-service';
 export * from './checkpoint-service';
 export * from './symbol-service';
 export * from './settings-service';
+export * from './proposal-service';
+export * from '../change-sets';

@@ -31,6 +31,8 @@ import { createProjectSession, type ProjectSession } from './project-session';
 import type { SecretStore } from './secret-store';
 import { createSettingsHandlers, type ExternalOpener } from './settings-handlers';
 import { createSymbolHandlers } from './symbol-handlers';
+import { createProposalHandlers, type ProposalHandlers } from './proposal-handlers';
+import { watchChangeSets } from '../proposals/change-set-watcher';
 
 export interface ProjectContext {
   readonly projectId: string;
@@ -81,6 +83,34 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     defaults: { model: DEFAULT_MODEL, maxTurns: DEFAULT_MAX_ROUNDS },
   });
   const tools = (deps.createTools ?? createTools)();
+  const anthropicClient = () => {
+    const credentials = settings.credentials();
+    return createAnthropicClient({
+      apiKey: credentials.apiKey ?? '',
+      baseURL: credentials.baseUrl ?? undefined,
+    });
+  };
+  // Background runs (issue 11); they are stopped when their project closes.
+  const proposals: ProposalHandlers = createProposalHandlers({
+    db,
+    currentProject: () => {
+      const { projectId, workspace, symbolIndex } = current();
+      return { projectId, workspace, symbolIndex };
+    },
+    createClient: anthropicClient,
+    model: () => settings.credentials().model,
+    maxRounds: () => settings.credentials().maxTurns,
+    emitAgent: (event) => emit('agent', event),
+    changed: () => changeSetWatcher.poll(),
+    emitConversationsChanged: (conversationId) => emit('conversations.changed', { conversationId }),
+    emitCheckpointsChanged: (conversationId) => emit('checkpoints.changed', { conversationId }),
+    onBackgroundError: deps.onBackgroundError,
+  });
+  const changeSetWatcher = watchChangeSets({
+    db,
+    onChange: () => emit('proposals.changed', {}),
+    onError: deps.onBackgroundError,
+  });
 
   const openContext = ({
     info,
@@ -115,13 +145,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     const runner = createConversationRunner({
       repository: conversations,
       projectId,
-      createClient: () => {
-        const credentials = settings.credentials();
-        return createAnthropicClient({
-          apiKey: credentials.apiKey ?? '',
-          baseURL: credentials.baseUrl ?? undefined,
-        });
-      },
+      createClient: anthropicClient,
       model: () => settings.credentials().model,
       tools,
       ports: ({ emit: emitTurn }) => ({
@@ -144,6 +168,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
 
   const disposeContext = async (context: ProjectContext): Promise<void> => {
     context.indexBuild.abort();
+    await proposals.shutdown();
     context.approvals.dispose();
     await context.runner.shutdown();
     await context.symbolIndex.close();
@@ -190,12 +215,17 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       currentIndex: () => current().symbolIndex,
       emitStatus: (status) => emit('index.status', status),
     }),
+    proposals,
   });
 
   return {
     handlers,
     session,
     settings,
-    shutdown: () => session.close(),
+    shutdown: async () => {
+      changeSetWatcher.close();
+      await proposals.shutdown();
+      await session.close();
+    },
   };
 }

@@ -27,5 +27,6 @@ export function createSluiceHandlers(services: SluiceHandlers): SluiceHandlers {
     checkpoints: services.checkpoints,
     symbols: services.symbols,
     settings: services.settings,
+    proposals: services.proposals,
   };
 }

@@ -90,7 +90,7 @@ function errnoCode(error: unknown): string | undefined {
 export class Workspace {
   private readonly rules: IgnoreRules;
 
-  private constructor(
+  protected constructor(
     /** Realpath of the opened folder. Never changes. */
     readonly root: string,
     readonly limits: WorkspaceLimits,

@@ -7,6 +7,7 @@ import { migration0010Conversations } from './0010-conversations';
 import { migration0020ApprovalAudit } from './0020-approval-audit';
 import { migration0021Checkpoints } from './0021-checkpoints';
 import { migration0022ApprovalPolicies } from './0022-approval-policies';
+import { migration0030ChangeSets } from './0030-change-sets';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -15,4 +16,5 @@ export const appMigrations: readonly Migration[] = [
   migration0020ApprovalAudit,
   migration0021Checkpoints,
   migration0022ApprovalPolicies,
+  migration0030ChangeSets,
 ];

@@ -1,0 +1,197 @@
+// `sluice ask --mode propose`: a run nobody watches (issue 11 item 3). Writes go to an overlay
+// and end as a change set in the app DB; nothing in the project changes. The id is printed on
+// stdout (steps and the model's text go to stderr); with --json every AgentEvent is printed
+// and then one final `proposal` event. Exit 0 when the set is proposed, 1 when the run failed
+// (its changes are kept for inspection but cannot be applied), 2 for usage.
+import type { AgentEvent } from '../../shared/agent-events';
+import { createAnthropicClient } from '../../main/core/agent/anthropic-client';
+import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
+import {
+  DEFAULT_PROPOSAL_TIMEOUT_MS,
+  ProposalRefusedError,
+  startProposalRun,
+} from '../../main/core/proposals/run-proposal';
+import type { StoredChangeSet } from '../../main/core/store/change-set-repository';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import { sluiceHomeFor } from '../approval-session';
+import {
+  ExitCode,
+  UsageError,
+  parseCliArgs,
+  writeJsonLine,
+  type CliCommand,
+  type CliIo,
+} from '../cli-io';
+import { openProject } from '../project-context';
+
+export const PROPOSE_USAGE =
+  'sluice ask [PROMPT] --mode propose --project DIR [--model M] [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]';
+
+/** True when `ask`'s arguments ask for propose mode (`--mode propose` or `--mode=propose`). */
+export function wantsProposeMode(args: readonly string[]): boolean {
+  return args.some(
+    (arg, i) => arg === '--mode=propose' || (arg === '--mode' && args[i + 1] === 'propose'),
+  );
+}
+
+export interface ProposeAskDeps {
+  readonly maxRetries?: number;
+  /** Ctrl-C wiring; default: process SIGINT while the run goes. */
+  readonly onInterrupt?: (abort: () => void) => () => void;
+}
+
+function parseWhole(
+  raw: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  return value;
+}
+
+async function readPrompt(io: CliIo, positionals: string[]): Promise<string> {
+  if (positionals.length) return positionals.join(' ').trim();
+  if (io.stdin.isTTY) throw new UsageError('give the PROMPT as an argument or pipe it on stdin.');
+  const parts: Buffer[] = [];
+  for await (const part of io.stdin)
+    parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
+  return Buffer.concat(parts).toString('utf8').trim();
+}
+
+function stepPrinter(io: CliIo): (event: AgentEvent) => void {
+  let midLine = false;
+  return (event) => {
+    if (event.type === 'text_delta') {
+      io.stderr.write(event.text);
+      midLine = !event.text.endsWith('\n');
+      return;
+    }
+    const line = (text: string) => {
+      io.stderr.write(`${midLine ? '\n' : ''}${text}\n`);
+      midLine = false;
+    };
+    if (event.type === 'tool_start') line(`→ ${event.label}`);
+    else if (event.type === 'tool_end')
+      line(
+        `  ${event.status === 'ok' ? '✓' : '✗'} ${event.name}${event.status === 'ok' ? '' : ` (${event.status})`}`,
+      );
+    else if (event.type === 'retry') line(`↻ retry ${event.attempt}: ${event.reason}`);
+    else if (event.type === 'error') line(`error (${event.kind}): ${event.message}`);
+    else if (event.type === 'turn_end' && midLine) line('');
+  };
+}
+
+export function proposalEvent(set: StoredChangeSet): Record<string, unknown> {
+  return {
+    type: 'proposal',
+    changeSetId: set.id,
+    conversationId: set.conversationId,
+    status: set.status,
+    reason: set.statusReason,
+    summary: set.summary,
+    files: set.files.map((f) => ({ path: f.path, isNewFile: f.isNewFile, hunks: f.hunks.length })),
+    usage: set.usage,
+  };
+}
+
+function defaultInterrupt(abort: () => void): () => void {
+  const handler = () => abort();
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
+export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
+  return {
+    name: 'ask',
+    usage: PROPOSE_USAGE,
+    summary: 'Run headless in propose mode: changes end as a change set, never on disk.',
+    async run(args, io) {
+      const { values, positionals } = parseCliArgs({
+        args,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          project: { type: 'string' },
+          mode: { type: 'string' },
+          model: { type: 'string' },
+          'max-turns': { type: 'string' },
+          timeout: { type: 'string' },
+          conversation: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      });
+      if (values.mode !== 'propose') throw new UsageError('--mode must be propose here.');
+      const maxTurns = parseWhole(values['max-turns'], '--max-turns', 1, 1000);
+      const timeoutSeconds = parseWhole(values.timeout, '--timeout', 1, 24 * 3600);
+      if (values.model !== undefined && !/^[A-Za-z0-9._:@-]{1,100}$/.test(values.model))
+        throw new UsageError(`--model "${values.model}" is not a model name.`);
+      const prompt = await readPrompt(io, positionals);
+      if (!prompt) throw new UsageError('the prompt is empty.');
+      const { workspace } = await openProject(io, values.project);
+      const db = openAppDatabase({ home: sluiceHomeFor(io) });
+      try {
+        let run;
+        try {
+          run = startProposalRun(
+            {
+              db,
+              workspace,
+              createClient: () =>
+                createAnthropicClient({
+                  apiKey: io.env.ANTHROPIC_API_KEY ?? '',
+                  baseURL: io.env.ANTHROPIC_BASE_URL,
+                  ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
+                }),
+              model: values.model ?? DEFAULT_MODEL,
+              maxRounds: maxTurns,
+              timeoutMs:
+                timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_PROPOSAL_TIMEOUT_MS,
+            },
+            { prompt, conversationId: values.conversation },
+          );
+        } catch (error) {
+          if (error instanceof ProposalRefusedError) throw new UsageError(error.message);
+          if (error instanceof Error && error.name === 'TurnRefusedError')
+            throw new UsageError(error.message);
+          throw error;
+        }
+        const print = values.json ? (e: AgentEvent) => writeJsonLine(io, e) : stepPrinter(io);
+        if (!values.json) io.stderr.write(`Change set ${run.changeSetId} (running)\n`);
+        const release = (deps.onInterrupt ?? defaultInterrupt)(() => run.abort());
+        let set: StoredChangeSet;
+        try {
+          for (;;) {
+            const next = await run.events.next();
+            if (next.done) {
+              set = next.value;
+              break;
+            }
+            print(next.value);
+          }
+        } finally {
+          release();
+        }
+        if (values.json) writeJsonLine(io, proposalEvent(set));
+        else {
+          io.stderr.write(
+            set.status === 'proposed'
+              ? `Proposed ${set.files.length} file(s); review with: sluice proposal show ${set.id}\n`
+              : `The run failed: ${set.statusReason ?? 'no reason recorded'}. Its changes are kept for inspection (sluice proposal show ${set.id}) but cannot be applied.\n`,
+          );
+          io.stdout.write(`${set.id}\n`);
+        }
+        return set.status === 'proposed' ? ExitCode.Ok : ExitCode.Failure;
+      } finally {
+        db.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,237 @@
+// `sluice proposal show|apply|reject ID [--project DIR]` (issue 11 item 3). The project is the
+// set's own unless --project names it (then they must match). `apply` takes `--files a,b` (whole
+// files) and `--hunks PATH:h1,h2` (repeatable); without either it reviews on a terminal hunk by
+// hunk as `ask` does, and applies everything when no terminal is there to ask. Exit 0 done,
+// 1 when anything was a conflict or refused (or the set cannot be applied), 2 usage.
+import path from 'node:path';
+import type { ApplyResult, ChangeSetSelection } from '../../shared/change-sets';
+import {
+  applyChangeSet,
+  loadChangeSet,
+  rejectChangeSet,
+  type ReviewDeps,
+} from '../../main/core/proposals/apply-change-set';
+import { ProposalRefusedError } from '../../main/core/proposals/run-proposal';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import {
+  createChangeSetRepository,
+  processIsAlive,
+  type StoredChangeSet,
+} from '../../main/core/store/change-set-repository';
+import { createConversationRepository } from '../../main/core/store/conversation-repository';
+import type { WritableDb } from '../../main/core/store/database-handles';
+import { sluiceHomeFor } from '../approval-session';
+import {
+  ExitCode,
+  UsageError,
+  parseCliArgs,
+  writeJsonLine,
+  type CliCommand,
+  type CliIo,
+} from '../cli-io';
+import { openProject } from '../project-context';
+import { reviewOnTerminal } from '../proposal-review';
+import {
+  createTerminalApprover,
+  renderDiffLines,
+  type TerminalApprover,
+} from '../terminal-approval';
+
+const USAGE = [
+  'sluice proposal show ID [--project DIR] [--json]',
+  'sluice proposal apply ID [--project DIR] [--files A,B] [--hunks PATH:h1,h2]… [--reason R] [--json]',
+  'sluice proposal reject ID [--project DIR] [--reason R] [--json]',
+].join('\n');
+
+export interface ProposalCommandDeps {
+  /** Injected terminal approver (tests); default asks when stdin and stderr are TTYs. */
+  readonly approver?: TerminalApprover;
+}
+
+export function parseHunkSelectors(raw: readonly string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const item of raw) {
+    const at = item.lastIndexOf(':');
+    const file = at > 0 ? item.slice(0, at).trim() : '';
+    const ids =
+      at > 0
+        ? item
+            .slice(at + 1)
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [];
+    if (!file || !ids.length) throw new UsageError(`--hunks "${item}" must look like PATH:h1,h2.`);
+    out[file] = [...(out[file] ?? []), ...ids];
+  }
+  return out;
+}
+
+function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet): void {
+  const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR;
+  const lines = [
+    `Change set ${set.id}: ${set.status}${set.statusReason ? ` (${set.statusReason})` : ''}`,
+    `Project: ${set.projectRoot}`,
+    `Prompt: ${set.prompt}`,
+  ];
+  if (set.needsRecheck) lines.push(`Needs a re-check: ${set.needsRecheck}`);
+  if (set.summary) lines.push('', set.summary);
+  const steps =
+    set.conversationId && set.turnId
+      ? createConversationRepository(db)
+          .transcript(set.conversationId)
+          .filter((item) => item.type === 'tool' && item.turnId === set.turnId)
+      : [];
+  if (steps.length) {
+    lines.push('', 'Steps:');
+    for (const step of steps)
+      if (step.type === 'tool') lines.push(`  ${step.status === 'ok' ? '✓' : '✗'} ${step.label}`);
+  }
+  io.stdout.write(`${lines.join('\n')}\n`);
+  for (const file of set.files) {
+    const tags = [
+      file.state !== 'pending' ? file.state : '',
+      file.protectedPath ? 'protected: never applied' : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    io.stdout.write(`\n${file.path}${tags ? ` [${tags}]` : ''}\n`);
+    io.stdout.write(
+      `${renderDiffLines(file.unifiedDiff.replace(/\n$/u, '').split('\n'), color)}\n`,
+    );
+  }
+  const u = set.usage;
+  io.stdout.write(
+    `\n${u.inputTokens} input / ${u.outputTokens} output tokens, about $${u.costUsd.toFixed(4)}\n`,
+  );
+}
+
+function printResult(io: CliIo, result: ApplyResult): void {
+  for (const file of result.files) {
+    const extra = file.checkpointId
+      ? ` (checkpoint ${file.checkpointId}; undo with sluice undo ${file.checkpointId})`
+      : '';
+    io.stderr.write(`${file.path}: ${file.state}${file.note ? ` — ${file.note}` : ''}${extra}\n`);
+  }
+  io.stderr.write(`Change set ${result.changeSetId} is now ${result.status}.\n`);
+  if (result.recheck.length)
+    io.stderr.write(
+      `These change sets touch the same files and need a re-check: ${result.recheck.join(', ')}\n`,
+    );
+}
+
+export function createProposalCommand(deps: ProposalCommandDeps = {}): CliCommand {
+  return {
+    name: 'proposal',
+    usage: USAGE,
+    summary: 'Show, apply (all, by file or by hunk) or reject one change set.',
+    async run(args, io) {
+      const { values, positionals } = parseCliArgs({
+        args,
+        strict: true,
+        allowPositionals: true,
+        options: {
+          project: { type: 'string' },
+          files: { type: 'string', multiple: true },
+          hunks: { type: 'string', multiple: true },
+          reason: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      });
+      const [action, id, ...rest] = positionals;
+      if (action !== 'show' && action !== 'apply' && action !== 'reject')
+        throw new UsageError('give show, apply or reject, then the change set ID.');
+      if (!id?.trim() || rest.length) throw new UsageError('give exactly one change set ID.');
+      if (id.length > 200) throw new UsageError('the ID is longer than 200 characters.');
+      if (action !== 'apply' && (values.files || values.hunks))
+        throw new UsageError('--files and --hunks go with apply only.');
+      const db = openAppDatabase({ home: sluiceHomeFor(io) });
+      try {
+        const repo = createChangeSetRepository(db);
+        repo.recoverAbandoned(processIsAlive, Date.now());
+        const found = repo.get(id.trim());
+        if (!found) throw new UsageError(`there is no change set "${id}".`);
+        const { workspace } = await openProject(io, values.project ?? found.projectRoot);
+        if (path.resolve(workspace.root) !== found.projectRoot)
+          throw new UsageError(
+            `change set ${found.id} belongs to ${found.projectRoot}, not ${workspace.root}.`,
+          );
+        const review: ReviewDeps = { db, workspace };
+        try {
+          if (action === 'show') {
+            const set = loadChangeSet(review, found.id);
+            if (values.json) writeJsonLine(io, set);
+            else printSet(io, db, set);
+            return ExitCode.Ok;
+          }
+          if (action === 'reject') {
+            const result = rejectChangeSet(review, {
+              changeSetId: found.id,
+              reason: values.reason,
+            });
+            if (values.json) writeJsonLine(io, result);
+            else printResult(io, result);
+            return ExitCode.Ok;
+          }
+          let selection: ChangeSetSelection | undefined;
+          let reason = values.reason;
+          if (values.files || values.hunks) {
+            selection = {
+              files: (values.files ?? [])
+                .flatMap((f) => f.split(','))
+                .map((f) => f.trim())
+                .filter(Boolean),
+              hunks: parseHunkSelectors(values.hunks ?? []),
+            };
+          } else {
+            const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
+            const approver =
+              deps.approver ??
+              (interactive
+                ? createTerminalApprover({
+                    input: io.stdin,
+                    output: io.stderr,
+                    interactive,
+                    color: Boolean(io.stderr.isTTY) && !io.env.NO_COLOR,
+                    env: io.env,
+                  })
+                : null);
+            if (approver) {
+              const set = loadChangeSet(review, found.id);
+              // A set that cannot be applied is not reviewed: apply below says why.
+              if (set.status === 'proposed') {
+                try {
+                  const outcome = await reviewOnTerminal(set, approver, (t) => io.stderr.write(t));
+                  selection = outcome.selection;
+                  reason = reason ?? outcome.reason;
+                } finally {
+                  approver.close();
+                  if (io.stdin.isTTY) io.stdin.pause();
+                }
+              }
+            }
+          }
+          const result = await applyChangeSet(review, {
+            changeSetId: found.id,
+            selection,
+            ...(reason ? { reason } : {}),
+          });
+          if (values.json) writeJsonLine(io, result);
+          else printResult(io, result);
+          const clean = result.files.every((f) => f.state !== 'conflict' && f.state !== 'refused');
+          return clean ? ExitCode.Ok : ExitCode.Failure;
+        } catch (error) {
+          if (error instanceof ProposalRefusedError) {
+            io.stderr.write(`sluice proposal ${action}: ${error.message}\n`);
+            return ExitCode.Failure;
+          }
+          throw error;
+        }
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+export const proposalCommand = createProposalCommand();

@@ -1,0 +1,58 @@
+// `sluice proposals --project DIR [--json]`: the project's change sets, newest first (issue 11
+// item 3). Opening the list first marks sets whose run died (crash, kill -9) as failed.
+import {
+  processIsAlive,
+  createChangeSetRepository,
+} from '../../main/core/store/change-set-repository';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import { projectIdFor } from '../../main/core/store/project-id';
+import { sluiceHomeFor } from '../approval-session';
+import { ExitCode, UsageError, parseCliArgs, writeJsonLine, type CliCommand } from '../cli-io';
+import { openProject } from '../project-context';
+
+const USAGE = 'sluice proposals --project DIR [--json]';
+
+function firstLine(text: string, max = 70): string {
+  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export const proposalsCommand: CliCommand = {
+  name: 'proposals',
+  usage: USAGE,
+  summary: 'List the change sets that runs in propose mode left for review.',
+  async run(args, io) {
+    const { values, positionals } = parseCliArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+    });
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}".`);
+    const { workspace } = await openProject(io, values.project);
+    const db = openAppDatabase({ home: sluiceHomeFor(io) });
+    try {
+      const repo = createChangeSetRepository(db);
+      repo.recoverAbandoned(processIsAlive, Date.now());
+      const sets = repo.list(projectIdFor(workspace.root));
+      if (values.json) {
+        for (const set of sets) writeJsonLine(io, set);
+        return ExitCode.Ok;
+      }
+      if (!sets.length) {
+        io.stderr.write('No change sets for this project.\n');
+        return ExitCode.Ok;
+      }
+      for (const set of sets) {
+        const when = new Date(set.createdAt).toISOString().replace('T', ' ').slice(0, 16);
+        const recheck = set.needsRecheck ? ' [needs re-check]' : '';
+        io.stdout.write(
+          `${set.id}  ${set.status.padEnd(15)} ${when}  ${set.paths.length} file(s)${recheck}  ${firstLine(set.prompt)}\n`,
+        );
+      }
+      return ExitCode.Ok;
+    } finally {
+      db.close();
+    }
+  },
+};

@@ -1,0 +1,256 @@
+// Applying a change set (issue 11 items 5-6) goes through the same gate as a live write: each
+// selected file becomes a proposal from its stored base to the selected text and passes the
+// ApprovalBroker (deny rules and the mode still refuse; the person's review is the decision)
+// and commitProposal (base hash re-checked just before the atomic rename: a file changed on
+// disk since the run is a conflict and nothing of it is written; a checkpoint per applied
+// file, so `undo` reverts it). Protected paths are never applied from a set. Afterwards the
+// other sets touching the applied files are marked for a re-check, and the conversation is
+// told what was accepted and what was not.
+import type {
+  ApplyFileResult,
+  ApplyResult,
+  ChangeSetSelection,
+  ChangeSetStatus,
+} from '../../../shared/change-sets';
+import { ApprovalBroker } from '../approvals/approval-broker';
+import type { ApprovalPort } from '../approvals/approval-port';
+import { commitProposal } from '../edits/commit-change';
+import { computeLineDiff, DEFAULT_DIFF_BOUND } from '../edits/line-diff';
+import { applySelectedHunks, createProposal, UnknownHunkError } from '../edits/proposal';
+import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { createApprovalAuditRepository } from '../store/approval-audit-repository';
+import {
+  createChangeSetRepository,
+  processIsAlive,
+  type StoredChangeSet,
+  type StoredChangeSetFile,
+} from '../store/change-set-repository';
+import { createCheckpointRepository } from '../store/checkpoint-repository';
+import type { WritableDb } from '../store/database-handles';
+import { createPolicyRepository } from '../store/policy-repository';
+import { projectIdFor } from '../store/project-id';
+import type { Workspace } from '../workspace/workspace';
+import { ProposalRefusedError } from './run-proposal';
+import { recordReviewNote, reviewNoteText } from './review-note';
+
+export interface ReviewDeps {
+  readonly db: WritableDb;
+  readonly workspace: Workspace;
+  readonly symbolIndex?: SymbolIndexPort | undefined;
+  readonly now?: () => number;
+}
+
+export const PROTECTED_NOT_APPLIED =
+  'a protected path is never written from a change set; make this change yourself if you want it';
+
+/** Loads a set of this project, recovering abandoned runs first; refuses with a reason. */
+export function loadChangeSet(deps: ReviewDeps, id: string): StoredChangeSet {
+  const repo = createChangeSetRepository(deps.db, deps.now);
+  repo.recoverAbandoned(processIsAlive, (deps.now ?? Date.now)());
+  const set = repo.get(id);
+  if (!set || set.projectId !== projectIdFor(deps.workspace.root))
+    throw new ProposalRefusedError(`there is no change set ${id} in this project.`);
+  return set;
+}
+
+function refuseUnlessReviewable(set: StoredChangeSet, verb: string): void {
+  if (set.status === 'proposed') return;
+  if (set.status === 'failed')
+    throw new ProposalRefusedError(
+      `change set ${set.id} failed (${set.statusReason ?? 'no reason recorded'}); a failed run cannot be ${verb}, only inspected.`,
+    );
+  throw new ProposalRefusedError(
+    `change set ${set.id} is ${set.status}; only a proposed set can be ${verb}.`,
+  );
+}
+
+type Choice = { kind: 'whole' } | { kind: 'hunks'; ids: string[] } | { kind: 'none' };
+
+function choicesFor(
+  set: StoredChangeSet,
+  selection: ChangeSetSelection | undefined,
+): Map<string, Choice> {
+  const choices = new Map<string, Choice>();
+  const known = new Map(set.files.map((f) => [f.path, f]));
+  const named = [...(selection?.files ?? []), ...Object.keys(selection?.hunks ?? {})];
+  const unknown = named.filter((p) => !known.has(p));
+  if (unknown.length)
+    throw new ProposalRefusedError(
+      `change set ${set.id} does not change ${unknown.join(', ')}; it changes ${[...known.keys()].join(', ') || 'no file'}.`,
+    );
+  for (const [path, ids] of Object.entries(selection?.hunks ?? {})) {
+    const file = known.get(path) as StoredChangeSetFile;
+    const hunkIds = new Set(file.hunks.map((h) => h.id));
+    const bad = ids.filter((id) => !hunkIds.has(id));
+    if (bad.length)
+      throw new ProposalRefusedError(
+        `${path} has no hunk ${bad.join(', ')}; its hunks are ${[...hunkIds].join(', ')}.`,
+      );
+  }
+  for (const file of set.files) {
+    if (!selection) choices.set(file.path, { kind: 'whole' });
+    else if (selection.files?.includes(file.path)) choices.set(file.path, { kind: 'whole' });
+    else if (selection.hunks?.[file.path]?.length)
+      choices.set(file.path, { kind: 'hunks', ids: selection.hunks[file.path] ?? [] });
+    else choices.set(file.path, { kind: 'none' });
+  }
+  return choices;
+}
+
+export async function applyChangeSet(
+  deps: ReviewDeps,
+  request: { changeSetId: string; selection?: ChangeSetSelection | undefined; reason?: string },
+): Promise<ApplyResult> {
+  const set = loadChangeSet(deps, request.changeSetId);
+  refuseUnlessReviewable(set, 'applied');
+  const choices = choicesFor(set, request.selection);
+  const projectId = set.projectId;
+  const repo = createChangeSetRepository(deps.db, deps.now);
+  const policies = createPolicyRepository(deps.db);
+  const broker = new ApprovalBroker({
+    policy: () => policies.get(projectId),
+    audit: createApprovalAuditRepository(deps.db, projectId),
+    checkpoints: createCheckpointRepository(deps.db, projectId),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const results: ApplyFileResult[] = [];
+  for (const file of set.files) {
+    const result = await applyFile(deps, set, file, choices.get(file.path), broker);
+    repo.setFileState(set.id, file.path, result.state, result.note, result.checkpointId);
+    results.push(result);
+  }
+  const applied = results.filter((r) => r.state === 'applied' || r.state === 'partly-applied');
+  let status: ChangeSetStatus;
+  if (applied.length === 0)
+    status = results.every((r) => r.state === 'rejected') ? 'rejected' : 'proposed';
+  else status = results.every((r) => r.state === 'applied') ? 'accepted' : 'partly-accepted';
+  const reason = request.reason?.trim() || null;
+  repo.setStatus(set.id, status, status === 'proposed' ? 'nothing could be applied' : reason);
+  const recheck = applied.length
+    ? repo.markRecheck(
+        set.id,
+        projectId,
+        applied.map((r) => r.path),
+        `change set ${set.id} was applied to files this set also changes`,
+      )
+    : [];
+  recordReviewNote(
+    deps.db,
+    set.conversationId,
+    reviewNoteText(set.id, results, reason ?? undefined),
+  );
+  return { changeSetId: set.id, status, files: results, recheck };
+}
+
+async function applyFile(
+  deps: ReviewDeps,
+  set: StoredChangeSet,
+  file: StoredChangeSetFile,
+  choice: Choice | undefined,
+  broker: ApprovalBroker,
+): Promise<ApplyFileResult> {
+  const done = (
+    state: ApplyFileResult['state'],
+    note: string | null,
+    checkpointId: string | null = null,
+  ) => ({
+    path: file.path,
+    state,
+    note,
+    checkpointId,
+  });
+  if (!choice || choice.kind === 'none') return done('rejected', 'not selected');
+  if (file.protectedPath) return done('refused', PROTECTED_NOT_APPLIED);
+  let text = file.finalText;
+  let partial = false;
+  if (choice.kind === 'hunks' && choice.ids.length < file.hunks.length) {
+    const hunks = computeLineDiff(file.baseText, file.finalText, DEFAULT_DIFF_BOUND).hunks;
+    try {
+      text = applySelectedHunks(
+        { before: file.baseText, after: file.finalText, hunks },
+        choice.ids,
+      );
+    } catch (error) {
+      if (error instanceof UnknownHunkError) return done('refused', error.message);
+      throw error;
+    }
+    partial = true;
+  }
+  const proposal = createProposal({
+    tool: file.isNewFile ? 'create_file' : 'edit_file',
+    path: file.path,
+    isNewFile: file.isNewFile,
+    before: file.baseText,
+    after: text,
+    format: file.format,
+    baseHash: file.baseHash,
+    description: `From change set ${set.id}: ${set.prompt.slice(0, 200)}`,
+  });
+  let checkpointId: string | null = null;
+  const gate = broker.forTurn((event) => {
+    if (event.type !== 'approval_request') return;
+    // The person's review is the decision: what reaches here is exactly what they selected.
+    broker.decide(
+      {
+        approvalId: event.request.approvalId,
+        proposalHash: event.request.proposalHash,
+        decision: { type: 'approve' },
+      },
+      'person',
+    );
+  });
+  const port: ApprovalPort = {
+    request: (p, call) => gate.request(p, call),
+    applied: (change) => {
+      checkpointId = gate.applied(change) ?? null;
+      return checkpointId ?? undefined;
+    },
+    failed: (id, reason) => gate.failed(id, reason),
+  };
+  const result = await commitProposal(proposal, {
+    workspace: deps.workspace,
+    signal: new AbortController().signal,
+    approvals: port,
+    ...(set.conversationId ? { conversationId: set.conversationId } : {}),
+    ...(deps.symbolIndex ? { symbolIndex: deps.symbolIndex } : {}),
+  });
+  switch (result.status) {
+    case 'ok':
+      return done(
+        partial ? 'partly-applied' : 'applied',
+        partial ? `hunks ${choice.kind === 'hunks' ? choice.ids.join(', ') : ''}` : null,
+        checkpointId,
+      );
+    case 'conflict':
+      return done(
+        'conflict',
+        `${file.path} changed on disk since the run; nothing of it was written`,
+      );
+    case 'denied':
+    case 'rejected':
+    case 'error':
+      return done('refused', result.content);
+    default:
+      return done('refused', result.content);
+  }
+}
+
+export function rejectChangeSet(
+  deps: ReviewDeps,
+  request: { changeSetId: string; reason?: string | undefined },
+): ApplyResult {
+  const set = loadChangeSet(deps, request.changeSetId);
+  refuseUnlessReviewable(set, 'rejected');
+  const repo = createChangeSetRepository(deps.db, deps.now);
+  const reason = request.reason?.trim() || null;
+  const files: ApplyFileResult[] = set.files.map((f) => ({
+    path: f.path,
+    state: 'rejected',
+    note: null,
+    checkpointId: null,
+  }));
+  for (const file of files) repo.setFileState(set.id, file.path, 'rejected', reason, null);
+  repo.setStatus(set.id, 'rejected', reason);
+  recordReviewNote(deps.db, set.conversationId, reviewNoteText(set.id, files, reason ?? undefined));
+  return { changeSetId: set.id, status: 'rejected', files, recheck: [] };
+}

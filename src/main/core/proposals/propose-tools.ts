@@ -1,0 +1,134 @@
+// The tools of a run in propose mode (issue 11 item 1). Write tools build their proposal
+// exactly as in a live run (same matching, formats, refusals) but the proposal lands in the
+// overlay instead of the gate: a capturing port takes it and answers "not written", and the
+// wrapper tells the model what really happened. Deny rules still refuse at once, so the model
+// learns; protected paths are taken into the overlay but are never applied from a change set.
+// Only tools known to be safe without a person run: anything else (commands, MCP) is left
+// out, so a run nobody watches cannot act outside the overlay.
+import { missingCase } from '../../../shared/missing-case';
+import type { ApprovalPort, ApprovalResolution } from '../approvals/approval-port';
+import { evaluatePolicy, isProtectedPath, type PolicyState } from '../approvals/policy';
+import type { Proposal } from '../edits/proposal';
+import { createNodeSearchEngine } from '../search/node-engine';
+import { createTools } from '../tools';
+import { createSearchFilesTool } from '../tools/search-files';
+import { defineTool, ok, type ToolDefinition } from '../tools/tool';
+import type { ProposalOverlay } from './proposal-overlay';
+
+/** Tools a propose run may use; everything else is left out of its tool list. */
+export const PROPOSE_TOOL_NAMES = [
+  'read_file',
+  'list_files',
+  'search_files',
+  'find_files',
+  'load_skill',
+  'edit_file',
+  'create_file',
+  'find_definition',
+  'find_importers',
+] as const;
+
+const NOT_WRITTEN = 'captured for the overlay';
+
+const PROPOSE_NOTE = `
+In this run nobody is watching: changes are not written to disk but kept in a proposal (a change set) that the person reviews later. Later reads, listings, searches and find_definition see your changed version. find_importers and from_file follow the imports as they are on disk.`;
+
+function overlayMessage(
+  proposal: Proposal,
+  protectedPath: boolean,
+  notes: readonly string[],
+): string {
+  const what = proposal.isNewFile ? 'Created' : 'Changed';
+  const lines = [
+    `${what} ${proposal.path} in the proposal (not on disk: the person reviews the change set when the run ends). Later reads see this version.`,
+  ];
+  if (protectedPath)
+    lines.push(
+      `Note: ${proposal.path} is a protected path; it is shown to the person but a change set never applies it, so they must change it themselves.`,
+    );
+  lines.push(...notes);
+  lines.push('', proposal.unifiedDiff.trimEnd());
+  return lines.join('\n');
+}
+
+function overlayWriteTool(
+  tool: ToolDefinition,
+  overlay: ProposalOverlay,
+  policy: () => PolicyState,
+): ToolDefinition {
+  return defineTool({
+    name: tool.name,
+    description: `${tool.description}${PROPOSE_NOTE}`,
+    schema: tool.schema,
+    kind: tool.kind,
+    label: (input) => tool.label(input),
+    async run(input, ctx) {
+      let captured: Proposal | undefined;
+      let sequence = 0;
+      const capture: ApprovalPort = {
+        request(proposal): Promise<ApprovalResolution> {
+          const approvalId = `overlay-${(sequence += 1)}`;
+          // The overlay is not the disk: only deny rules refuse here; the mode applies at apply.
+          const verdict = evaluatePolicy(
+            { ...policy(), mode: 'ask' },
+            { tool: proposal.tool, kind: 'write', path: proposal.path },
+          );
+          if (verdict.action === 'deny')
+            return Promise.resolve({
+              approvalId,
+              decidedBy: verdict.decidedBy,
+              outcome: 'denied',
+              reason: verdict.reason,
+            });
+          captured = proposal;
+          return Promise.resolve({
+            approvalId,
+            decidedBy: 'mode',
+            outcome: 'rejected',
+            reason: NOT_WRITTEN,
+          });
+        },
+        applied: () => undefined,
+        failed: () => undefined,
+      };
+      const result = await tool.run(input, { ...ctx, approvals: capture });
+      if (!captured) return result;
+      overlay.apply(captured);
+      return ok(overlayMessage(captured, isProtectedPath(captured.path), captured.notes));
+    },
+  });
+}
+
+/**
+ * The propose run's tool list: the registry's tools limited to PROPOSE_TOOL_NAMES, content
+ * search in-process (so it searches the overlay), writes into the overlay.
+ */
+export function createProposeTools(deps: {
+  overlay: ProposalOverlay;
+  policy: () => PolicyState;
+  base?: readonly ToolDefinition[];
+}): ToolDefinition[] {
+  const base = deps.base ?? createTools();
+  const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
+  return base
+    .filter((tool) => allowed.has(tool.name))
+    .map((tool) => {
+      const name = tool.name as (typeof PROPOSE_TOOL_NAMES)[number];
+      switch (name) {
+        case 'edit_file':
+        case 'create_file':
+          return overlayWriteTool(tool, deps.overlay, deps.policy);
+        case 'search_files':
+          return createSearchFilesTool({ engine: createNodeSearchEngine() });
+        case 'read_file':
+        case 'list_files':
+        case 'find_files':
+        case 'load_skill':
+        case 'find_definition':
+        case 'find_importers':
+          return tool;
+        default:
+          return missingCase(name);
+      }
+    });
+}

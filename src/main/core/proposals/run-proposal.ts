@@ -1,0 +1,264 @@
+// A run in propose mode (issue 11 items 1-2): one agent turn with nobody watching. Writes go
+// to an overlay, never the disk; the change set row is created `running` before the first
+// request (so a killed process leaves a row to recover) and every overlay file is saved as it
+// changes. The end of the turn decides the status: a normal end is `proposed`; an API error,
+// the round limit, an abort or the whole-run time limit is `failed` with the reason, and what
+// it changed is kept for inspection. Refining continues the set's conversation with its
+// files already in the overlay, and the refined set supersedes the old one once proposed.
+import type Anthropic from '@anthropic-ai/sdk';
+import { randomUUID } from 'node:crypto';
+import type { AgentEvent, Usage } from '../../../shared/agent-events';
+import type { ChangeSetStatus } from '../../../shared/change-sets';
+import type { TurnOutcome } from '../agent/agent-loop';
+import { createConversationRunner } from '../agent/conversation-runner';
+import { SymbolIndex } from '../index/symbol-index';
+import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { createChangeSetRepository, type StoredChangeSet } from '../store/change-set-repository';
+import { createConversationRepository } from '../store/conversation-repository';
+import type { WritableDb } from '../store/database-handles';
+import { createPolicyRepository } from '../store/policy-repository';
+import { projectIdFor } from '../store/project-id';
+import type { ToolDefinition } from '../tools/tool';
+import type { Workspace } from '../workspace/workspace';
+import { OverlayWorkspace } from './overlay-workspace';
+import { overlaySymbolIndex } from './overlay-symbol-index';
+import { createProposeTools } from './propose-tools';
+import { diffOfOverlayFile, ProposalOverlay } from './proposal-overlay';
+
+export const DEFAULT_PROPOSAL_TIMEOUT_MS = 10 * 60_000;
+
+export interface ProposalRunDeps {
+  readonly db: WritableDb;
+  readonly workspace: Workspace;
+  readonly createClient: () => Anthropic;
+  readonly model: string;
+  readonly maxRounds?: number | undefined;
+  readonly timeoutMs?: number | undefined;
+  /** The project's index (the app's); absent: an in-memory one is built on first use. */
+  readonly symbolIndex?: SymbolIndexPort | undefined;
+  /** The registry to pick propose tools from (tests inject). */
+  readonly baseTools?: readonly ToolDefinition[] | undefined;
+  readonly maxTokens?: number | undefined;
+  readonly now?: () => number;
+}
+
+export interface ProposalRunRequest {
+  readonly prompt: string;
+  /** Continue this conversation (a refine continues the set's own). */
+  readonly conversationId?: string | undefined;
+  /** The change set this run refines; it must still be `proposed`. */
+  readonly refines?: string | undefined;
+}
+
+export interface StartedProposalRun {
+  readonly changeSetId: string;
+  readonly conversationId: string;
+  /** Must be consumed for the run to happen; returns the stored set. */
+  readonly events: AsyncGenerator<AgentEvent, StoredChangeSet>;
+  abort(): void;
+}
+
+/** A request that cannot start (unknown set, wrong status): a usage error for the shells. */
+export class ProposalRefusedError extends Error {
+  override readonly name = 'ProposalRefusedError';
+}
+
+const ZERO_USAGE: Usage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  costUsd: 0,
+};
+
+function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    costUsd: a.costUsd + b.costUsd,
+  };
+}
+
+/** The disk index, opened only when a symbol tool first asks; closed when the run ends. */
+function lazyDiskIndex(workspace: Workspace): { port: SymbolIndexPort; close(): Promise<void> } {
+  let index: SymbolIndex | null = null;
+  const get = (): SymbolIndex => (index ??= SymbolIndex.open({ source: workspace, home: null }));
+  return {
+    port: {
+      ensureBuilt: () => get().ensureBuilt(),
+      refreshFile: (relative) => get().refreshFile(relative),
+      status: () => get().status(),
+      findDefinition: (name, kind) => get().findDefinition(name, kind),
+      findDefinitionFrom: (name, from) => get().findDefinitionFrom(name, from),
+      findImporters: (target) => get().findImporters(target),
+      outline: (file) => get().outline(file),
+      searchFiles: (query, limit) => get().searchFiles(query, limit),
+      hasFile: (file) => get().hasFile(file),
+      relativePath: (file) => get().relativePath(file),
+    },
+    close: async () => {
+      await index?.close();
+    },
+  };
+}
+
+function endOf(
+  outcome: TurnOutcome | undefined,
+  timedOut: boolean,
+  timeoutMs: number,
+  maxRounds: number | undefined,
+): { status: ChangeSetStatus; reason: string | null } {
+  if (!outcome) return { status: 'failed', reason: 'the run ended without an outcome' };
+  switch (outcome.reason) {
+    case 'end_turn':
+      return { status: 'proposed', reason: null };
+    case 'max_turns':
+      return {
+        status: 'failed',
+        reason: `the run stopped at the round limit${maxRounds ? ` (${maxRounds})` : ''} before it finished`,
+      };
+    case 'aborted':
+      return {
+        status: 'failed',
+        reason: timedOut
+          ? `the run went past its time limit of ${Math.round(timeoutMs / 1000)} s and was stopped`
+          : 'the run was stopped before it finished',
+      };
+    case 'error':
+      return { status: 'failed', reason: outcome.message ?? 'the run failed' };
+    default:
+      return { status: 'failed', reason: 'the run ended in an unknown way' };
+  }
+}
+
+export function refineContext(set: StoredChangeSet): string {
+  const files = set.files.map((f) => `- ${f.path}${f.isNewFile ? ' (new)' : ''}`).join('\n');
+  return `This message refines change set ${set.id}. Its changes are already in place in your view of the project (nothing is on disk yet):\n${files || '- (no files)'}\nKeep what still fits, change what the person asks; the result replaces that change set.`;
+}
+
+export function startProposalRun(
+  deps: ProposalRunDeps,
+  request: ProposalRunRequest,
+): StartedProposalRun {
+  const now = deps.now ?? Date.now;
+  const projectId = projectIdFor(deps.workspace.root);
+  const changeSets = createChangeSetRepository(deps.db, now);
+  const refined = request.refines ? changeSets.get(request.refines) : null;
+  if (request.refines) {
+    if (!refined || refined.projectId !== projectId)
+      throw new ProposalRefusedError(`there is no change set ${request.refines} in this project.`);
+    if (refined.status !== 'proposed')
+      throw new ProposalRefusedError(
+        `change set ${refined.id} is ${refined.status}; only a proposed set can be refined.`,
+      );
+  }
+  const conversationId = request.conversationId ?? refined?.conversationId ?? undefined;
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_PROPOSAL_TIMEOUT_MS;
+  const overlay = new ProposalOverlay(now);
+  const workspace = OverlayWorkspace.over(deps.workspace, overlay);
+  const policies = createPolicyRepository(deps.db);
+  const disk = deps.symbolIndex ? null : lazyDiskIndex(deps.workspace);
+  const symbolIndex = overlaySymbolIndex(
+    deps.symbolIndex ?? (disk as { port: SymbolIndexPort }).port,
+    overlay,
+  );
+  const runner = createConversationRunner({
+    repository: createConversationRepository(deps.db),
+    projectId,
+    createClient: deps.createClient,
+    model: () => deps.model,
+    tools: createProposeTools({
+      overlay,
+      policy: () => policies.get(projectId),
+      ...(deps.baseTools ? { base: deps.baseTools } : {}),
+    }),
+    ports: () => ({ workspace, symbolIndex }),
+    guidanceFiles: deps.workspace,
+    maxRounds: () => deps.maxRounds,
+    ...(deps.maxTokens ? { maxTokens: deps.maxTokens } : {}),
+  });
+  const started = runner.start({
+    kind: 'send',
+    text: request.prompt,
+    ...(conversationId ? { conversationId } : {}),
+    ...(refined ? { context: refineContext(refined) } : {}),
+    model: deps.model,
+  });
+  const changeSetId = randomUUID();
+  changeSets.create({
+    id: changeSetId,
+    projectId,
+    projectRoot: deps.workspace.root,
+    conversationId: started.conversationId,
+    turnId: started.turnId,
+    prompt: request.prompt,
+    model: deps.model,
+    pid: process.pid,
+    timeoutMs,
+    refines: refined?.id ?? null,
+    createdAt: now(),
+  });
+  overlay.onChange((file) => changeSets.saveFile(changeSetId, diffOfOverlayFile(file)));
+  for (const file of refined?.files ?? []) {
+    overlay.seed({
+      path: file.path,
+      isNewFile: file.isNewFile,
+      baseHash: file.baseHash,
+      baseText: file.baseText,
+      text: file.finalText,
+      format: file.format,
+    });
+  }
+
+  async function* events(): AsyncGenerator<AgentEvent, StoredChangeSet> {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      runner.abort(started.conversationId);
+    }, timeoutMs);
+    let usage = ZERO_USAGE;
+    let summary = '';
+    let outcome: TurnOutcome | undefined;
+    let crash: string | null = null;
+    try {
+      for (;;) {
+        const next = await started.events.next();
+        if (next.done) {
+          outcome = next.value;
+          break;
+        }
+        const event = next.value;
+        if (event.type === 'usage') usage = addUsage(usage, event.usage);
+        if (event.type === 'tool_start') summary = '';
+        if (event.type === 'text_delta') summary += event.text;
+        if (event.type === 'retry' && event.discardedMessageId) summary = '';
+        yield event;
+      }
+    } catch (error) {
+      crash = error instanceof Error ? error.message : String(error);
+    } finally {
+      clearTimeout(timer);
+      // A consumer that stopped early left the turn running: stop it before recording.
+      runner.abort(started.conversationId);
+      await disk?.close();
+      const end = crash
+        ? { status: 'failed' as const, reason: `the run crashed: ${crash}` }
+        : endOf(outcome, timedOut, timeoutMs, deps.maxRounds);
+      changeSets.finish(changeSetId, { ...end, summary: summary.trim(), usage });
+      if (end.status === 'proposed' && refined)
+        changeSets.setStatus(refined.id, 'superseded', `refined by change set ${changeSetId}`);
+    }
+    const stored = changeSets.get(changeSetId);
+    if (!stored) throw new Error(`change set ${changeSetId} vanished from the database`);
+    return stored;
+  }
+
+  return {
+    changeSetId,
+    conversationId: started.conversationId,
+    events: events(),
+    abort: () => void runner.abort(started.conversationId),
+  };
+}

@@ -1,0 +1,138 @@
+// The contract's `proposals` service over the open project: the inbox list, one set with its
+// steps, apply / reject through the same gate as a live write (apply-change-set.ts), Refine
+// and "Run in background". Background runs stream their AgentEvents on the `agent` event (so
+// an open chat of that conversation follows live) and land in the inbox when they end; they
+// are stopped when the project closes.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { AgentEvent } from '../../../shared/agent-events';
+import type { ServiceHandlers } from '../../../shared/contract/define';
+import type { proposalService, StartedRun } from '../../../shared/contract/proposal-service';
+import {
+  applyChangeSet,
+  loadChangeSet,
+  rejectChangeSet,
+  type ReviewDeps,
+} from '../proposals/apply-change-set';
+import { startProposalRun, type StartedProposalRun } from '../proposals/run-proposal';
+import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';
+import { createConversationRepository } from '../store/conversation-repository';
+import type { WritableDb } from '../store/database-handles';
+import type { Workspace } from '../workspace/workspace';
+
+export interface ProposalHandlersDeps {
+  readonly db: WritableDb;
+  /** The open project; throws a message when none is open. */
+  currentProject(): { projectId: string; workspace: Workspace; symbolIndex?: SymbolIndexPort };
+  createClient(): Anthropic;
+  model(): string;
+  maxRounds(): number | undefined;
+  emitAgent(event: AgentEvent): void;
+  /** A set was created or changed here (the watcher sees other processes' changes). */
+  changed(changeSetId?: string): void;
+  emitConversationsChanged(conversationId: string): void;
+  emitCheckpointsChanged(conversationId: string | null): void;
+  onBackgroundError(error: unknown): void;
+}
+
+export type ProposalHandlers = ServiceHandlers<typeof proposalService> & {
+  /** Stops every background run of this process and waits for them to be recorded. */
+  shutdown(): Promise<void>;
+};
+
+export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHandlers {
+  const running = new Map<string, { run: StartedProposalRun; done: Promise<void> }>();
+  const review = (): ReviewDeps => {
+    const { workspace, symbolIndex } = deps.currentProject();
+    return { db: deps.db, workspace, ...(symbolIndex ? { symbolIndex } : {}) };
+  };
+
+  const start = (request: {
+    prompt: string;
+    conversationId?: string | undefined;
+    refines?: string | undefined;
+  }): StartedRun => {
+    const { workspace, symbolIndex } = deps.currentProject();
+    const run = startProposalRun(
+      {
+        db: deps.db,
+        workspace,
+        createClient: deps.createClient,
+        model: deps.model(),
+        maxRounds: deps.maxRounds(),
+        symbolIndex,
+      },
+      request,
+    );
+    const pump = async (): Promise<void> => {
+      for (;;) {
+        const next = await run.events.next();
+        if (next.done) return;
+        deps.emitAgent(next.value);
+      }
+    };
+    const done = pump()
+      .catch(deps.onBackgroundError)
+      .finally(() => {
+        running.delete(run.changeSetId);
+        deps.changed(run.changeSetId);
+        deps.emitConversationsChanged(run.conversationId);
+      });
+    running.set(run.changeSetId, { run, done });
+    deps.changed(run.changeSetId);
+    deps.emitConversationsChanged(run.conversationId);
+    return { changeSetId: run.changeSetId, conversationId: run.conversationId };
+  };
+
+  return {
+    list() {
+      const { projectId } = deps.currentProject();
+      const repo = createChangeSetRepository(deps.db);
+      repo.recoverAbandoned(processIsAlive, Date.now());
+      return repo.list(projectId);
+    },
+    get({ id }) {
+      const set = loadChangeSet(review(), id);
+      const steps =
+        set.conversationId && set.turnId
+          ? createConversationRepository(deps.db)
+              .transcript(set.conversationId)
+              .filter((item) => 'turnId' in item && item.turnId === set.turnId)
+          : [];
+      const { pid: _pid, timeoutMs: _timeout, ...view } = set;
+      return {
+        ...view,
+        files: set.files.map(({ format: _format, ...file }) => file),
+        steps,
+      };
+    },
+    async apply({ id, selection, reason }) {
+      const result = await applyChangeSet(review(), {
+        changeSetId: id,
+        selection,
+        ...(reason ? { reason } : {}),
+      });
+      deps.changed(id);
+      const set = createChangeSetRepository(deps.db).get(id);
+      deps.emitCheckpointsChanged(set?.conversationId ?? null);
+      if (set?.conversationId) deps.emitConversationsChanged(set.conversationId);
+      return result;
+    },
+    reject({ id, reason }) {
+      const result = rejectChangeSet(review(), { changeSetId: id, reason });
+      deps.changed(id);
+      return result;
+    },
+    refine({ id, text }) {
+      return start({ prompt: text, refines: id });
+    },
+    runInBackground({ text, conversationId }) {
+      return start({ prompt: text, conversationId });
+    },
+    async shutdown() {
+      const entries = [...running.values()];
+      for (const entry of entries) entry.run.abort();
+      await Promise.all(entries.map((e) => e.done));
+    },
+  };
+}

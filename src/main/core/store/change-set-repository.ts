@@ -1,0 +1,366 @@
+// Change sets in the app DB (issue 11 item 2): the row is created as `running` when a propose
+// run starts, each overlay file is saved as it changes, and the end of the run sets the final
+// status. A row left `running` by a process that died is marked failed by recoverAbandoned.
+import type {
+  ChangeSet,
+  ChangeSetFile,
+  ChangeSetFileState,
+  ChangeSetStatus,
+  ChangeSetSummary,
+} from '../../../shared/change-sets';
+import type { Usage } from '../../../shared/agent-events';
+import type { Hunk } from '../../../shared/approvals';
+import type { TextFormat } from '../edits/text-format';
+import type { OverlayFileDiff } from '../proposals/proposal-overlay';
+import type { ReadableDb, WritableDb } from './database-handles';
+
+export interface NewChangeSet {
+  readonly id: string;
+  readonly projectId: string;
+  readonly projectRoot: string;
+  readonly conversationId: string | null;
+  readonly turnId: string | null;
+  readonly prompt: string;
+  readonly model: string;
+  readonly pid: number;
+  readonly timeoutMs: number;
+  readonly refines: string | null;
+  readonly createdAt: number;
+}
+
+/** A stored file with what apply needs beyond the contract's view. */
+export interface StoredChangeSetFile extends ChangeSetFile {
+  readonly format: TextFormat;
+}
+
+export interface StoredChangeSet extends ChangeSet {
+  readonly files: StoredChangeSetFile[];
+  readonly pid: number | null;
+  readonly timeoutMs: number;
+}
+
+interface SetRow {
+  id: string;
+  project_id: string;
+  project_root: string;
+  conversation_id: string | null;
+  turn_id: string | null;
+  prompt: string;
+  status: ChangeSetStatus;
+  status_reason: string | null;
+  summary: string;
+  model: string;
+  needs_recheck: string | null;
+  refines: string | null;
+  pid: number | null;
+  timeout_ms: number;
+  created_at: number;
+  finished_at: number | null;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+  cost_usd: number;
+}
+
+interface FileRow {
+  path: string;
+  is_new_file: number;
+  base_hash: string;
+  base_text: string;
+  final_text: string;
+  format: string;
+  hunks: string;
+  unified_diff: string;
+  protected_path: number;
+  state: ChangeSetFileState;
+  note: string | null;
+  checkpoint_id: string | null;
+}
+
+/** Slack past a run's own time limit before a `running` row counts as abandoned anyway. */
+export const ABANDONED_SLACK_MS = 60_000;
+
+function usageOf(row: SetRow): Usage {
+  return {
+    inputTokens: row.input_tokens,
+    outputTokens: row.output_tokens,
+    cacheReadTokens: row.cache_read_tokens,
+    cacheWriteTokens: row.cache_write_tokens,
+    costUsd: row.cost_usd,
+  };
+}
+
+function summaryOf(row: SetRow, paths: string[]): ChangeSetSummary {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    projectRoot: row.project_root,
+    conversationId: row.conversation_id,
+    turnId: row.turn_id,
+    prompt: row.prompt,
+    status: row.status,
+    statusReason: row.status_reason,
+    summary: row.summary,
+    model: row.model,
+    paths,
+    needsRecheck: row.needs_recheck,
+    refines: row.refines,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+    usage: usageOf(row),
+  };
+}
+
+function fileOf(row: FileRow): StoredChangeSetFile {
+  return {
+    path: row.path,
+    isNewFile: row.is_new_file === 1,
+    baseHash: row.base_hash,
+    baseText: row.base_text,
+    finalText: row.final_text,
+    format: JSON.parse(row.format) as TextFormat,
+    hunks: JSON.parse(row.hunks) as Hunk[],
+    unifiedDiff: row.unified_diff,
+    protectedPath: row.protected_path === 1,
+    state: row.state,
+    note: row.note,
+    checkpointId: row.checkpoint_id,
+  };
+}
+
+export interface ChangeSetRepository {
+  create(input: NewChangeSet): void;
+  saveFile(id: string, file: OverlayFileDiff): void;
+  finish(
+    id: string,
+    end: { status: ChangeSetStatus; reason: string | null; summary: string; usage: Usage },
+  ): void;
+  setStatus(id: string, status: ChangeSetStatus, reason: string | null): void;
+  setFileState(
+    id: string,
+    path: string,
+    state: ChangeSetFileState,
+    note: string | null,
+    checkpointId: string | null,
+  ): void;
+  get(id: string): StoredChangeSet | null;
+  /** Newest first; one project's when given. */
+  list(projectId?: string): ChangeSetSummary[];
+  /** Marks other reviewable sets of the project touching `paths`; returns their ids. */
+  markRecheck(
+    except: string,
+    projectId: string,
+    paths: readonly string[],
+    reason: string,
+  ): string[];
+  /** Marks `running` rows whose process is gone (or long past their limit) failed; returns their ids. */
+  recoverAbandoned(isAlive: (pid: number) => boolean, now: number): string[];
+  /** Changes whenever any set is created or changes: the inbox polls it. */
+  fingerprint(): string;
+}
+
+export function readChangeSetFingerprint(db: ReadableDb): string {
+  const row = db
+    .prepare('SELECT COUNT(*) AS n, COALESCE(MAX(updated_at), 0) AS at FROM change_sets')
+    .get() as { n: number; at: number };
+  return `${row.n}:${row.at}`;
+}
+
+export function createChangeSetRepository(
+  db: WritableDb,
+  now: () => number = Date.now,
+): ChangeSetRepository {
+  const paths = (id: string): string[] =>
+    (
+      db
+        .prepare('SELECT path FROM change_set_files WHERE change_set_id = ? ORDER BY path')
+        .all(id) as { path: string }[]
+    ).map((r) => r.path);
+  // updated_at must grow even for two writes in the same millisecond, or a poll misses one.
+  const stamp = (): number => {
+    const last = (
+      db.prepare('SELECT COALESCE(MAX(updated_at), 0) AS at FROM change_sets').get() as {
+        at: number;
+      }
+    ).at;
+    return Math.max(now(), last + 1);
+  };
+  const touch = (id: string): void => {
+    db.prepare('UPDATE change_sets SET updated_at = ? WHERE id = ?').run(stamp(), id);
+  };
+  return {
+    create(input) {
+      db.prepare(
+        `INSERT INTO change_sets (id, project_id, project_root, conversation_id, turn_id, prompt,
+           status, model, refines, pid, timeout_ms, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        input.id,
+        input.projectId,
+        input.projectRoot,
+        input.conversationId,
+        input.turnId,
+        input.prompt,
+        input.model,
+        input.refines,
+        input.pid,
+        input.timeoutMs,
+        input.createdAt,
+        stamp(),
+      );
+    },
+    saveFile(id, file) {
+      db.transaction(() => {
+        db.prepare(
+          `INSERT INTO change_set_files (change_set_id, path, is_new_file, base_hash, base_text,
+             final_text, format, hunks, unified_diff, protected_path, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (change_set_id, path) DO UPDATE SET final_text = excluded.final_text,
+             format = excluded.format, hunks = excluded.hunks,
+             unified_diff = excluded.unified_diff, updated_at = excluded.updated_at`,
+        ).run(
+          id,
+          file.path,
+          file.isNewFile ? 1 : 0,
+          file.baseHash,
+          file.baseText,
+          file.text,
+          JSON.stringify(file.format),
+          JSON.stringify(
+            file.hunks.map(({ id: hunkId, oldStart, oldLines, newStart, newLines, lines }) => ({
+              id: hunkId,
+              oldStart,
+              oldLines,
+              newStart,
+              newLines,
+              lines,
+            })),
+          ),
+          file.unifiedDiff,
+          file.protectedPath ? 1 : 0,
+          now(),
+        );
+        touch(id);
+      })();
+    },
+    finish(id, end) {
+      db.prepare(
+        `UPDATE change_sets SET status = ?, status_reason = ?, summary = ?, finished_at = ?,
+           updated_at = ?, input_tokens = ?, output_tokens = ?, cache_read_tokens = ?,
+           cache_write_tokens = ?, cost_usd = ? WHERE id = ?`,
+      ).run(
+        end.status,
+        end.reason,
+        end.summary,
+        now(),
+        stamp(),
+        end.usage.inputTokens,
+        end.usage.outputTokens,
+        end.usage.cacheReadTokens,
+        end.usage.cacheWriteTokens,
+        end.usage.costUsd,
+        id,
+      );
+    },
+    setStatus(id, status, reason) {
+      db.prepare(
+        'UPDATE change_sets SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?',
+      ).run(status, reason, stamp(), id);
+    },
+    setFileState(id, path, state, note, checkpointId) {
+      db.prepare(
+        `UPDATE change_set_files SET state = ?, note = ?, checkpoint_id = ?, updated_at = ?
+         WHERE change_set_id = ? AND path = ?`,
+      ).run(state, note, checkpointId, now(), id, path);
+      touch(id);
+    },
+    get(id) {
+      const row = db.prepare('SELECT * FROM change_sets WHERE id = ?').get(id) as
+        SetRow | undefined;
+      if (!row) return null;
+      const files = (
+        db
+          .prepare('SELECT * FROM change_set_files WHERE change_set_id = ? ORDER BY path')
+          .all(id) as FileRow[]
+      ).map(fileOf);
+      return {
+        ...summaryOf(
+          row,
+          files.map((f) => f.path),
+        ),
+        files,
+        pid: row.pid,
+        timeoutMs: row.timeout_ms,
+      };
+    },
+    list(projectId) {
+      const rows = (
+        projectId === undefined
+          ? db.prepare('SELECT * FROM change_sets ORDER BY created_at DESC, rowid DESC').all()
+          : db
+              .prepare(
+                'SELECT * FROM change_sets WHERE project_id = ? ORDER BY created_at DESC, rowid DESC',
+              )
+              .all(projectId)
+      ) as SetRow[];
+      return rows.map((row) => summaryOf(row, paths(row.id)));
+    },
+    markRecheck(except, projectId, changed, reason) {
+      const wanted = new Set(changed);
+      const marked: string[] = [];
+      const rows = db
+        .prepare(
+          `SELECT id FROM change_sets WHERE project_id = ? AND id != ?
+             AND status IN ('running', 'proposed')`,
+        )
+        .all(projectId, except) as { id: string }[];
+      for (const { id } of rows) {
+        const overlap = paths(id).filter((p) => wanted.has(p));
+        if (!overlap.length) continue;
+        db.prepare('UPDATE change_sets SET needs_recheck = ?, updated_at = ? WHERE id = ?').run(
+          `${reason} (${overlap.join(', ')})`,
+          stamp(),
+          id,
+        );
+        marked.push(id);
+      }
+      return marked;
+    },
+    recoverAbandoned(isAlive, at) {
+      const rows = db
+        .prepare("SELECT id, pid, created_at, timeout_ms FROM change_sets WHERE status = 'running'")
+        .all() as { id: string; pid: number | null; created_at: number; timeout_ms: number }[];
+      const failed: string[] = [];
+      for (const row of rows) {
+        const overdue = at > row.created_at + row.timeout_ms + ABANDONED_SLACK_MS;
+        const gone = row.pid === null || !isAlive(row.pid);
+        if (!overdue && !gone) continue;
+        db.prepare(
+          `UPDATE change_sets SET status = 'failed', status_reason = ?, finished_at = ?,
+             updated_at = ? WHERE id = ? AND status = 'running'`,
+        ).run(
+          gone
+            ? 'the process running it stopped before the run ended (crash or kill); what it had changed is kept for inspection'
+            : 'the run went past its time limit without ending; what it had changed is kept for inspection',
+          at,
+          stamp(),
+          row.id,
+        );
+        failed.push(row.id);
+      }
+      return failed;
+    },
+    fingerprint: () => readChangeSetFingerprint(db),
+  };
+}
+
+/** process.kill(pid, 0): true while a process with that id exists (EPERM: it exists, not ours). */
+export function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}

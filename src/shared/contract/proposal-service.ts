@@ -1,0 +1,53 @@
+// The `proposals` service (issue 11 item 4): the inbox of change sets that runs in propose
+// mode left for review, the review itself (apply all or a selection, reject with a reason),
+// Refine (continue the set's conversation; the result supersedes the set) and starting a
+// background run from the app.
+import { z } from 'zod';
+import {
+  applyResultSchema,
+  changeSetSchema,
+  changeSetSelectionSchema,
+  changeSetSummarySchema,
+} from '../change-sets';
+import { method } from './define';
+import { transcriptItemSchema } from './agent-service';
+
+const id = z.string().min(1).max(200);
+const reason = z.string().max(4000).optional();
+
+export const changeSetViewSchema = changeSetSchema.extend({
+  /** The run's steps (its turn of the conversation). */
+  steps: z.array(transcriptItemSchema),
+});
+export type ChangeSetView = z.infer<typeof changeSetViewSchema>;
+
+export const startedRunSchema = z.object({ changeSetId: z.string(), conversationId: z.string() });
+export type StartedRun = z.infer<typeof startedRunSchema>;
+
+export const proposalService = {
+  list: method(z.object({}).strict(), z.array(changeSetSummarySchema)),
+  get: method(z.object({ id }).strict(), changeSetViewSchema),
+  apply: method(
+    z
+      .object({
+        id,
+        /** Absent: every file whole. */
+        selection: changeSetSelectionSchema.strict().optional(),
+        reason,
+      })
+      .strict(),
+    applyResultSchema,
+  ),
+  reject: method(z.object({ id, reason }).strict(), applyResultSchema),
+  refine: method(z.object({ id, text: z.string().min(1).max(200_000) }).strict(), startedRunSchema),
+  runInBackground: method(
+    z
+      .object({
+        text: z.string().min(1).max(200_000),
+        /** Continue this conversation; absent: a new one. */
+        conversationId: z.string().max(200).optional(),
+      })
+      .strict(),
+    startedRunSchema,
+  ),
+};

@@ -1,0 +1,310 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/cli-io';
+import { createAskCommand } from '../../src/cli/commands/ask';
+import { main } from '../../src/cli/main';
+import { changeSetSummarySchema, type ApplyResult } from '../../src/shared/change-sets';
+import {
+  reply,
+  stallAfterText,
+  startFakeAnthropicServer,
+  toolUse,
+  unauthorized,
+  type FakeAnthropicServer,
+} from '../support/fake-anthropic-server';
+
+let server: FakeAnthropicServer;
+let project: string;
+let home: string;
+
+const A = [
+  'export function alpha() {',
+  '  return 1;',
+  '}',
+  '',
+  '// filler 1',
+  '// filler 2',
+  '// filler 3',
+  '// filler 4',
+  '// filler 5',
+  '// filler 6',
+  '',
+  'export function beta() {',
+  '  return 2;',
+  '}',
+  '',
+].join('\n');
+const B = 'export const b = "before";\n';
+const ENV = 'SECRET=kept\n';
+
+beforeEach(async () => {
+  server = await startFakeAnthropicServer();
+  project = mkdtempSync(path.join(os.tmpdir(), 'sluice-propose-project-'));
+  home = mkdtempSync(path.join(os.tmpdir(), 'sluice-propose-home-'));
+  mkdirSync(path.join(project, 'src'));
+  writeFileSync(path.join(project, 'src/a.ts'), A);
+  writeFileSync(path.join(project, 'src/b.ts'), B);
+  writeFileSync(path.join(project, '.env'), ENV);
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(project, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+function makeIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    stdout: { write: (t: string) => out.push(t) },
+    stderr: { write: (t: string) => err.push(t) },
+    stdin: Readable.from([]) as Readable & { isTTY?: boolean },
+    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL, SLUICE_HOME: home },
+    cwd: os.tmpdir(),
+  };
+  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
+}
+
+const ask = createAskCommand({ maxRetries: 0, onInterrupt: () => () => undefined });
+const read = (p: string) => readFileSync(path.join(project, p), 'utf8');
+
+/** The scripted run: edits two files, creates one, "changes" .env, then reads its own work. */
+function scriptRun(): void {
+  server.enqueue(
+    reply([
+      toolUse('edit_file', {
+        path: 'src/a.ts',
+        edits: [
+          { old_text: 'return 1;', new_text: 'return 10;' },
+          { old_text: 'return 2;', new_text: 'return 20;' },
+        ],
+      }),
+    ]),
+    reply([
+      toolUse('edit_file', { path: 'src/b.ts', content: 'export const b = "after";\n' }),
+      toolUse('create_file', { path: 'src/c.ts', content: 'export const gamma = 3;\n' }),
+      toolUse('edit_file', { path: '.env', content: 'SECRET=stolen\n' }),
+    ]),
+    reply([
+      toolUse('read_file', { path: 'src/a.ts' }),
+      toolUse('list_files', { path: 'src' }),
+      toolUse('search_files', { pattern: 'return 10', literal: true }),
+      toolUse('find_definition', { name: 'gamma' }),
+    ]),
+    reply('Changed alpha and beta, b, and added gamma.'),
+  );
+}
+
+async function runPropose(extra: string[] = []): Promise<{ id: string; code: number }> {
+  const { io, stdout } = makeIo();
+  const code = await ask.run(
+    ['Improve it', '--mode', 'propose', '--project', project, ...extra],
+    io,
+  );
+  return { id: stdout().trim(), code };
+}
+
+async function cli(args: string[]) {
+  const run = makeIo();
+  const code = await main(args, run.io);
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+function lastToolResults(requestIndex: number): string {
+  const messages = server.requests[requestIndex]?.body.messages ?? [];
+  return JSON.stringify(messages.at(-1)?.content);
+}
+
+describe('sluice ask --mode propose', () => {
+  it('headless run - nothing on disk changes, later reads see the overlay, the set is stored', async () => {
+    scriptRun();
+    const { id, code } = await runPropose();
+    expect(code).toBe(0);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/u);
+    expect(read('src/a.ts')).toBe(A);
+    expect(read('src/b.ts')).toBe(B);
+    expect(read('.env')).toBe(ENV);
+    expect(existsSync(path.join(project, 'src/c.ts'))).toBe(false);
+    const seen = lastToolResults(3);
+    expect(seen).toContain('return 10;');
+    expect(seen).toContain('c.ts');
+    expect(seen).toMatch(/src\/a\.ts[^"]*\\n[^"]*return 10/u);
+    expect(seen).toContain('src/c.ts:1:14 variable gamma');
+    const list = await cli(['proposals', '--project', project, '--json']);
+    const sets = list.stdout
+      .trim()
+      .split('\n')
+      .map((l) => changeSetSummarySchema.parse(JSON.parse(l)));
+    expect(sets).toHaveLength(1);
+    expect(sets[0]).toMatchObject({ id, status: 'proposed' });
+    expect(sets[0]?.paths).toEqual(['.env', 'src/a.ts', 'src/b.ts', 'src/c.ts']);
+    expect(sets[0]?.summary).toContain('added gamma');
+    expect(sets[0]?.usage.outputTokens).toBeGreaterThan(0);
+    const show = await cli(['proposal', 'show', id]);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain('+  return 10;');
+    expect(show.stdout).toContain('protected: never applied');
+    expect(show.stdout).toContain('Editing src/a.ts');
+  });
+
+  it('--json - prints the AgentEvents and a final proposal event', async () => {
+    server.enqueue(
+      reply([toolUse('create_file', { path: 'new.txt', content: 'hi\n' })]),
+      reply('made it'),
+    );
+    const { io, stdout } = makeIo();
+    expect(await ask.run(['x', '--mode=propose', '--project', project, '--json'], io)).toBe(0);
+    const events = stdout()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
+    expect(events.some((e) => e.type === 'turn_end')).toBe(true);
+    expect(events.at(-1)).toMatchObject({
+      type: 'proposal',
+      status: 'proposed',
+      files: [{ path: 'new.txt', isNewFile: true, hunks: 1 }],
+    });
+  });
+
+  it('partial apply by file and by hunk - writes exactly the selected text', async () => {
+    scriptRun();
+    const { id } = await runPropose();
+    const applied = await cli([
+      'proposal',
+      'apply',
+      id,
+      '--hunks',
+      'src/a.ts:h1',
+      '--files',
+      'src/c.ts',
+      '--json',
+    ]);
+    expect(applied.code).toBe(0);
+    const result = JSON.parse(applied.stdout) as ApplyResult;
+    expect(result.status).toBe('partly-accepted');
+    expect(read('src/a.ts')).toBe(A.replace('return 1;', 'return 10;'));
+    expect(read('src/b.ts')).toBe(B);
+    expect(read('src/c.ts')).toBe('export const gamma = 3;\n');
+    expect(read('.env')).toBe(ENV);
+    expect(result.files.map((f) => [f.path, f.state])).toEqual([
+      ['.env', 'rejected'],
+      ['src/a.ts', 'partly-applied'],
+      ['src/b.ts', 'rejected'],
+      ['src/c.ts', 'applied'],
+    ]);
+    const again = await cli(['proposal', 'apply', id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('only a proposed set can be applied');
+  });
+
+  it('apply everything - protected paths untouched; undo restores the bytes', async () => {
+    scriptRun();
+    const { id } = await runPropose();
+    const applied = await cli(['proposal', 'apply', id, '--json']);
+    const result = JSON.parse(applied.stdout) as ApplyResult;
+    expect(applied.code).toBe(1);
+    expect(result.files.find((f) => f.path === '.env')).toMatchObject({ state: 'refused' });
+    expect(read('.env')).toBe(ENV);
+    expect(read('src/a.ts')).toBe(
+      A.replace('return 1;', 'return 10;').replace('return 2;', 'return 20;'),
+    );
+    expect(read('src/b.ts')).toBe('export const b = "after";\n');
+    for (const file of result.files.filter((f) => f.checkpointId)) {
+      const undo = await cli(['undo', file.checkpointId as string, '--project', project]);
+      expect(undo.code).toBe(0);
+    }
+    expect(read('src/a.ts')).toBe(A);
+    expect(read('src/b.ts')).toBe(B);
+    expect(existsSync(path.join(project, 'src/c.ts'))).toBe(false);
+  });
+
+  it('a disk change between run and apply - a conflict for that file only', async () => {
+    scriptRun();
+    const { id } = await runPropose();
+    writeFileSync(path.join(project, 'src/b.ts'), 'export const b = "person";\n');
+    const applied = await cli([
+      'proposal',
+      'apply',
+      id,
+      '--files',
+      'src/a.ts,src/b.ts,src/c.ts',
+      '--json',
+    ]);
+    expect(applied.code).toBe(1);
+    const result = JSON.parse(applied.stdout) as ApplyResult;
+    expect(result.files.find((f) => f.path === 'src/b.ts')).toMatchObject({ state: 'conflict' });
+    expect(read('src/b.ts')).toBe('export const b = "person";\n');
+    expect(read('src/a.ts')).toContain('return 20;');
+    expect(read('src/c.ts')).toBe('export const gamma = 3;\n');
+    expect(result.status).toBe('partly-accepted');
+  });
+
+  it('a failed run - kept for inspection, cannot be applied', async () => {
+    server.enqueue(
+      reply([toolUse('edit_file', { path: 'src/b.ts', content: 'export const b = "x";\n' })]),
+      unauthorized(),
+    );
+    const { id, code } = await runPropose();
+    expect(code).toBe(1);
+    const show = await cli(['proposal', 'show', id, '--json']);
+    const set = JSON.parse(show.stdout) as { status: string; files: { path: string }[] };
+    expect(set.status).toBe('failed');
+    expect(set.files.map((f) => f.path)).toEqual(['src/b.ts']);
+    const applied = await cli(['proposal', 'apply', id]);
+    expect(applied.code).toBe(1);
+    expect(applied.stderr).toContain('a failed run cannot be applied');
+    expect(read('src/b.ts')).toBe(B);
+  });
+
+  it('--timeout - a run past its limit ends failed with the reason', async () => {
+    server.enqueue(stallAfterText('thinking'));
+    const { id, code } = await runPropose(['--timeout', '1']);
+    expect(code).toBe(1);
+    const show = await cli(['proposal', 'show', id, '--json']);
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      status: 'failed',
+      statusReason: expect.stringContaining('time limit of 1 s'),
+    });
+  });
+
+  it('applying one set - marks another set touching the same file for a re-check', async () => {
+    server.enqueue(
+      reply([toolUse('edit_file', { path: 'src/b.ts', content: 'export const b = 1;\n' })]),
+      reply('one'),
+      reply([toolUse('edit_file', { path: 'src/b.ts', content: 'export const b = 2;\n' })]),
+      reply('two'),
+    );
+    const first = await runPropose();
+    const second = await runPropose();
+    const applied = await cli(['proposal', 'apply', second.id, '--json']);
+    expect((JSON.parse(applied.stdout) as ApplyResult).recheck).toEqual([first.id]);
+    const show = await cli(['proposal', 'show', first.id, '--json']);
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      needsRecheck: expect.stringContaining('src/b.ts'),
+    });
+    const stale = await cli(['proposal', 'apply', first.id, '--json']);
+    expect((JSON.parse(stale.stdout) as ApplyResult).files[0]?.state).toBe('conflict');
+  });
+
+  it('reject with a reason - the conversation learns it', async () => {
+    server.enqueue(
+      reply([toolUse('edit_file', { path: 'src/b.ts', content: 'export const b = 1;\n' })]),
+      reply('done'),
+      reply('understood'),
+    );
+    const { id } = await runPropose();
+    const rejected = await cli(['proposal', 'reject', id, '--reason', 'keep b as it is']);
+    expect(rejected.code).toBe(0);
+    const show = await cli(['proposal', 'show', id, '--json']);
+    const set = JSON.parse(show.stdout) as { status: string; conversationId: string };
+    expect(set.status).toBe('rejected');
+    const { io } = makeIo();
+    await ask.run(['and now?', '--project', project, '--conversation', set.conversationId], io);
+    const sent = JSON.stringify(server.requests.at(-1)?.body.messages);
+    expect(sent).toContain('keep b as it is');
+    expect(sent).toContain(`Review of change set ${id}`);
+  });
+});

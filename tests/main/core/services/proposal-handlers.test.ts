@@ -1,0 +1,174 @@
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createDispatcher,
+  sluiceContract,
+  type ChangeSetSummary,
+  type ChangeSetView,
+  type Dispatcher,
+} from '../../../../src/shared/contract';
+import { createAnthropicClient } from '../../../../src/main/core/agent/anthropic-client';
+import { startProposalRun } from '../../../../src/main/core/proposals/run-proposal';
+import {
+  createAppServices,
+  type AppServices,
+} from '../../../../src/main/core/services/create-app-services';
+import { createUnavailableSecretStore } from '../../../../src/main/core/services/secret-store';
+import { openAppDatabase } from '../../../../src/main/core/store/app-database';
+import type { WritableDb } from '../../../../src/main/core/store/database-handles';
+import { Workspace } from '../../../../src/main/core/workspace/workspace';
+import {
+  reply,
+  startFakeAnthropicServer,
+  toolUse,
+  type FakeAnthropicServer,
+} from '../../../support/fake-anthropic-server';
+
+let temp: string;
+let project: string;
+let home: string;
+let db: WritableDb;
+let services: AppServices;
+let dispatch: Dispatcher;
+let events: { event: string; payload: unknown }[];
+let server: FakeAnthropicServer;
+
+const MAIN = [
+  'const a = 1;',
+  ...Array.from({ length: 8 }, (_, i) => `// ${i}`),
+  'const b = 2;',
+  '',
+].join('\n');
+
+beforeEach(async () => {
+  server = await startFakeAnthropicServer();
+  temp = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-inbox-')));
+  project = path.join(temp, 'proj');
+  home = path.join(temp, 'home');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(path.join(project, 'main.ts'), MAIN);
+  db = openAppDatabase({ home });
+  events = [];
+  services = createAppServices({
+    db,
+    home,
+    indexHome: null,
+    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL },
+    secrets: createUnavailableSecretStore('test'),
+    pickFolder: async () => project,
+    openExternal: async () => undefined,
+    emit: (event, payload) => events.push({ event, payload }),
+    onBackgroundError: (error) => {
+      throw error;
+    },
+  });
+  dispatch = createDispatcher(sluiceContract, services.handlers);
+  await dispatch('project.open', { path: project });
+});
+
+afterEach(async () => {
+  await services.shutdown();
+  db.close();
+  await server.close();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+async function call<T>(channel: string, payload: unknown): Promise<T> {
+  const result = await dispatch(channel, payload);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value as T;
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const editBoth = () =>
+  toolUse('edit_file', {
+    path: 'main.ts',
+    edits: [
+      { old_text: 'const a = 1;', new_text: 'const a = 10;' },
+      { old_text: 'const b = 2;', new_text: 'const b = 20;' },
+    ],
+  });
+
+describe('proposals service', () => {
+  it('a set made by another process - appears through proposals.changed and the list', async () => {
+    server.enqueue(reply([editBoth()]), reply('done elsewhere'));
+    const other = openAppDatabase({ home });
+    try {
+      const run = startProposalRun(
+        {
+          db: other,
+          workspace: await Workspace.open(project),
+          createClient: () =>
+            createAnthropicClient({ apiKey: 'k', baseURL: server.baseURL, maxRetries: 0 }),
+          model: 'claude-sonnet-5-5',
+        },
+        { prompt: 'from the CLI' },
+      );
+      for (let next = await run.events.next(); !next.done; next = await run.events.next());
+    } finally {
+      other.close();
+    }
+    await waitFor(() => events.some((e) => e.event === 'proposals.changed'), 'proposals.changed');
+    const list = await call<ChangeSetSummary[]>('proposals.list', {});
+    expect(list).toMatchObject([
+      { prompt: 'from the CLI', status: 'proposed', paths: ['main.ts'] },
+    ]);
+  });
+
+  it('run in background, review per hunk, refine - lands in the inbox, applies, supersedes', async () => {
+    server.enqueue(reply([editBoth()]), reply('first version'));
+    const started = await call<{ changeSetId: string }>('proposals.runInBackground', {
+      text: 'bump',
+    });
+    const status = async (id: string) =>
+      (await call<ChangeSetSummary[]>('proposals.list', {})).find((s) => s.id === id)?.status;
+    await waitFor(async () => (await status(started.changeSetId)) === 'proposed', 'the run');
+    expect(events.some((e) => e.event === 'agent')).toBe(true);
+    const view = await call<ChangeSetView>('proposals.get', { id: started.changeSetId });
+    expect(view.steps.some((s) => s.type === 'tool' && s.name === 'edit_file')).toBe(true);
+    expect(view.files[0]?.hunks.map((h) => h.id)).toEqual(['h1', 'h2']);
+    expect(readFileSync(path.join(project, 'main.ts'), 'utf8')).toBe(MAIN);
+
+    server.enqueue(
+      reply([
+        toolUse('edit_file', {
+          path: 'main.ts',
+          edits: [{ old_text: 'const a = 10;', new_text: 'const a = 11;' }],
+        }),
+      ]),
+      reply('refined'),
+    );
+    const refined = await call<{ changeSetId: string }>('proposals.refine', {
+      id: started.changeSetId,
+      text: 'make a 11',
+    });
+    await waitFor(async () => (await status(refined.changeSetId)) === 'proposed', 'the refine');
+    expect(await status(started.changeSetId)).toBe('superseded');
+    const refinedView = await call<ChangeSetView>('proposals.get', { id: refined.changeSetId });
+    expect(refinedView.files[0]?.finalText).toContain('const a = 11;');
+    expect(refinedView.files[0]?.finalText).toContain('const b = 20;');
+
+    const result = await call<{ status: string }>('proposals.apply', {
+      id: refined.changeSetId,
+      selection: { hunks: { 'main.ts': ['h2'] } },
+    });
+    expect(result.status).toBe('partly-accepted');
+    expect(readFileSync(path.join(project, 'main.ts'), 'utf8')).toBe(
+      MAIN.replace('const b = 2;', 'const b = 20;'),
+    );
+    const stale = await dispatch('proposals.apply', { id: started.changeSetId });
+    expect(stale).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('superseded') },
+    });
+  });
+});
