@@ -158,6 +158,7 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
       case 'turn_start':
       case 'usage':
       case 'approval_request':
+      case 'tool_call_approval_request':
         return;
       default:
         missingCase(event);

@@ -8,6 +8,7 @@ import { migration0020ApprovalAudit } from './0020-approval-audit';
 import { migration0021Checkpoints } from './0021-checkpoints';
 import { migration0022ApprovalPolicies } from './0022-approval-policies';
 import { migration0030ChangeSets } from './0030-change-sets';
+import { migration0050Mcp } from './0050-mcp';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -17,4 +18,5 @@ export const appMigrations: readonly Migration[] = [
   migration0021Checkpoints,
   migration0022ApprovalPolicies,
   migration0030ChangeSets,
+  migration0050Mcp,
 ];
