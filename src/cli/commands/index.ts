@@ -10,6 +10,7 @@ import { importersCommand } from './importers';
 import { serveCommand } from './serve';
 import { proposalsCommand } from './proposals';
 import { proposalCommand } from './proposal';
+import { mcpCommand } from './mcp';
 
 export const commands: readonly CliCommand[] = [
   askCommand,
@@ -22,4 +23,5 @@ export const commands: readonly CliCommand[] = [
   serveCommand,
   proposalsCommand,
   proposalCommand,
+  mcpCommand,
 ];
