@@ -5,7 +5,8 @@
 // as `mcp__<server>__<tool>` ToolDefinitions whose calls pass the MCP gate (mcp-tool.ts).
 // close() stops them all.
 import type { ApprovalMode } from '../../../shared/approvals';
-import type { McpRepository } from '../store/mcp-repository';
+import type { McpServerView } from '../../../shared/contract/mcp-service';
+import type { McpRepository, McpToolPolicy } from '../store/mcp-repository';
 import type { ToolDefinition } from '../tools/tool';
 import {
   describeEntry,
@@ -30,19 +31,6 @@ export interface McpManagerDeps {
   readonly readProjectFile: () => Promise<string | null>;
   readonly mode: () => ApprovalMode;
   readonly connection?: McpConnectionOptions;
-}
-
-export interface McpServerView {
-  readonly name: string;
-  readonly key: string;
-  readonly origin: McpServerOrigin;
-  readonly entry: string;
-  readonly entryHash: string;
-  /** A project entry the person has not approved (or that changed since): never started. */
-  readonly needsApproval: boolean;
-  readonly status: McpServerStatus;
-  readonly logs: string[];
-  readonly tools: { name: string; policy: string; withheld: string | null }[];
 }
 
 export interface McpToolList {
@@ -73,6 +61,8 @@ export class McpManager {
     const { entries, notices } = await this.entries();
     const servers = entries.map(({ config, origin, key, approved }) => {
       const connection = this.connections.get(key);
+      const status = connection?.status();
+      const serverPrefs = this.deps.repo.serverPrefs(key);
       const prefs = this.deps.repo.toolPrefs(key);
       const listed = this.listed.get(key)?.tools ?? [];
       const names = new Set([...listed.map((t) => t.name), ...prefs.keys()]);
@@ -83,12 +73,10 @@ export class McpManager {
         entry: describeEntry(config),
         entryHash: mcpEntryHash(config),
         needsApproval: !approved,
-        status: connection?.status() ?? {
-          state: 'stopped' as const,
-          message: null,
-          pid: null,
-          starts: 0,
-        },
+        state: status?.state ?? 'stopped',
+        message: status?.message ?? null,
+        trustReadOnly: serverPrefs.trustReadOnly,
+        denyAll: serverPrefs.denyAll,
         logs: connection?.logs() ?? [],
         tools: [...names].sort().map((name) => {
           const current = listed.find((t) => t.name === name);
@@ -101,6 +89,11 @@ export class McpManager {
       };
     });
     return { servers, notices };
+  }
+
+  /** One server's process status (pid, starts) while this manager knows it. */
+  connectionStatus(key: string): McpServerStatus | null {
+    return this.connections.get(key)?.status() ?? null;
   }
 
   private async entries(): Promise<{
@@ -183,6 +176,25 @@ export class McpManager {
         annotations: tool.annotations,
       }),
     );
+  }
+
+  /** Always-allow / deny / ask for one tool; allowing pins the definition listed now. */
+  async setToolPolicy(key: string, tool: string, policy: McpToolPolicy): Promise<void> {
+    if (policy === 'allow') {
+      const def = await this.currentDefinition(key, tool);
+      if (!def) throw new Error(`${tool} is not listed by that server now; start it first.`);
+      const withheld = this.withheldReason(key, def);
+      if (withheld) throw new Error(`${withheld}\nApprove the new definition first.`);
+      this.approveDefinition(key, def);
+    }
+    this.deps.repo.setToolPolicy(key, tool, policy);
+  }
+
+  /** Re-approves a changed tool: pins the definition the server lists now. */
+  async approveCurrentDefinition(key: string, tool: string): Promise<void> {
+    const def = await this.currentDefinition(key, tool);
+    if (!def) throw new Error(`${tool} is not listed by that server now; start it first.`);
+    this.approveDefinition(key, def);
   }
 
   /** The current definition of one tool (listing the server when needed). */

@@ -33,6 +33,9 @@ import { createSettingsHandlers, type ExternalOpener } from './settings-handlers
 import { createSymbolHandlers } from './symbol-handlers';
 import { createProposalHandlers, type ProposalHandlers } from './proposal-handlers';
 import { watchChangeSets } from '../proposals/change-set-watcher';
+import { McpManager } from '../mcp/mcp-manager';
+import { createMcpRepository } from '../store/mcp-repository';
+import { createMcpHandlers } from './mcp-handlers';
 
 export interface ProjectContext {
   readonly projectId: string;
@@ -42,6 +45,8 @@ export interface ProjectContext {
   readonly symbolIndex: SymbolIndex;
   /** Stops the background build of the index when the project closes. */
   readonly indexBuild: AbortController;
+  /** The project's MCP servers (issue 14); stopped when the project closes. */
+  readonly mcp: McpManager;
 }
 
 export interface AppServicesDeps {
@@ -83,6 +88,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     defaults: { model: DEFAULT_MODEL, maxTurns: DEFAULT_MAX_ROUNDS },
   });
   const tools = (deps.createTools ?? createTools)();
+  const mcpRepo = createMcpRepository(db);
   const anthropicClient = () => {
     const credentials = settings.credentials();
     return createAnthropicClient({
@@ -142,12 +148,20 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         if (!indexBuild.signal.aborted) deps.onBackgroundError(error);
       },
     );
+    const mcp = new McpManager({
+      repo: mcpRepo,
+      projectId,
+      projectRoot: workspace.root,
+      readProjectFile: () => workspace.readText('.sluice/mcp.json').catch(() => null),
+      mode: () => policies.get(projectId).mode,
+    });
     const runner = createConversationRunner({
       repository: conversations,
       projectId,
       createClient: anthropicClient,
       model: () => settings.credentials().model,
       tools,
+      extraTools: async () => (await mcp.tools()).tools,
       ports: ({ emit: emitTurn }) => ({
         workspace,
         approvals: approvals.broker.forTurn(emitTurn),
@@ -163,6 +177,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       approvals,
       symbolIndex,
       indexBuild,
+      mcp,
     };
   };
 
@@ -171,6 +186,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     await proposals.shutdown();
     context.approvals.dispose();
     await context.runner.shutdown();
+    await context.mcp.close();
     await context.symbolIndex.close();
   };
 
@@ -216,6 +232,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       emitStatus: (status) => emit('index.status', status),
     }),
     proposals,
+    mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp }),
   });
 
   return {

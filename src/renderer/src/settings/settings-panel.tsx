@@ -5,6 +5,7 @@ import { errorMessage } from '../app/error-message';
 import { useState } from 'react';
 import { ApiKeyField } from './api-key-field';
 import { ApprovalPolicy } from './approval-policy';
+import { McpSettings } from './mcp-settings';
 import { ModelSettings, type SettingsPatch } from './model-settings';
 
 interface Props {
@@ -62,6 +63,7 @@ export function SettingsPanel({ settings, onChange }: Props) {
           </>
         )}
         <ApprovalPolicy />
+        <McpSettings />
       </div>
     </section>
   );

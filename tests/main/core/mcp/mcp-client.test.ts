@@ -236,13 +236,13 @@ describe('mcp client with server-everything', () => {
     );
     expect(ends[1]).toMatchObject({ status: 'ok', result: 'Echo: again' });
 
-    const view = (await s.manager.servers()).servers[0];
-    const pid = view?.status.pid;
-    expect(view?.status.starts).toBe(2);
+    const key2 = serverKey('person', 'p1', 'ev');
+    const pid = s.manager.connectionStatus(key2)?.pid;
+    expect(s.manager.connectionStatus(key2)?.starts).toBe(2);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid as number, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await s.manager.servers()).servers[0]?.status.state).toBe('failed');
+    expect((await s.manager.servers()).servers[0]?.state).toBe('failed');
     s.h.server.enqueue(
       reply([toolUse('mcp__ev__echo', { message: 'back' }, 'toolu_3')]),
       reply('Ok.'),
