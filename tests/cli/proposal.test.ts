@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,6 +14,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import { main } from '../../src/cli/main';
+import { createProposalCommand } from '../../src/cli/commands/proposal';
+import { createTerminalApprover } from '../../src/cli/terminal-approval';
+import { openAppDatabase } from '../../src/main/core/store/app-database';
+import { createPolicyRepository } from '../../src/main/core/store/policy-repository';
+import { projectIdFor } from '../../src/main/core/store/project-id';
 import { changeSetSummarySchema, type ApplyResult } from '../../src/shared/change-sets';
 import {
   reply,
@@ -133,6 +146,9 @@ describe('sluice ask --mode propose', () => {
     expect(seen).toContain('c.ts');
     expect(seen).toMatch(/src\/a\.ts[^"]*\\n[^"]*return 10/u);
     expect(seen).toContain('src/c.ts:1:14 variable gamma');
+    expect(seen).toContain(
+      'import-following (from_file) and find_importers see the imports as they are on disk',
+    );
     const list = await cli(['proposals', '--project', project, '--json']);
     const sets = list.stdout
       .trim()
@@ -148,6 +164,12 @@ describe('sluice ask --mode propose', () => {
     expect(show.stdout).toContain('+  return 10;');
     expect(show.stdout).toContain('protected: never applied');
     expect(show.stdout).toContain('Editing src/a.ts');
+    const shown = JSON.parse((await cli(['proposal', 'show', id, '--json'])).stdout) as {
+      steps: { type: string; name?: string }[];
+    };
+    expect(shown.steps.filter((s) => s.type === 'tool').map((s) => s.name)).toContain(
+      'create_file',
+    );
   });
 
   it('--json - prints the AgentEvents and a final proposal event', async () => {
@@ -306,5 +328,67 @@ describe('sluice ask --mode propose', () => {
     const sent = JSON.stringify(server.requests.at(-1)?.body.messages);
     expect(sent).toContain('keep b as it is');
     expect(sent).toContain(`Review of change set ${id}`);
+  });
+  it('apply on a terminal without selectors - reviews file by file and hunk by hunk', async () => {
+    scriptRun();
+    const { id } = await runPropose();
+    const shown: string[] = [];
+    const approver = createTerminalApprover({
+      input: Readable.from(['h\n', 'y\n', 'n\n', 'keep beta\n', 'n\n', '\n', 'y\n']),
+      output: { write: (t: string) => shown.push(t) },
+      interactive: true,
+    });
+    const run = makeIo();
+    const code = await createProposalCommand({ approver }).run(['apply', id, '--json'], run.io);
+    expect(code).toBe(0);
+    const result = JSON.parse(run.stdout()) as ApplyResult;
+    expect(result.files.map((f) => [f.path, f.state])).toEqual([
+      ['.env', 'rejected'],
+      ['src/a.ts', 'partly-applied'],
+      ['src/b.ts', 'rejected'],
+      ['src/c.ts', 'applied'],
+    ]);
+    expect(read('src/a.ts')).toBe(A.replace('return 1;', 'return 10;'));
+    expect(read('src/b.ts')).toBe(B);
+    expect(read('.env')).toBe(ENV);
+    expect(shown.join('')).toContain('Apply hunk h2 (2/2)?');
+    expect(run.stderr()).toContain('.env: a protected path is never written');
+  });
+  it('bad input - usage errors (exit 2), never a run', async () => {
+    const propose = ['ask', 'x', '--mode', 'propose', '--project', project];
+    const timeout = await cli([...propose, '--timeout', '0']);
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toContain('--timeout must be a whole number');
+    const other = await cli([...propose, '--conversation', 'nope']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('no conversation nope');
+    expect((await cli(['proposal', 'show', 'no-such-id'])).code).toBe(2);
+    expect((await cli(['proposal', 'frobnicate', 'x'])).code).toBe(2);
+    expect((await cli(['proposal', 'apply', 'x', '--hunks', 'nocolon'])).code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+  });
+  it('deny rules - refuse in the run (the model is told) and again at apply', async () => {
+    const db = openAppDatabase({ home });
+    const rules = createPolicyRepository(db);
+    const projectId = projectIdFor(realpathSync(project));
+    rules.addRule(projectId, { tool: 'write', pathGlob: 'src/c.ts', action: 'deny' });
+    db.close();
+    scriptRun();
+    const { id } = await runPropose();
+    expect(lastToolResults(2)).toContain('denied by rule');
+    const db2 = openAppDatabase({ home });
+    createPolicyRepository(db2).addRule(projectId, {
+      tool: 'write',
+      pathGlob: 'src/b.ts',
+      action: 'deny',
+    });
+    db2.close();
+    const applied = await cli(['proposal', 'apply', id, '--files', 'src/a.ts,src/b.ts', '--json']);
+    expect(applied.code).toBe(1);
+    const result = JSON.parse(applied.stdout) as ApplyResult;
+    expect(result.files.map((f) => f.path)).not.toContain('src/c.ts');
+    expect(result.files.find((f) => f.path === 'src/b.ts')).toMatchObject({ state: 'refused' });
+    expect(read('src/b.ts')).toBe(B);
+    expect(read('src/a.ts')).toContain('return 20;');
   });
 });

@@ -18,7 +18,7 @@ import {
   processIsAlive,
   type StoredChangeSet,
 } from '../../main/core/store/change-set-repository';
-import { createConversationRepository } from '../../main/core/store/conversation-repository';
+import { changeSetSteps } from '../../main/core/proposals/change-set-steps';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import { sluiceHomeFor } from '../approval-session';
 import {
@@ -76,12 +76,7 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet): void {
   ];
   if (set.needsRecheck) lines.push(`Needs a re-check: ${set.needsRecheck}`);
   if (set.summary) lines.push('', set.summary);
-  const steps =
-    set.conversationId && set.turnId
-      ? createConversationRepository(db)
-          .transcript(set.conversationId)
-          .filter((item) => item.type === 'tool' && item.turnId === set.turnId)
-      : [];
+  const steps = changeSetSteps(db, set);
   if (steps.length) {
     lines.push('', 'Steps:');
     for (const step of steps)
@@ -160,7 +155,7 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): CliComman
         try {
           if (action === 'show') {
             const set = loadChangeSet(review, found.id);
-            if (values.json) writeJsonLine(io, set);
+            if (values.json) writeJsonLine(io, { ...set, steps: changeSetSteps(db, set) });
             else printSet(io, db, set);
             return ExitCode.Ok;
           }

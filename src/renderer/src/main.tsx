@@ -13,6 +13,7 @@ import './styles/sidebar.css';
 import './styles/chat.css';
 import './styles/review.css';
 import './styles/panels.css';
+import './styles/inbox.css';
 
 // Until settings arrive the page follows the system theme (App then applies the setting).
 document.documentElement.dataset.theme =

@@ -84,6 +84,7 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'symbols.search': () => [],
   'symbols.searchFiles': () => [],
   'settings.get': () => sampleSettings,
+  'proposals.list': () => [],
 };
 
 export interface FakeSluice {

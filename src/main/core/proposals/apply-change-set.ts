@@ -6,6 +6,7 @@
 // file, so `undo` reverts it). Protected paths are never applied from a set. Afterwards the
 // other sets touching the applied files are marked for a re-check, and the conversation is
 // told what was accepted and what was not.
+import { missingCase } from '../../../shared/missing-case';
 import type {
   ApplyFileResult,
   ApplyResult,
@@ -165,6 +166,15 @@ async function applyFile(
   let partial = false;
   if (choice.kind === 'hunks' && choice.ids.length < file.hunks.length) {
     const hunks = computeLineDiff(file.baseText, file.finalText, DEFAULT_DIFF_BOUND).hunks;
+    // The diff is recomputed to place the hunks; it must be the one the person reviewed.
+    const same =
+      hunks.length === file.hunks.length &&
+      hunks.every((h, i) => JSON.stringify(h.lines) === JSON.stringify(file.hunks[i]?.lines));
+    if (!same)
+      return done(
+        'refused',
+        'the diff could not be reproduced exactly (it was too large to compute in time), so its hunks cannot be picked one by one; accept the whole file or none of it',
+      );
     try {
       text = applySelectedHunks(
         { before: file.baseText, after: file.finalText, hunks },
@@ -216,11 +226,13 @@ async function applyFile(
   });
   switch (result.status) {
     case 'ok':
-      return done(
-        partial ? 'partly-applied' : 'applied',
-        partial ? `hunks ${choice.kind === 'hunks' ? choice.ids.join(', ') : ''}` : null,
-        checkpointId,
-      );
+      return partial
+        ? done(
+            'partly-applied',
+            `only ${choice.kind === 'hunks' ? choice.ids.join(', ') : ''}`,
+            checkpointId,
+          )
+        : done('applied', null, checkpointId);
     case 'conflict':
       return done(
         'conflict',
@@ -231,7 +243,7 @@ async function applyFile(
     case 'error':
       return done('refused', result.content);
     default:
-      return done('refused', result.content);
+      return missingCase(result.status);
   }
 }
 

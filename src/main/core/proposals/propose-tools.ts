@@ -99,6 +99,22 @@ function overlayWriteTool(
   });
 }
 
+const SYMBOL_NOTE =
+  '(In this run: definitions in files you changed come from your changed text, but import-following (from_file) and find_importers see the imports as they are on disk, so an import you added or removed is not reflected.)';
+
+/** Symbol tools say plainly what is approximate once the overlay holds files. */
+function noteApproximation(tool: ToolDefinition, overlay: ProposalOverlay): ToolDefinition {
+  return defineTool({
+    ...tool,
+    label: (input) => tool.label(input),
+    async run(input, ctx) {
+      const result = await tool.run(input, ctx);
+      if (overlay.list().length === 0) return result;
+      return { ...result, content: `${result.content}\n${SYMBOL_NOTE}` };
+    },
+  });
+}
+
 /**
  * The propose run's tool list: the registry's tools limited to PROPOSE_TOOL_NAMES, content
  * search in-process (so it searches the overlay), writes into the overlay.
@@ -120,12 +136,13 @@ export function createProposeTools(deps: {
           return overlayWriteTool(tool, deps.overlay, deps.policy);
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });
+        case 'find_definition':
+        case 'find_importers':
+          return noteApproximation(tool, deps.overlay);
         case 'read_file':
         case 'list_files':
         case 'find_files':
         case 'load_skill':
-        case 'find_definition':
-        case 'find_importers':
           return tool;
         default:
           return missingCase(name);

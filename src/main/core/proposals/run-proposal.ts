@@ -155,17 +155,22 @@ export function startProposalRun(
       );
   }
   const conversationId = request.conversationId ?? refined?.conversationId ?? undefined;
+  const conversations = createConversationRepository(deps.db);
+  if (conversationId !== undefined) {
+    const record = conversations.get(conversationId);
+    if (!record) throw new ProposalRefusedError(`there is no conversation ${conversationId}.`);
+    if (record.projectId !== projectId)
+      throw new ProposalRefusedError(`conversation ${conversationId} belongs to another project.`);
+  }
   const timeoutMs = deps.timeoutMs ?? DEFAULT_PROPOSAL_TIMEOUT_MS;
   const overlay = new ProposalOverlay(now);
   const workspace = OverlayWorkspace.over(deps.workspace, overlay);
   const policies = createPolicyRepository(deps.db);
-  const disk = deps.symbolIndex ? null : lazyDiskIndex(deps.workspace);
-  const symbolIndex = overlaySymbolIndex(
-    deps.symbolIndex ?? (disk as { port: SymbolIndexPort }).port,
-    overlay,
-  );
+  // Opens nothing unless a symbol tool asks and the shell gave no index of its own.
+  const disk = lazyDiskIndex(deps.workspace);
+  const symbolIndex = overlaySymbolIndex(deps.symbolIndex ?? disk.port, overlay);
   const runner = createConversationRunner({
-    repository: createConversationRepository(deps.db),
+    repository: conversations,
     projectId,
     createClient: deps.createClient,
     model: () => deps.model,
@@ -242,7 +247,7 @@ export function startProposalRun(
       clearTimeout(timer);
       // A consumer that stopped early left the turn running: stop it before recording.
       runner.abort(started.conversationId);
-      await disk?.close();
+      await disk.close();
       const end = crash
         ? { status: 'failed' as const, reason: `the run crashed: ${crash}` }
         : endOf(outcome, timedOut, timeoutMs, deps.maxRounds);

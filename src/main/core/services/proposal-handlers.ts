@@ -16,7 +16,7 @@ import {
 import { startProposalRun, type StartedProposalRun } from '../proposals/run-proposal';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';
-import { createConversationRepository } from '../store/conversation-repository';
+import { changeSetSteps } from '../proposals/change-set-steps';
 import type { WritableDb } from '../store/database-handles';
 import type { Workspace } from '../workspace/workspace';
 
@@ -93,12 +93,7 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
     },
     get({ id }) {
       const set = loadChangeSet(review(), id);
-      const steps =
-        set.conversationId && set.turnId
-          ? createConversationRepository(deps.db)
-              .transcript(set.conversationId)
-              .filter((item) => 'turnId' in item && item.turnId === set.turnId)
-          : [];
+      const steps = changeSetSteps(deps.db, set);
       const { pid: _pid, timeoutMs: _timeout, ...view } = set;
       return {
         ...view,

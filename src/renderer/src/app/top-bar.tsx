@@ -1,12 +1,13 @@
 import type { ProjectInfo } from '../../../shared/contract';
 import { IndexProgress } from '../project/index-progress';
 
-export type Pane = 'chat' | 'symbols' | 'settings';
+export type Pane = 'chat' | 'symbols' | 'settings' | 'inbox';
 
 const panes: { id: Pane; label: string }[] = [
   { id: 'chat', label: 'Chat' },
   { id: 'symbols', label: 'Symbols' },
   { id: 'settings', label: 'Settings' },
+  { id: 'inbox', label: 'Inbox' },
 ];
 
 interface Props {
@@ -15,9 +16,11 @@ interface Props {
   onPane(pane: Pane): void;
   onToggleSidebar(): void;
   onCloseProject(): void;
+  /** Counts shown beside a tab's label (the inbox's waiting change sets). */
+  badges?: Partial<Record<Pane, number>>;
 }
 
-export function TopBar({ project, pane, onPane, onToggleSidebar, onCloseProject }: Props) {
+export function TopBar({ project, pane, onPane, onToggleSidebar, onCloseProject, badges }: Props) {
   return (
     <header className="top-bar">
       <button
@@ -49,6 +52,11 @@ export function TopBar({ project, pane, onPane, onToggleSidebar, onCloseProject 
             onClick={() => onPane(item.id)}
           >
             {item.label}
+            {badges?.[item.id] ? (
+              <span className="badge" data-testid={`${item.id}-badge`}>
+                {badges[item.id]}
+              </span>
+            ) : null}
           </button>
         ))}
       </nav>

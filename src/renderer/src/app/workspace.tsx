@@ -8,6 +8,8 @@ import { appendMention, emptyDraft, type Draft } from '../chat/draft';
 import { useChat } from '../chat/use-chat';
 import { useConversationList } from '../chat/use-conversation-list';
 import { FileTree } from '../project/file-tree';
+import { InboxView } from '../inbox/inbox-view';
+import { useInbox } from '../inbox/use-inbox';
 import { ReviewHost } from '../review/review-host';
 import { SettingsPanel } from '../settings/settings-panel';
 import { SymbolBrowser } from '../symbols/symbol-browser';
@@ -23,6 +25,7 @@ interface Props {
 export function Workspace({ project, settings, onSettingsChange, onCloseProject }: Props) {
   const chat = useChat();
   const list = useConversationList();
+  const inbox = useInbox();
   const [pane, setPane] = useState<Pane>('chat');
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -56,6 +59,7 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
         onPane={setPane}
         onToggleSidebar={() => setSidebarOpen((value) => !value)}
         onCloseProject={onCloseProject}
+        badges={{ inbox: inbox.waiting }}
       />
       <aside className="sidebar" aria-label="Sidebar">
         <ConversationList
@@ -82,6 +86,15 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
         )}
         {pane === 'symbols' && <SymbolBrowser onAsk={askAbout} />}
         {pane === 'settings' && <SettingsPanel settings={settings} onChange={onSettingsChange} />}
+        {pane === 'inbox' && (
+          <InboxView
+            inbox={inbox}
+            onOpenConversation={(id) => {
+              void chat.select(id);
+              setPane('chat');
+            }}
+          />
+        )}
       </main>
       <ReviewHost />
     </div>

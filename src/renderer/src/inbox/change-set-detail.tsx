@@ -1,0 +1,278 @@
+// One change set opened from the inbox: summary, the agent's steps, every file's diff with
+// per-hunk selection, and the actions: Accept all, Accept selected, Refine (continues the
+// set's conversation; the result supersedes this set), Reject with a reason. After an apply
+// each written file can be undone from here.
+import { useEffect, useState } from 'react';
+import type { ApplyResult, ChangeSetSelection, ChangeSetView } from '../../../shared/contract';
+import { useClient } from '../app/client-context';
+import { errorMessage } from '../app/error-message';
+import { useResolvedTheme } from '../app/theme';
+import { ChangeSetFileView } from './change-set-file';
+
+interface Props {
+  id: string;
+  /** Changes whenever the inbox reloads, so the open set follows too. */
+  version: number;
+  onRefined(changeSetId: string): void;
+  /** Shows the set's conversation in the chat (where a Refine streams live). */
+  onOpenConversation?(conversationId: string): void;
+}
+
+type Selected = Record<string, string[]>;
+
+function allSelected(view: ChangeSetView): Selected {
+  const out: Selected = {};
+  for (const file of view.files)
+    if (!file.protectedPath) out[file.path] = file.hunks.map((h) => h.id);
+  return out;
+}
+
+export function selectionOf(view: ChangeSetView, selected: Selected): ChangeSetSelection {
+  const files: string[] = [];
+  const hunks: Record<string, string[]> = {};
+  for (const file of view.files) {
+    const ids = selected[file.path] ?? [];
+    if (!ids.length) continue;
+    if (ids.length === file.hunks.length) files.push(file.path);
+    else hunks[file.path] = file.hunks.map((h) => h.id).filter((id) => ids.includes(id));
+  }
+  return { files, hunks };
+}
+
+export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: Props) {
+  const client = useClient();
+  const dark = useResolvedTheme() === 'dark';
+  const [view, setView] = useState<ChangeSetView | null>(null);
+  const [selected, setSelected] = useState<Selected>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ApplyResult | null>(null);
+  const [reason, setReason] = useState('');
+  const [refineText, setRefineText] = useState('');
+  const [undone, setUndone] = useState<string[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    client.proposals.get({ id }).then(
+      (loaded) => {
+        if (!live) return;
+        setView((previous) => {
+          if (previous?.id !== loaded.id || previous.status !== loaded.status)
+            setSelected(allSelected(loaded));
+          return loaded;
+        });
+      },
+      (failure: unknown) => live && setError(errorMessage(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, id, version]);
+
+  if (error && !view) return <p className="error-text">{error}</p>;
+  if (!view) return <p className="muted">Loading…</p>;
+  const reviewable = view.status === 'proposed';
+
+  const act = async (what: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await what();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggle = (path: string, hunkId: string) =>
+    setSelected((current) => {
+      const ids = current[path] ?? [];
+      return {
+        ...current,
+        [path]: ids.includes(hunkId) ? ids.filter((x) => x !== hunkId) : [...ids, hunkId],
+      };
+    });
+  const reasonField = reason.trim() ? { reason: reason.trim() } : {};
+
+  return (
+    <article className="inbox-detail" data-testid="change-set-detail" aria-label="Change set">
+      <header className="inbox-detail-header">
+        <h2>{view.prompt}</h2>
+        <p>
+          <span className="tag" data-testid="change-set-status">
+            {view.status}
+          </span>{' '}
+          {view.statusReason && <span className="muted">{view.statusReason}</span>}
+        </p>
+        {view.needsRecheck && <p className="warn-text">Needs a re-check: {view.needsRecheck}</p>}
+        {view.summary && <p className="inbox-summary">{view.summary}</p>}
+        {view.conversationId && onOpenConversation && (
+          <button
+            type="button"
+            className="button small"
+            data-testid="open-conversation"
+            onClick={() => onOpenConversation(view.conversationId as string)}
+          >
+            Open the conversation
+          </button>
+        )}
+        <p className="muted">
+          {view.usage.inputTokens} input / {view.usage.outputTokens} output tokens, about $
+          {view.usage.costUsd.toFixed(4)}
+        </p>
+      </header>
+      {view.steps.length > 0 && (
+        <details className="inbox-steps">
+          <summary>Steps ({view.steps.filter((s) => s.type === 'tool').length})</summary>
+          <ol>
+            {view.steps.map((step) =>
+              step.type === 'tool' ? (
+                <li key={step.id}>
+                  {step.status === 'ok' ? '✓' : '✗'} {step.label}
+                </li>
+              ) : step.type === 'error' ? (
+                <li key={step.id} className="error-text">
+                  {step.message}
+                </li>
+              ) : null,
+            )}
+          </ol>
+        </details>
+      )}
+      {view.files.length === 0 && <p className="muted">This run changed no file.</p>}
+      {view.files.map((file) => (
+        <ChangeSetFileView
+          key={file.path}
+          file={file}
+          selectable={reviewable}
+          selected={new Set(selected[file.path] ?? [])}
+          dark={dark}
+          onToggle={(hunkId) => toggle(file.path, hunkId)}
+        />
+      ))}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      {reviewable && (
+        <div className="inbox-actions">
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy}
+            data-testid="accept-all"
+            onClick={() =>
+              void act(async () => setResult(await client.proposals.apply({ id, ...reasonField })))
+            }
+          >
+            Accept all
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            data-testid="accept-selected"
+            onClick={() =>
+              void act(async () =>
+                setResult(
+                  await client.proposals.apply({
+                    id,
+                    selection: selectionOf(view, selected),
+                    ...reasonField,
+                  }),
+                ),
+              )
+            }
+          >
+            Accept selected
+          </button>
+          <label className="inbox-field">
+            <span>Reason (for what is rejected)</span>
+            <textarea
+              value={reason}
+              rows={2}
+              data-testid="reject-reason"
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="button danger"
+            disabled={busy}
+            data-testid="reject-set"
+            onClick={() =>
+              void act(async () => setResult(await client.proposals.reject({ id, ...reasonField })))
+            }
+          >
+            Reject
+          </button>
+          <label className="inbox-field">
+            <span>Refine: what should change?</span>
+            <textarea
+              value={refineText}
+              rows={2}
+              data-testid="refine-text"
+              onChange={(e) => setRefineText(e.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || !refineText.trim()}
+            data-testid="refine-set"
+            onClick={() =>
+              void act(async () => {
+                const started = await client.proposals.refine({ id, text: refineText.trim() });
+                setRefineText('');
+                onRefined(started.changeSetId);
+              })
+            }
+          >
+            Refine
+          </button>
+        </div>
+      )}
+      {result && (
+        <section className="inbox-result" data-testid="apply-result" aria-label="Result">
+          <p>Change set is now {result.status}.</p>
+          <ul>
+            {result.files.map((file) => (
+              <li key={file.path}>
+                {file.path}: {file.state}
+                {file.note ? ` (${file.note})` : ''}
+                {file.checkpointId && (
+                  <button
+                    type="button"
+                    className="button small"
+                    data-testid="undo-applied"
+                    disabled={busy || undone.includes(file.checkpointId)}
+                    onClick={() =>
+                      void act(async () => {
+                        const checkpointId = file.checkpointId as string;
+                        const undo = await client.checkpoints.undo({
+                          id: checkpointId,
+                          force: false,
+                        });
+                        if (undo.refused.length)
+                          throw new Error(undo.refused.map((r) => r.reason).join('; '));
+                        setUndone((list) => [...list, checkpointId]);
+                      })
+                    }
+                  >
+                    {file.checkpointId && undone.includes(file.checkpointId) ? 'Undone' : 'Undo'}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {result.recheck.length > 0 && (
+            <p className="warn-text">
+              {result.recheck.length} other change set(s) touch the same files and need a re-check.
+            </p>
+          )}
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ChangeSetSummary, ChangeSetView } from '../../../src/shared/contract';
+import { InboxView } from '../../../src/renderer/src/inbox/inbox-view';
+import { useInbox } from '../../../src/renderer/src/inbox/use-inbox';
+import { createFakeSluice } from '../support/fake-sluice';
+import { renderWithClient } from '../support/render-with-client';
+
+const usage = {
+  inputTokens: 10,
+  outputTokens: 5,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  costUsd: 0.01,
+};
+
+function summary(id: string, prompt: string): ChangeSetSummary {
+  return {
+    id,
+    projectId: 'p1',
+    projectRoot: '/home/me/demo',
+    conversationId: 'c1',
+    turnId: 't1',
+    prompt,
+    status: 'proposed',
+    statusReason: null,
+    summary: 'Bumped both constants.',
+    model: 'm',
+    paths: ['a.ts'],
+    needsRecheck: null,
+    refines: null,
+    createdAt: 1,
+    finishedAt: 2,
+    usage,
+  };
+}
+
+function view(id: string): ChangeSetView {
+  return {
+    ...summary(id, 'bump'),
+    steps: [
+      {
+        type: 'tool',
+        id: 's1',
+        turnId: 't1',
+        name: 'edit_file',
+        label: 'Editing a.ts',
+        input: {},
+        status: 'ok',
+        result: '',
+      },
+    ],
+    files: [
+      {
+        path: 'a.ts',
+        isNewFile: false,
+        baseHash: 'h',
+        baseText: 'a\n',
+        finalText: 'b\n',
+        hunks: [
+          { id: 'h1', oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-a', '+A'] },
+          { id: 'h2', oldStart: 9, oldLines: 1, newStart: 9, newLines: 1, lines: ['-b', '+B'] },
+        ],
+        unifiedDiff: '',
+        protectedPath: false,
+        state: 'pending',
+        note: null,
+        checkpointId: null,
+      },
+    ],
+  };
+}
+
+function Harness() {
+  return <InboxView inbox={useInbox()} />;
+}
+
+describe('InboxView', () => {
+  it('new sets appear on proposals.changed - no reload', async () => {
+    const fake = createFakeSluice();
+    let sets = [summary('s1', 'first')];
+    fake.handle('proposals.list', () => sets);
+    renderWithClient(<Harness />, fake);
+    await screen.findByText('first');
+    sets = [summary('s2', 'made by the CLI'), ...sets];
+    fake.emit('proposals.changed', {});
+    await screen.findByText('made by the CLI');
+    expect(fake.invalid).toEqual([]);
+  });
+
+  it('Accept selected - sends exactly the checked hunks; Undo reverts through checkpoints', async () => {
+    const fake = createFakeSluice();
+    fake.handle('proposals.list', () => [summary('s1', 'bump')]);
+    fake.handle('proposals.get', ({ id }) => view(id));
+    fake.handle('proposals.apply', ({ id }) => ({
+      changeSetId: id,
+      status: 'partly-accepted',
+      files: [{ path: 'a.ts', state: 'partly-applied', note: 'hunks h1', checkpointId: 'cp1' }],
+      recheck: [],
+    }));
+    fake.handle('checkpoints.undo', ({ id }) => ({ undone: [id], refused: [] }));
+    renderWithClient(<Harness />, fake);
+    fireEvent.click(await screen.findByTestId('inbox-item'));
+    await screen.findByText('Bumped both constants.');
+    expect(screen.getByText(/Editing a\.ts/u)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/Include hunk 2/u));
+    fireEvent.click(screen.getByTestId('accept-selected'));
+    await screen.findByTestId('apply-result');
+    expect(fake.callsTo('proposals.apply')).toEqual([
+      { id: 's1', selection: { files: [], hunks: { 'a.ts': ['h1'] } } },
+    ]);
+    fireEvent.click(screen.getByTestId('undo-applied'));
+    await waitFor(() =>
+      expect(fake.callsTo('checkpoints.undo')).toEqual([{ id: 'cp1', force: false }]),
+    );
+    expect(fake.invalid).toEqual([]);
+  });
+
+  it('Run in background and Reject with a reason - call the service', async () => {
+    const fake = createFakeSluice();
+    fake.handle('proposals.list', () => [summary('s1', 'bump')]);
+    fake.handle('proposals.get', ({ id }) => view(id));
+    fake.handle('proposals.runInBackground', () => ({ changeSetId: 's1', conversationId: 'c9' }));
+    fake.handle('proposals.reject', ({ id }) => ({
+      changeSetId: id,
+      status: 'rejected',
+      files: [],
+      recheck: [],
+    }));
+    renderWithClient(<Harness />, fake);
+    fireEvent.change(await screen.findByTestId('background-prompt'), {
+      target: { value: 'tidy up' },
+    });
+    fireEvent.click(screen.getByTestId('run-in-background'));
+    await waitFor(() =>
+      expect(fake.callsTo('proposals.runInBackground')).toEqual([{ text: 'tidy up' }]),
+    );
+    fireEvent.change(await screen.findByTestId('reject-reason'), { target: { value: 'not now' } });
+    fireEvent.click(screen.getByTestId('reject-set'));
+    await waitFor(() =>
+      expect(fake.callsTo('proposals.reject')).toEqual([{ id: 's1', reason: 'not now' }]),
+    );
+  });
+});
