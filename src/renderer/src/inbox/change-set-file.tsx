@@ -2,7 +2,7 @@
 // applied. Reuses the live review's HunkView, so both reviews look and behave the same.
 import type { ChangeSetFile } from '../../../shared/contract';
 import { HunkView } from '../review/hunk-view';
-import { languageForPath } from '../review/language-for-path';
+import { languageForPath } from '../highlight/highlighter';
 
 interface Props {
   file: ChangeSetFile;
