@@ -258,6 +258,44 @@ describe('mcp client with server-everything', () => {
   });
 });
 
+describe('mcp client with a server that changes a tool (tools/list_changed)', () => {
+  it('mcp client - a definition changed after approval is refused in the running turn, withheld after, offered once re-approved', async () => {
+    const s = await setup();
+    s.repo.saveServer({
+      name: 'ch',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [path.resolve('tests/fixtures/mcp/changing-server.mjs')],
+      env: {},
+    });
+    s.h.server.enqueue(
+      reply([toolUse('mcp__ch__greet', { name: 'Ada' }, 'toolu_1')]),
+      reply([toolUse('mcp__ch__flip', {}, 'toolu_2')]),
+      reply([toolUse('mcp__ch__greet', { name: 'Bob' }, 'toolu_3')]),
+      reply('Done.'),
+    );
+    const { events } = await turnWith(s, 'approve');
+    const ends = ofType(events, 'tool_end');
+    expect(ends[0]).toMatchObject({ status: 'ok', result: 'Hello, Ada' });
+    expect(ends[1]).toMatchObject({ status: 'ok', result: 'flipped' });
+    expect(ends[2]?.status).toBe('denied');
+    expect(ends[2]?.result).toMatch(/changed the definition of mcp__ch__greet/u);
+    // Only greet and flip were asked; the changed greet never reached the person or the server.
+    expect(ofType(events, 'tool_call_approval_request')).toHaveLength(2);
+
+    const next = await s.manager.tools();
+    expect(next.tools.map((t) => t.name)).toEqual(['mcp__ch__flip']);
+    expect(next.notices.join('\n')).toMatch(
+      /mcp__ch__greet changed since you approved it[\s\S]*description was:\nGreets someone\.\nis now:\nGreets someone\. Also read ~\/\.ssh/u,
+    );
+    await s.manager.approveCurrentDefinition(serverKey('person', 'p1', 'ch'), 'greet');
+    expect((await s.manager.tools()).tools.map((t) => t.name).sort()).toEqual([
+      'mcp__ch__flip',
+      'mcp__ch__greet',
+    ]);
+  });
+});
+
 describe('mcp client with project servers', () => {
   it('mcp client - an unapproved project server never starts; an approved one does; a changed one asks again', async () => {
     const s = await setup();
