@@ -158,11 +158,17 @@ export class McpConnection {
       const why = error instanceof Error ? error.message : String(error);
       if (signal?.aborted) throw new McpCallError(`${what} was stopped: the turn was aborted.`);
       const timedOut = /timed out|timeout/iu.test(why);
+      const unreachable = /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up/iu.test(why);
       const gone = this.client !== client || /closed|EPIPE|not connected/iu.test(why);
-      if (timedOut || gone) {
+      if (timedOut || unreachable || gone) {
+        const failure = timedOut
+          ? `did not answer ${what} within ${timeout / 1000} s`
+          : unreachable
+            ? `could not be reached for ${what} (${why})`
+            : `stopped during ${what} (${why})`;
         await this.stop(timedOut ? `no answer to ${what} within ${timeout / 1000} s` : why);
         throw new McpCallError(
-          `MCP server "${this.config.name}" ${timedOut ? `did not answer ${what} within ${timeout / 1000} s` : `stopped during ${what} (${why})`}; it was stopped and will be started again on the next call.`,
+          `MCP server "${this.config.name}" ${failure}; it was stopped and will be started again on the next call.`,
         );
       }
       throw error;
