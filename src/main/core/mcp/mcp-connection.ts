@@ -3,7 +3,10 @@
 // misses a limit is closed, the call fails with a clear message, and the next use starts it
 // again. Its stderr and what happened to it are kept in a bounded log ring.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -76,7 +79,9 @@ export class McpConnection {
     const transport = new StdioClientTransport({
       command: config.command,
       args: config.args,
-      env: { ...(process.env as Record<string, string>), ...config.env },
+      // Only the SDK's safe subset (PATH, HOME, …) plus the entry's own env: Sluice's
+      // environment (the API key among it) never reaches a server.
+      env: { ...getDefaultEnvironment(), ...config.env },
       stderr: 'pipe',
       ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
     });

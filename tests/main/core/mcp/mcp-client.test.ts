@@ -33,6 +33,7 @@ interface Setup {
 }
 
 let current: Setup | undefined;
+process.env.SLUICE_TEST_SECRET = 'must-not-reach-servers';
 
 afterEach(async () => {
   await current?.manager.close();
@@ -165,7 +166,7 @@ describe('mcp client with server-everything', () => {
       transport: 'stdio',
       command: process.execPath,
       args: [EVERYTHING, 'stdio'],
-      env: {},
+      env: { SLUICE_ENTRY_VAR: 'from-the-entry' },
     });
     return s;
   }
@@ -180,6 +181,7 @@ describe('mcp client with server-everything', () => {
         toolUse('mcp__ev__echo', { message: 'ping' }, 'toolu_1'),
         toolUse('mcp__ev__get-tiny-image', {}, 'toolu_2'),
         toolUse('mcp__ev__get-sum', { a: 'not a number' }, 'toolu_3'),
+        toolUse('mcp__ev__get-env', {}, 'toolu_4'),
       ]),
       reply('Done.'),
     );
@@ -189,6 +191,10 @@ describe('mcp client with server-everything', () => {
     expect(ends[0]).toMatchObject({ status: 'ok', result: 'Echo: ping' });
     expect(ends[1]?.result).toMatch(/\[image: image\/png, \d+ bytes; not shown to the model\]/u);
     expect(ends[2]?.status).toBe('error');
+    // The server sees the entry's env and a safe subset, never Sluice's own environment.
+    expect(ends[3]?.status).toBe('ok');
+    expect(ends[3]?.result).toContain('SLUICE_ENTRY_VAR');
+    expect(ends[3]?.result).not.toContain('SLUICE_TEST_SECRET');
   });
 
   it('mcp client - a changed definition is withheld until re-approved, with the change shown', async () => {
