@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main';
 import { applyChangeSet, rejectChangeSet } from '../../src/main/core/proposals/apply-change-set';
 import { openAppDatabase } from '../../src/main/core/store/app-database';
 import { createChangeSetRepository } from '../../src/main/core/store/change-set-repository';
@@ -65,6 +66,23 @@ async function review<T>(run: (deps: Parameters<typeof applyChangeSet>[0]) => Pr
     db.close();
   }
 }
+
+describe('sluice mcp usage', () => {
+  it('sluice mcp - without --project or with an extra argument is a usage error (exit 2)', async () => {
+    const err: string[] = [];
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: (t: string) => err.push(t) },
+      stdin: process.stdin,
+      env: { SLUICE_HOME: home },
+      cwd: project,
+    };
+    expect(await main(['mcp'], io)).toBe(2);
+    expect(err.join('')).toMatch(/--project DIR is required/u);
+    expect(await main(['mcp', '--project', '.', 'extra'], io)).toBe(2);
+    expect(err.join('')).toMatch(/unexpected argument "extra"/u);
+  });
+});
 
 describe('sluice mcp', () => {
   it('sluice mcp - lists its tools with truthful annotations', async () => {
