@@ -257,19 +257,35 @@ export class McpManager {
     if (this.closed)
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     const { entries, notices } = await this.entries();
+    // Servers start side by side, so one slow server delays the turn only by its own start.
+    const results = await Promise.all(
+      entries
+        .filter((entry) => entry.approved)
+        .map(async ({ config, key }) => {
+          const connection = this.connectionFor(key, config);
+          try {
+            return { key, connection, listed: await this.list(key, connection) };
+          } catch (error) {
+            const why = error instanceof Error ? error.message : String(error);
+            return {
+              key,
+              connection,
+              failure: `MCP server "${config.name}" offers no tools now: ${why}`,
+            };
+          }
+        }),
+    );
+    if (this.closed) {
+      await Promise.all(results.map((r) => r.connection.stop()));
+      return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
+    }
     const tools: ToolDefinition[] = [];
-    for (const { config, key, approved } of entries) {
-      if (!approved) continue;
-      const connection = this.connectionFor(key, config);
-      let listed: Listed;
-      try {
-        listed = await this.list(key, connection);
-      } catch (error) {
-        notices.push(
-          `MCP server "${config.name}" offers no tools now: ${error instanceof Error ? error.message : String(error)}`,
-        );
+    for (const result of results) {
+      if (!('listed' in result) || !result.listed) {
+        notices.push(result.failure ?? '');
         continue;
       }
+      const { key, connection, listed } = result;
       notices.push(...listed.notices);
       for (const def of listed.tools) {
         const withheld = this.withheldReason(key, def);
