@@ -14,6 +14,8 @@ import type { McpServerConfig } from './mcp-config';
 
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
+/** A call that keeps reporting progress may run this long in all, then it is stopped. */
+export const DEFAULT_MAX_CALL_MS = 15 * 60_000;
 export const MAX_LOG_LINES = 500;
 
 export type McpServerState = 'stopped' | 'starting' | 'running' | 'failed';
@@ -28,11 +30,21 @@ export interface McpServerStatus {
 
 export interface McpConnectionOptions {
   readonly startTimeoutMs?: number;
+  /** Silence allowed within a request; progress notifications restart it (tools/call). */
   readonly callTimeoutMs?: number;
+  readonly maxCallMs?: number;
   /** Working folder of a stdio server (the project root). */
   readonly cwd?: string;
   readonly onToolsChanged?: () => void;
   readonly now?: () => number;
+}
+
+export interface RequestLimits {
+  readonly timeout: number;
+  readonly onprogress: () => void;
+  readonly resetTimeoutOnProgress: boolean;
+  readonly maxTotalTimeout: number;
+  readonly signal?: AbortSignal;
 }
 
 export class McpCallError extends Error {
@@ -152,13 +164,21 @@ export class McpConnection {
   /** Runs one request with the call time limit; a dead or hung server is closed and named. */
   async request<T>(
     what: string,
-    run: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
+    run: (client: Client, options: RequestLimits) => Promise<T>,
     signal?: AbortSignal,
   ): Promise<T> {
     const client = await this.connect();
     const timeout = this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     try {
-      return await run(client, { timeout, ...(signal ? { signal } : {}) });
+      return await run(client, {
+        timeout,
+        // A long-running tool that reports progress is not hung: each report restarts the
+        // silence limit, up to the total limit.
+        onprogress: () => undefined,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: this.options.maxCallMs ?? DEFAULT_MAX_CALL_MS,
+        ...(signal ? { signal } : {}),
+      });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       if (signal?.aborted) throw new McpCallError(`${what} was stopped: the turn was aborted.`);

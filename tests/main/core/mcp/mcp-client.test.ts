@@ -264,6 +264,34 @@ describe('mcp client with server-everything', () => {
   });
 });
 
+describe('mcp client with a long-running tool', () => {
+  it('mcp client - a long-running call that reports progress outlives the silence limit', async () => {
+    const s = await setup({ callTimeoutMs: 1_500 });
+    s.repo.saveServer({
+      name: 'ev',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [EVERYTHING, 'stdio'],
+      env: {},
+    });
+    s.repo.setToolPolicy(
+      serverKey('person', 'p1', 'ev'),
+      'trigger-long-running-operation',
+      'allow',
+    );
+    s.h.server.enqueue(
+      reply([
+        toolUse('mcp__ev__trigger-long-running-operation', { duration: 3, steps: 6 }, 'toolu_1'),
+      ]),
+      reply('Done.'),
+    );
+    const { events } = await turnWith(s, null);
+    const end = ofType(events, 'tool_end')[0];
+    expect(end?.status).toBe('ok');
+    expect(end?.result).toMatch(/Long running operation completed/iu);
+  });
+});
+
 describe('mcp client with a server that changes a tool (tools/list_changed)', () => {
   it('mcp client - a definition changed after approval is refused in the running turn, withheld after, offered once re-approved', async () => {
     const s = await setup();
