@@ -55,11 +55,13 @@ export function createMcpTool(deps: McpToolDeps): ToolDefinition {
       } catch (error) {
         return toolError(error instanceof Error ? error.message : String(error));
       }
-      if (now && now.hash !== def.hash)
+      if (now && now.hash !== def.hash) {
+        const pinned = deps.repo.toolPrefs(deps.key).get(def.name)?.pinnedHash;
         return {
           status: 'denied',
-          content: `Not run: the server changed the definition of ${def.apiName} since it was offered; it is withheld until the person approves the new definition.`,
+          content: `Not run: the server changed the definition of ${def.apiName} since it was offered; ${pinned ? 'it is withheld until the person approves the new definition' : 'it is offered with its new definition from the next turn on'}.`,
         };
+      }
       if (!now && deps.connection.status().state === 'running')
         return toolError(`Not run: MCP server "${def.server}" no longer offers ${def.name}.`);
       const prefs = deps.repo.toolPrefs(deps.key).get(def.name);
