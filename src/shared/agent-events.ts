@@ -1,7 +1,11 @@
 // The AgentEvent union (DESIGN.md "AgentEvent"): the one stream that the UI, `sluice ask
 // --json` and persistence all consume. Schemas are zod so the contract can validate events.
 import { z } from 'zod';
-import { approvalRequestSchema, decisionSourceSchema } from './approvals';
+import {
+  approvalRequestSchema,
+  decisionSourceSchema,
+  toolCallApprovalRequestSchema,
+} from './approvals';
 import { commandApprovalRequestSchema } from './command-approvals';
 
 const base = { conversationId: z.string(), turnId: z.string() };
@@ -44,6 +48,11 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     result: z.string(),
   }),
   z.object({ type: z.literal('approval_request'), ...base, request: approvalRequestSchema }),
+  z.object({
+    type: z.literal('tool_call_approval_request'),
+    ...base,
+    request: toolCallApprovalRequestSchema,
+  }),
   z.object({
     type: z.literal('approval_resolved'),
     ...base,

@@ -62,3 +62,22 @@ export const policyRuleSchema = z.object({
   action: z.enum(['allow', 'ask', 'deny']),
 });
 export type PolicyRule = z.infer<typeof policyRuleSchema>;
+
+/** An MCP tool call waiting for the person (issue 14): approved or rejected whole. */
+export const toolCallApprovalRequestSchema = z.object({
+  approvalId: z.string(),
+  /** sha256 over (tool, definition hash, arguments): a decision is bound to it. */
+  proposalHash: z.string(),
+  kind: z.literal('mcp_call'),
+  /** The name the model called: `mcp__<server>__<tool>`. */
+  tool: z.string(),
+  server: z.string(),
+  serverTool: z.string(),
+  /** The arguments as JSON text. */
+  arguments: z.string(),
+  /** The server's description of the tool: untrusted text, shown as such. */
+  description: z.string(),
+  annotations: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+});
+export type ToolCallApprovalRequest = z.infer<typeof toolCallApprovalRequestSchema>;

@@ -164,6 +164,7 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
       case 'usage':
       case 'approval_request':
       case 'command_approval_request':
+      case 'tool_call_approval_request':
         return;
       default:
         missingCase(event);

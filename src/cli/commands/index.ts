@@ -99,4 +99,12 @@ export const verbs: readonly VerbEntry[] = [
     },
     () => import('./proposal'),
   ),
+  lazy(
+    {
+      name: 'mcp',
+      usage: 'sluice mcp --project DIR',
+      summary: "Serve the project's read tools and reviewed edits as an MCP server over stdio.",
+    },
+    () => import('./mcp'),
+  ),
 ];

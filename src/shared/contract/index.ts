@@ -9,6 +9,7 @@ import { projectService, projectInfoSchema } from './project-service';
 import { settingsService } from './settings-service';
 import { symbolService, indexStatusSchema } from './symbol-service';
 import { proposalService } from './proposal-service';
+import { mcpService } from './mcp-service';
 
 export const sluiceContract = defineContract({
   services: {
@@ -19,6 +20,7 @@ export const sluiceContract = defineContract({
     symbols: symbolService,
     settings: settingsService,
     proposals: proposalService,
+    mcp: mcpService,
   },
   events: {
     agent: agentEventSchema,
@@ -47,4 +49,5 @@ export * from './checkpoint-service';
 export * from './symbol-service';
 export * from './settings-service';
 export * from './proposal-service';
+export * from './mcp-service';
 export * from '../change-sets';

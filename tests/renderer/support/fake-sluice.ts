@@ -52,6 +52,7 @@ export const sampleSettings = {
 
 const defaults: { [C in Channel]?: Handler<C> } = {
   'project.current': () => sampleProject,
+  'mcp.list': () => ({ servers: [], notices: [] }),
   'project.recent': () => [],
   'project.tree': () => ({ entries: [], truncated: false }),
   'agent.listConversations': () => [],

@@ -25,6 +25,8 @@ export interface ConversationRunnerDeps {
   /** The model for new conversations (Settings or --model); default DEFAULT_MODEL. */
   model?: () => string;
   tools: readonly ToolDefinition[];
+  /** Per turn, tools that come and go (MCP servers' tools); a failure offers none. */
+  extraTools?: () => Promise<readonly ToolDefinition[]>;
   /** Per turn: the ToolContext ports, given the turn's emitter and ids. */
   ports: (turn: {
     emit: (event: AgentEvent) => void;
@@ -146,6 +148,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
     }
     const guidance = await loadProjectGuidance(deps.guidanceFiles);
     const maxRounds = deps.maxRounds?.();
+    const extra = deps.extraTools ? await deps.extraTools().catch(() => []) : [];
     const options: AgentTurnOptions = {
       client,
       model,
@@ -155,7 +158,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       ...(text !== undefined ? { userText: text } : {}),
       ...(context ? { userContext: context } : {}),
       system: buildSystemPrompt(guidance),
-      tools: deps.tools,
+      tools: extra.length ? [...deps.tools, ...extra] : deps.tools,
       ports: (emit) => deps.ports({ emit, conversationId, turnId }),
       signal: controller.signal,
       recorder,

@@ -8,7 +8,16 @@ import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalRequest, Decision, DecisionSource } from '../../../shared/approvals';
 import { missingCase } from '../../../shared/missing-case';
 import type { ApprovalAudit, AuditRecord } from './approval-audit';
-import type { AppliedChange, ApprovalPort, ApprovalResolution, WriteCall } from './approval-port';
+import type {
+  AppliedChange,
+  ApprovalPort,
+  ApprovalResolution,
+  ToolCallApprovalPort,
+  ToolCallProposal,
+  ToolCallResolution,
+  WriteCall,
+} from './approval-port';
+import { ToolCallApprovals } from './tool-call-approvals';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { evaluatePolicy, type PolicyState, type PolicyVerdict } from './policy';
 import { sha256, type Proposal } from '../edits/proposal';
@@ -53,8 +62,10 @@ interface Entry {
   ) => void;
 }
 
-export class ApprovalBroker implements ApprovalPort {
+export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
   private readonly pendingById = new Map<string, Entry>();
+  /** MCP tool calls waiting for the person (issue 14). */
+  private readonly toolCalls: ToolCallApprovals;
   /** Ids decided already, so a late or repeated decision is refused by name. */
   private readonly decided = new Set<string>();
   private readonly newId: () => string;
@@ -63,6 +74,11 @@ export class ApprovalBroker implements ApprovalPort {
   constructor(private readonly deps: ApprovalBrokerDeps) {
     this.newId = deps.newId ?? (() => randomUUID());
     this.now = deps.now ?? (() => Date.now());
+    this.toolCalls = new ToolCallApprovals(this.newId);
+  }
+
+  requestToolCall(proposal: ToolCallProposal, call: WriteCall): Promise<ToolCallResolution> {
+    return this.toolCalls.request(proposal, call, this.deps.emit ?? (() => undefined));
   }
 
   async request(proposal: Proposal, call: WriteCall): Promise<ApprovalResolution> {
@@ -73,9 +89,10 @@ export class ApprovalBroker implements ApprovalPort {
    * The port one agent turn uses: same broker (pending map, decisions, audit), but its
    * approval events go into that turn's event stream.
    */
-  forTurn(emit: (event: AgentEvent) => void): ApprovalPort {
+  forTurn(emit: (event: AgentEvent) => void): ApprovalPort & ToolCallApprovalPort {
     return {
       request: (proposal, call) => this.requestWith(proposal, call, emit),
+      requestToolCall: (proposal, call) => this.toolCalls.request(proposal, call, emit),
       applied: (change) => this.applied(change),
       failed: (approvalId, reason) => this.failed(approvalId, reason),
     };
@@ -258,6 +275,16 @@ export class ApprovalBroker implements ApprovalPort {
 
   /** A person's (or `--yes`'s) decision. Refused unless pending, first, and bound to the hash. */
   decide(input: DecisionInput, decidedBy: DecisionSource = 'person'): DecideResult {
+    if (this.toolCalls.has(input.approvalId)) {
+      const result = this.toolCalls.decide(
+        input.approvalId,
+        input.proposalHash,
+        input.decision,
+        decidedBy,
+      );
+      if (result.accepted) this.rememberDecided(input.approvalId);
+      return result;
+    }
     const entry = this.pendingById.get(input.approvalId);
     if (!entry) {
       return {
@@ -299,6 +326,7 @@ export class ApprovalBroker implements ApprovalPort {
 
   /** Rejects every pending approval as aborted (shutdown, project closed). */
   abortAll(reason = 'Sluice stopped waiting for this approval'): number {
+    const calls = this.toolCalls.abortAll(reason);
     const ids = [...this.pendingById.keys()];
     for (const id of ids)
       this.settle(
@@ -307,7 +335,7 @@ export class ApprovalBroker implements ApprovalPort {
         null,
         null,
       );
-    return ids.length;
+    return ids.length + calls;
   }
 
   /** The audit trail, if the injected audit can be read back. */

@@ -49,3 +49,32 @@ export interface ApprovalPort {
   /** Records that an approved change could not be written (conflict or I/O failure). */
   failed(approvalId: string, reason: string): void;
 }
+
+/**
+ * A call of a tool that is not a file write (an MCP tool, issue 14): shown with its
+ * arguments and the tool's description (the server's words, untrusted), then approved or
+ * rejected whole.
+ */
+export interface ToolCallProposal {
+  readonly kind: 'mcp_call';
+  /** The name the model called (`mcp__server__tool`). */
+  readonly tool: string;
+  readonly server: string;
+  readonly serverTool: string;
+  readonly arguments: unknown;
+  readonly description: string;
+  readonly annotations: Readonly<Record<string, unknown>>;
+  /** Why the person is asked. */
+  readonly reason: string;
+  /** sha256 of the tool's definition; the decision is bound to it and the arguments. */
+  readonly definitionHash: string;
+}
+
+export type ToolCallResolution =
+  | (Decided & { readonly outcome: 'approved' })
+  | (Decided & { readonly outcome: 'rejected'; readonly reason?: string | undefined });
+
+/** The gate for tool calls; ApprovalBroker implements it beside ApprovalPort. */
+export interface ToolCallApprovalPort {
+  requestToolCall(proposal: ToolCallProposal, call: WriteCall): Promise<ToolCallResolution>;
+}

@@ -35,6 +35,9 @@ import { createSettingsHandlers, type ExternalOpener } from './settings-handlers
 import { createSymbolHandlers } from './symbol-handlers';
 import { createProposalHandlers, type ProposalHandlers } from './proposal-handlers';
 import { watchChangeSets } from '../proposals/change-set-watcher';
+import { McpManager } from '../mcp/mcp-manager';
+import { createMcpRepository } from '../store/mcp-repository';
+import { createMcpHandlers } from './mcp-handlers';
 
 export interface ProjectContext {
   readonly projectId: string;
@@ -45,6 +48,8 @@ export interface ProjectContext {
   readonly symbolIndex: SymbolIndex;
   /** Stops the background build of the index when the project closes. */
   readonly indexBuild: AbortController;
+  /** The project's MCP servers (issue 14); stopped when the project closes. */
+  readonly mcp: McpManager;
 }
 
 export interface AppServicesDeps {
@@ -86,6 +91,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     defaults: { model: DEFAULT_MODEL, maxTurns: DEFAULT_MAX_ROUNDS },
   });
   const tools = (deps.createTools ?? createTools)();
+  const mcpRepo = createMcpRepository(db);
   const anthropicClient = () => {
     const credentials = settings.credentials();
     return createAnthropicClient({
@@ -152,12 +158,20 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         if (!indexBuild.signal.aborted) deps.onBackgroundError(error);
       },
     );
+    const mcp = new McpManager({
+      repo: mcpRepo,
+      projectId,
+      projectRoot: workspace.root,
+      readProjectFile: () => workspace.readText('.sluice/mcp.json').catch(() => null),
+      mode: () => policies.get(projectId).mode,
+    });
     const runner = createConversationRunner({
       repository: conversations,
       projectId,
       createClient: anthropicClient,
       model: () => settings.credentials().model,
       tools,
+      extraTools: async () => (await mcp.tools()).tools,
       ports: ({ emit: emitTurn }) => ({
         workspace,
         approvals: approvals.broker.forTurn(emitTurn),
@@ -175,6 +189,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       commands,
       symbolIndex,
       indexBuild,
+      mcp,
     };
   };
 
@@ -184,6 +199,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     context.approvals.dispose();
     context.commands.dispose();
     await context.runner.shutdown();
+    await context.mcp.close();
     await context.symbolIndex.close();
   };
 
@@ -233,6 +249,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       emitStatus: (status) => emit('index.status', status),
     }),
     proposals,
+    mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp }),
   });
 
   return {

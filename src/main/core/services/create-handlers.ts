@@ -28,5 +28,6 @@ export function createSluiceHandlers(services: SluiceHandlers): SluiceHandlers {
     symbols: services.symbols,
     settings: services.settings,
     proposals: services.proposals,
+    mcp: services.mcp,
   };
 }

@@ -40,6 +40,11 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   readonly description: string;
   readonly schema: S;
   readonly kind: ToolKind;
+  /**
+   * The input schema as JSON Schema when it comes from elsewhere (an MCP server's tool):
+   * sent to the model as is instead of the zod schema's conversion.
+   */
+  readonly inputJsonSchema?: Record<string, unknown>;
   /** Short human label for the step list: "Reading src/app.ts". */
   label(input: z.output<S>): string;
   /** May throw: runTool turns a throw into an error result. */
@@ -113,6 +118,8 @@ export function toApiTool(tool: ToolDefinition): {
   description: string;
   input_schema: Record<string, unknown>;
 } {
+  if (tool.inputJsonSchema)
+    return { name: tool.name, description: tool.description, input_schema: tool.inputJsonSchema };
   const schema = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as Record<
     string,
     unknown

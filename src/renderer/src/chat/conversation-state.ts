@@ -194,6 +194,7 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
       };
     case 'approval_request':
     case 'command_approval_request':
+    case 'tool_call_approval_request':
     case 'approval_resolved':
       // The review modal owns approvals; the transcript shows their effect through tool_end.
       return state;

@@ -4,8 +4,19 @@ import { useRef } from 'react';
 import { useResolvedTheme } from '../app/theme';
 import { DiffReviewModal } from './diff-review-modal';
 import { useApprovalQueue } from './use-approval-queue';
+import { McpCallReview } from './mcp-call-review';
 
 export function ReviewHost() {
+  // MCP call approvals keep their own queue; mounted once so it never loses it.
+  return (
+    <>
+      <McpCallReview />
+      <DiffReviewHost />
+    </>
+  );
+}
+
+function DiffReviewHost() {
   const queue = useApprovalQueue();
   const theme = useResolvedTheme();
   const batch = useRef(new Set<string>());

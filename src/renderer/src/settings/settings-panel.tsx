@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ApiKeyField } from './api-key-field';
 import { ApprovalPolicy } from './approval-policy';
 import { CommandRules } from './command-rules';
+import { McpSettings } from './mcp-settings';
 import { ModelSettings, type SettingsPatch } from './model-settings';
 
 interface Props {
@@ -64,6 +65,7 @@ export function SettingsPanel({ settings, onChange }: Props) {
         )}
         <ApprovalPolicy />
         <CommandRules />
+        <McpSettings />
       </div>
     </section>
   );

@@ -1,0 +1,39 @@
+// `sluice mcp --project DIR` (issue 14 item 4): serves the project's read tools and reviewed
+// edits over MCP on stdin/stdout until the client closes stdin. Edits become a change set in
+// the inbox (`sluice proposals`), never a write. Nothing but protocol goes to stdout; notices
+// go to stderr.
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createSluiceMcpServer } from '../../main/core/mcp/sluice-mcp-server';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import { ExitCode } from '../cli-io';
+import { defineVerb } from '../define-verb';
+import { openProject, sluiceHomeFor } from '../project-context';
+
+export default defineVerb({
+  options: { project: { type: 'string' } },
+  async run({ values, io }) {
+    const { workspace } = await openProject(io, values.project);
+    const db = openAppDatabase({ home: sluiceHomeFor(io) });
+    const { server, session } = createSluiceMcpServer({ db, workspace });
+    const transport = new StdioServerTransport(
+      io.stdin as unknown as Readable,
+      io.stdout as unknown as Writable,
+    );
+    try {
+      const closed = new Promise<void>((resolve) => {
+        server.onclose = () => resolve();
+        io.stdin.once('end', () => resolve());
+        io.stdin.once('close', () => resolve());
+      });
+      await server.connect(transport);
+      io.stderr.write(`sluice mcp: serving ${workspace.root} on stdio\n`);
+      await closed;
+      return ExitCode.Ok;
+    } finally {
+      await server.close().catch(() => undefined);
+      await session.close();
+      db.close();
+    }
+  },
+});

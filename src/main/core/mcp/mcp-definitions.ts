@@ -1,0 +1,160 @@
+// What a server says its tools are, checked before the model sees any of it (issue 14 item
+// 2): names must fit the Messages API (`mcp__<server>__<tool>`, at most 64 characters of
+// [A-Za-z0-9_-]), the inputSchema must be a JSON object schema of bounded size; anything
+// else is skipped with a notice. Each definition has a hash over name, description, schema
+// and annotations: the pin an approval is bound to.
+import { createHash } from 'node:crypto';
+
+export const MAX_SCHEMA_CHARS = 64 * 1024;
+export const MAX_DESCRIPTION_CHARS = 8 * 1024;
+const API_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/u;
+
+export interface McpToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/** A tool as the server listed it, after validation. */
+export interface McpToolDefinition {
+  readonly server: string;
+  /** The server's own name for the tool. */
+  readonly name: string;
+  /** `mcp__<server>__<tool>`: the name the model calls. */
+  readonly apiName: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly annotations: McpToolAnnotations;
+  readonly hash: string;
+}
+
+export function mcpApiName(server: string, tool: string): string {
+  return `mcp__${server}__${tool}`;
+}
+
+/** Sorted keys at every depth, so the hash does not depend on key order. */
+export function canonicalJson(value: unknown): string {
+  const seen = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(seen);
+    if (v && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(v as object).sort())
+        out[key] = seen((v as Record<string, unknown>)[key]);
+      return out;
+    }
+    return v;
+  };
+  return JSON.stringify(seen(value)) ?? 'null';
+}
+
+export function definitionHash(def: {
+  name: string;
+  description: string;
+  inputSchema: unknown;
+  annotations: unknown;
+}): string {
+  return createHash('sha256')
+    .update(
+      canonicalJson({
+        name: def.name,
+        description: def.description,
+        inputSchema: def.inputSchema,
+        annotations: def.annotations ?? {},
+      }),
+    )
+    .digest('hex');
+}
+
+function annotationsOf(raw: unknown): McpToolAnnotations {
+  if (!raw || typeof raw !== 'object') return {};
+  const a = raw as Record<string, unknown>;
+  const flag = (key: string): Record<string, boolean> =>
+    typeof a[key] === 'boolean' ? { [key]: a[key] } : {};
+  return {
+    ...(typeof a.title === 'string' ? { title: a.title } : {}),
+    ...flag('readOnlyHint'),
+    ...flag('destructiveHint'),
+    ...flag('idempotentHint'),
+    ...flag('openWorldHint'),
+  };
+}
+
+export type ValidatedTool = { ok: true; tool: McpToolDefinition } | { ok: false; notice: string };
+
+/** Checks one entry of a tools/list answer. Never throws. */
+export function validateMcpTool(server: string, raw: unknown): ValidatedTool {
+  const entry = (raw ?? {}) as Record<string, unknown>;
+  const name = typeof entry.name === 'string' ? entry.name : '';
+  const skip = (why: string): ValidatedTool => ({
+    ok: false,
+    notice: `MCP server "${server}": tool "${name || '(no name)'}" was skipped: ${why}.`,
+  });
+  if (!name) return skip('it has no name');
+  const apiName = mcpApiName(server, name);
+  if (!API_TOOL_NAME.test(apiName))
+    return skip(
+      `"${apiName}" is not a valid tool name for the model (at most 64 characters of letters, digits, _ and -)`,
+    );
+  const description = typeof entry.description === 'string' ? entry.description : '';
+  if (description.length > MAX_DESCRIPTION_CHARS)
+    return skip(`its description is longer than ${MAX_DESCRIPTION_CHARS} characters`);
+  const schema = entry.inputSchema;
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema))
+    return skip('its inputSchema is not a JSON object');
+  const s = schema as Record<string, unknown>;
+  if (s.type !== 'object') return skip('its inputSchema is not of type "object"');
+  if (
+    s.properties !== undefined &&
+    (typeof s.properties !== 'object' || s.properties === null || Array.isArray(s.properties))
+  )
+    return skip('its inputSchema "properties" is not an object');
+  if (
+    s.required !== undefined &&
+    !(Array.isArray(s.required) && s.required.every((r) => typeof r === 'string'))
+  )
+    return skip('its inputSchema "required" is not a list of names');
+  let text: string;
+  try {
+    text = canonicalJson(schema);
+  } catch {
+    return skip('its inputSchema cannot be serialized');
+  }
+  if (text.length > MAX_SCHEMA_CHARS)
+    return skip(`its inputSchema is larger than ${MAX_SCHEMA_CHARS} characters`);
+  const inputSchema = JSON.parse(text) as Record<string, unknown>;
+  delete inputSchema.$schema;
+  const annotations = annotationsOf(entry.annotations);
+  return {
+    ok: true,
+    tool: {
+      server,
+      name,
+      apiName,
+      description,
+      inputSchema,
+      annotations,
+      hash: definitionHash({ name, description, inputSchema, annotations }),
+    },
+  };
+}
+
+/** What changed between a pinned definition and the current one, for the person. */
+export function describeDefinitionChange(
+  pinned: Pick<McpToolDefinition, 'description' | 'inputSchema' | 'annotations'>,
+  current: Pick<McpToolDefinition, 'description' | 'inputSchema' | 'annotations'>,
+): string[] {
+  const changes: string[] = [];
+  if (pinned.description !== current.description)
+    changes.push(`description was:\n${pinned.description}\nis now:\n${current.description}`);
+  if (canonicalJson(pinned.inputSchema) !== canonicalJson(current.inputSchema))
+    changes.push(
+      `input schema was:\n${canonicalJson(pinned.inputSchema)}\nis now:\n${canonicalJson(current.inputSchema)}`,
+    );
+  if (canonicalJson(pinned.annotations) !== canonicalJson(current.annotations))
+    changes.push(
+      `annotations were ${canonicalJson(pinned.annotations)}, are now ${canonicalJson(current.annotations)}`,
+    );
+  return changes;
+}

@@ -1,0 +1,319 @@
+// The MCP servers of one open project (issue 14 items 1-3): the person's own servers and the
+// project's suggestions from `.sluice/mcp.json`, of which only entries the person approved
+// (by hash) ever start. Servers start lazily when tools are first asked for; their tools are
+// validated, withheld when their definition changed since the person approved it, and offered
+// as `mcp__<server>__<tool>` ToolDefinitions whose calls pass the MCP gate (mcp-tool.ts).
+// close() stops them all.
+import type { ApprovalMode } from '../../../shared/approvals';
+import type { McpServerView } from '../../../shared/contract/mcp-service';
+import type { McpRepository, McpToolPolicy } from '../store/mcp-repository';
+import type { ToolDefinition } from '../tools/tool';
+import {
+  describeEntry,
+  mcpEntryHash,
+  parseProjectMcpFile,
+  type McpServerConfig,
+  type McpServerOrigin,
+} from './mcp-config';
+import { McpConnection, type McpConnectionOptions, type McpServerStatus } from './mcp-connection';
+import {
+  describeDefinitionChange,
+  validateMcpTool,
+  type McpToolDefinition,
+} from './mcp-definitions';
+import { createMcpTool } from './mcp-tool';
+
+export interface McpManagerDeps {
+  readonly repo: McpRepository;
+  readonly projectId: string;
+  readonly projectRoot: string;
+  /** `.sluice/mcp.json` as text, or null when the project has none. */
+  readonly readProjectFile: () => Promise<string | null>;
+  readonly mode: () => ApprovalMode;
+  readonly connection?: McpConnectionOptions;
+}
+
+export interface McpToolList {
+  readonly tools: ToolDefinition[];
+  readonly notices: string[];
+}
+
+interface Listed {
+  readonly starts: number;
+  readonly tools: McpToolDefinition[];
+  readonly notices: string[];
+}
+
+export function serverKey(origin: McpServerOrigin, projectId: string, name: string): string {
+  return origin === 'person' ? `person:${name}` : `project:${projectId}:${name}`;
+}
+
+export class McpManager {
+  private readonly connections = new Map<string, McpConnection>();
+  private readonly listed = new Map<string, Listed>();
+  private readonly stale = new Set<string>();
+  private closed = false;
+
+  constructor(private readonly deps: McpManagerDeps) {}
+
+  /** Every configured server with what the person needs to see; starts nothing. */
+  async servers(): Promise<{ servers: McpServerView[]; notices: string[] }> {
+    const { entries, notices } = await this.entries();
+    const servers = entries.map(({ config, origin, key, approved }) => {
+      const connection = this.connections.get(key);
+      const status = connection?.status();
+      const serverPrefs = this.deps.repo.serverPrefs(key);
+      const prefs = this.deps.repo.toolPrefs(key);
+      const listed = this.listed.get(key)?.tools ?? [];
+      const names = new Set([...listed.map((t) => t.name), ...prefs.keys()]);
+      return {
+        name: config.name,
+        key,
+        origin,
+        entry: describeEntry(config),
+        entryHash: mcpEntryHash(config),
+        needsApproval: !approved,
+        state: status?.state ?? 'stopped',
+        message: status?.message ?? null,
+        trustReadOnly: serverPrefs.trustReadOnly,
+        denyAll: serverPrefs.denyAll,
+        logs: connection?.logs() ?? [],
+        tools: [...names].sort().map((name) => {
+          const current = listed.find((t) => t.name === name);
+          return {
+            name,
+            policy: prefs.get(name)?.policy ?? 'ask',
+            withheld: current ? this.withheldReason(key, current) : null,
+          };
+        }),
+      };
+    });
+    return { servers, notices };
+  }
+
+  /** One server's process status (pid, starts) while this manager knows it. */
+  connectionStatus(key: string): McpServerStatus | null {
+    return this.connections.get(key)?.status() ?? null;
+  }
+
+  private async entries(): Promise<{
+    entries: { config: McpServerConfig; origin: McpServerOrigin; key: string; approved: boolean }[];
+    notices: string[];
+  }> {
+    const own = this.deps.repo.listServers();
+    const taken = new Set(own.map((s) => s.name));
+    const text = await this.deps.readProjectFile();
+    const project = text === null ? { servers: [], notices: [] } : parseProjectMcpFile(text);
+    const notices = [...project.notices];
+    const entries: {
+      config: McpServerConfig;
+      origin: McpServerOrigin;
+      key: string;
+      approved: boolean;
+    }[] = own.map((config) => ({
+      config,
+      origin: 'person' as const,
+      key: serverKey('person', this.deps.projectId, config.name),
+      approved: true,
+    }));
+    for (const config of project.servers) {
+      if (taken.has(config.name)) {
+        notices.push(
+          `.sluice/mcp.json server "${config.name}" was skipped: you have a server of that name.`,
+        );
+        continue;
+      }
+      const approvedHash = this.deps.repo.approvedEntryHash(this.deps.projectId, config.name);
+      const approved = approvedHash === mcpEntryHash(config);
+      if (!approved)
+        notices.push(
+          approvedHash
+            ? `.sluice/mcp.json server "${config.name}" changed since you approved it (${describeEntry(config)}); it does not start until you approve it again.`
+            : `.sluice/mcp.json suggests server "${config.name}" (${describeEntry(config)}); it does not start until you approve it.`,
+        );
+      entries.push({
+        config,
+        origin: 'project',
+        key: serverKey('project', this.deps.projectId, config.name),
+        approved,
+      });
+    }
+    return { entries, notices };
+  }
+
+  /** Approves a project entry exactly as it is now (its hash). */
+  async approveProjectEntry(name: string, entryHash: string): Promise<void> {
+    const { entries } = await this.entries();
+    const entry = entries.find((e) => e.origin === 'project' && e.config.name === name);
+    if (!entry) throw new Error(`.sluice/mcp.json has no server "${name}".`);
+    if (mcpEntryHash(entry.config) !== entryHash)
+      throw new Error(`server "${name}" changed since it was shown to you; review it again.`);
+    this.deps.repo.approveEntry(this.deps.projectId, name, entryHash);
+  }
+
+  private withheldReason(key: string, tool: McpToolDefinition): string | null {
+    const pref = this.deps.repo.toolPrefs(key).get(tool.name);
+    if (!pref?.pinnedHash || pref.pinnedHash === tool.hash) return null;
+    let pinned: Pick<McpToolDefinition, 'description' | 'inputSchema' | 'annotations'>;
+    try {
+      pinned = JSON.parse(pref.pinnedDefinition ?? '{}') as typeof pinned;
+    } catch {
+      pinned = { description: '', inputSchema: {}, annotations: {} };
+    }
+    const changes = describeDefinitionChange(pinned, tool);
+    return `the definition of ${tool.apiName} changed since you approved it; it is withheld until you approve it again.\n${changes.join('\n')}`;
+  }
+
+  /** Pins a tool's current definition: a changed tool is offered again, as now defined. */
+  approveDefinition(key: string, tool: McpToolDefinition): void {
+    this.deps.repo.pin(
+      key,
+      tool.name,
+      tool.hash,
+      JSON.stringify({
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: tool.annotations,
+      }),
+    );
+  }
+
+  /** Always-allow / deny / ask for one tool; allowing pins the definition listed now. */
+  async setToolPolicy(key: string, tool: string, policy: McpToolPolicy): Promise<void> {
+    if (policy === 'allow') {
+      const def = await this.currentDefinition(key, tool);
+      if (!def) throw new Error(`${tool} is not listed by that server now; start it first.`);
+      const withheld = this.withheldReason(key, def);
+      if (withheld) throw new Error(`${withheld}\nApprove the new definition first.`);
+      this.approveDefinition(key, def);
+    }
+    this.deps.repo.setToolPolicy(key, tool, policy);
+  }
+
+  /** Re-approves a changed tool: pins the definition the server lists now. */
+  async approveCurrentDefinition(key: string, tool: string): Promise<void> {
+    const def = await this.currentDefinition(key, tool);
+    if (!def) throw new Error(`${tool} is not listed by that server now; start it first.`);
+    this.approveDefinition(key, def);
+  }
+
+  /** The current definition of one tool (listing the server when needed). */
+  async currentDefinition(key: string, name: string): Promise<McpToolDefinition | undefined> {
+    const connection = this.connections.get(key);
+    if (!connection) return undefined;
+    return (await this.list(key, connection)).tools.find((t) => t.name === name);
+  }
+
+  private connectionFor(key: string, config: McpServerConfig): McpConnection {
+    let connection = this.connections.get(key);
+    if (!connection || JSON.stringify(connection.config) !== JSON.stringify(config)) {
+      void connection?.stop();
+      connection = new McpConnection(config, {
+        cwd: this.deps.projectRoot,
+        ...this.deps.connection,
+        onToolsChanged: () => this.stale.add(key),
+      });
+      this.connections.set(key, connection);
+      this.listed.delete(key);
+    }
+    return connection;
+  }
+
+  private async list(key: string, connection: McpConnection): Promise<Listed> {
+    const cached = this.listed.get(key);
+    if (
+      cached &&
+      !this.stale.has(key) &&
+      cached.starts === connection.status().starts &&
+      connection.status().state === 'running'
+    )
+      return cached;
+    this.stale.delete(key);
+    const server = connection.config.name;
+    const raw = await connection.request('tools/list', async (client, options) => {
+      const all: unknown[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor ? { cursor } : {}, options);
+        all.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor && all.length < 1000);
+      return all;
+    });
+    const tools: McpToolDefinition[] = [];
+    const notices: string[] = [];
+    for (const entry of raw) {
+      const checked = validateMcpTool(server, entry);
+      if (checked.ok) tools.push(checked.tool);
+      else notices.push(checked.notice);
+    }
+    const listed = { starts: connection.status().starts, tools, notices };
+    this.listed.set(key, listed);
+    return listed;
+  }
+
+  /** Starts the approved servers that are not running and offers their tools. Never throws. */
+  async tools(): Promise<McpToolList> {
+    if (this.closed)
+      return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
+    const { entries, notices } = await this.entries();
+    // Servers start side by side, so one slow server delays the turn only by its own start.
+    const results = await Promise.all(
+      entries
+        .filter((entry) => entry.approved)
+        .map(async ({ config, key }) => {
+          const connection = this.connectionFor(key, config);
+          try {
+            return { key, connection, listed: await this.list(key, connection) };
+          } catch (error) {
+            const why = error instanceof Error ? error.message : String(error);
+            return {
+              key,
+              connection,
+              failure: `MCP server "${config.name}" offers no tools now: ${why}`,
+            };
+          }
+        }),
+    );
+    if (this.closed) {
+      await Promise.all(results.map((r) => r.connection.stop()));
+      return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
+    }
+    const tools: ToolDefinition[] = [];
+    for (const result of results) {
+      if (!('listed' in result) || !result.listed) {
+        notices.push(result.failure ?? '');
+        continue;
+      }
+      const { key, connection, listed } = result;
+      notices.push(...listed.notices);
+      for (const def of listed.tools) {
+        const withheld = this.withheldReason(key, def);
+        if (withheld) {
+          notices.push(withheld);
+          continue;
+        }
+        tools.push(
+          createMcpTool({
+            def,
+            key,
+            connection,
+            repo: this.deps.repo,
+            mode: this.deps.mode,
+            pin: () => this.approveDefinition(key, def),
+            current: () => this.currentDefinition(key, def.name),
+          }),
+        );
+      }
+    }
+    return { tools, notices };
+  }
+
+  /** Stops every server (project closed). Later tools() calls start nothing. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = [...this.connections.values()];
+    this.connections.clear();
+    await Promise.all(all.map((c) => c.stop()));
+  }
+}

@@ -1,0 +1,54 @@
+// The contract's `mcp` service (issue 14 item 3) over the open project's McpManager: list
+// (starts nothing), refresh (starts approved servers and lists their tools), add/remove the
+// person's servers, approve a project entry by hash, per-server and per-tool decisions.
+import type { ServiceHandlers } from '../../../shared/contract/define';
+import type { McpList, mcpService } from '../../../shared/contract/mcp-service';
+import type { McpManager } from '../mcp/mcp-manager';
+import type { McpRepository } from '../store/mcp-repository';
+
+export interface McpHandlersDeps {
+  readonly repo: McpRepository;
+  /** The open project's manager; throws a message when none is open. */
+  currentManager(): McpManager;
+}
+
+export type McpHandlers = ServiceHandlers<typeof mcpService>;
+
+export function createMcpHandlers(deps: McpHandlersDeps): McpHandlers {
+  const list = async (): Promise<McpList> => deps.currentManager().servers();
+  return {
+    list: () => list(),
+    async refresh() {
+      const { notices } = await deps.currentManager().tools();
+      const current = await list();
+      return { ...current, notices: [...new Set([...current.notices, ...notices])] };
+    },
+    async addServer({ server }) {
+      deps.repo.saveServer(server);
+      return list();
+    },
+    async removeServer({ name }) {
+      deps.repo.removeServer(name);
+      return list();
+    },
+    async approveEntry({ name, entryHash }) {
+      await deps.currentManager().approveProjectEntry(name, entryHash);
+      return list();
+    },
+    async setServerPrefs({ key, trustReadOnly, denyAll }) {
+      deps.repo.setServerPrefs(key, {
+        ...(trustReadOnly !== undefined ? { trustReadOnly } : {}),
+        ...(denyAll !== undefined ? { denyAll } : {}),
+      });
+      return list();
+    },
+    async setToolPolicy({ key, tool, policy }) {
+      await deps.currentManager().setToolPolicy(key, tool, policy);
+      return list();
+    },
+    async approveDefinition({ key, tool }) {
+      await deps.currentManager().approveCurrentDefinition(key, tool);
+      return list();
+    },
+  };
+}

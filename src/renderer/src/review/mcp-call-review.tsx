@@ -1,0 +1,106 @@
+// The approval of one MCP tool call (issue 14 item 2): server, tool, the arguments exactly as
+// they will be sent, why the person is asked, and the tool's description marked as the
+// server's own words (untrusted). Approved or rejected whole.
+import { useState } from 'react';
+import type { ToolCallApprovalRequest } from '../../../shared/approvals';
+import { useClient, useContractEvent } from '../app/client-context';
+import { errorMessage } from '../app/error-message';
+
+interface Waiting {
+  turnId: string;
+  request: ToolCallApprovalRequest;
+}
+
+export function McpCallReview() {
+  const client = useClient();
+  const [pending, setPending] = useState<Waiting[]>([]);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useContractEvent('agent', (event) => {
+    if (event.type === 'tool_call_approval_request')
+      setPending((list) => [...list, { turnId: event.turnId, request: event.request }]);
+    else if (event.type === 'approval_resolved')
+      setPending((list) => list.filter((item) => item.request.approvalId !== event.approvalId));
+    else if (event.type === 'turn_end')
+      setPending((list) => list.filter((item) => item.turnId !== event.turnId));
+  });
+
+  const current = pending[0];
+  if (!current) return null;
+  const { request } = current;
+
+  const decide = async (approve: boolean) => {
+    try {
+      const trimmed = reason.trim();
+      await client.approvals.decide({
+        approvalId: request.approvalId,
+        proposalHash: request.proposalHash,
+        decision: approve
+          ? { type: 'approve' }
+          : { type: 'reject', ...(trimmed ? { reason: trimmed } : {}) },
+      });
+      setPending((list) => list.filter((item) => item.request.approvalId !== request.approvalId));
+      setReason('');
+      setError(null);
+    } catch (failure) {
+      setError(`Could not send the decision: ${errorMessage(failure)}`);
+    }
+  };
+
+  const readOnly = request.annotations.readOnlyHint === true;
+  return (
+    <div className="modal-backdrop">
+      <div
+        className="modal review-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="mcp-call-title"
+        data-testid="mcp-call-review"
+      >
+        <header className="review-header">
+          <h2 id="mcp-call-title" className="review-title">
+            MCP tool <code>{request.serverTool}</code> of server <code>{request.server}</code>
+          </h2>
+          <p className="review-reason muted">
+            {readOnly ? (
+              <span className="badge">annotated read-only (the server says so)</span>
+            ) : (
+              <span className="badge warning">may change things</span>
+            )}{' '}
+            {request.reason}
+          </p>
+        </header>
+        <div className="settings-body">
+          <h3 className="field-label">Arguments</h3>
+          <pre className="code-block" data-testid="mcp-call-arguments">
+            {request.arguments}
+          </pre>
+          <h3 className="field-label">The server&apos;s description of this tool (untrusted)</h3>
+          <pre className="code-block muted">{request.description || '(none)'}</pre>
+          {error && (
+            <p className="error-text" role="alert">
+              {error}
+            </p>
+          )}
+          <label className="field">
+            <span className="field-label">Reason (sent to Claude when you reject)</span>
+            <input
+              className="input"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </label>
+          <div className="button-row">
+            <button type="button" className="button primary" onClick={() => void decide(true)}>
+              Run this call
+            </button>
+            <button type="button" className="button danger" onClick={() => void decide(false)}>
+              Reject
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+// MCP servers (issue 14 item 3): the person's servers and the project's suggestions with
+// status and logs; add (stdio command or Streamable HTTP URL) and remove; approve a project
+// entry exactly as shown; per server: trust read-only annotations, deny all; per tool:
+// ask / always allow / deny, and re-approve a changed definition.
+import { useEffect, useState } from 'react';
+import type { McpList, McpServerInput, McpServerView } from '../../../shared/contract';
+import { useClient } from '../app/client-context';
+import { errorMessage } from '../app/error-message';
+
+function splitArgs(text: string): string[] {
+  return text.match(/"[^"]*"|\S+/gu)?.map((a) => a.replace(/^"|"$/gu, '')) ?? [];
+}
+
+function ServerEntry({
+  server,
+  act,
+}: {
+  server: McpServerView;
+  act: (what: string, run: () => Promise<McpList>) => void;
+}) {
+  const client = useClient();
+  return (
+    <li className="settings-group" data-testid={`mcp-server-${server.name}`}>
+      <p>
+        <strong>{server.name}</strong> <span className="badge">{server.origin}</span>{' '}
+        <span className="muted">{server.state}</span>
+        {server.message && <span className="muted"> — {server.message}</span>}
+      </p>
+      <p className="muted small-text">
+        <code>{server.entry}</code>
+      </p>
+      {server.needsApproval && (
+        <button
+          type="button"
+          className="button small"
+          onClick={() =>
+            act('approve the server', () =>
+              client.mcp.approveEntry({ name: server.name, entryHash: server.entryHash }),
+            )
+          }
+        >
+          Approve this project server as shown
+        </button>
+      )}
+      {server.origin === 'person' && (
+        <button
+          type="button"
+          className="button small"
+          onClick={() =>
+            act('remove the server', () => client.mcp.removeServer({ name: server.name }))
+          }
+        >
+          Remove
+        </button>
+      )}
+      <label className="field">
+        <input
+          type="checkbox"
+          checked={server.trustReadOnly}
+          onChange={(event) =>
+            act('change the server', () =>
+              client.mcp.setServerPrefs({ key: server.key, trustReadOnly: event.target.checked }),
+            )
+          }
+        />{' '}
+        Run tools this server annotates read-only without asking
+      </label>
+      <label className="field">
+        <input
+          type="checkbox"
+          checked={server.denyAll}
+          onChange={(event) =>
+            act('change the server', () =>
+              client.mcp.setServerPrefs({ key: server.key, denyAll: event.target.checked }),
+            )
+          }
+        />{' '}
+        Deny every tool of this server
+      </label>
+      {server.tools.length > 0 && (
+        <ul className="plain-list">
+          {server.tools.map((tool) => (
+            <li key={tool.name}>
+              <label className="field">
+                <span className="field-label">{tool.name}</span>
+                <select
+                  className="input"
+                  value={tool.policy}
+                  onChange={(event) =>
+                    act('change the tool', () =>
+                      client.mcp.setToolPolicy({
+                        key: server.key,
+                        tool: tool.name,
+                        policy: event.target.value as 'ask' | 'allow' | 'deny',
+                      }),
+                    )
+                  }
+                >
+                  <option value="ask">Ask</option>
+                  <option value="allow">Always allow</option>
+                  <option value="deny">Deny</option>
+                </select>
+              </label>
+              {tool.withheld && (
+                <>
+                  <pre className="code-block small-text">{tool.withheld}</pre>
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() =>
+                      act('approve the new definition', () =>
+                        client.mcp.approveDefinition({ key: server.key, tool: tool.name }),
+                      )
+                    }
+                  >
+                    Approve the new definition
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {server.logs.length > 0 && (
+        <details>
+          <summary>Log ({server.logs.length} lines)</summary>
+          <pre className="code-block small-text">{server.logs.join('\n')}</pre>
+        </details>
+      )}
+    </li>
+  );
+}
+
+export function McpSettings() {
+  const client = useClient();
+  const [list, setList] = useState<McpList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [target, setTarget] = useState('');
+
+  const act = (what: string, run: () => Promise<McpList>): void => {
+    run().then(
+      (next) => {
+        setList(next);
+        setError(null);
+      },
+      (failure: unknown) => setError(`Could not ${what}: ${errorMessage(failure)}`),
+    );
+  };
+
+  useEffect(() => {
+    act('load the MCP servers', () => client.mcp.list({}));
+  }, [client]);
+
+  const add = () => {
+    const words = splitArgs(target.trim());
+    const [first, ...rest] = words;
+    if (!first) return;
+    const server: McpServerInput = /^https?:\/\//u.test(first)
+      ? { transport: 'http', name: name.trim(), url: first, headers: {} }
+      : { transport: 'stdio', name: name.trim(), command: first, args: rest, env: {} };
+    act('add the server', () => client.mcp.addServer({ server }));
+  };
+
+  return (
+    <fieldset className="settings-group">
+      <legend>MCP servers</legend>
+      {error && <p className="error-text">{error}</p>}
+      {list?.notices.map((notice) => (
+        <p key={notice} className="muted small-text">
+          {notice}
+        </p>
+      ))}
+      <ul className="plain-list">
+        {list?.servers.map((server) => (
+          <ServerEntry key={server.key} server={server} act={act} />
+        ))}
+      </ul>
+      {list && list.servers.length === 0 && <p className="muted">No MCP servers.</p>}
+      <button
+        type="button"
+        className="button small"
+        onClick={() => act('start the servers', () => client.mcp.refresh({}))}
+      >
+        Start approved servers and list their tools
+      </button>
+      <label className="field">
+        <span className="field-label">New server name</span>
+        <input className="input" value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label className="field">
+        <span className="field-label">Command and arguments, or an http(s) URL</span>
+        <input className="input" value={target} onChange={(e) => setTarget(e.target.value)} />
+      </label>
+      <button type="button" className="button small" onClick={add}>
+        Add server
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,90 @@
+// The `mcp` service (issue 14 item 3): the person's MCP servers and the project's suggested
+// ones, with status and logs, approvals of project entries, per-tool always-allow / deny and
+// re-approval of a changed tool definition.
+import { z } from 'zod';
+import { method } from './define';
+
+const name = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/u);
+
+export const mcpServerInputSchema = z.discriminatedUnion('transport', [
+  z
+    .object({
+      transport: z.literal('stdio'),
+      name,
+      command: z.string().min(1).max(4000),
+      args: z.array(z.string().max(4000)).max(100),
+      env: z.record(z.string(), z.string()),
+    })
+    .strict(),
+  z
+    .object({
+      transport: z.literal('http'),
+      name,
+      url: z.string().url().max(4000),
+      headers: z.record(z.string(), z.string()),
+    })
+    .strict(),
+]);
+export type McpServerInput = z.infer<typeof mcpServerInputSchema>;
+
+export const mcpToolPolicySchema = z.enum(['ask', 'allow', 'deny']);
+
+export const mcpServerViewSchema = z.object({
+  name: z.string(),
+  /** `person:<name>` or `project:<project id>:<name>`. */
+  key: z.string(),
+  origin: z.enum(['person', 'project']),
+  /** What it runs or reaches, in one line. */
+  entry: z.string(),
+  entryHash: z.string(),
+  /** A project entry not approved as it is now: it never starts. */
+  needsApproval: z.boolean(),
+  state: z.enum(['stopped', 'starting', 'running', 'failed']),
+  message: z.string().nullable(),
+  trustReadOnly: z.boolean(),
+  denyAll: z.boolean(),
+  logs: z.array(z.string()),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      policy: mcpToolPolicySchema,
+      /** Why the tool is withheld (its definition changed since approved), with the change. */
+      withheld: z.string().nullable(),
+    }),
+  ),
+});
+export type McpServerView = z.infer<typeof mcpServerViewSchema>;
+
+export const mcpListSchema = z.object({
+  servers: z.array(mcpServerViewSchema),
+  notices: z.array(z.string()),
+});
+export type McpList = z.infer<typeof mcpListSchema>;
+
+export const mcpService = {
+  list: method(z.object({}).strict(), mcpListSchema),
+  /** Starts the approved servers that are not running and lists their tools. */
+  refresh: method(z.object({}).strict(), mcpListSchema),
+  addServer: method(z.object({ server: mcpServerInputSchema }).strict(), mcpListSchema),
+  removeServer: method(z.object({ name }).strict(), mcpListSchema),
+  approveEntry: method(z.object({ name, entryHash: z.string() }).strict(), mcpListSchema),
+  setServerPrefs: method(
+    z
+      .object({
+        key: z.string(),
+        trustReadOnly: z.boolean().optional(),
+        denyAll: z.boolean().optional(),
+      })
+      .strict(),
+    mcpListSchema,
+  ),
+  setToolPolicy: method(
+    z.object({ key: z.string(), tool: z.string(), policy: mcpToolPolicySchema }).strict(),
+    mcpListSchema,
+  ),
+  /** Re-approves a tool whose definition changed: pins the definition as it is now. */
+  approveDefinition: method(
+    z.object({ key: z.string(), tool: z.string() }).strict(),
+    mcpListSchema,
+  ),
+};

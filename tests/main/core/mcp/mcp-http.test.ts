@@ -1,0 +1,83 @@
+// The client over Streamable HTTP: an SDK McpServer on a loopback port; the entry's headers
+// reach the server, a call runs through the gate, and a server that went away fails the call
+// with a clear message instead of hanging.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
+import { McpManager, serverKey } from '../../../../src/main/core/mcp/mcp-manager';
+import { runMigrations } from '../../../../src/main/core/store/migration-runner';
+import { migration0050Mcp } from '../../../../src/main/core/store/migrations/0050-mcp';
+import { createMcpRepository } from '../../../../src/main/core/store/mcp-repository';
+import { useTempDatabase } from '../store/temp-home';
+
+const database = useTempDatabase();
+let http: Server | undefined;
+let manager: McpManager | undefined;
+
+afterEach(async () => {
+  await manager?.close();
+  http?.closeAllConnections();
+  await new Promise((resolve) => (http ? http.close(resolve) : resolve(undefined)));
+  http = undefined;
+});
+
+async function startHttpServer(seen: IncomingHttpHeaders[]): Promise<string> {
+  const mcp = new McpServer({ name: 'web', version: '1.0.0' });
+  mcp.registerTool(
+    'shout',
+    { description: 'Upper-cases a word.', inputSchema: { word: z.string() } },
+    async ({ word }) => ({ content: [{ type: 'text', text: word.toUpperCase() }] }),
+  );
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await mcp.connect(transport);
+  http = createServer((req, res) => {
+    seen.push(req.headers);
+    void transport.handleRequest(req, res);
+  });
+  await new Promise<void>((resolve) => http?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+}
+
+describe('mcp client over Streamable HTTP', () => {
+  it('mcp http - headers reach the server, an allowed call runs, a vanished server fails clearly', async () => {
+    runMigrations(database(), [migration0050Mcp]);
+    const seen: IncomingHttpHeaders[] = [];
+    const url = await startHttpServer(seen);
+    const repo = createMcpRepository(database());
+    repo.saveServer({ name: 'web', transport: 'http', url, headers: { 'X-Token': 'secret-1' } });
+    repo.setToolPolicy(serverKey('person', 'p1', 'web'), 'shout', 'allow');
+    manager = new McpManager({
+      repo,
+      projectId: 'p1',
+      projectRoot: process.cwd(),
+      readProjectFile: async () => null,
+      mode: () => 'ask',
+      connection: { callTimeoutMs: 3_000, startTimeoutMs: 3_000 },
+    });
+    const { tools } = await manager.tools();
+    const shout = tools.find((t) => t.name === 'mcp__web__shout');
+    if (!shout) throw new Error('shout is offered');
+    expect(seen.every((h) => h['x-token'] === 'secret-1')).toBe(true);
+    const broker = new ApprovalBroker({ policy: () => ({ mode: 'ask', rules: [] }) });
+    const ctx = {
+      workspace: undefined as never,
+      signal: new AbortController().signal,
+      approvals: broker,
+    };
+    expect(await shout.run({ word: 'hi' }, ctx)).toEqual({ status: 'ok', content: 'HI' });
+
+    http?.closeAllConnections();
+    await new Promise((resolve) => http?.close(resolve));
+    http = undefined;
+    const failed = await shout.run({ word: 'again' }, ctx);
+    expect(failed.status).toBe('error');
+    expect(failed.content).toMatch(
+      /MCP server "web" could not be reached for tools\/call shout .*started again on the next call/u,
+    );
+  });
+});
