@@ -3,18 +3,17 @@
 // (the theme follows the emulated colour scheme). No critical and no serious violation is
 // accepted; a failure lists every violation with its id, impact and targets.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  httpError,
-  reply,
-  startFakeAnthropicServer,
-  text,
-  toolUse,
-  type FakeAnthropicServer,
-  type ReplySource,
-} from '../support/fake-anthropic-server';
+import type { Page } from 'playwright-core';
+import { reply, text, toolUse } from '../support/fake-anthropic-server';
 import { axeViolations, blocking, describeViolations } from './support/axe';
-import { chromiumMissingMessage, launchChromium, snap } from './support/chromium';
+import {
+  closeE2eSession,
+  endScriptedTest,
+  scriptedReplies,
+  startE2eSession,
+  type E2eSession,
+} from './support/e2e-session';
+import { chromiumMissingMessage, snap } from './support/chromium';
 import {
   openApp,
   sendMessage,
@@ -22,15 +21,15 @@ import {
   waitForReviewClosed,
   waitForTurnEnd,
 } from './support/e2e-page';
-import { assertBuilt, startServe, type ServeProcess } from './support/serve-harness';
+import { type ServeProcess } from './support/serve-harness';
 
 const SCHEMES = ['light', 'dark'] as const;
 
-let fake: FakeAnthropicServer;
+let session: E2eSession | undefined;
 let serve: ServeProcess;
-let browser: Browser;
 let page: Page;
-const script: ReplySource[] = [];
+const scripted = scriptedReplies();
+const { script } = scripted;
 
 /** Switches the emulated colour scheme and waits until the app applied the matching theme. */
 async function useScheme(scheme: (typeof SCHEMES)[number]): Promise<void> {
@@ -57,24 +56,11 @@ async function expectNoBlockingViolations(screen: string, include?: string[]): P
 
 describe.skipIf(Boolean(chromiumMissingMessage()))('accessibility in Chromium (axe-core)', () => {
   beforeAll(async () => {
-    assertBuilt();
-    fake = await startFakeAnthropicServer();
-    fake.setFallback((request) => {
-      const next = script.shift();
-      if (next === undefined) {
-        return httpError(400, 'invalid_request_error', `a11y: no reply for #${request.index}`);
-      }
-      return typeof next === 'function' ? next(request) : next;
-    });
-    serve = await startServe({ anthropicBaseUrl: fake.baseURL });
-    ({ browser, page } = await launchChromium());
+    session = await startE2eSession({ scripted, label: 'a11y' });
+    ({ serve, page } = session);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeE2eSession(session));
 
   beforeEach(async () => {
     script.length = 0;
@@ -83,21 +69,7 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('accessibility in Chromium (a
     await openApp(page, serve.url);
   });
 
-  afterEach(async () => {
-    const leftOver = script.length;
-    script.length = 0;
-    // A failed test may leave a review open or a turn running: end them so the next test
-    // starts clean.
-    const quietly = (action: Promise<unknown>) => action.catch(() => undefined);
-    if (await page.getByTestId('review-modal').isVisible()) {
-      await quietly(page.getByTestId('review-reject').click({ timeout: 5_000 }));
-      await quietly(page.getByTestId('review-reject-submit').click({ timeout: 5_000 }));
-    }
-    if (await page.getByTestId('chat-stop').isVisible()) {
-      await quietly(page.getByTestId('chat-stop').click({ timeout: 5_000 }));
-    }
-    expect(leftOver).toBe(0);
-  });
+  afterEach(() => endScriptedTest(session!, scripted));
 
   it('main screen - a finished turn with steps, markdown, code and the @-mention list', async () => {
     script.push(

@@ -5,18 +5,16 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  httpError,
-  reply,
-  startFakeAnthropicServer,
-  text,
-  toolUse,
-  type FakeAnthropicServer,
-  type ReplySource,
-} from '../support/fake-anthropic-server';
+import type { Page } from 'playwright-core';
+import { reply, text, toolUse, type FakeAnthropicServer } from '../support/fake-anthropic-server';
 import { axeViolations, blocking, describeViolations } from './support/axe';
-import { chromiumMissingMessage, launchChromium, snap } from './support/chromium';
+import {
+  closeE2eSession,
+  scriptedReplies,
+  startE2eSession,
+  type E2eSession,
+} from './support/e2e-session';
+import { chromiumMissingMessage, snap } from './support/chromium';
 import {
   openApp,
   sendMessage,
@@ -25,37 +23,25 @@ import {
   waitForReviewClosed,
   waitForTurnEnd,
 } from './support/e2e-page';
-import { assertBuilt, fixtureText, startServe, type ServeProcess } from './support/serve-harness';
+import { fixtureText, type ServeProcess } from './support/serve-harness';
 
 const CONFIG = 'src/config.ts';
 const ASK = 'Make the greeting friendlier.';
 
+let session: E2eSession | undefined;
 let fake: FakeAnthropicServer;
 let serve: ServeProcess;
-let browser: Browser;
 let page: Page;
-const script: ReplySource[] = [];
+const scripted = scriptedReplies();
+const { script } = scripted;
 
 describe.skipIf(Boolean(chromiumMissingMessage()))('approval conflict in Chromium', () => {
   beforeAll(async () => {
-    assertBuilt();
-    fake = await startFakeAnthropicServer();
-    fake.setFallback((request) => {
-      const next = script.shift();
-      if (next === undefined) {
-        return httpError(400, 'invalid_request_error', `e2e: no reply for #${request.index}`);
-      }
-      return typeof next === 'function' ? next(request) : next;
-    });
-    serve = await startServe({ anthropicBaseUrl: fake.baseURL });
-    ({ browser, page } = await launchChromium());
+    session = await startE2eSession({ scripted });
+    ({ fake, serve, page } = session);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeE2eSession(session));
 
   it('conflict - the summary names the conflicted file after the turn and after a reload', async () => {
     await serve.resetProject();

@@ -5,19 +5,23 @@
 // starts from the original fixture files, so the tests do not depend on their order.
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  httpError,
   reply,
   stallAfterText,
-  startFakeAnthropicServer,
   text,
   toolUse,
   type FakeAnthropicServer,
-  type ReplySource,
   type RecordedRequest,
 } from '../support/fake-anthropic-server';
-import { chromiumMissingMessage, launchChromium, snap } from './support/chromium';
+import {
+  closeE2eSession,
+  endScriptedTest,
+  scriptedReplies,
+  startE2eSession,
+  type E2eSession,
+} from './support/e2e-session';
+import { chromiumMissingMessage, snap } from './support/chromium';
 import {
   eventually,
   openApp,
@@ -27,21 +31,20 @@ import {
   waitForReviewClosed,
   waitForTurnEnd,
 } from './support/e2e-page';
-import { assertBuilt, fixtureText, startServe, type ServeProcess } from './support/serve-harness';
+import { fixtureText, type ServeProcess } from './support/serve-harness';
 
 const CONFIG = 'src/config.ts';
 const GREETING = "export const greeting = 'hello';";
 const FAREWELL = "export const farewell = 'goodbye';";
 
+let session: E2eSession | undefined;
 let fake: FakeAnthropicServer;
 let serve: ServeProcess;
-let browser: Browser;
 let page: Page;
 let firstRequest = 0;
-/** The current test's scripted replies, in order. */
-const script: ReplySource[] = [];
-/** Requests that arrived when the current test had no reply left. */
-const stray: RecordedRequest[] = [];
+/** The current test's scripted replies, in order (and requests that came when none was left). */
+const scripted = scriptedReplies();
+const { script } = scripted;
 
 /** Requests the fake model received during the current test. */
 function requestsThisTest(): RecordedRequest[] {
@@ -62,57 +65,19 @@ function editGreeting(id: string, newText = "export const greeting = 'hello, wor
 
 describe.skipIf(Boolean(chromiumMissingMessage()))('sluice serve in Chromium', () => {
   beforeAll(async () => {
-    assertBuilt();
-    fake = await startFakeAnthropicServer();
-    // Each test scripts its own replies; a request beyond them is recorded and refused.
-    fake.setFallback((request) => {
-      const next = script.shift();
-      if (next === undefined) {
-        stray.push(request);
-        return httpError(
-          400,
-          'invalid_request_error',
-          `e2e: no scripted reply for request #${request.index}`,
-        );
-      }
-      return typeof next === 'function' ? next(request) : next;
-    });
-    serve = await startServe({ anthropicBaseUrl: fake.baseURL });
-    ({ browser, page } = await launchChromium());
+    session = await startE2eSession({ scripted });
+    ({ fake, serve, page } = session);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeE2eSession(session));
 
   beforeEach(async () => {
-    script.length = 0;
-    stray.length = 0;
     await serve.resetProject();
     firstRequest = fake.requests.length;
     await openApp(page, serve.url);
   });
 
-  afterEach(async () => {
-    const leftOver = script.length;
-    const unscripted = stray.map((r) => r.index);
-    // A failed test may leave a review open or a turn running: end them so the next test
-    // starts clean (their requests get the "no scripted reply" answer, which is fine here).
-    script.length = 0;
-    const quietly = (action: Promise<unknown>) => action.catch(() => undefined);
-    if (await page.getByTestId('review-modal').isVisible()) {
-      await quietly(page.getByTestId('review-reject').click({ timeout: 5_000 }));
-      await quietly(page.getByTestId('review-reject-submit').click({ timeout: 5_000 }));
-    }
-    if (await page.getByTestId('chat-stop').isVisible()) {
-      await quietly(page.getByTestId('chat-stop').click({ timeout: 5_000 }));
-    }
-    // Every scripted reply was used and the model was never asked anything unscripted.
-    expect(unscripted, serve.stderr()).toEqual([]);
-    expect(leftOver).toBe(0);
-  });
+  afterEach(() => endScriptedTest(session!, scripted));
 
   /** Opens `folder` through the project screen (browser mode: a typed path). */
   async function openProjectByPath(folder: string, shot?: string): Promise<void> {

@@ -4,29 +4,19 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  reply,
-  startFakeAnthropicServer,
-  toolUse,
-  type FakeAnthropicServer,
-} from '../support/fake-anthropic-server';
-import { chromiumMissingMessage, launchChromium, snap } from './support/chromium';
+import type { Page } from 'playwright-core';
+import { reply, toolUse, type FakeAnthropicServer } from '../support/fake-anthropic-server';
+import { closeE2eSession, startE2eSession, type E2eSession } from './support/e2e-session';
+import { chromiumMissingMessage, snap } from './support/chromium';
 import { openApp } from './support/e2e-page';
-import {
-  assertBuilt,
-  fixtureText,
-  REPO_ROOT,
-  startServe,
-  type ServeProcess,
-} from './support/serve-harness';
+import { fixtureText, REPO_ROOT, type ServeProcess } from './support/serve-harness';
 
 const CONFIG = 'src/config.ts';
 const UI_TIMEOUT_MS = 20_000;
 
+let session: E2eSession | undefined;
 let fake: FakeAnthropicServer;
 let serve: ServeProcess;
-let browser: Browser;
 let page: Page;
 
 /** Runs the built CLI as a second process against the same SLUICE_HOME as the server. */
@@ -53,17 +43,11 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
 
 describe.skipIf(Boolean(chromiumMissingMessage()))('the inbox in Chromium', () => {
   beforeAll(async () => {
-    assertBuilt();
-    fake = await startFakeAnthropicServer();
-    serve = await startServe({ anthropicBaseUrl: fake.baseURL });
-    ({ browser, page } = await launchChromium());
+    session = await startE2eSession();
+    ({ fake, serve, page } = session);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeE2eSession(session));
 
   it('a set made by the CLI - appears without reload, is reviewed per hunk, applied and undone', async () => {
     const original = await fixtureText(CONFIG);

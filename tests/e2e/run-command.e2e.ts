@@ -5,37 +5,27 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
-import {
-  reply,
-  startFakeAnthropicServer,
-  toolUse,
-  type FakeAnthropicServer,
-} from '../support/fake-anthropic-server';
-import { chromiumMissingMessage, launchChromium, snap } from './support/chromium';
+import { reply, toolUse, type FakeAnthropicServer } from '../support/fake-anthropic-server';
+import { closeE2eSession, startE2eSession, type E2eSession } from './support/e2e-session';
+import { chromiumMissingMessage, snap } from './support/chromium';
 import { eventually, openApp, sendMessage, toolResultIn, waitForTurnEnd } from './support/e2e-page';
-import { assertBuilt, startServe, type ServeProcess } from './support/serve-harness';
+import { type ServeProcess } from './support/serve-harness';
 
 const skip = Boolean(chromiumMissingMessage()) || !detectBubblewrap().available;
 
 describe.skipIf(skip)('run_command in Chromium', () => {
+  let session: E2eSession | undefined;
   let fake: FakeAnthropicServer;
   let serve: ServeProcess;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    assertBuilt();
-    fake = await startFakeAnthropicServer();
-    serve = await startServe({ anthropicBaseUrl: fake.baseURL });
-    ({ browser, page } = await launchChromium());
+    session = await startE2eSession();
+    ({ fake, serve, page } = session);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.close();
-    await fake?.close();
-  });
+  afterAll(() => closeE2eSession(session));
 
   it('the card shows the command and its reach; Run once runs it in the sandbox', async () => {
     fake.enqueue(
