@@ -1,23 +1,13 @@
 // defineVerb: one parse for every verb; every parse or count failure is a usage error (exit 2).
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ExitCode, UsageError, type CliIo } from '../../src/cli/cli-io';
+import { ExitCode, UsageError } from '../../src/cli/cli-io';
 import { defineVerb } from '../../src/cli/define-verb';
 import { verbs } from '../../src/cli/commands';
+import { fakeCliIo } from '../support/fake-cli-io';
 import { main } from '../../src/cli/main';
 
-function fakeIo(): CliIo & { err(): string; out(): string } {
-  let out = '';
-  let err = '';
-  return {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-    stdin: Readable.from([]),
-    env: {},
-    cwd: '/',
-    out: () => out,
-    err: () => err,
-  };
+function fakeIo() {
+  return fakeCliIo();
 }
 
 const echo = defineVerb({

@@ -2,26 +2,15 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src/cli/cli-io';
+import { fakeCliIo } from '../../support/fake-cli-io';
 import { main } from '../../../src/cli/main';
 import { DEFAULT_LIMITS } from '../../../src/main/core/workspace/limits';
 
 let base: string;
 
-function fakeIo(): CliIo & { out(): string; err(): string } {
-  let out = '';
-  let err = '';
-  return {
-    stdout: { write: (text: string) => (out += text) },
-    stderr: { write: (text: string) => (err += text) },
-    stdin: Readable.from([]),
-    env: { SLUICE_HOME: path.join(base, 'home') },
-    cwd: base,
-    out: () => out,
-    err: () => err,
-  };
+function fakeIo() {
+  return fakeCliIo({ cwd: base, env: { SLUICE_HOME: path.join(base, 'home') } });
 }
 
 beforeEach(() => {

@@ -2,31 +2,14 @@
 import { cpSync, mkdtempSync, realpathSync, rmSync, existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src/cli/cli-io';
+import { fakeCliIo } from '../../support/fake-cli-io';
 import { main } from '../../../src/cli/main';
 
 let base: string;
 
-function fakeIo(): CliIo & { out(): string; err(): string; lines(): unknown[] } {
-  let out = '';
-  let err = '';
-  return {
-    stdout: { write: (text: string) => (out += text) },
-    stderr: { write: (text: string) => (err += text) },
-    stdin: Readable.from([]),
-    env: { SLUICE_HOME: path.join(base, 'home') },
-    cwd: base,
-    out: () => out,
-    err: () => err,
-    lines: () =>
-      out
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as unknown),
-  };
+function fakeIo() {
+  return fakeCliIo({ cwd: base, env: { SLUICE_HOME: path.join(base, 'home') } });
 }
 
 beforeEach(() => {

@@ -1,30 +1,14 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src/cli/cli-io';
+import { fakeCliIo } from '../../support/fake-cli-io';
 import { main } from '../../../src/cli/main';
 
 let base: string;
 
-interface FakeIo extends CliIo {
-  out(): string;
-  err(): string;
-}
-
-function fakeIo(cwd: string): FakeIo {
-  let out = '';
-  let err = '';
-  return {
-    stdout: { write: (text: string) => (out += text) },
-    stderr: { write: (text: string) => (err += text) },
-    stdin: Readable.from([]),
-    env: {},
-    cwd,
-    out: () => out,
-    err: () => err,
-  };
+function fakeIo(cwd: string) {
+  return fakeCliIo({ cwd });
 }
 
 beforeEach(async () => {
