@@ -8,6 +8,7 @@ import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { useResolvedTheme } from '../app/theme';
 import { ChangeSetFileView } from './change-set-file';
+import { InboxField } from './inbox-field';
 
 interface Props {
   id: string;
@@ -187,15 +188,12 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           >
             Accept selected
           </button>
-          <label className="inbox-field">
-            <span>Reason (for what is rejected)</span>
-            <textarea
-              value={reason}
-              rows={2}
-              data-testid="reject-reason"
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </label>
+          <InboxField
+            label="Reason (for what is rejected)"
+            value={reason}
+            testId="reject-reason"
+            onChange={setReason}
+          />
           <button
             type="button"
             className="button danger"
@@ -207,15 +205,12 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           >
             Reject
           </button>
-          <label className="inbox-field">
-            <span>Refine: what should change?</span>
-            <textarea
-              value={refineText}
-              rows={2}
-              data-testid="refine-text"
-              onChange={(e) => setRefineText(e.target.value)}
-            />
-          </label>
+          <InboxField
+            label="Refine: what should change?"
+            value={refineText}
+            testId="refine-text"
+            onChange={setRefineText}
+          />
           <button
             type="button"
             className="button"

@@ -5,6 +5,7 @@ import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { ChangeSetDetail } from './change-set-detail';
 import type { Inbox } from './use-inbox';
+import { InboxField } from './inbox-field';
 
 interface Props {
   inbox: Inbox;
@@ -39,15 +40,12 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
             if (text.trim()) void runInBackground();
           }}
         >
-          <label className="inbox-field">
-            <span>Run in background (changes land here for review, never on disk)</span>
-            <textarea
-              value={text}
-              rows={2}
-              data-testid="background-prompt"
-              onChange={(e) => setText(e.target.value)}
-            />
-          </label>
+          <InboxField
+            label="Run in background (changes land here for review, never on disk)"
+            value={text}
+            testId="background-prompt"
+            onChange={setText}
+          />
           <button
             type="submit"
             className="button"
