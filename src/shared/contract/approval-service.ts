@@ -5,6 +5,7 @@ import {
   approvalRequestSchema,
   decisionSchema,
   policyRuleSchema,
+  toolCallApprovalRequestSchema,
 } from '../approvals';
 import {
   commandApprovalRequestSchema,
@@ -63,6 +64,13 @@ export const approvalService = {
   pending: method(
     z.object({}).strict(),
     z.array(approvalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() })),
+  ),
+  /** MCP tool calls waiting for the person (decided through `decide`), oldest first. */
+  pendingToolCalls: method(
+    z.object({}).strict(),
+    z.array(
+      toolCallApprovalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() }),
+    ),
   ),
   getPolicy: method(
     z.object({}).strict(),
