@@ -37,9 +37,12 @@ function setup() {
 
 function ask(broker: ApprovalBroker, turnId: string, signal = new AbortController().signal) {
   const events: AgentEvent[] = [];
-  const done = broker
-    .forTurn((event) => events.push(event))
-    .requestToolCall(proposal, { signal, conversationId: 'c1', turnId });
+  const done = broker.requestToolCall(proposal, {
+    signal,
+    conversationId: 'c1',
+    turnId,
+    emit: (event) => events.push(event),
+  });
   const asked = events.find((event) => event.type === 'tool_call_approval_request');
   if (asked?.type !== 'tool_call_approval_request') throw new Error('no request event');
   return { done, request: asked.request };
