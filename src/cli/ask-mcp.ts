@@ -6,6 +6,7 @@
 // every server the run started.
 import type { ApprovalMode } from '../shared/approvals';
 import type { WritableDb } from '../main/core/store/database-handles';
+import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
 import { createMcpRepository } from '../main/core/store/mcp-repository';
 import type { ToolDefinition } from '../main/core/tools/tool';
 import type { Workspace } from '../main/core/workspace/workspace';
@@ -36,6 +37,8 @@ export async function openAskMcp(args: {
     projectRoot: args.workspace.root,
     readProjectFile,
     mode: () => args.mode,
+    // The same trail as the app: every call's verdict, decision and end.
+    audit: createApprovalAuditRepository(args.db, args.projectId),
   });
   const told = new Set<string>();
   return {

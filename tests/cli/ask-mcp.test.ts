@@ -14,6 +14,7 @@ import type { CliIo } from '../../src/cli/cli-io';
 import { mcpEntryHash, parseProjectMcpFile } from '../../src/main/core/mcp/mcp-config';
 import { serverKey } from '../../src/main/core/mcp/mcp-manager';
 import { openAppDatabase } from '../../src/main/core/store/app-database';
+import { listApprovalAudit } from '../../src/main/core/store/approval-audit-repository';
 import { createMcpRepository, type McpRepository } from '../../src/main/core/store/mcp-repository';
 import { projectIdFor } from '../../src/main/core/store/project-id';
 import {
@@ -129,6 +130,23 @@ describe('sluice ask with MCP', () => {
     expect(prompt).toContain('✓ mcp__ev__echo');
     expect(toolResults(1)).toContain('Echo: ping');
     expect(everythingChildren()).toEqual([]);
+    // The same audit trail as the app: the person's approval and how the call ended.
+    const db = openAppDatabase({ home });
+    try {
+      expect(listApprovalAudit(db, { projectId: projectIdFor(project) })).toMatchObject([
+        {
+          kind: 'mcp',
+          mcpServer: 'ev',
+          mcpTool: 'echo',
+          policyAction: 'ask',
+          outcome: 'approved',
+          decidedBy: 'person',
+          resultStatus: 'ok',
+        },
+      ]);
+    } finally {
+      db.close();
+    }
   });
 
   it('terminal - n with a reason rejects the call and the model hears the reason', async () => {

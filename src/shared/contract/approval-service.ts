@@ -13,7 +13,7 @@ import {
   commandRuleSchema,
 } from '../command-approvals';
 
-/** One proposal of the audit trail with its decision (who decided, hashes) and whether it reached disk. */
+/** One proposal of the audit trail (a file write, a command, an MCP call) with its decision (who decided, hashes) and whether it reached disk or how the call ended. */
 export const approvalAuditEntrySchema = z.object({
   approvalId: z.string(),
   conversationId: z.string().nullable(),
@@ -38,6 +38,16 @@ export const approvalAuditEntrySchema = z.object({
   applied: z.boolean().nullable(),
   applyDetail: z.string().nullable(),
   checkpointId: z.string().nullable(),
+  /** A file write, a command line (`run_command`) or an MCP tool call. */
+  kind: z.enum(['file', 'command', 'mcp']),
+  /** An MCP call: server, tool, sha256 of the canonical arguments, definition hash. */
+  mcpServer: z.string().nullable(),
+  mcpTool: z.string().nullable(),
+  argumentsDigest: z.string().nullable(),
+  definitionHash: z.string().nullable(),
+  /** How an MCP call ended: ran ok, ran with an error, or was refused (not_run). */
+  resultStatus: z.enum(['ok', 'error', 'not_run']).nullable(),
+  resultDetail: z.string().nullable(),
 });
 export type ApprovalAuditEntry = z.infer<typeof approvalAuditEntrySchema>;
 

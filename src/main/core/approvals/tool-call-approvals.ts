@@ -8,7 +8,9 @@ import type { Decision, DecisionSource, ToolCallApprovalRequest } from '../../..
 import { canonicalJson } from '../mcp/mcp-definitions';
 import type { ToolCallProposal, ToolCallResolution, WriteCall } from './approval-port';
 
-export function toolCallHash(proposal: ToolCallProposal): string {
+export function toolCallHash(
+  proposal: Pick<ToolCallProposal, 'tool' | 'definitionHash' | 'arguments'>,
+): string {
   return createHash('sha256')
     .update(canonicalJson([proposal.tool, proposal.definitionHash, proposal.arguments ?? null]))
     .digest('hex');
