@@ -4,7 +4,7 @@
 // mode (the broker denies those before anyone is asked), and it does not cover protected
 // paths: those need an explicit answer on a terminal, and without one they are rejected.
 import type { AgentEvent } from '../shared/agent-events';
-import type { ApprovalMode, ApprovalRequest } from '../shared/approvals';
+import type { ApprovalMode, ApprovalRequest, ToolCallApprovalRequest } from '../shared/approvals';
 import type { ApprovalBroker } from '../main/core/approvals/approval-broker';
 import type {
   ApprovalPort,
@@ -33,6 +33,7 @@ import {
   NO_TERMINAL_REASON,
   type TerminalApprover,
 } from './terminal-approval';
+import { NO_TERMINAL_MCP_REASON } from './terminal-mcp-approval';
 
 export const YES_PROTECTED_REASON =
   'is a protected path: --yes does not approve it, and there is no terminal to ask the person';
@@ -189,7 +190,40 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     checkpoints,
   };
 
+  async function answerToolCall(request: ToolCallApprovalRequest): Promise<void> {
+    // --yes is not an answer for an MCP call: only a person at the terminal (or the tool being
+    // always-allowed, which never asks) runs one.
+    const reply = approver.askToolCall
+      ? await approver.askToolCall(request)
+      : {
+          decision: { type: 'reject' as const, reason: NO_TERMINAL_MCP_REASON },
+          decidedBy: 'mode' as const,
+        };
+    broker.decide(
+      {
+        approvalId: request.approvalId,
+        proposalHash: request.proposalHash,
+        decision: reply.decision,
+      },
+      reply.decidedBy ?? 'person',
+    );
+  }
+
   const onEvent = (event: AgentEvent): void => {
+    if (event.type === 'tool_call_approval_request') {
+      answerToolCall(event.request).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        broker.decide(
+          {
+            approvalId: event.request.approvalId,
+            proposalHash: event.request.proposalHash,
+            decision: { type: 'reject', reason: `the approval prompt failed: ${reason}` },
+          },
+          'person',
+        );
+      });
+      return;
+    }
     if (event.type !== 'approval_request') return;
     answer(event.request).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
@@ -243,7 +277,8 @@ export { NO_TERMINAL_REASON };
 
 /** One turn's approvals in `sluice ask`: the port the tools use, and its close. */
 export interface TurnApprovals {
-  readonly port: ApprovalPort;
+  /** File approvals, and MCP tool calls when the port can ask for them. */
+  readonly port: ApprovalPort & Partial<ToolCallApprovalPort>;
   close(): void;
 }
 

@@ -8,8 +8,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ApprovalRequest, Decision, Hunk } from '../shared/approvals';
+import type { ApprovalRequest, Decision, Hunk, ToolCallApprovalRequest } from '../shared/approvals';
 import type { CommandApprovalRequest, CommandDecision } from '../shared/command-approvals';
+import {
+  askMcpCallOnTerminal,
+  NO_TERMINAL_MCP_REASON,
+  type TerminalToolCallAnswer,
+} from './terminal-mcp-approval';
 
 export interface TerminalApprovalOptions {
   readonly input: NodeJS.ReadableStream;
@@ -34,6 +39,8 @@ export interface TerminalApprover {
   ask(request: ApprovalRequest): Promise<TerminalAnswer>;
   /** run_command's prompt; absent: commands are rejected as if no terminal were there. */
   askCommand?(request: CommandApprovalRequest): Promise<TerminalCommandAnswer>;
+  /** An MCP tool call's prompt; absent: MCP calls are rejected as if no terminal were there. */
+  askToolCall?(request: ToolCallApprovalRequest): Promise<TerminalToolCallAnswer>;
   close(): void;
 }
 
@@ -305,8 +312,17 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     return next;
   };
 
+  const askToolCallOne = (request: ToolCallApprovalRequest): Promise<TerminalToolCallAnswer> =>
+    reader
+      ? askMcpCallOnTerminal(request, { prompt, out, color })
+      : Promise.resolve({
+          decision: { type: 'reject', reason: NO_TERMINAL_MCP_REASON },
+          decidedBy: 'mode',
+        });
+
   return {
     askCommand: (request) => serial(() => askCommandOne(request)),
+    askToolCall: (request) => serial(() => askToolCallOne(request)),
     ask(request) {
       // One prompt at a time: several proposals of a turn are asked in order.
       queued += 1;

@@ -8,7 +8,9 @@ import { askApprovals, createCliApprovalSession } from '../../src/cli/approval-s
 import type { CliIo } from '../../src/cli/cli-io';
 import type { TerminalApprover } from '../../src/cli/terminal-approval';
 import type { AgentEvent } from '../../src/shared/agent-events';
-import type { ApprovalRequest } from '../../src/shared/approvals';
+import type { ApprovalRequest, ToolCallApprovalRequest } from '../../src/shared/approvals';
+import type { ToolCallProposal } from '../../src/main/core/approvals/approval-port';
+import { NO_TERMINAL_MCP_REASON } from '../../src/cli/terminal-mcp-approval';
 import { openAppDatabase } from '../../src/main/core/store/app-database';
 import { createPolicyRepository } from '../../src/main/core/store/policy-repository';
 import { projectIdFor } from '../../src/main/core/store/project-id';
@@ -154,6 +156,66 @@ describe('askApprovals', () => {
       ).toBe('ok');
     } finally {
       db.close();
+    }
+  });
+});
+
+describe('createCliApprovalSession MCP calls', () => {
+  const proposal: ToolCallProposal = {
+    kind: 'mcp_call',
+    tool: 'mcp__ev__echo',
+    server: 'ev',
+    serverTool: 'echo',
+    arguments: { message: 'ping' },
+    description: 'Echoes back the input string',
+    annotations: { readOnlyHint: true },
+    reason: 'MCP tool calls ask before they run',
+    definitionHash: 'd'.repeat(64),
+  };
+
+  it('yes - does not approve an MCP call: without a terminal it is rejected with the reason', async () => {
+    const workspace = await Workspace.open(project);
+    const session = createCliApprovalSession({ io: io(), workspace, yes: true });
+    try {
+      const resolution = await session.broker.requestToolCall(proposal, {
+        signal: new AbortController().signal,
+      });
+      expect(resolution).toMatchObject({
+        outcome: 'rejected',
+        decidedBy: 'mode',
+        reason: NO_TERMINAL_MCP_REASON,
+      });
+    } finally {
+      session.close();
+    }
+  });
+
+  it('yes - the person at the terminal decides an MCP call, shown server, tool and arguments', async () => {
+    const asked: ToolCallApprovalRequest[] = [];
+    const approver: TerminalApprover = {
+      ask: () => Promise.reject(new Error('not a file')),
+      askToolCall: async (request) => {
+        asked.push(request);
+        return { decision: { type: 'reject', reason: 'not now' } };
+      },
+      close: () => undefined,
+    };
+    const workspace = await Workspace.open(project);
+    const session = createCliApprovalSession({ io: io(), workspace, yes: true, approver });
+    try {
+      const resolution = await session.broker.requestToolCall(proposal, {
+        signal: new AbortController().signal,
+      });
+      expect(resolution).toMatchObject({
+        outcome: 'rejected',
+        decidedBy: 'person',
+        reason: 'not now',
+      });
+      expect(asked).toMatchObject([
+        { server: 'ev', serverTool: 'echo', arguments: expect.stringContaining('"ping"') },
+      ]);
+    } finally {
+      session.close();
     }
   });
 });

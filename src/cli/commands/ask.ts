@@ -7,6 +7,8 @@
 // session (terminal prompt; without a terminal writes are rejected unless --mode auto-edit).
 // The port is created on the first write of a turn only, so a read-only turn never touches stdin,
 // and closed when the turn ends (pending approvals rejected, stdin let go).
+// MCP: the person's servers and approved project entries are offered (ask-mcp.ts); a call that
+// asks is prompted on the terminal (rejected without one); the servers stop when the run ends.
 import type { AgentEvent } from '../../shared/agent-events';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
 import { missingCase } from '../../shared/missing-case';
@@ -17,7 +19,7 @@ import {
 } from '../../main/core/agent/conversation-runner';
 import type { TurnOutcome } from '../../main/core/agent/agent-loop';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
-import type { ApprovalPort } from '../../main/core/approvals/approval-port';
+import type { ApprovalPort, ToolCallApprovalPort } from '../../main/core/approvals/approval-port';
 import { askApprovals, askCommands, type TurnApprovals } from '../approval-session';
 import type { CommandPort } from '../../main/core/commands/command-port';
 import { openAppDatabase } from '../../main/core/store/app-database';
@@ -31,6 +33,7 @@ import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../c
 import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
+import { openAskMcp, type AskMcp } from '../ask-mcp';
 
 export interface AskApprovalArgs {
   workspace: Workspace;
@@ -81,9 +84,11 @@ function parseMaxTurns(raw: string | undefined): number | undefined {
  * Builds the real approvals on the first request; without them, refuses as a missing gate
  * would. close() closes them if they were built.
  */
-function lazyApprovals(build: () => TurnApprovals | undefined): ApprovalPort & { close(): void } {
+function lazyApprovals(
+  build: () => TurnApprovals | undefined,
+): ApprovalPort & ToolCallApprovalPort & { close(): void } {
   let built: TurnApprovals | undefined | null = null;
-  const get = (): ApprovalPort | undefined => {
+  const get = (): TurnApprovals['port'] | undefined => {
     if (built === null) built = build();
     return built?.port;
   };
@@ -96,6 +101,16 @@ function lazyApprovals(build: () => TurnApprovals | undefined): ApprovalPort & {
         decidedBy: 'mode',
         outcome: 'denied',
         reason: 'no approval gate is available in this run, so writes are refused',
+      };
+    },
+    async requestToolCall(proposal, call) {
+      const real = get();
+      if (real?.requestToolCall) return real.requestToolCall(proposal, call);
+      return {
+        approvalId: 'none',
+        decidedBy: 'mode',
+        outcome: 'rejected',
+        reason: 'no approval gate is available in this run, so MCP tool calls are refused',
       };
     },
     applied: (change) => get()?.applied(change),
@@ -209,8 +224,17 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
 
       const db = openAppDatabase({ home: sluiceHomeFor(io) });
       const turnApprovals: Array<{ close(): void }> = [];
+      let mcp: AskMcp | null = null;
       try {
         const projectId = projectIdFor(workspace.root);
+        mcp = await openAskMcp({
+          db,
+          projectId,
+          workspace,
+          mode: mode.data,
+          notice: (text) => io.stderr.write(`MCP: ${text}\n`),
+        });
+        const mcpTools = mcp;
         const repository = createConversationRepository(db);
         const runner = createConversationRunner({
           repository,
@@ -223,6 +247,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             }),
           model: () => values.model ?? DEFAULT_MODEL,
           tools: (deps.createTools ?? createTools)(),
+          ...(mcpTools ? { extraTools: () => mcpTools.tools() } : {}),
           ports: () => {
             const build = deps.approvals === undefined ? askApprovals : deps.approvals;
             const buildCommands = deps.commands === undefined ? askCommands : deps.commands;
@@ -285,6 +310,8 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           );
         return outcome.reason === 'end_turn' ? ExitCode.Ok : ExitCode.Failure;
       } finally {
+        // The run's MCP servers stop with it.
+        await mcp?.close();
         db.close();
       }
     },

@@ -5,6 +5,7 @@ import {
   approvalRequestSchema,
   decisionSchema,
   policyRuleSchema,
+  toolCallApprovalRequestSchema,
 } from '../approvals';
 import {
   commandApprovalRequestSchema,
@@ -12,7 +13,7 @@ import {
   commandRuleSchema,
 } from '../command-approvals';
 
-/** One proposal of the audit trail with its decision (who decided, hashes) and whether it reached disk. */
+/** One proposal of the audit trail (a file write, a command, an MCP call) with its decision (who decided, hashes) and whether it reached disk or how the call ended. */
 export const approvalAuditEntrySchema = z.object({
   approvalId: z.string(),
   conversationId: z.string().nullable(),
@@ -37,6 +38,16 @@ export const approvalAuditEntrySchema = z.object({
   applied: z.boolean().nullable(),
   applyDetail: z.string().nullable(),
   checkpointId: z.string().nullable(),
+  /** A file write, a command line (`run_command`) or an MCP tool call. */
+  kind: z.enum(['file', 'command', 'mcp']),
+  /** An MCP call: server, tool, sha256 of the canonical arguments, definition hash. */
+  mcpServer: z.string().nullable(),
+  mcpTool: z.string().nullable(),
+  argumentsDigest: z.string().nullable(),
+  definitionHash: z.string().nullable(),
+  /** How an MCP call ended: ran ok, ran with an error, or was refused (not_run). */
+  resultStatus: z.enum(['ok', 'error', 'not_run']).nullable(),
+  resultDetail: z.string().nullable(),
 });
 export type ApprovalAuditEntry = z.infer<typeof approvalAuditEntrySchema>;
 
@@ -63,6 +74,13 @@ export const approvalService = {
   pending: method(
     z.object({}).strict(),
     z.array(approvalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() })),
+  ),
+  /** MCP tool calls waiting for the person (decided through `decide`), oldest first. */
+  pendingToolCalls: method(
+    z.object({}).strict(),
+    z.array(
+      toolCallApprovalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() }),
+    ),
   ),
   getPolicy: method(
     z.object({}).strict(),

@@ -134,4 +134,66 @@ describe('McpCallReview', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('mcp call review - after a reload the waiting call comes back from approvals.pendingToolCalls and is decided', async () => {
+    const fake = createFakeSluice();
+    const request = {
+      approvalId: 'a2',
+      proposalHash: 'h2',
+      kind: 'mcp_call' as const,
+      tool: 'mcp__everything__echo',
+      server: 'everything',
+      serverTool: 'echo',
+      arguments: '{\n  "message": "hi"\n}',
+      description: 'Echoes back the input.',
+      annotations: {},
+      reason: 'MCP tool calls ask before they run',
+    };
+    fake.handle('approvals.pendingToolCalls', () => [
+      { ...request, conversationId: 'c1', turnId: 't1' },
+    ]);
+    fake.handle('approvals.decide', () => ({ accepted: true }));
+    renderWithClient(<McpCallReview />, fake);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('echo');
+    expect(dialog).toHaveTextContent('everything');
+    expect(screen.getByTestId('mcp-call-arguments')).toHaveTextContent('"message": "hi"');
+    expect(dialog).toHaveTextContent('Echoes back the input.');
+    await userEvent.click(screen.getByRole('button', { name: 'Run this call' }));
+    expect(fake.callsTo('approvals.decide')).toEqual([
+      { approvalId: 'a2', proposalHash: 'h2', decision: { type: 'approve' } },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('mcp call review - a call that came back after a reload closes when it is resolved elsewhere', async () => {
+    const fake = createFakeSluice();
+    fake.handle('approvals.pendingToolCalls', () => [
+      {
+        approvalId: 'a3',
+        proposalHash: 'h3',
+        kind: 'mcp_call' as const,
+        tool: 'mcp__everything__echo',
+        server: 'everything',
+        serverTool: 'echo',
+        arguments: '{}',
+        description: '',
+        annotations: {},
+        reason: 'MCP tool calls ask before they run',
+        conversationId: 'c1',
+        turnId: 't9',
+      },
+    ]);
+    renderWithClient(<McpCallReview />, fake);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('(none)');
+    fake.emit('agent', {
+      type: 'approval_resolved',
+      conversationId: 'c1',
+      turnId: 't9',
+      approvalId: 'a3',
+      outcome: 'aborted',
+      decidedBy: 'abort',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });

@@ -73,6 +73,7 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'approvals.decide': () => ({ accepted: true }),
   'approvals.getPolicy': () => ({ mode: 'ask', rules: [] }),
   'approvals.pendingCommands': () => [],
+  'approvals.pendingToolCalls': () => [],
   'approvals.decideCommand': () => ({ accepted: true }),
   'approvals.commandRules': () => [],
   'checkpoints.list': () => [],

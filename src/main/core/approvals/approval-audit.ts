@@ -1,10 +1,31 @@
 // What the broker records for the audit trail (issue 5 item 8): every proposal and every
-// decision with who decided and the hashes. Implemented over the app DB by
+// decision with who decided and the hashes. The command gate and MCP calls (issue 14) record
+// into the same trail, each row marked with its kind. Implemented over the app DB by
 // store/approval-audit-repository.ts; tests pass an in-memory one (tests/main/core/approvals/memory-audit.ts).
 import type { Decision, DecisionSource } from '../../../shared/approvals';
 import type { ApprovalOutcome } from './approval-port';
 
+/** What a row records: a file write, a command line, or an MCP tool call. */
+export type AuditKind = 'file' | 'command' | 'mcp';
+
+/** An MCP call's row: which tool of which server, with which arguments (by digest). */
+export interface McpCallAuditFields {
+  readonly server: string;
+  readonly serverTool: string;
+  /** sha256 of the arguments' canonical JSON. */
+  readonly argumentsDigest: string;
+  /** sha256 of the tool definition the call was made under. */
+  readonly definitionHash: string;
+}
+
+/** How an MCP call ended: it ran ('ok' or 'error'), or it was refused ('not_run'). */
+export type ToolCallResultStatus = 'ok' | 'error' | 'not_run';
+
 export interface ProposalAuditEntry {
+  /** Absent: 'command' for run_command, 'file' otherwise. */
+  readonly kind?: AuditKind | undefined;
+  /** Set for an MCP call. */
+  readonly mcp?: McpCallAuditFields | undefined;
   readonly approvalId: string;
   readonly conversationId: string | null;
   readonly turnId: string | null;
@@ -34,7 +55,19 @@ export interface DecisionAuditEntry {
 }
 
 /** A proposal as read back from the trail, with its decision and whether it reached disk. */
-export interface AuditRecord extends Omit<ProposalAuditEntry, 'unifiedDiff' | 'policyAction'> {
+export interface AuditRecord extends Omit<
+  ProposalAuditEntry,
+  'unifiedDiff' | 'policyAction' | 'kind' | 'mcp'
+> {
+  readonly kind: AuditKind;
+  /** An MCP call's server, tool, argument digest and definition hash (null otherwise). */
+  readonly mcpServer: string | null;
+  readonly mcpTool: string | null;
+  readonly argumentsDigest: string | null;
+  readonly definitionHash: string | null;
+  /** How an MCP call ended, with a short detail for an error (null for files and commands). */
+  readonly resultStatus: ToolCallResultStatus | null;
+  readonly resultDetail: string | null;
   /** Stored as text: a rule action, or what an older Sluice wrote. */
   readonly policyAction: string;
   readonly outcome: string | null;
@@ -56,5 +89,10 @@ export interface ApprovalAudit {
   recordApplication(
     approvalId: string,
     result: { applied: true; checkpointId: string | null } | { applied: false; reason: string },
+  ): void;
+  /** How an MCP call ended. Absent: this audit does not keep call results. */
+  recordResult?(
+    approvalId: string,
+    result: { status: ToolCallResultStatus; detail: string | null },
   ): void;
 }

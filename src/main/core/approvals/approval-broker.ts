@@ -17,7 +17,7 @@ import type {
   ToolCallResolution,
   WriteCall,
 } from './approval-port';
-import { ToolCallApprovals } from './tool-call-approvals';
+import { ToolCallApprovals, type PendingToolCall } from './tool-call-approvals';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { evaluatePolicy, type PolicyState, type PolicyVerdict } from './policy';
 import { sha256, type Proposal } from '../edits/proposal';
@@ -339,6 +339,11 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
 
   pending(): PendingApproval[] {
     return [...this.pendingById.values()].map((entry) => entry.request);
+  }
+
+  /** MCP tool calls waiting for the person, oldest first. */
+  pendingToolCalls(): PendingToolCall[] {
+    return this.toolCalls.list();
   }
 
   applied(change: AppliedChange): string | undefined {

@@ -1,20 +1,30 @@
 // Pending MCP tool calls (issue 14 item 2), kept beside the broker's file proposals: a call
 // is approved or rejected whole, a decision counts once, for a pending id, bound to the hash
-// of (tool, definition hash, arguments); an aborted turn rejects its pending calls.
+// of (tool, definition hash, arguments); an aborted turn rejects its pending calls. `pending()`
+// lists what still waits, so a reloaded window shows the review again.
 import { createHash } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
-import type { Decision, DecisionSource } from '../../../shared/approvals';
+import type { Decision, DecisionSource, ToolCallApprovalRequest } from '../../../shared/approvals';
 import { canonicalJson } from '../mcp/mcp-definitions';
 import type { ToolCallProposal, ToolCallResolution, WriteCall } from './approval-port';
 
-export function toolCallHash(proposal: ToolCallProposal): string {
+export function toolCallHash(
+  proposal: Pick<ToolCallProposal, 'tool' | 'definitionHash' | 'arguments'>,
+): string {
   return createHash('sha256')
     .update(canonicalJson([proposal.tool, proposal.definitionHash, proposal.arguments ?? null]))
     .digest('hex');
 }
 
+/** A call waiting for the person, as its request event showed it, with its turn. */
+export interface PendingToolCall extends ToolCallApprovalRequest {
+  readonly conversationId: string;
+  readonly turnId: string;
+}
+
 interface Entry {
   readonly hash: string;
+  readonly request: PendingToolCall;
   readonly settle: (resolution: ToolCallResolution) => void;
 }
 
@@ -38,6 +48,24 @@ export class ToolCallApprovals {
     const hash = toolCallHash(proposal);
     const conversationId = call.conversationId ?? '';
     const turnId = call.turnId ?? '';
+    let shown: string;
+    try {
+      shown = JSON.stringify(proposal.arguments ?? {}, null, 2);
+    } catch {
+      shown = String(proposal.arguments);
+    }
+    const request: ToolCallApprovalRequest = {
+      approvalId,
+      proposalHash: hash,
+      kind: 'mcp_call',
+      tool: proposal.tool,
+      server: proposal.server,
+      serverTool: proposal.serverTool,
+      arguments: shown,
+      description: proposal.description,
+      annotations: { ...proposal.annotations },
+      reason: proposal.reason,
+    };
     return new Promise((resolve) => {
       const onAbort = (): void =>
         this.settle(approvalId, {
@@ -48,6 +76,7 @@ export class ToolCallApprovals {
         });
       this.pending.set(approvalId, {
         hash,
+        request: { ...request, conversationId, turnId },
         settle: (resolution) => {
           call.signal.removeEventListener('abort', onAbort);
           try {
@@ -67,30 +96,8 @@ export class ToolCallApprovals {
       });
       if (call.signal.aborted) return onAbort();
       call.signal.addEventListener('abort', onAbort, { once: true });
-      let shown: string;
       try {
-        shown = JSON.stringify(proposal.arguments ?? {}, null, 2);
-      } catch {
-        shown = String(proposal.arguments);
-      }
-      try {
-        emit({
-          type: 'tool_call_approval_request',
-          conversationId,
-          turnId,
-          request: {
-            approvalId,
-            proposalHash: hash,
-            kind: 'mcp_call',
-            tool: proposal.tool,
-            server: proposal.server,
-            serverTool: proposal.serverTool,
-            arguments: shown,
-            description: proposal.description,
-            annotations: { ...proposal.annotations },
-            reason: proposal.reason,
-          },
-        });
+        emit({ type: 'tool_call_approval_request', conversationId, turnId, request });
       } catch {
         // The request stays pending; the person can still decide through pending lists.
       }
@@ -125,6 +132,11 @@ export class ToolCallApprovals {
         reason: 'an MCP tool call is approved or rejected whole; it has no hunks to pick or edit.',
       };
     return { accepted: true };
+  }
+
+  /** The calls still waiting, oldest first. */
+  list(): PendingToolCall[] {
+    return [...this.pending.values()].map((entry) => entry.request);
   }
 
   abortAll(reason: string): number {

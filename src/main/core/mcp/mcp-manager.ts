@@ -6,6 +6,7 @@
 // close() stops them all.
 import type { ApprovalMode } from '../../../shared/approvals';
 import type { McpServerView } from '../../../shared/contract/mcp-service';
+import type { ApprovalAudit } from '../approvals/approval-audit';
 import type { McpRepository, McpToolPolicy } from '../store/mcp-repository';
 import type { ToolDefinition } from '../tools/tool';
 import {
@@ -31,6 +32,8 @@ export interface McpManagerDeps {
   readonly readProjectFile: () => Promise<string | null>;
   readonly mode: () => ApprovalMode;
   readonly connection?: McpConnectionOptions;
+  /** Where every call's verdict, decision and end are recorded (the approval audit trail). */
+  readonly audit?: ApprovalAudit | undefined;
 }
 
 export interface McpToolList {
@@ -302,6 +305,7 @@ export class McpManager {
             mode: this.deps.mode,
             pin: () => this.approveDefinition(key, def),
             current: () => this.currentDefinition(key, def.name),
+            audit: this.deps.audit,
           }),
         );
       }

@@ -1,18 +1,21 @@
 // One MCP tool as the agent sees it (issue 14 items 2-3): a write-kind ToolDefinition (so
 // calls run one at a time, in order) whose run re-checks the definition the model saw, asks
 // the gate, pins the definition on the person's approval, calls the server with its time
-// limit, and turns the answer (or a dead server) into a capped result. Never throws.
+// limit, and turns the answer (or a dead server) into a capped result. Every call that
+// reaches the gate is recorded in the audit trail (mcp-call-audit.ts). Never throws.
 import { z } from 'zod';
 import type {
   ApprovalPort,
   ToolCallApprovalPort,
   ToolCallResolution,
 } from '../approvals/approval-port';
-import type { ApprovalMode } from '../../../shared/approvals';
+import type { ApprovalMode, Decision, DecisionSource } from '../../../shared/approvals';
+import type { ApprovalAudit } from '../approvals/approval-audit';
 import type { McpRepository } from '../store/mcp-repository';
 import { defineTool, toolError, type ToolDefinition, type ToolResult } from '../tools/tool';
 import { McpCallError, type McpConnection } from './mcp-connection';
 import type { McpToolDefinition } from './mcp-definitions';
+import { openMcpCallAudit } from './mcp-call-audit';
 import { evaluateMcpCall } from './mcp-gate';
 import { mcpResultToToolResult } from './mcp-result';
 
@@ -26,6 +29,8 @@ export interface McpToolDeps {
   readonly pin: () => void;
   /** The server's current definition, re-listed when it said its tools changed. */
   readonly current: () => Promise<McpToolDefinition | undefined>;
+  /** The approval audit trail: every call's verdict, decision and end (absent: not recorded). */
+  readonly audit?: ApprovalAudit | undefined;
 }
 
 function canAskForToolCalls(
@@ -41,6 +46,25 @@ function describe(def: McpToolDefinition): string {
 
 export function createMcpTool(deps: McpToolDeps): ToolDefinition {
   const { def } = deps;
+  const callServer = async (
+    input: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ToolResult> => {
+    try {
+      const result = await deps.connection.request(
+        `tools/call ${def.name}`,
+        (client, options) =>
+          client.callTool({ name: def.name, arguments: input }, undefined, options),
+        signal,
+      );
+      return mcpResultToToolResult(result);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return toolError(
+        error instanceof McpCallError ? message : `MCP tool ${def.apiName} failed: ${message}`,
+      );
+    }
+  };
   return defineTool({
     name: def.apiName,
     description: describe(def),
@@ -55,32 +79,54 @@ export function createMcpTool(deps: McpToolDeps): ToolDefinition {
       } catch (error) {
         return toolError(error instanceof Error ? error.message : String(error));
       }
-      if (now && now.hash !== def.hash) {
-        const pinned = deps.repo.toolPrefs(deps.key).get(def.name)?.pinnedHash;
-        return {
-          status: 'denied',
-          content: `Not run: the server changed the definition of ${def.apiName} since it was offered; ${pinned ? 'it is withheld until the person approves the new definition' : 'it is offered with its new definition from the next turn on'}.`,
-        };
-      }
       if (!now && deps.connection.status().state === 'running')
         return toolError(`Not run: MCP server "${def.server}" no longer offers ${def.name}.`);
+      const trail = openMcpCallAudit(deps.audit, def, input, ctx);
+      /** The call does not run: recorded as decided, then not run. */
+      const refuse = (
+        outcome: 'rejected' | 'denied',
+        decidedBy: DecisionSource,
+        decision: Decision | null,
+        result: ToolResult,
+      ): ToolResult => {
+        trail.decided(outcome, decidedBy, decision);
+        trail.ended('not_run');
+        return result;
+      };
       const prefs = deps.repo.toolPrefs(deps.key).get(def.name);
-      const verdict = evaluateMcpCall({
-        mode: deps.mode(),
-        server: def.server,
-        tool: def.name,
-        serverPrefs: deps.repo.serverPrefs(deps.key),
-        toolPolicy: prefs?.policy ?? 'ask',
-        annotations: def.annotations,
-      });
+      const changed = now !== undefined && now.hash !== def.hash;
+      const verdict = changed
+        ? {
+            action: 'deny' as const,
+            decidedBy: 'rule' as const,
+            reason: `the server changed the definition of ${def.apiName} since it was offered; ${prefs?.pinnedHash ? 'it is withheld until the person approves the new definition' : 'it is offered with its new definition from the next turn on'}`,
+          }
+        : evaluateMcpCall({
+            mode: deps.mode(),
+            server: def.server,
+            tool: def.name,
+            serverPrefs: deps.repo.serverPrefs(deps.key),
+            toolPolicy: prefs?.policy ?? 'ask',
+            annotations: def.annotations,
+          });
+      try {
+        trail.proposed(verdict);
+      } catch (error) {
+        return toolError(
+          `Not run: the audit trail could not record this call of ${def.apiName}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
       if (verdict.action === 'deny')
-        return { status: 'denied', content: `Not run: ${verdict.reason}.` };
+        return refuse('denied', verdict.decidedBy, null, {
+          status: 'denied',
+          content: `Not run: ${verdict.reason}.`,
+        });
       if (verdict.action === 'ask') {
         if (!canAskForToolCalls(ctx.approvals))
-          return {
+          return refuse('denied', 'mode', null, {
             status: 'denied',
             content: `Not run: ${def.apiName} needs the person's approval and nobody can be asked here.`,
-          };
+          });
         const resolution: ToolCallResolution = await ctx.approvals.requestToolCall(
           {
             kind: 'mcp_call',
@@ -102,26 +148,24 @@ export function createMcpTool(deps: McpToolDeps): ToolDefinition {
           },
         );
         if (resolution.outcome !== 'approved')
-          return {
-            status: 'rejected',
-            content: `The person rejected this call of ${def.apiName}; it was not run.${resolution.reason ? ` Reason: ${resolution.reason}` : ''}`,
-          };
+          return refuse(
+            'rejected',
+            resolution.decidedBy,
+            { type: 'reject', ...(resolution.reason ? { reason: resolution.reason } : {}) },
+            {
+              status: 'rejected',
+              content: `The person rejected this call of ${def.apiName}; it was not run.${resolution.reason ? ` Reason: ${resolution.reason}` : ''}`,
+            },
+          );
+        trail.decided('approved', resolution.decidedBy, { type: 'approve' });
         deps.pin();
-      } else if (!prefs?.pinnedHash) deps.pin();
-      try {
-        const result = await deps.connection.request(
-          `tools/call ${def.name}`,
-          (client, options) =>
-            client.callTool({ name: def.name, arguments: input }, undefined, options),
-          ctx.signal,
-        );
-        return mcpResultToToolResult(result);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return toolError(
-          error instanceof McpCallError ? message : `MCP tool ${def.apiName} failed: ${message}`,
-        );
+      } else {
+        trail.decided('approved', 'rule', null);
+        if (!prefs?.pinnedHash) deps.pin();
       }
+      const result = await callServer(input, ctx.signal);
+      trail.ended(result);
+      return result;
     },
   });
 }

@@ -67,6 +67,9 @@ export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHand
     pending() {
       return deps.currentProject().broker.pending();
     },
+    pendingToolCalls() {
+      return deps.currentProject().broker.pendingToolCalls();
+    },
     getPolicy() {
       const { mode, rules } = deps.policies.get(deps.currentProject().projectId);
       return { mode, rules: [...rules] };

@@ -164,6 +164,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       projectRoot: workspace.root,
       readProjectFile: () => workspace.readText('.sluice/mcp.json').catch(() => null),
       mode: () => policies.get(projectId).mode,
+      audit: createApprovalAuditRepository(db, projectId),
     });
     const runner = createConversationRunner({
       repository: conversations,

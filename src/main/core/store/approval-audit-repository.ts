@@ -1,6 +1,12 @@
 // The approval audit trail in the app DB (issue 5 item 8): every proposal with its decision,
-// who decided and the hashes; listed per conversation.
-import type { ApprovalAudit, AuditRecord } from '../approvals/approval-audit';
+// who decided and the hashes; listed per conversation. File writes, commands and MCP calls
+// (with server, tool, argument digest and how the call ended) share the table.
+import type {
+  ApprovalAudit,
+  AuditKind,
+  AuditRecord,
+  ToolCallResultStatus,
+} from '../approvals/approval-audit';
 
 export type { AuditRecord } from '../approvals/approval-audit';
 import type { ReadableDb, WritableDb } from './database-handles';
@@ -8,9 +14,11 @@ import type { ReadableDb, WritableDb } from './database-handles';
 export function createApprovalAuditRepository(db: WritableDb, projectId: string): ApprovalAudit {
   const insert = db.prepare(`
     INSERT INTO approval_audit (approval_id, project_id, conversation_id, turn_id, tool_use_id, tool, path, base_hash,
-      proposal_hash, after_hash, description, unified_diff, policy_action, policy_reason, protected_path, coarse_diff, created_at)
+      proposal_hash, after_hash, description, unified_diff, policy_action, policy_reason, protected_path, coarse_diff, created_at,
+      kind, mcp_server, mcp_tool, arguments_digest, definition_hash)
     VALUES (@approvalId, @projectId, @conversationId, @turnId, @toolUseId, @tool, @path, @baseHash,
-      @proposalHash, @afterHash, @description, @unifiedDiff, @policyAction, @policyReason, @protectedPath, @coarseDiff, @createdAt)
+      @proposalHash, @afterHash, @description, @unifiedDiff, @policyAction, @policyReason, @protectedPath, @coarseDiff, @createdAt,
+      @kind, @mcpServer, @mcpTool, @argumentsDigest, @definitionHash)
   `);
   const decide = db.prepare(`
     UPDATE approval_audit SET outcome = ?, decided_by = ?, decision_json = ?, final_hash = ?, decided_at = ?
@@ -19,12 +27,20 @@ export function createApprovalAuditRepository(db: WritableDb, projectId: string)
   const apply = db.prepare(
     'UPDATE approval_audit SET applied = ?, apply_detail = ?, checkpoint_id = ? WHERE approval_id = ?',
   );
+  const result = db.prepare(
+    'UPDATE approval_audit SET result_status = ?, result_detail = ? WHERE approval_id = ? AND result_status IS NULL',
+  );
   return {
     list: (filter) => listApprovalAudit(db, { projectId, conversationId: filter.conversationId }),
-    recordProposal(entry) {
+    recordProposal({ mcp, kind, ...entry }) {
       insert.run({
         ...entry,
         projectId,
+        kind: kind ?? (mcp ? 'mcp' : entry.tool === 'run_command' ? 'command' : 'file'),
+        mcpServer: mcp?.server ?? null,
+        mcpTool: mcp?.serverTool ?? null,
+        argumentsDigest: mcp?.argumentsDigest ?? null,
+        definitionHash: mcp?.definitionHash ?? null,
         protectedPath: entry.protectedPath ? 1 : 0,
         coarseDiff: entry.coarseDiff ? 1 : 0,
       });
@@ -42,6 +58,9 @@ export function createApprovalAuditRepository(db: WritableDb, projectId: string)
     recordApplication(approvalId, result) {
       if (result.applied) apply.run(1, null, result.checkpointId, approvalId);
       else apply.run(0, result.reason, null, approvalId);
+    },
+    recordResult(approvalId, ended) {
+      result.run(ended.status, ended.detail, approvalId);
     },
   };
 }
@@ -70,6 +89,13 @@ interface AuditRow {
   applied: number | null;
   apply_detail: string | null;
   checkpoint_id: string | null;
+  kind: AuditKind;
+  mcp_server: string | null;
+  mcp_tool: string | null;
+  arguments_digest: string | null;
+  definition_hash: string | null;
+  result_status: ToolCallResultStatus | null;
+  result_detail: string | null;
 }
 
 /** A conversation's proposals and decisions, oldest first (or a project's when no conversation is given). */
@@ -115,5 +141,12 @@ export function listApprovalAudit(
     applied: row.applied === null ? null : row.applied === 1,
     applyDetail: row.apply_detail,
     checkpointId: row.checkpoint_id,
+    kind: row.kind,
+    mcpServer: row.mcp_server,
+    mcpTool: row.mcp_tool,
+    argumentsDigest: row.arguments_digest,
+    definitionHash: row.definition_hash,
+    resultStatus: row.result_status,
+    resultDetail: row.result_detail,
   }));
 }

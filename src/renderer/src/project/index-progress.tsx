@@ -1,5 +1,6 @@
-// Symbol index state: a progress bar while indexing, counts afterwards.
-import { useEffect, useState } from 'react';
+// Symbol index state: a progress bar while indexing, counts afterwards, and the index's
+// standing notices (a limit left files out, the watcher fell back to polling) in a status region.
+import { type ReactNode, useEffect, useState } from 'react';
 import type { IndexStatus } from '../../../shared/contract';
 import { useClient, useContractEvent } from '../app/client-context';
 
@@ -16,6 +17,15 @@ export function IndexProgress() {
   useContractEvent('index.status', setStatus);
 
   if (!status) return null;
+  return (
+    <>
+      <IndexCounts status={status} />
+      <IndexNotices notices={status.notices ?? []} />
+    </>
+  );
+}
+
+function IndexCounts({ status }: { status: IndexStatus }): ReactNode {
   if (status.indexing) {
     const percent = status.total > 0 ? Math.round((status.done / status.total) * 100) : 0;
     return (
@@ -38,6 +48,26 @@ export function IndexProgress() {
       title={`${status.imports} imports`}
     >
       {plural(status.files, 'file')} · {plural(status.symbols, 'symbol')}
+    </div>
+  );
+}
+
+/** Always rendered (empty when there is nothing to say) so screen readers hear a notice that appears. */
+function IndexNotices({ notices }: { notices: readonly string[] }): ReactNode {
+  return (
+    <div
+      className="index-notices"
+      role="status"
+      aria-label="Index notices"
+      data-testid="index-notices"
+    >
+      {notices.map((notice) => (
+        // Focusable so a keyboard user can unfold a notice the top bar clips to two lines.
+        <p key={notice} className="index-notice" title={notice} tabIndex={0}>
+          <span aria-hidden="true">⚠ </span>
+          {notice}
+        </p>
+      ))}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // The approval of one MCP tool call (issue 14 item 2): server, tool, the arguments exactly as
 // they will be sent, why the person is asked, and the tool's description marked as the
-// server's own words (untrusted). Approved or rejected whole.
-import { useState } from 'react';
+// server's own words (untrusted). Approved or rejected whole. The queue is filled by request
+// events and, at start, by approvals.pendingToolCalls, so a reload shows what still waits.
+import { useEffect, useState } from 'react';
 import type { ToolCallApprovalRequest } from '../../../shared/approvals';
 import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
@@ -17,9 +18,33 @@ export function McpCallReview() {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  useEffect(() => {
+    let live = true;
+    client.approvals
+      .pendingToolCalls({})
+      .then((list) => {
+        if (!live) return;
+        setPending((current) => {
+          const known = new Set(current.map((item) => item.request.approvalId));
+          const extra = list
+            .filter((entry) => !known.has(entry.approvalId))
+            .map(({ conversationId: _conversation, turnId, ...request }) => ({ turnId, request }));
+          return [...current, ...extra];
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
   useContractEvent('agent', (event) => {
     if (event.type === 'tool_call_approval_request')
-      setPending((list) => [...list, { turnId: event.turnId, request: event.request }]);
+      setPending((list) =>
+        list.some((item) => item.request.approvalId === event.request.approvalId)
+          ? list
+          : [...list, { turnId: event.turnId, request: event.request }],
+      );
     else if (event.type === 'approval_resolved')
       setPending((list) => list.filter((item) => item.request.approvalId !== event.approvalId));
     else if (event.type === 'turn_end')

@@ -10,6 +10,7 @@ import { migration0022ApprovalPolicies } from './0022-approval-policies';
 import { migration0030ChangeSets } from './0030-change-sets';
 import { migration0040CommandRules } from './0040-command-rules';
 import { migration0050Mcp } from './0050-mcp';
+import { migration0060McpAudit } from './0060-mcp-audit';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -21,4 +22,5 @@ export const appMigrations: readonly Migration[] = [
   migration0030ChangeSets,
   migration0040CommandRules,
   migration0050Mcp,
+  migration0060McpAudit,
 ];

@@ -1,0 +1,80 @@
+// The terminal prompt for one MCP tool call (issue 14 item 2 in `sluice ask`): the server,
+// the tool, the arguments exactly as they will be sent, why the person is asked, and the
+// server's description marked as untrusted; y runs it, n rejects it with an optional reason
+// for the model. The server's text is shown with control characters made visible, so a
+// description cannot hide or repaint anything on the terminal.
+import type { ToolCallApprovalRequest } from '../shared/approvals';
+
+export const NO_TERMINAL_MCP_REASON =
+  'there is no terminal to ask the person, so MCP tool calls are not run; run on a terminal, or mark the tool always-allowed in Settings';
+
+export interface TerminalToolCallAnswer {
+  readonly decision: { type: 'approve' } | { type: 'reject'; reason?: string };
+  readonly decidedBy?: 'person' | 'mode';
+}
+
+export interface McpPromptIo {
+  /** Writes a question and reads one trimmed line; null once the input has ended. */
+  prompt(question: string): Promise<string | null>;
+  out(text: string): void;
+  readonly color: boolean;
+}
+
+const MAX_TRIES = 5;
+const MAX_SHOWN = 8000;
+
+/** Control characters (but newline and tab) as visible escapes; long text cut with a note. */
+export function showUntrusted(text: string): string {
+  const visible = text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return visible.length > MAX_SHOWN
+    ? `${visible.slice(0, MAX_SHOWN)}\n… (${visible.length - MAX_SHOWN} more characters not shown)`
+    : visible;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+export async function askMcpCallOnTerminal(
+  request: ToolCallApprovalRequest,
+  io: McpPromptIo,
+): Promise<TerminalToolCallAnswer> {
+  const bold = (s: string) => (io.color ? `\u001b[1m${s}\u001b[22m` : s);
+  const dim = (s: string) => (io.color ? `\u001b[2m${s}\u001b[22m` : s);
+  const readOnly = request.annotations.readOnlyHint === true;
+  io.out(
+    `\n${bold(`MCP tool ${showUntrusted(request.serverTool)} of server ${showUntrusted(request.server)}`)} ${dim(`(${request.reason})`)}\n`,
+  );
+  io.out(
+    `  ${readOnly ? 'annotated read-only (the server says so)' : 'may change things (not annotated read-only)'}\n`,
+  );
+  io.out(`  Arguments:\n${indent(showUntrusted(request.arguments))}\n`);
+  io.out(
+    `  The server's description of this tool (untrusted):\n${indent(showUntrusted(request.description || '(none)'))}\n`,
+  );
+  for (let tries = 0; tries < MAX_TRIES; tries += 1) {
+    const answer = await io.prompt('Run this call? [y]es / [n]o > ');
+    if (answer === null)
+      return { decision: { type: 'reject', reason: 'no answer: the terminal input was closed' } };
+    switch (answer.toLowerCase()) {
+      case 'y':
+      case 'yes':
+        return { decision: { type: 'approve' } };
+      case 'n':
+      case 'no': {
+        const why = await io.prompt('Why? (optional, tell the model) > ');
+        return { decision: { type: 'reject', ...(why ? { reason: why } : {}) } };
+      }
+      default:
+        io.out('Please answer y or n.\n');
+    }
+  }
+  return { decision: { type: 'reject', reason: 'no valid answer was given' } };
+}

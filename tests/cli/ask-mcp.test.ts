@@ -1,0 +1,251 @@
+// `sluice ask` with MCP servers: the person's server (app DB) and an approved project entry
+// are offered and started lazily; an unapproved entry never starts; a call asks y/n on the
+// terminal showing server, tool, arguments and the untrusted description; without a terminal
+// it is rejected unless always-allowed; read-only denies; servers stop when the run ends.
+// Real server-everything over stdio, real SDK against the fake Messages server.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAskCommand } from '../../src/cli/commands/ask';
+import type { CliIo } from '../../src/cli/cli-io';
+import { mcpEntryHash, parseProjectMcpFile } from '../../src/main/core/mcp/mcp-config';
+import { serverKey } from '../../src/main/core/mcp/mcp-manager';
+import { openAppDatabase } from '../../src/main/core/store/app-database';
+import { listApprovalAudit } from '../../src/main/core/store/approval-audit-repository';
+import { createMcpRepository, type McpRepository } from '../../src/main/core/store/mcp-repository';
+import { projectIdFor } from '../../src/main/core/store/project-id';
+import {
+  reply,
+  startFakeAnthropicServer,
+  toolUse,
+  type FakeAnthropicServer,
+} from '../support/fake-anthropic-server';
+
+const EVERYTHING = path.resolve(
+  'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
+
+let server: FakeAnthropicServer;
+let project: string;
+let home: string;
+
+beforeEach(async () => {
+  server = await startFakeAnthropicServer();
+  project = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-ask-mcp-project-')));
+  home = mkdtempSync(path.join(os.tmpdir(), 'sluice-ask-mcp-home-'));
+  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'tiny-app' }));
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(project, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** Edits the app DB the run will open (SLUICE_HOME), then closes it. */
+function withRepo(change: (repo: McpRepository) => void): void {
+  const db = openAppDatabase({ home });
+  try {
+    change(createMcpRepository(db));
+  } finally {
+    db.close();
+  }
+}
+
+const everythingEntry = {
+  name: 'ev',
+  transport: 'stdio' as const,
+  command: process.execPath,
+  args: [EVERYTHING, 'stdio'],
+  env: {},
+};
+
+/** A terminal (stdin and stderr TTYs) with the person's answers typed ahead, or none. */
+function makeIo(answers: string[] | null) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
+  if (answers) {
+    stdin.isTTY = true;
+    stdin.write(answers.map((a) => `${a}\n`).join(''));
+  } else stdin.end();
+  const io: CliIo = {
+    stdout: { write: (t: string) => out.push(t) },
+    stderr: Object.assign({ write: (t: string) => err.push(t) }, answers ? { isTTY: true } : {}),
+    stdin,
+    env: {
+      ANTHROPIC_API_KEY: 'test-key',
+      ANTHROPIC_BASE_URL: server.baseURL,
+      SLUICE_HOME: home,
+      NO_COLOR: '1',
+    },
+    cwd: os.tmpdir(),
+  };
+  return { io, stdout: () => out.join(''), stderr: () => err.join(''), stdin };
+}
+
+const ask = createAskCommand({ maxRetries: 1, onInterrupt: () => () => undefined });
+
+function offeredTools(request = 0): string[] {
+  const body = server.requests[request]?.body as { tools?: { name: string }[] };
+  return (body.tools ?? []).map((t) => t.name);
+}
+
+/** Command lines of this process's children running server-everything. */
+function everythingChildren(): string[] {
+  let lines: string;
+  try {
+    lines = execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], {
+      encoding: 'utf8',
+    });
+  } catch {
+    // ps exits 1 when the process has no children at all.
+    lines = '';
+  }
+  return lines.split('\n').filter((line) => line.includes('server-everything'));
+}
+
+function toolResults(request: number): string {
+  return JSON.stringify(server.requests[request]?.body.messages?.at(-1));
+}
+
+describe('sluice ask with MCP', () => {
+  it('terminal - asks y/n showing server, tool, arguments and the untrusted description; y runs the call', async () => {
+    withRepo((repo) => repo.saveServer(everythingEntry));
+    server.enqueue(
+      reply([toolUse('mcp__ev__echo', { message: 'ping' }, 'toolu_1')]),
+      reply('Done.'),
+    );
+    const { io, stderr, stdin } = makeIo(['y']);
+    expect(await ask.run(['echo it', '--project', project], io)).toBe(0);
+    stdin.end();
+    expect(offeredTools()).toContain('mcp__ev__echo');
+    const prompt = stderr();
+    expect(prompt).toContain('MCP tool echo of server ev');
+    expect(prompt).toContain('"message": "ping"');
+    expect(prompt).toContain("The server's description of this tool (untrusted)");
+    expect(prompt).toContain('Run this call? [y]es / [n]o');
+    expect(prompt).toContain('✓ mcp__ev__echo');
+    expect(toolResults(1)).toContain('Echo: ping');
+    expect(everythingChildren()).toEqual([]);
+    // The same audit trail as the app: the person's approval and how the call ended.
+    const db = openAppDatabase({ home });
+    try {
+      expect(listApprovalAudit(db, { projectId: projectIdFor(project) })).toMatchObject([
+        {
+          kind: 'mcp',
+          mcpServer: 'ev',
+          mcpTool: 'echo',
+          policyAction: 'ask',
+          outcome: 'approved',
+          decidedBy: 'person',
+          resultStatus: 'ok',
+        },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('terminal - n with a reason rejects the call and the model hears the reason', async () => {
+    withRepo((repo) => repo.saveServer(everythingEntry));
+    server.enqueue(reply([toolUse('mcp__ev__echo', { message: 'ping' }, 'toolu_1')]), reply('OK.'));
+    const { io, stderr, stdin } = makeIo(['n', 'not today']);
+    expect(await ask.run(['echo it', '--project', project], io)).toBe(0);
+    stdin.end();
+    expect(stderr()).toContain('✗ mcp__ev__echo (rejected)');
+    expect(toolResults(1)).toMatch(/not run.*Reason: not today/u);
+  });
+
+  it('no terminal - rejected unless always-allowed; --mode read-only denies a tool not annotated read-only without asking', async () => {
+    withRepo((repo) => {
+      repo.saveServer(everythingEntry);
+      repo.setToolPolicy(serverKey('person', 'p', 'ev'), 'get-sum', 'allow');
+    });
+    server.enqueue(
+      reply([
+        toolUse('mcp__ev__echo', { message: 'ping' }, 'toolu_1'),
+        toolUse('mcp__ev__get-sum', { a: 2, b: 3 }, 'toolu_2'),
+      ]),
+      reply('Done.'),
+    );
+    const piped = makeIo(null);
+    expect(await ask.run(['go', '--project', project, '--json'], piped.io)).toBe(0);
+    const ends = piped
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; status?: string; result?: string })
+      .filter((event) => event.type === 'tool_end');
+    expect(ends[0]).toMatchObject({ status: 'rejected' });
+    expect(ends[0]?.result).toContain('no terminal to ask the person');
+    expect(ends[1]).toMatchObject({ status: 'ok' });
+    expect(ends[1]?.result).toContain('5');
+
+    // toggle-simulated-logging is not annotated read-only: denied before anyone is asked.
+    server.enqueue(
+      reply([toolUse('mcp__ev__toggle-simulated-logging', {}, 'toolu_3')]),
+      reply('OK.'),
+    );
+    const readOnly = makeIo(['y']);
+    expect(await ask.run(['go', '--project', project, '--mode', 'read-only'], readOnly.io)).toBe(0);
+    readOnly.stdin.end();
+    expect(readOnly.stderr()).not.toContain('Run this call?');
+    expect(readOnly.stderr()).toContain('✗ mcp__ev__toggle-simulated-logging (denied)');
+    expect(readOnly.stderr()).toMatch(/approval mode is read-only/u);
+  });
+
+  it('auto-edit - covers file edits only: an MCP call still asks (rejected without a terminal); a server trusted for read-only tools runs one without asking', async () => {
+    withRepo((repo) => repo.saveServer(everythingEntry));
+    server.enqueue(reply([toolUse('mcp__ev__echo', { message: 'ping' }, 'toolu_1')]), reply('OK.'));
+    const autoEdit = makeIo(null);
+    expect(
+      await ask.run(['go', '--project', project, '--mode', 'auto-edit', '--json'], autoEdit.io),
+    ).toBe(0);
+    const ends = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; status?: string; result?: string })
+        .filter((event) => event.type === 'tool_end');
+    expect(ends(autoEdit.stdout())).toMatchObject([
+      { status: 'rejected', result: expect.stringContaining('no terminal to ask the person') },
+    ]);
+
+    withRepo((repo) =>
+      repo.setServerPrefs(serverKey('person', 'p', 'ev'), { trustReadOnly: true }),
+    );
+    server.enqueue(reply([toolUse('mcp__ev__echo', { message: 'pong' }, 'toolu_2')]), reply('OK.'));
+    const trusted = makeIo(null);
+    expect(await ask.run(['go', '--project', project, '--json'], trusted.io)).toBe(0);
+    expect(ends(trusted.stdout())).toMatchObject([
+      { status: 'ok', result: expect.stringContaining('Echo: pong') },
+    ]);
+  });
+
+  it('project entries - an unapproved entry never starts (a notice says so); an approved one is offered', async () => {
+    const file = JSON.stringify({
+      servers: { proj: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+    });
+    mkdirSync(path.join(project, '.sluice'));
+    writeFileSync(path.join(project, '.sluice', 'mcp.json'), file);
+    server.enqueue(reply('nothing to do'));
+    const first = makeIo(null);
+    expect(await ask.run(['hi', '--project', project], first.io)).toBe(0);
+    expect(first.stderr()).toMatch(
+      /MCP: .*suggests server "proj".*does not start until you approve it/u,
+    );
+    expect(offeredTools(0).some((name) => name.startsWith('mcp__'))).toBe(false);
+
+    const config = parseProjectMcpFile(file).servers[0];
+    if (!config) throw new Error('no entry');
+    withRepo((repo) => repo.approveEntry(projectIdFor(project), 'proj', mcpEntryHash(config)));
+    server.enqueue(reply('now with tools'));
+    const second = makeIo(null);
+    expect(await ask.run(['hi', '--project', project], second.io)).toBe(0);
+    expect(offeredTools(1)).toContain('mcp__proj__echo');
+    expect(everythingChildren()).toEqual([]);
+  });
+});
