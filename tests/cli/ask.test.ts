@@ -1,4 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,6 +15,9 @@ import { createAskCommand } from '../../src/cli/commands/ask';
 import { askApprovals } from '../../src/cli/approval-session';
 import type { CliIo } from '../../src/cli/cli-io';
 import { main } from '../../src/cli/main';
+import { openAppDatabase } from '../../src/main/core/store/app-database';
+import { createPolicyRepository } from '../../src/main/core/store/policy-repository';
+import { projectIdFor } from '../../src/main/core/store/project-id';
 import {
   overloaded,
   reply,
@@ -161,6 +171,30 @@ describe('sluice ask', () => {
     ).toBe(0);
     expect(readOnly.stdout()).toContain('"status":"denied"');
     expect(existsSync(path.join(project, 'three.txt'))).toBe(false);
+  });
+
+  it("no --mode - the project's own setting applies (read-only set in the app stays read-only)", async () => {
+    const db = openAppDatabase({ home });
+    createPolicyRepository(db).setMode(projectIdFor(realpathSync(project)), 'read-only');
+    db.close();
+    server.enqueue(
+      reply([toolUse('create_file', { path: 'four.txt', content: 'new\n' })]),
+      reply('denied'),
+      reply([toolUse('create_file', { path: 'five.txt', content: 'new\n' })]),
+      reply('created'),
+    );
+    const stored = makeIo();
+    expect(await ask.run(['make four', '--project', project, '--json'], stored.io)).toBe(0);
+    expect(stored.stderr()).toContain("Mode: read-only (this project's setting");
+    expect(stored.stdout()).toContain('"status":"denied"');
+    expect(existsSync(path.join(project, 'four.txt'))).toBe(false);
+
+    const overridden = makeIo();
+    expect(
+      await ask.run(['make five', '--project', project, '--mode', 'auto-edit'], overridden.io),
+    ).toBe(0);
+    expect(overridden.stderr()).not.toContain('Mode:');
+    expect(readFileSync(path.join(project, 'five.txt'), 'utf8')).toBe('new\n');
   });
 
   it('approvals - built on the first write only, and closed when the turn ends', async () => {

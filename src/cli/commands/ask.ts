@@ -25,6 +25,7 @@ import type { CommandPort } from '../../main/core/commands/command-port';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
 import type { WritableDb } from '../../main/core/store/database-handles';
+import { createPolicyRepository } from '../../main/core/store/policy-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { createTools } from '../../main/core/tools';
 import type { ToolDefinition } from '../../main/core/tools/tool';
@@ -84,6 +85,25 @@ function parseMaxTurns(raw: string | undefined): number | undefined {
  * Builds the real approvals on the first request; without them, refuses as a missing gate
  * would. close() closes them if they were built.
  */
+/**
+ * The approval mode of this run: `--mode` when given, else the project's own setting (the
+ * one the app's Settings change), so a project the person made read-only stays read-only
+ * here. A mode other than ask that comes from the setting is said on stderr.
+ */
+function modeFor(
+  given: ApprovalMode | undefined,
+  db: WritableDb,
+  projectId: string,
+  io: CliIo,
+): ApprovalMode {
+  if (given !== undefined) return given;
+  const stored = createPolicyRepository(db).get(projectId).mode;
+  if (stored !== 'ask') {
+    io.stderr.write(`Mode: ${stored} (this project's setting; --mode overrides it).\n`);
+  }
+  return stored;
+}
+
 function lazyApprovals(
   build: () => TurnApprovals | undefined,
 ): ApprovalPort & ToolCallApprovalPort & { close(): void } {
@@ -202,7 +222,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
   return defineVerb({
     options: {
       project: { type: 'string' },
-      mode: { type: 'string', default: 'ask' },
+      mode: { type: 'string' },
       model: { type: 'string' },
       'max-turns': { type: 'string' },
       conversation: { type: 'string' },
@@ -210,8 +230,9 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
     },
     positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'the prompt is empty.' },
     async run({ values, positionals, io }) {
-      const mode = approvalModeSchema.safeParse(values.mode);
-      if (!mode.success)
+      const given =
+        values.mode === undefined ? undefined : approvalModeSchema.safeParse(values.mode);
+      if (given && !given.success)
         throw new UsageError(`--mode must be ask, auto-edit or read-only (got "${values.mode}").`);
       const maxTurns = parseMaxTurns(values['max-turns']);
       if (values.model !== undefined && !/^[A-Za-z0-9._:@-]{1,100}$/.test(values.model))
@@ -227,11 +248,12 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       let mcp: AskMcp | null = null;
       try {
         const projectId = projectIdFor(workspace.root);
+        const mode = modeFor(given?.data, db, projectId, io);
         mcp = await openAskMcp({
           db,
           projectId,
           workspace,
-          mode: mode.data,
+          mode,
           notice: (text) => io.stderr.write(`MCP: ${text}\n`),
         });
         const mcpTools = mcp;
@@ -251,7 +273,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           ports: () => {
             const build = deps.approvals === undefined ? askApprovals : deps.approvals;
             const buildCommands = deps.commands === undefined ? askCommands : deps.commands;
-            const args = { workspace, db, projectId, mode: mode.data, io };
+            const args = { workspace, db, projectId, mode, io };
             const commands = buildCommands ? buildCommands(args) : undefined;
             if (commands?.close) turnApprovals.push({ close: () => commands.close?.() });
             const withCommands = commands ? { commands } : {};
