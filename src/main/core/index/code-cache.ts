@@ -11,6 +11,7 @@
 // may still reject it (`cachedDataRejected`), in which case the module loads normally and
 // `save()` writes a fresh cache. Contract: never throws for a cache problem; the worst case is
 // an ordinary load.
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Module, createRequire } from 'node:module';
@@ -85,6 +86,12 @@ function writeCache(cacheFile: string, payload: Buffer): boolean {
   }
 }
 
+/** A pure-ASCII file (the TypeScript compiler is) decodes as latin1, ~2× faster than UTF-8. */
+function readSource(file: string): string {
+  const bytes = readFileSync(file);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
 type ModuleWrapper = (
   exports: unknown,
   require: NodeJS.Require,
@@ -111,7 +118,7 @@ export function requireWithCodeCache<T>(
   try {
     if (cacheDir !== undefined) {
       cacheFile = codeCacheFile(file, cacheDir, label);
-      source = readFileSync(file, 'utf8');
+      source = readSource(file);
     }
   } catch {
     cacheFile = undefined;
