@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
+import { runParseJobSync, type ParseJob, type ParseJobResult } from './parse-job';
+import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
 import {
   PARSE_WORKER_MARKER,
   type ParseRequest,
@@ -184,9 +185,11 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   };
 
   const runInProcess = async (batch: readonly ParseJob[]): Promise<ParseJobResult[]> => {
+    // Grammars once per batch (a no-op for TypeScript), then one file per event-loop turn.
+    await prepareGrammarsFor(batch.map((job) => job.path));
     const results: ParseJobResult[] = [];
     for (const job of batch) {
-      results.push(await runParseJob(job));
+      results.push(runParseJobSync(job));
       await new Promise((r) => setImmediate(r));
     }
     return results;
