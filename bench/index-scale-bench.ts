@@ -260,11 +260,14 @@ export async function run(): Promise<BenchTable> {
   try {
     const rows = smallProject(base);
     const notes = [
-      'Process to process: the built CLI (`node bin/sluice.js index --project DIR --json`, fresh SLUICE_HOME) vs `ctags -R`, both from spawn to exit.',
+      "Process to process: the built CLI (`node bin/sluice.js index --project DIR --json`) vs `ctags -R`, both from spawn to exit; ratios against the same rounds' ctags.",
+      'First run: a fresh SLUICE_HOME, nothing cached (this run also writes the V8 code cache of the TypeScript compiler, ~20 ms).',
+      'Code cache: an empty index in a SLUICE_HOME whose cache/ an earlier run wrote (the compiler loads from it; the project is still parsed cold).',
       'Below 1,000 files the parse stays on the main thread; workers start only for larger projects.',
-      'Small-project floor, measured by CPU on this machine: node start ~60 ms + loading TypeScript ~180 ms + a cold createSourceFile pass over',
-      'the 1.5 MB project ~550 ms (the same pass warm: ~140 ms; V8 code cache and tiering flags did not change it) vs ~80 ms CPU for all of ctags;',
-      'the CLI also loads the SDK and the rest of its verbs before `index` runs (~0.4 s, CLI start-up work). ≤ 3× needs another parser for small projects.',
+      "Where the CPU goes (code cache run, measured on this machine): node start ~50 ms, the index verb's modules ~75 ms, TypeScript ~55-70 ms",
+      '(from source ~180 ms), a cold createSourceFile + extraction pass over the 1.6 MB project ~600 ms (the same pass warm: ~220 ms), SQLite and walk ~60 ms,',
+      'vs ~90-100 ms CPU for all of ctags. Tried and measured, no gain: V8 flags (--always-sparkplug, --maglev, --interrupt-budget, --no-lazy-feedback-allocation,',
+      'larger semi-space); a worker parsing beside the main thread (+25% CPU, slower on this shared machine). ≤ 3× needs a parser that is fast cold.',
     ];
     if (process.env.SLUICE_BENCH_LARGE === '1') {
       const large = await largeProject(base);
