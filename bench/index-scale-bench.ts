@@ -267,7 +267,7 @@ export async function run(): Promise<BenchTable> {
       "Where the CPU goes (code cache run, measured on this machine): node start ~50 ms, the index verb's modules ~75 ms, TypeScript ~55-70 ms",
       '(from source ~180 ms), a cold createSourceFile + extraction pass over the 1.6 MB project ~600 ms (the same pass warm: ~220 ms), SQLite and walk ~60 ms,',
       'vs ~90-100 ms CPU for all of ctags. Tried and measured, no gain: V8 flags (--always-sparkplug, --maglev, --interrupt-budget, --no-lazy-feedback-allocation,',
-      'larger semi-space); a worker parsing beside the main thread (+25% CPU, slower on this shared machine). ≤ 3× needs a parser that is fast cold.',
+      'larger semi-space); a worker parsing beside the main thread (+25-40% CPU, slower on this shared machine). ≤ 3× needs a parser that is fast cold.',
     ];
     if (process.env.SLUICE_BENCH_LARGE === '1') {
       const large = await largeProject(base);
