@@ -3,7 +3,17 @@
 // TypeScript or the SDK. Builds the CLI with vite.cli.config.ts and runs it under Node with
 // a module-load log (tests/support/electron-stub/register.mjs).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,5 +102,41 @@ describe('CLI bundle start', () => {
     expect(def.packages).toContain('better-sqlite3');
     expect(def.packages).not.toContain('typescript');
     expect(def.packages).not.toContain('@anthropic-ai/sdk');
+  });
+
+  it('sluice index - writes the TypeScript code cache once, loads it later, rewrites a corrupt one', () => {
+    const home = path.join(base, 'cache-home');
+    const cacheDir = path.join(home, 'cache');
+    const index = (): { status: number | null; files: number } => {
+      // An empty index each time, so every run parses.
+      rmSync(path.join(home, 'index'), { recursive: true, force: true });
+      const result = spawnSync(
+        process.execPath,
+        [path.join(bundleDir, 'run.mjs'), 'index', '--project', path.join(base, 'proj'), '--json'],
+        { env: { ...process.env, SLUICE_HOME: home }, encoding: 'utf8' },
+      );
+      const files =
+        result.status === 0 ? (JSON.parse(result.stdout) as { files: number }).files : -1;
+      return { status: result.status, files };
+    };
+    const first = index();
+    expect(first.status).toBe(0);
+    expect(first.files).toBeGreaterThan(0);
+    const written = readdirSync(cacheDir);
+    expect(written).toHaveLength(1);
+    const file = path.join(cacheDir, written[0] as string);
+    expect(file).toMatch(/typescript-[^/]+\.v8cache$/);
+
+    // Accepted: the next process does not write it again.
+    const past = new Date(Date.now() - 3_600_000);
+    utimesSync(file, past, past);
+    expect(index()).toEqual(first);
+    expect(statSync(file).mtimeMs).toBe(past.getTime());
+
+    // Corrupt: ignored, the index is built all the same, and the cache is written anew.
+    writeFileSync(file, 'not a code cache');
+    expect(index()).toEqual(first);
+    expect(statSync(file).size).toBeGreaterThan(100_000);
+    expect(readdirSync(cacheDir)).toEqual(written);
   });
 });

@@ -8,8 +8,14 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
-import { PARSE_WORKER_MARKER, type ParseRequest, type ParseResponse } from './parse-worker';
+import { runParseJobSync, type ParseJob, type ParseJobResult } from './parse-job';
+import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
+import {
+  PARSE_WORKER_MARKER,
+  type ParseRequest,
+  type ParseResponse,
+  type ParseWorkerData,
+} from './parse-worker';
 
 /** A worker script file, or (from TypeScript source) a small eval'd script that loads it. */
 export type WorkerEntry =
@@ -35,6 +41,8 @@ export interface ParsePoolOptions {
    * file, which is more than parsing a small project here. Default IN_PROCESS_BELOW; 0 = always workers.
    */
   readonly inProcessBelow?: number;
+  /** Folder of the TypeScript compiler's V8 code cache, for the workers (code-cache.ts). */
+  readonly codeCacheDir?: string;
 }
 
 export interface ParsePool {
@@ -109,7 +117,11 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
         options.entry && options.entry !== 'in-process' ? options.entry : defaultWorkerEntry();
       let worker: Worker;
       try {
-        const common = { workerData: { marker: PARSE_WORKER_MARKER }, stdout: true, stderr: true };
+        const workerData: ParseWorkerData = {
+          marker: PARSE_WORKER_MARKER,
+          ...(options.codeCacheDir !== undefined ? { codeCacheDir: options.codeCacheDir } : {}),
+        };
+        const common = { workerData, stdout: true, stderr: true };
         worker =
           'evalCode' in entry
             ? new Worker(entry.evalCode, { ...common, eval: true })
@@ -173,9 +185,11 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   };
 
   const runInProcess = async (batch: readonly ParseJob[]): Promise<ParseJobResult[]> => {
+    // Grammars once per batch (a no-op for TypeScript), then one file per event-loop turn.
+    await prepareGrammarsFor(batch.map((job) => job.path));
     const results: ParseJobResult[] = [];
     for (const job of batch) {
-      results.push(await runParseJob(job));
+      results.push(runParseJobSync(job));
       await new Promise((r) => setImmediate(r));
     }
     return results;

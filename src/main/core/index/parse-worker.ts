@@ -5,8 +5,15 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { runParseJobSync, type ParseJob, type ParseJobResult } from './parse-job';
 import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
+import { saveTypeScriptCodeCache, useTypeScriptCodeCache } from './typescript-runtime';
 
 export const PARSE_WORKER_MARKER = 'sluice-parse-worker';
+
+export interface ParseWorkerData {
+  readonly marker: typeof PARSE_WORKER_MARKER;
+  /** Folder of the TypeScript compiler's V8 code cache (code-cache.ts). */
+  readonly codeCacheDir?: string;
+}
 
 export interface ParseRequest {
   readonly id: number;
@@ -26,12 +33,16 @@ function isParseWorker(): boolean {
 
 if (isParseWorker() && parentPort) {
   const port = parentPort;
+  const { codeCacheDir } = workerData as ParseWorkerData;
+  if (typeof codeCacheDir === 'string') useTypeScriptCodeCache(codeCacheDir);
   port.on('message', async (request: ParseRequest) => {
     // Tree-sitter grammars load asynchronously, once per worker, for the languages seen.
     await prepareGrammarsFor(request.jobs.map((job) => job.path));
     const results: ParseJobResult[] = request.jobs.map(runParseJobSync);
     const response: ParseResponse = { id: request.id, results };
     port.postMessage(response);
+    // After the first batch, with the parser compiled; a no-op once written or loaded.
+    saveTypeScriptCodeCache();
   });
   port.postMessage({ ready: true });
 }

@@ -23,6 +23,7 @@ import {
 } from './parse-pool';
 import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
 import { extractFile } from './extract-file';
+import { saveTypeScriptCodeCache, useTypeScriptCodeCache } from './typescript-runtime';
 import type { ParsedFile } from './index-types';
 import {
   scanProject,
@@ -61,6 +62,11 @@ export interface SymbolIndexOptions {
   readonly onStatus?: (status: IndexStatus) => void;
   /** better-sqlite3's Electron-ABI build, under Electron (see README). */
   readonly nativeBinding?: string;
+  /**
+   * Folder for the V8 code cache of the TypeScript compiler (code-cache.ts); default
+   * `home/cache` when home is set, none in memory; null turns it off.
+   */
+  readonly codeCacheDir?: string | null;
 }
 
 export interface RefreshSummary {
@@ -115,7 +121,17 @@ export class SymbolIndex implements SymbolIndexPort {
     private readonly db: Database.Database,
   ) {
     this.store = createIndexStore(db);
-    this.pool = createParsePool(options.pool);
+    const codeCacheDir =
+      options.codeCacheDir === undefined
+        ? options.home === null
+          ? undefined
+          : path.join(options.home, 'cache')
+        : (options.codeCacheDir ?? undefined);
+    if (codeCacheDir !== undefined) useTypeScriptCodeCache(codeCacheDir);
+    this.pool = createParsePool({
+      ...options.pool,
+      ...(codeCacheDir !== undefined ? { codeCacheDir } : {}),
+    });
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   }
 
@@ -428,6 +444,9 @@ export class SymbolIndex implements SymbolIndexPort {
       } finally {
         this.progress = { indexing: false, done: 0, total: 0 };
       }
+      // The first parse in this thread without a usable code cache writes one (with the
+      // parser's functions it compiled on the way); later processes load from it.
+      if (parsed) saveTypeScriptCodeCache();
     }
     // Imports of untouched files may now resolve elsewhere (a file appeared or vanished, or
     // a tsconfig/package.json changed); a cold build resolved everything against the full set.

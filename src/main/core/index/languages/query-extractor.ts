@@ -4,11 +4,37 @@
 // syntax errors is still indexed as far as tree-sitter recovered it, as ctags would.
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from '../../../../shared/contract/symbol-service';
-import { symbolKindSchema } from '../../../../shared/contract/symbol-service';
 import type { ExtractedSymbol, ParseOutcome } from '../index-types';
 import { oneLine } from '../signature-text';
 import { CONTAINER_KINDS, position, type LanguageSpec } from './language-spec';
 import { compiledQuery, grammarFor } from './tree-sitter-runtime';
+
+/**
+ * The kinds a query capture may name (`definition.<kind>`). A record, not the contract's zod
+ * enum: importing zod here would load it into every parse worker (~10 ms each); the type
+ * keeps it exactly in step with SymbolKind.
+ */
+const SYMBOL_KINDS: Readonly<Record<SymbolKind, true>> = {
+  function: true,
+  class: true,
+  method: true,
+  property: true,
+  interface: true,
+  type: true,
+  enum: true,
+  namespace: true,
+  module: true,
+  variable: true,
+  default: true,
+  struct: true,
+  trait: true,
+  constant: true,
+  macro: true,
+};
+
+function symbolKindOf(name: string): SymbolKind | undefined {
+  return Object.hasOwn(SYMBOL_KINDS, name) ? (name as SymbolKind) : undefined;
+}
 
 interface Definition {
   readonly pattern: number;
@@ -53,10 +79,10 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
           node = capture.node;
           kind = 'scope';
         } else if (capture.name.startsWith('definition.')) {
-          const parsed = symbolKindSchema.safeParse(capture.name.slice('definition.'.length));
-          if (parsed.success) {
+          const named = symbolKindOf(capture.name.slice('definition.'.length));
+          if (named) {
             node = capture.node;
-            kind = parsed.data;
+            kind = named;
           }
         }
       }
