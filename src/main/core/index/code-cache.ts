@@ -13,7 +13,15 @@
 // an ordinary load.
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { Module, createRequire } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -75,6 +83,7 @@ function writeCache(cacheFile: string, payload: Buffer): boolean {
     const digest = createHash('sha1').update(payload).digest();
     writeFileSync(temporary, Buffer.concat([digest, payload]));
     renameSync(temporary, cacheFile);
+    pruneOldCaches(path.dirname(cacheFile));
     return true;
   } catch {
     try {
@@ -83,6 +92,28 @@ function writeCache(cacheFile: string, payload: Buffer): boolean {
       // the folder itself is unusable (not a folder, no permission): nothing was written
     }
     return false;
+  }
+}
+
+/** Caches kept per folder: one per compiler × Node build in use, the newest first. */
+export const MAX_CACHE_FILES = 4;
+
+/**
+ * Removes all but the newest MAX_CACHE_FILES caches: each TypeScript or Node upgrade writes a
+ * new one (2–3 MB) and the old ones would otherwise stay for ever. Best effort.
+ */
+function pruneOldCaches(cacheDir: string): void {
+  try {
+    const caches = readdirSync(cacheDir)
+      .filter((name) => name.endsWith('.v8cache'))
+      .map((name) => {
+        const file = path.join(cacheDir, name);
+        return { file, mtime: statSync(file).mtimeMs };
+      })
+      .sort((a, b) => b.mtime - a.mtime);
+    for (const old of caches.slice(MAX_CACHE_FILES)) rmSync(old.file, { force: true });
+  } catch {
+    // a cache folder we cannot list or prune only costs disk space
   }
 }
 

@@ -15,7 +15,11 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { codeCacheFile, requireWithCodeCache } from '../../../../src/main/core/index/code-cache';
+import {
+  codeCacheFile,
+  MAX_CACHE_FILES,
+  requireWithCodeCache,
+} from '../../../../src/main/core/index/code-cache';
 
 interface Fixture {
   twice(n: number): number;
@@ -84,6 +88,28 @@ describe('requireWithCodeCache', () => {
     expect(second.state()).toBe('accepted');
     expect(second.exports.twice(2)).toBe(4);
     expect(second.save()).toBe(false);
+  });
+
+  it('requireWithCodeCache - saving keeps only the newest caches (old compiler or Node builds go)', () => {
+    mkdirSync(cacheDir, { recursive: true });
+    const stale = Array.from(
+      { length: MAX_CACHE_FILES + 2 },
+      (_, i) => `typescript-old-${i}.v8cache`,
+    );
+    stale.forEach((name, i) => {
+      const file = path.join(cacheDir, name);
+      writeFileSync(file, 'old');
+      utimesSync(file, 1_000 + i, 1_000 + i);
+    });
+    writeFileSync(path.join(cacheDir, 'notes.txt'), 'not a cache');
+    expect(load().save()).toBe(true);
+    const kept = cacheFiles().filter((name) => name.endsWith('.v8cache'));
+    expect(kept).toHaveLength(MAX_CACHE_FILES);
+    expect(kept).toContain(path.basename(codeCacheFile(moduleFile, cacheDir, 'fixture-1.0.0')));
+    // The newest of the old ones stay; the oldest went.
+    expect(kept).toContain(stale[stale.length - 1]);
+    expect(kept).not.toContain(stale[0]);
+    expect(cacheFiles()).toContain('notes.txt');
   });
 
   it('requireWithCodeCache - registers the module so a plain require gets the same copy', () => {
