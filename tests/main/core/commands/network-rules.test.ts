@@ -1,0 +1,175 @@
+// Host-list network rules (issue 13), judged on the network: two loopback HTTP servers on the
+// host count their hits; only the listed one may be reached, only through the filtering
+// proxy, and with no host list nothing is reached at all. Runs only where bubblewrap works.
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import {
+  runCommand,
+  type CommandRunOptions,
+} from '../../../../src/main/core/commands/command-runner';
+import { parseHostList } from '../../../../src/shared/network-hosts';
+
+const sandbox = detectBubblewrap();
+const describeSandboxed = sandbox.available ? describe : describe.skip;
+if (!sandbox.available) console.warn(`network-rules: skipped, ${sandbox.detail}`);
+
+interface Target {
+  server: Server;
+  port: number;
+  hits: number;
+}
+
+async function startTarget(): Promise<Target> {
+  const target: Target = { server: createServer(), port: 0, hits: 0 };
+  target.server.on('request', (_req, res) => {
+    target.hits += 1;
+    res.end('HELLO-FROM-TARGET');
+  });
+  await new Promise<void>((resolve) => target.server.listen(0, '127.0.0.1', resolve));
+  target.port = (target.server.address() as { port: number }).port;
+  return target;
+}
+
+let listed: Target;
+let unlisted: Target;
+let root: string;
+
+beforeAll(async () => {
+  listed = await startTarget();
+  unlisted = await startTarget();
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => listed.server.close(() => resolve()));
+  await new Promise<void>((resolve) => unlisted.server.close(() => resolve()));
+});
+beforeEach(() => {
+  listed.hits = 0;
+  unlisted.hits = 0;
+  root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-netrule-')));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function hosts(...texts: string[]) {
+  const parsed = parseHostList(texts);
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return parsed;
+}
+
+function run(command: string, extra: Partial<CommandRunOptions> = {}) {
+  return runCommand({
+    command,
+    root,
+    cwd: root,
+    timeoutMs: 20_000,
+    network: false,
+    sandbox,
+    signal: new AbortController().signal,
+    killGraceMs: 500,
+    ...extra,
+  });
+}
+
+/** node http.get through the proxy named by HTTP_PROXY (Node 20's fetch ignores it). */
+const nodeViaProxy = (port: number): string =>
+  `node -e "const p=new URL(process.env.HTTP_PROXY);require('http').get({host:p.hostname,port:p.port,path:'http://127.0.0.1:${port}/'},r=>{let b='';r.on('data',d=>b+=d);r.on('end',()=>console.log(r.statusCode,b))}).on('error',e=>console.log('ERR',e.code))"`;
+
+describeSandboxed('host-list network rules - judged on the network', () => {
+  it('curl through the proxy - reaches the listed host (plain HTTP)', async () => {
+    const r = await run(`curl -s -m 5 http://127.0.0.1:${listed.port}/`, {
+      allowedHosts: hosts(`127.0.0.1:${listed.port}`),
+    });
+    expect(r.output.view).toContain('HELLO-FROM-TARGET');
+    expect(listed.hits).toBe(1);
+    expect(r.proxy).toMatchObject({ allowedCount: 1, refusedCount: 0 });
+  });
+
+  it('curl with CONNECT (proxytunnel) - reaches the listed host through a tunnel', async () => {
+    const r = await run(`curl -s -m 5 -p http://127.0.0.1:${listed.port}/`, {
+      allowedHosts: hosts(`127.0.0.1:${listed.port}`),
+    });
+    expect(r.output.view).toContain('HELLO-FROM-TARGET');
+    expect(listed.hits).toBe(1);
+  });
+
+  it('node http through the proxy - reaches the listed host', async () => {
+    const r = await run(nodeViaProxy(listed.port), {
+      allowedHosts: hosts(`127.0.0.1:${listed.port}`),
+    });
+    expect(r.output.view).toContain('200 HELLO-FROM-TARGET');
+    expect(listed.hits).toBe(1);
+  });
+
+  it('a host by name mapped to loopback - localhost:<port> is reached by name', async () => {
+    const r = await run(`curl -s -m 5 http://localhost:${listed.port}/`, {
+      allowedHosts: hosts(`localhost:${listed.port}`),
+    });
+    expect(r.output.view).toContain('HELLO-FROM-TARGET');
+    expect(listed.hits).toBe(1);
+  });
+
+  it('an unlisted port - gets no hit and the command sees a 403 refusal', async () => {
+    const r = await run(
+      `curl -s -m 5 -w ' status=%{http_code}' http://127.0.0.1:${unlisted.port}/; curl -s -m 5 -p http://127.0.0.1:${unlisted.port}/ || echo CONNECT-FAILED; ${nodeViaProxy(unlisted.port)}`,
+      { allowedHosts: hosts(`127.0.0.1:${listed.port}`) },
+    );
+    expect(unlisted.hits).toBe(0);
+    expect(listed.hits).toBe(0);
+    expect(r.output.view).toContain('status=403');
+    expect(r.output.view).toContain('not in the allowed host list');
+    expect(r.output.view).toContain('CONNECT-FAILED');
+    expect(r.output.view).toContain('403 Sluice sandbox');
+    expect(r.proxy?.refusedCount).toBe(3);
+    expect(r.proxy?.refused.map((x) => x.target)).toContain(`127.0.0.1:${unlisted.port}`);
+  });
+
+  it('an unlisted name for a listed address - is refused (no resolution inside, names compared)', async () => {
+    const r = await run(`curl -s -m 5 -w ' status=%{http_code}' http://localhost:${listed.port}/`, {
+      allowedHosts: hosts(`127.0.0.1:${listed.port}`),
+    });
+    expect(listed.hits).toBe(0);
+    expect(r.output.view).toContain('status=403');
+  });
+
+  it.each([
+    ['curl --noproxy', (p: number) => `curl -s -m 3 --noproxy '*' http://127.0.0.1:${p}/`],
+    [
+      'node net.connect',
+      (p: number) =>
+        `node -e "require('net').connect(${p},'127.0.0.1').on('connect',()=>console.log('CONNECTED')).on('error',e=>console.log(e.code))"`,
+    ],
+    [
+      'node fetch (ignores the proxy variables)',
+      (p: number) =>
+        `node -e "fetch('http://127.0.0.1:${p}/').then(r=>r.text()).then(console.log,e=>console.log('ERR'))"`,
+    ],
+  ])('direct connection bypassing the proxy - %s gets no hit', async (_name, command) => {
+    const r = await run(command(listed.port), {
+      allowedHosts: hosts(`127.0.0.1:${listed.port}`),
+    });
+    expect(listed.hits).toBe(0);
+    expect(r.output.view).not.toContain('CONNECTED');
+    expect(r.output.view).not.toContain('HELLO-FROM-TARGET');
+  });
+
+  it('no host list - no proxy and no hit at all', async () => {
+    const r = await run(
+      `curl -s -m 3 http://127.0.0.1:${listed.port}/; curl -s -m 3 -x http://127.0.0.1:3128 http://127.0.0.1:${listed.port}/; echo "proxy=[$HTTP_PROXY]"`,
+    );
+    expect(listed.hits).toBe(0);
+    expect(r.output.view).toContain('proxy=[]');
+    expect(r.proxy).toBeUndefined();
+  });
+
+  it('proxy variables - are set inside, with the proxy on the sandbox loopback', async () => {
+    const r = await run('echo "$HTTPS_PROXY $npm_config_proxy $ALL_PROXY [$NO_PROXY]"', {
+      allowedHosts: hosts('registry.npmjs.org:443'),
+    });
+    expect(r.output.view).toContain(
+      'http://127.0.0.1:3128 http://127.0.0.1:3128 http://127.0.0.1:3128 [localhost,127.0.0.1,::1]',
+    );
+  });
+});
