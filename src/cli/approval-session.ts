@@ -6,7 +6,11 @@
 import type { AgentEvent } from '../shared/agent-events';
 import type { ApprovalMode, ApprovalRequest } from '../shared/approvals';
 import type { ApprovalBroker } from '../main/core/approvals/approval-broker';
-import type { ApprovalPort } from '../main/core/approvals/approval-port';
+import type {
+  ApprovalPort,
+  ToolCallApprovalPort,
+  WriteCall,
+} from '../main/core/approvals/approval-port';
 import { createProjectApprovals } from '../main/core/approvals/project-approvals';
 import { openAppDatabase } from '../main/core/store/app-database';
 import type { WritableDb } from '../main/core/store/database-handles';
@@ -282,7 +286,6 @@ export function askApprovals(args: {
   db: WritableDb;
   mode: ApprovalMode;
   io: CliIo;
-  emit: (event: AgentEvent) => void;
 }): TurnApprovals {
   const session = createCliApprovalSession({
     io: args.io,
@@ -291,9 +294,20 @@ export function askApprovals(args: {
     modeOverride: args.mode,
     db: args.db,
   });
-  const port = session.broker.forTurn((event) => {
-    args.emit(event);
-    session.onEvent(event);
+  const { broker } = session;
+  // Events still go into the turn's stream (the call's emit); the terminal answers them too.
+  const prompted = (call: WriteCall): WriteCall => ({
+    ...call,
+    emit: (event) => {
+      call.emit?.(event);
+      session.onEvent(event);
+    },
   });
+  const port: ApprovalPort & ToolCallApprovalPort = {
+    request: (proposal, call) => broker.request(proposal, prompted(call)),
+    requestToolCall: (proposal, call) => broker.requestToolCall(proposal, prompted(call)),
+    applied: (change) => broker.applied(change),
+    failed: (approvalId, reason) => broker.failed(approvalId, reason),
+  };
   return { port, close: () => session.close() };
 }

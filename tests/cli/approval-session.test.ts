@@ -122,7 +122,6 @@ describe('askApprovals', () => {
         db,
         mode: 'ask',
         io: io(),
-        emit: (e) => events.push(e),
       });
       const result = await runTool(edit, input, {
         workspace,
@@ -130,6 +129,7 @@ describe('askApprovals', () => {
         approvals: port,
         conversationId: 'c',
         turnId: 't',
+        emit: (e) => events.push(e),
       });
       expect(result).toMatchObject({
         status: 'rejected',
@@ -142,7 +142,6 @@ describe('askApprovals', () => {
         db,
         mode: 'auto-edit',
         io: io(),
-        emit: () => undefined,
       }).port;
       expect(
         (

@@ -38,8 +38,6 @@ export interface AskApprovalArgs {
   projectId: string;
   mode: ApprovalMode;
   io: CliIo;
-  /** The turn's emitter: approval events go into the same stream (and --json output). */
-  emit: (event: AgentEvent) => void;
 }
 
 export interface AskCommandDeps {
@@ -225,10 +223,10 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             }),
           model: () => values.model ?? DEFAULT_MODEL,
           tools: (deps.createTools ?? createTools)(),
-          ports: ({ emit }) => {
+          ports: () => {
             const build = deps.approvals === undefined ? askApprovals : deps.approvals;
             const buildCommands = deps.commands === undefined ? askCommands : deps.commands;
-            const args = { workspace, db, projectId, mode: mode.data, io, emit };
+            const args = { workspace, db, projectId, mode: mode.data, io };
             const commands = buildCommands ? buildCommands(args) : undefined;
             if (commands?.close) turnApprovals.push({ close: () => commands.close?.() });
             const withCommands = commands ? { commands } : {};

@@ -55,10 +55,10 @@ export interface AgentTurnOptions {
   system: string;
   tools: readonly ToolDefinition[];
   /**
-   * The ToolContext ports (workspace, approvals, …). A function receives the turn's emitter,
-   * so a port such as the approval broker can put its events into this turn's stream.
+   * The ToolContext ports (workspace, approvals, …). The turn's emitter is not one of them:
+   * every tool gets it as `ctx.emit`, and passes it on (approval requests carry it).
    */
-  ports: ToolPorts | ((emit: (event: AgentEvent) => void) => ToolPorts);
+  ports: ToolPorts;
   signal?: AbortSignal;
   /** Model requests per turn before it ends with max_turns (default 25). */
   maxRounds?: number;
@@ -95,7 +95,7 @@ class TurnRunner {
     this.tools = new Map(options.tools.map((t) => [t.name, t]));
     this.apiTools = options.tools.map((t) => toApiTool(t) as Anthropic.Tool);
     this.signal = options.signal ?? new AbortController().signal;
-    this.ports = typeof options.ports === 'function' ? options.ports(emit) : options.ports;
+    this.ports = options.ports;
   }
 
   private get ids() {

@@ -27,12 +27,8 @@ export interface ConversationRunnerDeps {
   tools: readonly ToolDefinition[];
   /** Per turn, tools that come and go (MCP servers' tools); a failure offers none. */
   extraTools?: () => Promise<readonly ToolDefinition[]>;
-  /** Per turn: the ToolContext ports, given the turn's emitter and ids. */
-  ports: (turn: {
-    emit: (event: AgentEvent) => void;
-    conversationId: string;
-    turnId: string;
-  }) => ToolPorts;
+  /** Per turn: the ToolContext ports (the turn's emitter reaches tools as ctx.emit). */
+  ports: (turn: { conversationId: string; turnId: string }) => ToolPorts;
   /** Where AGENTS.md / CLAUDE.md and skills are read from (the workspace). */
   guidanceFiles: GuidanceFiles;
   maxRounds?: () => number | undefined;
@@ -159,7 +155,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       ...(context ? { userContext: context } : {}),
       system: buildSystemPrompt(guidance),
       tools: extra.length ? [...deps.tools, ...extra] : deps.tools,
-      ports: (emit) => deps.ports({ emit, conversationId, turnId }),
+      ports: deps.ports({ conversationId, turnId }),
       signal: controller.signal,
       recorder,
       ...(maxRounds ? { maxRounds } : {}),

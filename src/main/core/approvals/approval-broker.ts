@@ -36,7 +36,7 @@ export interface PendingApproval extends ApprovalRequest {
 export interface ApprovalBrokerDeps {
   /** Read fresh for every proposal, from the app DB: the project folder cannot loosen it. */
   readonly policy: () => PolicyState;
-  /** Where approval events go when the request did not come through forTurn(). */
+  /** Where approval events go when the request carries no emitter of its own (WriteCall.emit). */
   readonly emit?: ((event: AgentEvent) => void) | undefined;
   readonly audit?: ApprovalAudit | undefined;
   readonly checkpoints?: CheckpointStore | undefined;
@@ -77,25 +77,17 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
     this.toolCalls = new ToolCallApprovals(this.newId);
   }
 
+  /** Approval events go into the calling turn's stream (the tool's ctx.emit), else deps.emit. */
+  private emitterFor(call: WriteCall): (event: AgentEvent) => void {
+    return call.emit ?? this.deps.emit ?? (() => undefined);
+  }
+
   requestToolCall(proposal: ToolCallProposal, call: WriteCall): Promise<ToolCallResolution> {
-    return this.toolCalls.request(proposal, call, this.deps.emit ?? (() => undefined));
+    return this.toolCalls.request(proposal, call, this.emitterFor(call));
   }
 
   async request(proposal: Proposal, call: WriteCall): Promise<ApprovalResolution> {
-    return this.requestWith(proposal, call, this.deps.emit ?? (() => undefined));
-  }
-
-  /**
-   * The port one agent turn uses: same broker (pending map, decisions, audit), but its
-   * approval events go into that turn's event stream.
-   */
-  forTurn(emit: (event: AgentEvent) => void): ApprovalPort & ToolCallApprovalPort {
-    return {
-      request: (proposal, call) => this.requestWith(proposal, call, emit),
-      requestToolCall: (proposal, call) => this.toolCalls.request(proposal, call, emit),
-      applied: (change) => this.applied(change),
-      failed: (approvalId, reason) => this.failed(approvalId, reason),
-    };
+    return this.requestWith(proposal, call, this.emitterFor(call));
   }
 
   private async requestWith(

@@ -1,6 +1,7 @@
 // The seam between write tools and the approval gate: a write tool builds a Proposal and
 // awaits `ctx.approvals.request(...)`; the loop knows nothing of approvals. After applying,
 // the tool reports what was written through `applied(...)` (checkpoint + audit).
+import type { AgentEvent } from '../../../shared/agent-events';
 import type { DecisionSource } from '../../../shared/approvals';
 import type { Proposal } from '../edits/proposal';
 
@@ -9,6 +10,8 @@ export interface WriteCall {
   readonly conversationId?: string | undefined;
   readonly turnId?: string | undefined;
   readonly toolUseId?: string | undefined;
+  /** The turn's event stream (ToolContext.emit): approval events go there. */
+  readonly emit?: ((event: AgentEvent) => void) | undefined;
 }
 
 interface Decided {

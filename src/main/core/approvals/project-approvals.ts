@@ -20,7 +20,7 @@ export interface ProjectApprovals {
 export function createProjectApprovals(deps: {
   db: WritableDb;
   projectId: string;
-  /** Fallback for approval events of requests not made through broker.forTurn(emit). */
+  /** Where approval events go when the request carries no emitter (the call's ctx.emit wins). */
   emit?: (event: AgentEvent) => void;
   /** A mode for this run in place of the stored one (`sluice ask --mode`); rules still apply. */
   modeOverride?: ApprovalMode | undefined;

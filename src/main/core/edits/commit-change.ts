@@ -30,6 +30,7 @@ export function writeCallOf(ctx: ToolContext): WriteCall {
     conversationId: ctx.conversationId,
     turnId: ctx.turnId,
     toolUseId: ctx.toolUseId,
+    emit: ctx.emit,
   };
 }
 

@@ -98,6 +98,7 @@ export function createMcpTool(deps: McpToolDeps): ToolDefinition {
             conversationId: ctx.conversationId,
             turnId: ctx.turnId,
             toolUseId: ctx.toolUseId,
+            emit: ctx.emit,
           },
         );
         if (resolution.outcome !== 'approved')

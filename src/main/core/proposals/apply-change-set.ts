@@ -7,6 +7,7 @@
 // other sets touching the applied files are marked for a re-check, and the conversation is
 // told what was accepted and what was not.
 import { missingCase } from '../../../shared/missing-case';
+import type { AgentEvent } from '../../../shared/agent-events';
 import type {
   ApplyFileResult,
   ApplyResult,
@@ -197,9 +198,9 @@ async function applyFile(
     description: `From change set ${set.id}: ${set.prompt.slice(0, 200)}`,
   });
   let checkpointId: string | null = null;
-  const gate = broker.forTurn((event) => {
+  // The person's review is the decision: what reaches the gate is exactly what they selected.
+  const approveSelected = (event: AgentEvent): void => {
     if (event.type !== 'approval_request') return;
-    // The person's review is the decision: what reaches here is exactly what they selected.
     broker.decide(
       {
         approvalId: event.request.approvalId,
@@ -208,19 +209,20 @@ async function applyFile(
       },
       'person',
     );
-  });
+  };
   const port: ApprovalPort = {
-    request: (p, call) => gate.request(p, call),
+    request: (p, call) => broker.request(p, call),
     applied: (change) => {
-      checkpointId = gate.applied(change) ?? null;
+      checkpointId = broker.applied(change) ?? null;
       return checkpointId ?? undefined;
     },
-    failed: (id, reason) => gate.failed(id, reason),
+    failed: (id, reason) => broker.failed(id, reason),
   };
   const result = await commitProposal(proposal, {
     workspace: deps.workspace,
     signal: new AbortController().signal,
     approvals: port,
+    emit: approveSelected,
     ...(set.conversationId ? { conversationId: set.conversationId } : {}),
     ...(deps.symbolIndex ? { symbolIndex: deps.symbolIndex } : {}),
   });

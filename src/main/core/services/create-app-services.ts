@@ -172,9 +172,9 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       model: () => settings.credentials().model,
       tools,
       extraTools: async () => (await mcp.tools()).tools,
-      ports: ({ emit: emitTurn }) => ({
+      ports: () => ({
         workspace,
-        approvals: approvals.broker.forTurn(emitTurn),
+        approvals: approvals.broker,
         symbolIndex,
         commands: commands.port,
       }),

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../../../src/shared/agent-events';
 import type {
   ApprovalPort,
   ApprovalResolution,
@@ -17,11 +16,7 @@ afterEach(async () => {
 });
 
 /** An approval port that answers every proposal with `answer` and emits the events a broker would. */
-function scriptedApprovals(
-  answer: 'approve' | 'reject',
-  emit: (event: AgentEvent) => void,
-  asked: string[],
-): ApprovalPort {
+function scriptedApprovals(answer: 'approve' | 'reject', asked: string[]): ApprovalPort {
   let n = 0;
   return {
     async request(proposal, call) {
@@ -32,7 +27,7 @@ function scriptedApprovals(
         answer === 'approve'
           ? { approvalId, decidedBy: 'person', outcome: 'approved', reason: 'looks right' }
           : { approvalId, decidedBy: 'person', outcome: 'rejected', reason: 'keep the old name' };
-      emit({
+      call.emit?.({
         type: 'approval_resolved',
         conversationId: call.conversationId ?? '',
         turnId: call.turnId ?? '',
@@ -66,10 +61,7 @@ describe('agent scenarios', () => {
     const { events } = await runTurn(h, {
       userText: 'Make the greeting "hi"',
       tools: createTools(),
-      ports: (emit) => ({
-        workspace: h.workspace,
-        approvals: scriptedApprovals('approve', emit, asked),
-      }),
+      ports: { workspace: h.workspace, approvals: scriptedApprovals('approve', asked) },
     });
     expect(asked).toEqual(['src/greet.ts']);
     expect(ofType(events, 'approval_resolved')).toHaveLength(1);
@@ -93,10 +85,7 @@ describe('agent scenarios', () => {
     );
     const { events } = await runTurn(h, {
       tools: createTools(),
-      ports: (emit) => ({
-        workspace: h.workspace,
-        approvals: scriptedApprovals('reject', emit, []),
-      }),
+      ports: { workspace: h.workspace, approvals: scriptedApprovals('reject', []) },
     });
     expect(ofType(events, 'tool_end')[0]?.status).not.toBe('ok');
     expect(await readFile(path.join(h.root, 'a.ts'), 'utf8')).toBe('const name = 1;\n');

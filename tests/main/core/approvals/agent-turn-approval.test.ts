@@ -52,7 +52,7 @@ describe('edit_file inside an agent turn', () => {
       h,
       {
         tools: [createEditFileTool()],
-        ports: (emit) => ({ workspace: h.workspace, approvals: broker.forTurn(emit) }),
+        ports: { workspace: h.workspace, approvals: broker },
       },
       (event) => {
         if (event.type !== 'approval_request') return;

@@ -17,7 +17,7 @@ const proposal: ToolCallProposal = {
 
 function pendingCall(broker: ApprovalBroker, signal = new AbortController().signal) {
   const events: AgentEvent[] = [];
-  const done = broker.forTurn((e) => events.push(e)).requestToolCall(proposal, { signal });
+  const done = broker.requestToolCall(proposal, { signal, emit: (e) => events.push(e) });
   const asked = events.find((e) => e.type === 'tool_call_approval_request');
   if (asked?.type !== 'tool_call_approval_request') throw new Error('asked');
   return { done, request: asked.request, events };

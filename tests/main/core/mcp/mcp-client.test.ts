@@ -72,7 +72,7 @@ async function turnWith(s: Setup, answer: 'approve' | 'reject' | null) {
   const { tools, notices } = await s.manager.tools();
   const result = await runTurn(
     s.h,
-    { tools, ports: (emit) => ({ workspace: s.h.workspace, approvals: s.broker.forTurn(emit) }) },
+    { tools, ports: { workspace: s.h.workspace, approvals: s.broker } },
     (event: AgentEvent) => {
       if (event.type !== 'tool_call_approval_request' || answer === null) return;
       s.broker.decide({
