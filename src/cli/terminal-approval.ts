@@ -257,7 +257,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     const sandbox = request.sandboxed ? 'sandboxed' : c.red('NOT SANDBOXED');
     out(
       c.dim(
-        `  in ${request.cwd || '.'} · ${request.sandboxDetail} · network ${request.network ? 'ON' : 'off'} · timeout ${request.timeoutSeconds} s\n`,
+        `  in ${request.cwd || '.'} · ${request.sandboxDetail} · ${request.network ? 'network ON' : request.networkHosts?.length ? `network: only ${request.networkHosts.join(', ')}` : 'network off'} · timeout ${request.timeoutSeconds} s\n`,
       ),
     );
     if (!request.sandboxed) out(`  ${sandbox}: it runs with your full rights.\n`);

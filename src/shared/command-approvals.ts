@@ -11,6 +11,14 @@ export const commandRuleSchema = z.object({
 });
 export type CommandRule = z.infer<typeof commandRuleSchema>;
 
+/** A network rule: hosts sandboxed commands of the project may reach through the proxy. */
+export const networkRuleSchema = z.object({
+  id: z.string(),
+  /** `registry.npmjs.org:443`, `*.example.com`, `127.0.0.1:8080` (see network-hosts.ts). */
+  hosts: z.array(z.string()).min(1),
+});
+export type NetworkRule = z.infer<typeof networkRuleSchema>;
+
 export const commandApprovalRequestSchema = z.object({
   approvalId: z.string(),
   /** sha256 over (command, cwd, network, sandboxed): a decision is bound to it. */
@@ -26,6 +34,11 @@ export const commandApprovalRequestSchema = z.object({
   sandboxDetail: z.string(),
   /** True only when the model asked for network for this command. */
   network: z.boolean(),
+  /**
+   * Without `network`: the hosts the project's network rules let the command reach through
+   * the filtering proxy (absent or empty: no network at all).
+   */
+  networkHosts: z.array(z.string()).optional(),
   timeoutSeconds: z.number(),
   /** Why the person is asked. */
   reason: z.string(),

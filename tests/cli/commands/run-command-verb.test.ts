@@ -120,6 +120,12 @@ describe('terminal approval - commands', () => {
     return { approver, output: () => output };
   };
 
+  it('a host-list network rule - the prompt says network: only those hosts', async () => {
+    const t = terminal(['n']);
+    await t.approver.askCommand?.({ ...request, networkHosts: ['registry.npmjs.org:443'] });
+    expect(t.output()).toContain('network: only registry.npmjs.org:443');
+  });
+
   it('shows command, folder, sandbox, network and the prefix; answers y, a, e, n', async () => {
     const t = terminal(['y']);
     await expect(t.approver.askCommand?.(request)).resolves.toEqual({

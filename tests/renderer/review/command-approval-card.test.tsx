@@ -49,6 +49,13 @@ describe('CommandApprovalCard', () => {
     expect(dialog).toHaveTextContent('Run the unit tests');
   });
 
+  it('a host-list network rule - the card says network: only those hosts', () => {
+    open(commandRequest({ networkHosts: ['registry.npmjs.org:443', '*.example.com'] }));
+    expect(screen.getByTestId('command-network')).toHaveTextContent(
+      'only registry.npmjs.org:443, *.example.com (through a filtering proxy)',
+    );
+  });
+
   it('Run once - sends run_once bound to the command hash and closes', async () => {
     const fake = open();
     await userEvent.click(screen.getByRole('button', { name: 'Run once' }));

@@ -28,6 +28,8 @@ export interface CommandProposal {
   readonly cwdRelative: string;
   readonly description: string;
   readonly network: boolean;
+  /** Without `network`: hosts reachable through the filtering proxy (network rules). */
+  readonly networkHosts?: readonly string[] | undefined;
   readonly timeoutSeconds: number;
   readonly sandboxed: boolean;
   readonly sandboxDetail: string;
@@ -81,10 +83,11 @@ export function commandHash(p: {
   cwdRelative: string;
   network: boolean;
   sandboxed: boolean;
+  networkHosts?: readonly string[] | undefined;
 }): string {
-  return createHash('sha256')
-    .update(JSON.stringify([p.command, p.cwdRelative, p.network, p.sandboxed]))
-    .digest('hex');
+  const fields: unknown[] = [p.command, p.cwdRelative, p.network, p.sandboxed];
+  if (p.networkHosts?.length) fields.push([...p.networkHosts]);
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
 export class CommandApprovalGate {
@@ -199,6 +202,7 @@ export class CommandApprovalGate {
       sandboxed: proposal.sandboxed,
       sandboxDetail: proposal.sandboxDetail,
       network: proposal.network,
+      ...(proposal.networkHosts?.length ? { networkHosts: [...proposal.networkHosts] } : {}),
       timeoutSeconds: proposal.timeoutSeconds,
       reason: verdict.reason,
       suggestedPrefixes: verdict.suggestedPrefixes.map((p) => [...p]),

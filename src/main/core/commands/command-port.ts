@@ -6,6 +6,7 @@ import type { CommandApprovalGate } from '../approvals/command-approval-gate';
 import type { SandboxAvailability } from './bubblewrap';
 import type { OutputLimits } from './output-capture';
 import type { SnapshotLimits } from './changed-files';
+import type { HostPattern } from '../../../shared/network-hosts';
 
 export interface CommandPort {
   readonly gate: Pick<CommandApprovalGate, 'request'>;
@@ -15,6 +16,11 @@ export interface CommandPort {
   /** Host folders commands must not see (SLUICE_HOME). */
   readonly hidden: readonly string[];
   readonly checkpoints?: CheckpointStore | undefined;
+  /**
+   * Hosts the project's network rules allow (read fresh per call): a sandboxed command without
+   * full network reaches them, and only them, through the filtering proxy. Absent: none.
+   */
+  readonly allowedHosts?: (() => readonly HostPattern[]) | undefined;
   /** Overrides for tests and benchmarks. */
   readonly limits?: {
     readonly output?: OutputLimits;

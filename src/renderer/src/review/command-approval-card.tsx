@@ -106,7 +106,15 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
           </dd>
           <dt>Network</dt>
           <dd data-testid="command-network">
-            {request.network ? <span className="badge warning">on</span> : 'off'}
+            {request.network ? (
+              <span className="badge warning">on</span>
+            ) : request.networkHosts?.length ? (
+              <>
+                only <code>{request.networkHosts.join(', ')}</code> (through a filtering proxy)
+              </>
+            ) : (
+              'off'
+            )}
           </dd>
           <dt>Timeout</dt>
           <dd>{request.timeoutSeconds} s</dd>
