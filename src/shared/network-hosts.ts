@@ -105,3 +105,19 @@ export function hostAllowed(patterns: readonly HostPattern[], host: string, port
     return name === p.host;
   });
 }
+
+/** Whether host:port is listed by an exact (not wildcard) name pattern. */
+export function hostListedByName(
+  patterns: readonly HostPattern[],
+  host: string,
+  port: number,
+): boolean {
+  const name = host.toLowerCase().replace(/\.$/u, '');
+  return patterns.some(
+    (p) =>
+      !p.wildcard &&
+      !isIpLiteral(p.host) &&
+      p.host === name &&
+      (p.port === null ? DEFAULT_PORTS.includes(port) : p.port === port),
+  );
+}

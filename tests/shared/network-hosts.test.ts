@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatHostPattern,
   hostAllowed,
+  hostListedByName,
   parseHostList,
   parseHostPattern,
   type HostPattern,
@@ -90,5 +91,19 @@ describe('network host patterns', () => {
   it('formatHostPattern - writes a pattern back as it is read', () => {
     for (const text of ['*.example.com:8443', 'registry.npmjs.org', '[::1]:80', '127.0.0.1:9'])
       expect(formatHostPattern(list(text)[0]!)).toBe(text);
+  });
+
+  it('hostListedByName - only exact name patterns on their ports, never wildcards or IPs', () => {
+    const patterns = list(
+      'api.example.com:8080',
+      '*.example.org',
+      '127.0.0.1',
+      'registry.npmjs.org',
+    );
+    expect(hostListedByName(patterns, 'API.example.com.', 8080)).toBe(true);
+    expect(hostListedByName(patterns, 'api.example.com', 80)).toBe(false);
+    expect(hostListedByName(patterns, 'a.example.org', 443)).toBe(false);
+    expect(hostListedByName(patterns, '127.0.0.1', 80)).toBe(false);
+    expect(hostListedByName(patterns, 'registry.npmjs.org', 443)).toBe(true);
   });
 });

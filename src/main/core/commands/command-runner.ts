@@ -9,7 +9,12 @@ import { runProcess, type ProcessResult } from './command-process';
 import type { OutputLimits } from './output-capture';
 import { findProtectedPaths } from './protected-mounts';
 import type { HostPattern } from '../../../shared/network-hosts';
-import { startNetworkProxy, type NetworkProxy, type RefusedRequest } from './network-proxy';
+import {
+  startNetworkProxy,
+  type HostLookup,
+  type NetworkProxy,
+  type RefusedRequest,
+} from './network-proxy';
 import { proxyEnv } from './proxy-bridge';
 
 export interface CommandRunOptions {
@@ -27,6 +32,8 @@ export interface CommandRunOptions {
   readonly allowedHosts?: readonly HostPattern[];
   /** Node binary that runs the proxy bridge inside the sandbox (default process.execPath). */
   readonly nodePath?: string;
+  /** The proxy's name resolution (default the system's); tests inject their own. */
+  readonly lookup?: HostLookup;
   readonly sandbox: SandboxAvailability;
   readonly signal: AbortSignal;
   /** Host folders to hide inside the sandbox (SLUICE_HOME). */
@@ -158,7 +165,10 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
   let proxy: NetworkProxy | null = null;
   try {
     if (!options.network && options.allowedHosts?.length)
-      proxy = await startNetworkProxy({ allowed: options.allowedHosts });
+      proxy = await startNetworkProxy({
+        allowed: options.allowedHosts,
+        ...(options.lookup ? { lookup: options.lookup } : {}),
+      });
     const scan = findProtectedPaths(options.root);
     if (scan.incomplete)
       notes.push(

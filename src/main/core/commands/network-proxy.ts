@@ -3,13 +3,24 @@
 // sandbox itself has no network: --unshare-net). It accepts CONNECT host:port (HTTPS and any
 // TLS) and plain requests in absolute-URI form (http://host/…), allows only the listed hosts
 // and ports, and refuses everything else with 403 and a body that says why. Names are resolved
-// here, on the host, only after the check: the proxy connects by the name it was given.
+// here, on the host, only after the check, and the proxy connects to the address it checked:
+// a name that resolves to a loopback, private or link-local address is refused unless the
+// list names that host exactly or lists the address (a wildcard or a DNS answer is no way
+// into the person's machine or LAN).
+import { promises as dns } from 'node:dns';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { hostAllowed, splitHostPort, type HostPattern } from '../../../shared/network-hosts';
+import {
+  hostAllowed,
+  hostListedByName,
+  isIpLiteral,
+  splitHostPort,
+  type HostPattern,
+} from '../../../shared/network-hosts';
+import { isPrivateAddress } from './private-addresses';
 
 export interface RefusedRequest {
   readonly method: string;
@@ -29,6 +40,14 @@ export interface NetworkProxy {
   readonly allowedCount: number;
   close(): Promise<void>;
 }
+
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: number;
+}
+export type HostLookup = (host: string) => Promise<readonly ResolvedAddress[]>;
+
+const systemLookup: HostLookup = (host) => dns.lookup(host, { all: true, verbatim: true });
 
 export const SOCKET_NAME = 'proxy.sock';
 const MAX_REFUSED_KEPT = 200;
@@ -55,7 +74,10 @@ export async function startNetworkProxy(options: {
   /** Called for each refusal, for logs. Must not throw. */
   readonly onRefused?: (refused: RefusedRequest) => void;
   readonly parentDir?: string;
+  /** Name resolution on the host (default the system's); tests inject their own. */
+  readonly lookup?: HostLookup;
 }): Promise<NetworkProxy> {
+  const lookup = options.lookup ?? systemLookup;
   const dir = mkdtempSync(path.join(options.parentDir ?? os.tmpdir(), 'sluice-net-'));
   const socketPath = path.join(dir, SOCKET_NAME);
   const refused: RefusedRequest[] = [];
@@ -63,17 +85,7 @@ export async function startNetworkProxy(options: {
   let allowedCount = 0;
   const sockets = new Set<net.Socket>();
 
-  /** null when allowed; else records and returns the refusal. */
-  const judge = (method: string, target: string, host: string, port: number): string | null => {
-    const reason = !host
-      ? 'the target is not host:port'
-      : hostAllowed(options.allowed, host, port)
-        ? null
-        : `${host}:${port} is not in the allowed host list`;
-    if (reason === null) {
-      allowedCount += 1;
-      return null;
-    }
+  const refuse = (method: string, target: string, reason: string): string => {
     refusedCount += 1;
     const entry = { method, target, reason };
     if (refused.length < MAX_REFUSED_KEPT) refused.push(entry);
@@ -83,6 +95,56 @@ export async function startNetworkProxy(options: {
       // logging must not break the proxy
     }
     return reason;
+  };
+
+  /** null when the host list allows host:port; else records and returns the refusal. */
+  const judge = (method: string, target: string, host: string, port: number): string | null => {
+    if (!host) return refuse(method, target, 'the target is not host:port');
+    if (!hostAllowed(options.allowed, host, port))
+      return refuse(method, target, `${host}:${port} is not in the allowed host list`);
+    return null;
+  };
+
+  /**
+   * The address to connect to for an allowed host, or the refusal (recorded). An IP literal
+   * passed judge only by being listed; a name must resolve to a public address unless the
+   * list names it exactly or lists the private address it resolves to.
+   */
+  const resolveTarget = async (
+    method: string,
+    target: string,
+    host: string,
+    port: number,
+  ): Promise<{ address: string } | { status: 403 | 502; message: string }> => {
+    if (isIpLiteral(host)) {
+      allowedCount += 1;
+      return { address: host };
+    }
+    let addresses: readonly ResolvedAddress[];
+    try {
+      addresses = await lookup(host);
+    } catch (error) {
+      return { status: 502, message: `${host} could not be resolved: ${(error as Error).message}` };
+    }
+    const byName = hostListedByName(options.allowed, host, port);
+    const usable = addresses.filter(
+      (a) =>
+        !isPrivateAddress(a.address) || byName || hostAllowed(options.allowed, a.address, port),
+    );
+    const chosen = usable[0];
+    if (!chosen) {
+      const shown = addresses.map((a) => a.address).join(', ') || 'no address';
+      return {
+        status: 403,
+        message: refuse(
+          method,
+          target,
+          `${host} resolves to ${shown}, a loopback, private or link-local address: reachable only when the list names ${host} exactly or lists the address`,
+        ),
+      };
+    }
+    allowedCount += 1;
+    return { address: chosen.address };
   };
 
   const server = http.createServer((req, res) => {
@@ -113,13 +175,38 @@ export async function startNetworkProxy(options: {
       res.end(forbiddenBody(method, `${url.hostname}:${port}`, reason));
       return;
     }
+    void resolveTarget(method, `${url.hostname}:${port}`, host, port).then((resolved) => {
+      if ('message' in resolved) {
+        res.writeHead(resolved.status, { 'content-type': 'text/plain', connection: 'close' });
+        res.end(
+          resolved.status === 403
+            ? forbiddenBody(method, `${url.hostname}:${port}`, resolved.message)
+            : `Sluice sandbox proxy: ${resolved.message}\n`,
+        );
+        return;
+      }
+      forward(req, res, url, resolved.address, host, port);
+    });
+  });
+
+  /** Sends an allowed plain-HTTP request on to the address that was checked. */
+  const forward = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    address: string,
+    host: string,
+    port: number,
+  ): void => {
+    const method = req.method ?? 'GET';
     const headers: Record<string, string | string[]> = {};
     for (const [key, value] of Object.entries(req.headers))
       if (value !== undefined && !HOP_BY_HOP.has(key)) headers[key] = value;
     headers.connection = 'close';
+    headers.host ??= url.host;
     const upstream = http.request(
       {
-        host,
+        host: address,
         port,
         method,
         path: `${url.pathname}${url.search}`,
@@ -143,7 +230,7 @@ export async function startNetworkProxy(options: {
       }
     });
     req.pipe(upstream);
-  });
+  };
 
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     const target = req.url ?? '';
@@ -159,7 +246,31 @@ export async function startNetworkProxy(options: {
       );
       return;
     }
-    const upstream = net.connect({ host, port });
+    void resolveTarget('CONNECT', target, host, port).then((resolved) => {
+      if ('message' in resolved) {
+        const body =
+          resolved.status === 403
+            ? forbiddenBody('CONNECT', target, resolved.message)
+            : `Sluice sandbox proxy: ${resolved.message}\n`;
+        const status = resolved.status === 403 ? '403 Forbidden' : '502 Bad Gateway';
+        client.end(
+          `HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
+        return;
+      }
+      tunnel(client, head, target, resolved.address, port);
+    });
+  });
+
+  /** Opens an allowed CONNECT tunnel to the address that was checked. */
+  const tunnel = (
+    client: net.Socket,
+    head: Buffer,
+    target: string,
+    address: string,
+    port: number,
+  ): void => {
+    const upstream = net.connect({ host: address, port });
     let established = false;
     sockets.add(upstream);
     upstream.setTimeout(CONNECT_TIMEOUT_MS, () => {
@@ -185,7 +296,7 @@ export async function startNetworkProxy(options: {
       client.destroy();
     });
     client.on('close', () => upstream.destroy());
-  });
+  };
   server.on('connection', (socket: net.Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -1,8 +1,10 @@
 // Host-list network rules (issue 13), judged on the network: two loopback HTTP servers on the
 // host count their hits; only the listed one may be reached, only through the filtering
 // proxy, and with no host list nothing is reached at all. Runs only where bubblewrap works.
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import {
   runCommand,
   type CommandRunOptions,
 } from '../../../../src/main/core/commands/command-runner';
+import type { HostLookup } from '../../../../src/main/core/commands/network-proxy';
 import { parseHostList } from '../../../../src/shared/network-hosts';
 
 const sandbox = detectBubblewrap();
@@ -18,13 +21,44 @@ const describeSandboxed = sandbox.available ? describe : describe.skip;
 if (!sandbox.available) console.warn(`network-rules: skipped, ${sandbox.detail}`);
 
 interface Target {
-  server: Server;
+  server: Server | TlsServer;
   port: number;
   hits: number;
 }
 
-async function startTarget(): Promise<Target> {
-  const target: Target = { server: createServer(), port: 0, hits: 0 };
+/** A self-signed certificate for a loopback HTTPS target (null without openssl). */
+function selfSignedCert(dir: string): { key: Buffer; cert: Buffer } | null {
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return {
+      key: readFileSync(path.join(dir, 'key.pem')),
+      cert: readFileSync(path.join(dir, 'cert.pem')),
+    };
+  } catch {
+    return null;
+  }
+}
+
+async function startTarget(tls?: { key: Buffer; cert: Buffer }): Promise<Target> {
+  const target: Target = { server: tls ? createTlsServer(tls) : createServer(), port: 0, hits: 0 };
   target.server.on('request', (_req, res) => {
     target.hits += 1;
     res.end('HELLO-FROM-TARGET');
@@ -36,19 +70,29 @@ async function startTarget(): Promise<Target> {
 
 let listed: Target;
 let unlisted: Target;
+let secure: Target | null = null;
+let certPem = '';
 let root: string;
+const certDir = mkdtempSync(path.join(os.tmpdir(), 'sluice-netrule-cert-'));
 
 beforeAll(async () => {
   listed = await startTarget();
   unlisted = await startTarget();
+  const tls = selfSignedCert(certDir);
+  if (tls) {
+    secure = await startTarget(tls);
+    certPem = tls.cert.toString();
+  } else console.warn('network-rules: no openssl, the HTTPS case is skipped');
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => listed.server.close(() => resolve()));
-  await new Promise<void>((resolve) => unlisted.server.close(() => resolve()));
+  for (const target of [listed, unlisted, secure])
+    if (target) await new Promise<void>((resolve) => target.server.close(() => resolve()));
+  rmSync(certDir, { recursive: true, force: true });
 });
 beforeEach(() => {
   listed.hits = 0;
   unlisted.hits = 0;
+  if (secure) secure.hits = 0;
   root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-netrule-')));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -171,5 +215,67 @@ describeSandboxed('host-list network rules - judged on the network', () => {
     expect(r.output.view).toContain(
       'http://127.0.0.1:3128 http://127.0.0.1:3128 http://127.0.0.1:3128 [localhost,127.0.0.1,::1]',
     );
+  });
+
+  it('HTTPS through CONNECT - a real TLS handshake with the listed host, by name', async (ctx) => {
+    if (!secure) return ctx.skip();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(root, 'ca.pem'), certPem);
+    const r = await run(`curl -s -m 5 --cacert ca.pem https://localhost:${secure.port}/`, {
+      allowedHosts: hosts(`localhost:${secure.port}`),
+    });
+    expect(r.output.view).toContain('HELLO-FROM-TARGET');
+    expect(secure.hits).toBe(1);
+    expect(r.proxy).toMatchObject({ allowedCount: 1, refusedCount: 0 });
+  });
+
+  /** A resolver that maps test names to the loopback target (the system one cannot). */
+  const toLoopback: HostLookup = async (host) => {
+    if (host.endsWith('.example.test')) return [{ address: '127.0.0.1', family: 4 }];
+    throw new Error(`getaddrinfo ENOTFOUND ${host}`);
+  };
+
+  it('a wildcard name resolving to loopback - is refused (plain and CONNECT), no hit', async () => {
+    const r = await run(
+      `curl -s -m 5 -w ' status=%{http_code}' http://api.example.test:${listed.port}/; curl -s -m 5 -p http://api.example.test:${listed.port}/ || echo CONNECT-FAILED`,
+      { allowedHosts: hosts(`*.example.test:${listed.port}`), lookup: toLoopback },
+    );
+    expect(listed.hits).toBe(0);
+    expect(r.output.view).toContain('status=403');
+    expect(r.output.view).toContain('CONNECT-FAILED');
+    expect(r.output.view).toContain('resolves to 127.0.0.1, a loopback, private or link-local');
+    expect(r.proxy?.refusedCount).toBe(2);
+    expect(r.proxy?.allowedCount).toBe(0);
+  });
+
+  it('a name resolving to loopback - is reached when listed exactly, or when its address is listed', async () => {
+    const exact = await run(`curl -s -m 5 http://api.example.test:${listed.port}/`, {
+      allowedHosts: hosts(`api.example.test:${listed.port}`),
+      lookup: toLoopback,
+    });
+    expect(exact.output.view).toContain('HELLO-FROM-TARGET');
+    const byAddress = await run(`curl -s -m 5 -p http://api.example.test:${listed.port}/`, {
+      allowedHosts: hosts(`*.example.test:${listed.port}`, `127.0.0.1:${listed.port}`),
+      lookup: toLoopback,
+    });
+    expect(byAddress.output.view).toContain('HELLO-FROM-TARGET');
+    expect(listed.hits).toBe(2);
+  });
+
+  it.each([
+    ['decimal', (p: number) => `http://2130706433:${p}/`],
+    ['hex', (p: number) => `http://0x7f.0.0.1:${p}/`],
+    ['short', (p: number) => `http://127.1:${p}/`],
+    ['IPv4-mapped IPv6', (p: number) => `http://[::ffff:127.0.0.1]:${p}/`],
+    ['IPv6 loopback', (p: number) => `http://[::1]:${p}/`],
+  ])('an unlisted IP literal (%s) - is refused with a name listed, no hit', async (_name, url) => {
+    const r = await run(
+      `curl -s -m 5 -w ' status=%{http_code}' '${url(listed.port)}'; curl -s -m 5 -p '${url(listed.port)}' || echo CONNECT-FAILED`,
+      { allowedHosts: hosts(`localhost:${listed.port}`) },
+    );
+    expect(listed.hits).toBe(0);
+    expect(r.output.view).toContain('status=403');
+    expect(r.output.view).toContain('CONNECT-FAILED');
+    expect(r.proxy?.allowedCount).toBe(0);
   });
 });
