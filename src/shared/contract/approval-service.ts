@@ -118,7 +118,12 @@ export const approvalService = {
   /** Host lists sandboxed commands may reach through the filtering proxy (issue 13). */
   networkRules: method(z.object({}).strict(), z.array(networkRuleSchema)),
   addNetworkRule: method(
-    z.object({ hosts: z.array(z.string().min(1).max(300)).min(1).max(100) }).strict(),
+    z
+      .object({
+        hosts: z.array(z.string().min(1).max(300)).min(1).max(100),
+        prefix: z.array(z.string().min(1).max(200)).min(1).max(8).optional(),
+      })
+      .strict(),
     networkRuleSchema,
   ),
   removeNetworkRule: method(

@@ -2,7 +2,8 @@
 // policy (rules read fresh from the app DB for every request) and, when it says ask, keeps the
 // request pending until the person decides: run once, always allow (saves a rule per suggested
 // prefix), edit the command (deny rules and read-only mode still apply to the edit), or reject
-// with a reason. A decision counts once, for a pending id, bound to the command's hash; abort
+// with a reason; a decision to run may also set the network of this one run (off, a host list
+// or full; a host list or off only inside the sandbox). A decision counts once, for a pending id, bound to the command's hash; abort
 // resolves it as rejected. Approval events go to the turn's own emitter (ctx.emit).
 import { createHash, randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
@@ -11,8 +12,10 @@ import type {
   CommandApprovalRequest,
   CommandDecision,
   CommandRule,
+  NetworkGrant,
 } from '../../../shared/command-approvals';
 import { missingCase } from '../../../shared/missing-case';
+import { planFromGrant } from '../commands/command-network';
 import { evaluateCommandPolicy, type CommandVerdict } from '../commands/command-policy';
 import { loadShellParser } from '../commands/shell-grammar';
 import { parseCommandLine } from '../commands/shell-parser';
@@ -44,9 +47,15 @@ interface Decided {
   readonly decidedBy: DecisionSource;
 }
 
+/** The person's network choice for this run; absent: what the request showed. */
+interface Granted {
+  readonly network?: NetworkGrant | undefined;
+}
+
 export type CommandResolution =
-  | (Decided & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
-  | (Decided & { readonly outcome: 'edited'; readonly command: string })
+  | (Decided &
+      Granted & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
+  | (Decided & Granted & { readonly outcome: 'edited'; readonly command: string })
   | (Decided & { readonly outcome: 'rejected'; readonly reason?: string | undefined })
   | (Decided & { readonly outcome: 'denied'; readonly reason: string });
 
@@ -276,6 +285,18 @@ export class CommandApprovalGate {
       };
     const { approvalId } = input;
     const decision = input.decision;
+    const grant = decision.type === 'reject' ? undefined : decision.network;
+    if (grant) {
+      if (!entry.proposal.sandboxed && grant.type !== 'full')
+        return {
+          accepted: false,
+          reason:
+            'this command would run outside the sandbox, where its network cannot be limited: run it as it is or reject it.',
+        };
+      const plan = planFromGrant(grant);
+      if (typeof plan === 'string') return { accepted: false, reason: `${plan}.` };
+    }
+    const network = grant ? { network: grant } : {};
     switch (decision.type) {
       case 'run_once':
         this.settle(approvalId, {
@@ -284,6 +305,7 @@ export class CommandApprovalGate {
           decidedBy,
           command: entry.proposal.command,
           reason: 'approved to run once',
+          ...network,
         });
         return { accepted: true };
       case 'always_allow': {
@@ -301,6 +323,7 @@ export class CommandApprovalGate {
           decidedBy,
           command: entry.proposal.command,
           reason: `approved; always allowed from now on: ${prefixes.map((p) => p.join(' ')).join(', ')}`,
+          ...network,
         });
         return { accepted: true };
       }
@@ -320,7 +343,7 @@ export class CommandApprovalGate {
                 decidedBy: verdict.decidedBy,
                 reason: verdict.reason,
               }
-            : { approvalId, outcome: 'edited', decidedBy, command },
+            : { approvalId, outcome: 'edited', decidedBy, command, ...network },
         );
         return { accepted: true };
       }

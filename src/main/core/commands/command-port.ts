@@ -6,7 +6,7 @@ import type { CommandApprovalGate } from '../approvals/command-approval-gate';
 import type { SandboxAvailability } from './bubblewrap';
 import type { OutputLimits } from './output-capture';
 import type { SnapshotLimits } from './changed-files';
-import type { HostPattern } from '../../../shared/network-hosts';
+import type { ScopedHosts } from '../store/network-rule-repository';
 
 export interface CommandPort {
   readonly gate: Pick<CommandApprovalGate, 'request'>;
@@ -17,10 +17,11 @@ export interface CommandPort {
   readonly hidden: readonly string[];
   readonly checkpoints?: CheckpointStore | undefined;
   /**
-   * Hosts the project's network rules allow (read fresh per call): a sandboxed command without
-   * full network reaches them, and only them, through the filtering proxy. Absent: none.
+   * The project's network rules (read fresh per call): a sandboxed command without full
+   * network reaches the hosts of the rules that apply to it, and only them, through the
+   * filtering proxy. Absent: none.
    */
-  readonly allowedHosts?: (() => readonly HostPattern[]) | undefined;
+  readonly networkRules?: (() => readonly ScopedHosts[]) | undefined;
   /** Overrides for tests and benchmarks. */
   readonly limits?: {
     readonly output?: OutputLimits;

@@ -52,7 +52,7 @@ export function createProjectCommands(deps: {
     sandbox: deps.sandbox ?? detectBubblewrap(),
     outputDir: commandOutputDir(deps.home, deps.projectId),
     hidden: [deps.home],
-    allowedHosts: () => networkRules.allowedHosts(deps.projectId),
+    networkRules: () => networkRules.scopedHosts(deps.projectId),
     checkpoints: deps.checkpoints,
   };
   return {

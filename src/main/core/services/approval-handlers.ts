@@ -49,9 +49,9 @@ export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHand
       const { projectId, commands: c } = commands();
       return c.networkRules.list(projectId);
     },
-    addNetworkRule({ hosts }) {
+    addNetworkRule({ hosts, prefix }) {
       const { projectId, commands: c } = commands();
-      return c.networkRules.add(projectId, hosts);
+      return c.networkRules.add(projectId, hosts, prefix);
     },
     removeNetworkRule({ id }) {
       const { projectId, commands: c } = commands();

@@ -17,7 +17,16 @@ import {
 } from '../commands/changed-files';
 import type { CommandPort } from '../commands/command-port';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
-import { formatHostPattern } from '../../../shared/network-hosts';
+import {
+  describeNetwork,
+  hostNames,
+  hostsForCommand,
+  NO_NETWORK,
+  planFromGrant,
+  type NetworkPlan,
+} from '../commands/command-network';
+import { loadShellParser } from '../commands/shell-grammar';
+import { parseCommandLine } from '../commands/shell-parser';
 
 const DESCRIPTION = `Run a shell command line (/bin/sh -c) in the project, e.g. the tests, a build, a linter, git status. Use it to check your own edits.
 - The person approves each command unless a rule they set allows it. Say in description what the command does and why.
@@ -86,6 +95,14 @@ function describeChanges(changes: readonly FileChange[], checkpointIds: readonly
 
 const MAX_REFUSED_LISTED = 20;
 
+function describeRunNetwork(plan: NetworkPlan): string {
+  if (plan.full) return 'network on';
+  const names = hostNames(plan);
+  return names.length
+    ? `network: only ${names.join(', ')} (through a filtering proxy)`
+    : 'network off';
+}
+
 /** What the filtering proxy refused, for the model (count and hosts). */
 function describeProxy(proxy: NonNullable<CommandRun['proxy']>): string {
   if (!proxy.refusedCount)
@@ -133,15 +150,20 @@ async function runApproved(
   const outside = input.outside_sandbox === true;
   const sandboxed = port.sandbox.available && !outside;
   const timeoutMs = (input.timeout_s ?? DEFAULT_TIMEOUT_MS / 1000) * 1000;
-  const network = input.network === true;
-  // The project's network rules: only for a sandboxed command without full network.
-  const allowedHosts = sandboxed && !network ? [...(port.allowedHosts?.() ?? [])] : [];
-  const hostNames = [...new Set(allowedHosts.map(formatHostPattern))];
-  const networkState = network
-    ? 'network ON'
-    : hostNames.length
-      ? `network: only ${hostNames.join(', ')}`
-      : 'no network';
+  // Outside the sandbox nothing limits the network; inside, full network only when the model
+  // asks (and the person approves), else the hosts of the project's rules that apply.
+  const rulePlan = async (command: string): Promise<NetworkPlan> => {
+    if (!sandboxed || input.network === true) return { full: true, hosts: [] };
+    const rules = port.networkRules?.() ?? [];
+    if (!rules.length) return NO_NETWORK;
+    const parsed = parseCommandLine(await loadShellParser(), command, {
+      root: ctx.workspace.root,
+      cwd,
+    });
+    return { full: false, hosts: hostsForCommand(rules, parsed) };
+  };
+  const proposed = await rulePlan(input.command);
+  const names = hostNames(proposed);
   const resolution = await port.gate.request(
     {
       command: input.command,
@@ -149,12 +171,12 @@ async function runApproved(
       cwd,
       cwdRelative,
       description: input.description,
-      network: network || !sandboxed,
-      ...(hostNames.length ? { networkHosts: hostNames } : {}),
+      network: proposed.full,
+      ...(names.length ? { networkHosts: names } : {}),
       timeoutSeconds: timeoutMs / 1000,
       sandboxed,
       sandboxDetail: sandboxed
-        ? `bubblewrap: project writable, protected paths read-only, ${networkState}`
+        ? `bubblewrap: project writable, protected paths read-only, ${describeNetwork(proposed)}`
         : outside
           ? 'outside the sandbox, as the model asked: full access to your files and network'
           : `not sandboxed (${port.sandbox.detail}): full access to your files and network`,
@@ -182,6 +204,10 @@ async function runApproved(
       return missingCase(resolution);
   }
   const command = resolution.command;
+  // The person's choice on the card wins; an edited command gets the rules' hosts for itself.
+  const granted = resolution.network ? planFromGrant(resolution.network) : null;
+  if (typeof granted === 'string') return toolError(`The command was not run: ${granted}.`);
+  const plan = granted ?? (resolution.outcome === 'edited' ? await rulePlan(command) : proposed);
   if (ctx.signal.aborted) return toolError('The command was not run: the turn was aborted.');
   let before;
   try {
@@ -199,8 +225,8 @@ async function runApproved(
       root: ctx.workspace.root,
       cwd,
       timeoutMs,
-      network: network || !sandboxed,
-      allowedHosts,
+      network: plan.full,
+      allowedHosts: plan.hosts,
       sandbox: sandboxed ? port.sandbox : { available: false, detail: port.sandbox.detail },
       signal: ctx.signal,
       hidden: port.hidden,
@@ -240,8 +266,8 @@ async function runApproved(
     changes,
     checkpointIds,
     changesKnown: after !== null,
-    network: network || !sandboxed,
-    hostNames,
+    plan,
+    chosen: granted !== null,
   });
 }
 
@@ -254,15 +280,16 @@ function formatResult(r: {
   changes: FileChange[];
   checkpointIds: string[];
   changesKnown: boolean;
-  network: boolean;
-  hostNames: readonly string[];
+  plan: NetworkPlan;
+  /** The person set the network on the card. */
+  chosen: boolean;
 }): ToolResult {
   const { run } = r;
   const out = run.output;
   const lines = [
     `$ ${r.command}`,
     r.edited ? '(the person edited the command before approving it; this is what ran)' : null,
-    `in ${r.cwdRelative || '.'}, ${run.sandboxed ? 'sandboxed' : 'NOT sandboxed'}, ${r.network ? 'network on' : r.hostNames.length ? `network: only ${r.hostNames.join(', ')} (through a filtering proxy)` : 'network off'}`,
+    `in ${r.cwdRelative || '.'}, ${run.sandboxed ? 'sandboxed' : 'NOT sandboxed'}, ${describeRunNetwork(r.plan)}${r.chosen ? ' (as the person chose for this run)' : ''}`,
     run.proxy ? describeProxy(run.proxy) : null,
     `${describeEnd(run.end)}; duration ${(run.durationMs / 1000).toFixed(2)} s`,
     r.changesKnown

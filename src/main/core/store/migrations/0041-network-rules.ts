@@ -3,7 +3,8 @@ import type { Migration } from './migration';
 /**
  * run_command's network rules per project (issue 13): each allows a list of hosts
  * (`registry.npmjs.org:443`, `*.example.com`) that sandboxed commands reach through the
- * filtering proxy. In the app DB, so nothing inside the project can add one.
+ * filtering proxy; with a prefix (`npm install`), only to command lines whose every command
+ * starts with it. In the app DB, so nothing inside the project can add one.
  */
 export const migration0041NetworkRules: Migration = {
   version: 41,
@@ -14,6 +15,7 @@ export const migration0041NetworkRules: Migration = {
         id TEXT PRIMARY KEY,
         project_id TEXT NOT NULL,
         hosts_json TEXT NOT NULL,
+        prefix_json TEXT,
         created_at INTEGER NOT NULL
       );
       CREATE INDEX network_rules_project ON network_rules (project_id, created_at);
