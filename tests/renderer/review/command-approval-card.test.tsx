@@ -105,7 +105,58 @@ describe('CommandApprovalCard', () => {
       }),
     );
     expect(screen.getByTestId('command-sandbox')).toHaveTextContent('not sandboxed');
-    expect(screen.getByTestId('command-network')).toHaveTextContent('on');
+    expect(screen.getByTestId('command-network')).toHaveTextContent('full network');
     expect(screen.queryByRole('button', { name: /Always allow/ })).toBeNull();
+    // Outside the sandbox the network cannot be limited: no choice is offered.
+    expect(screen.queryByRole('combobox', { name: 'Network for this run' })).toBeNull();
+  });
+
+  it('network for this run - only these hosts: sent with Run once, prefilled from the rule', async () => {
+    const fake = open(commandRequest({ networkHosts: ['registry.npmjs.org'] }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      'hosts',
+    );
+    const hosts = screen.getByRole('textbox', { name: 'Hosts for this run' });
+    expect(hosts).toHaveValue('registry.npmjs.org');
+    await userEvent.type(hosts, ', api.example.com:8443');
+    await userEvent.click(screen.getByRole('button', { name: 'Run once' }));
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([
+      {
+        ...bound,
+        decision: {
+          type: 'run_once',
+          network: { type: 'hosts', hosts: ['registry.npmjs.org', 'api.example.com:8443'] },
+        },
+      },
+    ]);
+  });
+
+  it('network for this run - no host typed: nothing can run until one is', async () => {
+    const fake = open();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      'hosts',
+    );
+    expect(screen.getByRole('button', { name: 'Run once' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Always allow "npm test"' })).toBeDisabled();
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([]);
+  });
+
+  it.each([
+    ['off', { type: 'off' }],
+    ['full', { type: 'full' }],
+  ])('network for this run - %s is sent with an edited command', async (value, network) => {
+    const fake = open(commandRequest({ network: value === 'off' }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      value,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Command to run' }), ' -- --run');
+    await userEvent.click(screen.getByRole('button', { name: 'Run edited command' }));
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([
+      { ...bound, decision: { type: 'edit', command: 'npm test -- --run', network } },
+    ]);
   });
 });

@@ -1,10 +1,18 @@
 // The approval card for run_command: what will run (the command, the folder), with what reach
-// (sandboxed or not, network on or off, timeout) and why, in the model's words. Decisions: run
-// once, always allow the suggested prefixes, edit the command, reject with a reason.
+// (sandboxed or not, network off / only these hosts / full, timeout) and why, in the model's
+// words. Decisions: run once, always allow the suggested prefixes, edit the command, reject with
+// a reason; a run may carry the person's network choice for this run only.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CommandDecision } from '../../../shared/command-approvals';
 import type { PendingCommand } from './use-command-approvals';
 import { RejectForm } from './reject-form';
+import {
+  NetworkChoice,
+  NetworkState,
+  grantOf,
+  initialNetworkChoice,
+  type NetworkChoiceState,
+} from './network-choice';
 
 interface Props {
   item: PendingCommand;
@@ -20,6 +28,8 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
   const [command, setCommand] = useState(request.command);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [network, setNetwork] = useState<NetworkChoiceState>(() => initialNetworkChoice(request));
+  const grant = grantOf(network);
   const reasonInput = useRef<HTMLTextAreaElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -30,8 +40,12 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
 
   const send = (decision: CommandDecision) => {
     if (busy) return;
+    // "only these hosts" with no host typed: nothing is sent until one is.
+    if (decision.type !== 'reject' && grant === null) return;
     setBusy(true);
-    void onDecide(decision).finally(() => setBusy(false));
+    const withNetwork: CommandDecision =
+      decision.type !== 'reject' && grant ? { ...decision, network: grant } : decision;
+    void onDecide(withNetwork).finally(() => setBusy(false));
   };
   const reject = () =>
     send(reason.trim() ? { type: 'reject', reason: reason.trim() } : { type: 'reject' });
@@ -106,16 +120,16 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
           </dd>
           <dt>Network</dt>
           <dd data-testid="command-network">
-            {request.network ? (
-              <span className="badge warning">on</span>
-            ) : request.networkHosts?.length ? (
-              <>
-                only <code>{request.networkHosts.join(', ')}</code> (through a filtering proxy)
-              </>
-            ) : (
-              'off'
-            )}
+            <NetworkState request={request} />
           </dd>
+          {request.sandboxed && (
+            <>
+              <dt>This run</dt>
+              <dd>
+                <NetworkChoice request={request} choice={network} onChange={setNetwork} />
+              </dd>
+            </>
+          )}
           <dt>Timeout</dt>
           <dd>{request.timeoutSeconds} s</dd>
         </dl>
@@ -141,7 +155,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
                   <button
                     type="button"
                     className="button primary"
-                    disabled={busy || !command.trim()}
+                    disabled={busy || !command.trim() || grant === null}
                     onClick={runEdited}
                     data-testid="command-run-edited"
                   >
@@ -156,7 +170,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
                   <button
                     type="button"
                     className="button primary"
-                    disabled={busy}
+                    disabled={busy || grant === null}
                     onClick={() => send({ type: 'run_once' })}
                     title="Ctrl/Cmd+Enter"
                     data-testid="command-run-once"
@@ -167,7 +181,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
                     <button
                       type="button"
                       className="button"
-                      disabled={busy}
+                      disabled={busy || grant === null}
                       onClick={() => send({ type: 'always_allow' })}
                       data-testid="command-always"
                     >
