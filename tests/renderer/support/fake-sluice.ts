@@ -75,6 +75,7 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'approvals.pendingCommands': () => [],
   'approvals.decideCommand': () => ({ accepted: true }),
   'approvals.commandRules': () => [],
+  'approvals.networkRules': () => [],
   'checkpoints.list': () => [],
   'symbols.status': () => ({
     files: 3,
