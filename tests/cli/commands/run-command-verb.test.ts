@@ -102,7 +102,9 @@ describe('sluice tool run_command', () => {
       expect(code).toBe(0);
       expect(hits).toBe(1);
       expect(io.out()).toContain(`network: only 127.0.0.1:${port}`);
-      expect(io.out()).toContain(`refused by the proxy: 1`);
+      expect(io.out()).toContain(
+        `network requests allowed by the proxy: 1, to 127.0.0.1:${port} (1); refused: 1\n- 127.0.0.1:${port + 1} is not in the allowed host list`,
+      );
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

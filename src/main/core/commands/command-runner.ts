@@ -34,6 +34,8 @@ export interface CommandRunOptions {
   readonly nodePath?: string;
   /** The proxy's name resolution (default the system's); tests inject their own. */
   readonly lookup?: HostLookup;
+  /** Where the proxy's private folder is made (default the OS temp folder). */
+  readonly proxyParentDir?: string;
   readonly sandbox: SandboxAvailability;
   readonly signal: AbortSignal;
   /** Host folders to hide inside the sandbox (SLUICE_HOME). */
@@ -57,6 +59,8 @@ export interface CommandRun extends ProcessResult {
   /** What the filtering proxy did, when the command ran with a host list. */
   readonly proxy?: {
     readonly allowedCount: number;
+    /** host:port reached through the proxy, with the number of requests each. */
+    readonly reached: ReadonlyMap<string, number>;
     readonly refusedCount: number;
     readonly refused: readonly RefusedRequest[];
   };
@@ -164,11 +168,21 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
   let proxy: NetworkProxy | null = null;
   try {
-    if (!options.network && options.allowedHosts?.length)
-      proxy = await startNetworkProxy({
-        allowed: options.allowedHosts,
-        ...(options.lookup ? { lookup: options.lookup } : {}),
-      });
+    if (!options.network && options.allowedHosts?.length) {
+      try {
+        proxy = await startNetworkProxy({
+          allowed: options.allowedHosts,
+          ...(options.lookup ? { lookup: options.lookup } : {}),
+          ...(options.proxyParentDir ? { parentDir: options.proxyParentDir } : {}),
+        });
+      } catch (error) {
+        // Fail closed: without the filter the command does not run (it never gets more network).
+        throw new Error(
+          `the network filter for the allowed hosts could not start (${error instanceof Error ? error.message : String(error)}); the command was not run`,
+          { cause: error },
+        );
+      }
+    }
     const scan = findProtectedPaths(options.root);
     if (scan.incomplete)
       notes.push(
@@ -207,6 +221,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
         ? {
             proxy: {
               allowedCount: proxy.allowedCount,
+              reached: new Map(proxy.reached),
               refusedCount: proxy.refusedCount,
               refused: [...proxy.refused],
             },

@@ -38,6 +38,8 @@ export interface NetworkProxy {
   readonly refusedCount: number;
   /** Requests let through so far. */
   readonly allowedCount: number;
+  /** host:port let through, with how many requests each (at most MAX_REACHED_KEPT kept). */
+  readonly reached: ReadonlyMap<string, number>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,9 @@ const systemLookup: HostLookup = (host) => dns.lookup(host, { all: true, verbati
 
 export const SOCKET_NAME = 'proxy.sock';
 const MAX_REFUSED_KEPT = 200;
+const MAX_REACHED_KEPT = 200;
+/** Open connections from the sandbox at once; more are refused with 503 and counted. */
+export const MAX_CLIENT_CONNECTIONS = 256;
 /** Connections to an upstream that never answers are not kept forever. */
 const CONNECT_TIMEOUT_MS = 30_000;
 const HOP_BY_HOP = new Set([
@@ -74,16 +79,28 @@ export async function startNetworkProxy(options: {
   /** Called for each refusal, for logs. Must not throw. */
   readonly onRefused?: (refused: RefusedRequest) => void;
   readonly parentDir?: string;
+  /** Open connections from the sandbox at once (default MAX_CLIENT_CONNECTIONS). */
+  readonly maxConnections?: number;
   /** Name resolution on the host (default the system's); tests inject their own. */
   readonly lookup?: HostLookup;
 }): Promise<NetworkProxy> {
   const lookup = options.lookup ?? systemLookup;
+  const maxConnections = options.maxConnections ?? MAX_CLIENT_CONNECTIONS;
   const dir = mkdtempSync(path.join(options.parentDir ?? os.tmpdir(), 'sluice-net-'));
   const socketPath = path.join(dir, SOCKET_NAME);
   const refused: RefusedRequest[] = [];
   let refusedCount = 0;
   let allowedCount = 0;
+  const reached = new Map<string, number>();
   const sockets = new Set<net.Socket>();
+  let clients = 0;
+
+  const allow = (host: string, port: number): void => {
+    allowedCount += 1;
+    const key = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+    if (reached.has(key) || reached.size < MAX_REACHED_KEPT)
+      reached.set(key, (reached.get(key) ?? 0) + 1);
+  };
 
   const refuse = (method: string, target: string, reason: string): string => {
     refusedCount += 1;
@@ -117,7 +134,7 @@ export async function startNetworkProxy(options: {
     port: number,
   ): Promise<{ address: string } | { status: 403 | 502; message: string }> => {
     if (isIpLiteral(host)) {
-      allowedCount += 1;
+      allow(host, port);
       return { address: host };
     }
     let addresses: readonly ResolvedAddress[];
@@ -143,7 +160,7 @@ export async function startNetworkProxy(options: {
         ),
       };
     }
-    allowedCount += 1;
+    allow(host, port);
     return { address: chosen.address };
   };
 
@@ -298,8 +315,24 @@ export async function startNetworkProxy(options: {
     client.on('close', () => upstream.destroy());
   };
   server.on('connection', (socket: net.Socket) => {
+    if (clients >= maxConnections) {
+      const reason = refuse(
+        'CONNECT',
+        '(any)',
+        `more than ${maxConnections} connections were open through the proxy at once`,
+      );
+      socket.on('error', () => undefined);
+      socket.end(
+        `HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\n\r\nSluice sandbox proxy: ${reason}\n`,
+      );
+      return;
+    }
+    clients += 1;
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      clients -= 1;
+      sockets.delete(socket);
+    });
   });
   server.on('clientError', (_error, socket: net.Socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
@@ -328,6 +361,7 @@ export async function startNetworkProxy(options: {
     get allowedCount() {
       return allowedCount;
     },
+    reached,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

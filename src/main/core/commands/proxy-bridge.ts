@@ -25,6 +25,7 @@ export const BRIDGE_SOURCE = `const net=require('net'),fs=require('fs');const[po
 export const BRIDGE_WRAPPER =
   'ELECTRON_RUN_AS_NODE=1 "$2" -e "$3" "$4" "$5" "$6" </dev/null >/dev/null 2>&1 & ' +
   'i=0; while [ ! -e "$6" ] && [ "$i" -lt 500 ]; do sleep 0.01; i=$((i+1)); done; ' +
+  '[ -e "$6" ] || echo "sluice sandbox: the network proxy did not start inside the sandbox; this command has no network at all"; ' +
   'exec /bin/sh -c "$1" 2>&1';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);

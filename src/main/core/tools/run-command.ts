@@ -103,15 +103,20 @@ function describeRunNetwork(plan: NetworkPlan): string {
     : 'network off';
 }
 
-/** What the filtering proxy refused, for the model (count and hosts). */
+/** What went through the filtering proxy and what it refused, for the model. */
 function describeProxy(proxy: NonNullable<CommandRun['proxy']>): string {
-  if (!proxy.refusedCount)
-    return `network requests through the proxy: ${proxy.allowedCount} allowed, none refused`;
-  const targets = [...new Set(proxy.refused.map((r) => r.target))];
-  const shown = targets.slice(0, MAX_REFUSED_LISTED).join(', ');
-  const more =
-    targets.length > MAX_REFUSED_LISTED ? ` and ${targets.length - MAX_REFUSED_LISTED} more` : '';
-  return `network requests refused by the proxy: ${proxy.refusedCount} (not in the allowed host list: ${shown}${more}); ${proxy.allowedCount} allowed. Do not work around this; if another host is truly needed, say which and why: only the person can add it to the project's network rules (or approve network: true for one command).`;
+  const reached = [...proxy.reached].map(([target, n]) => `${target} (${n})`);
+  const allowed = `network requests allowed by the proxy: ${proxy.allowedCount}${reached.length ? `, to ${reached.join(', ')}` : ''}`;
+  if (!proxy.refusedCount) return `${allowed}; none refused`;
+  const reasons = [...new Set(proxy.refused.map((r) => r.reason))];
+  const shown = reasons.slice(0, MAX_REFUSED_LISTED).map((r) => `- ${r}`);
+  if (reasons.length > MAX_REFUSED_LISTED)
+    shown.push(`- and ${reasons.length - MAX_REFUSED_LISTED} more`);
+  return [
+    `${allowed}; refused: ${proxy.refusedCount}`,
+    ...shown,
+    "Do not work around this; if another host is truly needed, say which and why: only the person can add it to the project's network rules (or allow network for one command on the approval card).",
+  ].join('\n');
 }
 
 const BLOCKED =

@@ -278,4 +278,25 @@ describeSandboxed('host-list network rules - judged on the network', () => {
     expect(r.output.view).toContain('CONNECT-FAILED');
     expect(r.proxy?.allowedCount).toBe(0);
   });
+
+  it('the filter cannot start - the command does not run, and the error says why', async () => {
+    await expect(
+      run('touch ran.txt', {
+        allowedHosts: hosts(`127.0.0.1:${listed.port}`),
+        proxyParentDir: path.join(root, 'missing', 'folder'),
+      }),
+    ).rejects.toThrow(/network filter for the allowed hosts could not start.*not run/u);
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(path.join(root, 'ran.txt'))).toBe(false);
+  });
+
+  it('the bridge cannot start inside - the command is told it has no network, no hit', async () => {
+    const r = await run(`curl -s -m 3 http://127.0.0.1:${listed.port}/ || echo CURL-FAILED`, {
+      allowedHosts: hosts(`127.0.0.1:${listed.port}`),
+      nodePath: '/nonexistent/node',
+    });
+    expect(r.output.view).toContain('the network proxy did not start inside the sandbox');
+    expect(r.output.view).toContain('CURL-FAILED');
+    expect(listed.hits).toBe(0);
+  });
 });

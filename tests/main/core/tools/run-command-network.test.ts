@@ -111,7 +111,7 @@ describe('run_command - network', () => {
       `network: only 127.0.0.1:${port} (through a filtering proxy) (as the person chose for this run)`,
     );
     expect(result.content).toContain(
-      `refused by the proxy: 1 (not in the allowed host list: 127.0.0.1:${port + 1})`,
+      `refused: 1\n- 127.0.0.1:${port + 1} is not in the allowed host list`,
     );
   });
 

@@ -199,7 +199,7 @@ describe('run_command', () => {
         expect(asked[0]?.sandboxDetail).toContain(`network: only 127.0.0.1:${port}`);
         expect(result.content).toContain('HELLO');
         expect(result.content).toContain(
-          `network requests refused by the proxy: 2 (not in the allowed host list: 127.0.0.1:${port + 1}, example.com:443); 1 allowed`,
+          `network requests allowed by the proxy: 1, to 127.0.0.1:${port} (1); refused: 2\n- 127.0.0.1:${port + 1} is not in the allowed host list\n- example.com:443 is not in the allowed host list\nDo not work around this`,
         );
         // Full network for one command is still the person's call, and the card says ON.
         await run(ctx, 'true', { network: true });
