@@ -220,7 +220,9 @@ export async function startNetworkProxy(options: {
     for (const [key, value] of Object.entries(req.headers))
       if (value !== undefined && !HOP_BY_HOP.has(key)) headers[key] = value;
     headers.connection = 'close';
-    headers.host ??= url.host;
+    // The host that was judged is the host asked for: a different Host header would reach
+    // another site behind the same address (shared hosting, CDNs).
+    headers.host = url.host;
     const upstream = http.request(
       {
         host: address,

@@ -28,9 +28,13 @@ function hosts(...texts: string[]) {
   return parsed;
 }
 
-function get(socketPath: string, url: string): Promise<{ status: number; body: string }> {
+function get(
+  socketPath: string,
+  url: string,
+  host = new URL(url).host,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    request({ socketPath, path: url, headers: { host: new URL(url).host } }, (res) => {
+    request({ socketPath, path: url, headers: { host } }, (res) => {
       let body = '';
       res.on('data', (d: Buffer) => (body += d.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
@@ -49,14 +53,19 @@ describe('network proxy', () => {
         status: 200,
         body: `HELLO 127.0.0.1:${port}`,
       });
+      // A different Host header cannot reach another site behind the same address.
+      expect(await get(proxy.socketPath, `http://127.0.0.1:${port}/b`, 'evil.example')).toEqual({
+        status: 200,
+        body: `HELLO 127.0.0.1:${port}`,
+      });
       const refused = await get(proxy.socketPath, `http://127.0.0.1:${port + 1}/`);
       expect(refused.status).toBe(403);
       expect(refused.body).toContain('is not in the allowed host list');
       const ftp = await get(proxy.socketPath, 'ftp://127.0.0.1/');
       expect(ftp.status).toBe(403);
-      expect(hits).toBe(1);
-      expect(proxy.allowedCount).toBe(1);
-      expect([...proxy.reached]).toEqual([[`127.0.0.1:${port}`, 1]]);
+      expect(hits).toBe(2);
+      expect(proxy.allowedCount).toBe(2);
+      expect([...proxy.reached]).toEqual([[`127.0.0.1:${port}`, 2]]);
       expect(proxy.refusedCount).toBe(2);
     } finally {
       await proxy.close();
