@@ -139,6 +139,17 @@ describeSandboxed('host-list network rules - judged on the network', () => {
     expect(listed.hits).toBe(1);
   });
 
+  it('wget through the proxy - reaches the listed host, is refused elsewhere', async () => {
+    const r = await run(
+      `wget -q -T 5 -t 1 -O - http://127.0.0.1:${listed.port}/; echo; wget -q -T 5 -t 1 -O - http://127.0.0.1:${unlisted.port}/ || echo WGET-REFUSED`,
+      { allowedHosts: hosts(`127.0.0.1:${listed.port}`) },
+    );
+    expect(r.output.view).toContain('HELLO-FROM-TARGET');
+    expect(r.output.view).toContain('WGET-REFUSED');
+    expect(listed.hits).toBe(1);
+    expect(unlisted.hits).toBe(0);
+  });
+
   it('node http through the proxy - reaches the listed host', async () => {
     const r = await run(nodeViaProxy(listed.port), {
       allowedHosts: hosts(`127.0.0.1:${listed.port}`),
