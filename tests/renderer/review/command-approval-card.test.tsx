@@ -132,6 +132,46 @@ describe('CommandApprovalCard', () => {
     ]);
   });
 
+  it('network for this run - "also allow for this project" saves a rule, then runs', async () => {
+    const fake = open();
+    fake.handle('approvals.addNetworkRule', (rule) => ({ id: 'n1', ...rule }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      'hosts',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Hosts for this run' }), 'pypi.org');
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /also allow them for this project/u }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Run once' }));
+    await waitFor(() => expect(fake.callsTo('approvals.decideCommand')).toHaveLength(1));
+    expect(fake.callsTo('approvals.addNetworkRule')).toEqual([{ hosts: ['pypi.org'] }]);
+    expect(fake.callsTo('approvals.decideCommand')[0]).toEqual({
+      ...bound,
+      decision: { type: 'run_once', network: { type: 'hosts', hosts: ['pypi.org'] } },
+    });
+  });
+
+  it('network for this run - a rule that cannot be saved: says why, nothing runs', async () => {
+    const fake = open();
+    fake.handle('approvals.addNetworkRule', () => {
+      throw new Error('This network rule cannot be saved: "x_y" is not a valid host name.');
+    });
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      'hosts',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Hosts for this run' }), 'x_y');
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /also allow them for this project/u }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Run once' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Could not save the network rule: .*not a valid host name/u,
+    );
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([]);
+  });
+
   it('network for this run - no host typed: nothing can run until one is', async () => {
     const fake = open();
     await userEvent.selectOptions(

@@ -5,6 +5,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CommandDecision } from '../../../shared/command-approvals';
 import type { PendingCommand } from './use-command-approvals';
+import { useClient } from '../app/client-context';
+import { errorMessage } from '../app/error-message';
 import { RejectForm } from './reject-form';
 import {
   NetworkChoice,
@@ -24,6 +26,8 @@ type Mode = 'review' | 'edit' | 'reject';
 
 export function CommandApprovalCard({ item, error, onDecide }: Props) {
   const { request } = item;
+  const client = useClient();
+  const [ruleError, setRuleError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('review');
   const [command, setCommand] = useState(request.command);
   const [reason, setReason] = useState('');
@@ -45,7 +49,18 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
     setBusy(true);
     const withNetwork: CommandDecision =
       decision.type !== 'reject' && grant ? { ...decision, network: grant } : decision;
-    void onDecide(withNetwork).finally(() => setBusy(false));
+    // "Also allow them for this project": the rule is saved first; if it cannot be, nothing runs.
+    const remember =
+      decision.type !== 'reject' && grant?.type === 'hosts' && network.remember
+        ? client.approvals.addNetworkRule({ hosts: grant.hosts }).then(() => setRuleError(null))
+        : Promise.resolve();
+    void remember
+      .then(
+        () => onDecide(withNetwork),
+        (failure: unknown) =>
+          setRuleError(`Could not save the network rule: ${errorMessage(failure)}`),
+      )
+      .finally(() => setBusy(false));
   };
   const reject = () =>
     send(reason.trim() ? { type: 'reject', reason: reason.trim() } : { type: 'reject' });
@@ -142,9 +157,9 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
             inputRef={reasonInput}
           />
         )}
-        {error && (
+        {(ruleError ?? error) && (
           <p className="error-text" role="alert">
-            {error}
+            {ruleError ?? error}
           </p>
         )}
         {mode !== 'reject' && (

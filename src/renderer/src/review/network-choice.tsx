@@ -9,10 +9,12 @@ export interface NetworkChoiceState {
   readonly value: NetworkChoiceValue;
   /** Hosts typed for 'hosts' (comma or space separated). */
   readonly hosts: string;
+  /** Also save the hosts as a network rule of the project (the person's own act). */
+  readonly remember: boolean;
 }
 
 export function initialNetworkChoice(request: CommandApprovalRequest): NetworkChoiceState {
-  return { value: 'as_shown', hosts: (request.networkHosts ?? []).join(', ') };
+  return { value: 'as_shown', hosts: (request.networkHosts ?? []).join(', '), remember: false };
 }
 
 export function splitHosts(text: string): string[] {
@@ -68,13 +70,23 @@ export function NetworkChoice({ request, choice, onChange }: Props) {
         <option value="full">full network</option>
       </select>
       {choice.value === 'hosts' && (
-        <input
-          className="input small"
-          aria-label="Hosts for this run"
-          placeholder="registry.npmjs.org, *.example.com:8443"
-          value={choice.hosts}
-          onChange={(event) => onChange({ ...choice, hosts: event.target.value })}
-        />
+        <>
+          <input
+            className="input small"
+            aria-label="Hosts for this run"
+            placeholder="registry.npmjs.org, *.example.com:8443"
+            value={choice.hosts}
+            onChange={(event) => onChange({ ...choice, hosts: event.target.value })}
+          />
+          <label className="small-text">
+            <input
+              type="checkbox"
+              checked={choice.remember}
+              onChange={(event) => onChange({ ...choice, remember: event.target.checked })}
+            />{' '}
+            also allow them for this project&apos;s commands (a network rule)
+          </label>
+        </>
       )}
     </div>
   );
