@@ -210,6 +210,26 @@ describeSandboxed('host-list network rules - judged on the network', () => {
     expect(r.output.view).not.toContain('HELLO-FROM-TARGET');
   });
 
+  it('UDP and DNS - no route out with a host list either (the namespace stays unshared)', async () => {
+    const { createSocket } = await import('node:dgram');
+    const udp = createSocket('udp4');
+    let datagrams = 0;
+    udp.on('message', () => (datagrams += 1));
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    const udpPort = udp.address().port;
+    try {
+      const r = await run(
+        `node -e "const s=require('dgram').createSocket('udp4');s.send('x',${udpPort},'127.0.0.1',e=>{console.log('SENT',e?e.code:'ok');s.close()})"; getent hosts example.com || echo NO-DNS`,
+        { allowedHosts: hosts('example.com', `127.0.0.1:${listed.port}`) },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(datagrams).toBe(0);
+      expect(r.output.view).toContain('NO-DNS');
+    } finally {
+      udp.close();
+    }
+  });
+
   it('no host list - no proxy and no hit at all', async () => {
     const r = await run(
       `curl -s -m 3 http://127.0.0.1:${listed.port}/; curl -s -m 3 -x http://127.0.0.1:3128 http://127.0.0.1:${listed.port}/; echo "proxy=[$HTTP_PROXY]"`,
