@@ -10,7 +10,7 @@
 import { promises as dns } from 'node:dns';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -21,6 +21,7 @@ import {
   type HostPattern,
 } from '../../../shared/network-hosts';
 import { isPrivateAddress } from './private-addresses';
+import { openTunnel } from './proxy-tunnel';
 
 export interface RefusedRequest {
   readonly method: string;
@@ -95,11 +96,21 @@ export async function startNetworkProxy(options: {
   const sockets = new Set<net.Socket>();
   let clients = 0;
 
+  const reachedKey = (host: string, port: number): string =>
+    `${host.includes(':') ? `[${host}]` : host}:${port}`;
   const allow = (host: string, port: number): void => {
     allowedCount += 1;
-    const key = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const key = reachedKey(host, port);
     if (reached.has(key) || reached.size < MAX_REACHED_KEPT)
       reached.set(key, (reached.get(key) ?? 0) + 1);
+  };
+  /** Takes back an allowance that a later check refused. */
+  const unallow = (host: string, port: number): void => {
+    allowedCount -= 1;
+    const key = reachedKey(host, port);
+    const n = (reached.get(key) ?? 0) - 1;
+    if (n > 0) reached.set(key, n);
+    else reached.delete(key);
   };
 
   const refuse = (method: string, target: string, reason: string): string => {
@@ -277,45 +288,32 @@ export async function startNetworkProxy(options: {
         );
         return;
       }
-      tunnel(client, head, target, resolved.address, port);
+      tunnel(client, head, target, host, resolved.address, port);
     });
   });
 
-  /** Opens an allowed CONNECT tunnel to the address that was checked. */
   const tunnel = (
     client: net.Socket,
     head: Buffer,
     target: string,
+    host: string,
     address: string,
     port: number,
-  ): void => {
-    const upstream = net.connect({ host: address, port });
-    let established = false;
-    sockets.add(upstream);
-    upstream.setTimeout(CONNECT_TIMEOUT_MS, () => {
-      if (upstream.connecting) upstream.destroy(new Error('connect timed out'));
+  ): void =>
+    openTunnel({
+      client,
+      head,
+      target,
+      host,
+      address,
+      port,
+      sockets,
+      timeoutMs: CONNECT_TIMEOUT_MS,
+      onRefused: (reason) => {
+        unallow(host, port);
+        refuse('CONNECT', target, reason);
+      },
     });
-    upstream.on('connect', () => {
-      upstream.setTimeout(0);
-      established = true;
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length) upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', (error) => {
-      if (client.writable && !established)
-        client.end(
-          `HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\n\r\nSluice sandbox proxy: ${target} could not be reached: ${error.message}\n`,
-        );
-      else client.destroy();
-    });
-    upstream.on('close', () => {
-      sockets.delete(upstream);
-      client.destroy();
-    });
-    client.on('close', () => upstream.destroy());
-  };
   server.on('connection', (socket: net.Socket) => {
     if (clients >= maxConnections) {
       const reason = refuse(

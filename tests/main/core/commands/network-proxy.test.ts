@@ -3,6 +3,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import net from 'node:net';
+import tls from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,52 @@ describe('network proxy', () => {
       expect(readdirSync(parent)).toEqual([]);
     } finally {
       rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('a TLS tunnel naming another server (SNI) - is refused before a byte reaches it', async () => {
+    let received = 0;
+    const target = net.createServer((socket) => {
+      socket.on('data', (d: Buffer) => (received += d.length));
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const tcpPort = (target.address() as net.AddressInfo).port;
+    const proxy = await startNetworkProxy({ allowed: hosts(`localhost:${tcpPort}`) });
+    /** CONNECT localhost:<port>, then a TLS ClientHello naming `servername`. */
+    const attempt = (servername: string) =>
+      new Promise<void>((resolve) => {
+        const req = request({
+          socketPath: proxy.socketPath,
+          method: 'CONNECT',
+          path: `localhost:${tcpPort}`,
+        });
+        req.on('connect', (_res, socket) => {
+          const secure = tls.connect({ socket, servername });
+          secure.on('error', () => undefined);
+          socket.on('close', () => resolve());
+          setTimeout(() => {
+            secure.destroy();
+            resolve();
+          }, 500);
+        });
+        req.end();
+      });
+    try {
+      await attempt('evil.example');
+      expect(received).toBe(0);
+      expect(proxy.refusedCount).toBe(1);
+      expect(proxy.allowedCount).toBe(0);
+      expect(proxy.refused[0]?.reason).toBe(
+        'its TLS server name evil.example is not localhost, the host that was allowed',
+      );
+      await attempt('localhost');
+      expect(received).toBeGreaterThan(0);
+      expect(proxy.allowedCount).toBe(1);
+      expect(proxy.refusedCount).toBe(1);
+    } finally {
+      await proxy.close();
+      target.close();
     }
   });
 });
