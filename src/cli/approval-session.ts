@@ -19,6 +19,7 @@ import { projectIdFor } from '../main/core/store/project-id';
 import type { Workspace } from '../main/core/workspace/workspace';
 import type { CommandApprovalRequest } from '../shared/command-approvals';
 import { CommandApprovalGate } from '../main/core/approvals/command-approval-gate';
+import { createNetworkRuleRepository } from '../main/core/store/network-rule-repository';
 import { createCommandRuleRepository } from '../main/core/store/command-rule-repository';
 import type { CommandPort } from '../main/core/commands/command-port';
 import { detectBubblewrap } from '../main/core/commands/bubblewrap';
@@ -159,7 +160,20 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     );
     if (!result.accepted) {
       io.stderr.write(`${result.reason}\n`);
-      await gate.decide({ ...bind, decision: { type: 'run_once' } }, reply.decidedBy ?? 'person');
+      // A refused network choice never falls back to the (maybe wider) network shown.
+      const chosenNetwork = reply.decision.type !== 'reject' && reply.decision.network;
+      await gate.decide(
+        {
+          ...bind,
+          decision: chosenNetwork
+            ? {
+                type: 'reject',
+                reason: `the network chosen for this run was refused: ${result.reason}`,
+              }
+            : { type: 'run_once' },
+        },
+        reply.decidedBy ?? 'person',
+      );
     }
   }
 
@@ -187,6 +201,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     sandbox: detectBubblewrap(),
     outputDir: commandOutputDir(home, projectId),
     hidden: [home],
+    networkRules: () => createNetworkRuleRepository(db).scopedHosts(projectId),
     checkpoints,
   };
 
@@ -306,6 +321,7 @@ export function askCommands(args: {
     sandbox: detectBubblewrap(),
     outputDir: commandOutputDir(home, projectId),
     hidden: [home],
+    networkRules: () => createNetworkRuleRepository(args.db).scopedHosts(projectId),
     checkpoints: createCheckpointRepository(args.db, projectId),
     close: () => session?.close(),
   };

@@ -9,12 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ApprovalRequest, Decision, Hunk, ToolCallApprovalRequest } from '../shared/approvals';
-import type { CommandApprovalRequest, CommandDecision } from '../shared/command-approvals';
+import type {
+  CommandApprovalRequest,
+  CommandDecision,
+  NetworkGrant,
+} from '../shared/command-approvals';
 import {
   askMcpCallOnTerminal,
   NO_TERMINAL_MCP_REASON,
   type TerminalToolCallAnswer,
 } from './terminal-mcp-approval';
+import { askNetworkGrant, describeGrant, describeRequestNetwork } from './command-network-prompt';
 
 export interface TerminalApprovalOptions {
   readonly input: NodeJS.ReadableStream;
@@ -264,27 +269,46 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     const sandbox = request.sandboxed ? 'sandboxed' : c.red('NOT SANDBOXED');
     out(
       c.dim(
-        `  in ${request.cwd || '.'} · ${request.sandboxDetail} · network ${request.network ? 'ON' : 'off'} · timeout ${request.timeoutSeconds} s\n`,
+        `  in ${request.cwd || '.'} · ${request.sandboxDetail} · ${describeRequestNetwork(request)} · timeout ${request.timeoutSeconds} s\n`,
       ),
     );
     if (!request.sandboxed) out(`  ${sandbox}: it runs with your full rights.\n`);
     const prefixes = request.suggestedPrefixes.map((p) => `"${p.join(' ')}"`).join(', ');
     const always = prefixes ? ` / [a]lways allow ${prefixes}` : '';
+    // Inside the sandbox the person may set this run's network ("w"); outside it cannot be limited.
+    const networkKey = request.sandboxed ? ' / [w] network for this run' : '';
+    let grant: NetworkGrant | undefined;
+    const withGrant = (): { network?: NetworkGrant } => (grant ? { network: grant } : {});
     for (let tries = 0; tries < MAX_TRIES; tries += 1) {
-      const answer = await prompt(`Run it? [y]es once${always} / [e]dit / [n]o > `);
+      const chosen = grant ? ` (${describeGrant(grant)} for this run)` : '';
+      const answer = await prompt(
+        `Run it${chosen}? [y]es once${always} / [e]dit${networkKey} / [n]o > `,
+      );
       if (answer === null) return closedCommand;
       switch (answer.toLowerCase()) {
         case 'y':
         case 'yes':
-          return { decision: { type: 'run_once' } };
+          return { decision: { type: 'run_once', ...withGrant() } };
         case 'a':
-          if (prefixes) return { decision: { type: 'always_allow' } };
+          if (prefixes) return { decision: { type: 'always_allow', ...withGrant() } };
+          break;
+        case 'w':
+          if (request.sandboxed) {
+            const picked = await askNetworkGrant(prompt);
+            if (picked === null) return closedCommand;
+            if (picked) {
+              grant = picked;
+              continue;
+            }
+            out('Please answer o, h (then the hosts) or f.\n');
+            continue;
+          }
           break;
         case 'e':
         case 'edit': {
           const command = await prompt('Command to run instead > ');
           if (command === null) return closedCommand;
-          if (command) return { decision: { type: 'edit', command } };
+          if (command) return { decision: { type: 'edit', command, ...withGrant() } };
           break;
         }
         case 'n':
@@ -295,7 +319,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
         default:
           break;
       }
-      out(`Please answer y, e, n${always ? ' or a' : ''}.\n`);
+      out(`Please answer y, e, n${always ? ', a' : ''}${networkKey ? ' or w' : ''}.\n`);
     }
     return { decision: { type: 'reject', reason: 'no valid answer was given' } };
   }

@@ -11,6 +11,19 @@ export const commandRuleSchema = z.object({
 });
 export type CommandRule = z.infer<typeof commandRuleSchema>;
 
+/** A network rule: hosts sandboxed commands of the project may reach through the proxy. */
+export const networkRuleSchema = z.object({
+  id: z.string(),
+  /** `registry.npmjs.org:443`, `*.example.com`, `127.0.0.1:8080` (see network-hosts.ts). */
+  hosts: z.array(z.string()).min(1),
+  /**
+   * Absent: every sandboxed command of the project. Else only a command line whose every
+   * simple command starts with these words (`npm install`).
+   */
+  prefix: z.array(z.string()).min(1).optional(),
+});
+export type NetworkRule = z.infer<typeof networkRuleSchema>;
+
 export const commandApprovalRequestSchema = z.object({
   approvalId: z.string(),
   /** sha256 over (command, cwd, network, sandboxed): a decision is bound to it. */
@@ -26,6 +39,11 @@ export const commandApprovalRequestSchema = z.object({
   sandboxDetail: z.string(),
   /** True only when the model asked for network for this command. */
   network: z.boolean(),
+  /**
+   * Without `network`: the hosts the project's network rules let the command reach through
+   * the filtering proxy (absent or empty: no network at all).
+   */
+  networkHosts: z.array(z.string()).optional(),
   timeoutSeconds: z.number(),
   /** Why the person is asked. */
   reason: z.string(),
@@ -34,11 +52,29 @@ export const commandApprovalRequestSchema = z.object({
 });
 export type CommandApprovalRequest = z.infer<typeof commandApprovalRequestSchema>;
 
+/**
+ * The person's network choice for one run, made on the approval card (it replaces what the
+ * request showed): none at all, only these hosts through the filtering proxy, or full network.
+ */
+export const networkGrantSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('off') }),
+  z.object({
+    type: z.literal('hosts'),
+    hosts: z.array(z.string().min(1).max(300)).min(1).max(100),
+  }),
+  z.object({ type: z.literal('full') }),
+]);
+export type NetworkGrant = z.infer<typeof networkGrantSchema>;
+
 export const commandDecisionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('run_once') }),
-  /** Runs it and saves an allow rule for each suggested prefix. */
-  z.object({ type: z.literal('always_allow') }),
-  z.object({ type: z.literal('edit'), command: z.string().min(1).max(100_000) }),
+  z.object({ type: z.literal('run_once'), network: networkGrantSchema.optional() }),
+  /** Runs it and saves an allow rule for each suggested prefix (network applies to this run). */
+  z.object({ type: z.literal('always_allow'), network: networkGrantSchema.optional() }),
+  z.object({
+    type: z.literal('edit'),
+    command: z.string().min(1).max(100_000),
+    network: networkGrantSchema.optional(),
+  }),
   z.object({ type: z.literal('reject'), reason: z.string().max(10_000).optional() }),
 ]);
 export type CommandDecision = z.infer<typeof commandDecisionSchema>;

@@ -11,6 +11,7 @@ import {
   commandApprovalRequestSchema,
   commandDecisionSchema,
   commandRuleSchema,
+  networkRuleSchema,
 } from '../command-approvals';
 
 /** One proposal of the audit trail (a file write, a command, an MCP call) with its decision (who decided, hashes) and whether it reached disk or how the call ended. */
@@ -129,6 +130,21 @@ export const approvalService = {
     commandRuleSchema,
   ),
   removeCommandRule: method(
+    z.object({ id: z.string().min(1).max(200) }).strict(),
+    z.object({ removed: z.boolean() }),
+  ),
+  /** Host lists sandboxed commands may reach through the filtering proxy (issue 13). */
+  networkRules: method(z.object({}).strict(), z.array(networkRuleSchema)),
+  addNetworkRule: method(
+    z
+      .object({
+        hosts: z.array(z.string().min(1).max(300)).min(1).max(100),
+        prefix: z.array(z.string().min(1).max(200)).min(1).max(8).optional(),
+      })
+      .strict(),
+    networkRuleSchema,
+  ),
+  removeNetworkRule: method(
     z.object({ id: z.string().min(1).max(200) }).strict(),
     z.object({ removed: z.boolean() }),
   ),

@@ -1,6 +1,7 @@
 // `sluice tool run_command` end to end through main(): --yes runs a sandboxed command once,
 // without a terminal or --yes nothing runs, and the terminal prompt for commands.
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,14 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../src/cli/cli-io';
 import { main } from '../../../src/cli/main';
+import { createCliApprovalSession } from '../../../src/cli/approval-session';
 import { createTerminalApprover } from '../../../src/cli/terminal-approval';
+import { openAppDatabase } from '../../../src/main/core/store/app-database';
+import { createNetworkRuleRepository } from '../../../src/main/core/store/network-rule-repository';
+import { projectIdFor } from '../../../src/main/core/store/project-id';
+import { createRunCommandTool } from '../../../src/main/core/tools/run-command';
+import { runTool } from '../../../src/main/core/tools/tool';
+import { Workspace } from '../../../src/main/core/workspace/workspace';
 import { detectBubblewrap } from '../../../src/main/core/commands/bubblewrap';
 import type { CommandApprovalRequest } from '../../../src/shared/command-approvals';
 
@@ -61,6 +69,80 @@ describe('sluice tool run_command', () => {
     );
     expect(code).toBe(1);
     expect(io.err()).toMatch(/exit code 3[\s\S]*boom/u);
+  });
+
+  itSandboxed('a network rule in the app DB - lets --yes reach only its host', async () => {
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits += 1;
+      res.end('HELLO');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const db = openAppDatabase({ home: path.join(base, 'home') });
+      createNetworkRuleRepository(db).add(projectIdFor(path.join(base, 'proj')), [
+        `127.0.0.1:${port}`,
+      ]);
+      db.close();
+      const io = fakeIo(base);
+      const curl = (p: number) => `curl -s -m 5 http://127.0.0.1:${p}/`;
+      const code = await main(
+        [
+          'tool',
+          'run_command',
+          '--project',
+          'proj',
+          '--yes',
+          '--input',
+          input(`${curl(port)}; ${curl(port + 1)}`),
+        ],
+        io,
+      );
+      expect(code).toBe(0);
+      expect(hits).toBe(1);
+      expect(io.out()).toContain(`network: only 127.0.0.1:${port}`);
+      expect(io.out()).toContain(
+        `network requests allowed by the proxy: 1, to 127.0.0.1:${port} (1); refused: 1\n- 127.0.0.1:${port + 1} is not in the allowed host list`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('a network choice the gate refuses - rejects the command, never the wider network', async () => {
+    const workspace = await Workspace.open(path.join(base, 'proj'));
+    const io = fakeIo(base);
+    const session = createCliApprovalSession({
+      io,
+      workspace,
+      yes: false,
+      approver: {
+        ask: async () => ({ decision: { type: 'reject' } }),
+        askCommand: async () => ({
+          decision: { type: 'run_once', network: { type: 'hosts', hosts: ['http://bad/'] } },
+        }),
+        close: () => undefined,
+      },
+    });
+    try {
+      const result = await runTool(
+        createRunCommandTool(),
+        { command: 'touch made.txt', description: 'x', network: true },
+        {
+          workspace,
+          signal: new AbortController().signal,
+          commands: session.commands,
+          emit: (event) => session.onEvent(event),
+        },
+      );
+      expect(result.status).toBe('rejected');
+      expect(result.content).toContain('the network chosen for this run was refused');
+      expect(io.err()).toMatch(/not a host|outside the sandbox/u);
+      expect(existsSync(path.join(base, 'proj', 'made.txt'))).toBe(false);
+    } finally {
+      session.close();
+    }
   });
 
   it('no --yes and no terminal - nothing runs', async () => {
@@ -120,6 +202,12 @@ describe('terminal approval - commands', () => {
     return { approver, output: () => output };
   };
 
+  it('a host-list network rule - the prompt says network: only those hosts', async () => {
+    const t = terminal(['n']);
+    await t.approver.askCommand?.({ ...request, networkHosts: ['registry.npmjs.org:443'] });
+    expect(t.output()).toContain('network: only registry.npmjs.org:443');
+  });
+
   it('shows command, folder, sandbox, network and the prefix; answers y, a, e, n', async () => {
     const t = terminal(['y']);
     await expect(t.approver.askCommand?.(request)).resolves.toEqual({
@@ -152,5 +240,33 @@ describe('terminal approval - commands', () => {
     expect(answer?.decision.type).toBe('reject');
     expect(t.output()).toContain('NOT SANDBOXED');
     expect(t.output()).not.toContain('[a]lways');
+    expect(t.output()).not.toContain('[w] network');
+  });
+
+  it('w - sets the network of this run: only some hosts, then run once', async () => {
+    const t = terminal(['w', 'h', 'registry.npmjs.org, *.example.com:8443', 'y']);
+    await expect(t.approver.askCommand?.(request)).resolves.toEqual({
+      decision: {
+        type: 'run_once',
+        network: { type: 'hosts', hosts: ['registry.npmjs.org', '*.example.com:8443'] },
+      },
+    });
+    expect(t.output()).toContain(
+      'Run it (network: only registry.npmjs.org, *.example.com:8443 for this run)?',
+    );
+  });
+
+  it('w - off or full travels with always allow and edit; a bad answer asks again', async () => {
+    await expect(
+      terminal(['w', 'x', 'w', 'f', 'a']).approver.askCommand?.({
+        ...request,
+        networkHosts: ['registry.npmjs.org'],
+      }),
+    ).resolves.toEqual({ decision: { type: 'always_allow', network: { type: 'full' } } });
+    await expect(
+      terminal(['w', 'o', 'e', 'npm ci']).approver.askCommand?.({ ...request, network: true }),
+    ).resolves.toEqual({ decision: { type: 'edit', command: 'npm ci', network: { type: 'off' } } });
+    const t = terminal(['w', 'h', '']);
+    expect((await t.approver.askCommand?.(request))?.decision.type).toBe('reject');
   });
 });

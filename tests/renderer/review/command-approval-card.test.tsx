@@ -49,6 +49,13 @@ describe('CommandApprovalCard', () => {
     expect(dialog).toHaveTextContent('Run the unit tests');
   });
 
+  it('a host-list network rule - the card says network: only those hosts', () => {
+    open(commandRequest({ networkHosts: ['registry.npmjs.org:443', '*.example.com'] }));
+    expect(screen.getByTestId('command-network')).toHaveTextContent(
+      'only registry.npmjs.org:443, *.example.com (through a filtering proxy)',
+    );
+  });
+
   it('Run once - sends run_once bound to the command hash and closes', async () => {
     const fake = open();
     await userEvent.click(screen.getByRole('button', { name: 'Run once' }));
@@ -98,7 +105,98 @@ describe('CommandApprovalCard', () => {
       }),
     );
     expect(screen.getByTestId('command-sandbox')).toHaveTextContent('not sandboxed');
-    expect(screen.getByTestId('command-network')).toHaveTextContent('on');
+    expect(screen.getByTestId('command-network')).toHaveTextContent('full network');
     expect(screen.queryByRole('button', { name: /Always allow/ })).toBeNull();
+    // Outside the sandbox the network cannot be limited: no choice is offered.
+    expect(screen.queryByRole('combobox', { name: 'Network for this run' })).toBeNull();
+  });
+
+  it('network for this run - only these hosts: sent with Run once, prefilled from the rule', async () => {
+    const fake = open(commandRequest({ networkHosts: ['registry.npmjs.org'] }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      'hosts',
+    );
+    const hosts = screen.getByRole('textbox', { name: 'Hosts for this run' });
+    expect(hosts).toHaveValue('registry.npmjs.org');
+    await userEvent.type(hosts, ', api.example.com:8443');
+    await userEvent.click(screen.getByRole('button', { name: 'Run once' }));
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([
+      {
+        ...bound,
+        decision: {
+          type: 'run_once',
+          network: { type: 'hosts', hosts: ['registry.npmjs.org', 'api.example.com:8443'] },
+        },
+      },
+    ]);
+  });
+
+  it('network for this run - "also allow for this project" saves a rule, then runs', async () => {
+    const fake = open();
+    fake.handle('approvals.addNetworkRule', (rule) => ({ id: 'n1', ...rule }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      'hosts',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Hosts for this run' }), 'pypi.org');
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /also allow them for this project/u }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Run once' }));
+    await waitFor(() => expect(fake.callsTo('approvals.decideCommand')).toHaveLength(1));
+    expect(fake.callsTo('approvals.addNetworkRule')).toEqual([{ hosts: ['pypi.org'] }]);
+    expect(fake.callsTo('approvals.decideCommand')[0]).toEqual({
+      ...bound,
+      decision: { type: 'run_once', network: { type: 'hosts', hosts: ['pypi.org'] } },
+    });
+  });
+
+  it('network for this run - a rule that cannot be saved: says why, nothing runs', async () => {
+    const fake = open();
+    fake.handle('approvals.addNetworkRule', () => {
+      throw new Error('This network rule cannot be saved: "x_y" is not a valid host name.');
+    });
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      'hosts',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Hosts for this run' }), 'x_y');
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /also allow them for this project/u }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Run once' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Could not save the network rule: .*not a valid host name/u,
+    );
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([]);
+  });
+
+  it('network for this run - no host typed: nothing can run until one is', async () => {
+    const fake = open();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      'hosts',
+    );
+    expect(screen.getByRole('button', { name: 'Run once' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Always allow "npm test"' })).toBeDisabled();
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([]);
+  });
+
+  it.each([
+    ['off', { type: 'off' }],
+    ['full', { type: 'full' }],
+  ])('network for this run - %s is sent with an edited command', async (value, network) => {
+    const fake = open(commandRequest({ network: value === 'off' }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Network for this run' }),
+      value,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Command to run' }), ' -- --run');
+    await userEvent.click(screen.getByRole('button', { name: 'Run edited command' }));
+    expect(fake.callsTo('approvals.decideCommand')).toEqual([
+      { ...bound, decision: { type: 'edit', command: 'npm test -- --run', network } },
+    ]);
   });
 });

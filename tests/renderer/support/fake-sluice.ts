@@ -76,6 +76,7 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'approvals.pendingToolCalls': () => [],
   'approvals.decideCommand': () => ({ accepted: true }),
   'approvals.commandRules': () => [],
+  'approvals.networkRules': () => [],
   'checkpoints.list': () => [],
   'symbols.status': () => ({
     files: 3,

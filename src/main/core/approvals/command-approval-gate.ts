@@ -2,7 +2,8 @@
 // policy (rules read fresh from the app DB for every request) and, when it says ask, keeps the
 // request pending until the person decides: run once, always allow (saves a rule per suggested
 // prefix), edit the command (deny rules and read-only mode still apply to the edit), or reject
-// with a reason. A decision counts once, for a pending id, bound to the command's hash; abort
+// with a reason; a decision to run may also set the network of this one run (off, a host list
+// or full; a host list or off only inside the sandbox). A decision counts once, for a pending id, bound to the command's hash; abort
 // resolves it as rejected. Approval events go to the turn's own emitter (ctx.emit).
 import { createHash, randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
@@ -11,8 +12,10 @@ import type {
   CommandApprovalRequest,
   CommandDecision,
   CommandRule,
+  NetworkGrant,
 } from '../../../shared/command-approvals';
 import { missingCase } from '../../../shared/missing-case';
+import { planFromGrant } from '../commands/command-network';
 import { evaluateCommandPolicy, type CommandVerdict } from '../commands/command-policy';
 import { loadShellParser } from '../commands/shell-grammar';
 import { parseCommandLine } from '../commands/shell-parser';
@@ -28,6 +31,8 @@ export interface CommandProposal {
   readonly cwdRelative: string;
   readonly description: string;
   readonly network: boolean;
+  /** Without `network`: hosts reachable through the filtering proxy (network rules). */
+  readonly networkHosts?: readonly string[] | undefined;
   readonly timeoutSeconds: number;
   readonly sandboxed: boolean;
   readonly sandboxDetail: string;
@@ -42,9 +47,15 @@ interface Decided {
   readonly decidedBy: DecisionSource;
 }
 
+/** The person's network choice for this run; absent: what the request showed. */
+interface Granted {
+  readonly network?: NetworkGrant | undefined;
+}
+
 export type CommandResolution =
-  | (Decided & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
-  | (Decided & { readonly outcome: 'edited'; readonly command: string })
+  | (Decided &
+      Granted & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
+  | (Decided & Granted & { readonly outcome: 'edited'; readonly command: string })
   | (Decided & { readonly outcome: 'rejected'; readonly reason?: string | undefined })
   | (Decided & { readonly outcome: 'denied'; readonly reason: string });
 
@@ -81,10 +92,11 @@ export function commandHash(p: {
   cwdRelative: string;
   network: boolean;
   sandboxed: boolean;
+  networkHosts?: readonly string[] | undefined;
 }): string {
-  return createHash('sha256')
-    .update(JSON.stringify([p.command, p.cwdRelative, p.network, p.sandboxed]))
-    .digest('hex');
+  const fields: unknown[] = [p.command, p.cwdRelative, p.network, p.sandboxed];
+  if (p.networkHosts?.length) fields.push([...p.networkHosts]);
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
 export class CommandApprovalGate {
@@ -199,6 +211,7 @@ export class CommandApprovalGate {
       sandboxed: proposal.sandboxed,
       sandboxDetail: proposal.sandboxDetail,
       network: proposal.network,
+      ...(proposal.networkHosts?.length ? { networkHosts: [...proposal.networkHosts] } : {}),
       timeoutSeconds: proposal.timeoutSeconds,
       reason: verdict.reason,
       suggestedPrefixes: verdict.suggestedPrefixes.map((p) => [...p]),
@@ -272,6 +285,18 @@ export class CommandApprovalGate {
       };
     const { approvalId } = input;
     const decision = input.decision;
+    const grant = decision.type === 'reject' ? undefined : decision.network;
+    if (grant) {
+      if (!entry.proposal.sandboxed && grant.type !== 'full')
+        return {
+          accepted: false,
+          reason:
+            'this command would run outside the sandbox, where its network cannot be limited: run it as it is or reject it.',
+        };
+      const plan = planFromGrant(grant);
+      if (typeof plan === 'string') return { accepted: false, reason: `${plan}.` };
+    }
+    const network = grant ? { network: grant } : {};
     switch (decision.type) {
       case 'run_once':
         this.settle(approvalId, {
@@ -280,6 +305,7 @@ export class CommandApprovalGate {
           decidedBy,
           command: entry.proposal.command,
           reason: 'approved to run once',
+          ...network,
         });
         return { accepted: true };
       case 'always_allow': {
@@ -297,6 +323,7 @@ export class CommandApprovalGate {
           decidedBy,
           command: entry.proposal.command,
           reason: `approved; always allowed from now on: ${prefixes.map((p) => p.join(' ')).join(', ')}`,
+          ...network,
         });
         return { accepted: true };
       }
@@ -316,7 +343,7 @@ export class CommandApprovalGate {
                 decidedBy: verdict.decidedBy,
                 reason: verdict.reason,
               }
-            : { approvalId, outcome: 'edited', decidedBy, command },
+            : { approvalId, outcome: 'edited', decidedBy, command, ...network },
         );
         return { accepted: true };
       }

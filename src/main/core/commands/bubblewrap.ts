@@ -6,6 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import {
+  BRIDGE_SOURCE,
+  BRIDGE_WRAPPER,
+  PROXY_DIR_INSIDE,
+  PROXY_PORT,
+  READY_FILE,
+} from './proxy-bridge';
+import { SOCKET_NAME } from './network-proxy';
 
 export interface SandboxLayout {
   /** Realpath of the project root: the only writable host folder. */
@@ -20,6 +28,11 @@ export interface SandboxLayout {
   readonly hidden: readonly string[];
   readonly network: boolean;
   readonly env: Readonly<Record<string, string>>;
+  /**
+   * Host-list network (only when `network` is false): the proxy's private folder, bound
+   * read-only at PROXY_DIR_INSIDE, and the node binary that runs the bridge inside.
+   */
+  readonly proxy?: { readonly dir: string; readonly node: string } | undefined;
 }
 
 /** Host files whose contents must never be visible inside, even to root. */
@@ -75,6 +88,13 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   args.push('--bind', layout.home, layout.home);
   args.push('--bind', layout.root, layout.root);
   for (const inside of layout.readOnlyInside) args.push('--ro-bind', inside, inside);
+  const proxy = layout.network ? undefined : layout.proxy;
+  if (proxy) {
+    args.push('--ro-bind', proxy.dir, PROXY_DIR_INSIDE);
+    // The node binary may live under a hidden folder (~/.nvm, an AppImage under /tmp).
+    const nodeDir = path.dirname(proxy.node);
+    if (MASKED_DIRS.some((dir) => isInside(dir, nodeDir))) args.push('--ro-bind', nodeDir, nodeDir);
+  }
   if (!layout.network) args.push('--unshare-net');
   args.push(
     '--unshare-pid',
@@ -87,6 +107,11 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   for (const [key, value] of Object.entries(layout.env)) args.push('--setenv', key, value);
   args.push('--setenv', 'HOME', layout.home, '--setenv', 'TMPDIR', '/tmp');
   args.push('--chdir', layout.cwd);
+  if (proxy) {
+    args.push('/bin/sh', '-c', BRIDGE_WRAPPER, 'sh', command, proxy.node, BRIDGE_SOURCE);
+    args.push(String(PROXY_PORT), path.posix.join(PROXY_DIR_INSIDE, SOCKET_NAME), READY_FILE);
+    return args;
+  }
   args.push('/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command);
   return args;
 }

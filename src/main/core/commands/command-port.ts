@@ -6,6 +6,7 @@ import type { CommandApprovalGate } from '../approvals/command-approval-gate';
 import type { SandboxAvailability } from './bubblewrap';
 import type { OutputLimits } from './output-capture';
 import type { SnapshotLimits } from './changed-files';
+import type { ScopedHosts } from '../store/network-rule-repository';
 
 export interface CommandPort {
   readonly gate: Pick<CommandApprovalGate, 'request'>;
@@ -15,6 +16,12 @@ export interface CommandPort {
   /** Host folders commands must not see (SLUICE_HOME). */
   readonly hidden: readonly string[];
   readonly checkpoints?: CheckpointStore | undefined;
+  /**
+   * The project's network rules (read fresh per call): a sandboxed command without full
+   * network reaches the hosts of the rules that apply to it, and only them, through the
+   * filtering proxy. Absent: none.
+   */
+  readonly networkRules?: (() => readonly ScopedHosts[]) | undefined;
   /** Overrides for tests and benchmarks. */
   readonly limits?: {
     readonly output?: OutputLimits;

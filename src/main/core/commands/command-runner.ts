@@ -8,6 +8,14 @@ import { bubblewrapArgs, type SandboxAvailability } from './bubblewrap';
 import { runProcess, type ProcessResult } from './command-process';
 import type { OutputLimits } from './output-capture';
 import { findProtectedPaths } from './protected-mounts';
+import type { HostPattern } from '../../../shared/network-hosts';
+import {
+  startNetworkProxy,
+  type HostLookup,
+  type NetworkProxy,
+  type RefusedRequest,
+} from './network-proxy';
+import { proxyEnv } from './proxy-bridge';
 
 export interface CommandRunOptions {
   readonly command: string;
@@ -17,6 +25,17 @@ export interface CommandRunOptions {
   readonly cwd: string;
   readonly timeoutMs: number;
   readonly network: boolean;
+  /**
+   * Hosts a sandboxed command without `network` may reach through the filtering proxy (from
+   * the project's network rules); empty or absent: no network at all.
+   */
+  readonly allowedHosts?: readonly HostPattern[];
+  /** Node binary that runs the proxy bridge inside the sandbox (default process.execPath). */
+  readonly nodePath?: string;
+  /** The proxy's name resolution (default the system's); tests inject their own. */
+  readonly lookup?: HostLookup;
+  /** Where the proxy's private folder is made (default the OS temp folder). */
+  readonly proxyParentDir?: string;
   readonly sandbox: SandboxAvailability;
   readonly signal: AbortSignal;
   /** Host folders to hide inside the sandbox (SLUICE_HOME). */
@@ -37,6 +56,14 @@ export interface CommandRun extends ProcessResult {
   readonly sandboxed: boolean;
   /** Notes on the sandbox for the result (an incomplete protected-path scan, no process ceiling). */
   readonly notes: string[];
+  /** What the filtering proxy did, when the command ran with a host list. */
+  readonly proxy?: {
+    readonly allowedCount: number;
+    /** host:port reached through the proxy, with the number of requests each. */
+    readonly reached: ReadonlyMap<string, number>;
+    readonly refusedCount: number;
+    readonly refused: readonly RefusedRequest[];
+  };
 }
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
@@ -139,7 +166,23 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     return { ...result, sandboxed: false, notes };
   }
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
+  let proxy: NetworkProxy | null = null;
   try {
+    if (!options.network && options.allowedHosts?.length) {
+      try {
+        proxy = await startNetworkProxy({
+          allowed: options.allowedHosts,
+          ...(options.lookup ? { lookup: options.lookup } : {}),
+          ...(options.proxyParentDir ? { parentDir: options.proxyParentDir } : {}),
+        });
+      } catch (error) {
+        // Fail closed: without the filter the command does not run (it never gets more network).
+        throw new Error(
+          `the network filter for the allowed hosts could not start (${error instanceof Error ? error.message : String(error)}); the command was not run`,
+          { cause: error },
+        );
+      }
+    }
     const scan = findProtectedPaths(options.root);
     if (scan.incomplete)
       notes.push(
@@ -153,7 +196,8 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
         readOnlyInside: scan.paths,
         hidden: options.hidden ?? [],
         network: options.network,
-        env,
+        env: proxy ? { ...env, ...proxyEnv(options.allowedHosts ?? []) } : env,
+        proxy: proxy ? { dir: proxy.dir, node: options.nodePath ?? process.execPath } : undefined,
       },
       options.command,
     );
@@ -169,8 +213,23 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       notes.push(
         'no process-count ceiling could be set here (no writable pids cgroup); the timeout still applies',
       );
-    return { ...result, sandboxed: true, notes };
+    return {
+      ...result,
+      sandboxed: true,
+      notes,
+      ...(proxy
+        ? {
+            proxy: {
+              allowedCount: proxy.allowedCount,
+              reached: new Map(proxy.reached),
+              refusedCount: proxy.refusedCount,
+              refused: [...proxy.refused],
+            },
+          }
+        : {}),
+    };
   } finally {
+    await proxy?.close();
     rmSync(home, { recursive: true, force: true });
   }
 }

@@ -10,6 +10,10 @@ import {
   createCommandRuleRepository,
   type CommandRuleRepository,
 } from '../store/command-rule-repository';
+import {
+  createNetworkRuleRepository,
+  type NetworkRuleRepository,
+} from '../store/network-rule-repository';
 import { createPolicyRepository } from '../store/policy-repository';
 import { detectBubblewrap, type SandboxAvailability } from './bubblewrap';
 import type { CommandPort } from './command-port';
@@ -17,6 +21,8 @@ import type { CommandPort } from './command-port';
 export interface ProjectCommands {
   readonly gate: CommandApprovalGate;
   readonly rules: CommandRuleRepository;
+  /** Host lists sandboxed commands may reach through the filtering proxy (migration 0041). */
+  readonly networkRules: NetworkRuleRepository;
   readonly port: CommandPort;
   dispose(): void;
 }
@@ -32,6 +38,7 @@ export function createProjectCommands(deps: {
 }): ProjectCommands {
   const policies = createPolicyRepository(deps.db);
   const rules = createCommandRuleRepository(deps.db);
+  const networkRules = createNetworkRuleRepository(deps.db);
   const gate = new CommandApprovalGate({
     policy: () => ({
       mode: policies.get(deps.projectId).mode,
@@ -45,11 +52,13 @@ export function createProjectCommands(deps: {
     sandbox: deps.sandbox ?? detectBubblewrap(),
     outputDir: commandOutputDir(deps.home, deps.projectId),
     hidden: [deps.home],
+    networkRules: () => networkRules.scopedHosts(deps.projectId),
     checkpoints: deps.checkpoints,
   };
   return {
     gate,
     rules,
+    networkRules,
     port,
     dispose: () => void gate.abortAll('the project was closed'),
   };

@@ -45,6 +45,18 @@ export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHand
       const { projectId, commands: c } = commands();
       return { removed: c.rules.remove(projectId, id) };
     },
+    networkRules() {
+      const { projectId, commands: c } = commands();
+      return c.networkRules.list(projectId);
+    },
+    addNetworkRule({ hosts, prefix }) {
+      const { projectId, commands: c } = commands();
+      return c.networkRules.add(projectId, hosts, prefix);
+    },
+    removeNetworkRule({ id }) {
+      const { projectId, commands: c } = commands();
+      return { removed: c.networkRules.remove(projectId, id) };
+    },
     decide({ approvalId, proposalHash, decision, alwaysAllowGlob }) {
       const { projectId, broker } = deps.currentProject();
       const glob = alwaysAllowGlob === undefined ? undefined : validateRuleGlob(alwaysAllowGlob);

@@ -1,10 +1,20 @@
 // The approval card for run_command: what will run (the command, the folder), with what reach
-// (sandboxed or not, network on or off, timeout) and why, in the model's words. Decisions: run
-// once, always allow the suggested prefixes, edit the command, reject with a reason.
+// (sandboxed or not, network off / only these hosts / full, timeout) and why, in the model's
+// words. Decisions: run once, always allow the suggested prefixes, edit the command, reject with
+// a reason; a run may carry the person's network choice for this run only.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CommandDecision } from '../../../shared/command-approvals';
 import type { PendingCommand } from './use-command-approvals';
+import { useClient } from '../app/client-context';
+import { errorMessage } from '../app/error-message';
 import { RejectForm } from './reject-form';
+import {
+  NetworkChoice,
+  NetworkState,
+  grantOf,
+  initialNetworkChoice,
+  type NetworkChoiceState,
+} from './network-choice';
 
 interface Props {
   item: PendingCommand;
@@ -16,10 +26,14 @@ type Mode = 'review' | 'edit' | 'reject';
 
 export function CommandApprovalCard({ item, error, onDecide }: Props) {
   const { request } = item;
+  const client = useClient();
+  const [ruleError, setRuleError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('review');
   const [command, setCommand] = useState(request.command);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [network, setNetwork] = useState<NetworkChoiceState>(() => initialNetworkChoice(request));
+  const grant = grantOf(network);
   const reasonInput = useRef<HTMLTextAreaElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -30,8 +44,23 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
 
   const send = (decision: CommandDecision) => {
     if (busy) return;
+    // "only these hosts" with no host typed: nothing is sent until one is.
+    if (decision.type !== 'reject' && grant === null) return;
     setBusy(true);
-    void onDecide(decision).finally(() => setBusy(false));
+    const withNetwork: CommandDecision =
+      decision.type !== 'reject' && grant ? { ...decision, network: grant } : decision;
+    // "Also allow them for this project": the rule is saved first; if it cannot be, nothing runs.
+    const remember =
+      decision.type !== 'reject' && grant?.type === 'hosts' && network.remember
+        ? client.approvals.addNetworkRule({ hosts: grant.hosts }).then(() => setRuleError(null))
+        : Promise.resolve();
+    void remember
+      .then(
+        () => onDecide(withNetwork),
+        (failure: unknown) =>
+          setRuleError(`Could not save the network rule: ${errorMessage(failure)}`),
+      )
+      .finally(() => setBusy(false));
   };
   const reject = () =>
     send(reason.trim() ? { type: 'reject', reason: reason.trim() } : { type: 'reject' });
@@ -106,8 +135,16 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
           </dd>
           <dt>Network</dt>
           <dd data-testid="command-network">
-            {request.network ? <span className="badge warning">on</span> : 'off'}
+            <NetworkState request={request} />
           </dd>
+          {request.sandboxed && (
+            <>
+              <dt>This run</dt>
+              <dd>
+                <NetworkChoice request={request} choice={network} onChange={setNetwork} />
+              </dd>
+            </>
+          )}
           <dt>Timeout</dt>
           <dd>{request.timeoutSeconds} s</dd>
         </dl>
@@ -120,9 +157,9 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
             inputRef={reasonInput}
           />
         )}
-        {error && (
+        {(ruleError ?? error) && (
           <p className="error-text" role="alert">
-            {error}
+            {ruleError ?? error}
           </p>
         )}
         {mode !== 'reject' && (
@@ -133,7 +170,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
                   <button
                     type="button"
                     className="button primary"
-                    disabled={busy || !command.trim()}
+                    disabled={busy || !command.trim() || grant === null}
                     onClick={runEdited}
                     data-testid="command-run-edited"
                   >
@@ -148,7 +185,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
                   <button
                     type="button"
                     className="button primary"
-                    disabled={busy}
+                    disabled={busy || grant === null}
                     onClick={() => send({ type: 'run_once' })}
                     title="Ctrl/Cmd+Enter"
                     data-testid="command-run-once"
@@ -159,7 +196,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
                     <button
                       type="button"
                       className="button"
-                      disabled={busy}
+                      disabled={busy || grant === null}
                       onClick={() => send({ type: 'always_allow' })}
                       data-testid="command-always"
                     >

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ApiKeyField } from './api-key-field';
 import { ApprovalPolicy } from './approval-policy';
 import { CommandRules } from './command-rules';
+import { NetworkRules } from './network-rules';
 import { McpSettings } from './mcp-settings';
 import { ModelSettings, type SettingsPatch } from './model-settings';
 
@@ -65,6 +66,7 @@ export function SettingsPanel({ settings, onChange }: Props) {
         )}
         <ApprovalPolicy />
         <CommandRules />
+        <NetworkRules />
         <McpSettings />
       </div>
     </section>

@@ -109,5 +109,28 @@ describe('command approval handlers', () => {
       ok: true,
       value: { removed: true },
     });
+
+    const net = await dispatch('approvals.addNetworkRule', {
+      hosts: ['Registry.npmjs.org:443'],
+      prefix: ['npm', 'install'],
+    });
+    expect(net).toMatchObject({
+      ok: true,
+      value: { hosts: ['registry.npmjs.org:443'], prefix: ['npm', 'install'] },
+    });
+    expect(
+      await dispatch('approvals.addNetworkRule', { hosts: ['https://evil.example/'] }),
+    ).toMatchObject({ ok: false });
+    expect(await dispatch('approvals.addNetworkRule', { hosts: [] })).toMatchObject({ ok: false });
+    expect(await dispatch('approvals.networkRules', {})).toMatchObject({
+      ok: true,
+      value: [{ hosts: ['registry.npmjs.org:443'] }],
+    });
+    const netId = (net as { value: { id: string } }).value.id;
+    expect(await dispatch('approvals.removeNetworkRule', { id: netId })).toEqual({
+      ok: true,
+      value: { removed: true },
+    });
+    expect(await dispatch('approvals.networkRules', {})).toEqual({ ok: true, value: [] });
   });
 });

@@ -1,6 +1,7 @@
 // run_command through the real gate, app DB, rules, checkpoints and sandbox: what the person
 // is asked, what each decision does on disk, and what the model is told.
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -173,6 +174,40 @@ describe('run_command', () => {
       expect(asked[0]).toMatchObject({ sandboxed: false, network: true });
       expect(asked[0]?.sandboxDetail).toMatch(/outside the sandbox/u);
       expect(asked[0]?.suggestedPrefixes).toEqual([]);
+    },
+  );
+
+  itSandboxed(
+    'network rule - the card says network: only its hosts; the listed host is reached, others refused and reported',
+    async () => {
+      let hits = 0;
+      const server = createServer((_req, res) => {
+        hits += 1;
+        res.end('HELLO');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as { port: number }).port;
+      try {
+        const { ctx, asked, commands } = await setup();
+        commands.networkRules.add('p1', [`127.0.0.1:${port}`]);
+        const result = await run(
+          ctx,
+          `curl -s -m 5 http://127.0.0.1:${port}/; curl -s -m 5 http://127.0.0.1:${port + 1}/x; curl -s -m 5 https://example.com/`,
+        );
+        expect(hits).toBe(1);
+        expect(asked[0]?.networkHosts).toEqual([`127.0.0.1:${port}`]);
+        expect(asked[0]?.sandboxDetail).toContain(`network: only 127.0.0.1:${port}`);
+        expect(result.content).toContain('HELLO');
+        expect(result.content).toContain(
+          `network requests allowed by the proxy: 1, to 127.0.0.1:${port} (1); refused: 2\n- 127.0.0.1:${port + 1} is not in the allowed host list\n- example.com:443 is not in the allowed host list\nDo not work around this`,
+        );
+        // Full network for one command is still the person's call, and the card says ON.
+        await run(ctx, 'true', { network: true });
+        expect(asked[1]?.networkHosts).toBeUndefined();
+        expect(asked[1]?.sandboxDetail).toContain('network ON');
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
     },
   );
 

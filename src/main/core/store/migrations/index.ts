@@ -9,6 +9,7 @@ import { migration0021Checkpoints } from './0021-checkpoints';
 import { migration0022ApprovalPolicies } from './0022-approval-policies';
 import { migration0030ChangeSets } from './0030-change-sets';
 import { migration0040CommandRules } from './0040-command-rules';
+import { migration0041NetworkRules } from './0041-network-rules';
 import { migration0050Mcp } from './0050-mcp';
 import { migration0060McpAudit } from './0060-mcp-audit';
 
@@ -21,6 +22,7 @@ export const appMigrations: readonly Migration[] = [
   migration0022ApprovalPolicies,
   migration0030ChangeSets,
   migration0040CommandRules,
+  migration0041NetworkRules,
   migration0050Mcp,
   migration0060McpAudit,
 ];

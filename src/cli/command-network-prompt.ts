@@ -1,0 +1,53 @@
+// The network line of a command prompt on a terminal, and the person's choice of network for
+// one run (off, only some hosts, full), asked when they answer "w" (issue 13).
+import type { CommandApprovalRequest, NetworkGrant } from '../shared/command-approvals';
+
+/** "network off" / "network: only a, b" / "network ON (full)". */
+export function describeRequestNetwork(request: CommandApprovalRequest): string {
+  if (request.network) return 'network ON (full)';
+  if (request.networkHosts?.length) return `network: only ${request.networkHosts.join(', ')}`;
+  return 'network off';
+}
+
+export function describeGrant(grant: NetworkGrant): string {
+  switch (grant.type) {
+    case 'off':
+      return 'network off';
+    case 'hosts':
+      return `network: only ${grant.hosts.join(', ')}`;
+    case 'full':
+      return 'network ON (full)';
+    default:
+      return grant satisfies never;
+  }
+}
+
+/**
+ * Asks which network this run gets; null when the input closed, undefined when the answer
+ * was not understood (the caller asks again). Host lists are checked by the gate.
+ */
+export async function askNetworkGrant(
+  prompt: (question: string) => Promise<string | null>,
+): Promise<NetworkGrant | null | undefined> {
+  const answer = await prompt('Network for this run: [o]ff / [h]osts only / [f]ull > ');
+  if (answer === null) return null;
+  switch (answer.toLowerCase()) {
+    case 'o':
+    case 'off':
+      return { type: 'off' };
+    case 'f':
+    case 'full':
+      return { type: 'full' };
+    case 'h':
+    case 'hosts': {
+      const text = await prompt(
+        'Hosts (comma separated, e.g. registry.npmjs.org, *.example.com:8443) > ',
+      );
+      if (text === null) return null;
+      const hosts = text.split(/[\s,]+/u).filter(Boolean);
+      return hosts.length ? { type: 'hosts', hosts } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isPrivateAddress } from '../../../../src/main/core/commands/private-addresses';
+
+describe('isPrivateAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '0.0.0.0',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    'not-an-ip',
+  ])('%s - is not public', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(['1.1.1.1', '8.8.8.8', '172.32.0.1', '104.16.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])(
+    '%s - is public',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
+});
