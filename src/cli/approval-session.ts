@@ -21,7 +21,7 @@ import type { CommandApprovalRequest } from '../shared/command-approvals';
 import { CommandApprovalGate } from '../main/core/approvals/command-approval-gate';
 import { createCommandRuleRepository } from '../main/core/store/command-rule-repository';
 import type { CommandPort } from '../main/core/commands/command-port';
-import { detectBubblewrap } from '../main/core/commands/bubblewrap';
+import { detectSandbox } from '../main/core/commands/sandbox-detect';
 import { commandOutputDir } from '../main/core/commands/project-commands';
 import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
 import { createCheckpointRepository } from '../main/core/store/checkpoint-repository';
@@ -183,7 +183,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
           },
         }),
     },
-    sandbox: detectBubblewrap(),
+    sandbox: detectSandbox(),
     outputDir: commandOutputDir(home, projectId),
     hidden: [home],
     checkpoints,
@@ -268,7 +268,7 @@ export function askCommands(args: {
   const projectId = projectIdFor(args.workspace.root);
   return {
     gate: { request: (proposal, call) => get().commands.gate.request(proposal, call) },
-    sandbox: detectBubblewrap(),
+    sandbox: detectSandbox(),
     outputDir: commandOutputDir(home, projectId),
     hidden: [home],
     checkpoints: createCheckpointRepository(args.db, projectId),

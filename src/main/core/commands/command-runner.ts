@@ -1,13 +1,22 @@
-// Runs one approved command line: inside bubblewrap when the sandbox is available (see
-// bubblewrap.ts), otherwise directly (the approval said "not sandboxed" and no rule applied).
+// Runs one approved command line: inside bubblewrap (Linux, bubblewrap.ts) or Seatbelt (macOS,
+// seatbelt.ts) when the sandbox is available, otherwise directly (the approval said "not
+// sandboxed" and no rule applied).
 // The command sees a filtered environment: never the API key or other secrets of this process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bubblewrapArgs, type SandboxAvailability } from './bubblewrap';
 import { runProcess, type ProcessResult } from './command-process';
-import type { OutputLimits } from './output-capture';
+import { OutputCapture, type OutputLimits } from './output-capture';
 import { findProtectedPaths } from './protected-mounts';
+import {
+  createSeatbeltFolders,
+  seatbeltSpawn,
+  userHomes,
+  userTempFolder,
+  writeProfile,
+} from './seatbelt';
+import { SeatbeltPathError, type SeatbeltLayout } from './seatbelt-profile';
 
 export interface CommandRunOptions {
   readonly command: string;
@@ -31,6 +40,13 @@ export interface CommandRunOptions {
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Default process.platform; on Windows commands run through cmd.exe (never sandboxed). */
   readonly platform?: NodeJS.Platform;
+  /**
+   * With network off: a loopback port (the host-list proxy) the command may still reach.
+   * Seatbelt only for now; bubblewrap ignores it.
+   */
+  readonly proxyPort?: number | null;
+  /** Seatbelt: where the per-command folder is made (default os.tmpdir()). */
+  readonly tmpdir?: string;
 }
 
 export interface CommandRun extends ProcessResult {
@@ -138,6 +154,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     });
     return { ...result, sandboxed: false, notes };
   }
+  if (options.sandbox.kind === 'seatbelt') return runInSeatbelt(options, env, common, notes);
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
   try {
     const scan = findProtectedPaths(options.root);
@@ -172,5 +189,63 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     return { ...result, sandboxed: true, notes };
   } finally {
     rmSync(home, { recursive: true, force: true });
+  }
+}
+
+type Common = Omit<Parameters<typeof runProcess>[0], 'file' | 'args' | 'cwd' | 'env'>;
+
+/**
+ * macOS: the command runs under sandbox-exec with a profile made for this run. No PID
+ * namespace and no cgroup exist there: the process group is the tree that is killed.
+ */
+async function runInSeatbelt(
+  options: CommandRunOptions,
+  env: Record<string, string>,
+  common: Common,
+  notes: string[],
+): Promise<CommandRun> {
+  const baseEnv = options.baseEnv ?? process.env;
+  const folders = createSeatbeltFolders(options.tmpdir ?? os.tmpdir());
+  try {
+    const layout: SeatbeltLayout = {
+      root: options.root,
+      tmp: folders.tmp,
+      home: folders.home,
+      userHomes: userHomes(baseEnv),
+      hidden: options.hidden ?? [],
+      userTemp: userTempFolder(options.tmpdir ?? os.tmpdir()),
+      network: options.network,
+      proxyPort: options.proxyPort ?? null,
+      fileLinkRule: options.sandbox.fileLinkRule === true,
+    };
+    let profile: string;
+    try {
+      profile = writeProfile(folders, layout);
+    } catch (error) {
+      if (!(error instanceof SeatbeltPathError)) throw error;
+      return {
+        end: { kind: 'spawn_failed', message: `nothing ran: ${error.message}` },
+        durationMs: 0,
+        output: new OutputCapture(options.outputLimits, null).finish(),
+        processLimit: false,
+        sandboxed: true,
+        notes,
+      };
+    }
+    const spawn = seatbeltSpawn(layout, profile, options.command, env, options.sandbox.detail);
+    const result = await runProcess({
+      ...common,
+      maxProcesses: 0,
+      file: spawn.file,
+      args: spawn.args,
+      cwd: options.cwd,
+      env: spawn.env,
+    });
+    notes.push(
+      'macOS has no per-command process ceiling or PID namespace: the process group is killed at the end, and the timeout still applies',
+    );
+    return { ...result, sandboxed: true, notes };
+  } finally {
+    rmSync(folders.base, { recursive: true, force: true });
   }
 }

@@ -11,7 +11,8 @@ import {
   type CommandRuleRepository,
 } from '../store/command-rule-repository';
 import { createPolicyRepository } from '../store/policy-repository';
-import { detectBubblewrap, type SandboxAvailability } from './bubblewrap';
+import type { SandboxAvailability } from './bubblewrap';
+import { detectSandbox } from './sandbox-detect';
 import type { CommandPort } from './command-port';
 
 export interface ProjectCommands {
@@ -42,7 +43,7 @@ export function createProjectCommands(deps: {
   });
   const port: CommandPort = {
     gate,
-    sandbox: deps.sandbox ?? detectBubblewrap(),
+    sandbox: deps.sandbox ?? detectSandbox(),
     outputDir: commandOutputDir(deps.home, deps.projectId),
     hidden: [deps.home],
     checkpoints: deps.checkpoints,

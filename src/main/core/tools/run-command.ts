@@ -16,6 +16,7 @@ import {
   type FileChange,
 } from '../commands/changed-files';
 import type { CommandPort } from '../commands/command-port';
+import { sandboxName } from '../commands/sandbox-detect';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
 
 const DESCRIPTION = `Run a shell command line (/bin/sh -c) in the project, e.g. the tests, a build, a linter, git status. Use it to check your own edits.
@@ -83,8 +84,9 @@ function describeChanges(changes: readonly FileChange[], checkpointIds: readonly
   return `files changed (${changes.length})${note}:\n${lines.join('\n')}`;
 }
 
+// EPERM is how Seatbelt (macOS) refuses a write or a connection.
 const BLOCKED =
-  /Read-only file system|Network is unreachable|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|ENETUNREACH|EROFS/u;
+  /Read-only file system|Network is unreachable|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|ENETUNREACH|EROFS|Operation not permitted/u;
 
 export function createRunCommandTool() {
   return defineTool({
@@ -130,8 +132,9 @@ async function runApproved(
       network: network || !sandboxed,
       timeoutSeconds: timeoutMs / 1000,
       sandboxed,
+      ...(sandboxed ? { sandboxName: sandboxName(port.sandbox) } : {}),
       sandboxDetail: sandboxed
-        ? `bubblewrap: project writable, protected paths read-only, ${network ? 'network ON' : 'no network'}`
+        ? `project writable, protected paths read-only, ${network ? 'network ON' : 'no network'}`
         : outside
           ? 'outside the sandbox, as the model asked: full access to your files and network'
           : `not sandboxed (${port.sandbox.detail}): full access to your files and network`,
