@@ -122,13 +122,17 @@ const realDeps: SeatbeltProbeDeps = {
   },
 };
 
-/** The self-test run under the network-off profile: $1 project, $2 outside, $3 fake home. */
+/**
+ * The self-test run under the network-off profile: $1 project, $2 outside, $3 fake home. A
+ * hard link to .git/config may be refused, but a write through it must never land.
+ */
 export const SELF_TEST = [
   ': > "$1/probe-ok"',
   '! (: > "$1/.git/probe") 2>/dev/null',
   '! (: > "$1/.GIT/HOOKS/probe") 2>/dev/null',
   '! (: > "$2/probe") 2>/dev/null',
   '! (cat "$3/.ssh/id_probe") >/dev/null 2>&1',
+  '{ ! ln "$1/.git/config" "$1/probe-link" 2>/dev/null || ! (echo x >> "$1/probe-link") 2>/dev/null; }',
 ].join(' && ');
 
 const FALLBACK_PROFILE = '(version 1)(allow default)(deny network*)';
@@ -178,6 +182,7 @@ function probe(deps: SeatbeltProbeDeps): SandboxAvailability {
     ])
       mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(fakeHome, '.ssh', 'id_probe'), 'secret');
+    writeFileSync(path.join(root, '.git', 'config'), '[core]\n');
     const layout = (network: boolean, proxyPort: number | null): SeatbeltLayout => ({
       root,
       tmp: folders!.tmp,
