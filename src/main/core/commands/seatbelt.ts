@@ -4,7 +4,7 @@
 // access (symlinks resolved), and the process tree is only what the process group holds.
 // The probe runs once per process: sandbox-exec must apply a profile at all, then Sluice's own
 // profiles must compile, and a self-test must show them holding (a write in the project lands;
-// writes to .git and outside, and a read of a secret, are refused). Anything less means "not
+// writes to .git, through a hard link to it, and outside, and reads of secrets, are refused). Anything less means "not
 // sandboxed", so a mistake in the profile costs convenience (every command asks), not safety.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -123,8 +123,9 @@ const realDeps: SeatbeltProbeDeps = {
 };
 
 /**
- * The self-test run under the network-off profile: $1 project, $2 outside, $3 fake home. A
- * hard link to .git/config may be refused, but a write through it must never land.
+ * The self-test run under the network-off profile: $1 project, $2 outside, $3 a stand-in for
+ * the person's home, $4 for the per-user temp folder, $5 for SLUICE_HOME. A hard link to
+ * .git/config may be refused, but a write through it must never land.
  */
 export const SELF_TEST = [
   ': > "$1/probe-ok"',
@@ -132,6 +133,8 @@ export const SELF_TEST = [
   '! (: > "$1/.GIT/HOOKS/probe") 2>/dev/null',
   '! (: > "$2/probe") 2>/dev/null',
   '! (cat "$3/.ssh/id_probe") >/dev/null 2>&1',
+  '! (cat "$4/probe") >/dev/null 2>&1',
+  '! (cat "$5/probe") >/dev/null 2>&1',
   '{ ! ln "$1/.git/config" "$1/probe-link" 2>/dev/null || ! (echo x >> "$1/probe-link") 2>/dev/null; }',
 ].join(' && ');
 
@@ -174,22 +177,27 @@ function probe(deps: SeatbeltProbeDeps): SandboxAvailability {
     const root = path.join(folders.base, 'project');
     const outside = path.join(folders.base, 'outside');
     const fakeHome = path.join(folders.base, 'person');
+    const others = path.join(folders.base, 'others');
+    const hidden = path.join(folders.base, 'sluice-home');
     for (const dir of [
       root,
       path.join(root, '.git', 'hooks'),
       outside,
       path.join(fakeHome, '.ssh'),
+      others,
+      hidden,
     ])
       mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(fakeHome, '.ssh', 'id_probe'), 'secret');
+    for (const dir of [others, hidden]) writeFileSync(path.join(dir, 'probe'), 'secret');
     writeFileSync(path.join(root, '.git', 'config'), '[core]\n');
     const layout = (network: boolean, proxyPort: number | null): SeatbeltLayout => ({
       root,
       tmp: folders!.tmp,
       home: folders!.home,
       userHomes: [fakeHome],
-      hidden: [],
-      userTemp: null,
+      hidden: [hidden],
+      userTemp: others,
       network,
       proxyPort,
       fileLinkRule,
@@ -213,6 +221,8 @@ function probe(deps: SeatbeltProbeDeps): SandboxAvailability {
       root,
       outside,
       fakeHome,
+      others,
+      hidden,
     ]);
     if (test.status !== 0 || !deps.exists(path.join(root, 'probe-ok')))
       return unavailable(

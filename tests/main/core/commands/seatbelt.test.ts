@@ -2,13 +2,23 @@
 // so each fallback (missing, cannot apply a profile, profile rejected, profile not enforced)
 // and the argv/environment a darwin command gets are checked without a Mac.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
 import {
   detectSeatbelt,
   SANDBOX_EXEC,
+  SELF_TEST,
   seatbeltSpawn,
   userTempFolder,
   type ProbeRun,
@@ -117,7 +127,7 @@ describe('detectSeatbelt', () => {
       if (kind === 'file-link') return { status: 65, stderr: 'unknown operation file-link' };
       if (kind === 'self-test') {
         // An enforcing Seatbelt: only the write inside the project lands.
-        spawnSync('/bin/sh', ['-c', ': > "$1/probe-ok"', 'sh', args[args.length - 3] as string]);
+        spawnSync('/bin/sh', ['-c', ': > "$1/probe-ok"', 'sh', args[6] as string]);
       }
       return ok;
     });
@@ -139,6 +149,64 @@ describe('detectSeatbelt', () => {
       expect.stringContaining('.git/probe'),
     ]);
     expect(readdirSync(tmp)).toEqual([]);
+  });
+});
+
+describe('SELF_TEST', () => {
+  const bwrap = detectBubblewrap();
+  const itBwrap = bwrap.available ? it : it.skip;
+
+  itBwrap('passes under a sandbox that enforces the same rules (bubblewrap stands in)', () => {
+    const dirs = {
+      root: path.join(tmp, 'project'),
+      outside: path.join(tmp, 'outside'),
+      person: path.join(tmp, 'person'),
+      others: path.join(tmp, 'others'),
+      hidden: path.join(tmp, 'hidden'),
+    };
+    for (const d of [
+      path.join(dirs.root, '.git'),
+      dirs.outside,
+      path.join(dirs.person, '.ssh'),
+      dirs.others,
+      dirs.hidden,
+    ])
+      mkdirSync(d, { recursive: true });
+    writeFileSync(path.join(dirs.root, '.git', 'config'), '[core]\n');
+    const r = spawnSync(bwrap.detail, [
+      '--ro-bind',
+      '/',
+      '/',
+      '--dev',
+      '/dev',
+      '--proc',
+      '/proc',
+      '--bind',
+      dirs.root,
+      dirs.root,
+      '--ro-bind',
+      path.join(dirs.root, '.git'),
+      path.join(dirs.root, '.git'),
+      '--tmpfs',
+      path.join(dirs.person, '.ssh'),
+      '--tmpfs',
+      dirs.others,
+      '--tmpfs',
+      dirs.hidden,
+      '/bin/sh',
+      '-c',
+      SELF_TEST,
+      'sh',
+      dirs.root,
+      dirs.outside,
+      dirs.person,
+      dirs.others,
+      dirs.hidden,
+    ]);
+    expect(r.stderr.toString()).toBe('');
+    expect(r.status).toBe(0);
+    expect(existsSync(path.join(dirs.root, 'probe-ok'))).toBe(true);
+    expect(readFileSync(path.join(dirs.root, '.git', 'config'), 'utf8')).toBe('[core]\n');
   });
 });
 
