@@ -11,6 +11,7 @@ import { OutputCapture, type OutputLimits } from './output-capture';
 import { findProtectedPaths } from './protected-mounts';
 import {
   createSeatbeltFolders,
+  PROCESS_HEADROOM,
   seatbeltSpawn,
   userHomes,
   userTempFolder,
@@ -242,7 +243,7 @@ async function runInSeatbelt(
       env: spawn.env,
     });
     notes.push(
-      'macOS has no per-command process ceiling or PID namespace: the process group is killed at the end, and the timeout still applies',
+      `macOS has no PID namespace: the process group is killed at the end; at most about ${PROCESS_HEADROOM} more of your processes may run at once (ulimit -u, where it could be set)`,
     );
     return { ...result, sandboxed: true, notes };
   } finally {

@@ -278,12 +278,15 @@ export function seatbeltProfile(layout: SeatbeltLayout): string {
 }
 
 function networkRules(layout: SeatbeltLayout): string[] {
-  const own = `(subpath ${sbplString(layout.tmp)}) (subpath ${sbplString(layout.home)})`;
+  const own = (side: 'local' | 'remote'): string =>
+    [layout.tmp, layout.home]
+      .map((p) => `(${side} unix-socket (subpath ${sbplString(p)}))`)
+      .join(' ');
   const lines = [
     '; Unix sockets only in the private folders (no docker, ssh-agent or other daemons)',
     '(allow system-socket (socket-domain AF_UNIX))',
-    `(allow network-bind (local unix-socket ${own}))`,
-    `(allow network-outbound (remote unix-socket ${own}))`,
+    `(allow network-bind ${own('local')})`,
+    `(allow network-outbound ${own('remote')})`,
   ];
   if (layout.network) {
     lines.push(

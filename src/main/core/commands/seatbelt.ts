@@ -62,6 +62,17 @@ export function userTempFolder(tmpdir: string = os.tmpdir()): string | null {
   return /^\/private\/var\/folders\/[^/]+\/[^/]+\/T$/u.test(real) ? real : null;
 }
 
+/** How many more processes of the person's a command may start (fork bombs). */
+export const PROCESS_HEADROOM = 1024;
+
+/**
+ * macOS has no cgroups, but RLIMIT_NPROC caps the person's processes as counted at each fork:
+ * set it, outside the sandbox, to their current count plus the headroom (`-u` in bash, `-p` in
+ * dash, whichever /bin/sh is), then exec sandbox-exec. Where the count or the limit fails (a hard limit lower than that), the command
+ * runs without it and only the timeout bounds a fork bomb.
+ */
+export const PROCESS_CEILING = `n=$(PATH=/bin:/usr/bin; ps -x -o pid= 2>/dev/null | wc -l) && { ulimit -u $((n + ${PROCESS_HEADROOM})) || ulimit -p $((n + ${PROCESS_HEADROOM})); } 2>/dev/null; exec "$@"`;
+
 export interface SeatbeltSpawn {
   readonly file: string;
   readonly args: string[];
@@ -69,7 +80,8 @@ export interface SeatbeltSpawn {
 }
 
 /**
- * sandbox-exec's argv and environment for `/bin/sh -c command` (stderr merged into stdout).
+ * The argv and environment for `/bin/sh -c command` (stderr merged into stdout) under
+ * sandbox-exec, started through the process-ceiling wrapper.
  * sandbox-exec keeps the environment it is given, so this is the command's own: the filtered
  * one, HOME and TMPDIR private, and the proxy variables when only a proxy port is reachable.
  */
@@ -86,8 +98,20 @@ export function seatbeltSpawn(
     for (const key of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) own[key] = url;
   }
   return {
-    file: sandboxExec,
-    args: ['-f', profileFile, '/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command],
+    file: '/bin/sh',
+    args: [
+      '-c',
+      PROCESS_CEILING,
+      'sh',
+      sandboxExec,
+      '-f',
+      profileFile,
+      '/bin/sh',
+      '-c',
+      'exec /bin/sh -c "$1" 2>&1',
+      'sh',
+      command,
+    ],
     env: own,
   };
 }

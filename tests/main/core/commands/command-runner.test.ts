@@ -132,7 +132,7 @@ describe('runCommand with Seatbelt (a recording stand-in for sandbox-exec)', () 
     expect(profile).toContain(`(subpath "${path.join(base, 'sluice-home')}")`);
     expect(profile).toContain(`(subpath "${path.join(base, 'person', '.ssh')}")`);
     expect(profile).toContain('; network: none');
-    expect(run.notes.join(' ')).toMatch(/macOS has no per-command process ceiling/u);
+    expect(run.notes.join(' ')).toMatch(/macOS has no PID namespace/u);
   });
 
   it('darwin - network on and a proxy port reach the profile', async () => {

@@ -276,7 +276,7 @@ describe('seatbeltProfile network', () => {
   it('network off - no IP at all, Unix sockets only in the private folders', () => {
     const lines = netRules(layout(root));
     expect(lines.join('\n')).not.toMatch(/remote ip|local ip|\(allow network\*\)/u);
-    expect(lines.join('\n')).toContain(`(remote unix-socket (subpath ${sbplString(TMP)})`);
+    expect(lines.join('\n')).toContain(`(remote unix-socket (subpath ${sbplString(TMP)}))`);
     expect(lines.join('\n')).not.toContain('mDNSResponder');
   });
 

@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
 import {
   detectSeatbelt,
+  PROCESS_CEILING,
   SANDBOX_EXEC,
   SELF_TEST,
   seatbeltSpawn,
@@ -229,10 +230,14 @@ describe('seatbeltSpawn', () => {
     'darwin',
   );
 
-  it('darwin - sandbox-exec -f profile, then /bin/sh -c with stderr merged', () => {
+  it('darwin - the ceiling wrapper execs sandbox-exec -f profile, then /bin/sh -c with stderr merged', () => {
     const spawn = seatbeltSpawn(layout, '/p/profile.sb', 'npm test', env);
-    expect(spawn.file).toBe('/usr/bin/sandbox-exec');
+    expect(spawn.file).toBe('/bin/sh');
     expect(spawn.args).toEqual([
+      '-c',
+      PROCESS_CEILING,
+      'sh',
+      '/usr/bin/sandbox-exec',
       '-f',
       '/p/profile.sb',
       '/bin/sh',
@@ -268,6 +273,26 @@ describe('seatbeltSpawn', () => {
     ).env;
     expect(open).not.toHaveProperty('HTTPS_PROXY');
   });
+
+  it('the ceiling wrapper - hands the program its arguments untouched', () => {
+    const r = spawnSync('/bin/sh', ['-c', PROCESS_CEILING, 'sh', '/bin/echo', 'ran', '$1'], {
+      env: { PATH: '/nonexistent' },
+    });
+    expect(r.stdout.toString()).toBe('ran $1\n');
+    expect(r.status).toBe(0);
+  });
+
+  it.each(['/bin/sh', '/bin/bash'])(
+    'the ceiling wrapper in %s - the limit is the current count plus the headroom',
+    (shell) => {
+      const r = spawnSync(shell, ['-c', PROCESS_CEILING, 'sh', '/bin/bash', '-c', 'ulimit -Hu']);
+      const own = spawnSync('/bin/sh', ['-c', 'ps -x -o pid= | wc -l']);
+      const limit = Number(r.stdout.toString().trim());
+      const count = Number(own.stdout.toString().trim());
+      expect(limit).toBeGreaterThan(1000);
+      expect(Math.abs(limit - (count + 1024))).toBeLessThan(50);
+    },
+  );
 
   it('userTempFolder - only the per-user /private/var/folders/…/T folder counts', () => {
     expect(userTempFolder('/private/var/folders/ab/x1y2/T/')).toBe(
