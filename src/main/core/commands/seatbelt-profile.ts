@@ -227,7 +227,6 @@ export function seatbeltProfile(layout: SeatbeltLayout): string {
     `(allow file-write* ${writable})`,
     `(allow file-ioctl ${writable} ${DEVICE_READ.map((d) => `(literal ${sbplString(d)})`).join(' ')})`,
   ];
-  if (layout.fileLinkRule) lines.push(`(allow file-link ${writable})`);
   const protectedAlternatives = PROTECTED_GLOBS.flatMap((g) => protectedGlobRegexes(g)).map((r) =>
     r.replace(/\$$/u, ''),
   );
@@ -236,7 +235,9 @@ export function seatbeltProfile(layout: SeatbeltLayout): string {
     '; protected paths (also those that do not exist yet) stay read-only, at any depth',
     `(deny file-write* file-ioctl ${protectedRegex})`,
   );
-  if (layout.fileLinkRule) lines.push(`(deny file-link ${protectedRegex})`);
+  // A hard link to .git/config made in the project might be judged by its new name when
+  // written; where Seatbelt knows hard links as an operation, none may be made at all.
+  if (layout.fileLinkRule) lines.push('(deny file-link)');
   lines.push(
     '; …except inside node_modules, as on Linux (packages ship .github and .vscode folders),',
     '; when no folder on the way starts with a dot (so never .git/node_modules)',

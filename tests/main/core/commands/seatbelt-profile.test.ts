@@ -242,13 +242,13 @@ describe('seatbeltProfile', () => {
     expect(read(r, '/dev/disk0')).toBe('deny');
   });
 
-  it('hard links - file-link rules only where the probe found the operation', () => {
+  it('hard links - none at all where the probe found the file-link operation', () => {
     const root = `${HOME}/code/p`;
     expect(seatbeltProfile(layout(root))).not.toContain('file-link');
     const r = rules(layout(root, { fileLinkRule: true }));
-    expect(decideFile(r, 'file-link', `${root}/a`)).toBe('allow');
+    expect(decideFile(r, 'file-link', `${root}/a`)).toBe('deny');
     expect(decideFile(r, 'file-link', `${root}/.git/config`)).toBe('deny');
-    expect(decideFile(r, 'file-link', `${HOME}/.ssh/id_rsa`)).toBe('deny');
+    expect(decideFile(r, 'file-link', `${TMP}/a`)).toBe('deny');
   });
 
   it('processes - exec and fork allowed, signals and inspection only inside the sandbox', () => {
