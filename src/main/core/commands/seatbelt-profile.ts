@@ -88,6 +88,8 @@ export const DEVICE_READ = [
   '/dev/tty',
   '/dev/stdin',
   '/dev/dtracehelper',
+  // opened by fts/getcwd so that walking a folder does not trigger automounts
+  '/dev/autofs_nowait',
 ] as const;
 export const DEVICE_WRITE = [
   '/dev/null',
