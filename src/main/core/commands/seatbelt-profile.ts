@@ -241,7 +241,7 @@ export function seatbeltProfile(layout: SeatbeltLayout): string {
   // written; where Seatbelt knows hard links as an operation, none may be made at all.
   if (layout.fileLinkRule) lines.push('(deny file-link)');
   lines.push(
-    '; …except inside node_modules, as on Linux (packages ship .github and .vscode folders),',
+    '; ...except inside node_modules, as on Linux (packages ship .github and .vscode folders),',
     '; when no folder on the way starts with a dot (so never .git/node_modules)',
     `(allow file-write* (regex ${sbplString(`^${regexLiteral(root === '/' ? '' : root, false)}/([^./][^/]*/)*node_modules/`)}))`,
   );
