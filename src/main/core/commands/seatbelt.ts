@@ -162,6 +162,8 @@ export const SELF_TEST = [
   '{ ! ln "$1/.git/config" "$1/probe-link" 2>/dev/null || ! (echo x >> "$1/probe-link") 2>/dev/null; }',
 ].join(' && ');
 
+export const PROBE_PROJECT = 'pro"ject\\ (é) [x].*';
+
 const FALLBACK_PROFILE = '(version 1)(allow default)(deny network*)';
 const FILE_LINK_PROFILE =
   '(version 1)(allow default)(deny file-link (literal "/nonexistent/sluice"))';
@@ -198,7 +200,9 @@ function probe(deps: SeatbeltProbeDeps): SandboxAvailability {
   let folders: SeatbeltFolders | undefined;
   try {
     folders = createSeatbeltFolders(deps.tmpdir ?? os.tmpdir());
-    const root = path.join(folders.base, 'project');
+    // The project's name carries what escaping must survive: quotes, a backslash, regex
+    // metacharacters and a non-ASCII letter.
+    const root = path.join(folders.base, PROBE_PROJECT);
     const outside = path.join(folders.base, 'outside');
     const fakeHome = path.join(folders.base, 'person');
     const others = path.join(folders.base, 'others');

@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
 import {
   detectSeatbelt,
+  PROBE_PROJECT,
   PROCESS_CEILING,
   SANDBOX_EXEC,
   SELF_TEST,
@@ -149,6 +150,10 @@ describe('detectSeatbelt', () => {
       '-c',
       expect.stringContaining('.git/probe'),
     ]);
+    const selfTest = calls[calls.length - 1];
+    expect(selfTest?.args[6]).toMatch(/pro"ject\\ \(é\) \[x\]\.\*$/u);
+    expect(selfTest?.profile).toContain('(subpath "');
+    expect(selfTest?.profile).toContain('pro\\"ject\\\\ (é) [x].*")');
     expect(readdirSync(tmp)).toEqual([]);
   });
 });
@@ -159,7 +164,7 @@ describe('SELF_TEST', () => {
 
   itBwrap('passes under a sandbox that enforces the same rules (bubblewrap stands in)', () => {
     const dirs = {
-      root: path.join(tmp, 'project'),
+      root: path.join(tmp, PROBE_PROJECT),
       outside: path.join(tmp, 'outside'),
       person: path.join(tmp, 'person'),
       others: path.join(tmp, 'others'),
