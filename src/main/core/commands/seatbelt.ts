@@ -4,8 +4,9 @@
 // access (symlinks resolved), and the process tree is only what the process group holds.
 // The probe runs once per process: sandbox-exec must apply a profile at all, then Sluice's own
 // profiles must compile, and a self-test must show them holding (a write in the project lands;
-// writes to .git, through a hard link to it, and outside, and reads of secrets, are refused). Anything less means "not
-// sandboxed", so a mistake in the profile costs convenience (every command asks), not safety.
+// writes to .git, through a hard link to it and outside, and reads of secrets, are refused).
+// Anything less means "not sandboxed", so a mistake in the profile costs convenience (every
+// command asks), not safety.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -68,8 +69,9 @@ export const PROCESS_HEADROOM = 1024;
 /**
  * macOS has no cgroups, but RLIMIT_NPROC caps the person's processes as counted at each fork:
  * set it, outside the sandbox, to their current count plus the headroom (`-u` in bash, `-p` in
- * dash, whichever /bin/sh is), then exec sandbox-exec. Where the count or the limit fails (a hard limit lower than that), the command
- * runs without it and only the timeout bounds a fork bomb.
+ * dash, whichever /bin/sh is; soft and hard, so the command cannot raise it), then exec
+ * sandbox-exec. Where the count or the limit fails (a hard limit lower than that), the
+ * command runs without it and only the timeout bounds a fork bomb.
  */
 export const PROCESS_CEILING = `n=$(PATH=/bin:/usr/bin; ps -x -o pid= 2>/dev/null | wc -l) && { ulimit -u $((n + ${PROCESS_HEADROOM})) || ulimit -p $((n + ${PROCESS_HEADROOM})); } 2>/dev/null; exec "$@"`;
 
@@ -81,9 +83,9 @@ export interface SeatbeltSpawn {
 
 /**
  * The argv and environment for `/bin/sh -c command` (stderr merged into stdout) under
- * sandbox-exec, started through the process-ceiling wrapper.
- * sandbox-exec keeps the environment it is given, so this is the command's own: the filtered
- * one, HOME and TMPDIR private, and the proxy variables when only a proxy port is reachable.
+ * sandbox-exec, started through the process-ceiling wrapper. sandbox-exec keeps the
+ * environment it is given, so this is the command's own: the filtered one, HOME and TMPDIR
+ * private, and the proxy variables when only a proxy port is reachable.
  */
 export function seatbeltSpawn(
   layout: SeatbeltLayout,
