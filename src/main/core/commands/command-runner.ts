@@ -2,11 +2,13 @@
 // seatbelt.ts) when the sandbox is available, otherwise directly (the approval said "not
 // sandboxed" and no rule applied).
 // The command sees a filtered environment: never the API key or other secrets of this process.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bubblewrapArgs, type SandboxAvailability } from './bubblewrap';
 import { runProcess, type ProcessResult } from './command-process';
+import { RUN_MARKER, sweepMarked, type SweepDeps } from './marked-processes';
 import { OutputCapture, type OutputLimits } from './output-capture';
 import { findProtectedPaths } from './protected-mounts';
 import {
@@ -48,6 +50,8 @@ export interface CommandRunOptions {
   readonly proxyPort?: number | null;
   /** Seatbelt: where the per-command folder is made (default os.tmpdir()). */
   readonly tmpdir?: string;
+  /** Seatbelt: how left-behind processes are listed and killed (default `ps -E`, SIGKILL). */
+  readonly processSweep?: SweepDeps;
 }
 
 export interface CommandRun extends ProcessResult {
@@ -233,7 +237,14 @@ async function runInSeatbelt(
         notes,
       };
     }
-    const spawn = seatbeltSpawn(layout, profile, options.command, env, options.sandbox.detail);
+    const runId = randomUUID();
+    const spawn = seatbeltSpawn(
+      layout,
+      profile,
+      options.command,
+      { ...env, [RUN_MARKER]: runId },
+      options.sandbox.detail,
+    );
     const result = await runProcess({
       ...common,
       maxProcesses: 0,
@@ -242,6 +253,11 @@ async function runInSeatbelt(
       cwd: options.cwd,
       env: spawn.env,
     });
+    const left = sweepMarked(runId, options.processSweep);
+    if (left)
+      notes.push(
+        `${left} process(es) the command left running in the background were killed when it ended`,
+      );
     notes.push(
       `macOS has no PID namespace: the process group is killed at the end; at most about ${PROCESS_HEADROOM} more of your processes may run at once (ulimit -u, where it could be set)`,
     );

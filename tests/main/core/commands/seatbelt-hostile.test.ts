@@ -165,6 +165,17 @@ describeMac('Seatbelt hostile commands', () => {
     }
   });
 
+  it('a daemon that double-forks and calls setsid - killed when the run ends', async () => {
+    const result = await run(
+      `perl -e 'use POSIX; fork and exit; POSIX::setsid(); fork and exit; open(F, ">daemon.pid"); print F $$; close F; exec "sleep", "300"'; sleep 0.5`,
+    );
+    const pid = Number(readFileSync(path.join(root, 'daemon.pid'), 'utf8'));
+    expect(pid).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(result.notes.join(' ')).toMatch(/left running in the background were killed/u);
+  });
+
   it('hostile project names - quotes, backslashes and regex characters still confine writes', async () => {
     for (const name of ['we"ird\\name', 'a.b (c) [d] {e} $f ^g |h', '"); (allow file-write*) ;']) {
       const odd = makeProject(name);
