@@ -103,6 +103,7 @@ describe('runCommand with Seatbelt (a recording stand-in for sandbox-exec)', () 
       ANTHROPIC_API_KEY: 'sk-secret',
     },
     tmpdir: base,
+    platform: 'darwin' as const,
     ...extra,
   });
 

@@ -80,6 +80,15 @@ describe('detectSeatbelt', () => {
     expect(detectSandbox('linux').kind ?? 'bubblewrap').toBe('bubblewrap');
   });
 
+  it.skipIf(existsSync(SANDBOX_EXEC))(
+    'darwin without sandbox-exec - the real probe falls back',
+    () => {
+      const result = detectSandbox('darwin');
+      expect(result.available).toBe(false);
+      expect(result.detail).toMatch(/sandbox-exec is not available/u);
+    },
+  );
+
   it('sandbox-exec missing - unavailable, says so, runs nothing', () => {
     const { deps, calls } = fakeDeps(() => ok, false);
     const result = detectSeatbelt('darwin', deps);
