@@ -165,6 +165,18 @@ describeMac('Seatbelt hostile commands', () => {
     }
   });
 
+  it('launchd - a job submitted from inside does not run outside the sandbox', async () => {
+    const label = `com.sluice.hostile.${process.pid}`;
+    const target = path.join(base, 'pwned-by-launchd');
+    try {
+      await run(`launchctl submit -l ${label} -- /usr/bin/touch "${target}"`);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(existsSync(target)).toBe(false);
+    } finally {
+      spawn('launchctl', ['remove', label], { stdio: 'ignore' }).on('error', () => undefined);
+    }
+  });
+
   it('a daemon that double-forks and calls setsid - killed when the run ends', async () => {
     const result = await run(
       `perl -e 'use POSIX; fork and exit; POSIX::setsid(); fork and exit; open(F, ">daemon.pid"); print F $$; close F; exec "sleep", "300"'; sleep 0.5`,
