@@ -121,6 +121,7 @@ export const MACH_SERVICES = [
 export const NETWORK_MACH_SERVICES = [
   'com.apple.SecurityServer',
   'com.apple.trustd.agent',
+  'com.apple.trustd',
   'com.apple.ocspd',
   'com.apple.networkd',
   'com.apple.dnssd.service',
