@@ -22,7 +22,7 @@ import { CommandApprovalGate } from '../main/core/approvals/command-approval-gat
 import { createNetworkRuleRepository } from '../main/core/store/network-rule-repository';
 import { createCommandRuleRepository } from '../main/core/store/command-rule-repository';
 import type { CommandPort } from '../main/core/commands/command-port';
-import { detectBubblewrap } from '../main/core/commands/bubblewrap';
+import { detectSandbox } from '../main/core/commands/sandbox-detect';
 import { commandOutputDir } from '../main/core/commands/project-commands';
 import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
 import { createCheckpointRepository } from '../main/core/store/checkpoint-repository';
@@ -198,7 +198,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
           },
         }),
     },
-    sandbox: detectBubblewrap(),
+    sandbox: detectSandbox(),
     outputDir: commandOutputDir(home, projectId),
     hidden: [home],
     networkRules: () => createNetworkRuleRepository(db).scopedHosts(projectId),
@@ -318,7 +318,7 @@ export function askCommands(args: {
   const projectId = projectIdFor(args.workspace.root);
   return {
     gate: { request: (proposal, call) => get().commands.gate.request(proposal, call) },
-    sandbox: detectBubblewrap(),
+    sandbox: detectSandbox(),
     outputDir: commandOutputDir(home, projectId),
     hidden: [home],
     networkRules: () => createNetworkRuleRepository(args.db).scopedHosts(projectId),

@@ -267,9 +267,12 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     if (request.description) out(`${request.description}\n`);
     out(`  ${c.cyan('$')} ${request.command}\n`);
     const sandbox = request.sandboxed ? 'sandboxed' : c.red('NOT SANDBOXED');
+    const label = request.sandboxed
+      ? `sandboxed${request.sandboxName ? ` (${request.sandboxName})` : ''}: `
+      : '';
     out(
       c.dim(
-        `  in ${request.cwd || '.'} · ${request.sandboxDetail} · ${describeRequestNetwork(request)} · timeout ${request.timeoutSeconds} s\n`,
+        `  in ${request.cwd || '.'} · ${label}${request.sandboxDetail} · ${describeRequestNetwork(request)} · timeout ${request.timeoutSeconds} s\n`,
       ),
     );
     if (!request.sandboxed) out(`  ${sandbox}: it runs with your full rights.\n`);

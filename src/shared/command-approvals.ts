@@ -37,6 +37,8 @@ export const commandApprovalRequestSchema = z.object({
   sandboxed: z.boolean(),
   /** What the sandbox is, or why there is none. */
   sandboxDetail: z.string(),
+  /** When sandboxed: which sandbox ("bubblewrap", "Seatbelt"), shown as "sandboxed (…)". */
+  sandboxName: z.string().optional(),
   /** True only when the model asked for network for this command. */
   network: z.boolean(),
   /**

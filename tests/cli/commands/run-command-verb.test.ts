@@ -229,6 +229,19 @@ describe('terminal approval - commands', () => {
     });
   });
 
+  it('Seatbelt - the prompt names the sandbox: "sandboxed (Seatbelt)"', async () => {
+    const t = terminal(['y']);
+    await t.approver.askCommand?.({
+      ...request,
+      sandboxName: 'Seatbelt',
+      sandboxDetail: 'project writable, protected paths read-only, no network',
+    });
+    expect(t.output()).toContain(
+      'sandboxed (Seatbelt): project writable, protected paths read-only, no network',
+    );
+    expect(t.output()).not.toContain('NOT SANDBOXED');
+  });
+
   it('not sandboxed - says so and offers no "always"', async () => {
     const t = terminal(['a', 'n', '']);
     const answer = await t.approver.askCommand?.({

@@ -95,6 +95,19 @@ describe('CommandApprovalCard', () => {
     ]);
   });
 
+  it('Seatbelt - the badge says "sandboxed (Seatbelt)" beside what the sandbox allows', () => {
+    open(
+      commandRequest({
+        sandboxName: 'Seatbelt',
+        sandboxDetail: 'project writable, protected paths read-only, no network',
+      }),
+    );
+    expect(screen.getByTestId('command-sandbox')).toHaveTextContent(
+      'sandboxed (Seatbelt) project writable, protected paths read-only, no network',
+    );
+    expect(screen.getByTestId('command-sandbox')).not.toHaveTextContent('not sandboxed');
+  });
+
   it('not sandboxed, network on - says so plainly and offers no "always allow"', () => {
     open(
       commandRequest({

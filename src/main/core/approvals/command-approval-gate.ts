@@ -36,6 +36,8 @@ export interface CommandProposal {
   readonly timeoutSeconds: number;
   readonly sandboxed: boolean;
   readonly sandboxDetail: string;
+  /** The sandbox's name when sandboxed ("bubblewrap", "Seatbelt"), for "sandboxed (…)". */
+  readonly sandboxName?: string;
 }
 
 export interface CommandCall extends WriteCall {
@@ -210,6 +212,7 @@ export class CommandApprovalGate {
       description: proposal.description,
       sandboxed: proposal.sandboxed,
       sandboxDetail: proposal.sandboxDetail,
+      ...(proposal.sandboxName ? { sandboxName: proposal.sandboxName } : {}),
       network: proposal.network,
       ...(proposal.networkHosts?.length ? { networkHosts: [...proposal.networkHosts] } : {}),
       timeoutSeconds: proposal.timeoutSeconds,

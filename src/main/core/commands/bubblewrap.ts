@@ -116,10 +116,19 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   return args;
 }
 
+export type SandboxKind = 'bubblewrap' | 'seatbelt';
+
 export interface SandboxAvailability {
   readonly available: boolean;
-  /** Path of bwrap when available; otherwise why not, in words for the approval card. */
+  /**
+   * Path of bwrap or sandbox-exec when available; otherwise why not, in words for the
+   * approval card.
+   */
   readonly detail: string;
+  /** Which sandbox, when available (absent: bubblewrap, as before Seatbelt existed). */
+  readonly kind?: SandboxKind;
+  /** Seatbelt only: whether its `file-link` operation exists here (probed). */
+  readonly fileLinkRule?: boolean;
 }
 
 let cached: SandboxAvailability | undefined;
@@ -160,7 +169,7 @@ export function detectBubblewrap(
     );
     result =
       probe.status === 0
-        ? { available: true, detail: found }
+        ? { available: true, kind: 'bubblewrap', detail: found }
         : {
             available: false,
             detail: `bubblewrap cannot create its namespaces here: ${probe.stderr?.toString().trim() || `exit ${String(probe.status)}`}`,

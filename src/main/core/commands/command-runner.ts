@@ -1,12 +1,15 @@
-// Runs one approved command line: inside bubblewrap when the sandbox is available (see
-// bubblewrap.ts), otherwise directly (the approval said "not sandboxed" and no rule applied).
+// Runs one approved command line: inside bubblewrap (Linux, bubblewrap.ts) or Seatbelt (macOS,
+// seatbelt.ts) when the sandbox is available, otherwise directly (the approval said "not
+// sandboxed" and no rule applied).
 // The command sees a filtered environment: never the API key or other secrets of this process.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bubblewrapArgs, type SandboxAvailability } from './bubblewrap';
 import { runProcess, type ProcessResult } from './command-process';
-import type { OutputLimits } from './output-capture';
+import { RUN_MARKER, sweepMarked, type SweepDeps } from './marked-processes';
+import { OutputCapture, type OutputLimits } from './output-capture';
 import { findProtectedPaths } from './protected-mounts';
 import type { HostPattern } from '../../../shared/network-hosts';
 import {
@@ -16,6 +19,15 @@ import {
   type RefusedRequest,
 } from './network-proxy';
 import { proxyEnv } from './proxy-bridge';
+import {
+  createSeatbeltFolders,
+  PROCESS_HEADROOM,
+  seatbeltSpawn,
+  userHomes,
+  userTempFolder,
+  writeProfile,
+} from './seatbelt';
+import { SeatbeltPathError, type SeatbeltLayout } from './seatbelt-profile';
 
 export interface CommandRunOptions {
   readonly command: string;
@@ -50,6 +62,10 @@ export interface CommandRunOptions {
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Default process.platform; on Windows commands run through cmd.exe (never sandboxed). */
   readonly platform?: NodeJS.Platform;
+  /** Seatbelt: where the per-command folder is made (default os.tmpdir()). */
+  readonly tmpdir?: string;
+  /** Seatbelt: how left-behind processes are listed and killed (default `ps -E`, SIGKILL). */
+  readonly processSweep?: SweepDeps;
 }
 
 export interface CommandRun extends ProcessResult {
@@ -165,24 +181,11 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     });
     return { ...result, sandboxed: false, notes };
   }
+  if (options.sandbox.kind === 'seatbelt') return runInSeatbelt(options, env, common, notes);
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
   let proxy: NetworkProxy | null = null;
   try {
-    if (!options.network && options.allowedHosts?.length) {
-      try {
-        proxy = await startNetworkProxy({
-          allowed: options.allowedHosts,
-          ...(options.lookup ? { lookup: options.lookup } : {}),
-          ...(options.proxyParentDir ? { parentDir: options.proxyParentDir } : {}),
-        });
-      } catch (error) {
-        // Fail closed: without the filter the command does not run (it never gets more network).
-        throw new Error(
-          `the network filter for the allowed hosts could not start (${error instanceof Error ? error.message : String(error)}); the command was not run`,
-          { cause: error },
-        );
-      }
-    }
+    proxy = await startHostListProxy(options, false);
     const scan = findProtectedPaths(options.root);
     if (scan.incomplete)
       notes.push(
@@ -213,23 +216,123 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       notes.push(
         'no process-count ceiling could be set here (no writable pids cgroup); the timeout still applies',
       );
-    return {
-      ...result,
-      sandboxed: true,
-      notes,
-      ...(proxy
-        ? {
-            proxy: {
-              allowedCount: proxy.allowedCount,
-              reached: new Map(proxy.reached),
-              refusedCount: proxy.refusedCount,
-              refused: [...proxy.refused],
-            },
-          }
-        : {}),
-    };
+    return { ...result, sandboxed: true, notes, ...proxyReport(proxy) };
   } finally {
     await proxy?.close();
     rmSync(home, { recursive: true, force: true });
   }
+}
+
+type Common = Omit<Parameters<typeof runProcess>[0], 'file' | 'args' | 'cwd' | 'env'>;
+
+/**
+ * macOS: the command runs under sandbox-exec with a profile made for this run. No PID
+ * namespace and no cgroup exist there: the process group is the tree that is killed.
+ */
+async function runInSeatbelt(
+  options: CommandRunOptions,
+  env: Record<string, string>,
+  common: Common,
+  notes: string[],
+): Promise<CommandRun> {
+  const baseEnv = options.baseEnv ?? process.env;
+  // A host list: the proxy listens on one loopback port, the only one the profile lets the
+  // command reach (no network namespace here, so no bridge). Fails closed like bubblewrap's.
+  const proxy = await startHostListProxy(options, true);
+  const folders = createSeatbeltFolders(options.tmpdir ?? os.tmpdir());
+  try {
+    const layout: SeatbeltLayout = {
+      root: options.root,
+      tmp: folders.tmp,
+      home: folders.home,
+      userHomes: userHomes(baseEnv),
+      hidden: options.hidden ?? [],
+      userTemp: userTempFolder(options.tmpdir ?? os.tmpdir()),
+      network: options.network,
+      proxyPort: proxy?.tcpPort ?? null,
+      fileLinkRule: options.sandbox.fileLinkRule === true,
+    };
+    let profile: string;
+    try {
+      profile = writeProfile(folders, layout);
+    } catch (error) {
+      if (!(error instanceof SeatbeltPathError)) throw error;
+      return {
+        end: { kind: 'spawn_failed', message: `nothing ran: ${error.message}` },
+        durationMs: 0,
+        output: new OutputCapture(options.outputLimits, null).finish(),
+        processLimit: false,
+        sandboxed: true,
+        notes,
+      };
+    }
+    const runId = randomUUID();
+    const spawn = seatbeltSpawn(
+      layout,
+      profile,
+      options.command,
+      {
+        ...env,
+        ...(proxy?.tcpPort ? proxyEnv(options.allowedHosts ?? [], proxy.tcpPort) : {}),
+        [RUN_MARKER]: runId,
+      },
+      options.sandbox.detail,
+    );
+    const result = await runProcess({
+      ...common,
+      maxProcesses: 0,
+      file: spawn.file,
+      args: spawn.args,
+      cwd: options.cwd,
+      env: spawn.env,
+    });
+    const left = sweepMarked(runId, options.processSweep);
+    if (left)
+      notes.push(
+        `${left} process(es) the command left running in the background were killed when it ended`,
+      );
+    notes.push(
+      `macOS has no PID namespace: the process group is killed at the end; at most about ${PROCESS_HEADROOM} more of your processes may run at once (ulimit -u, where it could be set)`,
+    );
+    return { ...result, sandboxed: true, notes, ...proxyReport(proxy) };
+  } finally {
+    await proxy?.close();
+    rmSync(folders.base, { recursive: true, force: true });
+  }
+}
+
+/** Starts the host-list filter when the command has no full network but a host list. */
+async function startHostListProxy(
+  options: CommandRunOptions,
+  loopbackTcp: boolean,
+): Promise<NetworkProxy | null> {
+  if (options.network || !options.allowedHosts?.length) return null;
+  try {
+    return await startNetworkProxy({
+      allowed: options.allowedHosts,
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+      ...(options.proxyParentDir ? { parentDir: options.proxyParentDir } : {}),
+      loopbackTcp,
+    });
+  } catch (error) {
+    // Fail closed: without the filter the command does not run (it never gets more network).
+    throw new Error(
+      `the network filter for the allowed hosts could not start (${error instanceof Error ? error.message : String(error)}); the command was not run`,
+      { cause: error },
+    );
+  }
+}
+
+/** What went through the filter and what it refused, for the tool result. */
+function proxyReport(proxy: NetworkProxy | null): Pick<CommandRun, 'proxy'> {
+  return proxy
+    ? {
+        proxy: {
+          allowedCount: proxy.allowedCount,
+          reached: new Map(proxy.reached),
+          refusedCount: proxy.refusedCount,
+          refused: [...proxy.refused],
+        },
+      }
+    : {};
 }

@@ -10,7 +10,7 @@
 import { promises as dns } from 'node:dns';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -41,6 +41,11 @@ export interface NetworkProxy {
   readonly allowedCount: number;
   /** host:port let through, with how many requests each (at most MAX_REACHED_KEPT kept). */
   readonly reached: ReadonlyMap<string, number>;
+  /**
+   * With `loopbackTcp`: the 127.0.0.1 port that also reaches the proxy (Seatbelt, where the
+   * command shares the host's loopback and the profile lets it reach this one port only).
+   */
+  readonly tcpPort?: number;
   close(): Promise<void>;
 }
 
@@ -84,6 +89,8 @@ export async function startNetworkProxy(options: {
   readonly maxConnections?: number;
   /** Name resolution on the host (default the system's); tests inject their own. */
   readonly lookup?: HostLookup;
+  /** Also listen on an ephemeral 127.0.0.1 port (tcpPort), for sandboxes without a network namespace. */
+  readonly loopbackTcp?: boolean;
 }): Promise<NetworkProxy> {
   const lookup = options.lookup ?? systemLookup;
   const maxConnections = options.maxConnections ?? MAX_CLIENT_CONNECTIONS;
@@ -351,9 +358,31 @@ export async function startNetworkProxy(options: {
     throw error;
   }
 
+  // The TCP door hands each connection to the same server, so it gets the same limits and checks.
+  let tcp: net.Server | undefined;
+  let tcpPort: number | undefined;
+  if (options.loopbackTcp) {
+    const door = net.createServer((socket) => server.emit('connection', socket));
+    try {
+      tcpPort = await new Promise<number>((resolve, reject) => {
+        door.once('error', reject);
+        door.listen(0, '127.0.0.1', () => {
+          door.off('error', reject);
+          resolve((door.address() as net.AddressInfo).port);
+        });
+      });
+      tcp = door;
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
   return {
     dir,
     socketPath,
+    ...(tcpPort !== undefined ? { tcpPort } : {}),
     refused,
     get refusedCount() {
       return refusedCount;
@@ -365,6 +394,7 @@ export async function startNetworkProxy(options: {
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
+        tcp?.close();
         server.close(() => {
           rmSync(dir, { recursive: true, force: true });
           resolve();

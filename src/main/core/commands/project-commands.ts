@@ -15,7 +15,8 @@ import {
   type NetworkRuleRepository,
 } from '../store/network-rule-repository';
 import { createPolicyRepository } from '../store/policy-repository';
-import { detectBubblewrap, type SandboxAvailability } from './bubblewrap';
+import type { SandboxAvailability } from './bubblewrap';
+import { detectSandbox } from './sandbox-detect';
 import type { CommandPort } from './command-port';
 
 export interface ProjectCommands {
@@ -49,7 +50,7 @@ export function createProjectCommands(deps: {
   });
   const port: CommandPort = {
     gate,
-    sandbox: deps.sandbox ?? detectBubblewrap(),
+    sandbox: deps.sandbox ?? detectSandbox(),
     outputDir: commandOutputDir(deps.home, deps.projectId),
     hidden: [deps.home],
     networkRules: () => networkRules.scopedHosts(deps.projectId),

@@ -31,8 +31,11 @@ export const BRIDGE_WRAPPER =
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
 
 /** The proxy environment of a command with a host list. */
-export function proxyEnv(allowed: readonly HostPattern[]): Record<string, string> {
-  const url = `http://127.0.0.1:${PROXY_PORT}`;
+export function proxyEnv(
+  allowed: readonly HostPattern[],
+  port: number = PROXY_PORT,
+): Record<string, string> {
+  const url = `http://127.0.0.1:${port}`;
   // Servers a command starts inside the sandbox (a test's own server) are on its own loopback:
   // they stay direct, unless the host list names a loopback host (then it is the host's).
   const loopbackListed = allowed.some(

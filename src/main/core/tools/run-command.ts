@@ -16,6 +16,7 @@ import {
   type FileChange,
 } from '../commands/changed-files';
 import type { CommandPort } from '../commands/command-port';
+import { sandboxName } from '../commands/sandbox-detect';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
 import {
   describeNetwork,
@@ -119,8 +120,9 @@ function describeProxy(proxy: NonNullable<CommandRun['proxy']>): string {
   ].join('\n');
 }
 
+// EPERM is how Seatbelt (macOS) refuses a write or a connection.
 const BLOCKED =
-  /Read-only file system|Network is unreachable|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|ENETUNREACH|EROFS/u;
+  /Read-only file system|Network is unreachable|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|ENETUNREACH|EROFS|Operation not permitted/u;
 
 export function createRunCommandTool() {
   return defineTool({
@@ -180,8 +182,9 @@ async function runApproved(
       ...(names.length ? { networkHosts: names } : {}),
       timeoutSeconds: timeoutMs / 1000,
       sandboxed,
+      ...(sandboxed ? { sandboxName: sandboxName(port.sandbox) } : {}),
       sandboxDetail: sandboxed
-        ? `bubblewrap: project writable, protected paths read-only, ${describeNetwork(proposed)}`
+        ? `project writable, protected paths read-only, ${describeNetwork(proposed)}`
         : outside
           ? 'outside the sandbox, as the model asked: full access to your files and network'
           : `not sandboxed (${port.sandbox.detail}): full access to your files and network`,

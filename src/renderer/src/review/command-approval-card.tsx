@@ -127,7 +127,9 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
           <dt>Sandbox</dt>
           <dd data-testid="command-sandbox">
             {request.sandboxed ? (
-              <span className="badge">sandboxed</span>
+              <span className="badge">
+                sandboxed{request.sandboxName ? ` (${request.sandboxName})` : ''}
+              </span>
             ) : (
               <span className="badge warning">not sandboxed</span>
             )}{' '}

@@ -253,6 +253,26 @@ describe('run_command', () => {
     expect(result.content).toContain('NOT sandboxed');
   });
 
+  it('Seatbelt (macOS) - the card says "sandboxed (Seatbelt)", allow rules apply, it runs', async () => {
+    // A stand-in for sandbox-exec that runs what follows `-f profile` (no Seatbelt on Linux).
+    const fake = path.join(home, 'sandbox-exec');
+    await writeFile(fake, '#!/bin/sh\nshift 2\nexec "$@"\n', { mode: 0o755 });
+    const seatbelt: SandboxAvailability = { available: true, kind: 'seatbelt', detail: fake };
+    const { ctx, asked } = await setup(() => ({ type: 'always_allow' }), { sandbox: seatbelt });
+    const first = await run(ctx, 'echo hi > hi.txt');
+    expect(first.status).toBe('ok');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      sandboxed: true,
+      sandboxName: 'Seatbelt',
+      sandboxDetail: 'project writable, protected paths read-only, no network',
+    });
+    expect(first.content).toContain('in ., sandboxed, network off');
+    expect(await readFile(path.join(project, 'hi.txt'), 'utf8')).toBe('hi\n');
+    expect((await run(ctx, 'echo again')).status).toBe('ok');
+    expect(asked).toHaveLength(1);
+  });
+
   it('abort while asking - rejects, nothing runs', async () => {
     const { ctx, controller } = await setup(() => null);
     const pending = run(ctx, 'touch made.txt');
