@@ -128,7 +128,8 @@ describe('CLI bundle start', () => {
     expect(file).toMatch(/typescript-[^/]+\.v8cache$/);
 
     // Accepted: the next process does not write it again.
-    const past = new Date(Date.now() - 3_600_000);
+    // Whole seconds: a millisecond part does not survive utimes → stat exactly.
+    const past = new Date(Math.floor(Date.now() / 1000) * 1000 - 3_600_000);
     utimesSync(file, past, past);
     expect(index()).toEqual(first);
     expect(statSync(file).mtimeMs).toBe(past.getTime());
