@@ -234,10 +234,10 @@ describe('terminal approval - commands', () => {
     await t.approver.askCommand?.({
       ...request,
       sandboxName: 'Seatbelt',
-      sandboxDetail: 'project writable, protected paths read-only, no network',
+      sandboxDetail: 'project writable, protected paths read-only',
     });
     expect(t.output()).toContain(
-      'sandboxed (Seatbelt): project writable, protected paths read-only, no network',
+      'sandboxed (Seatbelt): project writable, protected paths read-only',
     );
     expect(t.output()).not.toContain('NOT SANDBOXED');
   });

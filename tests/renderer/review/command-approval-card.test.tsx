@@ -14,7 +14,7 @@ function commandRequest(extra: Partial<CommandApprovalRequest> = {}): CommandApp
     cwd: 'packages/app',
     description: 'Run the unit tests',
     sandboxed: true,
-    sandboxDetail: 'bubblewrap: project writable, protected paths read-only, no network',
+    sandboxDetail: 'project writable, protected paths read-only',
     network: false,
     timeoutSeconds: 120,
     reason: 'no rule allows `npm test`',
@@ -99,11 +99,11 @@ describe('CommandApprovalCard', () => {
     open(
       commandRequest({
         sandboxName: 'Seatbelt',
-        sandboxDetail: 'project writable, protected paths read-only, no network',
+        sandboxDetail: 'project writable, protected paths read-only',
       }),
     );
     expect(screen.getByTestId('command-sandbox')).toHaveTextContent(
-      'sandboxed (Seatbelt) project writable, protected paths read-only, no network',
+      'sandboxed (Seatbelt) project writable, protected paths read-only',
     );
     expect(screen.getByTestId('command-sandbox')).not.toHaveTextContent('not sandboxed');
   });

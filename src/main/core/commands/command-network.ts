@@ -69,10 +69,3 @@ export function planFromGrant(grant: NetworkGrant): NetworkPlan | string {
 export function hostNames(plan: NetworkPlan): string[] {
   return [...new Set(plan.hosts.map(formatHostPattern))];
 }
-
-/** "network ON" / "network: only a, b" / "no network", for cards and results. */
-export function describeNetwork(plan: NetworkPlan): string {
-  if (plan.full) return 'network ON';
-  const names = hostNames(plan);
-  return names.length ? `network: only ${names.join(', ')}` : 'no network';
-}

@@ -19,7 +19,6 @@ import type { CommandPort } from '../commands/command-port';
 import { sandboxName } from '../commands/sandbox-detect';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
 import {
-  describeNetwork,
   hostNames,
   hostsForCommand,
   NO_NETWORK,
@@ -184,7 +183,7 @@ async function runApproved(
       sandboxed,
       ...(sandboxed ? { sandboxName: sandboxName(port.sandbox) } : {}),
       sandboxDetail: sandboxed
-        ? `project writable, protected paths read-only, ${describeNetwork(proposed)}`
+        ? 'project writable, protected paths read-only'
         : outside
           ? 'outside the sandbox, as the model asked: full access to your files and network'
           : `not sandboxed (${port.sandbox.detail}): full access to your files and network`,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Parser } from 'web-tree-sitter';
 import {
-  describeNetwork,
+  hostNames,
   hostsForCommand,
   planFromGrant,
 } from '../../../../src/main/core/commands/command-network';
@@ -60,11 +60,11 @@ describe('hostsForCommand', () => {
 
 describe('planFromGrant', () => {
   it('off, a host list, full - become plans; a bad host list says why', () => {
-    expect(describeNetwork(planFromGrant({ type: 'off' }) as never)).toBe('no network');
-    expect(describeNetwork(planFromGrant({ type: 'full' }) as never)).toBe('network ON');
+    expect(planFromGrant({ type: 'off' })).toEqual({ full: false, hosts: [] });
+    expect(planFromGrant({ type: 'full' })).toEqual({ full: true, hosts: [] });
     expect(
-      describeNetwork(planFromGrant({ type: 'hosts', hosts: [' example.com:8443 '] }) as never),
-    ).toBe('network: only example.com:8443');
+      hostNames(planFromGrant({ type: 'hosts', hosts: [' example.com:8443 '] }) as never),
+    ).toEqual(['example.com:8443']);
     expect(planFromGrant({ type: 'hosts', hosts: ['http://x/'] })).toMatch(/not a host/u);
   });
 });

@@ -178,7 +178,7 @@ describe('run_command', () => {
   );
 
   itSandboxed(
-    'network rule - the card says network: only its hosts; the listed host is reached, others refused and reported',
+    'network rule - the request names only its hosts; the listed host is reached, others refused and reported',
     async () => {
       let hits = 0;
       const server = createServer((_req, res) => {
@@ -196,15 +196,15 @@ describe('run_command', () => {
         );
         expect(hits).toBe(1);
         expect(asked[0]?.networkHosts).toEqual([`127.0.0.1:${port}`]);
-        expect(asked[0]?.sandboxDetail).toContain(`network: only 127.0.0.1:${port}`);
+        expect(asked[0]?.network).toBe(false);
         expect(result.content).toContain('HELLO');
         expect(result.content).toContain(
           `network requests allowed by the proxy: 1, to 127.0.0.1:${port} (1); refused: 2\n- 127.0.0.1:${port + 1} is not in the allowed host list\n- example.com:443 is not in the allowed host list\nDo not work around this`,
         );
-        // Full network for one command is still the person's call, and the card says ON.
+        // Full network for one command is still the person's call, and the request says full network.
         await run(ctx, 'true', { network: true });
         expect(asked[1]?.networkHosts).toBeUndefined();
-        expect(asked[1]?.sandboxDetail).toContain('network ON');
+        expect(asked[1]?.network).toBe(true);
       } finally {
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
@@ -265,7 +265,7 @@ describe('run_command', () => {
     expect(asked[0]).toMatchObject({
       sandboxed: true,
       sandboxName: 'Seatbelt',
-      sandboxDetail: 'project writable, protected paths read-only, no network',
+      sandboxDetail: 'project writable, protected paths read-only',
     });
     expect(first.content).toContain('in ., sandboxed, network off');
     expect(await readFile(path.join(project, 'hi.txt'), 'utf8')).toBe('hi\n');
