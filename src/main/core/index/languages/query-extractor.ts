@@ -41,6 +41,7 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
     // earlier in the query wins (a Go struct before the generic type pattern).
     const definitions = new Map<number, Definition>();
     const named = new Map<string, Definition>();
+    const importNodes: Node[] = [];
     for (const match of compiledQuery(grammar, spec.query).matches(root)) {
       let node: Node | undefined;
       let nameNode: Node | undefined;
@@ -48,6 +49,7 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
       let receiver: string | undefined;
       for (const capture of match.captures) {
         if (capture.name === 'name') nameNode = capture.node;
+        else if (capture.name === 'import') importNodes.push(capture.node);
         else if (capture.name === 'receiver') receiver = capture.node.text;
         else if (capture.name === 'scope') {
           node = capture.node;
@@ -132,7 +134,8 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
       });
     }
     symbols.sort((a, b) => a.line - b.line || a.column - b.column);
-    const { imports, exports } = spec.extractImports(root, symbols);
+    importNodes.sort((a, b) => a.startIndex - b.startIndex);
+    const { imports, exports } = spec.extractImports(root, symbols, importNodes);
     return { status: 'ok', extraction: { symbols, imports, exports } };
   } catch (error) {
     return { status: 'parse-error', error: error instanceof Error ? error.message : String(error) };
