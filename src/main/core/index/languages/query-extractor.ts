@@ -4,7 +4,6 @@
 // syntax errors is still indexed as far as tree-sitter recovered it, as ctags would.
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from '../../../../shared/contract/symbol-service';
-import { symbolKindSchema } from '../../../../shared/contract/symbol-service';
 import type { ExtractedSymbol, ParseOutcome } from '../index-types';
 import { oneLine } from '../signature-text';
 import { CONTAINER_KINDS, position, type LanguageSpec } from './language-spec';
@@ -19,6 +18,30 @@ interface Definition {
 }
 
 const FUNCTION_KINDS = new Set(['function', 'method']);
+
+// Every SymbolKind (the compiler checks the list is whole), so a `@definition.<kind>` capture
+// maps to its kind with a lookup. Kept free of the contract's zod schema: each parse worker
+// would load zod for this one check (~85 ms of a worker's start, measured).
+const KINDS: Record<SymbolKind, true> = {
+  function: true,
+  class: true,
+  method: true,
+  property: true,
+  interface: true,
+  type: true,
+  enum: true,
+  namespace: true,
+  module: true,
+  variable: true,
+  default: true,
+  struct: true,
+  trait: true,
+  constant: true,
+  macro: true,
+};
+const DEFINITION_CAPTURES = new Map(
+  (Object.keys(KINDS) as SymbolKind[]).map((kind) => [`definition.${kind}`, kind]),
+);
 
 function signatureOf(node: Node): string {
   const body = node.childForFieldName('body');
@@ -54,11 +77,11 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
         else if (capture.name === 'scope') {
           node = capture.node;
           kind = 'scope';
-        } else if (capture.name.startsWith('definition.')) {
-          const parsed = symbolKindSchema.safeParse(capture.name.slice('definition.'.length));
-          if (parsed.success) {
+        } else {
+          const definitionKind = DEFINITION_CAPTURES.get(capture.name);
+          if (definitionKind) {
             node = capture.node;
-            kind = parsed.data;
+            kind = definitionKind;
           }
         }
       }
