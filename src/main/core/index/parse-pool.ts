@@ -72,16 +72,22 @@ function treeSitterShare(jobs: readonly ParseJob[]): { count: number; share: num
   return { count, share: jobs.length ? count / jobs.length : 0 };
 }
 
+/** Tree-sitter files per worker at least: a worker's start (~0.15 s) is paid back by ~0.25 s of parsing. */
+export const TREE_SITTER_FILES_PER_WORKER = 100;
+
 /**
  * Workers for these jobs. TypeScript work: one fewer than the cores, since the calling thread
  * is busy too (listing, writing results to SQLite) and every worker isolate pays V8's
  * compilation of the TypeScript parser again (~1.5 s CPU): on 2 cores one worker measured the
  * same wall time as two, or better, with ~20% less CPU. Tree-sitter work (at least 90% of the
- * files): every core, since a worker costs ~0.1 s to start and the calling thread only writes
- * (the parse is ~85% of the CPU; measured in docs/ARCHITECTURE.md).
+ * files): up to every core, one per TREE_SITTER_FILES_PER_WORKER files, since such a worker
+ * never loads TypeScript and the calling thread only writes (~10% of the CPU; measured in
+ * docs/ARCHITECTURE.md).
  */
 export function poolSizeFor(jobs: readonly ParseJob[], cores = os.availableParallelism()): number {
-  return Math.max(1, treeSitterShare(jobs).share >= 0.9 ? cores : cores - 1);
+  const { count, share } = treeSitterShare(jobs);
+  if (share < 0.9) return Math.max(1, cores - 1);
+  return Math.max(1, Math.min(cores, Math.ceil(count / TREE_SITTER_FILES_PER_WORKER)));
 }
 
 /** Where the worker code lives for the way this module is being run. */

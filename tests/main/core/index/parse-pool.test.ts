@@ -7,6 +7,7 @@ import {
   defaultWorkerEntry,
   IN_PROCESS_BELOW,
   poolSizeFor,
+  TREE_SITTER_FILES_PER_WORKER,
   TREE_SITTER_IN_PROCESS_BELOW,
   type ParsePool,
 } from '../../../../src/main/core/index/parse-pool';
@@ -134,13 +135,23 @@ describe('poolSizeFor', () => {
     paths.map((p) => ({ path: p, absolute: `/x/${p}`, maxBytes: 1 }));
 
   it('poolSizeFor - every core for tree-sitter files, one fewer when TypeScript is parsed too', () => {
-    const go = named(...Array.from({ length: 19 }, (_, i) => `p/f${i}.go`));
+    const go = named(...Array.from({ length: 190 }, (_, i) => `p/f${i}.go`));
     expect(poolSizeFor(go, 2)).toBe(2);
-    expect(poolSizeFor([...go, ...named('a.ts')], 4)).toBe(4);
-    expect(poolSizeFor([...go, ...named('a.ts', 'b.tsx', 'c.js')], 4)).toBe(3);
+    expect(poolSizeFor([...go, ...named('a.ts')], 2)).toBe(2);
+    expect(
+      poolSizeFor([...go, ...named(...Array.from({ length: 30 }, (_, i) => `t${i}.ts`))], 4),
+    ).toBe(3);
     expect(poolSizeFor(named('a.ts', 'b.ts'), 2)).toBe(1);
     expect(poolSizeFor(go, 1)).toBe(1);
     expect(poolSizeFor(named('a.ts'), 1)).toBe(1);
+  });
+
+  it('poolSizeFor - no more tree-sitter workers than TREE_SITTER_FILES_PER_WORKER pays for', () => {
+    const files = (n: number): ParseJob[] =>
+      named(...Array.from({ length: n }, (_, i) => `src/m${i}.rs`));
+    expect(poolSizeFor(files(TREE_SITTER_FILES_PER_WORKER), 16)).toBe(1);
+    expect(poolSizeFor(files(5 * TREE_SITTER_FILES_PER_WORKER), 16)).toBe(5);
+    expect(poolSizeFor(files(100 * TREE_SITTER_FILES_PER_WORKER), 16)).toBe(16);
   });
 });
 
