@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runParseJobSync, type ParseJob, type ParseJobResult } from './parse-job';
+import { treeSitterLanguageOf } from './languages/language-extensions';
 import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
 import {
   PARSE_WORKER_MARKER,
@@ -23,10 +24,8 @@ export type WorkerEntry =
 
 export interface ParsePoolOptions {
   /**
-   * Worker count; default one fewer than os.availableParallelism(), at least 1. The calling
-   * thread is busy too (listing, writing results to SQLite), and every worker isolate pays
-   * V8's background compilation of the TypeScript parser again (~1.5 s CPU): on 2 cores one
-   * worker measured the same wall time as two, or better, with ~20% less CPU.
+   * Worker count; by default poolSizeFor(jobs): one fewer than os.availableParallelism() (at
+   * least 1) for TypeScript work, every core for tree-sitter work.
    */
   readonly size?: number;
   /** Override the worker entry, or 'in-process' to parse on the caller's thread in slices. */
@@ -38,7 +37,8 @@ export interface ParsePoolOptions {
   /**
    * With no worker running, fewer jobs than this are parsed in-process (between event-loop
    * turns): a worker isolate compiles the TypeScript parser again (~1 s CPU) before its first
-   * file, which is more than parsing a small project here. Default IN_PROCESS_BELOW; 0 = always workers.
+   * file, which is more than parsing a small project here. Default IN_PROCESS_BELOW; 0 = always
+   * workers. Tree-sitter files go to workers from TREE_SITTER_IN_PROCESS_BELOW (or this, if lower).
    */
   readonly inProcessBelow?: number;
   /** Folder of the TypeScript compiler's V8 code cache, for the workers (code-cache.ts). */
@@ -67,20 +67,59 @@ const READY_TIMEOUT_MS = 20_000;
  */
 export const IN_PROCESS_BELOW = 1000;
 
+/**
+ * Tree-sitter files (Python, Go, Rust, Java) below which a parse stays on the calling thread.
+ * A worker that parses only these never loads TypeScript: its start-up is the WASM runtime and
+ * a grammar (~0.1 s), while such a file costs ~2.5 ms on average to parse (6 MB/s per core).
+ */
+export const TREE_SITTER_IN_PROCESS_BELOW = 200;
+
+function treeSitterShare(jobs: readonly ParseJob[]): { count: number; share: number } {
+  let count = 0;
+  for (const job of jobs) if (treeSitterLanguageOf(job.path)) count++;
+  return { count, share: jobs.length ? count / jobs.length : 0 };
+}
+
+/** Tree-sitter files per worker at least: a worker's start (~0.15 s) is paid back by ~0.25 s of parsing. */
+export const TREE_SITTER_FILES_PER_WORKER = 100;
+
+/**
+ * Workers for these jobs. TypeScript work: one fewer than the cores, since the calling thread
+ * is busy too (listing, writing results to SQLite) and every worker isolate pays V8's
+ * compilation of the TypeScript parser again (~1.5 s CPU): on 2 cores one worker measured the
+ * same wall time as two, or better, with ~20% less CPU. Tree-sitter work (at least 90% of the
+ * files): up to every core, one per TREE_SITTER_FILES_PER_WORKER files, since such a worker
+ * never loads TypeScript and the calling thread only writes (~10% of the CPU; measured in
+ * docs/ARCHITECTURE.md).
+ */
+export function poolSizeFor(jobs: readonly ParseJob[], cores = os.availableParallelism()): number {
+  const { count, share } = treeSitterShare(jobs);
+  if (share < 0.9) return Math.max(1, cores - 1);
+  return Math.max(1, Math.min(cores, Math.ceil(count / TREE_SITTER_FILES_PER_WORKER)));
+}
+
 /** Where the worker code lives for the way this module is being run. */
 export function defaultWorkerEntry(moduleUrl: string = import.meta.url): WorkerEntry {
   if (moduleUrl.endsWith('.ts')) {
     // Node 20 does not apply `--import tsx` hooks to a worker's entry, so the worker registers
-    // tsx's CommonJS hook itself (dev and tests only: tsx is a devDependency). TypeScript is
-    // required natively first, and the hook is registered globally, not namespaced: a
-    // namespaced tsx require keys its own module cache, so the worker's `import ts` loaded a
-    // second copy of TypeScript through the hook (~0.7 s per worker, measured).
+    // tsx's CommonJS hook itself (dev and tests only: tsx is a devDependency). The hook is
+    // registered globally, not namespaced: a namespaced tsx require keys its own module cache,
+    // so the worker's `import ts` loaded a second copy of TypeScript (~0.7 s per worker,
+    // measured). TypeScript itself keeps Node's own .js loader (through the hook it took
+    // ~0.4 s instead of ~0.2 s) and loads on first use, as from a bundle: a worker that parses
+    // only tree-sitter languages is ready in ~15 ms instead of ~170 ms.
     const require = createRequire(moduleUrl);
     const tsxApi = require.resolve('tsx/cjs/api');
-    const typescript = require.resolve('typescript');
+    const typescript = JSON.stringify(require.resolve('typescript'));
     const workerFile = fileURLToPath(new URL('./parse-worker.ts', moduleUrl));
     return {
-      evalCode: `require(${JSON.stringify(typescript)}); require(${JSON.stringify(tsxApi)}).register(); require(${JSON.stringify(workerFile)});`,
+      evalCode: [
+        `const M = require('node:module'); const nodeJs = M._extensions['.js'];`,
+        `require(${JSON.stringify(tsxApi)}).register();`,
+        `const tsxJs = M._extensions['.js'];`,
+        `M._extensions['.js'] = function (m, f) { return (f === ${typescript} ? nodeJs : tsxJs).call(this, m, f); };`,
+        `require(${JSON.stringify(workerFile)});`,
+      ].join('\n'),
     };
   }
   const sibling = new URL('./parse-worker.js', moduleUrl);
@@ -101,7 +140,8 @@ interface Slot {
 const IN_FLIGHT_PER_WORKER = 2;
 
 export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
-  const size = Math.max(1, options.size ?? os.availableParallelism() - 1);
+  // Before the jobs are known (prestart), the TypeScript default; parse() may add workers.
+  const baseSize = Math.max(1, options.size ?? os.availableParallelism() - 1);
   const batchSize = options.batchSize ?? 24;
   const idleMs = options.idleMs ?? 30_000;
   let entryFailed = options.entry === 'in-process';
@@ -156,20 +196,24 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     });
 
   let starting: Promise<void> | undefined;
-  const ensureWorkers = (): Promise<void> => {
-    if (entryFailed || slots.length) return Promise.resolve();
-    starting ??= (async () => {
-      const created = await Promise.all(Array.from({ length: size }, startWorker));
-      slots = created.filter((s): s is Slot => s !== undefined);
-      if (!slots.length) entryFailed = true;
-      for (const slot of slots) {
+  /** Starts workers until `wanted` run (once the entry failed, none). */
+  const ensureWorkers = async (wanted: number): Promise<void> => {
+    while (starting) await starting;
+    if (entryFailed || slots.length >= wanted) return;
+    const first = slots.length === 0;
+    starting = (async () => {
+      const created = await Promise.all(Array.from({ length: wanted - slots.length }, startWorker));
+      const added = created.filter((s): s is Slot => s !== undefined);
+      if (first && !added.length) entryFailed = true;
+      for (const slot of added) {
         slot.worker.on('error', () => undefined); // surfaced per batch through 'exit'
         slot.worker.unref();
       }
+      slots = [...slots, ...added];
       starting = undefined;
       if (closed) await stopWorkers();
     })();
-    return starting;
+    await starting;
   };
 
   const scheduleIdle = (): void => {
@@ -227,19 +271,23 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     mode: () => started,
     prestart() {
       if (closed || entryFailed || slots.length || starting) return;
-      void ensureWorkers();
+      void ensureWorkers(baseSize);
       scheduleIdle();
     },
     async parse(jobs, onResults) {
       if (closed) throw new Error('The parse pool is closed.');
       if (!jobs.length) return;
       if (idleTimer) clearTimeout(idleTimer);
-      if (!slots.length && jobs.length < (options.inProcessBelow ?? IN_PROCESS_BELOW)) {
+      const below = options.inProcessBelow ?? IN_PROCESS_BELOW;
+      const inProcess =
+        jobs.length < below &&
+        treeSitterShare(jobs).count < Math.min(below, TREE_SITTER_IN_PROCESS_BELOW);
+      if (!slots.length && inProcess) {
         for (let i = 0; i < jobs.length; i += batchSize)
           onResults(await runInProcess(jobs.slice(i, i + batchSize)));
         return;
       }
-      await ensureWorkers();
+      await ensureWorkers(options.size ?? poolSizeFor(jobs));
       started = slots.length ? 'workers' : 'in-process';
       const batches: ParseJob[][] = [];
       for (let i = 0; i < jobs.length; i += batchSize) batches.push(jobs.slice(i, i + batchSize));

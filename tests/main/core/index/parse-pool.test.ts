@@ -6,6 +6,9 @@ import {
   createParsePool,
   defaultWorkerEntry,
   IN_PROCESS_BELOW,
+  poolSizeFor,
+  TREE_SITTER_FILES_PER_WORKER,
+  TREE_SITTER_IN_PROCESS_BELOW,
   type ParsePool,
 } from '../../../../src/main/core/index/parse-pool';
 import type { ParseJob, ParseJobResult } from '../../../../src/main/core/index/parse-job';
@@ -17,12 +20,15 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function jobs(count: number): ParseJob[] {
+function jobs(count: number, extension: 'ts' | 'py' = 'ts'): ParseJob[] {
   dir = mkdtempSync(path.join(os.tmpdir(), 'sluice-pool-'));
   return Array.from({ length: count }, (_, i) => {
-    const file = path.join(dir, `f${i}.ts`);
-    writeFileSync(file, `export function f${i}() {}\n`);
-    return { path: `f${i}.ts`, absolute: file, maxBytes: 10_000 };
+    const file = path.join(dir, `f${i}.${extension}`);
+    writeFileSync(
+      file,
+      extension === 'ts' ? `export function f${i}() {}\n` : `def f${i}():\n    pass\n`,
+    );
+    return { path: `f${i}.${extension}`, absolute: file, maxBytes: 10_000 };
   });
 }
 
@@ -105,11 +111,47 @@ describe('createParsePool', () => {
     expect(results).toHaveLength(40);
   });
 
+  it('parses tree-sitter files in workers from TREE_SITTER_IN_PROCESS_BELOW files', async () => {
+    pool = createParsePool({ size: 1 });
+    const list = jobs(TREE_SITTER_IN_PROCESS_BELOW, 'py');
+    expect(list.length).toBeLessThan(IN_PROCESS_BELOW);
+    const results = await parseAll(pool, list);
+    expect(pool.mode()).toBe('workers');
+    expect(names(results)).toEqual(
+      Array.from({ length: TREE_SITTER_IN_PROCESS_BELOW }, (_, i) => `f${i}`),
+    );
+  });
+
   it('parses a handful of files in-process without starting workers', async () => {
     pool = createParsePool({ size: 2 });
     const results = await parseAll(pool, jobs(3));
     expect(pool.mode()).toBe('not-started');
     expect(results).toHaveLength(3);
+  });
+});
+
+describe('poolSizeFor', () => {
+  const named = (...paths: string[]): ParseJob[] =>
+    paths.map((p) => ({ path: p, absolute: `/x/${p}`, maxBytes: 1 }));
+
+  it('poolSizeFor - every core for tree-sitter files, one fewer when TypeScript is parsed too', () => {
+    const go = named(...Array.from({ length: 190 }, (_, i) => `p/f${i}.go`));
+    expect(poolSizeFor(go, 2)).toBe(2);
+    expect(poolSizeFor([...go, ...named('a.ts')], 2)).toBe(2);
+    expect(
+      poolSizeFor([...go, ...named(...Array.from({ length: 30 }, (_, i) => `t${i}.ts`))], 4),
+    ).toBe(3);
+    expect(poolSizeFor(named('a.ts', 'b.ts'), 2)).toBe(1);
+    expect(poolSizeFor(go, 1)).toBe(1);
+    expect(poolSizeFor(named('a.ts'), 1)).toBe(1);
+  });
+
+  it('poolSizeFor - no more tree-sitter workers than TREE_SITTER_FILES_PER_WORKER pays for', () => {
+    const files = (n: number): ParseJob[] =>
+      named(...Array.from({ length: n }, (_, i) => `src/m${i}.rs`));
+    expect(poolSizeFor(files(TREE_SITTER_FILES_PER_WORKER), 16)).toBe(1);
+    expect(poolSizeFor(files(5 * TREE_SITTER_FILES_PER_WORKER), 16)).toBe(5);
+    expect(poolSizeFor(files(100 * TREE_SITTER_FILES_PER_WORKER), 16)).toBe(16);
   });
 });
 

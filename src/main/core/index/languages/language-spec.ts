@@ -14,16 +14,22 @@ export interface LanguageSpec {
    * `@receiver` on a type name that qualifies the definition (Go methods). Definitions
    * inside a function are locals and skipped; one inside a class-like definition or scope
    * is `Container.member` (a function becomes a method, a variable a property).
+   * `@import` marks a node the import extractor reads (a `use` or `import` statement): the
+   * one query pass finds them, so the extractor need not walk the whole tree again.
    */
   readonly query: string;
   /** Public/exported by the language's rule (Go: capitalised, Rust/Java: `pub`/`public`). */
   isExported(node: Node, name: string, inContainer: boolean): boolean;
   /** Adjusts a captured kind (e.g. a Python UPPER_CASE module variable is a constant). */
   refineKind?(kind: SymbolKind, node: Node, name: string, inContainer: boolean): SymbolKind;
-  /** Module references, and the names the module makes importable beyond its symbols. */
+  /**
+   * Module references, and the names the module makes importable beyond its symbols.
+   * `imports` holds the nodes the query captured as `@import`, in source order.
+   */
   extractImports(
     root: Node,
     symbols: readonly ExtractedSymbol[],
+    imports: readonly Node[],
   ): { imports: ExtractedImport[]; exports: ExtractedExport[] };
 }
 

@@ -9,12 +9,20 @@ import { oneLine } from '../signature-text';
 import { CONTAINER_KINDS, position, type LanguageSpec } from './language-spec';
 import { compiledQuery, grammarFor } from './tree-sitter-runtime';
 
-/**
- * The kinds a query capture may name (`definition.<kind>`). A record, not the contract's zod
- * enum: importing zod here would load it into every parse worker (~10 ms each); the type
- * keeps it exactly in step with SymbolKind.
- */
-const SYMBOL_KINDS: Readonly<Record<SymbolKind, true>> = {
+interface Definition {
+  readonly pattern: number;
+  readonly node: Node;
+  readonly nameNode: Node;
+  readonly kind: SymbolKind | 'scope';
+  readonly receiver?: string;
+}
+
+const FUNCTION_KINDS = new Set(['function', 'method']);
+
+// Every SymbolKind (the compiler checks the list is whole), so a `@definition.<kind>` capture
+// maps to its kind with a lookup. Kept free of the contract's zod schema: each parse worker
+// would load zod for this one check (~85 ms of a worker's start, measured).
+const KINDS: Record<SymbolKind, true> = {
   function: true,
   class: true,
   method: true,
@@ -31,20 +39,9 @@ const SYMBOL_KINDS: Readonly<Record<SymbolKind, true>> = {
   constant: true,
   macro: true,
 };
-
-function symbolKindOf(name: string): SymbolKind | undefined {
-  return Object.hasOwn(SYMBOL_KINDS, name) ? (name as SymbolKind) : undefined;
-}
-
-interface Definition {
-  readonly pattern: number;
-  readonly node: Node;
-  readonly nameNode: Node;
-  readonly kind: SymbolKind | 'scope';
-  readonly receiver?: string;
-}
-
-const FUNCTION_KINDS = new Set(['function', 'method']);
+const DEFINITION_CAPTURES = new Map(
+  (Object.keys(KINDS) as SymbolKind[]).map((kind) => [`definition.${kind}`, kind]),
+);
 
 function signatureOf(node: Node): string {
   const body = node.childForFieldName('body');
@@ -67,6 +64,7 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
     // earlier in the query wins (a Go struct before the generic type pattern).
     const definitions = new Map<number, Definition>();
     const named = new Map<string, Definition>();
+    const importNodes: Node[] = [];
     for (const match of compiledQuery(grammar, spec.query).matches(root)) {
       let node: Node | undefined;
       let nameNode: Node | undefined;
@@ -74,15 +72,16 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
       let receiver: string | undefined;
       for (const capture of match.captures) {
         if (capture.name === 'name') nameNode = capture.node;
+        else if (capture.name === 'import') importNodes.push(capture.node);
         else if (capture.name === 'receiver') receiver = capture.node.text;
         else if (capture.name === 'scope') {
           node = capture.node;
           kind = 'scope';
-        } else if (capture.name.startsWith('definition.')) {
-          const named = symbolKindOf(capture.name.slice('definition.'.length));
-          if (named) {
+        } else {
+          const definitionKind = DEFINITION_CAPTURES.get(capture.name);
+          if (definitionKind) {
             node = capture.node;
-            kind = named;
+            kind = definitionKind;
           }
         }
       }
@@ -158,7 +157,8 @@ export function extractWithQuery(spec: LanguageSpec, text: string): ParseOutcome
       });
     }
     symbols.sort((a, b) => a.line - b.line || a.column - b.column);
-    const { imports, exports } = spec.extractImports(root, symbols);
+    importNodes.sort((a, b) => a.startIndex - b.startIndex);
+    const { imports, exports } = spec.extractImports(root, symbols, importNodes);
     return { status: 'ok', extraction: { symbols, imports, exports } };
   } catch (error) {
     return { status: 'parse-error', error: error instanceof Error ? error.message : String(error) };

@@ -49,8 +49,9 @@ function importRow(
 }
 
 function extractPythonImports(
-  root: Node,
+  _root: Node,
   symbols: readonly ExtractedSymbol[],
+  statements: readonly Node[],
 ): { imports: ExtractedImport[]; exports: ExtractedExport[] } {
   const imports: ExtractedImport[] = [];
   const exportedNames = new Map<string, ExtractedExport>();
@@ -58,9 +59,7 @@ function extractPythonImports(
     if (!exportedNames.has(name)) exportedNames.set(name, { exported: name, local: name, line });
   };
   for (const s of symbols) if (!s.name.includes('.')) addExport(s.name, s.line);
-  const statements = root.descendantsOfType(['import_statement', 'import_from_statement']);
   for (const statement of statements) {
-    if (!statement) continue;
     const topLevel = isModuleLevel(statement);
     if (statement.type === 'import_statement') {
       for (const name of statement.childrenForFieldName('name')) {

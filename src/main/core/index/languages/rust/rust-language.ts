@@ -94,18 +94,22 @@ function walkUse(context: UseContext, node: Node, prefix: string[]): void {
   }
 }
 
+/** A visibility modifier is the item's first named child (comments aside) when it has one. */
 function hasVisibility(node: Node): boolean {
-  return node.namedChildren.some((child) => child?.type === 'visibility_modifier');
+  for (let child = node.firstNamedChild; child; child = child.nextNamedSibling) {
+    if (child.type === 'visibility_modifier') return true;
+    if (!child.isExtra) return false;
+  }
+  return false;
 }
 
-function extractRustImports(root: Node): {
+function extractRustImports(uses: readonly Node[]): {
   imports: ExtractedImport[];
   exports: ExtractedExport[];
 } {
   const imports: ExtractedImport[] = [];
   const exports: ExtractedExport[] = [];
-  for (const use of root.descendantsOfType(['use_declaration', 'mod_item'])) {
-    if (!use) continue;
+  for (const use of uses) {
     if (use.type === 'mod_item') {
       if (use.childForFieldName('body')) continue; // inline: its items are definitions
       const name = nodeText(use.childForFieldName('name'));
@@ -141,5 +145,5 @@ export const rustLanguage: LanguageSpec = {
   id: 'rust',
   query: RUST_QUERY,
   isExported: (node) => isRustExported(node),
-  extractImports: (root) => extractRustImports(root),
+  extractImports: (_root, _symbols, uses) => extractRustImports(uses),
 };

@@ -1,6 +1,7 @@
 // Rust definitions for the shared query extractor: functions (methods inside `impl T` and
 // traits), structs and unions, enums with their variants, traits, type aliases, constants
-// and statics, macros, inline modules (which qualify what they hold) and struct fields.
+// and statics, macros, inline modules (which qualify what they hold) and struct fields;
+// `use` declarations and `mod` items for the import extractor.
 export const RUST_QUERY = `
 (function_item name: (identifier) @name) @definition.function
 (function_signature_item name: (identifier) @name) @definition.function
@@ -20,4 +21,6 @@ export const RUST_QUERY = `
   (generic_type type: (type_identifier) @name)
   (scoped_type_identifier name: (type_identifier) @name)
 ]) @scope
+(use_declaration) @import
+(mod_item) @import
 `;
