@@ -4,7 +4,7 @@
 // symbol/file search. Parsing happens in the worker pool; this thread only diffs, resolves
 // and writes. Refreshes are serialised so a reader always sees whole files.
 import type Database from 'better-sqlite3';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type {
   IndexStatus,
@@ -14,25 +14,12 @@ import type {
 } from '../../../shared/contract/symbol-service';
 import { openIndexDatabase } from './index-database';
 import { createIndexStore, type IndexStore } from './index-store';
-import { createModuleResolver, type ModuleResolver } from './module-resolver';
-import {
-  createParsePool,
-  IN_PROCESS_BELOW,
-  type ParsePool,
-  type ParsePoolOptions,
-} from './parse-pool';
+import type { ModuleResolver } from './module-resolver';
+import { createParsePool, IN_PROCESS_BELOW, type ParsePool } from './parse-pool';
 import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
-import { extractFile } from './extract-file';
 import { saveTypeScriptCodeCache, useTypeScriptCodeCache } from './typescript-runtime';
 import type { ParsedFile } from './index-types';
-import {
-  scanProject,
-  isCodeFile,
-  isConfigFile,
-  type IndexFileSource,
-  type IndexIncomplete,
-  type StatEntry,
-} from './project-scan';
+import { scanProject, isCodeFile, isConfigFile, type StatEntry } from './project-scan';
 import {
   findDefinitions,
   rankDefinitions,
@@ -45,61 +32,20 @@ import { definitionThroughImports } from './definition-through-imports';
 import type { SymbolIndexPort } from './symbol-index-port';
 import { watchIndex, type IndexWatcher, type IndexWatcherOptions } from './index-watcher';
 
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  type RefreshSummary,
+  type SymbolIndexOptions,
+} from './symbol-index-options';
+import { warmUpTypeScriptParser } from './parser-warm-up';
+import { buildProjectResolver } from './project-resolver';
+import { IndexStatusHub } from './index-status-hub';
 
-export interface SymbolIndexOptions {
-  readonly source: IndexFileSource;
-  /** SLUICE_HOME; null keeps the index in memory (tests, one-shot runs). */
-  readonly home: string | null;
-  /** Files larger than this are skipped and listed (generated bundles). */
-  readonly maxFileBytes?: number;
-  /** Most code files indexed (default DEFAULT_MAX_INDEX_FILES); going over makes the refresh incomplete. */
-  readonly maxFiles?: number;
-  readonly pool?: ParsePoolOptions;
-  /** Start the parse workers while the first scan of an empty index runs (default true). */
-  readonly prestartWorkers?: boolean;
-  /** Progress while a refresh runs, and once when it ends. */
-  readonly onStatus?: (status: IndexStatus) => void;
-  /** better-sqlite3's Electron-ABI build, under Electron (see README). */
-  readonly nativeBinding?: string;
-  /**
-   * Folder for the V8 code cache of the TypeScript compiler (code-cache.ts); default
-   * `home/cache` when home is set, none in memory; null turns it off.
-   */
-  readonly codeCacheDir?: string | null;
-}
-
-export interface RefreshSummary {
-  readonly files: number;
-  readonly symbols: number;
-  readonly imports: number;
-  /** Files recorded but not indexed: parse errors, over the size limit, unreadable. */
-  readonly skipped: { path: string; reason: string }[];
-  readonly parsed: number;
-  readonly removed: number;
-  readonly ms: number;
-  /** Set when a limit kept files out; names the limit and exactly what was left out. */
-  readonly incomplete?: IndexIncomplete;
-}
+export { DEFAULT_MAX_FILE_BYTES, type RefreshSummary, type SymbolIndexOptions };
 
 const CONFIG_META = 'config-fingerprint';
 /** Below this many files a cold build keeps the lookup indexes (rebuilding them costs more). */
 const BULK_LOAD_MIN_FILES = 200;
-
-const WARM_UP_SOURCE = `import a, { b as c, type D } from './x';
-import * as ns from '../y';
-export * from './z';
-export { e as f } from './e';
-/** doc */
-export function g<T>(x: T, y = 1): T { const z = require('./r'); return import('./d').then(() => x) as never; }
-export default class H<T> extends I implements J { static k = 1; private l?: string; constructor(public m: number) { super(); } get n() { return 1; } o(p: T[]): void {} }
-export interface Q { r: string; s(t: number): void }
-export type U = { v: 1 } | [number, string] | ((w: string) => void);
-export enum X { Y, Z = 'z' }
-declare module 'm' { export const aa: number; }
-export namespace N.O { export const bb = { cc: [1, 2], dd: () => <div className="ee">{1}</div> }; }
-export const { ff, gg: [hh] } = obj;
-`;
 
 export class SymbolIndex implements SymbolIndexPort {
   private readonly store: IndexStore;
@@ -111,9 +57,8 @@ export class SymbolIndex implements SymbolIndexPort {
   private namesCache: string[] | undefined;
   private pathsCache: string[] | undefined;
   private closed = false;
-  private readonly listeners = new Set<(status: IndexStatus) => void>();
   private readonly watchers = new Set<IndexWatcher>();
-  private readonly notices = new Map<string, string>();
+  private readonly hub: IndexStatusHub;
   private built = false;
 
   private constructor(
@@ -121,6 +66,13 @@ export class SymbolIndex implements SymbolIndexPort {
     private readonly db: Database.Database,
   ) {
     this.store = createIndexStore(db);
+    this.hub = new IndexStatusHub(() => ({
+      ...this.store.counts(),
+      indexing: this.progress.indexing,
+      done: this.progress.done,
+      total: this.progress.total,
+    }));
+    if (options.onStatus) this.hub.listen(options.onStatus);
     const codeCacheDir =
       options.codeCacheDir === undefined
         ? options.home === null
@@ -152,13 +104,7 @@ export class SymbolIndex implements SymbolIndexPort {
   }
 
   status(): IndexStatus {
-    return {
-      ...this.store.counts(),
-      indexing: this.progress.indexing,
-      done: this.progress.done,
-      total: this.progress.total,
-      ...(this.notices.size ? { notices: [...this.notices.values()] } : {}),
-    };
+    return this.hub.status();
   }
 
   /**
@@ -166,28 +112,24 @@ export class SymbolIndex implements SymbolIndexPort {
    * listing, a watcher that fell back to polling. Listeners hear of a change at once.
    */
   setNotice(key: string, text: string | undefined): void {
-    if (text === this.notices.get(key)) return;
-    if (text === undefined) this.notices.delete(key);
-    else this.notices.set(key, text);
-    if (!this.closed) this.emit(true);
+    if (this.hub.setNotice(key, text) && !this.closed) this.emit(true);
   }
 
   /** Brings the index up to date with the files; re-parses only new and changed files. */
   refresh(signal?: AbortSignal, onStatus?: (status: IndexStatus) => void): Promise<RefreshSummary> {
     return this.serialise(async () => {
-      if (onStatus) this.listeners.add(onStatus);
+      const remove = onStatus ? this.hub.listen(onStatus) : undefined;
       try {
         return await this.runRefresh(signal);
       } finally {
-        if (onStatus) this.listeners.delete(onStatus);
+        remove?.();
       }
     });
   }
 
   /** Adds a status listener (besides the one given at open); returns its remover. */
   onStatus(listener: (status: IndexStatus) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.hub.listen(listener);
   }
 
   /** Refreshes once if this process has not refreshed yet (symbol tools index on demand). */
@@ -325,21 +267,9 @@ export class SymbolIndex implements SymbolIndexPort {
   }
 
   private emit(force = false): void {
-    if (!this.options.onStatus && !this.listeners.size) return;
-    const now = Date.now();
-    if (!force && now - this.lastEmit < 100) return;
-    this.lastEmit = now;
-    const status = this.status();
-    for (const listener of [this.options.onStatus, ...this.listeners]) {
-      try {
-        listener?.(status);
-      } catch {
-        // a listener's failure must not stop indexing
-      }
-    }
+    this.hub.emit(force);
   }
 
-  private lastEmit = 0;
   private warmedUp = false;
   /** Refreshes running now (0 or 1: they are serialised). */
   private running = 0;
@@ -354,7 +284,7 @@ export class SymbolIndex implements SymbolIndexPort {
     this.warmedUp = true;
     setImmediate(() => {
       if (this.closed) return;
-      extractFile('warm-up.tsx', WARM_UP_SOURCE);
+      warmUpTypeScriptParser();
       // Not while a refresh runs: it may have just dropped the resolver for a new file set
       // that the store does not hold yet, and a resolver built now would miss those files.
       if (this.running === 0) this.resolver ??= this.buildResolver(this.store.allPaths());
@@ -362,32 +292,7 @@ export class SymbolIndex implements SymbolIndexPort {
   }
 
   private buildResolver(codeFiles: readonly string[]): ModuleResolver {
-    const root = this.root;
-    const files = new Set(codeFiles);
-    const folders = new Set<string>();
-    for (const file of codeFiles) {
-      for (
-        let dir = path.posix.dirname(file);
-        dir !== '.' && !folders.has(dir);
-        dir = path.posix.dirname(dir)
-      )
-        folders.add(dir);
-    }
-    return createModuleResolver({
-      root,
-      files,
-      folders,
-      readText: (relative) => {
-        const absolute = path.join(root, relative);
-        try {
-          if (statSync(absolute).size > this.maxFileBytes) return undefined;
-          return readFileSync(absolute, 'utf8');
-        } catch {
-          return undefined;
-        }
-      },
-      fileExists: (absolute) => existsSync(absolute),
-    });
+    return buildProjectResolver(this.root, codeFiles, this.maxFileBytes);
   }
 
   private async runRefresh(signal?: AbortSignal): Promise<RefreshSummary> {
