@@ -17,6 +17,8 @@ export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
 /** A call that keeps reporting progress may run this long in all, then it is stopped. */
 export const DEFAULT_MAX_CALL_MS = 15 * 60_000;
 export const MAX_LOG_LINES = 500;
+/** One log line is cut here: a server cannot fill memory or Settings with one endless line. */
+export const MAX_LOG_LINE_CHARS = 2000;
 
 export type McpServerState = 'stopped' | 'starting' | 'running' | 'failed';
 
@@ -77,7 +79,11 @@ export class McpConnection {
     const at = new Date((this.options.now ?? Date.now)()).toISOString();
     for (const part of line.split('\n')) {
       if (!part.trim()) continue;
-      this.logLines.push(`${at} ${part}`);
+      const shown =
+        part.length > MAX_LOG_LINE_CHARS
+          ? `${part.slice(0, MAX_LOG_LINE_CHARS)}… [${part.length - MAX_LOG_LINE_CHARS} more characters]`
+          : part;
+      this.logLines.push(`${at} ${shown}`);
       if (this.logLines.length > MAX_LOG_LINES) this.logLines.shift();
     }
   }

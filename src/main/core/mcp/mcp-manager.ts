@@ -18,10 +18,12 @@ import {
 } from './mcp-config';
 import { McpConnection, type McpConnectionOptions, type McpServerStatus } from './mcp-connection';
 import {
+  canonicalJson,
   describeDefinitionChange,
   validateMcpTool,
   type McpToolDefinition,
 } from './mcp-definitions';
+import { projectFilePins } from './mcp-entry-pins';
 import { createMcpTool } from './mcp-tool';
 
 export interface McpManagerDeps {
@@ -39,6 +41,22 @@ export interface McpManagerDeps {
 export interface McpToolList {
   readonly tools: ToolDefinition[];
   readonly notices: string[];
+}
+
+/** tools/list pages read from one server before it is taken as endless (fails closed). */
+export const MAX_TOOL_LIST_PAGES = 50;
+/** Tools of one server offered to the model; more are skipped with a notice. */
+export const MAX_TOOLS_PER_SERVER = 200;
+/** Characters of all of one server's definitions sent with every request; more are skipped. */
+export const MAX_SERVER_DEFINITION_CHARS = 256 * 1024;
+
+interface Entry {
+  readonly config: McpServerConfig;
+  readonly origin: McpServerOrigin;
+  readonly key: string;
+  readonly approved: boolean;
+  /** What an approval is of: the entry and the content of the project files it runs. */
+  readonly hash: string;
 }
 
 interface Listed {
@@ -62,7 +80,7 @@ export class McpManager {
   /** Every configured server with what the person needs to see; starts nothing. */
   async servers(): Promise<{ servers: McpServerView[]; notices: string[] }> {
     const { entries, notices } = await this.entries();
-    const servers = entries.map(({ config, origin, key, approved }) => {
+    const servers = entries.map(({ config, origin, key, approved, hash }) => {
       const connection = this.connections.get(key);
       const status = connection?.status();
       const serverPrefs = this.deps.repo.serverPrefs(key);
@@ -73,8 +91,8 @@ export class McpManager {
         name: config.name,
         key,
         origin,
-        entry: describeEntry(config),
-        entryHash: mcpEntryHash(config),
+        entry: describeEntry(config, { values: origin === 'project' }),
+        entryHash: hash,
         needsApproval: !approved,
         state: status?.state ?? 'stopped',
         message: status?.message ?? null,
@@ -99,25 +117,18 @@ export class McpManager {
     return this.connections.get(key)?.status() ?? null;
   }
 
-  private async entries(): Promise<{
-    entries: { config: McpServerConfig; origin: McpServerOrigin; key: string; approved: boolean }[];
-    notices: string[];
-  }> {
+  private async entries(): Promise<{ entries: Entry[]; notices: string[] }> {
     const own = this.deps.repo.listServers();
     const taken = new Set(own.map((s) => s.name));
     const text = await this.deps.readProjectFile();
     const project = text === null ? { servers: [], notices: [] } : parseProjectMcpFile(text);
     const notices = [...project.notices];
-    const entries: {
-      config: McpServerConfig;
-      origin: McpServerOrigin;
-      key: string;
-      approved: boolean;
-    }[] = own.map((config) => ({
+    const entries: Entry[] = own.map((config) => ({
       config,
       origin: 'person' as const,
       key: serverKey('person', this.deps.projectId, config.name),
       approved: true,
+      hash: mcpEntryHash(config),
     }));
     for (const config of project.servers) {
       if (taken.has(config.name)) {
@@ -127,18 +138,25 @@ export class McpManager {
         continue;
       }
       const approvedHash = this.deps.repo.approvedEntryHash(this.deps.projectId, config.name);
-      const approved = approvedHash === mcpEntryHash(config);
+      const files = await projectFilePins(config, this.deps.projectRoot);
+      const hash = mcpEntryHash(config, files);
+      const approved = approvedHash === hash;
+      const runs = files.length
+        ? `; it runs the project file${files.length > 1 ? 's' : ''} ${files.map((f) => f.path).join(', ')}, approved by content`
+        : '';
+      const shown = `${describeEntry(config, { values: true })}${runs}`;
       if (!approved)
         notices.push(
           approvedHash
-            ? `.sluice/mcp.json server "${config.name}" changed since you approved it (${describeEntry(config)}); it does not start until you approve it again.`
-            : `.sluice/mcp.json suggests server "${config.name}" (${describeEntry(config)}); it does not start until you approve it.`,
+            ? `.sluice/mcp.json server "${config.name}" changed since you approved it (its command, arguments, environment or the content of a project file it runs: ${shown}); it does not start until you approve it again.`
+            : `.sluice/mcp.json suggests server "${config.name}" (${shown}); it does not start until you approve it.`,
         );
       entries.push({
         config,
         origin: 'project',
         key: serverKey('project', this.deps.projectId, config.name),
         approved,
+        hash,
       });
     }
     return { entries, notices };
@@ -149,7 +167,7 @@ export class McpManager {
     const { entries } = await this.entries();
     const entry = entries.find((e) => e.origin === 'project' && e.config.name === name);
     if (!entry) throw new Error(`.sluice/mcp.json has no server "${name}".`);
-    if (mcpEntryHash(entry.config) !== entryHash)
+    if (entry.hash !== entryHash)
       throw new Error(`server "${name}" changed since it was shown to you; review it again.`);
     this.deps.repo.approveEntry(this.deps.projectId, name, entryHash);
   }
@@ -236,19 +254,43 @@ export class McpManager {
     const raw = await connection.request('tools/list', async (client, options) => {
       const all: unknown[] = [];
       let cursor: string | undefined;
+      let pages = 0;
       do {
+        if (pages >= MAX_TOOL_LIST_PAGES)
+          throw new Error(
+            `its tools/list did not end after ${MAX_TOOL_LIST_PAGES} pages; none of its tools are offered`,
+          );
         const page = await client.listTools(cursor ? { cursor } : {}, options);
+        pages += 1;
         all.push(...page.tools);
         cursor = page.nextCursor;
-      } while (cursor && all.length < 1000);
+      } while (cursor && all.length <= MAX_TOOLS_PER_SERVER);
       return all;
     });
     const tools: McpToolDefinition[] = [];
     const notices: string[] = [];
+    const names = new Set<string>();
+    let chars = 0;
     for (const entry of raw) {
       const checked = validateMcpTool(server, entry);
-      if (checked.ok) tools.push(checked.tool);
-      else notices.push(checked.notice);
+      if (!checked.ok) {
+        notices.push(checked.notice);
+        continue;
+      }
+      const def = checked.tool;
+      const size =
+        def.apiName.length + def.description.length + canonicalJson(def.inputSchema).length;
+      if (names.has(def.name))
+        notices.push(`MCP server "${server}": a second tool named "${def.name}" was skipped.`);
+      else if (tools.length >= MAX_TOOLS_PER_SERVER || chars + size > MAX_SERVER_DEFINITION_CHARS)
+        notices.push(
+          `MCP server "${server}": tool "${def.name}" was skipped: a server may offer at most ${MAX_TOOLS_PER_SERVER} tools and ${MAX_SERVER_DEFINITION_CHARS} characters of definitions (they are sent with every request).`,
+        );
+      else {
+        names.add(def.name);
+        chars += size;
+        tools.push(def);
+      }
     }
     const listed = { starts: connection.status().starts, tools, notices };
     this.listed.set(key, listed);
@@ -260,6 +302,15 @@ export class McpManager {
     if (this.closed)
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     const { entries, notices } = await this.entries();
+    // A server whose entry is gone, changed or no longer approved is stopped now, not left
+    // running until the project closes.
+    const wanted = new Set(entries.filter((e) => e.approved).map((e) => e.key));
+    for (const [key, connection] of [...this.connections]) {
+      if (wanted.has(key)) continue;
+      this.connections.delete(key);
+      this.listed.delete(key);
+      await connection.stop();
+    }
     // Servers start side by side, so one slow server delays the turn only by its own start.
     const results = await Promise.all(
       entries
@@ -283,6 +334,7 @@ export class McpManager {
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     }
     const tools: ToolDefinition[] = [];
+    const offered = new Set<string>();
     for (const result of results) {
       if (!('listed' in result) || !result.listed) {
         notices.push(result.failure ?? '');
@@ -296,6 +348,13 @@ export class McpManager {
           notices.push(withheld);
           continue;
         }
+        // Server names cannot make two equal tool names (mcp-config.ts); this keeps the
+        // tool list valid for the API even so.
+        if (offered.has(def.apiName)) {
+          notices.push(`${def.apiName} is offered by two servers; the second was skipped.`);
+          continue;
+        }
+        offered.add(def.apiName);
         tools.push(
           createMcpTool({
             def,
