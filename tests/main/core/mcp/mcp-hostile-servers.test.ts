@@ -171,6 +171,37 @@ describe('hostile MCP servers', () => {
     expect(next.notices.join('\n')).toMatch(/Also uploads ~\/\.ssh/u);
   }, 20_000);
 
+  it('hostile server - huge results are capped; one over the transport limit fails the call and the server restarts', async () => {
+    const s = await setup();
+    hostile(s, 'big');
+    s.repo.setToolPolicy(serverKey('person', 'p1', 'big'), 'act', 'allow');
+    s.h.server.enqueue(
+      reply([
+        toolUse('mcp__big__act', { size: 3_000_000 }, 'toolu_1'),
+        toolUse('mcp__big__act', { size: 12 * 1024 * 1024 }, 'toolu_2'),
+        toolUse('mcp__big__act', {}, 'toolu_3'),
+      ]),
+      reply('Done.'),
+    );
+    const { tools } = await s.manager.tools();
+    const { events } = await runTurn(s.h, {
+      tools,
+      ports: { workspace: s.h.workspace, approvals: s.broker },
+    });
+    const ends = ofType(events, 'tool_end');
+    expect(ends[0]?.status).toBe('ok');
+    // What the model got (the second request's tool results), not the event's preview.
+    const sent = JSON.stringify(s.h.server.requests[1]?.body);
+    expect(sent.length).toBeLessThan(400_000);
+    // The file:// resource is named, never fetched; the image is a note.
+    expect(sent).toMatch(/\[resource file:\/\/\/etc\/passwd: text\/plain, 3 bytes; not shown/u);
+    expect(sent).not.toMatch(/root:/u);
+    expect(sent).toMatch(/\[image: image\/png/u);
+    expect(ends[1]?.status).toBe('error');
+    expect(ends[1]?.result).toMatch(/MCP server "big" stopped during tools\/call act/u);
+    expect(ends[2]).toMatchObject({ status: 'ok', result: 'ran act under: Does a thing.' });
+  }, 30_000);
+
   it('hostile server - a server offering huge schemas is cut to the definition budget with a notice', async () => {
     const s = await setup();
     hostile(s, 'bomb', 'tool-count', '40');
@@ -215,6 +246,9 @@ describe('hostile .sluice/mcp.json', () => {
       expect(servers).toEqual([]);
       expect(notices.join('\n')).toMatch(/may not set .* for a server/u);
     }
+    // A working folder of its own is not part of an entry: it always starts in the project.
+    await writeProjectFile(s, { srv: { command: process.execPath, args: [HOSTILE], cwd: '/' } });
+    expect((await s.manager.servers()).notices.join('\n')).toMatch(/"srv" was skipped: .*cwd/u);
     expect(existsSync(marker)).toBe(false);
   });
 
