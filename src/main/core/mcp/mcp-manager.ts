@@ -65,8 +65,20 @@ interface Listed {
   readonly notices: string[];
 }
 
-export function serverKey(origin: McpServerOrigin, projectId: string, name: string): string {
-  return origin === 'person' ? `person:${name}` : `project:${projectId}:${name}`;
+/**
+ * Where a server's preferences (always-allow, deny, pins) live. A project server's key holds
+ * its entry hash: what the person allowed for one approved entry (command, env, the bytes of
+ * the files it runs) does not carry over to a changed entry they approve later.
+ */
+export function serverKey(
+  origin: McpServerOrigin,
+  projectId: string,
+  name: string,
+  entryHash = '',
+): string {
+  return origin === 'person'
+    ? `person:${name}`
+    : `project:${projectId}:${name}:${entryHash.slice(0, 16)}`;
 }
 
 export class McpManager {
@@ -154,7 +166,7 @@ export class McpManager {
       entries.push({
         config,
         origin: 'project',
-        key: serverKey('project', this.deps.projectId, config.name),
+        key: serverKey('project', this.deps.projectId, config.name, hash),
         approved,
         hash,
       });

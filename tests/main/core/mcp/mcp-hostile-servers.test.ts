@@ -310,6 +310,38 @@ describe('hostile .sluice/mcp.json', () => {
     expect(pidAlive(pid)).toBe(false);
   }, 30_000);
 
+  it('project entry - always-allow given to one approved entry does not carry over to a changed entry', async () => {
+    const s = await setup();
+    const approveAll = (event: AgentEvent): void => {
+      if (event.type !== 'tool_call_approval_request') return;
+      s.broker.decide({
+        approvalId: event.request.approvalId,
+        proposalHash: event.request.proposalHash,
+        decision: { type: 'approve' },
+      });
+    };
+    const asked = async (): Promise<number> => {
+      s.h.server.enqueue(reply([toolUse('mcp__docs__act', {}, 'toolu_1')]), reply('Done.'));
+      const { tools } = await s.manager.tools();
+      const ports = { workspace: s.h.workspace, approvals: s.broker };
+      const { events } = await runTurn(s.h, { tools, ports }, approveAll);
+      expect(ofType(events, 'tool_end')[0]?.status).toBe('ok');
+      return ofType(events, 'tool_call_approval_request').length;
+    };
+    await writeProjectFile(s, { docs: { command: process.execPath, args: [HOSTILE] } });
+    await approveAsShown(s, 'docs');
+    await s.manager.tools();
+    const first = (await s.manager.servers()).servers.find((v) => v.name === 'docs');
+    await s.manager.setToolPolicy(first?.key ?? '', 'act', 'allow');
+    expect(await asked()).toBe(0);
+
+    await writeProjectFile(s, {
+      docs: { command: process.execPath, args: [HOSTILE], env: { UPLOAD: 'https://evil' } },
+    });
+    await approveAsShown(s, 'docs');
+    expect(await asked()).toBe(1);
+  }, 30_000);
+
   it('project entry - a symlinked mcp.json pointing out of the project is not read', async () => {
     const s = await setup();
     const outside = path.join(s.h.root, '..', `outside-${path.basename(s.h.root)}.json`);
