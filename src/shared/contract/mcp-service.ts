@@ -4,7 +4,13 @@
 import { z } from 'zod';
 import { method } from './define';
 
-const name = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/u);
+// As mcp-config.ts MCP_SERVER_NAME: no `__`, no trailing `_` (tool names stay unambiguous).
+const name = z
+  .string()
+  .regex(
+    /^(?!.*__)[A-Za-z0-9_-]{0,23}[A-Za-z0-9-]$/u,
+    'letters, digits, - and single _ (not last)',
+  );
 
 export const mcpServerInputSchema = z.discriminatedUnion('transport', [
   z

@@ -19,9 +19,12 @@ export const PROJECT_REFUSED_ENV =
 
 const stdioShape = z
   .object({
-    command: z.string().min(1),
-    args: z.array(z.string()).default([]),
-    env: z.record(z.string(), z.string()).default({}),
+    command: z.string().min(1).max(4096),
+    args: z.array(z.string().max(4096)).max(256).default([]),
+    env: z
+      .record(z.string().max(256), z.string().max(4096))
+      .refine((env) => Object.keys(env).length <= 256, 'at most 256 variables')
+      .default({}),
   })
   .strict();
 
@@ -35,7 +38,7 @@ const httpShape = z
   })
   .strict();
 
-export const mcpServerConfigSchema = z.union([
+export const mcpServerConfigSchema = z.discriminatedUnion('transport', [
   stdioShape.extend({ name: z.string().regex(MCP_SERVER_NAME), transport: z.literal('stdio') }),
   httpShape.extend({ name: z.string().regex(MCP_SERVER_NAME), transport: z.literal('http') }),
 ]);

@@ -10,15 +10,24 @@ import { open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { McpEntryFilePin, McpServerConfig } from './mcp-config';
 
-/** A pinned file larger than this is not read; it is pinned as too large (never approved). */
-export const MAX_PINNED_FILE_BYTES = 32 * 1024 * 1024;
+/** An entry naming more project files than this, or more bytes in all, is refused. */
+export const MAX_PINNED_FILES = 16;
+export const MAX_PINNED_BYTES = 64 * 1024 * 1024;
 
-async function digest(file: string): Promise<string> {
+export class PinLimitError extends Error {
+  override readonly name = 'PinLimitError';
+}
+
+async function digest(file: string, budget: { bytes: number }): Promise<string> {
   const handle = await open(file, 'r');
   try {
     const info = await handle.stat();
     if (!info.isFile()) return 'not-a-regular-file';
-    if (info.size > MAX_PINNED_FILE_BYTES) return `too-large:${info.size}`;
+    budget.bytes -= info.size;
+    if (budget.bytes < 0)
+      throw new PinLimitError(
+        `the project files it names are larger than ${MAX_PINNED_BYTES / (1024 * 1024)} MB in all, too large to approve by content`,
+      );
     const hash = createHash('sha256');
     for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk);
     return hash.digest('hex');
@@ -34,7 +43,8 @@ function inside(root: string, file: string): boolean {
 
 /**
  * The project files a stdio entry names, with their content hash, in the order named.
- * `projectRoot` is where the server starts (its cwd). Never throws.
+ * `projectRoot` is where the server starts (its cwd). Throws PinLimitError (only) when the
+ * entry names more files or bytes than can be pinned: such an entry is not offered.
  */
 export async function projectFilePins(
   config: McpServerConfig,
@@ -49,6 +59,7 @@ export async function projectFilePins(
   }
   const pins: McpEntryFilePin[] = [];
   const seen = new Set<string>();
+  const budget = { bytes: MAX_PINNED_BYTES };
   for (const candidate of [config.command, ...config.args]) {
     // A bare command name is looked up on the person's PATH (a project cannot set PATH), so
     // only words that read as paths are followed. `--flag=file` forms are not.
@@ -65,11 +76,16 @@ export async function projectFilePins(
     seen.add(real);
     let sha256: string;
     try {
-      sha256 = await digest(real);
+      sha256 = await digest(real, budget);
     } catch (error) {
+      if (error instanceof PinLimitError) throw error;
       sha256 = `unreadable:${(error as NodeJS.ErrnoException).code ?? 'error'}`;
     }
     if (sha256 === 'not-a-regular-file') continue;
+    if (pins.length >= MAX_PINNED_FILES)
+      throw new PinLimitError(
+        `it names more than ${MAX_PINNED_FILES} project files, too many to approve by content`,
+      );
     pins.push({ path: path.relative(root, real) || real, sha256 });
   }
   return pins;

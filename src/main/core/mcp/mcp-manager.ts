@@ -150,7 +150,15 @@ export class McpManager {
         continue;
       }
       const approvedHash = this.deps.repo.approvedEntryHash(this.deps.projectId, config.name);
-      const files = await projectFilePins(config, this.deps.projectRoot);
+      let files: Awaited<ReturnType<typeof projectFilePins>>;
+      try {
+        files = await projectFilePins(config, this.deps.projectRoot);
+      } catch (error) {
+        notices.push(
+          `.sluice/mcp.json server "${config.name}" was skipped: ${error instanceof Error ? error.message : String(error)}.`,
+        );
+        continue;
+      }
       const hash = mcpEntryHash(config, files);
       const approved = approvedHash === hash;
       const runs = files.length

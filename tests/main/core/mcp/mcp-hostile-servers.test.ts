@@ -342,6 +342,19 @@ describe('hostile .sluice/mcp.json', () => {
     expect(await asked()).toBe(1);
   }, 30_000);
 
+  it('project entry - one naming too many or too large project files is refused, not hashed forever', async () => {
+    const s = await setup();
+    for (let i = 0; i < 20; i += 1) await writeFile(path.join(s.h.root, `f${i}.js`), `${i}`);
+    await writeProjectFile(s, {
+      many: { command: process.execPath, args: Array.from({ length: 20 }, (_, i) => `f${i}.js`) },
+      endless: { command: process.execPath, args: Array.from({ length: 5000 }, () => 'x') },
+    });
+    const { servers, notices } = await s.manager.servers();
+    expect(servers).toEqual([]);
+    expect(notices.join('\n')).toMatch(/"many" was skipped: it names more than 16 project files/u);
+    expect(notices.join('\n')).toMatch(/"endless" was skipped: args/u);
+  });
+
   it('project entry - a symlinked mcp.json pointing out of the project is not read', async () => {
     const s = await setup();
     const outside = path.join(s.h.root, '..', `outside-${path.basename(s.h.root)}.json`);
