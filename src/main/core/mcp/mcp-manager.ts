@@ -57,6 +57,8 @@ interface Entry {
   readonly approved: boolean;
   /** What an approval is of: the entry and the content of the project files it runs. */
   readonly hash: string;
+  /** What the person is shown for it (env values and pinned files for a project entry). */
+  readonly shown: string;
 }
 
 interface Listed {
@@ -92,7 +94,7 @@ export class McpManager {
   /** Every configured server with what the person needs to see; starts nothing. */
   async servers(): Promise<{ servers: McpServerView[]; notices: string[] }> {
     const { entries, notices } = await this.entries();
-    const servers = entries.map(({ config, origin, key, approved, hash }) => {
+    const servers = entries.map(({ config, origin, key, approved, hash, shown }) => {
       const connection = this.connections.get(key);
       const status = connection?.status();
       const serverPrefs = this.deps.repo.serverPrefs(key);
@@ -103,7 +105,7 @@ export class McpManager {
         name: config.name,
         key,
         origin,
-        entry: describeEntry(config, { values: origin === 'project' }),
+        entry: shown,
         entryHash: hash,
         needsApproval: !approved,
         state: status?.state ?? 'stopped',
@@ -141,6 +143,7 @@ export class McpManager {
       key: serverKey('person', this.deps.projectId, config.name),
       approved: true,
       hash: mcpEntryHash(config),
+      shown: describeEntry(config),
     }));
     for (const config of project.servers) {
       if (taken.has(config.name)) {
@@ -177,6 +180,7 @@ export class McpManager {
         key: serverKey('project', this.deps.projectId, config.name, hash),
         approved,
         hash,
+        shown,
       });
     }
     return { entries, notices };

@@ -282,6 +282,8 @@ describe('hostile .sluice/mcp.json', () => {
       viaNode: { command: process.execPath, args: ['tools/server.mjs'] },
       direct: { command: './run.sh' },
     });
+    const card = (await s.manager.servers()).servers.find((v) => v.name === 'viaNode');
+    expect(card?.entry).toMatch(/runs the project file tools\/server\.mjs, approved by content/u);
     await approveAsShown(s, 'viaNode');
     await approveAsShown(s, 'direct');
     const approved = await s.manager.tools();
