@@ -202,6 +202,31 @@ describe('hostile MCP servers', () => {
     expect(ends[2]).toMatchObject({ status: 'ok', result: 'ran act under: Does a thing.' });
   }, 30_000);
 
+  it('hostile server - one that never answers initialize fails to start within its limit', async () => {
+    const s = await setup();
+    hostile(s, 'mute', 'silent');
+    const started = Date.now();
+    const { tools, notices } = await s.manager.tools();
+    expect(tools).toEqual([]);
+    expect(notices.join('\n')).toMatch(/"mute" offers no tools now: .*could not start/u);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+
+  it('hostile server - a flood of notifications during a call neither breaks it nor fills the log', async () => {
+    const s = await setup();
+    hostile(s, 'noisy', 'flood');
+    s.repo.setToolPolicy(serverKey('person', 'p1', 'noisy'), 'act', 'allow');
+    s.h.server.enqueue(reply([toolUse('mcp__noisy__act', {}, 'toolu_1')]), reply('Done.'));
+    const { tools } = await s.manager.tools();
+    const { events } = await runTurn(s.h, {
+      tools,
+      ports: { workspace: s.h.workspace, approvals: s.broker },
+    });
+    expect(ofType(events, 'tool_end')[0]).toMatchObject({ status: 'ok' });
+    const view = (await s.manager.servers()).servers.find((v) => v.name === 'noisy');
+    expect(view?.logs.length).toBeLessThanOrEqual(500);
+  }, 30_000);
+
   it('hostile server - a server offering huge schemas is cut to the definition budget with a notice', async () => {
     const s = await setup();
     hostile(s, 'bomb', 'tool-count', '40');
