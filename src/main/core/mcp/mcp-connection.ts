@@ -9,7 +9,12 @@ import {
 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ListRootsRequestSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { McpServerConfig } from './mcp-config';
 
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
@@ -35,8 +40,10 @@ export interface McpConnectionOptions {
   /** Silence allowed within a request; progress notifications restart it (tools/call). */
   readonly callTimeoutMs?: number;
   readonly maxCallMs?: number;
-  /** Working folder of a stdio server (the project root). */
+  /** Working folder of a stdio server. */
   readonly cwd?: string;
+  /** The project folder, answered to `roots/list` (the only client request Sluice serves). */
+  readonly projectRoot?: string;
   readonly onToolsChanged?: () => void;
   readonly now?: () => number;
 }
@@ -94,12 +101,19 @@ export class McpConnection {
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers },
       });
+    const base = getDefaultEnvironment();
+    // A relative or empty PATH entry means "the working folder": a bare command could then
+    // be a file the project ships. Only absolute entries are kept.
+    if (base.PATH !== undefined)
+      base.PATH = base.PATH.split(path.delimiter)
+        .filter((entry) => path.isAbsolute(entry))
+        .join(path.delimiter);
     const transport = new StdioClientTransport({
       command: config.command,
       args: config.args,
       // Only the SDK's safe subset (PATH, HOME, …) plus the entry's own env: Sluice's
       // environment (the API key among it) never reaches a server.
-      env: { ...getDefaultEnvironment(), ...config.env },
+      env: { ...base, ...config.env },
       stderr: 'pipe',
       ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
     });
@@ -122,7 +136,17 @@ export class McpConnection {
     this.starts += 1;
     this.log(`starting (${this.starts})`);
     const transport = this.transport();
-    const client = new Client({ name: 'sluice', version: '0.1.0' }, { capabilities: {} });
+    const root = this.options.projectRoot;
+    // Roots only: sampling and elicitation are not offered (a server's prompts would spend
+    // the person's tokens or ask them questions outside the approval flow).
+    const client = new Client(
+      { name: 'sluice', version: '0.1.0' },
+      { capabilities: root ? { roots: { listChanged: false } } : {} },
+    );
+    if (root)
+      client.setRequestHandler(ListRootsRequestSchema, () => ({
+        roots: [{ uri: pathToFileURL(root).href, name: path.basename(root) }],
+      }));
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.log('the server says its tool list changed');
       this.options.onToolsChanged?.();

@@ -158,3 +158,45 @@ export function describeDefinitionChange(
     );
   return changes;
 }
+
+/** Tools of one server offered to the model; more are skipped with a notice. */
+export const MAX_TOOLS_PER_SERVER = 200;
+/** Characters of all of one server's definitions sent with every request; more are skipped. */
+export const MAX_SERVER_DEFINITION_CHARS = 256 * 1024;
+
+/**
+ * A whole tools/list answer: each entry validated, a second tool of the same name skipped,
+ * and at most MAX_TOOLS_PER_SERVER tools and MAX_SERVER_DEFINITION_CHARS of definitions
+ * kept (they travel with every request); what is skipped gets a notice.
+ */
+export function validateToolList(
+  server: string,
+  raw: readonly unknown[],
+): { tools: McpToolDefinition[]; notices: string[] } {
+  const tools: McpToolDefinition[] = [];
+  const notices: string[] = [];
+  const names = new Set<string>();
+  let chars = 0;
+  for (const entry of raw) {
+    const checked = validateMcpTool(server, entry);
+    if (!checked.ok) {
+      notices.push(checked.notice);
+      continue;
+    }
+    const def = checked.tool;
+    const size =
+      def.apiName.length + def.description.length + canonicalJson(def.inputSchema).length;
+    if (names.has(def.name))
+      notices.push(`MCP server "${server}": a second tool named "${def.name}" was skipped.`);
+    else if (tools.length >= MAX_TOOLS_PER_SERVER || chars + size > MAX_SERVER_DEFINITION_CHARS)
+      notices.push(
+        `MCP server "${server}": tool "${def.name}" was skipped: a server may offer at most ${MAX_TOOLS_PER_SERVER} tools and ${MAX_SERVER_DEFINITION_CHARS} characters of definitions (they are sent with every request).`,
+      );
+    else {
+      names.add(def.name);
+      chars += size;
+      tools.push(def);
+    }
+  }
+  return { tools, notices };
+}

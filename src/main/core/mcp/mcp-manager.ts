@@ -4,6 +4,7 @@
 // validated, withheld when their definition changed since the person approved it, and offered
 // as `mcp__<server>__<tool>` ToolDefinitions whose calls pass the MCP gate (mcp-tool.ts).
 // close() stops them all.
+import { homedir } from 'node:os';
 import type { ApprovalMode } from '../../../shared/approvals';
 import type { McpServerView } from '../../../shared/contract/mcp-service';
 import type { ApprovalAudit } from '../approvals/approval-audit';
@@ -18,9 +19,9 @@ import {
 } from './mcp-config';
 import { McpConnection, type McpConnectionOptions, type McpServerStatus } from './mcp-connection';
 import {
-  canonicalJson,
   describeDefinitionChange,
-  validateMcpTool,
+  MAX_TOOLS_PER_SERVER,
+  validateToolList,
   type McpToolDefinition,
 } from './mcp-definitions';
 import { projectFilePins } from './mcp-entry-pins';
@@ -34,6 +35,11 @@ export interface McpManagerDeps {
   readonly readProjectFile: () => Promise<string | null>;
   readonly mode: () => ApprovalMode;
   readonly connection?: McpConnectionOptions;
+  /**
+   * Where the person's own servers start (default: their home folder). Never the project:
+   * `npx tool` or `python -m tool` started there would run the project's copy of the tool.
+   */
+  readonly personServerCwd?: string;
   /** Where every call's verdict, decision and end are recorded (the approval audit trail). */
   readonly audit?: ApprovalAudit | undefined;
 }
@@ -45,10 +51,6 @@ export interface McpToolList {
 
 /** tools/list pages read from one server before it is taken as endless (fails closed). */
 export const MAX_TOOL_LIST_PAGES = 50;
-/** Tools of one server offered to the model; more are skipped with a notice. */
-export const MAX_TOOLS_PER_SERVER = 200;
-/** Characters of all of one server's definitions sent with every request; more are skipped. */
-export const MAX_SERVER_DEFINITION_CHARS = 256 * 1024;
 
 interface Entry {
   readonly config: McpServerConfig;
@@ -249,12 +251,20 @@ export class McpManager {
     return (await this.list(key, connection)).tools.find((t) => t.name === name);
   }
 
-  private connectionFor(key: string, config: McpServerConfig): McpConnection {
+  private connectionFor(
+    key: string,
+    config: McpServerConfig,
+    origin: McpServerOrigin,
+  ): McpConnection {
     let connection = this.connections.get(key);
     if (!connection || JSON.stringify(connection.config) !== JSON.stringify(config)) {
       void connection?.stop();
       connection = new McpConnection(config, {
-        cwd: this.deps.projectRoot,
+        // A project's server is the project's code and starts in it; the person's own
+        // servers start outside it and learn the project from roots/list.
+        cwd:
+          origin === 'project' ? this.deps.projectRoot : (this.deps.personServerCwd ?? homedir()),
+        projectRoot: this.deps.projectRoot,
         ...this.deps.connection,
         onToolsChanged: () => this.stale.add(key),
       });
@@ -291,31 +301,7 @@ export class McpManager {
       } while (cursor && all.length <= MAX_TOOLS_PER_SERVER);
       return all;
     });
-    const tools: McpToolDefinition[] = [];
-    const notices: string[] = [];
-    const names = new Set<string>();
-    let chars = 0;
-    for (const entry of raw) {
-      const checked = validateMcpTool(server, entry);
-      if (!checked.ok) {
-        notices.push(checked.notice);
-        continue;
-      }
-      const def = checked.tool;
-      const size =
-        def.apiName.length + def.description.length + canonicalJson(def.inputSchema).length;
-      if (names.has(def.name))
-        notices.push(`MCP server "${server}": a second tool named "${def.name}" was skipped.`);
-      else if (tools.length >= MAX_TOOLS_PER_SERVER || chars + size > MAX_SERVER_DEFINITION_CHARS)
-        notices.push(
-          `MCP server "${server}": tool "${def.name}" was skipped: a server may offer at most ${MAX_TOOLS_PER_SERVER} tools and ${MAX_SERVER_DEFINITION_CHARS} characters of definitions (they are sent with every request).`,
-        );
-      else {
-        names.add(def.name);
-        chars += size;
-        tools.push(def);
-      }
-    }
+    const { tools, notices } = validateToolList(server, raw);
     const listed = { starts: connection.status().starts, tools, notices };
     this.listed.set(key, listed);
     return listed;
@@ -339,8 +325,8 @@ export class McpManager {
     const results = await Promise.all(
       entries
         .filter((entry) => entry.approved)
-        .map(async ({ config, key }) => {
-          const connection = this.connectionFor(key, config);
+        .map(async ({ config, key, origin }) => {
+          const connection = this.connectionFor(key, config, origin);
           try {
             return { key, connection, listed: await this.list(key, connection) };
           } catch (error) {
