@@ -117,6 +117,9 @@ describe('sluice mcp under a hostile client', () => {
       ['search_files', { pattern: 'OUTSIDE', path: '..' }],
       ['search_files', { pattern: 'OUTSIDE', path: 'up' }],
       ['search_files', { pattern: 'OUTSIDE', path: 'link.txt' }],
+      ['outline', { path: '../outside.txt' }],
+      ['outline', { path: 'link.txt' }],
+      ['find_importers', { target: '../outside.txt' }],
     ] as const) {
       const result = await call(tool, args);
       expect(textOf(result)).not.toMatch(/invalid input/u);
@@ -181,6 +184,40 @@ describe('sluice mcp under a hostile client', () => {
     expect(stderr.join('')).toMatch(/too large .*exceeded maximum size/u);
     expect(snapshot()).toEqual(before);
   }, 60_000);
+
+  it('sluice mcp hostile - the name a client gives itself reaches the inbox quoted, escaped and short', async () => {
+    const named = new Client({
+      name: `\u001b[2J\u001b[1;1HSluice (approved)${'x'.repeat(500)}`,
+      version: '1',
+    });
+    await named.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(REPO, 'bin/sluice.js'), 'mcp', '--project', project],
+        env: { ...(process.env as Record<string, string>), SLUICE_HOME: home },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const result = await named.callTool({
+        name: 'create_file',
+        arguments: { path: 'n.ts', content: 'export {};\n' },
+      });
+      const id = /Change set: ([0-9a-f-]{36})/u.exec(textOf(result))?.[1];
+      const db = openAppDatabase({ home });
+      try {
+        const prompt = createChangeSetRepository(db).get(id as string)?.prompt ?? '';
+        expect(prompt).toMatch(
+          /^Edits made through MCP by "\\u001b\[2J\\u001b\[1;1HSluice \(approved\)x+…"$/u,
+        );
+        expect(prompt.length).toBeLessThan(150);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await named.close();
+    }
+  });
 
   it("sluice mcp hostile - another project's change set is not readable through proposal_status", async () => {
     const db = openAppDatabase({ home });
