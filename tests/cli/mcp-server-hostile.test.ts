@@ -153,6 +153,9 @@ describe('sluice mcp under a hostile client', () => {
     ];
     const results = [];
     for (const [tool, args] of attempts) results.push(await call(tool, args));
+    // Names that would repaint a terminal or reorder a review card are refused outright.
+    for (const name of ['\u001b[2Jevil.ts', 'new\nline.ts', 'a\u202egnp.ts'])
+      expect((await call('create_file', { path: name, content: 'x' })).isError).toBe(true);
     expect(snapshot()).toEqual(before);
     for (const result of results.slice(0, 4)) expect(result.isError).toBe(true);
     // Protected paths may be proposed (the person sees them) but a change set never writes them.
