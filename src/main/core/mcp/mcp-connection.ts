@@ -15,6 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { cappedFetch } from './capped-fetch';
 import type { McpServerConfig } from './mcp-config';
 
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
@@ -42,6 +43,8 @@ export interface McpConnectionOptions {
   readonly maxCallMs?: number;
   /** Working folder of a stdio server. */
   readonly cwd?: string;
+  /** Bytes one HTTP response may carry (capped-fetch.ts). */
+  readonly maxHttpResponseBytes?: number;
   /** The project folder, answered to `roots/list` (the only client request Sluice serves). */
   readonly projectRoot?: string;
   readonly onToolsChanged?: () => void;
@@ -100,6 +103,7 @@ export class McpConnection {
     if (config.transport === 'http')
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers },
+        fetch: cappedFetch(this.options.maxHttpResponseBytes),
       });
     const base = getDefaultEnvironment();
     // A relative or empty PATH entry means "the working folder": a bare command could then
