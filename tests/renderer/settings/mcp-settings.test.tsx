@@ -43,6 +43,7 @@ const list: McpList = {
           name: 'echo',
           policy: 'ask',
           withheld: 'the definition of mcp__ev__echo changed\ndescription was: a',
+          definitionHash: 'h-echo',
         },
       ],
     },
@@ -68,10 +69,12 @@ describe('McpSettings', () => {
     expect(within(ev).getByText(/changed\s+description was: a/u)).toBeInTheDocument();
     await userEvent.selectOptions(within(ev).getByLabelText('echo'), 'allow');
     expect(fake.callsTo('mcp.setToolPolicy')).toEqual([
-      { key: 'person:ev', tool: 'echo', policy: 'allow' },
+      { key: 'person:ev', tool: 'echo', policy: 'allow', definitionHash: 'h-echo' },
     ]);
     await userEvent.click(within(ev).getByRole('button', { name: 'Approve the new definition' }));
-    expect(fake.callsTo('mcp.approveDefinition')).toEqual([{ key: 'person:ev', tool: 'echo' }]);
+    expect(fake.callsTo('mcp.approveDefinition')).toEqual([
+      { key: 'person:ev', tool: 'echo', definitionHash: 'h-echo' },
+    ]);
   });
 
   it('mcp settings - adds a stdio server from a command line', async () => {

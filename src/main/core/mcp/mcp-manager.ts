@@ -121,6 +121,7 @@ export class McpManager {
             name,
             policy: prefs.get(name)?.policy ?? 'ask',
             withheld: current ? this.withheldReason(key, current) : null,
+            definitionHash: current?.hash ?? null,
           };
         }),
       };
@@ -225,11 +226,18 @@ export class McpManager {
     );
   }
 
-  /** Always-allow / deny / ask for one tool; allowing pins the definition listed now. */
-  async setToolPolicy(key: string, tool: string, policy: McpToolPolicy): Promise<void> {
+  /**
+   * Always-allow / deny / ask for one tool; allowing pins the definition listed now, which
+   * must be the one the person saw (`shownHash`) when the caller names it.
+   */
+  async setToolPolicy(
+    key: string,
+    tool: string,
+    policy: McpToolPolicy,
+    shownHash?: string,
+  ): Promise<void> {
     if (policy === 'allow') {
-      const def = await this.currentDefinition(key, tool);
-      if (!def) throw new Error(`${tool} is not listed by that server now; start it first.`);
+      const def = await this.shownDefinition(key, tool, shownHash);
       const withheld = this.withheldReason(key, def);
       if (withheld) throw new Error(`${withheld}\nApprove the new definition first.`);
       this.approveDefinition(key, def);
@@ -237,11 +245,24 @@ export class McpManager {
     this.deps.repo.setToolPolicy(key, tool, policy);
   }
 
-  /** Re-approves a changed tool: pins the definition the server lists now. */
-  async approveCurrentDefinition(key: string, tool: string): Promise<void> {
+  /** Re-approves a changed tool: pins the definition the server lists now (as shown). */
+  async approveCurrentDefinition(key: string, tool: string, shownHash?: string): Promise<void> {
+    this.approveDefinition(key, await this.shownDefinition(key, tool, shownHash));
+  }
+
+  /** The definition listed now; refused when it is not the one the person was shown. */
+  private async shownDefinition(
+    key: string,
+    tool: string,
+    shownHash: string | undefined,
+  ): Promise<McpToolDefinition> {
     const def = await this.currentDefinition(key, tool);
     if (!def) throw new Error(`${tool} is not listed by that server now; start it first.`);
-    this.approveDefinition(key, def);
+    if (shownHash !== undefined && def.hash !== shownHash)
+      throw new Error(
+        `the server changed ${tool} since it was shown to you; nothing was approved, review it again.`,
+      );
+    return def;
   }
 
   /** The current definition of one tool (listing the server when needed). */

@@ -93,6 +93,8 @@ function ServerEntry({
                         key: server.key,
                         tool: tool.name,
                         policy: event.target.value as 'ask' | 'allow' | 'deny',
+                        // What this list showed: a tool changed since is refused, not allowed.
+                        ...(tool.definitionHash ? { definitionHash: tool.definitionHash } : {}),
                       }),
                     )
                   }
@@ -110,7 +112,11 @@ function ServerEntry({
                     className="button small"
                     onClick={() =>
                       act('approve the new definition', () =>
-                        client.mcp.approveDefinition({ key: server.key, tool: tool.name }),
+                        client.mcp.approveDefinition({
+                          key: server.key,
+                          tool: tool.name,
+                          ...(tool.definitionHash ? { definitionHash: tool.definitionHash } : {}),
+                        }),
                       )
                     }
                   >

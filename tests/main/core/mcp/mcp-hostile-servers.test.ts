@@ -266,6 +266,24 @@ describe('hostile MCP servers', () => {
     expect(view?.logs.length).toBeLessThanOrEqual(500);
   }, 30_000);
 
+  it('settings - allowing or re-approving a tool that changed since the list was shown is refused', async () => {
+    const s = await setup();
+    hostile(s, 'flip', 'flip-on-file', path.join(s.h.root, 'flip'));
+    await s.manager.tools();
+    const key = serverKey('person', 'p1', 'flip');
+    const shown = (await s.manager.servers()).servers[0]?.tools.find((t) => t.name === 'act');
+    expect(shown?.definitionHash).toMatch(/^[0-9a-f]{64}$/u);
+    await writeFile(path.join(s.h.root, 'flip'), '');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(
+      s.manager.setToolPolicy(key, 'act', 'allow', shown?.definitionHash ?? ''),
+    ).rejects.toThrow(/changed act since it was shown to you/u);
+    await expect(
+      s.manager.approveCurrentDefinition(key, 'act', shown?.definitionHash ?? ''),
+    ).rejects.toThrow(/changed act since it was shown to you/u);
+    expect(s.repo.toolPrefs(key).get('act')?.pinnedHash ?? null).toBeNull();
+  }, 20_000);
+
   it('hostile server - a server offering huge schemas is cut to the definition budget with a notice', async () => {
     const s = await setup();
     hostile(s, 'bomb', 'tool-count', '40');
