@@ -7,6 +7,18 @@ import { createHash } from 'node:crypto';
 
 export const MAX_SCHEMA_CHARS = 64 * 1024;
 export const MAX_DESCRIPTION_CHARS = 8 * 1024;
+/** Nesting a schema may have; real ones stay far below, a bomb goes far above. */
+export const MAX_SCHEMA_DEPTH = 32;
+
+function depthOf(value: unknown, limit: number): number {
+  if (!value || typeof value !== 'object') return 0;
+  let deepest = 0;
+  for (const child of Object.values(value as object)) {
+    if (deepest >= limit) break;
+    deepest = Math.max(deepest, depthOf(child, limit - 1));
+  }
+  return deepest + 1;
+}
 const API_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/u;
 
 export interface McpToolAnnotations {
@@ -115,6 +127,8 @@ export function validateMcpTool(server: string, raw: unknown): ValidatedTool {
     !(Array.isArray(s.required) && s.required.every((r) => typeof r === 'string'))
   )
     return skip('its inputSchema "required" is not a list of names');
+  if (depthOf(schema, MAX_SCHEMA_DEPTH + 1) > MAX_SCHEMA_DEPTH)
+    return skip(`its inputSchema is nested deeper than ${MAX_SCHEMA_DEPTH} levels`);
   let text: string;
   try {
     text = canonicalJson(schema);
