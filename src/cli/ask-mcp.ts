@@ -10,6 +10,7 @@ import { createApprovalAuditRepository } from '../main/core/store/approval-audit
 import { createMcpRepository } from '../main/core/store/mcp-repository';
 import type { ToolDefinition } from '../main/core/tools/tool';
 import type { Workspace } from '../main/core/workspace/workspace';
+import { showUntrusted } from './terminal-mcp-approval';
 
 export const PROJECT_MCP_FILE = '.sluice/mcp.json';
 
@@ -47,7 +48,9 @@ export async function openAskMcp(args: {
       for (const text of notices) {
         if (told.has(text)) continue;
         told.add(text);
-        args.notice(text);
+        // Notices quote the server's descriptions and the project's mcp.json: untrusted text
+        // that must not move the cursor or repaint the terminal.
+        args.notice(showUntrusted(text));
       }
       return tools;
     },

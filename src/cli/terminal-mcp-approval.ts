@@ -4,6 +4,7 @@
 // for the model. The server's text is shown with control characters made visible, so a
 // description cannot hide or repaint anything on the terminal.
 import type { ToolCallApprovalRequest } from '../shared/approvals';
+import { visibleUntrusted } from '../shared/untrusted-text';
 
 export const NO_TERMINAL_MCP_REASON =
   'there is no terminal to ask the person, so MCP tool calls are not run; run on a terminal, or mark the tool always-allowed in Settings';
@@ -25,11 +26,7 @@ const MAX_SHOWN = 8000;
 
 /** Control characters (but newline and tab) as visible escapes; long text cut with a note. */
 export function showUntrusted(text: string): string {
-  const visible = text.replace(
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const visible = visibleUntrusted(text);
   return visible.length > MAX_SHOWN
     ? `${visible.slice(0, MAX_SHOWN)}\n… (${visible.length - MAX_SHOWN} more characters not shown)`
     : visible;

@@ -20,6 +20,15 @@ export default defineVerb({
       io.stdin as unknown as Readable,
       io.stdout as unknown as Writable,
     );
+    // What stops or troubles the connection is said on stderr (stdout is the protocol's):
+    // a message over the transport's size limit (STDIO_DEFAULT_MAX_BUFFER_SIZE) closes it,
+    // and the client should learn why from the log, not guess.
+    let fatal: string | null = null;
+    server.onerror = (error) => {
+      const message = error.message.slice(0, 500);
+      if (/exceeded maximum size/u.test(message)) fatal = message;
+      io.stderr.write(`sluice mcp: ${message}\n`);
+    };
     try {
       const closed = new Promise<void>((resolve) => {
         server.onclose = () => resolve();
@@ -29,6 +38,12 @@ export default defineVerb({
       await server.connect(transport);
       io.stderr.write(`sluice mcp: serving ${workspace.root} on stdio\n`);
       await closed;
+      if (fatal) {
+        io.stderr.write(
+          `sluice mcp: stopped: a message from the client was too large (${fatal}); nothing of it was kept.\n`,
+        );
+        return ExitCode.Failure;
+      }
       return ExitCode.Ok;
     } finally {
       await server.close().catch(() => undefined);

@@ -4,7 +4,13 @@
 import { z } from 'zod';
 import { method } from './define';
 
-const name = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/u);
+// As mcp-config.ts MCP_SERVER_NAME: no `__`, no trailing `_` (tool names stay unambiguous).
+const name = z
+  .string()
+  .regex(
+    /^(?!.*__)[A-Za-z0-9_-]{0,23}[A-Za-z0-9-]$/u,
+    'letters, digits, - and single _ (not last)',
+  );
 
 export const mcpServerInputSchema = z.discriminatedUnion('transport', [
   z
@@ -31,7 +37,7 @@ export const mcpToolPolicySchema = z.enum(['ask', 'allow', 'deny']);
 
 export const mcpServerViewSchema = z.object({
   name: z.string(),
-  /** `person:<name>` or `project:<project id>:<name>`. */
+  /** `person:<name>` or `project:<project id>:<name>:<entry hash prefix>`. */
   key: z.string(),
   origin: z.enum(['person', 'project']),
   /** What it runs or reaches, in one line. */
@@ -50,6 +56,8 @@ export const mcpServerViewSchema = z.object({
       policy: mcpToolPolicySchema,
       /** Why the tool is withheld (its definition changed since approved), with the change. */
       withheld: z.string().nullable(),
+      /** The hash of the definition shown now; allowing or re-approving names it. */
+      definitionHash: z.string().nullable().optional(),
     }),
   ),
 });
@@ -79,12 +87,20 @@ export const mcpService = {
     mcpListSchema,
   ),
   setToolPolicy: method(
-    z.object({ key: z.string(), tool: z.string(), policy: mcpToolPolicySchema }).strict(),
+    z
+      .object({
+        key: z.string(),
+        tool: z.string(),
+        policy: mcpToolPolicySchema,
+        /** The definition the person saw: refused when the server lists another now. */
+        definitionHash: z.string().optional(),
+      })
+      .strict(),
     mcpListSchema,
   ),
   /** Re-approves a tool whose definition changed: pins the definition as it is now. */
   approveDefinition: method(
-    z.object({ key: z.string(), tool: z.string() }).strict(),
+    z.object({ key: z.string(), tool: z.string(), definitionHash: z.string().optional() }).strict(),
     mcpListSchema,
   ),
 };

@@ -5,13 +5,26 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
-export const MCP_SERVER_NAME = /^[A-Za-z0-9_-]{1,24}$/u;
+// No `__` and no trailing `_`: then `mcp__<server>__<tool>` names its server unambiguously
+// (server `a__b` tool `c` and server `a` tool `b__c` would both be `mcp__a__b__c`).
+export const MCP_SERVER_NAME = /^(?!.*__)[A-Za-z0-9_-]{0,23}[A-Za-z0-9-]$/u;
+
+/**
+ * Environment names a project may not set for a server it suggests: they change which
+ * program a command resolves to or inject code into the interpreter it starts (a person who
+ * needs one adds the server as their own in Settings).
+ */
+export const PROJECT_REFUSED_ENV =
+  /^(?:PATH|LD_\w*|DYLD_\w*|NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_\w*)$/iu;
 
 const stdioShape = z
   .object({
-    command: z.string().min(1),
-    args: z.array(z.string()).default([]),
-    env: z.record(z.string(), z.string()).default({}),
+    command: z.string().min(1).max(4096),
+    args: z.array(z.string().max(4096)).max(256).default([]),
+    env: z
+      .record(z.string().max(256), z.string().max(4096))
+      .refine((env) => Object.keys(env).length <= 256, 'at most 256 variables')
+      .default({}),
   })
   .strict();
 
@@ -25,7 +38,7 @@ const httpShape = z
   })
   .strict();
 
-export const mcpServerConfigSchema = z.union([
+export const mcpServerConfigSchema = z.discriminatedUnion('transport', [
   stdioShape.extend({ name: z.string().regex(MCP_SERVER_NAME), transport: z.literal('stdio') }),
   httpShape.extend({ name: z.string().regex(MCP_SERVER_NAME), transport: z.literal('http') }),
 ]);
@@ -33,8 +46,20 @@ export type McpServerConfig = z.infer<typeof mcpServerConfigSchema>;
 
 export type McpServerOrigin = 'person' | 'project';
 
-/** sha256 over the canonical form of what the entry runs or reaches. */
-export function mcpEntryHash(config: McpServerConfig): string {
+/** A project file the entry runs (its command, or an argument naming a file), by content. */
+export interface McpEntryFilePin {
+  readonly path: string;
+  readonly sha256: string;
+}
+
+/**
+ * sha256 over the canonical form of what the entry runs or reaches, and over the content of
+ * the project files it names (mcp-entry-pins.ts), so an approval is of those bytes.
+ */
+export function mcpEntryHash(
+  config: McpServerConfig,
+  files: readonly McpEntryFilePin[] = [],
+): string {
   const canonical =
     config.transport === 'stdio'
       ? {
@@ -48,7 +73,10 @@ export function mcpEntryHash(config: McpServerConfig): string {
           url: config.url,
           headers: Object.entries(config.headers).sort(([a], [b]) => (a < b ? -1 : 1)),
         };
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  const pinned = files.length
+    ? { ...canonical, files: files.map((f) => [f.path, f.sha256]) }
+    : canonical;
+  return createHash('sha256').update(JSON.stringify(pinned)).digest('hex');
 }
 
 export interface ProjectMcpFile {
@@ -85,7 +113,15 @@ export function parseProjectMcpFile(text: string): ProjectMcpFile {
       name,
       transport,
     });
-    if (parsed.success) servers.push(parsed.data);
+    const refused =
+      parsed.success && parsed.data.transport === 'stdio'
+        ? Object.keys(parsed.data.env).filter((key) => PROJECT_REFUSED_ENV.test(key))
+        : [];
+    if (parsed.success && refused.length)
+      notices.push(
+        `.sluice/mcp.json server "${name}" was skipped: a project may not set ${refused.join(', ')} for a server (it changes what runs); add it as your own server in Settings if you trust it.`,
+      );
+    else if (parsed.success) servers.push(parsed.data);
     else
       notices.push(
         `.sluice/mcp.json server "${name}" was skipped: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; ')}`,
@@ -94,9 +130,25 @@ export function parseProjectMcpFile(text: string): ProjectMcpFile {
   return { servers, notices };
 }
 
-/** One line for the approval and the settings list. */
-export function describeEntry(config: McpServerConfig): string {
-  if (config.transport === 'http') return `${config.url}`;
-  const env = Object.keys(config.env);
-  return `${[config.command, ...config.args].join(' ')}${env.length ? ` (env: ${env.join(', ')})` : ''}`;
+/** A word as typed: quoted when spaces, quotes or control characters would hide its bounds. */
+function word(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text && !/[\s"'\\\u0000-\u001f\u007f-\u009f]/u.test(text) ? text : JSON.stringify(text);
+}
+
+/**
+ * One line for the approval and the settings list. `values` shows env and header values (a
+ * project's entry: the person approves exactly those; their own may hold secrets).
+ */
+export function describeEntry(config: McpServerConfig, options: { values?: boolean } = {}): string {
+  const pairs = (record: Record<string, string>): string[] =>
+    Object.entries(record)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, value]) => (options.values ? `${word(key)}=${word(value)}` : word(key)));
+  if (config.transport === 'http') {
+    const headers = pairs(config.headers);
+    return `${word(config.url)}${headers.length ? ` (headers: ${headers.join(', ')})` : ''}`;
+  }
+  const env = pairs(config.env);
+  return `${[config.command, ...config.args].map(word).join(' ')}${env.length ? ` (env: ${env.join(', ')})` : ''}`;
 }

@@ -9,7 +9,13 @@ import {
 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ListRootsRequestSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cappedFetch } from './capped-fetch';
 import type { McpServerConfig } from './mcp-config';
 
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
@@ -17,6 +23,8 @@ export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
 /** A call that keeps reporting progress may run this long in all, then it is stopped. */
 export const DEFAULT_MAX_CALL_MS = 15 * 60_000;
 export const MAX_LOG_LINES = 500;
+/** One log line is cut here: a server cannot fill memory or Settings with one endless line. */
+export const MAX_LOG_LINE_CHARS = 2000;
 
 export type McpServerState = 'stopped' | 'starting' | 'running' | 'failed';
 
@@ -33,8 +41,12 @@ export interface McpConnectionOptions {
   /** Silence allowed within a request; progress notifications restart it (tools/call). */
   readonly callTimeoutMs?: number;
   readonly maxCallMs?: number;
-  /** Working folder of a stdio server (the project root). */
+  /** Working folder of a stdio server. */
   readonly cwd?: string;
+  /** Bytes one HTTP response may carry (capped-fetch.ts). */
+  readonly maxHttpResponseBytes?: number;
+  /** The project folder, answered to `roots/list` (the only client request Sluice serves). */
+  readonly projectRoot?: string;
   readonly onToolsChanged?: () => void;
   readonly now?: () => number;
 }
@@ -77,7 +89,11 @@ export class McpConnection {
     const at = new Date((this.options.now ?? Date.now)()).toISOString();
     for (const part of line.split('\n')) {
       if (!part.trim()) continue;
-      this.logLines.push(`${at} ${part}`);
+      const shown =
+        part.length > MAX_LOG_LINE_CHARS
+          ? `${part.slice(0, MAX_LOG_LINE_CHARS)}… [${part.length - MAX_LOG_LINE_CHARS} more characters]`
+          : part;
+      this.logLines.push(`${at} ${shown}`);
       if (this.logLines.length > MAX_LOG_LINES) this.logLines.shift();
     }
   }
@@ -87,13 +103,21 @@ export class McpConnection {
     if (config.transport === 'http')
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers },
+        fetch: cappedFetch(this.options.maxHttpResponseBytes),
       });
+    const base = getDefaultEnvironment();
+    // A relative or empty PATH entry means "the working folder": a bare command could then
+    // be a file the project ships. Only absolute entries are kept.
+    if (base.PATH !== undefined)
+      base.PATH = base.PATH.split(path.delimiter)
+        .filter((entry) => path.isAbsolute(entry))
+        .join(path.delimiter);
     const transport = new StdioClientTransport({
       command: config.command,
       args: config.args,
       // Only the SDK's safe subset (PATH, HOME, …) plus the entry's own env: Sluice's
       // environment (the API key among it) never reaches a server.
-      env: { ...getDefaultEnvironment(), ...config.env },
+      env: { ...base, ...config.env },
       stderr: 'pipe',
       ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
     });
@@ -116,7 +140,17 @@ export class McpConnection {
     this.starts += 1;
     this.log(`starting (${this.starts})`);
     const transport = this.transport();
-    const client = new Client({ name: 'sluice', version: '0.1.0' }, { capabilities: {} });
+    const root = this.options.projectRoot;
+    // Roots only: sampling and elicitation are not offered (a server's prompts would spend
+    // the person's tokens or ask them questions outside the approval flow).
+    const client = new Client(
+      { name: 'sluice', version: '0.1.0' },
+      { capabilities: root ? { roots: { listChanged: false } } : {} },
+    );
+    if (root)
+      client.setRequestHandler(ListRootsRequestSchema, () => ({
+        roots: [{ uri: pathToFileURL(root).href, name: path.basename(root) }],
+      }));
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.log('the server says its tool list changed');
       this.options.onToolsChanged?.();

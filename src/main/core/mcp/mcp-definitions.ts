@@ -7,6 +7,18 @@ import { createHash } from 'node:crypto';
 
 export const MAX_SCHEMA_CHARS = 64 * 1024;
 export const MAX_DESCRIPTION_CHARS = 8 * 1024;
+/** Nesting a schema may have; real ones stay far below, a bomb goes far above. */
+export const MAX_SCHEMA_DEPTH = 32;
+
+function depthOf(value: unknown, limit: number): number {
+  if (!value || typeof value !== 'object') return 0;
+  let deepest = 0;
+  for (const child of Object.values(value as object)) {
+    if (deepest >= limit) break;
+    deepest = Math.max(deepest, depthOf(child, limit - 1));
+  }
+  return deepest + 1;
+}
 const API_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/u;
 
 export interface McpToolAnnotations {
@@ -115,6 +127,8 @@ export function validateMcpTool(server: string, raw: unknown): ValidatedTool {
     !(Array.isArray(s.required) && s.required.every((r) => typeof r === 'string'))
   )
     return skip('its inputSchema "required" is not a list of names');
+  if (depthOf(schema, MAX_SCHEMA_DEPTH + 1) > MAX_SCHEMA_DEPTH)
+    return skip(`its inputSchema is nested deeper than ${MAX_SCHEMA_DEPTH} levels`);
   let text: string;
   try {
     text = canonicalJson(schema);
@@ -157,4 +171,46 @@ export function describeDefinitionChange(
       `annotations were ${canonicalJson(pinned.annotations)}, are now ${canonicalJson(current.annotations)}`,
     );
   return changes;
+}
+
+/** Tools of one server offered to the model; more are skipped with a notice. */
+export const MAX_TOOLS_PER_SERVER = 200;
+/** Characters of all of one server's definitions sent with every request; more are skipped. */
+export const MAX_SERVER_DEFINITION_CHARS = 256 * 1024;
+
+/**
+ * A whole tools/list answer: each entry validated, a second tool of the same name skipped,
+ * and at most MAX_TOOLS_PER_SERVER tools and MAX_SERVER_DEFINITION_CHARS of definitions
+ * kept (they travel with every request); what is skipped gets a notice.
+ */
+export function validateToolList(
+  server: string,
+  raw: readonly unknown[],
+): { tools: McpToolDefinition[]; notices: string[] } {
+  const tools: McpToolDefinition[] = [];
+  const notices: string[] = [];
+  const names = new Set<string>();
+  let chars = 0;
+  for (const entry of raw) {
+    const checked = validateMcpTool(server, entry);
+    if (!checked.ok) {
+      notices.push(checked.notice);
+      continue;
+    }
+    const def = checked.tool;
+    const size =
+      def.apiName.length + def.description.length + canonicalJson(def.inputSchema).length;
+    if (names.has(def.name))
+      notices.push(`MCP server "${server}": a second tool named "${def.name}" was skipped.`);
+    else if (tools.length >= MAX_TOOLS_PER_SERVER || chars + size > MAX_SERVER_DEFINITION_CHARS)
+      notices.push(
+        `MCP server "${server}": tool "${def.name}" was skipped: a server may offer at most ${MAX_TOOLS_PER_SERVER} tools and ${MAX_SERVER_DEFINITION_CHARS} characters of definitions (they are sent with every request).`,
+      );
+    else {
+      names.add(def.name);
+      chars += size;
+      tools.push(def);
+    }
+  }
+  return { tools, notices };
 }

@@ -4,6 +4,7 @@
 // validated, withheld when their definition changed since the person approved it, and offered
 // as `mcp__<server>__<tool>` ToolDefinitions whose calls pass the MCP gate (mcp-tool.ts).
 // close() stops them all.
+import { homedir } from 'node:os';
 import type { ApprovalMode } from '../../../shared/approvals';
 import type { McpServerView } from '../../../shared/contract/mcp-service';
 import type { ApprovalAudit } from '../approvals/approval-audit';
@@ -19,9 +20,11 @@ import {
 import { McpConnection, type McpConnectionOptions, type McpServerStatus } from './mcp-connection';
 import {
   describeDefinitionChange,
-  validateMcpTool,
+  MAX_TOOLS_PER_SERVER,
+  validateToolList,
   type McpToolDefinition,
 } from './mcp-definitions';
+import { projectFilePins } from './mcp-entry-pins';
 import { createMcpTool } from './mcp-tool';
 
 export interface McpManagerDeps {
@@ -32,6 +35,11 @@ export interface McpManagerDeps {
   readonly readProjectFile: () => Promise<string | null>;
   readonly mode: () => ApprovalMode;
   readonly connection?: McpConnectionOptions;
+  /**
+   * Where the person's own servers start (default: their home folder). Never the project:
+   * `npx tool` or `python -m tool` started there would run the project's copy of the tool.
+   */
+  readonly personServerCwd?: string;
   /** Where every call's verdict, decision and end are recorded (the approval audit trail). */
   readonly audit?: ApprovalAudit | undefined;
 }
@@ -41,14 +49,40 @@ export interface McpToolList {
   readonly notices: string[];
 }
 
+/** tools/list pages read from one server before it is taken as endless (fails closed). */
+export const MAX_TOOL_LIST_PAGES = 50;
+
+interface Entry {
+  readonly config: McpServerConfig;
+  readonly origin: McpServerOrigin;
+  readonly key: string;
+  readonly approved: boolean;
+  /** What an approval is of: the entry and the content of the project files it runs. */
+  readonly hash: string;
+  /** What the person is shown for it (env values and pinned files for a project entry). */
+  readonly shown: string;
+}
+
 interface Listed {
   readonly starts: number;
   readonly tools: McpToolDefinition[];
   readonly notices: string[];
 }
 
-export function serverKey(origin: McpServerOrigin, projectId: string, name: string): string {
-  return origin === 'person' ? `person:${name}` : `project:${projectId}:${name}`;
+/**
+ * Where a server's preferences (always-allow, deny, pins) live. A project server's key holds
+ * its entry hash: what the person allowed for one approved entry (command, env, the bytes of
+ * the files it runs) does not carry over to a changed entry they approve later.
+ */
+export function serverKey(
+  origin: McpServerOrigin,
+  projectId: string,
+  name: string,
+  entryHash = '',
+): string {
+  return origin === 'person'
+    ? `person:${name}`
+    : `project:${projectId}:${name}:${entryHash.slice(0, 16)}`;
 }
 
 export class McpManager {
@@ -62,7 +96,7 @@ export class McpManager {
   /** Every configured server with what the person needs to see; starts nothing. */
   async servers(): Promise<{ servers: McpServerView[]; notices: string[] }> {
     const { entries, notices } = await this.entries();
-    const servers = entries.map(({ config, origin, key, approved }) => {
+    const servers = entries.map(({ config, origin, key, approved, hash, shown }) => {
       const connection = this.connections.get(key);
       const status = connection?.status();
       const serverPrefs = this.deps.repo.serverPrefs(key);
@@ -73,8 +107,8 @@ export class McpManager {
         name: config.name,
         key,
         origin,
-        entry: describeEntry(config),
-        entryHash: mcpEntryHash(config),
+        entry: shown,
+        entryHash: hash,
         needsApproval: !approved,
         state: status?.state ?? 'stopped',
         message: status?.message ?? null,
@@ -87,6 +121,7 @@ export class McpManager {
             name,
             policy: prefs.get(name)?.policy ?? 'ask',
             withheld: current ? this.withheldReason(key, current) : null,
+            definitionHash: current?.hash ?? null,
           };
         }),
       };
@@ -99,25 +134,19 @@ export class McpManager {
     return this.connections.get(key)?.status() ?? null;
   }
 
-  private async entries(): Promise<{
-    entries: { config: McpServerConfig; origin: McpServerOrigin; key: string; approved: boolean }[];
-    notices: string[];
-  }> {
+  private async entries(): Promise<{ entries: Entry[]; notices: string[] }> {
     const own = this.deps.repo.listServers();
     const taken = new Set(own.map((s) => s.name));
     const text = await this.deps.readProjectFile();
     const project = text === null ? { servers: [], notices: [] } : parseProjectMcpFile(text);
     const notices = [...project.notices];
-    const entries: {
-      config: McpServerConfig;
-      origin: McpServerOrigin;
-      key: string;
-      approved: boolean;
-    }[] = own.map((config) => ({
+    const entries: Entry[] = own.map((config) => ({
       config,
       origin: 'person' as const,
       key: serverKey('person', this.deps.projectId, config.name),
       approved: true,
+      hash: mcpEntryHash(config),
+      shown: describeEntry(config),
     }));
     for (const config of project.servers) {
       if (taken.has(config.name)) {
@@ -127,18 +156,34 @@ export class McpManager {
         continue;
       }
       const approvedHash = this.deps.repo.approvedEntryHash(this.deps.projectId, config.name);
-      const approved = approvedHash === mcpEntryHash(config);
+      let files: Awaited<ReturnType<typeof projectFilePins>>;
+      try {
+        files = await projectFilePins(config, this.deps.projectRoot);
+      } catch (error) {
+        notices.push(
+          `.sluice/mcp.json server "${config.name}" was skipped: ${error instanceof Error ? error.message : String(error)}.`,
+        );
+        continue;
+      }
+      const hash = mcpEntryHash(config, files);
+      const approved = approvedHash === hash;
+      const runs = files.length
+        ? `; it runs the project file${files.length > 1 ? 's' : ''} ${files.map((f) => f.path).join(', ')}, approved by content`
+        : '';
+      const shown = `${describeEntry(config, { values: true })}${runs}`;
       if (!approved)
         notices.push(
           approvedHash
-            ? `.sluice/mcp.json server "${config.name}" changed since you approved it (${describeEntry(config)}); it does not start until you approve it again.`
-            : `.sluice/mcp.json suggests server "${config.name}" (${describeEntry(config)}); it does not start until you approve it.`,
+            ? `.sluice/mcp.json server "${config.name}" changed since you approved it (its command, arguments, environment or the content of a project file it runs: ${shown}); it does not start until you approve it again.`
+            : `.sluice/mcp.json suggests server "${config.name}" (${shown}); it does not start until you approve it.`,
         );
       entries.push({
         config,
         origin: 'project',
-        key: serverKey('project', this.deps.projectId, config.name),
+        key: serverKey('project', this.deps.projectId, config.name, hash),
         approved,
+        hash,
+        shown,
       });
     }
     return { entries, notices };
@@ -149,7 +194,7 @@ export class McpManager {
     const { entries } = await this.entries();
     const entry = entries.find((e) => e.origin === 'project' && e.config.name === name);
     if (!entry) throw new Error(`.sluice/mcp.json has no server "${name}".`);
-    if (mcpEntryHash(entry.config) !== entryHash)
+    if (entry.hash !== entryHash)
       throw new Error(`server "${name}" changed since it was shown to you; review it again.`);
     this.deps.repo.approveEntry(this.deps.projectId, name, entryHash);
   }
@@ -181,11 +226,18 @@ export class McpManager {
     );
   }
 
-  /** Always-allow / deny / ask for one tool; allowing pins the definition listed now. */
-  async setToolPolicy(key: string, tool: string, policy: McpToolPolicy): Promise<void> {
+  /**
+   * Always-allow / deny / ask for one tool; allowing pins the definition listed now, which
+   * must be the one the person saw (`shownHash`) when the caller names it.
+   */
+  async setToolPolicy(
+    key: string,
+    tool: string,
+    policy: McpToolPolicy,
+    shownHash?: string,
+  ): Promise<void> {
     if (policy === 'allow') {
-      const def = await this.currentDefinition(key, tool);
-      if (!def) throw new Error(`${tool} is not listed by that server now; start it first.`);
+      const def = await this.shownDefinition(key, tool, shownHash);
       const withheld = this.withheldReason(key, def);
       if (withheld) throw new Error(`${withheld}\nApprove the new definition first.`);
       this.approveDefinition(key, def);
@@ -193,11 +245,24 @@ export class McpManager {
     this.deps.repo.setToolPolicy(key, tool, policy);
   }
 
-  /** Re-approves a changed tool: pins the definition the server lists now. */
-  async approveCurrentDefinition(key: string, tool: string): Promise<void> {
+  /** Re-approves a changed tool: pins the definition the server lists now (as shown). */
+  async approveCurrentDefinition(key: string, tool: string, shownHash?: string): Promise<void> {
+    this.approveDefinition(key, await this.shownDefinition(key, tool, shownHash));
+  }
+
+  /** The definition listed now; refused when it is not the one the person was shown. */
+  private async shownDefinition(
+    key: string,
+    tool: string,
+    shownHash: string | undefined,
+  ): Promise<McpToolDefinition> {
     const def = await this.currentDefinition(key, tool);
     if (!def) throw new Error(`${tool} is not listed by that server now; start it first.`);
-    this.approveDefinition(key, def);
+    if (shownHash !== undefined && def.hash !== shownHash)
+      throw new Error(
+        `the server changed ${tool} since it was shown to you; nothing was approved, review it again.`,
+      );
+    return def;
   }
 
   /** The current definition of one tool (listing the server when needed). */
@@ -207,12 +272,20 @@ export class McpManager {
     return (await this.list(key, connection)).tools.find((t) => t.name === name);
   }
 
-  private connectionFor(key: string, config: McpServerConfig): McpConnection {
+  private connectionFor(
+    key: string,
+    config: McpServerConfig,
+    origin: McpServerOrigin,
+  ): McpConnection {
     let connection = this.connections.get(key);
     if (!connection || JSON.stringify(connection.config) !== JSON.stringify(config)) {
       void connection?.stop();
       connection = new McpConnection(config, {
-        cwd: this.deps.projectRoot,
+        // A project's server is the project's code and starts in it; the person's own
+        // servers start outside it and learn the project from roots/list.
+        cwd:
+          origin === 'project' ? this.deps.projectRoot : (this.deps.personServerCwd ?? homedir()),
+        projectRoot: this.deps.projectRoot,
         ...this.deps.connection,
         onToolsChanged: () => this.stale.add(key),
       });
@@ -236,20 +309,20 @@ export class McpManager {
     const raw = await connection.request('tools/list', async (client, options) => {
       const all: unknown[] = [];
       let cursor: string | undefined;
+      let pages = 0;
       do {
+        if (pages >= MAX_TOOL_LIST_PAGES)
+          throw new Error(
+            `its tools/list did not end after ${MAX_TOOL_LIST_PAGES} pages; none of its tools are offered`,
+          );
         const page = await client.listTools(cursor ? { cursor } : {}, options);
+        pages += 1;
         all.push(...page.tools);
         cursor = page.nextCursor;
-      } while (cursor && all.length < 1000);
+      } while (cursor && all.length <= MAX_TOOLS_PER_SERVER);
       return all;
     });
-    const tools: McpToolDefinition[] = [];
-    const notices: string[] = [];
-    for (const entry of raw) {
-      const checked = validateMcpTool(server, entry);
-      if (checked.ok) tools.push(checked.tool);
-      else notices.push(checked.notice);
-    }
+    const { tools, notices } = validateToolList(server, raw);
     const listed = { starts: connection.status().starts, tools, notices };
     this.listed.set(key, listed);
     return listed;
@@ -260,12 +333,21 @@ export class McpManager {
     if (this.closed)
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     const { entries, notices } = await this.entries();
+    // A server whose entry is gone, changed or no longer approved is stopped now, not left
+    // running until the project closes.
+    const wanted = new Set(entries.filter((e) => e.approved).map((e) => e.key));
+    for (const [key, connection] of [...this.connections]) {
+      if (wanted.has(key)) continue;
+      this.connections.delete(key);
+      this.listed.delete(key);
+      await connection.stop();
+    }
     // Servers start side by side, so one slow server delays the turn only by its own start.
     const results = await Promise.all(
       entries
         .filter((entry) => entry.approved)
-        .map(async ({ config, key }) => {
-          const connection = this.connectionFor(key, config);
+        .map(async ({ config, key, origin }) => {
+          const connection = this.connectionFor(key, config, origin);
           try {
             return { key, connection, listed: await this.list(key, connection) };
           } catch (error) {
@@ -283,6 +365,7 @@ export class McpManager {
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     }
     const tools: ToolDefinition[] = [];
+    const offered = new Set<string>();
     for (const result of results) {
       if (!('listed' in result) || !result.listed) {
         notices.push(result.failure ?? '');
@@ -296,6 +379,13 @@ export class McpManager {
           notices.push(withheld);
           continue;
         }
+        // Server names cannot make two equal tool names (mcp-config.ts); this keeps the
+        // tool list valid for the API even so.
+        if (offered.has(def.apiName)) {
+          notices.push(`${def.apiName} is offered by two servers; the second was skipped.`);
+          continue;
+        }
+        offered.add(def.apiName);
         tools.push(
           createMcpTool({
             def,

@@ -158,7 +158,23 @@ export function createMcpTool(deps: McpToolDeps): ToolDefinition {
             },
           );
         trail.decided('approved', resolution.decidedBy, { type: 'approve' });
+        // The approval pins what the person saw. The server may have changed the tool while
+        // they read the card: what runs must be what they approved, so it is checked again.
         deps.pin();
+        let after: McpToolDefinition | undefined;
+        try {
+          after = await deps.current();
+        } catch (error) {
+          trail.ended('not_run');
+          return toolError(error instanceof Error ? error.message : String(error));
+        }
+        if (after?.hash !== def.hash) {
+          trail.ended('not_run');
+          return {
+            status: 'denied',
+            content: `Not run: the server changed or removed ${def.apiName} while the person was deciding; they approved the definition they saw, so nothing was run. The changed definition is withheld until the person approves it.`,
+          };
+        }
       } else {
         trail.decided('approved', 'rule', null);
         if (!prefs?.pinnedHash) deps.pin();

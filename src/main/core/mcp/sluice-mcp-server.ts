@@ -10,6 +10,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { createChangeSetRepository } from '../store/change-set-repository';
 import type { WritableDb } from '../store/database-handles';
 import { projectIdFor } from '../store/project-id';
@@ -72,7 +73,11 @@ export function createSluiceMcpServer(deps: SluiceMcpServerDeps): {
     {
       db: deps.db,
       workspace: deps.workspace,
-      clientName: () => server.getClientVersion()?.name ?? 'an MCP client',
+      // The client names itself: untrusted text that the inbox and `sluice proposals` show.
+      clientName: () => {
+        const name = visibleUntrusted(server.getClientVersion()?.name ?? '').trim();
+        return name ? `"${name.slice(0, 80)}${name.length > 80 ? '…' : ''}"` : 'an MCP client';
+      },
       ...(deps.now ? { now: deps.now } : {}),
     },
     [

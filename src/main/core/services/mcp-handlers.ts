@@ -42,12 +42,12 @@ export function createMcpHandlers(deps: McpHandlersDeps): McpHandlers {
       });
       return list();
     },
-    async setToolPolicy({ key, tool, policy }) {
-      await deps.currentManager().setToolPolicy(key, tool, policy);
+    async setToolPolicy({ key, tool, policy, definitionHash }) {
+      await deps.currentManager().setToolPolicy(key, tool, policy, definitionHash);
       return list();
     },
-    async approveDefinition({ key, tool }) {
-      await deps.currentManager().approveCurrentDefinition(key, tool);
+    async approveDefinition({ key, tool, definitionHash }) {
+      await deps.currentManager().approveCurrentDefinition(key, tool, definitionHash);
       return list();
     },
   };

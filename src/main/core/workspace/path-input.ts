@@ -1,4 +1,5 @@
-// Checks on the raw path string before it touches the file system: NUL bytes, length,
+// Checks on the raw path string before it touches the file system: NUL bytes, control and
+// text-direction characters, length,
 // Windows device names, and backslashes (treated as separators so `..\..\x` is seen as the
 // traversal it is on every platform).
 import type { WorkspaceLimits } from './limits';
@@ -27,6 +28,16 @@ export function normalizePathInput(input: unknown, limits: WorkspaceLimits): str
   }
   if (input.includes('\0')) {
     throw new SandboxError('nul-byte', input, `the path ${quotePath(input)} contains a NUL byte.`);
+  }
+  // Control characters and bidirectional overrides are no part of a real project path; in a
+  // name shown on a terminal or a review card they repaint the screen or reorder the text.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0001-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u.test(input)) {
+    throw new SandboxError(
+      'invalid-path',
+      input,
+      `the path ${quotePath(input)} contains a control or text-direction character.`,
+    );
   }
   if (input.length > limits.maxPathLength) {
     throw new SandboxError(

@@ -1,5 +1,7 @@
 // The one error the sandbox raises. `rule` names the rule that refused the request, so a
 // tool result (and a test) can say exactly why, e.g. "rule: outside-root".
+import { visibleUntrusted } from '../../../shared/untrusted-text';
+
 export type SandboxRule =
   | 'invalid-path'
   | 'nul-byte'
@@ -31,5 +33,5 @@ export class SandboxError extends Error {
 /** Quotes a caller-supplied path for a message: escapes control characters, shortens huge input. */
 export function quotePath(input: string, max = 120): string {
   const shown = input.length > max ? `${input.slice(0, max)}… (${input.length} characters)` : input;
-  return JSON.stringify(shown);
+  return visibleUntrusted(JSON.stringify(shown));
 }

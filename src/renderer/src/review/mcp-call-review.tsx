@@ -4,6 +4,7 @@
 // events and, at start, by approvals.pendingToolCalls, so a reload shows what still waits.
 import { useEffect, useState } from 'react';
 import type { ToolCallApprovalRequest } from '../../../shared/approvals';
+import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 
@@ -93,16 +94,18 @@ export function McpCallReview() {
             ) : (
               <span className="badge warning">may change things</span>
             )}{' '}
-            {request.reason}
+            {visibleUntrusted(request.reason)}
           </p>
         </header>
         <div className="settings-body">
           <h3 className="field-label">Arguments</h3>
           <pre className="code-block" data-testid="mcp-call-arguments">
-            {request.arguments}
+            {visibleUntrusted(request.arguments)}
           </pre>
           <h3 className="field-label">The server&apos;s description of this tool (untrusted)</h3>
-          <pre className="code-block muted">{request.description || '(none)'}</pre>
+          <pre className="code-block muted">
+            {visibleUntrusted(request.description || '(none)')}
+          </pre>
           {error && (
             <p className="error-text" role="alert">
               {error}

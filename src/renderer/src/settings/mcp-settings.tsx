@@ -4,6 +4,7 @@
 // ask / always allow / deny, and re-approve a changed definition.
 import { useEffect, useState } from 'react';
 import type { McpList, McpServerInput, McpServerView } from '../../../shared/contract';
+import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 
@@ -27,7 +28,7 @@ function ServerEntry({
         {server.message && <span className="muted"> — {server.message}</span>}
       </p>
       <p className="muted small-text">
-        <code>{server.entry}</code>
+        <code>{visibleUntrusted(server.entry)}</code>
       </p>
       {server.needsApproval && (
         <button
@@ -92,6 +93,8 @@ function ServerEntry({
                         key: server.key,
                         tool: tool.name,
                         policy: event.target.value as 'ask' | 'allow' | 'deny',
+                        // What this list showed: a tool changed since is refused, not allowed.
+                        ...(tool.definitionHash ? { definitionHash: tool.definitionHash } : {}),
                       }),
                     )
                   }
@@ -103,13 +106,17 @@ function ServerEntry({
               </label>
               {tool.withheld && (
                 <>
-                  <pre className="code-block small-text">{tool.withheld}</pre>
+                  <pre className="code-block small-text">{visibleUntrusted(tool.withheld)}</pre>
                   <button
                     type="button"
                     className="button small"
                     onClick={() =>
                       act('approve the new definition', () =>
-                        client.mcp.approveDefinition({ key: server.key, tool: tool.name }),
+                        client.mcp.approveDefinition({
+                          key: server.key,
+                          tool: tool.name,
+                          ...(tool.definitionHash ? { definitionHash: tool.definitionHash } : {}),
+                        }),
                       )
                     }
                   >
@@ -124,7 +131,7 @@ function ServerEntry({
       {server.logs.length > 0 && (
         <details>
           <summary>Log ({server.logs.length} lines)</summary>
-          <pre className="code-block small-text">{server.logs.join('\n')}</pre>
+          <pre className="code-block small-text">{visibleUntrusted(server.logs.join('\n'))}</pre>
         </details>
       )}
     </li>
@@ -168,7 +175,7 @@ export function McpSettings() {
       {error && <p className="error-text">{error}</p>}
       {list?.notices.map((notice) => (
         <p key={notice} className="muted small-text">
-          {notice}
+          {visibleUntrusted(notice)}
         </p>
       ))}
       <ul className="plain-list">

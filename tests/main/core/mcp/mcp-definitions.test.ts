@@ -33,6 +33,22 @@ describe('mcp definitions', () => {
     }
   });
 
+  it('validateMcpTool - a schema nested past the depth limit is skipped, a normal one passes', () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 2000; i += 1) deep = { type: 'object', properties: { a: deep } };
+    const bomb = validateMcpTool('s', { name: 't', inputSchema: deep });
+    expect(bomb.ok).toBe(false);
+    expect(bomb.ok ? '' : bomb.notice).toMatch(/nested deeper than 32 levels/u);
+    const fine = validateMcpTool('s', {
+      name: 't',
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'array', items: { type: 'string' } } },
+      },
+    });
+    expect(fine.ok).toBe(true);
+  });
+
   it('definition hash - ignores key order and changes with the description', () => {
     const a = validateMcpTool('ev', { name: 't', description: 'd', inputSchema: schema });
     const b = validateMcpTool('ev', {

@@ -80,4 +80,48 @@ describe('mcp client over Streamable HTTP', () => {
       /MCP server "web" could not be reached for tools\/call shout .*started again on the next call/u,
     );
   });
+
+  it('mcp http - a response over the byte limit is cut off: the server fails to start, memory stays bounded', async () => {
+    // Answers every POST with one JSON body of 3 MB (an initialize result padded out).
+    http = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        const id = (JSON.parse(body || '{}') as { id?: number }).id ?? null;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id,
+            result: {
+              protocolVersion: '2025-06-18',
+              capabilities: { tools: {} },
+              serverInfo: { name: 'x'.repeat(3 * 1024 * 1024), version: '1' },
+            },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => http?.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    const db = database();
+    runMigrations(db, [migration0050Mcp]);
+    const repo = createMcpRepository(db);
+    repo.saveServer({ name: 'fat', transport: 'http', url, headers: {} });
+    manager = new McpManager({
+      repo,
+      projectId: 'p1',
+      projectRoot: process.cwd(),
+      readProjectFile: async () => null,
+      mode: () => 'ask',
+      connection: {
+        callTimeoutMs: 3_000,
+        startTimeoutMs: 3_000,
+        maxHttpResponseBytes: 1024 * 1024,
+      },
+    });
+    const { tools, notices } = await manager.tools();
+    expect(tools).toEqual([]);
+    expect(notices.join('\n')).toMatch(/"fat" offers no tools now: .*could not start/u);
+  });
 });
