@@ -70,6 +70,21 @@ function resolverDirs(): string[] {
   return [...dirs];
 }
 
+/**
+ * The folders strictly between `root` and each nested protected path, outermost first (a
+ * parent's mount must exist before its children are bound).
+ */
+export function protectedAncestors(root: string, paths: readonly string[]): string[] {
+  const dirs = new Set<string>();
+  for (const inside of paths) {
+    const rel = path.relative(root, inside);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) continue;
+    const parts = rel.split(path.sep);
+    for (let i = 1; i < parts.length; i += 1) dirs.add(path.join(root, ...parts.slice(0, i)));
+  }
+  return [...dirs].sort((a, b) => a.split(path.sep).length - b.split(path.sep).length);
+}
+
 function isInside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -87,6 +102,11 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   }
   args.push('--bind', layout.home, layout.home);
   args.push('--bind', layout.root, layout.root);
+  // Folders between the root and a nested protected path are bound onto themselves (still
+  // writable): a mount point cannot be renamed or removed, so `mv sub sub2; mkdir -p sub/.git`
+  // cannot carry the read-only original away and put a writable one in its place.
+  for (const dir of protectedAncestors(layout.root, layout.readOnlyInside))
+    args.push('--bind', dir, dir);
   for (const inside of layout.readOnlyInside) args.push('--ro-bind', inside, inside);
   const proxy = layout.network ? undefined : layout.proxy;
   if (proxy) {
@@ -95,6 +115,11 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
     const nodeDir = path.dirname(proxy.node);
     if (MASKED_DIRS.some((dir) => isInside(dir, nodeDir))) args.push('--ro-bind', nodeDir, nodeDir);
   }
+  // Mounted over the fresh /proc after it: sysctls are global (kernel.core_pattern runs a
+  // program as host root) and uid 0 inside may write them. bwrap covers these itself only
+  // when it finds them writable at setup; bind the host's read-only whatever it found.
+  args.push('--ro-bind', '/proc/sys', '/proc/sys');
+  args.push('--ro-bind-try', '/proc/sysrq-trigger', '/proc/sysrq-trigger');
   if (!layout.network) args.push('--unshare-net');
   args.push(
     '--unshare-pid',
@@ -102,6 +127,10 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
     '--unshare-uts',
     '--die-with-parent',
     '--new-session',
+    // bwrap started by root keeps every capability in the sandbox: CAP_SYS_ADMIN would let the
+    // command `mount --bind / /mnt` under the masks and remount it read-write. Drop them all.
+    '--cap-drop',
+    'ALL',
   );
   args.push('--clearenv');
   for (const [key, value] of Object.entries(layout.env)) args.push('--setenv', key, value);

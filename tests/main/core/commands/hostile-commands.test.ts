@@ -135,6 +135,45 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
     expect(r.notes.join(' ')).toMatch(/created protected paths.*\.vscode/u);
   });
 
+  it('a nested protected path - its folder cannot be moved away and a writable one put in its place', async () => {
+    mkdirSync(path.join(root, '.github', 'workflows'), { recursive: true });
+    writeFileSync(path.join(root, '.github', 'workflows', 'ci.yml'), 'orig\n');
+    mkdirSync(path.join(root, 'sub', '.git'), { recursive: true });
+    writeFileSync(path.join(root, 'sub', '.git', 'config'), '[core]\n');
+    writeFileSync(path.join(root, 'sub', '.env'), 'S=1\n');
+    const r = await run(
+      [
+        'mv .github .gh; mkdir -p .github/workflows; echo evil > .github/workflows/ci.yml',
+        'mv sub sub2; mkdir -p sub/.git; echo "[core] fsmonitor=evil" > sub/.git/config',
+        'echo S=evil > sub/.env; echo x > sub/ok.txt; mv sub/ok.txt sub/ok2.txt',
+      ].join('; '),
+    );
+    expect(readFileSync(path.join(root, '.github', 'workflows', 'ci.yml'), 'utf8')).toBe('orig\n');
+    expect(readFileSync(path.join(root, 'sub', '.git', 'config'), 'utf8')).toBe('[core]\n');
+    expect(readFileSync(path.join(root, 'sub', '.env'), 'utf8')).toBe('S=1\n');
+    expect(existsSync(path.join(root, 'sub2'))).toBe(false);
+    expect(existsSync(path.join(root, '.gh'))).toBe(false);
+    // The folders stay writable: only their place is fixed.
+    expect(readFileSync(path.join(root, 'sub', 'ok2.txt'), 'utf8')).toBe('x\n');
+    expect(r.output.view).toMatch(/Device or resource busy/u);
+  });
+
+  it('capabilities - none inside even when Sluice runs as root: no mount under the masks, no remount', async () => {
+    const r = await run(
+      `grep CapEff /proc/self/status; mkdir -p m; mount --bind / m && mount -o remount,rw,bind m && echo x > m${outside}/x; echo x > m${outside}/keep.txt`,
+    );
+    expect(r.output.view).toMatch(/CapEff:\s+0+\n/u);
+    outsideUntouched();
+  });
+
+  it('sysctls - /proc/sys is read-only (kernel.core_pattern would run a program as host root)', async () => {
+    // Writes back the value it read: harmless wherever the write would land.
+    const r = await run(
+      'v=$(cat /proc/sys/kernel/printk_ratelimit); echo "$v" > /proc/sys/kernel/printk_ratelimit; echo "w=$?"',
+    );
+    expect(r.output.view).not.toContain('w=0');
+  });
+
   it('secrets - ~/.ssh, /root, /home and /etc/shadow are not readable', async () => {
     const hiddenDir = path.join(base, 'sluice-home');
     mkdirSync(hiddenDir);
