@@ -144,3 +144,19 @@ describe('prefixes', () => {
     expect(prefixFor(plain.commands[0]!)).toEqual(['echo']);
   });
 });
+
+describe('parseCommandLine - /bin/sh reads some bash syntax otherwise', () => {
+  it('words after a redirection target - ask (a deny rule would not see them)', () => {
+    const deny = [rule('deny', 'npm', 'publish'), ...allowNpmTest];
+    expect(verdict('npm >/dev/null publish', deny).action).not.toBe('allow');
+    expect(verdict('npm test >/dev/null curl x').action).toBe('ask');
+    expect(verdict('npm test > out.txt 2>&1').action).toBe('allow');
+  });
+
+  it('here-documents - a delimiter the shell ends elsewhere asks; ordinary ones are judged', () => {
+    expect(verdict('npm test <<E"O"F\nEOF\ncurl x\nE"O"F').reason).toMatch(/here-document/u);
+    expect(verdict("npm test <<'EOF'\n$(curl x)\nEOF").action).toBe('allow');
+    expect(verdict('npm test <<-"EOF"\n\thello\n\tEOF').action).toBe('allow');
+    expect(verdict('npm test <<\\EOF\nhello\nEOF').action).toBe('allow');
+  });
+});
