@@ -33,6 +33,8 @@ export interface SandboxLayout {
    * read-only at PROXY_DIR_INSIDE, and the node binary that runs the bridge inside.
    */
   readonly proxy?: { readonly dir: string; readonly node: string } | undefined;
+  /** An open descriptor (in bwrap's process) of a seccomp program to load (unix-socket-filter.ts). */
+  readonly seccompFd?: number | undefined;
 }
 
 /** Host files whose contents must never be visible inside, even to root. */
@@ -132,6 +134,7 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
     '--cap-drop',
     'ALL',
   );
+  if (layout.seccompFd !== undefined) args.push('--seccomp', String(layout.seccompFd));
   args.push('--clearenv');
   for (const [key, value] of Object.entries(layout.env)) args.push('--setenv', key, value);
   args.push('--setenv', 'HOME', layout.home, '--setenv', 'TMPDIR', '/tmp');

@@ -230,6 +230,31 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
     }
   });
 
+  it.each([false, true])(
+    'abstract unix sockets of the host (an X server, D-Bus) - cannot be reached, network %s',
+    async (network) => {
+      const name = `sluice-test-abstract-${process.pid}`;
+      let connections = 0;
+      const unix = createNetServer((connection) => {
+        connections += 1;
+        connection.end();
+      });
+      await new Promise<void>((resolve) => unix.listen(`\0${name}`, resolve));
+      try {
+        const r = await run(
+          `node -e "require('net').connect('\\0${name}').on('connect',()=>console.log('CONNECTED')).on('error',e=>console.log(e.code))"; curl -s -m 3 http://127.0.0.1:${port}/ > /dev/null; echo curl=$?`,
+          { network },
+        );
+        expect(r.output.view).not.toContain('CONNECTED');
+        expect(connections).toBe(0);
+        // Full network keeps TCP: only Unix sockets are filtered.
+        expect(hits).toBe(network ? 1 : 0);
+      } finally {
+        await new Promise<void>((resolve) => unix.close(() => resolve()));
+      }
+    },
+  );
+
   it('network allowed for the command - the same curl reaches the server (the control case)', async () => {
     await run(`curl -s -m 3 http://127.0.0.1:${port}/`, { network: true });
     expect(hits).toBe(1);
