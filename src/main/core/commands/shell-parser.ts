@@ -69,6 +69,18 @@ const INLINE_CODE = /^-(?:[a-zA-Z]*[ecp]|-eval|-print|-command)$/u;
 /** Redirection targets that stay harmless wherever the project is. */
 const SAFE_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 
+/**
+ * Options that turn a rule's command into another one: `git log --output=package.json` writes
+ * a file (a rule for `git log` would let it rewrite the project's scripts), `npm test --prefix
+ * ../other` runs another folder's scripts. A line with one asks.
+ */
+const REDIRECTING_OPTIONS: Readonly<Record<string, RegExp>> = {
+  git: /^--output(?:-directory)?(?:=|$)/u,
+  npm: /^(?:--prefix|-C|--script-shell|--userconfig|--globalconfig)(?:=|$)/u,
+  pnpm: /^(?:--prefix|--dir|-C)(?:=|$)/u,
+  yarn: /^(?:--cwd)(?:=|$)/u,
+};
+
 export const MAX_NESTING = 3;
 
 function unescapeWord(text: string): string {
@@ -238,6 +250,11 @@ function analyseCommand(node: Node, walk: Walk): void {
     } else if (base === 'source' || base === '.') {
       unmatchable.push(`${base} runs a script in this shell`);
     }
+    const redirecting = REDIRECTING_OPTIONS[base];
+    const option = redirecting
+      ? effective.slice(1).find((w) => w !== null && redirecting.test(w))
+      : undefined;
+    if (option) unmatchable.push(`${base} ${option} points it at another file or folder`);
   }
   walk.commands.push({ words: effective, text: node.text, unmatchable });
 }

@@ -160,3 +160,15 @@ describe('parseCommandLine - /bin/sh reads some bash syntax otherwise', () => {
     expect(verdict('npm test <<\\EOF\nhello\nEOF').action).toBe('allow');
   });
 });
+
+describe("parseCommandLine - options that point a rule's command elsewhere", () => {
+  it('git --output and npm --prefix/--script-shell - ask even with an allow rule', () => {
+    const rules = [rule('allow', 'git', 'log'), ...allowNpmTest];
+    expect(verdict('git log --output=package.json -1', rules).action).toBe('ask');
+    expect(verdict('git log --output package.json', rules).action).toBe('ask');
+    expect(verdict('npm test --prefix ../other', rules).action).toBe('ask');
+    expect(verdict('npm test --script-shell=./x.sh', rules).action).toBe('ask');
+    expect(verdict('git log --oneline -5', rules).action).toBe('allow');
+    expect(verdict('npm test -- --reporter dot', rules).action).toBe('allow');
+  });
+});
