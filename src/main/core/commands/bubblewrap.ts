@@ -98,9 +98,10 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
   for (const file of maskedFiles()) args.push('--ro-bind', '/dev/null', file);
   if (layout.network) for (const dir of resolverDirs()) args.push('--ro-bind', dir, dir);
+  // A hidden folder that holds the project (a home outside /home) is emptied too: the root is
+  // bound back into it below, like a project under /home.
   for (const dir of layout.hidden) {
-    if (existsSync(dir) && !isInside(dir, layout.root) && !isInside(layout.root, dir))
-      args.push('--tmpfs', dir);
+    if (existsSync(dir) && !isInside(layout.root, dir)) args.push('--tmpfs', dir);
   }
   args.push('--bind', layout.home, layout.home);
   args.push('--bind', layout.root, layout.root);
@@ -115,7 +116,8 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
     args.push('--ro-bind', proxy.dir, PROXY_DIR_INSIDE);
     // The node binary may live under a hidden folder (~/.nvm, an AppImage under /tmp).
     const nodeDir = path.dirname(proxy.node);
-    if (MASKED_DIRS.some((dir) => isInside(dir, nodeDir))) args.push('--ro-bind', nodeDir, nodeDir);
+    if ([...MASKED_DIRS, ...layout.hidden].some((dir) => isInside(dir, nodeDir)))
+      args.push('--ro-bind', nodeDir, nodeDir);
   }
   // Mounted over the fresh /proc after it: sysctls are global (kernel.core_pattern runs a
   // program as host root) and uid 0 inside may write them. bwrap covers these itself only

@@ -206,7 +206,8 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
         cwd: options.cwd,
         home,
         readOnlyInside: scan.paths,
-        hidden: options.hidden ?? [],
+        // The person's home is hidden wherever it is (/home and /root are masked anyway).
+        hidden: [...(options.hidden ?? []), ...personHome(options.baseEnv ?? process.env)],
         network: options.network,
         env: proxy ? { ...env, ...proxyEnv(options.allowedHosts ?? []) } : env,
         proxy: proxy ? { dir: proxy.dir, node: options.nodePath ?? process.execPath } : undefined,
@@ -236,6 +237,12 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       rmSync(seccomp.dir, { recursive: true, force: true });
     }
   }
+}
+
+/** The person's home folder (HOME, else the passwd entry), absolute and not `/`. */
+function personHome(env: NodeJS.ProcessEnv): string[] {
+  const home = env.HOME || os.homedir();
+  return home && path.isAbsolute(home) && path.resolve(home) !== '/' ? [path.resolve(home)] : [];
 }
 
 /** The seccomp program for full network, opened for bwrap's --seccomp; null on other CPUs. */

@@ -195,6 +195,31 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
     expect(r.output.view.trim().split('\n').at(-1)).toBe('0');
   });
 
+  it('a home outside /home (HOME=/srv/alice) - its ~/.ssh is hidden, a project inside it still works', async () => {
+    // Outside the folders masked anyway (/tmp, /home, /root): the repository's own folder.
+    const home = mkdtempSync(path.join(process.cwd(), '.sluice-test-home-'));
+    try {
+      mkdirSync(path.join(home, '.ssh'));
+      writeFileSync(path.join(home, '.ssh', 'id_ed25519'), 'PRIVATE-KEY-MARKER');
+      const project = path.join(home, 'code', 'p');
+      mkdirSync(project, { recursive: true });
+      const r = await runCommand({
+        command: `cat ${home}/.ssh/id_ed25519; echo ok > made.txt; ls ${home}`,
+        root: project,
+        cwd: project,
+        timeoutMs: 20_000,
+        network: false,
+        sandbox,
+        signal: new AbortController().signal,
+        baseEnv: { ...process.env, HOME: home },
+      });
+      expect(r.output.view).not.toContain('PRIVATE-KEY-MARKER');
+      expect(readFileSync(path.join(project, 'made.txt'), 'utf8')).toBe('ok\n');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ['curl', () => `curl -s -m 3 http://127.0.0.1:${port}/`],
     ['wget', () => `wget -q -T 3 -O - http://127.0.0.1:${port}/`],
