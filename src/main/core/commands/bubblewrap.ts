@@ -33,6 +33,8 @@ export interface SandboxLayout {
    * read-only at PROXY_DIR_INSIDE, and the node binary that runs the bridge inside.
    */
   readonly proxy?: { readonly dir: string; readonly node: string } | undefined;
+  /** An open descriptor (in bwrap's process) of a seccomp program to load (unix-socket-filter.ts). */
+  readonly seccompFd?: number | undefined;
 }
 
 /** Host files whose contents must never be visible inside, even to root. */
@@ -70,6 +72,21 @@ function resolverDirs(): string[] {
   return [...dirs];
 }
 
+/**
+ * The folders strictly between `root` and each nested protected path, outermost first (a
+ * parent's mount must exist before its children are bound).
+ */
+export function protectedAncestors(root: string, paths: readonly string[]): string[] {
+  const dirs = new Set<string>();
+  for (const inside of paths) {
+    const rel = path.relative(root, inside);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) continue;
+    const parts = rel.split(path.sep);
+    for (let i = 1; i < parts.length; i += 1) dirs.add(path.join(root, ...parts.slice(0, i)));
+  }
+  return [...dirs].sort((a, b) => a.split(path.sep).length - b.split(path.sep).length);
+}
+
 function isInside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -81,20 +98,32 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
   for (const file of maskedFiles()) args.push('--ro-bind', '/dev/null', file);
   if (layout.network) for (const dir of resolverDirs()) args.push('--ro-bind', dir, dir);
+  // A hidden folder that holds the project (a home outside /home) is emptied too: the root is
+  // bound back into it below, like a project under /home.
   for (const dir of layout.hidden) {
-    if (existsSync(dir) && !isInside(dir, layout.root) && !isInside(layout.root, dir))
-      args.push('--tmpfs', dir);
+    if (existsSync(dir) && !isInside(layout.root, dir)) args.push('--tmpfs', dir);
   }
   args.push('--bind', layout.home, layout.home);
   args.push('--bind', layout.root, layout.root);
+  // Folders between the root and a nested protected path are bound onto themselves (still
+  // writable): a mount point cannot be renamed or removed, so `mv sub sub2; mkdir -p sub/.git`
+  // cannot carry the read-only original away and put a writable one in its place.
+  for (const dir of protectedAncestors(layout.root, layout.readOnlyInside))
+    args.push('--bind', dir, dir);
   for (const inside of layout.readOnlyInside) args.push('--ro-bind', inside, inside);
   const proxy = layout.network ? undefined : layout.proxy;
   if (proxy) {
     args.push('--ro-bind', proxy.dir, PROXY_DIR_INSIDE);
     // The node binary may live under a hidden folder (~/.nvm, an AppImage under /tmp).
     const nodeDir = path.dirname(proxy.node);
-    if (MASKED_DIRS.some((dir) => isInside(dir, nodeDir))) args.push('--ro-bind', nodeDir, nodeDir);
+    if ([...MASKED_DIRS, ...layout.hidden].some((dir) => isInside(dir, nodeDir)))
+      args.push('--ro-bind', nodeDir, nodeDir);
   }
+  // Mounted over the fresh /proc after it: sysctls are global (kernel.core_pattern runs a
+  // program as host root) and uid 0 inside may write them. bwrap covers these itself only
+  // when it finds them writable at setup; bind the host's read-only whatever it found.
+  args.push('--ro-bind', '/proc/sys', '/proc/sys');
+  args.push('--ro-bind-try', '/proc/sysrq-trigger', '/proc/sysrq-trigger');
   if (!layout.network) args.push('--unshare-net');
   args.push(
     '--unshare-pid',
@@ -102,7 +131,12 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
     '--unshare-uts',
     '--die-with-parent',
     '--new-session',
+    // bwrap started by root keeps every capability in the sandbox: CAP_SYS_ADMIN would let the
+    // command `mount --bind / /mnt` under the masks and remount it read-write. Drop them all.
+    '--cap-drop',
+    'ALL',
   );
+  if (layout.seccompFd !== undefined) args.push('--seccomp', String(layout.seccompFd));
   args.push('--clearenv');
   for (const [key, value] of Object.entries(layout.env)) args.push('--setenv', key, value);
   args.push('--setenv', 'HOME', layout.home, '--setenv', 'TMPDIR', '/tmp');

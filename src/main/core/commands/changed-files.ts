@@ -52,6 +52,13 @@ export interface FileChange {
   readonly restorable: boolean;
 }
 
+/**
+ * Bytes read to hash files too large to keep, per snapshot. Past it (or for one file over
+ * it) a file is known by its size, mtime, ctime and inode instead: a command that leaves a
+ * 10 TB sparse file (`truncate -s 10T x`) would otherwise hold the tool result for hours.
+ */
+export const MAX_HASHED_BYTES = 1024 * 1024 * 1024;
+
 const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 async function readKept(absolute: string): Promise<{ hash: string; bytes: Buffer }> {
@@ -98,6 +105,7 @@ export async function takeSnapshot(
   const files = await walkFiles(workspace, limits);
   const snapshot = new Map<string, FileState>();
   let kept = 0;
+  let hashed = 0;
   for (const relative of files) {
     const absolute = path.join(workspace.root, relative);
     let stat;
@@ -122,7 +130,15 @@ export async function takeSnapshot(
       );
     let state: { hash: string; bytes: Buffer | null };
     try {
-      state = keep ? await readKept(absolute) : { hash: await hashFile(absolute), bytes: null };
+      if (keep) state = await readKept(absolute);
+      else if (hashed + stat.size <= MAX_HASHED_BYTES) {
+        hashed += stat.size;
+        state = { hash: await hashFile(absolute), bytes: null };
+      } else
+        state = {
+          hash: `stat:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`,
+          bytes: null,
+        };
     } catch {
       continue;
     }

@@ -44,6 +44,8 @@ export interface ProcessSpec {
    * arguments are passed verbatim (cmd.exe's own quoting).
    */
   readonly windows?: boolean;
+  /** Descriptors handed to the program as fd 3, 4, … (bwrap's --seccomp program). */
+  readonly extraFds?: readonly number[];
 }
 
 export interface ProcessResult {
@@ -91,7 +93,12 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     const child = spawn(program.file, program.args, {
       cwd: spec.cwd,
       env: { ...spec.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // Extra descriptors follow the three pipes; typed as the three so stdout/stderr stay pipes.
+      stdio: ['ignore', 'pipe', 'pipe', ...(spec.extraFds ?? [])] as unknown as [
+        'ignore',
+        'pipe',
+        'pipe',
+      ],
       detached: !spec.windows,
       windowsHide: true,
       windowsVerbatimArguments: spec.windows === true,

@@ -3,7 +3,7 @@
 // sandboxed" and no rule applied).
 // The command sees a filtered environment: never the API key or other secrets of this process.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bubblewrapArgs, type SandboxAvailability } from './bubblewrap';
@@ -19,6 +19,7 @@ import {
   type RefusedRequest,
 } from './network-proxy';
 import { proxyEnv } from './proxy-bridge';
+import { unixSocketFilter } from './unix-socket-filter';
 import {
   createSeatbeltFolders,
   PROCESS_HEADROOM,
@@ -184,7 +185,15 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
   if (options.sandbox.kind === 'seatbelt') return runInSeatbelt(options, env, common, notes);
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
   let proxy: NetworkProxy | null = null;
+  let seccomp: { dir: string; fd: number } | null = null;
   try {
+    if (options.network) {
+      seccomp = openUnixSocketFilter();
+      if (!seccomp)
+        notes.push(
+          `no Unix-socket filter exists for ${process.arch}: with full network this command could reach the host's abstract Unix sockets (an X server, D-Bus)`,
+        );
+    }
     proxy = await startHostListProxy(options, false);
     const scan = findProtectedPaths(options.root);
     if (scan.incomplete)
@@ -197,10 +206,12 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
         cwd: options.cwd,
         home,
         readOnlyInside: scan.paths,
-        hidden: options.hidden ?? [],
+        // The person's home is hidden wherever it is (/home and /root are masked anyway).
+        hidden: [...(options.hidden ?? []), ...personHome(options.baseEnv ?? process.env)],
         network: options.network,
         env: proxy ? { ...env, ...proxyEnv(options.allowedHosts ?? []) } : env,
         proxy: proxy ? { dir: proxy.dir, node: options.nodePath ?? process.execPath } : undefined,
+        seccompFd: seccomp ? 3 : undefined,
       },
       options.command,
     );
@@ -210,6 +221,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       args,
       cwd: options.cwd,
       env: { PATH: env.PATH ?? '/usr/bin:/bin' },
+      ...(seccomp ? { extraFds: [seccomp.fd] } : {}),
     });
     notes.push(...removeCreatedProtected(options.root, scan.paths));
     if (!result.processLimit)
@@ -220,7 +232,27 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
   } finally {
     await proxy?.close();
     rmSync(home, { recursive: true, force: true });
+    if (seccomp) {
+      closeSync(seccomp.fd);
+      rmSync(seccomp.dir, { recursive: true, force: true });
+    }
   }
+}
+
+/** The person's home folder (HOME, else the passwd entry), absolute and not `/`. */
+function personHome(env: NodeJS.ProcessEnv): string[] {
+  const home = env.HOME || os.homedir();
+  return home && path.isAbsolute(home) && path.resolve(home) !== '/' ? [path.resolve(home)] : [];
+}
+
+/** The seccomp program for full network, opened for bwrap's --seccomp; null on other CPUs. */
+function openUnixSocketFilter(): { dir: string; fd: number } | null {
+  const program = unixSocketFilter();
+  if (!program) return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sluice-seccomp-'));
+  const file = path.join(dir, 'filter.bpf');
+  writeFileSync(file, program, { mode: 0o600 });
+  return { dir, fd: openSync(file, 'r') };
 }
 
 type Common = Omit<Parameters<typeof runProcess>[0], 'file' | 'args' | 'cwd' | 'env'>;

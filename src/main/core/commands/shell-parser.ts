@@ -69,6 +69,18 @@ const INLINE_CODE = /^-(?:[a-zA-Z]*[ecp]|-eval|-print|-command)$/u;
 /** Redirection targets that stay harmless wherever the project is. */
 const SAFE_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 
+/**
+ * Options that turn a rule's command into another one: `git log --output=package.json` writes
+ * a file (a rule for `git log` would let it rewrite the project's scripts), `npm test --prefix
+ * ../other` runs another folder's scripts. A line with one asks.
+ */
+const REDIRECTING_OPTIONS: Readonly<Record<string, RegExp>> = {
+  git: /^--output(?:-directory)?(?:=|$)/u,
+  npm: /^(?:--prefix|-C|--script-shell|--userconfig|--globalconfig)(?:=|$)/u,
+  pnpm: /^(?:--prefix|--dir|-C)(?:=|$)/u,
+  yarn: /^(?:--cwd)(?:=|$)/u,
+};
+
 export const MAX_NESTING = 3;
 
 function unescapeWord(text: string): string {
@@ -126,6 +138,20 @@ function checkRedirect(node: Node, walk: Walk): void {
   if (!destination) return;
   if (node.type === 'file_redirect') {
     const op = node.children.find((c) => c && !c.isNamed)?.text ?? '';
+    // The line runs under /bin/sh (dash on Debian), not bash: there `a &>f b` is `a &` then
+    // `>f b`, so `b` runs as a command the bash grammar saw as a file name.
+    if (op === '&>' || op === '&>>') {
+      walk.problems.push(
+        `\`${op}\` is bash syntax; /bin/sh reads it as "run in the background, then redirect" (${node.text}); write \`> file 2>&1\``,
+      );
+      return;
+    }
+    // Words after a redirection's target are the command's words to a shell but belong to the
+    // redirection in this grammar, so no rule would see them.
+    if (node.childrenForFieldName('destination').length > 1) {
+      walk.problems.push(`words follow a redirection's target (${node.text})`);
+      return;
+    }
     if (op.endsWith('&') && /^\d+$|^-$/u.test(destination.text)) return;
     const target = staticWord(destination);
     if (target === null) {
@@ -136,6 +162,33 @@ function checkRedirect(node: Node, walk: Walk): void {
     if (target.startsWith('~') || !isInside(walk.root, path.resolve(walk.cwd, target)))
       walk.problems.push(`a redirection reaches outside the project (${node.text})`);
   }
+}
+
+/** Quote removal of a here-document's delimiter word, as the shell does it. */
+function heredocDelimiter(text: string): string {
+  return text.replace(
+    /\\(.)|'([^']*)'|"((?:[^"\\]|\\.)*)"/gsu,
+    (_m, escaped?: string, single?: string, double?: string) =>
+      escaped ?? single ?? double?.replace(/\\([$`"\\\n])/gu, '$1') ?? '',
+  );
+}
+
+/**
+ * A here-document whose body the grammar ends at another line than the shell would: the
+ * lines in between would run as commands no rule saw (`<<E"O"F` ends at the line `EOF`).
+ */
+function checkHeredoc(node: Node, walk: Walk): void {
+  const start = node.children.find((c) => c?.type === 'heredoc_start');
+  if (!start) return;
+  const op = node.children.find((c) => c && !c.isNamed)?.text ?? '';
+  const strip = (line: string): string => (op === '<<-' ? line.replace(/^\t+/u, '') : line);
+  const delimiter = heredocDelimiter(start.text);
+  const end = node.children.find((c) => c?.type === 'heredoc_end');
+  const body = node.children.find((c) => c?.type === 'heredoc_body')?.text ?? '';
+  if (!end || strip(end.text) !== delimiter || body.split('\n').some((l) => strip(l) === delimiter))
+    walk.problems.push(
+      `a here-document's end (${start.text}) is not certain: the shell may end it at another line than the parser`,
+    );
 }
 
 function analyseCommand(node: Node, walk: Walk): void {
@@ -197,6 +250,11 @@ function analyseCommand(node: Node, walk: Walk): void {
     } else if (base === 'source' || base === '.') {
       unmatchable.push(`${base} runs a script in this shell`);
     }
+    const redirecting = REDIRECTING_OPTIONS[base];
+    const option = redirecting
+      ? effective.slice(1).find((w) => w !== null && redirecting.test(w))
+      : undefined;
+    if (option) unmatchable.push(`${base} ${option} points it at another file or folder`);
   }
   walk.commands.push({ words: effective, text: node.text, unmatchable });
 }
@@ -220,6 +278,9 @@ function visit(node: Node, walk: Walk): void {
       break;
     case 'file_redirect':
       checkRedirect(node, walk);
+      break;
+    case 'heredoc_redirect':
+      checkHeredoc(node, walk);
       break;
     default:
       break;

@@ -200,6 +200,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
                       className="button"
                       disabled={busy || grant === null}
                       onClick={() => send({ type: 'always_allow' })}
+                      title="From now on, in the sandbox, any command starting with these words runs without asking, whatever arguments follow. A script runner (npm test, make) runs whatever the project's files tell it to, and those files can be edited."
                       data-testid="command-always"
                     >
                       Always allow {prefixes.map((p) => `"${p}"`).join(', ')}

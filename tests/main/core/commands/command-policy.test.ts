@@ -144,3 +144,31 @@ describe('prefixes', () => {
     expect(prefixFor(plain.commands[0]!)).toEqual(['echo']);
   });
 });
+
+describe('parseCommandLine - /bin/sh reads some bash syntax otherwise', () => {
+  it('words after a redirection target - ask (a deny rule would not see them)', () => {
+    const deny = [rule('deny', 'npm', 'publish'), ...allowNpmTest];
+    expect(verdict('npm >/dev/null publish', deny).action).not.toBe('allow');
+    expect(verdict('npm test >/dev/null curl x').action).toBe('ask');
+    expect(verdict('npm test > out.txt 2>&1').action).toBe('allow');
+  });
+
+  it('here-documents - a delimiter the shell ends elsewhere asks; ordinary ones are judged', () => {
+    expect(verdict('npm test <<E"O"F\nEOF\ncurl x\nE"O"F').reason).toMatch(/here-document/u);
+    expect(verdict("npm test <<'EOF'\n$(curl x)\nEOF").action).toBe('allow');
+    expect(verdict('npm test <<-"EOF"\n\thello\n\tEOF').action).toBe('allow');
+    expect(verdict('npm test <<\\EOF\nhello\nEOF').action).toBe('allow');
+  });
+});
+
+describe("parseCommandLine - options that point a rule's command elsewhere", () => {
+  it('git --output and npm --prefix/--script-shell - ask even with an allow rule', () => {
+    const rules = [rule('allow', 'git', 'log'), ...allowNpmTest];
+    expect(verdict('git log --output=package.json -1', rules).action).toBe('ask');
+    expect(verdict('git log --output package.json', rules).action).toBe('ask');
+    expect(verdict('npm test --prefix ../other', rules).action).toBe('ask');
+    expect(verdict('npm test --script-shell=./x.sh', rules).action).toBe('ask');
+    expect(verdict('git log --oneline -5', rules).action).toBe('allow');
+    expect(verdict('npm test -- --reporter dot', rules).action).toBe('allow');
+  });
+});

@@ -135,6 +135,45 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
     expect(r.notes.join(' ')).toMatch(/created protected paths.*\.vscode/u);
   });
 
+  it('a nested protected path - its folder cannot be moved away and a writable one put in its place', async () => {
+    mkdirSync(path.join(root, '.github', 'workflows'), { recursive: true });
+    writeFileSync(path.join(root, '.github', 'workflows', 'ci.yml'), 'orig\n');
+    mkdirSync(path.join(root, 'sub', '.git'), { recursive: true });
+    writeFileSync(path.join(root, 'sub', '.git', 'config'), '[core]\n');
+    writeFileSync(path.join(root, 'sub', '.env'), 'S=1\n');
+    const r = await run(
+      [
+        'mv .github .gh; mkdir -p .github/workflows; echo evil > .github/workflows/ci.yml',
+        'mv sub sub2; mkdir -p sub/.git; echo "[core] fsmonitor=evil" > sub/.git/config',
+        'echo S=evil > sub/.env; echo x > sub/ok.txt; mv sub/ok.txt sub/ok2.txt',
+      ].join('; '),
+    );
+    expect(readFileSync(path.join(root, '.github', 'workflows', 'ci.yml'), 'utf8')).toBe('orig\n');
+    expect(readFileSync(path.join(root, 'sub', '.git', 'config'), 'utf8')).toBe('[core]\n');
+    expect(readFileSync(path.join(root, 'sub', '.env'), 'utf8')).toBe('S=1\n');
+    expect(existsSync(path.join(root, 'sub2'))).toBe(false);
+    expect(existsSync(path.join(root, '.gh'))).toBe(false);
+    // The folders stay writable: only their place is fixed.
+    expect(readFileSync(path.join(root, 'sub', 'ok2.txt'), 'utf8')).toBe('x\n');
+    expect(r.output.view).toMatch(/Device or resource busy/u);
+  });
+
+  it('capabilities - none inside even when Sluice runs as root: no mount under the masks, no remount', async () => {
+    const r = await run(
+      `grep CapEff /proc/self/status; mkdir -p m; mount --bind / m && mount -o remount,rw,bind m && echo x > m${outside}/x; echo x > m${outside}/keep.txt`,
+    );
+    expect(r.output.view).toMatch(/CapEff:\s+0+\n/u);
+    outsideUntouched();
+  });
+
+  it('sysctls - /proc/sys is read-only (kernel.core_pattern would run a program as host root)', async () => {
+    // Writes back the value it read: harmless wherever the write would land.
+    const r = await run(
+      'v=$(cat /proc/sys/kernel/printk_ratelimit); echo "$v" > /proc/sys/kernel/printk_ratelimit; echo "w=$?"',
+    );
+    expect(r.output.view).not.toContain('w=0');
+  });
+
   it('secrets - ~/.ssh, /root, /home and /etc/shadow are not readable', async () => {
     const hiddenDir = path.join(base, 'sluice-home');
     mkdirSync(hiddenDir);
@@ -154,6 +193,31 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
     })();
     if (hostShadow) expect(r.output.view).not.toContain(hostShadow.split('\n')[0] as string);
     expect(r.output.view.trim().split('\n').at(-1)).toBe('0');
+  });
+
+  it('a home outside /home (HOME=/srv/alice) - its ~/.ssh is hidden, a project inside it still works', async () => {
+    // Outside the folders masked anyway (/tmp, /home, /root): the repository's own folder.
+    const home = mkdtempSync(path.join(process.cwd(), '.sluice-test-home-'));
+    try {
+      mkdirSync(path.join(home, '.ssh'));
+      writeFileSync(path.join(home, '.ssh', 'id_ed25519'), 'PRIVATE-KEY-MARKER');
+      const project = path.join(home, 'code', 'p');
+      mkdirSync(project, { recursive: true });
+      const r = await runCommand({
+        command: `cat ${home}/.ssh/id_ed25519; echo ok > made.txt; ls ${home}`,
+        root: project,
+        cwd: project,
+        timeoutMs: 20_000,
+        network: false,
+        sandbox,
+        signal: new AbortController().signal,
+        baseEnv: { ...process.env, HOME: home },
+      });
+      expect(r.output.view).not.toContain('PRIVATE-KEY-MARKER');
+      expect(readFileSync(path.join(project, 'made.txt'), 'utf8')).toBe('ok\n');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it.each([
@@ -190,6 +254,31 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
       rmSync(socket, { force: true });
     }
   });
+
+  it.each([false, true])(
+    'abstract unix sockets of the host (an X server, D-Bus) - cannot be reached, network %s',
+    async (network) => {
+      const name = `sluice-test-abstract-${process.pid}`;
+      let connections = 0;
+      const unix = createNetServer((connection) => {
+        connections += 1;
+        connection.end();
+      });
+      await new Promise<void>((resolve) => unix.listen(`\0${name}`, resolve));
+      try {
+        const r = await run(
+          `node -e "require('net').connect('\\0${name}').on('connect',()=>console.log('CONNECTED')).on('error',e=>console.log(e.code))"; curl -s -m 3 http://127.0.0.1:${port}/ > /dev/null; echo curl=$?`,
+          { network },
+        );
+        expect(r.output.view).not.toContain('CONNECTED');
+        expect(connections).toBe(0);
+        // Full network keeps TCP: only Unix sockets are filtered.
+        expect(hits).toBe(network ? 1 : 0);
+      } finally {
+        await new Promise<void>((resolve) => unix.close(() => resolve()));
+      }
+    },
+  );
 
   it('network allowed for the command - the same curl reaches the server (the control case)', async () => {
     await run(`curl -s -m 3 http://127.0.0.1:${port}/`, { network: true });

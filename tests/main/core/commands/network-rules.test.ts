@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -129,6 +129,28 @@ describeSandboxed('host-list network rules - judged on the network', () => {
     expect(r.output.view).toContain('HELLO-FROM-TARGET');
     expect(listed.hits).toBe(1);
     expect(r.proxy).toMatchObject({ allowedCount: 1, refusedCount: 0 });
+  });
+
+  it('raw requests to the proxy - userinfo, pipelining, CL+TE smuggling, origin form, a tunnel with another Host: only the listed host is hit', async () => {
+    // The attacker speaks HTTP to the proxy by hand, so no client library tidies anything up.
+    const A = listed.port;
+    const B = unlisted.port;
+    writeFileSync(
+      path.join(root, 'attack.js'),
+      `const net=require('net');const send=(d)=>new Promise((r)=>{const s=net.connect(3128,'127.0.0.1',()=>s.write(d));s.on('data',()=>{});s.on('error',()=>{});s.setTimeout(3000,()=>s.destroy());s.on('close',r);});
+(async()=>{for(const d of ${JSON.stringify([
+        `GET http://127.0.0.1:${A}@127.0.0.1:${B}/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+        `GET http://127.0.0.1:${A}/ HTTP/1.1\r\nHost: 127.0.0.1:${A}\r\n\r\nGET http://127.0.0.1:${B}/ HTTP/1.1\r\nHost: 127.0.0.1:${B}\r\nConnection: close\r\n\r\n`,
+        `POST http://127.0.0.1:${A}/ HTTP/1.1\r\nHost: 127.0.0.1:${A}\r\nContent-Length: 60\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET http://127.0.0.1:${B}/ HTTP/1.1\r\nHost: 127.0.0.1:${B}\r\n\r\n`,
+        `GET / HTTP/1.1\r\nHost: 127.0.0.1:${B}\r\nConnection: close\r\n\r\n`,
+        `CONNECT [::ffff:127.0.0.1]:${B} HTTP/1.1\r\n\r\n`,
+        `CONNECT 127.0.0.1:${A} HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1:${B}\r\nConnection: close\r\n\r\n`,
+      ])})await send(d);console.log('sent');})();`,
+    );
+    const r = await run('node attack.js', { allowedHosts: hosts(`127.0.0.1:${A}`) });
+    expect(r.output.view).toContain('sent');
+    expect(unlisted.hits).toBe(0);
+    expect(listed.hits).toBeGreaterThan(0);
   });
 
   it('curl with CONNECT (proxytunnel) - reaches the listed host through a tunnel', async () => {

@@ -161,6 +161,21 @@ describe('run_command', () => {
     },
   );
 
+  it.each([
+    // /bin/sh (dash) reads `a &>f b` as `a &` then `>f b`: b runs.
+    ['&> (bash syntax, background to sh)', 'ls &>/dev/null touch pwned.txt'],
+    ['&>>', 'ls &>>log.txt touch pwned.txt'],
+    // sh ends the here-document at the line EOF (quote removal); the grammar at E"O"F.
+    ['a here-document ending early', 'ls <<E"O"F\nEOF\ntouch pwned.txt\nE"O"F'],
+  ])('an allow rule for ls - does not run %s without asking', async (_name, line) => {
+    const { ctx, asked, commands } = await setup(() => ({ type: 'reject', reason: 'no' }));
+    commands.rules.add('p1', { prefix: ['ls'], action: 'allow' });
+    const result = await run(ctx, line);
+    expect(result.status).toBe('rejected');
+    expect(asked).toHaveLength(1);
+    expect(existsSync(path.join(project, 'pwned.txt'))).toBe(false);
+  });
+
   itSandboxed(
     'outside_sandbox - always asks, even with an allow rule, and the card says so',
     async () => {
@@ -208,6 +223,19 @@ describe('run_command', () => {
       } finally {
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
+    },
+  );
+
+  itSandboxed(
+    'a 64 GB sparse file left by the command - the result comes at once, listing it as not restorable',
+    async () => {
+      const { ctx } = await setup();
+      const started = Date.now();
+      const result = await run(ctx, 'truncate -s 64G big.bin && echo made');
+      expect(result.status).toBe('ok');
+      // Hashing 64 GB of zeros would take minutes; the snapshot knows it by its metadata.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(result.content).toMatch(/big\.bin/u);
     },
   );
 

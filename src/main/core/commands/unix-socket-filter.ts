@@ -1,0 +1,72 @@
+// A seccomp filter (classic BPF, handed to bwrap with --seccomp FD) for commands that share the
+// host's network namespace (full network). Abstract Unix sockets belong to the network
+// namespace, not the file system: with the host's namespace a command could connect to the
+// person's X server (`@/tmp/.X11-unix/X0`: type into any window), a session D-Bus or any other
+// abstract socket, which no mount hides. seccomp cannot read the address a connect() is given,
+// so `socket(AF_UNIX, …)` itself fails with EPERM (socketpair, which only joins two ends the
+// command made, still works), as does io_uring_setup (IORING_OP_SOCKET would make one past the
+// filter). Syscalls of another ABI (i386, x32), where the numbers differ, are all refused.
+// Without network the namespace is the sandbox's own and no filter is needed.
+
+const LD_W_ABS = 0x20;
+const JEQ_K = 0x15;
+const JGE_K = 0x35;
+const RET_K = 0x06;
+const RET_ALLOW = 0x7fff0000;
+const RET_EPERM = 0x00050000 | 1;
+const AF_UNIX = 1;
+/** seccomp_data offsets: nr, arch, args[0] (low 32 bits on little-endian). */
+const NR = 0;
+const ARCH = 4;
+const ARG0 = 16;
+
+interface Abi {
+  readonly audit: number;
+  readonly socket: number;
+  readonly ioUringSetup: number;
+  /** x86-64: numbers at or above this are the x32 ABI. */
+  readonly x32Bit?: number;
+}
+
+const ABIS: Partial<Record<NodeJS.Architecture, Abi>> = {
+  x64: { audit: 0xc000003e, socket: 41, ioUringSetup: 425, x32Bit: 0x40000000 },
+  arm64: { audit: 0xc00000b7, socket: 198, ioUringSetup: 425 },
+};
+
+type Insn = [code: number, jt: number | string, jf: number | string, k: number];
+
+/** The filter program for `arch`, or null where no ABI table exists (the caller says so). */
+export function unixSocketFilter(arch: NodeJS.Architecture = process.arch): Buffer | null {
+  const abi = ABIS[arch];
+  if (!abi) return null;
+  const program: (Insn | string)[] = [
+    [LD_W_ABS, 0, 0, ARCH],
+    [JEQ_K, 0, 'deny', abi.audit],
+    [LD_W_ABS, 0, 0, NR],
+    ...(abi.x32Bit !== undefined ? [[JGE_K, 'deny', 0, abi.x32Bit] as Insn] : []),
+    [JEQ_K, 'deny', 0, abi.ioUringSetup],
+    [JEQ_K, 0, 'allow', abi.socket],
+    [LD_W_ABS, 0, 0, ARG0],
+    [JEQ_K, 'deny', 'allow', AF_UNIX],
+    'allow',
+    [RET_K, 0, 0, RET_ALLOW],
+    'deny',
+    [RET_K, 0, 0, RET_EPERM],
+  ];
+  const labels = new Map<string, number>();
+  const insns: Insn[] = [];
+  for (const item of program) {
+    if (typeof item === 'string') labels.set(item, insns.length);
+    else insns.push(item);
+  }
+  const out = Buffer.alloc(insns.length * 8);
+  insns.forEach(([code, jt, jf, k], i) => {
+    const jump = (target: number | string): number =>
+      typeof target === 'number' ? target : (labels.get(target) as number) - i - 1;
+    out.writeUInt16LE(code, i * 8);
+    out.writeUInt8(jump(jt), i * 8 + 2);
+    out.writeUInt8(jump(jf), i * 8 + 3);
+    out.writeUInt32LE(k, i * 8 + 4);
+  });
+  return out;
+}
