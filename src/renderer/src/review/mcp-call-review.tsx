@@ -2,55 +2,28 @@
 // they will be sent, why the person is asked, and the tool's description marked as the
 // server's own words (untrusted). Approved or rejected whole. The queue is filled by request
 // events and, at start, by approvals.pendingToolCalls, so a reload shows what still waits.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ToolCallApprovalRequest } from '../../../shared/approvals';
 import { visibleUntrusted } from '../../../shared/untrusted-text';
-import { useClient, useContractEvent } from '../app/client-context';
+import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
-
-interface Waiting {
-  turnId: string;
-  request: ToolCallApprovalRequest;
-}
+import { usePendingRequests } from './use-pending-requests';
 
 export function McpCallReview() {
   const client = useClient();
-  const [pending, setPending] = useState<Waiting[]>([]);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    client.approvals
-      .pendingToolCalls({})
-      .then((list) => {
-        if (!live) return;
-        setPending((current) => {
-          const known = new Set(current.map((item) => item.request.approvalId));
-          const extra = list
-            .filter((entry) => !known.has(entry.approvalId))
-            .map(({ conversationId: _conversation, turnId, ...request }) => ({ turnId, request }));
-          return [...current, ...extra];
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [client]);
-
-  useContractEvent('agent', (event) => {
-    if (event.type === 'tool_call_approval_request')
-      setPending((list) =>
-        list.some((item) => item.request.approvalId === event.request.approvalId)
-          ? list
-          : [...list, { turnId: event.turnId, request: event.request }],
-      );
-    else if (event.type === 'approval_resolved')
-      setPending((list) => list.filter((item) => item.request.approvalId !== event.approvalId));
-    else if (event.type === 'turn_end')
-      setPending((list) => list.filter((item) => item.turnId !== event.turnId));
-  });
+  const { pending, removeWhere } = usePendingRequests<ToolCallApprovalRequest>(
+    async () =>
+      (await client.approvals.pendingToolCalls({})).map(
+        ({ conversationId, turnId, ...request }) => ({ conversationId, turnId, request }),
+      ),
+    (event) =>
+      event.type === 'tool_call_approval_request'
+        ? { conversationId: event.conversationId, turnId: event.turnId, request: event.request }
+        : null,
+    client,
+  );
 
   const current = pending[0];
   if (!current) return null;
@@ -66,7 +39,7 @@ export function McpCallReview() {
           ? { type: 'approve' }
           : { type: 'reject', ...(trimmed ? { reason: trimmed } : {}) },
       });
-      setPending((list) => list.filter((item) => item.request.approvalId !== request.approvalId));
+      removeWhere((item) => item.request.approvalId === request.approvalId);
       setReason('');
       setError(null);
     } catch (failure) {

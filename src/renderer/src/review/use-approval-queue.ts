@@ -1,16 +1,13 @@
 // Approvals waiting for the person: filled by `approval_request` events (and by
 // approvals.pending at start, so a reload shows what still waits), emptied by decisions and
 // `approval_resolved`.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../../../shared/approvals';
-import { useClient, useContractEvent } from '../app/client-context';
+import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
+import { usePendingRequests, type Pending } from './use-pending-requests';
 
-export interface PendingApproval {
-  conversationId: string;
-  turnId: string;
-  request: ApprovalRequest;
-}
+export type PendingApproval = Pending<ApprovalRequest>;
 
 export interface ApprovalQueue {
   pending: PendingApproval[];
@@ -21,53 +18,21 @@ export interface ApprovalQueue {
 
 export function useApprovalQueue(): ApprovalQueue {
   const client = useClient();
-  const [pending, setPending] = useState<PendingApproval[]>([]);
   const [error, setError] = useState<string | null>(null);
-
-  const remove = (approvalId: string) =>
-    setPending((list) => list.filter((item) => item.request.approvalId !== approvalId));
-
-  useEffect(() => {
-    let live = true;
-    client.approvals
-      .pending({})
-      .then((list) => {
-        if (!live) return;
-        setPending((current) => {
-          const known = new Set(current.map((item) => item.request.approvalId));
-          const extra = list
-            .filter((entry) => !known.has(entry.approvalId))
-            .map(({ conversationId, turnId, ...request }) => ({ conversationId, turnId, request }));
-          return [...current, ...extra];
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [client]);
-
-  useContractEvent('agent', (event) => {
-    if (event.type === 'approval_request') {
-      setPending((list) =>
-        list.some((item) => item.request.approvalId === event.request.approvalId)
-          ? list
-          : [
-              ...list,
-              {
-                conversationId: event.conversationId,
-                turnId: event.turnId,
-                request: event.request,
-              },
-            ],
-      );
+  const { pending, removeWhere } = usePendingRequests<ApprovalRequest>(
+    async () =>
+      (await client.approvals.pending({})).map(({ conversationId, turnId, ...request }) => ({
+        conversationId,
+        turnId,
+        request,
+      })),
+    (event) => {
+      if (event.type !== 'approval_request') return null;
       setError(null);
-    } else if (event.type === 'approval_resolved') {
-      remove(event.approvalId);
-    } else if (event.type === 'turn_end') {
-      setPending((list) => list.filter((item) => item.turnId !== event.turnId));
-    }
-  });
+      return { conversationId: event.conversationId, turnId: event.turnId, request: event.request };
+    },
+    client,
+  );
 
   const decide = useCallback(
     async (item: PendingApproval, decision: Decision, alwaysAllowGlob?: string) => {
@@ -80,14 +45,14 @@ export function useApprovalQueue(): ApprovalQueue {
           ...(alwaysAllowGlob ? { alwaysAllowGlob } : {}),
         });
         // Either way it no longer waits: refused means it was decided elsewhere or its turn ended.
-        remove(item.request.approvalId);
+        removeWhere((entry) => entry.request.approvalId === item.request.approvalId);
         if (!accepted)
           setError('That approval was no longer waiting (decided elsewhere or its turn ended).');
       } catch (failure) {
         setError(`Could not send the decision: ${errorMessage(failure)}`);
       }
     },
-    [client],
+    [client, removeWhere],
   );
 
   const approveAll = useCallback(
@@ -95,12 +60,12 @@ export function useApprovalQueue(): ApprovalQueue {
       setError(null);
       try {
         await client.approvals.approveAll({ conversationId });
-        setPending((list) => list.filter((item) => item.conversationId !== conversationId));
+        removeWhere((item) => item.conversationId === conversationId);
       } catch (failure) {
         setError(`Could not approve all: ${errorMessage(failure)}`);
       }
     },
-    [client],
+    [client, removeWhere],
   );
 
   return { pending, error, decide, approveAll };

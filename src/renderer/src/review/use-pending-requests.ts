@@ -1,0 +1,63 @@
+// The requests of one kind that wait for the person (file writes, commands, MCP calls): loaded
+// once at start (so a reload shows what still waits), added by their request event, and
+// dropped on `approval_resolved`, at the end of their turn, or by the caller after a decision.
+import { useCallback, useEffect, useState } from 'react';
+import type { AgentEvent } from '../../../shared/agent-events';
+import { useContractEvent } from '../app/client-context';
+
+export interface Pending<R> {
+  conversationId: string;
+  turnId: string;
+  request: R;
+}
+
+export interface PendingRequests<R> {
+  pending: Pending<R>[];
+  /** Drops every waiting item `drop` picks (after a decision, or approve-all). */
+  removeWhere(drop: (item: Pending<R>) => boolean): void;
+}
+
+export function usePendingRequests<R extends { approvalId: string }>(
+  /** What waits now (the main process's list). A failure leaves the events to fill the list. */
+  load: () => Promise<Pending<R>[]>,
+  /** The item a request event adds, or null for every other event. */
+  fromEvent: (event: AgentEvent) => Pending<R> | null,
+  /** The list is loaded again when this changes (the contract client). */
+  source: unknown,
+): PendingRequests<R> {
+  const [pending, setPending] = useState<Pending<R>[]>([]);
+  const add = (items: Pending<R>[]) =>
+    setPending((current) => {
+      const known = new Set(current.map((item) => item.request.approvalId));
+      const extra = items.filter((item) => !known.has(item.request.approvalId));
+      return extra.length === 0 ? current : [...current, ...extra];
+    });
+
+  useEffect(() => {
+    let live = true;
+    load()
+      .then((items) => {
+        if (live) add(items);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [source]);
+
+  useContractEvent('agent', (event) => {
+    const item = fromEvent(event);
+    if (item) add([item]);
+    else if (event.type === 'approval_resolved')
+      setPending((list) => list.filter((entry) => entry.request.approvalId !== event.approvalId));
+    else if (event.type === 'turn_end')
+      setPending((list) => list.filter((entry) => entry.turnId !== event.turnId));
+  });
+
+  const removeWhere = useCallback(
+    (drop: (item: Pending<R>) => boolean) =>
+      setPending((list) => list.filter((item) => !drop(item))),
+    [],
+  );
+  return { pending, removeWhere };
+}
