@@ -5,8 +5,8 @@
 // keeps working. Reads see the set's changes. Once the person reviewed the set (accepted,
 // rejected, …) the next edit starts a new one.
 import { randomUUID } from 'node:crypto';
-import { SymbolIndex } from '../index/symbol-index';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { lazyDiskIndex, type LazyDiskIndex } from '../proposals/lazy-disk-index';
 import { overlaySymbolIndex } from '../proposals/overlay-symbol-index';
 import { OverlayWorkspace } from '../proposals/overlay-workspace';
 import { createProposeTools } from '../proposals/propose-tools';
@@ -34,35 +34,12 @@ interface State {
   readonly tools: Map<string, ToolDefinition>;
 }
 
-/** The disk index, built in memory on the first symbol query. */
-function lazyIndex(workspace: Workspace): { port: SymbolIndexPort; close(): Promise<void> } {
-  let index: SymbolIndex | null = null;
-  const get = (): SymbolIndex => (index ??= SymbolIndex.open({ source: workspace, home: null }));
-  return {
-    port: {
-      ensureBuilt: () => get().ensureBuilt(),
-      refreshFile: (relative) => get().refreshFile(relative),
-      status: () => get().status(),
-      findDefinition: (name, kind) => get().findDefinition(name, kind),
-      findDefinitionFrom: (name, from) => get().findDefinitionFrom(name, from),
-      findImporters: (target) => get().findImporters(target),
-      outline: (file) => get().outline(file),
-      searchFiles: (query, limit) => get().searchFiles(query, limit),
-      hasFile: (file) => get().hasFile(file),
-      relativePath: (file) => get().relativePath(file),
-    },
-    close: async () => {
-      await index?.close();
-    },
-  };
-}
-
 /** A long limit: the set is `proposed` from its first file on; this only bounds `running`. */
 const SESSION_TIMEOUT_MS = 24 * 60 * 60_000;
 
 export class McpChangeSession {
   private state: State;
-  private readonly disk: ReturnType<typeof lazyIndex>;
+  private readonly disk: LazyDiskIndex;
   private readonly projectId: string;
   private readonly now: () => number;
 
@@ -72,7 +49,7 @@ export class McpChangeSession {
   ) {
     this.now = deps.now ?? Date.now;
     this.projectId = projectIdFor(deps.workspace.root);
-    this.disk = lazyIndex(deps.workspace);
+    this.disk = lazyDiskIndex(deps.workspace);
     this.state = this.fresh();
   }
 

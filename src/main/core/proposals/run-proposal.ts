@@ -11,7 +11,6 @@ import type { AgentEvent, Usage } from '../../../shared/agent-events';
 import type { ChangeSetStatus } from '../../../shared/change-sets';
 import type { TurnOutcome } from '../agent/agent-loop';
 import { createConversationRunner } from '../agent/conversation-runner';
-import { SymbolIndex } from '../index/symbol-index';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createChangeSetRepository, type StoredChangeSet } from '../store/change-set-repository';
 import { createConversationRepository } from '../store/conversation-repository';
@@ -21,6 +20,7 @@ import { projectIdFor } from '../store/project-id';
 import type { ToolDefinition } from '../tools/tool';
 import type { Workspace } from '../workspace/workspace';
 import { OverlayWorkspace } from './overlay-workspace';
+import { lazyDiskIndex } from './lazy-disk-index';
 import { overlaySymbolIndex } from './overlay-symbol-index';
 import { createProposeTools } from './propose-tools';
 import { diffOfOverlayFile, ProposalOverlay } from './proposal-overlay';
@@ -78,29 +78,6 @@ function addUsage(a: Usage, b: Usage): Usage {
     cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
     cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
     costUsd: a.costUsd + b.costUsd,
-  };
-}
-
-/** The disk index, opened only when a symbol tool first asks; closed when the run ends. */
-function lazyDiskIndex(workspace: Workspace): { port: SymbolIndexPort; close(): Promise<void> } {
-  let index: SymbolIndex | null = null;
-  const get = (): SymbolIndex => (index ??= SymbolIndex.open({ source: workspace, home: null }));
-  return {
-    port: {
-      ensureBuilt: () => get().ensureBuilt(),
-      refreshFile: (relative) => get().refreshFile(relative),
-      status: () => get().status(),
-      findDefinition: (name, kind) => get().findDefinition(name, kind),
-      findDefinitionFrom: (name, from) => get().findDefinitionFrom(name, from),
-      findImporters: (target) => get().findImporters(target),
-      outline: (file) => get().outline(file),
-      searchFiles: (query, limit) => get().searchFiles(query, limit),
-      hasFile: (file) => get().hasFile(file),
-      relativePath: (file) => get().relativePath(file),
-    },
-    close: async () => {
-      await index?.close();
-    },
   };
 }
 
