@@ -111,7 +111,7 @@ export const verbs: readonly VerbEntry[] = [
     {
       name: 'rules',
       usage:
-        'sluice rules [list | add command WORD… | add path GLOB | add network HOST… | remove ID | mode ask|auto-edit|read-only] --project DIR [--allow|--ask|--deny] [--tool T] [--prefix WORD…] [--json]',
+        'sluice rules [list | add command WORD… | add path GLOB | add network HOST… | remove ID | mode ask|auto-edit|read-only] --project DIR [--allow|--ask|--deny] [--tool T] [--prefix "WORD…"] [--json]',
       summary: "List, add or remove the project's approval rules, or set its approval mode.",
     },
     () => import('./rules'),

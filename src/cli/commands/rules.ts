@@ -3,9 +3,7 @@
 // hosts), removes one by id, adds one, sets the mode. Every change goes through the same
 // repositories the app's Settings uses (the `approvals` contract handlers delegate to them),
 // so validation and limits are theirs; a refusal is exit 1, a malformed command line exit 2.
-// Not defineVerb: `--prefix` takes the words after it, which only parseArgs' tokens tell.
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { approvalModeSchema, type ApprovalMode, type PolicyRule } from '../../shared/approvals';
 import type { CommandRule, NetworkRule } from '../../shared/command-approvals';
 import { PolicyRuleError } from '../../main/core/approvals/policy';
@@ -24,7 +22,8 @@ import {
   DEFAULT_APPROVAL_MODE,
 } from '../../main/core/store/policy-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
-import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
+import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
+import { ANY_POSITIONALS, defineVerb, type VerbValues } from '../define-verb';
 import { oneLine, wordsLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 
@@ -35,7 +34,7 @@ const OPTIONS = {
   ask: { type: 'boolean' },
   deny: { type: 'boolean' },
   tool: { type: 'string' },
-  prefix: { type: 'boolean' },
+  prefix: { type: 'string' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 
@@ -50,35 +49,17 @@ const FORM_OPTIONS: Record<string, readonly OptionName[]> = {
 };
 
 interface ParsedRules {
-  readonly values: Partial<Record<OptionName, string | boolean>>;
-  /** Positionals before `--prefix` (all of them when it is absent). */
+  readonly values: VerbValues<typeof OPTIONS>;
+  /** The positional words: the form, then its arguments. */
   readonly words: string[];
-  /** Positionals after `--prefix`, or null without it. */
+  /** `--prefix` split into words as Settings splits its field, or null without it. */
   readonly prefixWords: string[] | null;
 }
 
-function parseRulesArgs(args: string[]): ParsedRules {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      options: OPTIONS,
-      strict: true,
-      allowPositionals: true,
-      tokens: true,
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const words: string[] = [];
-  let prefixWords: string[] | null = null;
-  for (const token of parsed.tokens) {
-    if (token.kind === 'option' && token.name === 'prefix') prefixWords ??= [];
-    if (token.kind !== 'positional') continue;
-    if (!token.value.trim()) throw new UsageError('an argument is blank.');
-    (prefixWords ?? words).push(token.value.trim());
-  }
-  return { values: parsed.values as ParsedRules['values'], words, prefixWords };
+function parsedRules(values: VerbValues<typeof OPTIONS>, words: string[]): ParsedRules {
+  const prefixWords =
+    values.prefix === undefined ? null : values.prefix.split(/\s+/u).filter(Boolean);
+  return { values, words, prefixWords };
 }
 
 function actionOf(values: ParsedRules['values']): 'allow' | 'ask' | 'deny' {
@@ -165,7 +146,9 @@ function addRequest(kind: string, parsed: ParsedRules): AddRequest {
   const hosts = rest.flatMap((h) => h.split(/[\s,]+/u)).filter(Boolean);
   if (!hosts.length) throw new UsageError('give one or more hosts, e.g. registry.npmjs.org.');
   if (parsed.prefixWords && !parsed.prefixWords.length)
-    throw new UsageError('give the command prefix words after --prefix.');
+    throw new UsageError(
+      'give the command prefix words after --prefix, e.g. --prefix "npm install".',
+    );
   return { kind: 'network', hosts, prefix: parsed.prefixWords ?? undefined };
 }
 
@@ -246,9 +229,11 @@ function actionFor(parsed: ParsedRules): RulesAction {
   return { type: 'add', request: addRequest(form.slice(4), parsed) };
 }
 
-const verb: Verb = {
-  async run(args, io) {
-    const parsed = parseRulesArgs(args);
+export default defineVerb({
+  options: OPTIONS,
+  positionals: ANY_POSITIONALS,
+  async run({ values, positionals, io }) {
+    const parsed = parsedRules(values, positionals);
     const action = actionFor(parsed);
     const json = parsed.values.json === true;
     const project = typeof parsed.values.project === 'string' ? parsed.values.project : undefined;
@@ -295,7 +280,7 @@ const verb: Verb = {
       db.close();
     }
   },
-};
+});
 
 function saveRule(
   io: CliIo,
@@ -345,5 +330,3 @@ function removeRule(
   else io.stdout.write(`Removed ${removed.kind} rule ${oneLine(id)}  ${removed.text}\n`);
   return ExitCode.Ok;
 }
-
-export default verb;

@@ -104,8 +104,7 @@ describe('sluice rules', () => {
       '--project',
       project,
       '--prefix',
-      'npm',
-      'install',
+      'npm  install',
     );
     expect(network.err).toBe('');
     expect(network.code).toBe(0);
@@ -272,7 +271,8 @@ describe('sluice rules', () => {
       [['rules', 'add', 'path', '--allow'], /exactly one path glob/u],
       [['rules', 'add', 'path', 'a', 'b', '--allow'], /exactly one path glob/u],
       [['rules', 'add', 'network'], /one or more hosts/u],
-      [['rules', 'add', 'network', 'pypi.org', '--prefix'], /prefix words after --prefix/u],
+      [['rules', 'add', 'network', 'pypi.org', '--prefix', ' '], /prefix words after --prefix/u],
+      [['rules', 'add', 'network', 'pypi.org', '--prefix'], /Option '--prefix' argument is ambiguous/u],
       [['rules', 'add', 'command', '--allow', 'npm', '--prefix', 'x'], /--prefix does not go/u],
       [['rules', 'add', 'command', '--allow', 'npm', '--tool', 'x'], /--tool does not go/u],
       [['rules', 'remove'], /id of the rule/u],
