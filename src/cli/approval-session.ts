@@ -114,7 +114,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
         action: 'allow',
       });
       io.stderr.write(
-        `Saved rule ${rule.id}: allow writes to ${rule.pathGlob} (remove it in Settings).\n`,
+        `Saved rule ${rule.id}: allow writes to ${rule.pathGlob} (remove it with "sluice rules remove ${rule.id}" or in Settings).\n`,
       );
     }
     broker.decide({ ...bind, decision: reply.decision }, reply.decidedBy ?? 'person');
@@ -129,7 +129,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     addAllowRule: (prefix) => {
       const rule = createCommandRuleRepository(db).add(projectId, { prefix, action: 'allow' });
       io.stderr.write(
-        `Saved rule ${rule.id}: allow commands starting "${rule.prefix.join(' ')}" (remove it in Settings).\n`,
+        `Saved rule ${rule.id}: allow commands starting "${rule.prefix.join(' ')}" (remove it with "sluice rules remove ${rule.id}" or in Settings).\n`,
       );
     },
     audit: createApprovalAuditRepository(db, projectId),

@@ -55,7 +55,7 @@ export interface TerminalCommandAnswer {
 }
 
 export const NO_TERMINAL_COMMAND_REASON =
-  'there is no terminal to ask the person, so commands are not run; run on a terminal, or add an allow rule for the command in Settings';
+  'there is no terminal to ask the person, so commands are not run; run on a terminal, or add an allow rule for the command (sluice rules add command --allow WORD…, or Settings)';
 
 export const NO_TERMINAL_REASON =
   'there is no terminal to ask the person, so writes are rejected; run on a terminal, or use --mode auto-edit (protected paths still need a person)';

@@ -107,4 +107,22 @@ export const verbs: readonly VerbEntry[] = [
     },
     () => import('./mcp'),
   ),
+  lazy(
+    {
+      name: 'rules',
+      usage:
+        'sluice rules [list | add command WORD… | add path GLOB | add network HOST… | remove ID | mode ask|auto-edit|read-only] --project DIR [--allow|--ask|--deny] [--tool T] [--prefix "WORD…"] [--json]',
+      summary: "List, add or remove the project's approval rules, or set its approval mode.",
+    },
+    () => import('./rules'),
+  ),
+  lazy(
+    {
+      name: 'audit',
+      usage:
+        'sluice audit --project DIR [--limit N (1-1000, default 50)] [--kind file|command|mcp] [--json]',
+      summary: 'Print the approval decisions (file writes, commands, MCP calls), newest first.',
+    },
+    () => import('./audit'),
+  ),
 ];

@@ -117,7 +117,11 @@ export function listApprovalAudit(
           )
           .all(filter.projectId, filter.conversationId, limit)
   ) as AuditRow[];
-  return rows.map((row) => ({
+  return rows.map(toAuditRecord);
+}
+
+function toAuditRecord(row: AuditRow): AuditRecord {
+  return {
     approvalId: row.approval_id,
     conversationId: row.conversation_id,
     turnId: row.turn_id,
@@ -148,5 +152,29 @@ export function listApprovalAudit(
     definitionHash: row.definition_hash,
     resultStatus: row.result_status,
     resultDetail: row.result_detail,
+  };
+}
+
+/** A row of `sluice audit`: the record, and for a command the command line it asked to run. */
+export interface RecentAuditRecord extends AuditRecord {
+  readonly command: string | null;
+}
+
+/** A project's newest proposals and decisions first, optionally of one kind (`sluice audit`). */
+export function listRecentApprovalAudit(
+  db: ReadableDb,
+  filter: { projectId: string; kind?: AuditKind | undefined; limit: number },
+): RecentAuditRecord[] {
+  const limit = Math.max(1, Math.min(filter.limit, 10_000));
+  const rows = db
+    .prepare(
+      'SELECT * FROM approval_audit WHERE project_id = ? AND (? IS NULL OR kind = ?) ORDER BY created_at DESC, rowid DESC LIMIT ?',
+    )
+    .all(filter.projectId, filter.kind ?? null, filter.kind ?? null, limit) as (AuditRow & {
+    unified_diff: string;
+  })[];
+  return rows.map((row) => ({
+    ...toAuditRecord(row),
+    command: row.kind === 'command' ? row.unified_diff : null,
   }));
 }
