@@ -272,7 +272,10 @@ describe('sluice rules', () => {
       [['rules', 'add', 'path', 'a', 'b', '--allow'], /exactly one path glob/u],
       [['rules', 'add', 'network'], /one or more hosts/u],
       [['rules', 'add', 'network', 'pypi.org', '--prefix', ' '], /prefix words after --prefix/u],
-      [['rules', 'add', 'network', 'pypi.org', '--prefix'], /Option '--prefix' argument is ambiguous/u],
+      [
+        ['rules', 'add', 'network', 'pypi.org', '--prefix'],
+        /Option '--prefix' argument is ambiguous/u,
+      ],
       [['rules', 'add', 'command', '--allow', 'npm', '--prefix', 'x'], /--prefix does not go/u],
       [['rules', 'add', 'command', '--allow', 'npm', '--tool', 'x'], /--tool does not go/u],
       [['rules', 'remove'], /id of the rule/u],
