@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { ApprovalMode, PolicyRule } from '../../../shared/approvals';
 import { useClient } from '../app/client-context';
-import { errorMessage } from '../app/error-message';
+import { RulesTable } from './rules-table';
+import { useSettingsCall } from './use-settings-call';
 
 const modeText: Record<ApprovalMode, string> = {
   ask: 'Ask before every write',
@@ -14,19 +15,10 @@ export function ApprovalPolicy() {
   const client = useClient();
   const [mode, setMode] = useState<ApprovalMode | null>(null);
   const [rules, setRules] = useState<PolicyRule[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { error, call } = useSettingsCall();
   const [tool, setTool] = useState('write');
   const [pathGlob, setPathGlob] = useState('');
   const [action, setAction] = useState<PolicyRule['action']>('allow');
-
-  const call = async (what: string, run: () => Promise<void>) => {
-    try {
-      await run();
-      setError(null);
-    } catch (failure) {
-      setError(`Could not ${what}: ${errorMessage(failure)}`);
-    }
-  };
 
   useEffect(() => {
     void call('load the approval policy', async () => {
@@ -61,52 +53,23 @@ export function ApprovalPolicy() {
           </select>
         </label>
       )}
-      <table className="rules-table">
-        <caption className="field-label">Rules</caption>
-        <thead>
-          <tr>
-            <th>Tool</th>
-            <th>Path glob</th>
-            <th>Action</th>
-            <th>
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rules.length === 0 && (
-            <tr>
-              <td colSpan={4} className="muted small-text">
-                No rules.
-              </td>
-            </tr>
-          )}
-          {rules.map((rule) => (
-            <tr key={rule.id}>
-              <td>{rule.tool}</td>
-              <td>
-                <code>{rule.pathGlob}</code>
-              </td>
-              <td>{rule.action}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button small"
-                  aria-label={`Remove rule ${rule.tool} ${rule.pathGlob} ${rule.action}`}
-                  onClick={() =>
-                    void call('remove the rule', async () => {
-                      await client.approvals.removeRule({ id: rule.id });
-                      setRules((list) => list.filter((item) => item.id !== rule.id));
-                    })
-                  }
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RulesTable
+        caption="Rules"
+        columns={[
+          { header: 'Tool', cell: (rule) => rule.tool },
+          { header: 'Path glob', cell: (rule) => <code>{rule.pathGlob}</code> },
+          { header: 'Action', cell: (rule) => rule.action },
+        ]}
+        rules={rules}
+        empty="No rules."
+        removeLabel={(rule) => `Remove rule ${rule.tool} ${rule.pathGlob} ${rule.action}`}
+        onRemove={(rule) =>
+          void call('remove the rule', async () => {
+            await client.approvals.removeRule({ id: rule.id });
+            setRules((list) => list.filter((item) => item.id !== rule.id));
+          })
+        }
+      />
       <form
         className="inline-form rule-form"
         onSubmit={(event) => {

@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import type { CommandRule } from '../../../shared/command-approvals';
 import { useClient } from '../app/client-context';
-import { errorMessage } from '../app/error-message';
+import { RulesTable } from './rules-table';
+import { useSettingsCall } from './use-settings-call';
 
 /** Splits "npm run build" into words; quotes are not interpreted (prefixes are plain words). */
 function words(text: string): string[] {
@@ -14,18 +15,9 @@ function words(text: string): string[] {
 export function CommandRules() {
   const client = useClient();
   const [rules, setRules] = useState<CommandRule[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { error, call } = useSettingsCall();
   const [prefix, setPrefix] = useState('');
   const [action, setAction] = useState<CommandRule['action']>('allow');
-
-  const call = async (what: string, run: () => Promise<void>) => {
-    try {
-      await run();
-      setError(null);
-    } catch (failure) {
-      setError(`Could not ${what}: ${errorMessage(failure)}`);
-    }
-  };
 
   useEffect(() => {
     void call('load the command rules', async () =>
@@ -41,48 +33,22 @@ export function CommandRules() {
         sandbox, every command asks.
       </p>
       {error && <p className="error-text">{error}</p>}
-      <table className="rules-table">
-        <caption className="field-label">Command rules</caption>
-        <thead>
-          <tr>
-            <th>Command prefix</th>
-            <th>Action</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rules.length === 0 && (
-            <tr>
-              <td colSpan={3} className="muted small-text">
-                No command rules: every command asks.
-              </td>
-            </tr>
-          )}
-          {rules.map((rule) => (
-            <tr key={rule.id}>
-              <td>
-                <code>{rule.prefix.join(' ')}</code>
-              </td>
-              <td>{rule.action}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button small"
-                  aria-label={`Remove command rule ${rule.prefix.join(' ')} ${rule.action}`}
-                  onClick={() =>
-                    void call('remove the rule', async () => {
-                      await client.approvals.removeCommandRule({ id: rule.id });
-                      setRules((list) => list.filter((item) => item.id !== rule.id));
-                    })
-                  }
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RulesTable
+        caption="Command rules"
+        columns={[
+          { header: 'Command prefix', cell: (rule) => <code>{rule.prefix.join(' ')}</code> },
+          { header: 'Action', cell: (rule) => rule.action },
+        ]}
+        rules={rules}
+        empty="No command rules: every command asks."
+        removeLabel={(rule) => `Remove command rule ${rule.prefix.join(' ')} ${rule.action}`}
+        onRemove={(rule) =>
+          void call('remove the rule', async () => {
+            await client.approvals.removeCommandRule({ id: rule.id });
+            setRules((list) => list.filter((item) => item.id !== rule.id));
+          })
+        }
+      />
       <form
         className="inline-form rule-form"
         onSubmit={(event) => {

@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import type { NetworkRule } from '../../../shared/command-approvals';
 import { useClient } from '../app/client-context';
-import { errorMessage } from '../app/error-message';
+import { RulesTable } from './rules-table';
+import { useSettingsCall } from './use-settings-call';
 
 function split(text: string, separators: RegExp): string[] {
   return text.split(separators).filter(Boolean);
@@ -17,18 +18,9 @@ const words = (text: string) => split(text, /\s+/u);
 export function NetworkRules() {
   const client = useClient();
   const [rules, setRules] = useState<NetworkRule[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { error, call } = useSettingsCall();
   const [hosts, setHosts] = useState('');
   const [prefix, setPrefix] = useState('');
-
-  const call = async (what: string, run: () => Promise<void>) => {
-    try {
-      await run();
-      setError(null);
-    } catch (failure) {
-      setError(`Could not ${what}: ${errorMessage(failure)}`);
-    }
-  };
 
   useEffect(() => {
     void call('load the network rules', async () =>
@@ -50,49 +42,25 @@ export function NetworkRules() {
         only when every command of the line starts with it.
       </p>
       {error && <p className="error-text">{error}</p>}
-      <table className="rules-table">
-        <caption className="field-label">Network rules</caption>
-        <thead>
-          <tr>
-            <th>Hosts</th>
-            <th>Commands</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rules.length === 0 && (
-            <tr>
-              <td colSpan={3} className="muted small-text">
-                No network rules: sandboxed commands have no network unless you allow it on the
-                approval card.
-              </td>
-            </tr>
-          )}
-          {rules.map((rule) => (
-            <tr key={rule.id}>
-              <td>
-                <code>{rule.hosts.join(', ')}</code>
-              </td>
-              <td>{rule.prefix ? <code>{rule.prefix.join(' ')}</code> : 'every command'}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button small"
-                  aria-label={`Remove network rule ${describe(rule)}`}
-                  onClick={() =>
-                    void call('remove the rule', async () => {
-                      await client.approvals.removeNetworkRule({ id: rule.id });
-                      setRules((list) => list.filter((item) => item.id !== rule.id));
-                    })
-                  }
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RulesTable
+        caption="Network rules"
+        columns={[
+          { header: 'Hosts', cell: (rule) => <code>{rule.hosts.join(', ')}</code> },
+          {
+            header: 'Commands',
+            cell: (rule) => (rule.prefix ? <code>{rule.prefix.join(' ')}</code> : 'every command'),
+          },
+        ]}
+        rules={rules}
+        empty="No network rules: sandboxed commands have no network unless you allow it on the approval card."
+        removeLabel={(rule) => `Remove network rule ${describe(rule)}`}
+        onRemove={(rule) =>
+          void call('remove the rule', async () => {
+            await client.approvals.removeNetworkRule({ id: rule.id });
+            setRules((list) => list.filter((item) => item.id !== rule.id));
+          })
+        }
+      />
       <form
         className="inline-form rule-form"
         onSubmit={(event) => {
