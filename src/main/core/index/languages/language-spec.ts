@@ -50,3 +50,18 @@ export function nodeText(node: Node | null | undefined): string {
 export function position(node: Node): { line: number; column: number } {
   return { line: node.startPosition.row + 1, column: node.startPosition.column + 1 };
 }
+
+/**
+ * One import found at `at`. Only TypeScript has type-only imports; a re-export names what it is
+ * exported as (`exportedAs`), every other row none.
+ */
+export function importRow(
+  at: Node,
+  specifier: string,
+  kind: ExtractedImport['kind'],
+  imported: string,
+  local: string | null,
+  exportedAs: string | null = null,
+): ExtractedImport {
+  return { specifier, kind, ...position(at), typeOnly: false, imported, local, exportedAs };
+}

@@ -11,7 +11,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from '../../../../../shared/contract/symbol-service';
 import type { ExtractedExport, ExtractedImport, ExtractedSymbol } from '../../index-types';
-import { nodeText, position, type LanguageSpec } from '../language-spec';
+import { importRow, nodeText, type LanguageSpec } from '../language-spec';
 import { PYTHON_QUERY } from './python-query';
 
 const SCOPES = new Set(['function_definition', 'class_definition', 'lambda']);
@@ -28,24 +28,6 @@ function isPublicName(name: string): boolean {
 /** `from m import x` may import submodule m.x: `.` + `x` = `.x`, `..a` + `x` = `..a.x`. */
 export function submoduleSpecifier(from: string, name: string): string {
   return from.endsWith('.') ? `${from}${name}` : `${from}.${name}`;
-}
-
-function importRow(
-  at: Node,
-  specifier: string,
-  kind: ExtractedImport['kind'],
-  imported: string,
-  local: string | null,
-): ExtractedImport {
-  return {
-    specifier,
-    kind,
-    ...position(at),
-    typeOnly: false,
-    imported,
-    local,
-    exportedAs: null,
-  };
 }
 
 function extractPythonImports(

@@ -7,7 +7,7 @@
 // - `mod x;` declares child module x (`self::x`), which is also one of this module's names.
 import type { Node } from 'web-tree-sitter';
 import type { ExtractedExport, ExtractedImport } from '../../index-types';
-import { nodeText, position, type LanguageSpec } from '../language-spec';
+import { importRow, nodeText, position, type LanguageSpec } from '../language-spec';
 import { RUST_QUERY } from './rust-query';
 
 function segmentsOf(node: Node | null): string[] {
@@ -20,24 +20,6 @@ interface UseContext {
   readonly imports: ExtractedImport[];
 }
 
-function row(
-  at: Node,
-  specifier: string,
-  kind: ExtractedImport['kind'],
-  imported: string,
-  local: string | null,
-): ExtractedImport {
-  return {
-    specifier,
-    kind,
-    ...position(at),
-    typeOnly: false,
-    imported,
-    local,
-    exportedAs: kind === 'reexport' ? local : null,
-  };
-}
-
 function leaf(context: UseContext, at: Node, path: string[], alias: string | null): void {
   const last = path[path.length - 1];
   if (!last) return;
@@ -45,15 +27,24 @@ function leaf(context: UseContext, at: Node, path: string[], alias: string | nul
     const module = path.slice(0, -1);
     const name = alias ?? module[module.length - 1];
     if (!name) return;
-    context.imports.push(row(at, module.join('::'), 'import', '*', name));
+    context.imports.push(importRow(at, module.join('::'), 'import', '*', name));
     return;
   }
   const local = alias ?? last;
   if (local === '_') return; // `use Trait as _`: brings methods into scope, binds nothing
   const parent = path.slice(0, -1).join('::');
   if (parent)
-    context.imports.push(row(at, parent, context.pub ? 'reexport' : 'import', last, local));
-  context.imports.push(row(at, path.join('::'), 'submodule', '*', local));
+    context.imports.push(
+      importRow(
+        at,
+        parent,
+        context.pub ? 'reexport' : 'import',
+        last,
+        local,
+        context.pub ? local : null,
+      ),
+    );
+  context.imports.push(importRow(at, path.join('::'), 'submodule', '*', local));
 }
 
 function walkUse(context: UseContext, node: Node, prefix: string[]): void {
@@ -76,7 +67,7 @@ function walkUse(context: UseContext, node: Node, prefix: string[]): void {
     case 'use_wildcard': {
       const path = [...prefix, ...segmentsOf(node.namedChildren[0] ?? null)];
       context.imports.push(
-        row(node, path.join('::'), context.pub ? 'reexport-all' : 'import', '*', null),
+        importRow(node, path.join('::'), context.pub ? 'reexport-all' : 'import', '*', null),
       );
       return;
     }
