@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { reply, text, toolUse } from '../support/fake-anthropic-server';
-import { axeViolations, blocking, describeViolations } from './support/axe';
+import { expectNoBlockingViolations as expectAxeClean } from './support/axe';
 import {
   closeE2eSession,
   endScriptedTest,
@@ -13,7 +13,7 @@ import {
   startE2eSession,
   type E2eSession,
 } from './support/e2e-session';
-import { chromiumMissingMessage, snap } from './support/chromium';
+import { chromiumMissingMessage } from './support/chromium';
 import {
   openApp,
   sendMessage,
@@ -23,36 +23,14 @@ import {
 } from './support/e2e-page';
 import { type ServeProcess } from './support/serve-harness';
 
-const SCHEMES = ['light', 'dark'] as const;
-
 let session: E2eSession | undefined;
 let serve: ServeProcess;
 let page: Page;
 const scripted = scriptedReplies();
 const { script } = scripted;
 
-/** Switches the emulated colour scheme and waits until the app applied the matching theme. */
-async function useScheme(scheme: (typeof SCHEMES)[number]): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(
-    (wanted) =>
-      (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } })
-        .document.documentElement.dataset.theme === wanted,
-    scheme,
-  );
-}
-
-/** Runs axe in both themes; fails with the whole list when anything critical or serious shows. */
-async function expectNoBlockingViolations(screen: string, include?: string[]): Promise<void> {
-  const report: string[] = [];
-  for (const scheme of SCHEMES) {
-    await useScheme(scheme);
-    await snap(page, `a11y-${screen}-${scheme}`);
-    const found = blocking(await axeViolations(page, include));
-    if (found.length > 0) report.push(`${screen}, ${scheme} theme:\n${describeViolations(found)}`);
-  }
-  expect(report, report.join('\n\n')).toEqual([]);
-}
+const expectNoBlockingViolations = (screen: string, include?: string[]) =>
+  expectAxeClean(page, screen, include);
 
 describe.skipIf(Boolean(chromiumMissingMessage()))('accessibility in Chromium (axe-core)', () => {
   beforeAll(async () => {

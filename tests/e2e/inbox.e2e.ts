@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { reply, toolUse, type FakeAnthropicServer } from '../support/fake-anthropic-server';
 import { closeE2eSession, startE2eSession, type E2eSession } from './support/e2e-session';
 import { chromiumMissingMessage, snap } from './support/chromium';
+import { expectNoBlockingViolations } from './support/axe';
 import { openApp } from './support/e2e-page';
 import { fixtureText, REPO_ROOT, type ServeProcess } from './support/serve-harness';
 
@@ -90,6 +91,7 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('the inbox in Chromium', () =
     expect(await hunks.count()).toBe(2);
     await page.getByLabel(/Include hunk 2/u).uncheck();
     await snap(page, 'inbox-review');
+    await expectNoBlockingViolations(page, 'inbox-review');
     await page.getByTestId('accept-selected').click();
     await page.getByTestId('apply-result').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await serve.read(CONFIG)).toBe(

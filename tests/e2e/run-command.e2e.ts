@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
+import { expectNoBlockingViolations } from './support/axe';
 import { reply, toolUse, type FakeAnthropicServer } from '../support/fake-anthropic-server';
 import { closeE2eSession, startE2eSession, type E2eSession } from './support/e2e-session';
 import { chromiumMissingMessage, snap } from './support/chromium';
@@ -76,8 +77,10 @@ describe.skipIf(skip)('run_command in Chromium', () => {
     await openApp(page, serve.url);
     await sendMessage(page, 'Run another thing');
     await page.getByTestId('command-modal').waitFor();
+    await expectNoBlockingViolations(page, 'command-card');
     await page.getByTestId('command-reject').click();
     await page.getByRole('textbox', { name: /Why reject/ }).fill('not today');
+    await expectNoBlockingViolations(page, 'command-reject');
     await page.getByTestId('review-reject-submit').click();
     await waitForTurnEnd(page);
     expect(existsSync(path.join(serve.projectDir, 'rejected.txt'))).toBe(false);

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { snap } from './chromium';
 
 const require = createRequire(import.meta.url);
 const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
@@ -80,4 +82,37 @@ export function describeViolations(violations: AxeViolation[]): string {
         v.nodes.map((n) => `    ${n.target} — ${n.summary}`).join('\n'),
     )
     .join('\n');
+}
+
+export const SCHEMES = ['light', 'dark'] as const;
+
+/** Switches the emulated colour scheme and waits until the app applied the matching theme. */
+export async function useScheme(page: Page, scheme: (typeof SCHEMES)[number]): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (wanted) =>
+      (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } })
+        .document.documentElement.dataset.theme === wanted,
+    scheme,
+  );
+}
+
+/**
+ * Runs axe on the page as it is, in both themes (a screenshot of each), and fails with the whole
+ * list when anything critical or serious shows. Leaves the light theme on.
+ */
+export async function expectNoBlockingViolations(
+  page: Page,
+  screen: string,
+  include?: string[],
+): Promise<void> {
+  const report: string[] = [];
+  for (const scheme of SCHEMES) {
+    await useScheme(page, scheme);
+    await snap(page, `a11y-${screen}-${scheme}`);
+    const found = blocking(await axeViolations(page, include));
+    if (found.length > 0) report.push(`${screen}, ${scheme} theme:\n${describeViolations(found)}`);
+  }
+  await useScheme(page, 'light');
+  expect(report, report.join('\n\n')).toEqual([]);
 }

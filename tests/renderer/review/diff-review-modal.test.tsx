@@ -78,8 +78,12 @@ describe('DiffReviewModal', () => {
     const fake = openReview();
     const approveSelected = screen.getByRole('button', { name: 'Approve selected' });
     expect(approveSelected).toBeDisabled();
+    expect(screen.queryByText('not included')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: /Include hunk 2/ }));
     expect(screen.getByText('1 of 2 hunks selected')).toBeInTheDocument();
+    // Marked in words (not only by dimming, which would fail contrast): only hunk 2.
+    expect(screen.getByRole('region', { name: 'Hunk 2' })).toHaveTextContent('not included');
+    expect(screen.getByRole('region', { name: 'Hunk 1' })).not.toHaveTextContent('not included');
     await userEvent.click(approveSelected);
     expect(fake.callsTo('approvals.decide')).toEqual([
       { ...bound, decision: { type: 'approve_hunks', hunkIds: ['h1'] } },

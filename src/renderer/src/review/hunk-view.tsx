@@ -56,7 +56,8 @@ const themeColours = {
 };
 const viewerStyles = {
   variables: { light: themeColours, dark: themeColours },
-  gutter: { pre: { opacity: 1 } },
+  // Both line numbers of a unified row stay on one line (the cell would wrap '18 18').
+  gutter: { pre: { opacity: 1, whiteSpace: 'pre' } },
 };
 
 /**
@@ -99,6 +100,7 @@ export function HunkView({
               aria-label={`Include hunk ${index + 1} (${header})`}
             />
             <span>Hunk {index + 1}</span>
+            {!selected && <span className="badge">not included</span>}
           </label>
         ) : (
           <span>{path}</span>
