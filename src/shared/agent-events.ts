@@ -9,6 +9,8 @@ import {
 import { commandApprovalRequestSchema } from './command-approvals';
 
 const base = { conversationId: z.string(), turnId: z.string() };
+/** On an approval request: the tool call (step) that waits for it, when it came from one. */
+const approvalStep = { toolUseId: z.string().optional() };
 
 export const toolStatusSchema = z.enum(['ok', 'error', 'rejected', 'denied', 'conflict']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
@@ -47,10 +49,16 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     /** What the model was told (possibly truncated for display). */
     result: z.string(),
   }),
-  z.object({ type: z.literal('approval_request'), ...base, request: approvalRequestSchema }),
+  z.object({
+    type: z.literal('approval_request'),
+    ...base,
+    ...approvalStep,
+    request: approvalRequestSchema,
+  }),
   z.object({
     type: z.literal('tool_call_approval_request'),
     ...base,
+    ...approvalStep,
     request: toolCallApprovalRequestSchema,
   }),
   z.object({
@@ -63,6 +71,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('command_approval_request'),
     ...base,
+    ...approvalStep,
     request: commandApprovalRequestSchema,
   }),
   z.object({

@@ -77,6 +77,10 @@ describe.skipIf(skip)('run_command in Chromium', () => {
     await openApp(page, serve.url);
     await sendMessage(page, 'Run another thing');
     await page.getByTestId('command-modal').waitFor();
+    // Behind the card, the step says it waits for the person, not that it runs.
+    await expect
+      .poll(() => page.getByTestId('step').last().getAttribute('data-status'))
+      .toBe('waiting');
     await expectNoBlockingViolations(page, 'command-card');
     await page.getByTestId('command-reject').click();
     await page.getByRole('textbox', { name: /Why reject/ }).fill('not today');

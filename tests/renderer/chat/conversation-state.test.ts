@@ -6,7 +6,7 @@ import {
   type ConversationState,
 } from '../../../src/renderer/src/chat/conversation-state';
 import type { AgentEvent } from '../../../src/shared/agent-events';
-import { ev } from '../support/agent-events';
+import { editRequest, ev } from '../support/agent-events';
 
 function run(events: AgentEvent[]): ConversationState {
   return events.reduce(applyAgentEvent, emptyConversation('c1'));
@@ -55,6 +55,41 @@ describe('applyAgentEvent', () => {
       result: 'Stopped before it finished.',
     });
     expect(state.lastTurnEnd).toEqual({ turnId: 't1', reason: 'aborted' });
+  });
+
+  it('a step waiting for an approval - marked with the approval, cleared when it is decided', () => {
+    const request = editRequest({ approvalId: 'a1' });
+    const waiting = run([
+      ev.turnStart('q'),
+      ev.toolStart('u1', 'Editing a', {}, 'edit_file'),
+      ev.toolStart('u2', 'Reading b'),
+      ev.approval(request, 'c1', 'u1'),
+    ]);
+    expect(waiting.items[1]).toMatchObject({ id: 'u1', status: 'running', waitingFor: 'a1' });
+    expect(waiting.items[2]).not.toHaveProperty('waitingFor');
+
+    const decided = applyAgentEvent(waiting, {
+      type: 'approval_resolved',
+      conversationId: 'c1',
+      turnId: 't1',
+      approvalId: 'a1',
+      outcome: 'approved',
+      decidedBy: 'person',
+    });
+    expect(decided.items[1]).toMatchObject({ id: 'u1', status: 'running' });
+    expect(decided.items[1]).not.toHaveProperty('waitingFor');
+
+    const ended = applyAgentEvent(waiting, ev.toolEnd('u1', 'rejected', 'no', 'edit_file'));
+    expect(ended.items[1]).toMatchObject({ status: 'rejected' });
+    expect(ended.items[1]).not.toHaveProperty('waitingFor');
+    const stopped = applyAgentEvent(waiting, ev.turnEnd('aborted'));
+    expect(stopped.items[1]).toMatchObject({ status: 'error' });
+    expect(stopped.items[1]).not.toHaveProperty('waitingFor');
+  });
+
+  it('an approval request with no step (an older main) - the transcript is unchanged', () => {
+    const before = run([ev.turnStart('q'), ev.toolStart('u1', 'Editing a', {}, 'edit_file')]);
+    expect(applyAgentEvent(before, ev.approval(editRequest()))).toBe(before);
   });
 
   it('max_turns - canContinue; error - keeps retryable', () => {

@@ -67,10 +67,11 @@ export const ev = {
     model: 'm',
     usage: { inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd },
   }),
-  approval: (request: ApprovalRequest, conversationId = 'c1'): AgentEvent => ({
+  approval: (request: ApprovalRequest, conversationId = 'c1', toolUseId?: string): AgentEvent => ({
     type: 'approval_request',
     conversationId,
     turnId: 't1',
+    ...(toolUseId ? { toolUseId } : {}),
     request,
   }),
 };

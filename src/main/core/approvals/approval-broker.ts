@@ -239,7 +239,13 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       }
       call.signal.addEventListener('abort', onAbort, { once: true });
       const { conversationId, turnId, ...shared } = request;
-      emit({ type: 'approval_request', conversationId, turnId, request: shared });
+      emit({
+        type: 'approval_request',
+        conversationId,
+        turnId,
+        ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
+        request: shared,
+      });
     });
   }
 

@@ -257,7 +257,13 @@ export class CommandApprovalGate {
       }
       call.signal.addEventListener('abort', onAbort, { once: true });
       const { conversationId, turnId, ...shared } = request;
-      emit({ type: 'command_approval_request', conversationId, turnId, request: shared });
+      emit({
+        type: 'command_approval_request',
+        conversationId,
+        turnId,
+        ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
+        request: shared,
+      });
     });
   }
 

@@ -97,7 +97,13 @@ export class ToolCallApprovals {
       if (call.signal.aborted) return onAbort();
       call.signal.addEventListener('abort', onAbort, { once: true });
       try {
-        emit({ type: 'tool_call_approval_request', conversationId, turnId, request });
+        emit({
+          type: 'tool_call_approval_request',
+          conversationId,
+          turnId,
+          ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
+          request,
+        });
       } catch {
         // The request stays pending; the person can still decide through pending lists.
       }

@@ -5,10 +5,23 @@ import type { ConversationView, TranscriptItem } from '../../../shared/contract'
 import { missingCase } from '../../../shared/missing-case';
 
 type ErrorItem = Extract<TranscriptItem, { type: 'error' }>;
+type ToolItem = Extract<TranscriptItem, { type: 'tool' }>;
+type ToolChatItem = ToolItem & { waitingFor?: string };
 
-/** The transcript's items; live errors also carry whether Retry makes sense. */
+/**
+ * The transcript's items; live errors also carry whether Retry makes sense, and a running step
+ * the approval it waits for (the person's move, not the tool's).
+ */
 export type ChatItem =
-  Exclude<TranscriptItem, ErrorItem> | (ErrorItem & { retryable?: boolean; kind?: string });
+  | Exclude<TranscriptItem, ErrorItem | ToolItem>
+  | (ErrorItem & { retryable?: boolean; kind?: string })
+  | ToolChatItem;
+
+/** The step without its approval wait (decided, ended, or its turn over). */
+function settled(item: ToolChatItem): ToolChatItem {
+  const { waitingFor: _done, ...rest } = item;
+  return rest;
+}
 
 /** Live command output kept per running step (its tail). */
 export const LIVE_OUTPUT_CHARS = 32 * 1024;
@@ -136,7 +149,7 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
         ...state,
         items: state.items.map((item) =>
           item.type === 'tool' && item.id === event.toolUseId
-            ? { ...item, status: event.status, result: event.result }
+            ? { ...settled(item), status: event.status, result: event.result }
             : item,
         ),
       };
@@ -178,7 +191,11 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
         // A step still marked running when its turn ended will never finish.
         items: state.items.map((item) =>
           item.type === 'tool' && item.turnId === event.turnId && item.status === 'running'
-            ? { ...item, status: 'error', result: item.result || 'Stopped before it finished.' }
+            ? {
+                ...settled(item),
+                status: 'error',
+                result: item.result || 'Stopped before it finished.',
+              }
             : item,
         ),
       };
@@ -194,10 +211,26 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
       };
     case 'approval_request':
     case 'command_approval_request':
-    case 'tool_call_approval_request':
+    case 'tool_call_approval_request': {
+      // The review modal owns approvals; the step only says it waits for the person.
+      const { toolUseId } = event;
+      if (!toolUseId) return state;
+      return {
+        ...state,
+        items: state.items.map((item) =>
+          item.type === 'tool' && item.id === toolUseId && item.status === 'running'
+            ? { ...item, waitingFor: event.request.approvalId }
+            : item,
+        ),
+      };
+    }
     case 'approval_resolved':
-      // The review modal owns approvals; the transcript shows their effect through tool_end.
-      return state;
+      return {
+        ...state,
+        items: state.items.map((item) =>
+          item.type === 'tool' && item.waitingFor === event.approvalId ? settled(item) : item,
+        ),
+      };
     default:
       return missingCase(event);
   }

@@ -33,19 +33,23 @@ function formatInput(input: unknown): string {
 
 export function StepLine({ step }: { step: ToolItem }) {
   const [open, setOpen] = useState(false);
+  const waiting = step.status === 'running' && step.waitingFor !== undefined;
+  const shown = waiting ? 'waiting' : step.status;
   return (
-    <li className="step" data-status={step.status} data-testid="step">
+    <li className="step" data-status={shown} data-testid="step">
       <button
         type="button"
         className="step-line"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className={`step-icon status-${step.status}`} aria-hidden="true">
-          {statusIcon[step.status]}
+        <span className={`step-icon status-${shown}`} aria-hidden="true">
+          {waiting ? '…' : statusIcon[step.status]}
         </span>
         <span className="step-label">{step.label || step.name}</span>
-        <span className={`step-status status-${step.status}`}>{statusText[step.status]}</span>
+        <span className={`step-status status-${shown}`}>
+          {waiting ? 'waiting for your approval' : statusText[step.status]}
+        </span>
       </button>
       {open && (
         <div className="step-details">

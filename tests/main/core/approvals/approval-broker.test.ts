@@ -52,6 +52,7 @@ describe('ApprovalBroker', () => {
     expect(events[0]).toMatchObject({
       type: 'approval_request',
       conversationId: 'c1',
+      toolUseId: 'u1',
       request: {
         approvalId: 'ap1',
         proposalHash: p.proposalHash,

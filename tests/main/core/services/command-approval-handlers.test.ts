@@ -75,6 +75,7 @@ describe('command approval handlers', () => {
     });
     const request = events.find((e) => e.type === 'command_approval_request');
     if (request?.type !== 'command_approval_request') throw new Error('no request');
+    expect(request.toolUseId).toBe('u1');
     const bind = { approvalId: request.request.approvalId };
     expect(
       await dispatch('approvals.decideCommand', {
