@@ -1,7 +1,8 @@
 // Runs one command line and controls its whole process tree: its own process group (and,
 // sandboxed, its own PID namespace with bwrap's --die-with-parent), a timeout that kills the
 // group (SIGTERM, then SIGKILL after a grace period), abort through a signal, an output
-// ceiling that kills a runaway printer, and a process-count ceiling where a cgroup allows.
+// ceiling that kills a runaway printer, and process-count and memory ceilings where cgroups
+// allow.
 // Contract: run() never rejects for anything the command does; it reports how it ended.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,7 @@ import {
   type OutputLimits,
   DEFAULT_OUTPUT_LIMITS,
 } from './output-capture';
-import { createPidsLimit, JOIN_FAILED_STATUS, wrapInPidsLimit } from './pids-cgroup';
+import { createCommandCgroup, JOIN_FAILED_STATUS, wrapInCgroups } from './command-cgroup';
 
 export type CommandEnd =
   | { readonly kind: 'exited'; readonly code: number }
@@ -35,6 +36,8 @@ export interface ProcessSpec {
   readonly logPath?: string | null;
   /** Process-count ceiling (cgroup pids.max) when one can be set. */
   readonly maxProcesses?: number;
+  /** Memory ceiling in bytes (cgroup memory.max) when one can be set. */
+  readonly maxMemoryBytes?: number;
   /** Grace between SIGTERM and SIGKILL. */
   readonly killGraceMs?: number;
   /** Each chunk as it arrives (raw, ANSI kept). Must not throw. */
@@ -54,6 +57,10 @@ export interface ProcessResult {
   readonly output: CapturedOutput;
   /** Whether a process-count ceiling was in force. */
   readonly processLimit: boolean;
+  /** The memory ceiling in force (bytes), or null. */
+  readonly memoryLimitBytes: number | null;
+  /** The kernel ended a process of the command because the memory ceiling was reached. */
+  readonly memoryExceeded: boolean;
 }
 
 export const MAX_TIMEOUT_MS = 30 * 60 * 1000;
@@ -81,14 +88,18 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     spec.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
     spec.logPath ?? null,
   );
-  const limit = spec.maxProcesses
-    ? createPidsLimit(`sluice-${randomUUID()}`, spec.maxProcesses)
-    : null;
+  const limit =
+    spec.maxProcesses || spec.maxMemoryBytes
+      ? createCommandCgroup(`sluice-${randomUUID()}`, {
+          maxProcesses: spec.maxProcesses ?? 0,
+          maxMemoryBytes: spec.maxMemoryBytes ?? 0,
+        })
+      : null;
   return new Promise<ProcessResult>((resolve) => {
     let end: CommandEnd | null = null;
     let settled = false;
     const program = limit
-      ? wrapInPidsLimit(limit, spec.file, spec.args)
+      ? wrapInCgroups(limit, spec.file, spec.args)
       : { file: spec.file, args: [...spec.args] };
     const child = spawn(program.file, program.args, {
       cwd: spec.cwd,
@@ -142,12 +153,15 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       // Whatever is left in the group (unsandboxed daemons) goes with the command.
       if (pid !== undefined && !spec.windows) killGroup(pid, 'SIGKILL');
       if (killTimer) clearTimeout(killTimer);
+      const memoryExceeded = limit?.oomKilled() ?? false;
       limit?.dispose();
       resolve({
         end: end ?? natural,
         durationMs: performance.now() - started,
         output: capture.finish(),
-        processLimit: limit !== null,
+        processLimit: limit?.processes ?? false,
+        memoryLimitBytes: limit?.memoryBytes ?? null,
+        memoryExceeded,
       });
     };
     child.on('error', (error) => finish({ kind: 'spawn_failed', message: error.message }));
@@ -157,7 +171,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       if (limit && code === JOIN_FAILED_STATUS && capture.totalBytes === 0)
         return {
           kind: 'spawn_failed',
-          message: 'could not join the process-count cgroup; nothing ran',
+          message: 'could not join the command cgroup (process and memory ceilings); nothing ran',
         };
       return code !== null
         ? { kind: 'exited', code }

@@ -57,6 +57,8 @@ export interface CommandRunOptions {
   readonly maxOutputBytes?: number;
   readonly outputLimits?: OutputLimits;
   readonly maxProcesses?: number;
+  /** Memory ceiling in bytes (default half of the machine's memory); 0 = none. */
+  readonly maxMemoryBytes?: number;
   readonly killGraceMs?: number;
   readonly onChunk?: (chunk: Buffer) => void;
   /** The environment to filter (default process.env). */
@@ -85,6 +87,28 @@ export interface CommandRun extends ProcessResult {
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_MAX_PROCESSES = 1024;
+
+/** Half of the machine's memory: a runaway command (or tmpfs filler) leaves the rest alone. */
+export function defaultMaxMemoryBytes(): number {
+  return Math.floor(os.totalmem() / 2);
+}
+
+function gigabytes(bytes: number): string {
+  return `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 2 : 1)} GB`;
+}
+
+/** What the result says about the memory ceiling: reached, or not available here. */
+function memoryNotes(result: ProcessResult): string[] {
+  if (result.memoryExceeded && result.memoryLimitBytes !== null)
+    return [
+      `the command reached its memory ceiling (${gigabytes(result.memoryLimitBytes)}, files in its /tmp included): the kernel ended a process in it`,
+    ];
+  if (result.memoryLimitBytes === null)
+    return [
+      'no memory ceiling could be set here (no writable memory cgroup); the timeout still applies',
+    ];
+  return [];
+}
 
 /** Variables passed through to a command; everything else (keys, tokens) stays out. */
 const PASSED_ENV =
@@ -163,6 +187,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     signal: options.signal,
     maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     maxProcesses: options.maxProcesses ?? DEFAULT_MAX_PROCESSES,
+    maxMemoryBytes: options.maxMemoryBytes ?? defaultMaxMemoryBytes(),
     ...(options.outputLimits ? { outputLimits: options.outputLimits } : {}),
     ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
     ...(options.onChunk ? { onChunk: options.onChunk } : {}),
@@ -176,10 +201,11 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       file: shell.file,
       args: shell.args,
       windows: shell.windows,
-      ...(shell.windows ? { maxProcesses: 0 } : {}),
+      ...(shell.windows ? { maxProcesses: 0, maxMemoryBytes: 0 } : {}),
       cwd: options.cwd,
       env: { ...env, ...(home ? { HOME: home } : {}) },
     });
+    if (!shell.windows) notes.push(...memoryNotes(result));
     return { ...result, sandboxed: false, notes };
   }
   if (options.sandbox.kind === 'seatbelt') return runInSeatbelt(options, env, common, notes);
@@ -228,6 +254,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       notes.push(
         'no process-count ceiling could be set here (no writable pids cgroup); the timeout still applies',
       );
+    notes.push(...memoryNotes(result));
     return { ...result, sandboxed: true, notes, ...proxyReport(proxy) };
   } finally {
     await proxy?.close();
@@ -294,6 +321,8 @@ async function runInSeatbelt(
         durationMs: 0,
         output: new OutputCapture(options.outputLimits, null).finish(),
         processLimit: false,
+        memoryLimitBytes: null,
+        memoryExceeded: false,
         sandboxed: true,
         notes,
       };
@@ -313,6 +342,7 @@ async function runInSeatbelt(
     const result = await runProcess({
       ...common,
       maxProcesses: 0,
+      maxMemoryBytes: 0,
       file: spawn.file,
       args: spawn.args,
       cwd: options.cwd,

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
-import { createPidsLimit } from '../../../../src/main/core/commands/pids-cgroup';
+import { createCommandCgroup } from '../../../../src/main/core/commands/command-cgroup';
 import {
   runCommand,
   type CommandRunOptions,
@@ -29,9 +29,9 @@ if (!sandbox.available) console.warn(`hostile-commands: skipped, ${sandbox.detai
 
 /** A fork bomb is only let loose where a process ceiling holds it (it would starve the host). */
 const ceiling = (() => {
-  const probe = createPidsLimit(`sluice-probe-${process.pid}`, 10);
+  const probe = createCommandCgroup(`sluice-probe-${process.pid}`, { maxProcesses: 10 });
   probe?.dispose();
-  return probe !== null;
+  return probe?.processes === true;
 })();
 const itWithCeiling = ceiling ? it : it.skip;
 if (!ceiling) console.warn('hostile-commands: fork bomb skipped, no writable pids cgroup here');
