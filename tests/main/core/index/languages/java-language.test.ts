@@ -89,6 +89,29 @@ describe('Java imports', () => {
       `${MAIN}:4:com.acme.shapes.*`,
       `${MAIN}:6:com.acme.shapes.Circle`,
     ]);
-    expect(rows(`${ROOT}/shapes/Kind.java`)).toEqual([`${MAIN}:4:com.acme.shapes.*`]);
+    expect(rows(`${ROOT}/shapes/Kind.java`)).toEqual([
+      `${MAIN}:4:com.acme.shapes.*`,
+      `${CIRCLE}:20:com.acme.shapes.Kind`,
+    ]);
+  });
+
+  it('java importers - classes of the same package count without an import statement', () => {
+    const rows = (target: string) =>
+      index.findImporters(target).map((i) => `${i.path}:${i.line}:${i.specifier}`);
+    // Circle extends Shape and implements Area, both of its own package, never imported.
+    expect(rows(`${ROOT}/shapes/Shape.java`)).toEqual([
+      `${MAIN}:4:com.acme.shapes.*`,
+      `${CIRCLE}:5:com.acme.shapes.Shape`,
+    ]);
+    expect(rows(`${ROOT}/shapes/Area.java`)).toContain(`${CIRCLE}:5:com.acme.shapes.Area`);
+    // A static use (`Kind.values()`, above) is a use of the class too.
+    // Go-to-definition from Circle follows the same binding.
+    expect(index.findDefinitionFrom('Shape', CIRCLE)[0]).toMatchObject({
+      path: `${ROOT}/shapes/Shape.java`,
+      name: 'Shape',
+    });
+    // JDK names and the file's own classes stay unresolved or local: no importer rows.
+    expect(rows(CIRCLE).filter((row) => row.startsWith(CIRCLE))).toEqual([]);
+    expect(index.findDefinitionFrom('String', CIRCLE)).toEqual([]);
   });
 });
