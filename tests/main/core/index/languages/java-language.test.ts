@@ -114,4 +114,23 @@ describe('Java imports', () => {
     expect(rows(CIRCLE).filter((row) => row.startsWith(CIRCLE))).toEqual([]);
     expect(index.findDefinitionFrom('String', CIRCLE)).toEqual([]);
   });
+
+  it('java importers - a same-package class added later links the files that already used it', async () => {
+    const later = await makeProject({
+      'src/com/acme/Uses.java': 'package com.acme;\n\nclass Uses extends Gadget {}\n',
+    });
+    const live = later.openIndex();
+    try {
+      await live.refresh();
+      expect(live.findImporters('src/com/acme/Gadget.java')).toEqual([]);
+      later.write('src/com/acme/Gadget.java', 'package com.acme;\n\npublic class Gadget {}\n');
+      await live.refresh();
+      expect(
+        live.findImporters('src/com/acme/Gadget.java').map((i) => `${i.path}:${i.line}`),
+      ).toEqual(['src/com/acme/Uses.java:3']);
+    } finally {
+      await live.close();
+      later.cleanup();
+    }
+  });
 });
