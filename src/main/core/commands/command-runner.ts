@@ -97,17 +97,22 @@ function gigabytes(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 2 : 1)} GB`;
 }
 
-/** What the result says about the memory ceiling: reached, or not available here. */
-function memoryNotes(result: ProcessResult): string[] {
+/** What the result says about its ceilings: the memory one reached, or which could not be set. */
+function ceilingNotes(result: ProcessResult): string[] {
+  const notes: string[] = [];
   if (result.memoryExceeded && result.memoryLimitBytes !== null)
-    return [
+    notes.push(
       `the command reached its memory ceiling (${gigabytes(result.memoryLimitBytes)}, files in its /tmp included): the kernel ended a process in it`,
-    ];
-  if (result.memoryLimitBytes === null)
-    return [
-      'no memory ceiling could be set here (no writable memory cgroup); the timeout still applies',
-    ];
-  return [];
+    );
+  const missing = [
+    ...(result.processLimit ? [] : ['process-count']),
+    ...(result.memoryLimitBytes === null ? ['memory'] : []),
+  ];
+  if (missing.length)
+    notes.push(
+      `no ${missing.join(' or ')} ceiling could be set here (no writable cgroup); the timeout still applies`,
+    );
+  return notes;
 }
 
 /** Variables passed through to a command; everything else (keys, tokens) stays out. */
@@ -205,7 +210,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       cwd: options.cwd,
       env: { ...env, ...(home ? { HOME: home } : {}) },
     });
-    if (!shell.windows) notes.push(...memoryNotes(result));
+    if (!shell.windows) notes.push(...ceilingNotes(result));
     return { ...result, sandboxed: false, notes };
   }
   if (options.sandbox.kind === 'seatbelt') return runInSeatbelt(options, env, common, notes);
@@ -250,11 +255,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       ...(seccomp ? { extraFds: [seccomp.fd] } : {}),
     });
     notes.push(...removeCreatedProtected(options.root, scan.paths));
-    if (!result.processLimit)
-      notes.push(
-        'no process-count ceiling could be set here (no writable pids cgroup); the timeout still applies',
-      );
-    notes.push(...memoryNotes(result));
+    notes.push(...ceilingNotes(result));
     return { ...result, sandboxed: true, notes, ...proxyReport(proxy) };
   } finally {
     await proxy?.close();

@@ -67,6 +67,7 @@ describeCeiling('sandboxed run_command - memory ceiling', () => {
     expect(r.memoryLimitBytes).toBe(CEILING);
     expect(r.memoryExceeded).toBe(false);
     expect(r.notes.join('\n')).not.toMatch(/memory ceiling/u);
+    expect(r.notes.join('\n')).not.toMatch(/could be set/u);
   });
 
   it('allocating past the ceiling - the kernel ends it there and the result says so', async () => {
