@@ -1,0 +1,52 @@
+// The diagnostics service as the rest of the core sees it (issue 24). Implementations run
+// the checkers off the agent loop's thread (a worker, a language server process, a
+// toolchain subprocess) and never write the proposed text to the project.
+// Contract: no method throws for a checker's failure; it becomes a language's
+// `not_checked` state with the reason in words.
+import type { Diagnostic, ProposalEvidence } from '../../../shared/diagnostics';
+
+/** One file of a change, relative to the project as it is on disk now. */
+export interface ProposedFileChange {
+  /** Project-relative, forward slashes. */
+  readonly path: string;
+  /** The proposed full text (BOM-less), or null when the change deletes the file. */
+  readonly after: string | null;
+}
+
+export interface CheckOptions {
+  /** Past it the result says `timed_out` with what was found so far; default 3000 (live). */
+  readonly deadlineMs?: number;
+  readonly signal?: AbortSignal;
+  /**
+   * Called once more with the final evidence when a check that timed out still finishes
+   * later (the review modal then updates from "timed out" to "checked").
+   */
+  readonly onLateResult?: (evidence: ProposalEvidence) => void;
+}
+
+export interface ProjectDiagnostics {
+  readonly diagnostics: Diagnostic[];
+  readonly languages: ProposalEvidence['languages'];
+  readonly ms: number;
+}
+
+export interface DiagnosticsMemory {
+  /** Per running language service: its resident memory in bytes. */
+  readonly services: { language: string; rssBytes: number }[];
+}
+
+export interface DiagnosticsPort {
+  /** Which errors the change would introduce and fix, against the project on disk. */
+  checkChange(
+    changes: readonly ProposedFileChange[],
+    options?: CheckOptions,
+  ): Promise<ProposalEvidence>;
+  /** The project's current errors (`sluice check --project`). */
+  projectDiagnostics(options?: {
+    deadlineMs?: number;
+    signal?: AbortSignal;
+  }): Promise<ProjectDiagnostics>;
+  memory(): DiagnosticsMemory;
+  /** Stops every language service (the project closed). */
+  dispose(): Promise<void>;
+}
