@@ -248,7 +248,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       const onMessage = (message: ParseResponse): void => {
         if (message.id !== id) return;
         cleanup();
-        resolve([...message.results]);
+        resolve(message.failed === undefined ? [...message.results] : undefined);
       };
       const onExit = (): void => {
         cleanup();

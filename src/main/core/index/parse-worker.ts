@@ -23,6 +23,8 @@ export interface ParseRequest {
 export interface ParseResponse {
   readonly id: number;
   readonly results: readonly ParseJobResult[];
+  /** Set when the worker could not parse the batch (its grammars failed to load). */
+  readonly failed?: string;
 }
 
 function isParseWorker(): boolean {
@@ -35,14 +37,26 @@ if (isParseWorker() && parentPort) {
   const port = parentPort;
   const { codeCacheDir } = workerData as ParseWorkerData;
   if (typeof codeCacheDir === 'string') useTypeScriptCodeCache(codeCacheDir);
-  port.on('message', async (request: ParseRequest) => {
-    // Tree-sitter grammars load asynchronously, once per worker, for the languages seen.
-    await prepareGrammarsFor(request.jobs.map((job) => job.path));
-    const results: ParseJobResult[] = request.jobs.map(runParseJobSync);
-    const response: ParseResponse = { id: request.id, results };
-    port.postMessage(response);
-    // After the first batch, with the parser compiled; a no-op once written or loaded.
-    saveTypeScriptCodeCache();
+  const answer = async (request: ParseRequest): Promise<ParseResponse> => {
+    try {
+      // Tree-sitter grammars load asynchronously, once per worker, for the languages seen.
+      await prepareGrammarsFor(request.jobs.map((job) => job.path));
+      return { id: request.id, results: request.jobs.map(runParseJobSync) };
+    } catch (error) {
+      // Every request is answered: the pool parses a failed batch in its own thread.
+      return {
+        id: request.id,
+        results: [],
+        failed: error instanceof Error ? error.message : String(error),
+      };
+    }
+  };
+  port.on('message', (request: ParseRequest) => {
+    void answer(request).then((response) => {
+      port.postMessage(response);
+      // After the first batch, with the parser compiled; a no-op once written or loaded.
+      if (!response.failed) saveTypeScriptCodeCache();
+    });
   });
   port.postMessage({ ready: true });
 }

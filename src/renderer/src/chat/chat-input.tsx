@@ -35,7 +35,7 @@ export function ChatInput({ draft, onDraftChange, onSend, onStop, running }: Pro
     textarea.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
     setCaret(pendingCaret.current);
     pendingCaret.current = null;
-  });
+  }, [draft.text]);
 
   const take = (index: number) => {
     const suggestion = suggestions[index];

@@ -1,7 +1,7 @@
 // The requests of one kind that wait for the person (file writes, commands, MCP calls): loaded
 // once at start (so a reload shows what still waits), added by their request event, and
 // dropped on `approval_resolved`, at the end of their turn, or by the caller after a decision.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AgentEvent } from '../../../shared/agent-events';
 import { useContractEvent } from '../app/client-context';
 
@@ -26,16 +26,25 @@ export function usePendingRequests<R extends { approvalId: string }>(
   source: unknown,
 ): PendingRequests<R> {
   const [pending, setPending] = useState<Pending<R>[]>([]);
-  const add = (items: Pending<R>[]) =>
-    setPending((current) => {
-      const known = new Set(current.map((item) => item.request.approvalId));
-      const extra = items.filter((item) => !known.has(item.request.approvalId));
-      return extra.length === 0 ? current : [...current, ...extra];
-    });
+  const add = useCallback(
+    (items: Pending<R>[]) =>
+      setPending((current) => {
+        const known = new Set(current.map((item) => item.request.approvalId));
+        const extra = items.filter((item) => !known.has(item.request.approvalId));
+        return extra.length === 0 ? current : [...current, ...extra];
+      }),
+    [],
+  );
+  // The list loads again when `source` changes, not when the caller passes a new closure.
+  const loadLatest = useRef(load);
+  useEffect(() => {
+    loadLatest.current = load;
+  });
 
   useEffect(() => {
     let live = true;
-    load()
+    loadLatest
+      .current()
       .then((items) => {
         if (live) add(items);
       })
@@ -43,7 +52,7 @@ export function usePendingRequests<R extends { approvalId: string }>(
     return () => {
       live = false;
     };
-  }, [source]);
+  }, [source, add]);
 
   useContractEvent('agent', (event) => {
     const item = fromEvent(event);

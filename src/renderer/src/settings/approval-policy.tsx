@@ -26,7 +26,7 @@ export function ApprovalPolicy() {
       setMode(policy.mode);
       setRules(policy.rules);
     });
-  }, [client]);
+  }, [client, call]);
 
   return (
     <fieldset className="settings-group">

@@ -23,7 +23,7 @@ export function CommandRules() {
     void call('load the command rules', async () =>
       setRules(await client.approvals.commandRules({})),
     );
-  }, [client]);
+  }, [client, call]);
 
   return (
     <fieldset className="settings-group" data-testid="command-rules">

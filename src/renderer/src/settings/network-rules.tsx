@@ -26,7 +26,7 @@ export function NetworkRules() {
     void call('load the network rules', async () =>
       setRules(await client.approvals.networkRules({})),
     );
-  }, [client]);
+  }, [client, call]);
 
   const describe = (rule: NetworkRule) =>
     `${rule.hosts.join(', ')}${rule.prefix ? ` for ${rule.prefix.join(' ')}` : ''}`;
