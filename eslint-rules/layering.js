@@ -49,13 +49,59 @@ const WHY = {
   'renderer-test': 'renderer tests run in a browser-like environment: no node, electron or main',
 };
 
+/**
+ * Inside src/main/core, folders form floors, lowest first (docs/ARCHITECTURE.md "The core's
+ * floors"): a file may import its own folder and the folders below it, never one above.
+ * A new folder must be placed here before it can import or be imported.
+ */
+export const CORE_FLOORS = [
+  'workspace',
+  'search',
+  'index',
+  'checkpoints',
+  'edits',
+  'diagnostics',
+  'store',
+  'approvals',
+  'commands',
+  'tools',
+  'mcp-client',
+  'agent',
+  'proposals',
+  'mcp-server',
+  'services',
+  'browser-mode',
+];
+
+/** The core folder of a repo-relative path, or undefined outside src/main/core/<folder>/. */
+function coreFolderOf(relative) {
+  const p = relative.split(path.sep).join('/');
+  const match = /^src\/main\/core\/([^/]+)\//u.exec(p);
+  return match ? match[1] : undefined;
+}
+
+/** Why an import between two core folders is not allowed, or null when it is. */
+export function coreFloorProblem(fromFolder, toFolder) {
+  if (fromFolder === undefined || toFolder === undefined || fromFolder === toFolder) return null;
+  const from = CORE_FLOORS.indexOf(fromFolder);
+  const to = CORE_FLOORS.indexOf(toFolder);
+  if (from < 0) return `core/${fromFolder} has no floor yet: add it to CORE_FLOORS`;
+  if (to < 0) return `core/${toFolder} has no floor yet: add it to CORE_FLOORS`;
+  if (to > from)
+    return `core/${fromFolder} may import only the floors below it, and core/${toFolder} is above it`;
+  return null;
+}
+
 export default {
   rules: {
     layering: {
       meta: {
         type: 'problem',
         schema: [],
-        messages: { forbidden: '{{why}}: "{{source}}" is not allowed here.' },
+        messages: {
+          forbidden: '{{why}}: "{{source}}" is not allowed here.',
+          floor: '{{why}}: "{{source}}" is not allowed here.',
+        },
       },
       create(context) {
         const file = context.physicalFilename ?? context.filename;
@@ -67,8 +113,17 @@ export default {
           if (typeof source !== 'string') return;
           let allowed;
           if (source.startsWith('.') || source.startsWith('/')) {
-            const target = layerOf(path.relative(cwd, path.resolve(path.dirname(file), source)));
+            const targetPath = path.relative(cwd, path.resolve(path.dirname(file), source));
+            const target = layerOf(targetPath);
             allowed = rule.layers.includes(target);
+            const floor =
+              allowed && layer === 'core'
+                ? coreFloorProblem(coreFolderOf(path.relative(cwd, file)), coreFolderOf(targetPath))
+                : null;
+            if (floor) {
+              context.report({ node, messageId: 'floor', data: { why: floor, source } });
+              return;
+            }
           } else if (NODE.has(source) || NODE.has(source.split('/')[0])) {
             allowed = rule.node;
           } else if (source === 'electron' || source.startsWith('electron/')) {

@@ -7,7 +7,7 @@
 import type { ApprovalMode } from '../shared/approvals';
 import type { WritableDb } from '../main/core/store/database-handles';
 import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
-import { createMcpRepository } from '../main/core/store/mcp-repository';
+import { createMcpRepository } from '../main/core/mcp-client/mcp-repository';
 import type { ToolDefinition } from '../main/core/tools/tool';
 import type { Workspace } from '../main/core/workspace/workspace';
 import { showUntrusted } from './terminal-mcp-approval';
@@ -31,7 +31,7 @@ export async function openAskMcp(args: {
   const readProjectFile = (): Promise<string | null> =>
     args.workspace.readText(PROJECT_MCP_FILE).catch(() => null);
   if (repo.listServers().length === 0 && (await readProjectFile()) === null) return null;
-  const { McpManager } = await import('../main/core/mcp/mcp-manager');
+  const { McpManager } = await import('../main/core/mcp-client/mcp-manager');
   const manager = new McpManager({
     repo,
     projectId: args.projectId,

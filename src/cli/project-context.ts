@@ -2,7 +2,7 @@
 // Workspace. A missing flag or folder is a usage error (exit 2).
 import os from 'node:os';
 import path from 'node:path';
-import { resolveSluiceHome } from '../main/core/store/sluice-home';
+import { resolveSluiceHome } from '../main/core/workspace/sluice-home';
 import { SandboxError, Workspace, type WorkspaceLimits } from '../main/core/workspace/workspace';
 import { UsageError, type CliIo } from './cli-io';
 

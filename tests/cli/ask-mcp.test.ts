@@ -11,11 +11,14 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import type { CliIo } from '../../src/cli/cli-io';
-import { mcpEntryHash, parseProjectMcpFile } from '../../src/main/core/mcp/mcp-config';
-import { serverKey } from '../../src/main/core/mcp/mcp-manager';
+import { mcpEntryHash, parseProjectMcpFile } from '../../src/main/core/mcp-client/mcp-config';
+import { serverKey } from '../../src/main/core/mcp-client/mcp-manager';
 import { openAppDatabase } from '../../src/main/core/store/app-database';
 import { listApprovalAudit } from '../../src/main/core/store/approval-audit-repository';
-import { createMcpRepository, type McpRepository } from '../../src/main/core/store/mcp-repository';
+import {
+  createMcpRepository,
+  type McpRepository,
+} from '../../src/main/core/mcp-client/mcp-repository';
 import { projectIdFor } from '../../src/main/core/store/project-id';
 import {
   reply,

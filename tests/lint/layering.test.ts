@@ -61,3 +61,54 @@ describe('layering lint rule', () => {
     expect(await layeringErrors(file, code)).toEqual([]);
   });
 });
+
+describe('core floors', () => {
+  it.each([
+    [
+      'src/main/core/store/x.ts',
+      "import { y } from '../commands/command-policy';\nexport const x = y;\n",
+    ],
+    [
+      'src/main/core/workspace/x.ts',
+      "import { y } from '../edits/proposal';\nexport const x = y;\n",
+    ],
+    [
+      'src/main/core/mcp-client/x.ts',
+      "import { y } from '../mcp-server/sluice-mcp-server';\nexport const x = y;\n",
+    ],
+    [
+      'src/main/core/tools/x.ts',
+      "import type { y } from '../agent/agent-loop';\nexport type x = y;\n",
+    ],
+    [
+      'src/main/core/newfolder/x.ts',
+      "import { y } from '../workspace/workspace';\nexport const x = y;\n",
+    ],
+  ])('%s importing a floor above it - fails', async (file, code) => {
+    expect(await layeringErrors(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['src/main/core/store/x.ts', "import { y } from '../edits/proposal';\nexport const x = y;\n"],
+    [
+      'src/main/core/mcp-server/x.ts',
+      "import { y } from '../mcp-client/mcp-tool';\nexport const x = y;\n",
+    ],
+    ['src/main/core/tools/x.ts', "import { y } from './tool';\nexport const x = y;\n"],
+    [
+      'src/main/core/services/x.ts',
+      "import { y } from '../../../shared/approvals';\nexport const x = y;\n",
+    ],
+  ])('%s importing its own floor or one below - passes', async (file, code) => {
+    expect(await layeringErrors(file, code)).toEqual([]);
+  });
+
+  it('every folder of the core has a floor', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { CORE_FLOORS } = await import('../../eslint-rules/layering.js');
+    const folders = readdirSync('src/main/core', { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    expect(folders.filter((f) => !CORE_FLOORS.includes(f))).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
 // go to stderr.
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createSluiceMcpServer } from '../../main/core/mcp/sluice-mcp-server';
+import { createSluiceMcpServer } from '../../main/core/mcp-server/sluice-mcp-server';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { ExitCode } from '../cli-io';
 import { defineVerb } from '../define-verb';

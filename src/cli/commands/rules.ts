@@ -6,17 +6,17 @@
 import { existsSync } from 'node:fs';
 import { approvalModeSchema, type ApprovalMode, type PolicyRule } from '../../shared/approvals';
 import type { CommandRule, NetworkRule } from '../../shared/command-approvals';
-import { PolicyRuleError } from '../../main/core/approvals/policy';
+import { PolicyRuleError } from '../../shared/policy-rules';
 import { appDatabasePath, openAppDatabase } from '../../main/core/store/app-database';
 import {
   CommandRuleError,
   createCommandRuleRepository,
-} from '../../main/core/store/command-rule-repository';
+} from '../../main/core/commands/command-rule-repository';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import {
   createNetworkRuleRepository,
   NetworkRuleError,
-} from '../../main/core/store/network-rule-repository';
+} from '../../main/core/commands/network-rule-repository';
 import {
   createPolicyRepository,
   DEFAULT_APPROVAL_MODE,

@@ -10,7 +10,7 @@ import { startBrowserServer } from '../../main/core/browser-mode/browser-server'
 import { createAppServices } from '../../main/core/services/create-app-services';
 import { createUnavailableSecretStore } from '../../main/core/services/secret-store';
 import { openAppDatabase } from '../../main/core/store/app-database';
-import { ensureSluiceHome, resolveSluiceHome } from '../../main/core/store/sluice-home';
+import { ensureSluiceHome, resolveSluiceHome } from '../../main/core/workspace/sluice-home';
 import { ExitCode, UsageError, type CliIo } from '../cli-io';
 import { defineVerb, parseVerbArgs, type VerbValues } from '../define-verb';
 

@@ -12,7 +12,7 @@ import type { SecretStore } from '../core/services/secret-store';
 import type { SluiceEmit } from '../core/services/event-emitter';
 import { checkExternalUrl } from '../core/services/settings-handlers';
 import { openAppDatabase } from '../core/store/app-database';
-import { resolveSluiceHome } from '../core/store/sluice-home';
+import { resolveSluiceHome } from '../core/workspace/sluice-home';
 import { resolveElectronNativeBinding } from './native-binding';
 
 export interface AppEngineInput {

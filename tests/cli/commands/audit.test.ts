@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main';
 import { appDatabasePath, openAppDatabase } from '../../../src/main/core/store/app-database';
 import { createApprovalAuditRepository } from '../../../src/main/core/store/approval-audit-repository';
-import type { ProposalAuditEntry } from '../../../src/main/core/approvals/approval-audit';
+import type { ProposalAuditEntry } from '../../../src/main/core/store/approval-audit-records';
 import { projectIdFor } from '../../../src/main/core/store/project-id';
 import { fakeCliIo } from '../../support/fake-cli-io';
 

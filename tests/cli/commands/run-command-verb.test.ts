@@ -12,7 +12,7 @@ import { main } from '../../../src/cli/main';
 import { createCliApprovalSession } from '../../../src/cli/approval-session';
 import { createTerminalApprover } from '../../../src/cli/terminal-approval';
 import { openAppDatabase } from '../../../src/main/core/store/app-database';
-import { createNetworkRuleRepository } from '../../../src/main/core/store/network-rule-repository';
+import { createNetworkRuleRepository } from '../../../src/main/core/commands/network-rule-repository';
 import { projectIdFor } from '../../../src/main/core/store/project-id';
 import { createRunCommandTool } from '../../../src/main/core/tools/run-command';
 import { runTool } from '../../../src/main/core/tools/tool';

@@ -16,7 +16,7 @@ import type {
   ToolUseBlock,
 } from '@anthropic-ai/sdk/resources/messages';
 import { toParamBlocks, userContent, type ChatMessage } from './chat-message';
-import type { AgentEvent, TurnEndReason, Usage } from '../../../shared/agent-events';
+import type { AgentEvent, TurnEndReason } from '../../../shared/agent-events';
 import { toApiTool, type ToolDefinition } from '../tools/tool';
 import { classifyApiError, isAbortError } from './api-errors';
 import { requestGuard } from './anthropic-client';
@@ -25,21 +25,14 @@ import { EventChannel } from './event-channel';
 import { repairToolPairing } from './history-repair';
 import { modelInfo, usageFromApi } from './model-catalog';
 import { cachedMessages, cachedSystem, cachedTools, mergeConsecutiveRoles } from './prompt-cache';
-import { executeToolCalls, type ToolCallOutcome, type ToolPorts } from './tool-execution';
+import { executeToolCalls, type ToolPorts } from './tool-execution';
 
 export const DEFAULT_MAX_ROUNDS = 25;
 export const DEFAULT_MAX_TOKENS = 8_192;
 
-/** Where the loop reports what must be persisted, as it happens. Must not throw. */
-export interface TurnRecorder {
-  /** A user message: the person's text, or the tool results of a round. */
-  userMessage(message: ChatMessage, turnId: string): void;
-  /** A complete assistant message. */
-  assistantMessage(message: ChatMessage, turnId: string): void;
-  toolCall(outcome: ToolCallOutcome, turnId: string): void;
-  usage(usage: Usage, model: string, turnId: string): void;
-  turnEnd(reason: TurnEndReason, turnId: string, message?: string): void;
-}
+import type { TurnRecorder } from '../store/conversation-records';
+
+export type { TurnRecorder };
 
 export interface AgentTurnOptions {
   client: Anthropic;

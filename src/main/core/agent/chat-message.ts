@@ -1,11 +1,8 @@
-// The history as Sluice keeps it: user and assistant messages whose content is always a block
-// array (the API's MessageParam also allows strings and system messages; Sluice never stores those).
+// The history as the loop sends it back: the stored message shape (store/conversation-records)
+// and how a reply's blocks become request blocks.
 import type { ContentBlock, ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 
-export interface ChatMessage {
-  role: 'user' | 'assistant';
-  content: ContentBlockParam[];
-}
+export type { ChatMessage } from '../store/conversation-records';
 
 /**
  * A reply's content as it is kept and sent back: text and tool_use reduced to the fields the

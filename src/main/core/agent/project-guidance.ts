@@ -2,13 +2,12 @@
 // `.sluice/skills/NAME.md` (listed by name and first line; loaded on demand by load_skill).
 // Read through the workspace, so the sandbox rules apply. A missing file is not an error.
 import type { Workspace } from '../workspace/workspace';
+import { SKILL_NAME, SKILLS_FOLDER, skillPath } from '../tools/load-skill';
 
 export const INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'] as const;
-export const SKILLS_FOLDER = '.sluice/skills';
 /** Instructions longer than this are cut (and the prompt says so). */
 export const MAX_INSTRUCTION_CHARS = 40_000;
 const MAX_SKILLS = 100;
-export const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export interface SkillSummary {
   name: string;
@@ -22,10 +21,6 @@ export interface ProjectGuidance {
 
 /** The narrow part of Workspace this needs, so tests may pass a plain object. */
 export type GuidanceFiles = Pick<Workspace, 'readText' | 'listDir' | 'stat'>;
-
-export function skillPath(name: string): string {
-  return `${SKILLS_FOLDER}/${name}.md`;
-}
 
 function firstLineOf(text: string): string {
   const line = text.split(/\r?\n/).find((l) => l.trim().length > 0) ?? '';

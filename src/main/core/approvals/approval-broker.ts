@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalRequest, Decision, DecisionSource } from '../../../shared/approvals';
 import { missingCase } from '../../../shared/missing-case';
-import type { ApprovalAudit, AuditRecord } from './approval-audit';
+import type { ApprovalAudit, AuditRecord } from '../store/approval-audit-records';
 import type {
   AppliedChange,
   ApprovalPort,
@@ -19,7 +19,8 @@ import type {
 } from './approval-port';
 import { ToolCallApprovals, type PendingToolCall } from './tool-call-approvals';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
-import { evaluatePolicy, type PolicyState, type PolicyVerdict } from './policy';
+import { evaluatePolicy, type PolicyVerdict } from './policy';
+import type { PolicyState } from '../../../shared/policy-rules';
 import { sha256, type Proposal } from '../edits/proposal';
 import { resolutionFor } from './decision-resolution';
 

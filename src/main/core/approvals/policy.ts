@@ -3,14 +3,12 @@
 // case-insensitively, whatever the mode or rules allow. The policy is read from the app DB,
 // never from the project folder, so nothing inside the project can loosen it.
 import picomatch from 'picomatch';
-import type { ApprovalMode, PolicyRule } from '../../../shared/approvals';
-import type { ToolKind } from '../tools/tool';
+import type { PolicyRule } from '../../../shared/approvals';
 import { missingCase } from '../../../shared/missing-case';
+import type { PolicyState } from '../../../shared/policy-rules';
 
-export interface PolicyState {
-  readonly mode: ApprovalMode;
-  readonly rules: readonly PolicyRule[];
-}
+/** What a tool does to the project: the policy's rules can name a kind instead of a tool. */
+export type ToolKind = 'read' | 'write';
 
 export interface PolicySubject {
   readonly tool: string;
@@ -134,23 +132,4 @@ export function evaluatePolicy(state: PolicyState, subject: PolicySubject): Poli
     reason: 'the approval mode asks before every write',
     protectedPath,
   };
-}
-
-export class PolicyRuleError extends Error {
-  override readonly name = 'PolicyRuleError';
-}
-
-/** Refuses globs that could not describe a path inside the project. */
-export function validateRuleGlob(glob: string): string {
-  const trimmed = glob.trim();
-  if (!trimmed) throw new PolicyRuleError('The path glob is empty.');
-  if (trimmed.includes('\0')) throw new PolicyRuleError('The path glob contains a NUL byte.');
-  if (trimmed.startsWith('/') || /^[a-zA-Z]:/u.test(trimmed) || trimmed.startsWith('\\')) {
-    throw new PolicyRuleError(
-      `The path glob "${trimmed}" is absolute; give it relative to the project root.`,
-    );
-  }
-  if (trimmed.split(/[\\/]/u).includes('..'))
-    throw new PolicyRuleError(`The path glob "${trimmed}" climbs out with "..".`);
-  return trimmed;
 }

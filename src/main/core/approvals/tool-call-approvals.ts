@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { Decision, DecisionSource, ToolCallApprovalRequest } from '../../../shared/approvals';
-import { canonicalJson } from '../mcp/mcp-definitions';
+import { canonicalJson } from '../../../shared/canonical-json';
 import type { ToolCallProposal, ToolCallResolution, WriteCall } from './approval-port';
 
 export function toolCallHash(

@@ -5,7 +5,7 @@
 import type { NetworkGrant } from '../../../shared/command-approvals';
 import { missingCase } from '../../../shared/missing-case';
 import { formatHostPattern, parseHostList, type HostPattern } from '../../../shared/network-hosts';
-import type { ScopedHosts } from '../store/network-rule-repository';
+import type { ScopedHosts } from './network-rule-repository';
 import type { ParsedCommandLine, SimpleCommand } from './shell-parser';
 
 export interface NetworkPlan {

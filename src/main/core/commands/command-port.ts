@@ -2,11 +2,11 @@
 // gate, the sandbox found on this machine, where full output is kept, folders to hide from
 // commands, and the checkpoint store for the files a command changed.
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
-import type { CommandApprovalGate } from '../approvals/command-approval-gate';
+import type { CommandApprovalGate } from './command-approval-gate';
 import type { SandboxAvailability } from './bubblewrap';
 import type { OutputLimits } from './output-capture';
 import type { SnapshotLimits } from './changed-files';
-import type { ScopedHosts } from '../store/network-rule-repository';
+import type { ScopedHosts } from './network-rule-repository';
 
 export interface CommandPort {
   readonly gate: Pick<CommandApprovalGate, 'request'>;

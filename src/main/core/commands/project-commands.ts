@@ -2,18 +2,12 @@
 // the approval policy, rules from command_rules, both read fresh per request), the rule
 // repository, and the port tools receive. Built by each composition root (app, CLI).
 import path from 'node:path';
-import { CommandApprovalGate } from '../approvals/command-approval-gate';
-import type { ApprovalAudit } from '../approvals/approval-audit';
+import { CommandApprovalGate } from './command-approval-gate';
+import type { ApprovalAudit } from '../store/approval-audit-records';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { WritableDb } from '../store/database-handles';
-import {
-  createCommandRuleRepository,
-  type CommandRuleRepository,
-} from '../store/command-rule-repository';
-import {
-  createNetworkRuleRepository,
-  type NetworkRuleRepository,
-} from '../store/network-rule-repository';
+import { createCommandRuleRepository, type CommandRuleRepository } from './command-rule-repository';
+import { createNetworkRuleRepository, type NetworkRuleRepository } from './network-rule-repository';
 import { createPolicyRepository } from '../store/policy-repository';
 import type { SandboxAvailability } from './bubblewrap';
 import { detectSandbox } from './sandbox-detect';

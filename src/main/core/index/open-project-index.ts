@@ -1,7 +1,7 @@
 // Opens a project's persistent symbol index the way every shell does: under SLUICE_HOME
 // (resolved by the store's rule), refreshed incrementally before it answers.
 import os from 'node:os';
-import { ensureSluiceHome, resolveSluiceHome } from '../store/sluice-home';
+import { ensureSluiceHome, resolveSluiceHome } from '../workspace/sluice-home';
 import type { IndexFileSource } from './project-scan';
 import { SymbolIndex, type RefreshSummary, type SymbolIndexOptions } from './symbol-index';
 

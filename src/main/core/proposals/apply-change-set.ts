@@ -16,7 +16,7 @@ import type {
 } from '../../../shared/change-sets';
 import { ApprovalBroker } from '../approvals/approval-broker';
 import type { ApprovalPort } from '../approvals/approval-port';
-import { commitProposal } from '../edits/commit-change';
+import { commitProposal } from '../tools/commit-change';
 import { computeLineDiff, DEFAULT_DIFF_BOUND } from '../edits/line-diff';
 import { applySelectedHunks, createProposal, UnknownHunkError } from '../edits/proposal';
 import type { SymbolIndexPort } from '../index/symbol-index-port';

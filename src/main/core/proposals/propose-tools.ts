@@ -7,7 +7,8 @@
 // out, so a run nobody watches cannot act outside the overlay.
 import { missingCase } from '../../../shared/missing-case';
 import type { ApprovalPort, ApprovalResolution } from '../approvals/approval-port';
-import { evaluatePolicy, isProtectedPath, type PolicyState } from '../approvals/policy';
+import { evaluatePolicy, isProtectedPath } from '../approvals/policy';
+import type { PolicyState } from '../../../shared/policy-rules';
 import type { Proposal } from '../edits/proposal';
 import { createNodeSearchEngine } from '../search/node-engine';
 import { createTools } from '../tools';

@@ -4,9 +4,9 @@
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { approvalService } from '../../../shared/contract/approval-service';
 import type { ApprovalBroker } from '../approvals/approval-broker';
-import { validateRuleGlob } from '../approvals/policy';
+import { validateRuleGlob } from '../../../shared/policy-rules';
 import type { PolicyRepository } from '../store/policy-repository';
-import type { AuditRecord } from '../approvals/approval-audit';
+import type { AuditRecord } from '../store/approval-audit-records';
 import type { ProjectCommands } from '../commands/project-commands';
 
 export interface ApprovalHandlersDeps {

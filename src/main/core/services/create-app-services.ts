@@ -35,8 +35,8 @@ import { createSettingsHandlers, type ExternalOpener } from './settings-handlers
 import { createSymbolHandlers } from './symbol-handlers';
 import { createProposalHandlers, type ProposalHandlers } from './proposal-handlers';
 import { watchChangeSets } from '../proposals/change-set-watcher';
-import { McpManager } from '../mcp/mcp-manager';
-import { createMcpRepository } from '../store/mcp-repository';
+import { McpManager } from '../mcp-client/mcp-manager';
+import { createMcpRepository } from '../mcp-client/mcp-repository';
 import { createMcpHandlers } from './mcp-handlers';
 
 export interface ProjectContext {

@@ -3,8 +3,8 @@
 // person's servers, approve a project entry by hash, per-server and per-tool decisions.
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { McpList, mcpService } from '../../../shared/contract/mcp-service';
-import type { McpManager } from '../mcp/mcp-manager';
-import type { McpRepository } from '../store/mcp-repository';
+import type { McpManager } from '../mcp-client/mcp-manager';
+import type { McpRepository } from '../mcp-client/mcp-repository';
 
 export interface McpHandlersDeps {
   readonly repo: McpRepository;

@@ -7,7 +7,7 @@ import type { ReadableDb, WritableDb } from './database-handles';
 import { appMigrations } from './migrations';
 import type { Migration } from './migrations/migration';
 import { assertSchemaCurrent, runMigrations } from './migration-runner';
-import { ensureSluiceHome } from './sluice-home';
+import { ensureSluiceHome } from '../workspace/sluice-home';
 import {
   openSqliteReadOnly,
   openSqliteWritable,

@@ -6,9 +6,7 @@ import type {
   AuditKind,
   AuditRecord,
   ToolCallResultStatus,
-} from '../approvals/approval-audit';
-
-export type { AuditRecord } from '../approvals/approval-audit';
+} from './approval-audit-records';
 import type { ReadableDb, WritableDb } from './database-handles';
 
 export function createApprovalAuditRepository(db: WritableDb, projectId: string): ApprovalAudit {

@@ -11,7 +11,7 @@ import type {
 import type { Usage } from '../../../shared/agent-events';
 import type { Hunk } from '../../../shared/approvals';
 import type { TextFormat } from '../edits/text-format';
-import type { OverlayFileDiff } from '../proposals/proposal-overlay';
+import type { ProposalHunk } from '../edits/line-diff';
 import type { ReadableDb, WritableDb } from './database-handles';
 
 export interface NewChangeSet {
@@ -129,9 +129,22 @@ function fileOf(row: FileRow): StoredChangeSetFile {
   };
 }
 
+/** One file of a set as stored: the run's text against the disk base it started from. */
+export interface ChangeSetFileRecord {
+  readonly path: string;
+  readonly isNewFile: boolean;
+  readonly baseHash: string;
+  readonly baseText: string;
+  readonly text: string;
+  readonly format: TextFormat;
+  readonly hunks: readonly ProposalHunk[];
+  readonly unifiedDiff: string;
+  readonly protectedPath: boolean;
+}
+
 export interface ChangeSetRepository {
   create(input: NewChangeSet): void;
-  saveFile(id: string, file: OverlayFileDiff): void;
+  saveFile(id: string, file: ChangeSetFileRecord): void;
   finish(
     id: string,
     end: { status: ChangeSetStatus; reason: string | null; summary: string; usage: Usage },

@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationSummary, TranscriptItem } from '../../../shared/contract/agent-service';
 import type { TurnEndReason, Usage } from '../../../shared/agent-events';
-import type { ChatMessage } from '../agent/chat-message';
-import type { TurnRecorder } from '../agent/agent-loop';
+import type { ChatMessage, TurnRecorder } from './conversation-records';
 import type { WritableDb } from './database-handles';
 import {
   buildTranscript,

@@ -4,7 +4,7 @@
 // their own: they belong to their tool call.
 import type { TranscriptItem } from '../../../shared/contract/agent-service';
 import type { ToolStatus, TurnEndReason } from '../../../shared/agent-events';
-import type { ChatMessage } from '../agent/chat-message';
+import type { ChatMessage } from './conversation-records';
 
 export interface StoredMessage {
   seq: number;

@@ -2,8 +2,7 @@
 // 'ask' mode with no rules. Rules are listed so the person can see and remove every one.
 import { randomUUID } from 'node:crypto';
 import type { ApprovalMode, PolicyRule } from '../../../shared/approvals';
-import type { PolicyState } from '../approvals/policy';
-import { validateRuleGlob, PolicyRuleError } from '../approvals/policy';
+import { validateRuleGlob, PolicyRuleError, type PolicyState } from '../../../shared/policy-rules';
 import type { WritableDb } from './database-handles';
 
 export const DEFAULT_APPROVAL_MODE: ApprovalMode = 'ask';

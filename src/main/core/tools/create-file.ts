@@ -2,7 +2,7 @@
 // file takes the project's dominant line ending. Nothing is written without approval.
 import { z } from 'zod';
 import { formatForNewFile, readBaseFile } from '../edits/base-file';
-import { commitProposal } from '../edits/commit-change';
+import { commitProposal } from './commit-change';
 import { dominantProjectEol } from '../edits/project-eol';
 import { createProposal } from '../edits/proposal';
 import { withEol } from '../edits/text-format';

@@ -3,7 +3,7 @@
 // gate (policy or person) approves, and a failed match never touches the file.
 import { z } from 'zod';
 import { readBaseFile } from '../edits/base-file';
-import { commitProposal } from '../edits/commit-change';
+import { commitProposal } from './commit-change';
 import { applyEdits } from '../edits/edit-matcher';
 import { createProposal } from '../edits/proposal';
 import type { DiffBound } from '../edits/line-diff';

@@ -6,7 +6,7 @@ import {
   type SymbolKind,
 } from '../../../shared/contract/symbol-service';
 import { defineTool, ok } from './tool';
-import { createOnDemandIndex, type IndexProvider } from '../index/on-demand-index';
+import { createOnDemandIndex, type IndexProvider } from './on-demand-index';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 
 export const FIND_DEFINITION_MAX_RESULTS = 20;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Importer } from '../../../shared/contract/symbol-service';
 import { defineTool, ok, toolError } from './tool';
-import { createOnDemandIndex, type IndexProvider } from '../index/on-demand-index';
+import { createOnDemandIndex, type IndexProvider } from './on-demand-index';
 
 export const FIND_IMPORTERS_MAX_RESULTS = 100;
 

@@ -1,7 +1,13 @@
 // load_skill: reads one project skill, `.sluice/skills/NAME.md`, through the workspace.
 import { z } from 'zod';
 import { defineTool, ok, toolError } from './tool';
-import { SKILL_NAME, skillPath } from '../agent/project-guidance';
+
+export const SKILLS_FOLDER = '.sluice/skills';
+export const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export function skillPath(name: string): string {
+  return `${SKILLS_FOLDER}/${name}.md`;
+}
 
 const schema = z
   .object({

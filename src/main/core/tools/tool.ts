@@ -4,8 +4,9 @@
 // stays small. Contract: runTool never throws.
 import { z } from 'zod';
 import type { ToolStatus } from '../../../shared/agent-events';
+import type { ToolKind } from '../approvals/policy';
 
-export type ToolKind = 'read' | 'write';
+export type { ToolKind };
 
 export interface ToolResult {
   /** Exactly what the model is told. */

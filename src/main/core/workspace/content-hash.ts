@@ -2,7 +2,11 @@
 // nothing is at the path. Proposals record it; replace-file.ts compares it before writing.
 import { createHash } from 'node:crypto';
 import { SandboxError } from './sandbox-error';
-import type { Workspace } from './workspace';
+
+/** The part of the workspace a hash needs (the workspace passes itself). */
+export interface ByteSource {
+  readBytes(input: string): Promise<{ readonly bytes: Buffer }>;
+}
 
 /** The base hash of a file that does not exist yet. */
 export const ABSENT_FILE_HASH = 'absent';
@@ -13,7 +17,7 @@ export function sha256(data: string | Uint8Array): string {
 
 /** sha256 of what is at the path now (read under the sandbox rules), or ABSENT_FILE_HASH. */
 export async function readContentHash(
-  workspace: Workspace,
+  workspace: ByteSource,
   input: string,
 ): Promise<{ hash: string; bytes: Buffer | null }> {
   try {

@@ -8,9 +8,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { atomicWriteFile, nodeAtomicWriteOps, type AtomicWriteOps } from './atomic-write';
-import { ABSENT_FILE_HASH, readContentHash } from './content-hash';
+import { ABSENT_FILE_HASH, readContentHash, type ByteSource } from './content-hash';
 import { SandboxError, quotePath } from './sandbox-error';
-import type { Workspace } from './workspace';
+import type { ResolvedPath } from './resolve-inside-root';
+
+/** The part of the workspace a write needs (the workspace passes itself). */
+export interface WriteTarget extends ByteSource {
+  resolve(input: string, purpose: 'write'): ResolvedPath;
+}
 
 export class ContentConflictError extends Error {
   override readonly name = 'ContentConflictError';
@@ -57,7 +62,7 @@ export interface RemoveFileOptions {
   readonly ops?: AtomicWriteOps | undefined;
 }
 
-function resolveFile(workspace: Workspace, input: string) {
+function resolveFile(workspace: WriteTarget, input: string) {
   const resolved = workspace.resolve(input, 'write');
   if (resolved.relative === '')
     throw new SandboxError('not-a-file', input, 'the project root itself is not a file.');
@@ -65,7 +70,7 @@ function resolveFile(workspace: Workspace, input: string) {
 }
 
 export async function replaceFile(
-  workspace: Workspace,
+  workspace: WriteTarget,
   input: string,
   bytes: Uint8Array,
   options: ReplaceFileOptions,
@@ -97,7 +102,7 @@ export async function replaceFile(
 
 /** Removes a regular file whose content is still `expectHash`; never follows a symlink. */
 export async function removeFile(
-  workspace: Workspace,
+  workspace: WriteTarget,
   input: string,
   options: RemoveFileOptions,
 ): Promise<{ relative: string; removed: boolean }> {

@@ -8,7 +8,7 @@ import { createProjectApprovals } from '../../../../src/main/core/approvals/proj
 import type { AgentEvent } from '../../../../src/shared/agent-events';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
 import { createMemoryAudit } from './memory-audit';
-import type { PolicyState } from '../../../../src/main/core/approvals/policy';
+import type { PolicyState } from '../../../../src/shared/policy-rules';
 import { createProposal } from '../../../../src/main/core/edits/proposal';
 import { detectFormat } from '../../../../src/main/core/edits/text-format';
 

@@ -4,7 +4,7 @@ import type {
   ApprovalAudit,
   DecisionAuditEntry,
   ProposalAuditEntry,
-} from '../../../../src/main/core/approvals/approval-audit';
+} from '../../../../src/main/core/store/approval-audit-records';
 
 export function createMemoryAudit(): ApprovalAudit & {
   proposals: ProposalAuditEntry[];

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  evaluatePolicy,
-  isProtectedPath,
-  validateRuleGlob,
-} from '../../../../src/main/core/approvals/policy';
+import { evaluatePolicy, isProtectedPath } from '../../../../src/main/core/approvals/policy';
+import { validateRuleGlob } from '../../../../src/shared/policy-rules';
 
 const write = (path: string, tool = 'edit_file') => ({ tool, kind: 'write' as const, path });
 

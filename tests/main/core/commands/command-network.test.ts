@@ -7,7 +7,7 @@ import {
 } from '../../../../src/main/core/commands/command-network';
 import { loadShellParser } from '../../../../src/main/core/commands/shell-grammar';
 import { parseCommandLine } from '../../../../src/main/core/commands/shell-parser';
-import type { ScopedHosts } from '../../../../src/main/core/store/network-rule-repository';
+import type { ScopedHosts } from '../../../../src/main/core/commands/network-rule-repository';
 import { formatHostPattern, parseHostList } from '../../../../src/shared/network-hosts';
 
 let parser: Parser;

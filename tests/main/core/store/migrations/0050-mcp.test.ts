@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migration0050Mcp } from '../../../../../src/main/core/store/migrations/0050-mcp';
 import { runMigrations } from '../../../../../src/main/core/store/migration-runner';
-import { createMcpRepository } from '../../../../../src/main/core/store/mcp-repository';
+import { createMcpRepository } from '../../../../../src/main/core/mcp-client/mcp-repository';
 import { useTempDatabase } from '../temp-home';
 
 const database = useTempDatabase();

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   describeDefinitionChange,
   validateMcpTool,
-} from '../../../../src/main/core/mcp/mcp-definitions';
-import { mcpEntryHash, parseProjectMcpFile } from '../../../../src/main/core/mcp/mcp-config';
-import { evaluateMcpCall } from '../../../../src/main/core/mcp/mcp-gate';
-import { mcpResultToToolResult } from '../../../../src/main/core/mcp/mcp-result';
+} from '../../../../src/main/core/mcp-client/mcp-definitions';
+import { mcpEntryHash, parseProjectMcpFile } from '../../../../src/main/core/mcp-client/mcp-config';
+import { evaluateMcpCall } from '../../../../src/main/core/mcp-client/mcp-gate';
+import { mcpResultToToolResult } from '../../../../src/main/core/mcp-client/mcp-result';
 
 const schema = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };
 

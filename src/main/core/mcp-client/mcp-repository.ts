@@ -1,8 +1,8 @@
 // MCP settings in the app DB (issue 14, migration 0050): the person's servers, approvals of
 // project entries (bound to the entry hash), per-server preferences and per-tool decisions
 // with the pinned definition. Nothing here is read from the project folder.
-import { mcpServerConfigSchema, type McpServerConfig } from '../mcp/mcp-config';
-import type { WritableDb } from './database-handles';
+import { mcpServerConfigSchema, type McpServerConfig } from './mcp-config';
+import type { WritableDb } from '../store/database-handles';
 
 export type McpToolPolicy = 'ask' | 'allow' | 'deny';
 

@@ -1,7 +1,7 @@
 // outline (for `sluice mcp`, issue 14 item 4): the declarations of one TypeScript/JavaScript
 // file from the symbol index, in file order, with line numbers and signatures.
 import { z } from 'zod';
-import { createOnDemandIndex, type IndexProvider } from '../index/on-demand-index';
+import { createOnDemandIndex, type IndexProvider } from '../tools/on-demand-index';
 import { defineTool, ok, toolError } from '../tools/tool';
 
 export const OUTLINE_MAX_ENTRIES = 500;

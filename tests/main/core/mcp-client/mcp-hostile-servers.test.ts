@@ -9,14 +9,14 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/shared/agent-events';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
-import { MAX_LOG_LINE_CHARS } from '../../../../src/main/core/mcp/mcp-connection';
-import { McpManager, serverKey } from '../../../../src/main/core/mcp/mcp-manager';
+import { MAX_LOG_LINE_CHARS } from '../../../../src/main/core/mcp-client/mcp-connection';
+import { McpManager, serverKey } from '../../../../src/main/core/mcp-client/mcp-manager';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import {
   createMcpRepository,
   type McpRepository,
-} from '../../../../src/main/core/store/mcp-repository';
+} from '../../../../src/main/core/mcp-client/mcp-repository';
 import { reply, toolUse } from '../../../support/fake-anthropic-server';
 import { ofType, runTurn, startHarness, type Harness } from '../agent/agent-harness';
 

@@ -9,11 +9,11 @@ import type { AgentEvent } from '../../../../src/shared/agent-events';
 import { createDispatcher, defineContract } from '../../../../src/shared/contract';
 import { approvalService } from '../../../../src/shared/contract/approval-service';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
-import { argumentsDigest } from '../../../../src/main/core/mcp/mcp-call-audit';
-import type { McpConnection } from '../../../../src/main/core/mcp/mcp-connection';
-import { createMcpTool } from '../../../../src/main/core/mcp/mcp-tool';
+import { argumentsDigest } from '../../../../src/main/core/mcp-client/mcp-call-audit';
+import type { McpConnection } from '../../../../src/main/core/mcp-client/mcp-connection';
+import { createMcpTool } from '../../../../src/main/core/mcp-client/mcp-tool';
 import { runTool } from '../../../../src/main/core/tools/tool';
-import { McpManager, serverKey } from '../../../../src/main/core/mcp/mcp-manager';
+import { McpManager, serverKey } from '../../../../src/main/core/mcp-client/mcp-manager';
 import { createApprovalHandlers } from '../../../../src/main/core/services/approval-handlers';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import {
@@ -21,9 +21,9 @@ import {
   listApprovalAudit,
 } from '../../../../src/main/core/store/approval-audit-repository';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
-import { createMcpRepository } from '../../../../src/main/core/store/mcp-repository';
+import { createMcpRepository } from '../../../../src/main/core/mcp-client/mcp-repository';
 import type { PolicyRepository } from '../../../../src/main/core/store/policy-repository';
-import type { McpToolDefinition } from '../../../../src/main/core/mcp/mcp-definitions';
+import type { McpToolDefinition } from '../../../../src/main/core/mcp-client/mcp-definitions';
 import { reply, toolUse } from '../../../support/fake-anthropic-server';
 import { ofType, runTurn, startHarness, type Harness } from '../agent/agent-harness';
 

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NetworkRule } from '../../../shared/command-approvals';
 import { formatHostPattern, parseHostList, type HostPattern } from '../../../shared/network-hosts';
-import { validatePrefix } from '../commands/command-policy';
-import type { WritableDb } from './database-handles';
+import { validatePrefix } from './command-policy';
+import type { WritableDb } from '../store/database-handles';
 
 export const MAX_NETWORK_RULES_PER_PROJECT = 100;
 

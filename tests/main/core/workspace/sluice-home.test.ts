@@ -5,8 +5,8 @@ import {
   ensureSluiceHome,
   resolveSluiceHome,
   SluiceHomeError,
-} from '../../../../src/main/core/store/sluice-home';
-import { makeTempHome } from './temp-home';
+} from '../../../../src/main/core/workspace/sluice-home';
+import { makeTempHome } from '../store/temp-home';
 
 describe('resolveSluiceHome', () => {
   it('SLUICE_HOME wins over everything - even the Electron userData folder', () => {

@@ -4,7 +4,7 @@
 // that server; everything else asks. Annotations are the server's claim: they only loosen
 // anything when the person said to trust them for that server.
 import type { ApprovalMode } from '../../../shared/approvals';
-import type { McpServerPrefs, McpToolPolicy } from '../store/mcp-repository';
+import type { McpServerPrefs, McpToolPolicy } from './mcp-repository';
 import type { McpToolAnnotations } from './mcp-definitions';
 
 export interface McpGateInput {

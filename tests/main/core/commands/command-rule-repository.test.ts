@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../../src/main/core/store/migration-runner';
 import { appMigrations } from '../../../../src/main/core/store/migrations';
-import { createCommandRuleRepository } from '../../../../src/main/core/store/command-rule-repository';
-import { useTempDatabase } from './temp-home';
+import { createCommandRuleRepository } from '../../../../src/main/core/commands/command-rule-repository';
+import { useTempDatabase } from '../store/temp-home';
 
 const database = useTempDatabase();
 

@@ -7,8 +7,8 @@
 import { homedir } from 'node:os';
 import type { ApprovalMode } from '../../../shared/approvals';
 import type { McpServerView } from '../../../shared/contract/mcp-service';
-import type { ApprovalAudit } from '../approvals/approval-audit';
-import type { McpRepository, McpToolPolicy } from '../store/mcp-repository';
+import type { ApprovalAudit } from '../store/approval-audit-records';
+import type { McpRepository, McpToolPolicy } from './mcp-repository';
 import type { ToolDefinition } from '../tools/tool';
 import {
   describeEntry,

@@ -9,10 +9,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
-import { McpManager, serverKey } from '../../../../src/main/core/mcp/mcp-manager';
+import { McpManager, serverKey } from '../../../../src/main/core/mcp-client/mcp-manager';
 import { runMigrations } from '../../../../src/main/core/store/migration-runner';
 import { migration0050Mcp } from '../../../../src/main/core/store/migrations/0050-mcp';
-import { createMcpRepository } from '../../../../src/main/core/store/mcp-repository';
+import { createMcpRepository } from '../../../../src/main/core/mcp-client/mcp-repository';
 import { useTempDatabase } from '../store/temp-home';
 
 const database = useTempDatabase();

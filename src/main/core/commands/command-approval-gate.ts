@@ -15,12 +15,12 @@ import type {
   NetworkGrant,
 } from '../../../shared/command-approvals';
 import { missingCase } from '../../../shared/missing-case';
-import { planFromGrant } from '../commands/command-network';
-import { evaluateCommandPolicy, type CommandVerdict } from '../commands/command-policy';
-import { loadShellParser } from '../commands/shell-grammar';
-import { parseCommandLine } from '../commands/shell-parser';
-import type { ApprovalAudit } from './approval-audit';
-import type { WriteCall } from './approval-port';
+import { planFromGrant } from './command-network';
+import { evaluateCommandPolicy, type CommandVerdict } from './command-policy';
+import { loadShellParser } from './shell-grammar';
+import { parseCommandLine } from './shell-parser';
+import type { ApprovalAudit } from '../store/approval-audit-records';
+import type { WriteCall } from '../approvals/approval-port';
 
 export interface CommandProposal {
   readonly command: string;

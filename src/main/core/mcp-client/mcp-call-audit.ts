@@ -5,10 +5,11 @@
 // must succeed before it runs: an audit that cannot be written keeps the call from running.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Decision, DecisionSource } from '../../../shared/approvals';
-import type { ApprovalAudit, ToolCallResultStatus } from '../approvals/approval-audit';
+import type { ApprovalAudit, ToolCallResultStatus } from '../store/approval-audit-records';
 import { toolCallHash } from '../approvals/tool-call-approvals';
 import type { ToolResult } from '../tools/tool';
-import { canonicalJson, type McpToolDefinition } from './mcp-definitions';
+import { canonicalJson } from '../../../shared/canonical-json';
+import type { McpToolDefinition } from './mcp-definitions';
 
 const MAX_ARGUMENTS_CHARS = 64 * 1024;
 const MAX_DESCRIPTION_CHARS = 4000;

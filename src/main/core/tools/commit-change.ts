@@ -3,12 +3,12 @@
 // before its atomic rename), record the checkpoint, refresh the symbol index, and tell the
 // model exactly what happened.
 // Contract: returns a ToolResult for every outcome; only a bug throws.
-import type { ToolContext, ToolResult } from '../tools/tool';
+import type { ToolContext, ToolResult } from './tool';
 import type { AtomicWriteOps } from '../workspace/atomic-write';
 import { ContentConflictError, type ReplaceFileResult } from '../workspace/replace-file';
 import { missingCase } from '../../../shared/missing-case';
 import type { ApprovalResolution, WriteCall } from '../approvals/approval-port';
-import { applySelectedHunks, type Proposal } from './proposal';
+import { applySelectedHunks, type Proposal } from '../edits/proposal';
 import {
   appliedMessage,
   conflictMessage,
@@ -16,8 +16,8 @@ import {
   editedMessage,
   partialMessage,
   rejectedMessage,
-} from './result-message';
-import { conformEol, encodeText } from './text-format';
+} from '../edits/result-message';
+import { conformEol, encodeText } from '../edits/text-format';
 
 export interface CommitOptions {
   /** Injected file operations (crash-injection tests). */

@@ -4,6 +4,7 @@
 // else is skipped with a notice. Each definition has a hash over name, description, schema
 // and annotations: the pin an approval is bound to.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../../shared/canonical-json';
 
 export const MAX_SCHEMA_CHARS = 64 * 1024;
 export const MAX_DESCRIPTION_CHARS = 8 * 1024;
@@ -44,21 +45,6 @@ export interface McpToolDefinition {
 
 export function mcpApiName(server: string, tool: string): string {
   return `mcp__${server}__${tool}`;
-}
-
-/** Sorted keys at every depth, so the hash does not depend on key order. */
-export function canonicalJson(value: unknown): string {
-  const seen = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(seen);
-    if (v && typeof v === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const key of Object.keys(v as object).sort())
-        out[key] = seen((v as Record<string, unknown>)[key]);
-      return out;
-    }
-    return v;
-  };
-  return JSON.stringify(seen(value)) ?? 'null';
 }
 
 export function definitionHash(def: {

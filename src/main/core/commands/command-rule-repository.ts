@@ -2,8 +2,8 @@
 // rules (an "always allow" decision or Settings); a bare interpreter is refused as a prefix.
 import { randomUUID } from 'node:crypto';
 import type { CommandRule } from '../../../shared/command-approvals';
-import { validatePrefix } from '../commands/command-policy';
-import type { WritableDb } from './database-handles';
+import { validatePrefix } from './command-policy';
+import type { WritableDb } from '../store/database-handles';
 
 export const MAX_COMMAND_RULES_PER_PROJECT = 500;
 

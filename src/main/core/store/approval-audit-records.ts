@@ -1,9 +1,12 @@
-// What the broker records for the audit trail (issue 5 item 8): every proposal and every
-// decision with who decided and the hashes. The command gate and MCP calls (issue 14) record
-// into the same trail, each row marked with its kind. Implemented over the app DB by
-// store/approval-audit-repository.ts; tests pass an in-memory one (tests/main/core/approvals/memory-audit.ts).
+// The audit trail's records (issue 5 item 8): every proposal and every decision with who
+// decided and the hashes. The approval registry, the command gate and MCP calls (issue 14)
+// record into the same trail, each row marked with its kind. Plain records owned by the store
+// (implemented over the app DB by approval-audit-repository.ts; tests pass an in-memory one,
+// tests/main/core/approvals/memory-audit.ts).
 import type { Decision, DecisionSource } from '../../../shared/approvals';
-import type { ApprovalOutcome } from './approval-port';
+
+/** How a request ended, as recorded (the approval port's outcomes). */
+export type ApprovalOutcome = 'approved' | 'partially_approved' | 'edited' | 'rejected' | 'denied';
 
 /** What a row records: a file write, a command line, or an MCP tool call. */
 export type AuditKind = 'file' | 'command' | 'mcp';

@@ -10,8 +10,8 @@ import type {
   ToolCallResolution,
 } from '../approvals/approval-port';
 import type { ApprovalMode, Decision, DecisionSource } from '../../../shared/approvals';
-import type { ApprovalAudit } from '../approvals/approval-audit';
-import type { McpRepository } from '../store/mcp-repository';
+import type { ApprovalAudit } from '../store/approval-audit-records';
+import type { McpRepository } from './mcp-repository';
 import { defineTool, toolError, type ToolDefinition, type ToolResult } from '../tools/tool';
 import { McpCallError, type McpConnection } from './mcp-connection';
 import type { McpToolDefinition } from './mcp-definitions';

@@ -1,9 +1,9 @@
 // Symbol tools work without a prepared index (`sluice tool find_definition …` needs no prior
 // `sluice index`): the context's index is used when the shell provides one, otherwise one
 // in-memory index per workspace is built on first use and kept for later calls.
-import type { ToolContext } from '../tools/tool';
-import type { SymbolIndexPort } from './symbol-index-port';
-import { SymbolIndex } from './symbol-index';
+import type { ToolContext } from './tool';
+import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { SymbolIndex } from '../index/symbol-index';
 
 export type IndexProvider = (ctx: ToolContext) => Promise<SymbolIndexPort>;
 
