@@ -133,6 +133,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
       );
     },
     audit: createApprovalAuditRepository(db, projectId),
+    registry: broker.registry,
   });
 
   async function answerCommand(request: CommandApprovalRequest): Promise<void> {

@@ -1,8 +1,8 @@
 // The ApprovalBroker (issue 5 item 3): consults the policy for each proposal and, when the
-// answer is ask, keeps it pending (keyed by approval id) until a decision arrives. A decision
-// counts only for a pending id, once, and only with that proposal's hash; abort (the call's
-// signal or abortAll) resolves pending approvals as rejected with source 'abort'. Several
-// proposals may be pending at once; each is decided alone, or all approved together.
+// answer is ask, keeps it pending in the project's approval registry until a decision arrives.
+// A decision counts only for a pending id, once, and only with that proposal's hash; abort
+// (the call's signal or abortAll) resolves pending approvals as rejected with source 'abort'.
+// Several proposals may be pending at once; each is decided alone, or all approved together.
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalRequest, Decision, DecisionSource } from '../../../shared/approvals';
@@ -17,6 +17,7 @@ import type {
   ToolCallResolution,
   WriteCall,
 } from './approval-port';
+import { ApprovalRegistry } from './approval-registry';
 import { ToolCallApprovals, type PendingToolCall } from './tool-call-approvals';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { evaluatePolicy, type PolicyVerdict } from './policy';
@@ -25,9 +26,6 @@ import { sha256, type Proposal } from '../edits/proposal';
 import { resolutionFor } from './decision-resolution';
 
 export { MAX_EDITED_CHARS } from './decision-resolution';
-
-/** Decided ids remembered for the "already decided" message; older ones read as unknown. */
-export const MAX_REMEMBERED_DECISIONS = 10_000;
 
 export interface PendingApproval extends ApprovalRequest {
   readonly conversationId: string;
@@ -41,6 +39,8 @@ export interface ApprovalBrokerDeps {
   readonly emit?: ((event: AgentEvent) => void) | undefined;
   readonly audit?: ApprovalAudit | undefined;
   readonly checkpoints?: CheckpointStore | undefined;
+  /** The project's one registry of waiting decisions (shared with the command gate). */
+  readonly registry?: ApprovalRegistry;
   readonly newId?: () => string;
   readonly now?: () => number;
 }
@@ -53,29 +53,32 @@ export interface DecisionInput {
 
 export type DecideResult = { accepted: true } | { accepted: false; reason: string };
 
-interface Entry {
+/** A file proposal waiting in the registry: what lists show, and what a decision applies to. */
+interface WaitingFile {
   readonly request: PendingApproval;
   readonly proposal: Proposal;
-  readonly settle: (
-    resolution: ApprovalResolution,
-    decision: Decision | null,
-    finalText: string | null,
-  ) => void;
+}
+
+/** How a file wait ended: the resolution, and what the audit records of it. */
+interface FileSettled {
+  readonly resolution: ApprovalResolution;
+  readonly decision: Decision | null;
+  readonly finalText: string | null;
 }
 
 export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
-  private readonly pendingById = new Map<string, Entry>();
+  /** Every waiting decision of the project: files here, MCP calls and commands beside them. */
+  readonly registry: ApprovalRegistry;
   /** MCP tool calls waiting for the person (issue 14). */
   private readonly toolCalls: ToolCallApprovals;
-  /** Ids decided already, so a late or repeated decision is refused by name. */
-  private readonly decided = new Set<string>();
   private readonly newId: () => string;
   private readonly now: () => number;
 
   constructor(private readonly deps: ApprovalBrokerDeps) {
     this.newId = deps.newId ?? (() => randomUUID());
     this.now = deps.now ?? (() => Date.now());
-    this.toolCalls = new ToolCallApprovals(this.newId);
+    this.registry = deps.registry ?? new ApprovalRegistry();
+    this.toolCalls = new ToolCallApprovals(this.newId, this.registry);
   }
 
   /** Approval events go into the calling turn's stream (the tool's ctx.emit), else deps.emit. */
@@ -153,7 +156,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
     resolution: ApprovalResolution,
     finalText: string | null,
   ): ApprovalResolution {
-    this.rememberDecided(approvalId);
+    this.registry.decidedWithoutAsking(approvalId);
     this.deps.audit?.recordDecision({
       approvalId,
       outcome: resolution.outcome,
@@ -196,120 +199,78 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       conversationId: call.conversationId ?? '',
       turnId: call.turnId ?? '',
     };
-    return new Promise<ApprovalResolution>((resolve) => {
-      const onAbort = (): void => {
-        this.settle(
+    const settled = this.registry.wait<WaitingFile, FileSettled>({
+      kind: 'file',
+      approvalId,
+      hash: proposal.proposalHash,
+      request: { request, proposal },
+      signal: call.signal,
+      aborted: (reason) => ({
+        resolution: { approvalId, outcome: 'rejected', decidedBy: 'abort', reason },
+        decision: null,
+        finalText: null,
+      }),
+      onSettled: ({ resolution, decision, finalText }) => {
+        this.deps.audit?.recordDecision({
           approvalId,
-          { approvalId, outcome: 'rejected', decidedBy: 'abort', reason: 'the turn was aborted' },
-          null,
-          null,
-        );
-      };
-      this.pendingById.set(approvalId, {
-        request,
-        proposal,
-        settle: (resolution, decision, finalText) => {
-          call.signal.removeEventListener('abort', onAbort);
-          this.deps.audit?.recordDecision({
-            approvalId,
-            outcome: resolution.outcome,
-            decidedBy: resolution.decidedBy,
-            decision,
-            finalHash: finalText === null ? null : sha256(finalText),
-            decidedAt: this.now(),
-          });
-          emit({
-            type: 'approval_resolved',
-            conversationId: request.conversationId,
-            turnId: request.turnId,
-            approvalId,
-            outcome:
-              resolution.outcome === 'denied'
-                ? 'rejected'
-                : resolution.decidedBy === 'abort'
-                  ? 'aborted'
-                  : resolution.outcome,
-            decidedBy: resolution.decidedBy,
-          });
-          resolve(resolution);
-        },
-      });
-      if (call.signal.aborted) {
-        onAbort();
-        return;
-      }
-      call.signal.addEventListener('abort', onAbort, { once: true });
-      const { conversationId, turnId, ...shared } = request;
-      emit({
-        type: 'approval_request',
-        conversationId,
-        turnId,
-        ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
-        request: shared,
-      });
+          outcome: resolution.outcome,
+          decidedBy: resolution.decidedBy,
+          decision,
+          finalHash: finalText === null ? null : sha256(finalText),
+          decidedAt: this.now(),
+        });
+        emit({
+          type: 'approval_resolved',
+          conversationId: request.conversationId,
+          turnId: request.turnId,
+          approvalId,
+          outcome:
+            resolution.outcome === 'denied'
+              ? 'rejected'
+              : resolution.decidedBy === 'abort'
+                ? 'aborted'
+                : resolution.outcome,
+          decidedBy: resolution.decidedBy,
+        });
+      },
+      announce: () => {
+        const { conversationId, turnId, ...shared } = request;
+        emit({
+          type: 'approval_request',
+          conversationId,
+          turnId,
+          ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
+          request: shared,
+        });
+      },
     });
-  }
-
-  private settle(
-    approvalId: string,
-    resolution: ApprovalResolution,
-    decision: Decision | null,
-    finalText: string | null,
-  ): void {
-    const entry = this.pendingById.get(approvalId);
-    if (!entry) return;
-    this.pendingById.delete(approvalId);
-    this.rememberDecided(approvalId);
-    entry.settle(resolution, decision, finalText);
-  }
-
-  /** Keeps the most recent decided ids (bounded), so a repeated decision is named as such. */
-  private rememberDecided(approvalId: string): void {
-    this.decided.add(approvalId);
-    if (this.decided.size > MAX_REMEMBERED_DECISIONS) {
-      const oldest = this.decided.values().next().value;
-      if (oldest !== undefined) this.decided.delete(oldest);
-    }
+    return settled.then(({ resolution }) => resolution);
   }
 
   /** A person's (or `--yes`'s) decision. Refused unless pending, first, and bound to the hash. */
   decide(input: DecisionInput, decidedBy: DecisionSource = 'person'): DecideResult {
-    if (this.toolCalls.has(input.approvalId)) {
-      const result = this.toolCalls.decide(
-        input.approvalId,
-        input.proposalHash,
-        input.decision,
-        decidedBy,
-      );
-      if (result.accepted) this.rememberDecided(input.approvalId);
-      return result;
-    }
-    const entry = this.pendingById.get(input.approvalId);
-    if (!entry) {
-      return {
-        accepted: false,
-        reason: this.decided.has(input.approvalId)
-          ? `approval ${input.approvalId} was already decided; a decision counts once.`
-          : `no pending approval has id ${input.approvalId}.`,
-      };
-    }
-    if (input.proposalHash !== entry.proposal.proposalHash) {
-      return {
-        accepted: false,
-        reason: `the decision is for a different proposal (hash mismatch): it is stale; review the current proposal.`,
-      };
-    }
-    const built = resolutionFor(entry.proposal, input.approvalId, input.decision, decidedBy);
+    if (this.registry.kindOf(input.approvalId) === 'mcp')
+      return this.toolCalls.decide(input.approvalId, input.proposalHash, input.decision, decidedBy);
+    const found = this.registry.lookup<WaitingFile>('file', input.approvalId, input.proposalHash);
+    if ('refused' in found) return { accepted: false, reason: found.refused };
+    const { proposal } = found.request;
+    const built = resolutionFor(proposal, input.approvalId, input.decision, decidedBy);
     if ('refused' in built) return { accepted: false, reason: built.refused };
-    this.settle(input.approvalId, built.resolution, input.decision, built.finalText);
+    const settled: FileSettled = {
+      resolution: built.resolution,
+      decision: input.decision,
+      finalText: built.finalText,
+    };
+    this.registry.settle(input.approvalId, settled);
     return { accepted: true };
   }
 
   /** Approves every pending approval (of one conversation when given). Returns how many. */
   approveAll(conversationId?: string, decidedBy: DecisionSource = 'person'): number {
     let count = 0;
-    for (const [id, entry] of [...this.pendingById]) {
+    for (const entry of this.registry.pending<WaitingFile>('file')) {
       if (conversationId !== undefined && entry.request.conversationId !== conversationId) continue;
+      const id = entry.request.approvalId;
       const result = this.decide(
         {
           approvalId: id,
@@ -326,15 +287,12 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
   /** Rejects every pending approval as aborted (shutdown, project closed). */
   abortAll(reason = 'Sluice stopped waiting for this approval'): number {
     const calls = this.toolCalls.abortAll(reason);
-    const ids = [...this.pendingById.keys()];
-    for (const id of ids)
-      this.settle(
-        id,
-        { approvalId: id, outcome: 'rejected', decidedBy: 'abort', reason },
-        null,
-        null,
-      );
-    return ids.length + calls;
+    const files = this.registry.abortAll(['file'], (approvalId): FileSettled => ({
+      resolution: { approvalId, outcome: 'rejected', decidedBy: 'abort', reason },
+      decision: null,
+      finalText: null,
+    }));
+    return files + calls;
   }
 
   /** The audit trail, if the injected audit can be read back. */
@@ -345,7 +303,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
   }
 
   pending(): PendingApproval[] {
-    return [...this.pendingById.values()].map((entry) => entry.request);
+    return this.registry.pending<WaitingFile>('file').map((entry) => entry.request);
   }
 
   /** MCP tool calls waiting for the person, oldest first. */

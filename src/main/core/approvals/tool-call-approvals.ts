@@ -1,12 +1,14 @@
-// Pending MCP tool calls (issue 14 item 2), kept beside the broker's file proposals: a call
-// is approved or rejected whole, a decision counts once, for a pending id, bound to the hash
-// of (tool, definition hash, arguments); an aborted turn rejects its pending calls. `pending()`
-// lists what still waits, so a reloaded window shows the review again.
+// MCP tool calls waiting for the person (issue 14 item 2), in the project's approval registry
+// beside the file proposals: a call is approved or rejected whole, a decision counts once,
+// for a pending id, bound to the hash of (tool, definition hash, arguments); an aborted turn
+// rejects its pending calls. `list()` shows what still waits, so a reloaded window shows the
+// review again.
 import { createHash } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { Decision, DecisionSource, ToolCallApprovalRequest } from '../../../shared/approvals';
 import { canonicalJson } from '../../../shared/canonical-json';
 import type { ToolCallProposal, ToolCallResolution, WriteCall } from './approval-port';
+import type { ApprovalRegistry } from './approval-registry';
 
 export function toolCallHash(
   proposal: Pick<ToolCallProposal, 'tool' | 'definitionHash' | 'arguments'>,
@@ -22,22 +24,13 @@ export interface PendingToolCall extends ToolCallApprovalRequest {
   readonly turnId: string;
 }
 
-interface Entry {
-  readonly hash: string;
-  readonly request: PendingToolCall;
-  readonly settle: (resolution: ToolCallResolution) => void;
-}
-
 export type ToolCallDecideResult = { accepted: true } | { accepted: false; reason: string };
 
 export class ToolCallApprovals {
-  private readonly pending = new Map<string, Entry>();
-
-  constructor(private readonly newId: () => string) {}
-
-  has(approvalId: string): boolean {
-    return this.pending.has(approvalId);
-  }
+  constructor(
+    private readonly newId: () => string,
+    private readonly registry: ApprovalRegistry,
+  ) {}
 
   request(
     proposal: ToolCallProposal,
@@ -66,47 +59,35 @@ export class ToolCallApprovals {
       annotations: { ...proposal.annotations },
       reason: proposal.reason,
     };
-    return new Promise((resolve) => {
-      const onAbort = (): void =>
-        this.settle(approvalId, {
-          approvalId,
-          outcome: 'rejected',
-          decidedBy: 'abort',
-          reason: 'the turn was aborted',
-        });
-      this.pending.set(approvalId, {
-        hash,
-        request: { ...request, conversationId, turnId },
-        settle: (resolution) => {
-          call.signal.removeEventListener('abort', onAbort);
-          try {
-            emit({
-              type: 'approval_resolved',
-              conversationId,
-              turnId,
-              approvalId,
-              outcome: resolution.decidedBy === 'abort' ? 'aborted' : resolution.outcome,
-              decidedBy: resolution.decidedBy,
-            });
-          } catch {
-            // A listener that throws does not keep the call pending.
-          }
-          resolve(resolution);
-        },
-      });
-      if (call.signal.aborted) return onAbort();
-      call.signal.addEventListener('abort', onAbort, { once: true });
-      try {
+    return this.registry.wait<PendingToolCall, ToolCallResolution>({
+      kind: 'mcp',
+      approvalId,
+      hash,
+      request: { ...request, conversationId, turnId },
+      signal: call.signal,
+      aborted: (reason) => ({ approvalId, outcome: 'rejected', decidedBy: 'abort', reason }),
+      onSettled: (resolution) => {
+        try {
+          emit({
+            type: 'approval_resolved',
+            conversationId,
+            turnId,
+            approvalId,
+            outcome: resolution.decidedBy === 'abort' ? 'aborted' : resolution.outcome,
+            decidedBy: resolution.decidedBy,
+          });
+        } catch {
+          // A listener that throws does not keep the call pending.
+        }
+      },
+      announce: () =>
         emit({
           type: 'tool_call_approval_request',
           conversationId,
           turnId,
           ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
           request,
-        });
-      } catch {
-        // The request stays pending; the person can still decide through pending lists.
-      }
+        }),
     });
   }
 
@@ -116,46 +97,32 @@ export class ToolCallApprovals {
     decision: Decision,
     decidedBy: DecisionSource,
   ): ToolCallDecideResult {
-    const entry = this.pending.get(approvalId);
-    if (!entry) return { accepted: false, reason: `no pending tool call has id ${approvalId}.` };
-    if (entry.hash !== proposalHash)
-      return {
-        accepted: false,
-        reason: 'the decision is for a different call (hash mismatch): review the current one.',
-      };
-    if (decision.type === 'approve')
-      this.settle(approvalId, { approvalId, outcome: 'approved', decidedBy });
+    const found = this.registry.lookup<PendingToolCall>('mcp', approvalId, proposalHash);
+    if ('refused' in found) return { accepted: false, reason: found.refused };
+    let resolution: ToolCallResolution;
+    if (decision.type === 'approve') resolution = { approvalId, outcome: 'approved', decidedBy };
     else if (decision.type === 'reject')
-      this.settle(approvalId, {
-        approvalId,
-        outcome: 'rejected',
-        decidedBy,
-        reason: decision.reason,
-      });
+      resolution = { approvalId, outcome: 'rejected', decidedBy, reason: decision.reason };
     else
       return {
         accepted: false,
         reason: 'an MCP tool call is approved or rejected whole; it has no hunks to pick or edit.',
       };
+    this.registry.settle(approvalId, resolution);
     return { accepted: true };
   }
 
   /** The calls still waiting, oldest first. */
   list(): PendingToolCall[] {
-    return [...this.pending.values()].map((entry) => entry.request);
+    return this.registry.pending<PendingToolCall>('mcp');
   }
 
   abortAll(reason: string): number {
-    const ids = [...this.pending.keys()];
-    for (const approvalId of ids)
-      this.settle(approvalId, { approvalId, outcome: 'rejected', decidedBy: 'abort', reason });
-    return ids.length;
-  }
-
-  private settle(approvalId: string, resolution: ToolCallResolution): void {
-    const entry = this.pending.get(approvalId);
-    if (!entry) return;
-    this.pending.delete(approvalId);
-    entry.settle(resolution);
+    return this.registry.abortAll(['mcp'], (approvalId): ToolCallResolution => ({
+      approvalId,
+      outcome: 'rejected',
+      decidedBy: 'abort',
+      reason,
+    }));
   }
 }

@@ -3,8 +3,10 @@
 // request pending until the person decides: run once, always allow (saves a rule per suggested
 // prefix), edit the command (deny rules and read-only mode still apply to the edit), or reject
 // with a reason; a decision to run may also set the network of this one run (off, a host list
-// or full; a host list or off only inside the sandbox). A decision counts once, for a pending id, bound to the command's hash; abort
-// resolves it as rejected. Approval events go to the turn's own emitter (ctx.emit).
+// or full; a host list or off only inside the sandbox). The request waits in the project's
+// approval registry (shared with file and MCP approvals): a decision counts once, for a
+// pending id, bound to the command's hash; abort resolves it as rejected. Approval events go to
+// the turn's own emitter (ctx.emit).
 import { createHash, randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalMode, DecisionSource } from '../../../shared/approvals';
@@ -21,6 +23,7 @@ import { loadShellParser } from './shell-grammar';
 import { parseCommandLine } from './shell-parser';
 import type { ApprovalAudit } from '../store/approval-audit-records';
 import type { WriteCall } from '../approvals/approval-port';
+import { ApprovalRegistry } from '../approvals/approval-registry';
 
 export interface CommandProposal {
   readonly command: string;
@@ -72,6 +75,8 @@ export interface CommandGateDeps {
   /** Saves an allow rule (the person's "always allow"). */
   readonly addAllowRule: (prefix: string[]) => void;
   readonly audit?: ApprovalAudit | undefined;
+  /** The project's one registry of waiting decisions (shared with the approval broker). */
+  readonly registry?: ApprovalRegistry;
   readonly newId?: () => string;
   readonly now?: () => number;
 }
@@ -83,10 +88,10 @@ export interface PendingCommand extends CommandApprovalRequest {
 
 export type CommandDecideResult = { accepted: true } | { accepted: false; reason: string };
 
-interface Entry {
+/** A command waiting in the registry: what lists show, and what a decision runs. */
+interface WaitingCommand {
   readonly request: PendingCommand;
   readonly proposal: CommandProposal;
-  readonly settle: (resolution: CommandResolution) => void;
 }
 
 export function commandHash(p: {
@@ -102,14 +107,14 @@ export function commandHash(p: {
 }
 
 export class CommandApprovalGate {
-  private readonly pendingById = new Map<string, Entry>();
-  private readonly decided = new Set<string>();
+  private readonly registry: ApprovalRegistry;
   private readonly newId: () => string;
   private readonly now: () => number;
 
   constructor(private readonly deps: CommandGateDeps) {
     this.newId = deps.newId ?? (() => randomUUID());
     this.now = deps.now ?? (() => Date.now());
+    this.registry = deps.registry ?? new ApprovalRegistry();
   }
 
   /** The policy's verdict on a command line, without asking anyone. */
@@ -175,7 +180,7 @@ export class CommandApprovalGate {
   }
 
   private record(resolution: CommandResolution): CommandResolution {
-    this.decided.add(resolution.approvalId);
+    this.registry.decidedWithoutAsking(resolution.approvalId);
     this.deps.audit?.recordDecision({
       approvalId: resolution.approvalId,
       outcome: resolution.outcome,
@@ -221,57 +226,44 @@ export class CommandApprovalGate {
       conversationId: call.conversationId ?? '',
       turnId: call.turnId ?? '',
     };
-    return new Promise<CommandResolution>((resolve) => {
-      const onAbort = (): void =>
-        this.settle(approvalId, {
+    return this.registry.wait<WaitingCommand, CommandResolution>({
+      kind: 'command',
+      approvalId,
+      hash,
+      request: { request, proposal },
+      signal: call.signal,
+      aborted: (reason) => ({ approvalId, outcome: 'rejected', decidedBy: 'abort', reason }),
+      onSettled: (resolution) => {
+        this.record(resolution);
+        emit({
+          type: 'approval_resolved',
+          conversationId: request.conversationId,
+          turnId: request.turnId,
           approvalId,
-          outcome: 'rejected',
-          decidedBy: 'abort',
-          reason: 'the turn was aborted',
+          outcome:
+            resolution.decidedBy === 'abort'
+              ? 'aborted'
+              : resolution.outcome === 'denied'
+                ? 'rejected'
+                : resolution.outcome,
+          decidedBy: resolution.decidedBy,
         });
-      this.pendingById.set(approvalId, {
-        request,
-        proposal,
-        settle: (resolution) => {
-          call.signal.removeEventListener('abort', onAbort);
-          this.record(resolution);
-          emit({
-            type: 'approval_resolved',
-            conversationId: request.conversationId,
-            turnId: request.turnId,
-            approvalId,
-            outcome:
-              resolution.decidedBy === 'abort'
-                ? 'aborted'
-                : resolution.outcome === 'denied'
-                  ? 'rejected'
-                  : resolution.outcome,
-            decidedBy: resolution.decidedBy,
-          });
-          resolve(resolution);
-        },
-      });
-      if (call.signal.aborted) {
-        onAbort();
-        return;
-      }
-      call.signal.addEventListener('abort', onAbort, { once: true });
-      const { conversationId, turnId, ...shared } = request;
-      emit({
-        type: 'command_approval_request',
-        conversationId,
-        turnId,
-        ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
-        request: shared,
-      });
+      },
+      announce: () => {
+        const { conversationId, turnId, ...shared } = request;
+        emit({
+          type: 'command_approval_request',
+          conversationId,
+          turnId,
+          ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
+          request: shared,
+        });
+      },
     });
   }
 
   private settle(approvalId: string, resolution: CommandResolution): void {
-    const entry = this.pendingById.get(approvalId);
-    if (!entry) return;
-    this.pendingById.delete(approvalId);
-    entry.settle(resolution);
+    this.registry.settle(approvalId, resolution);
   }
 
   /** The person's decision (or `--yes`). Refused unless pending, first, and bound to the hash. */
@@ -279,19 +271,13 @@ export class CommandApprovalGate {
     input: { approvalId: string; commandHash: string; decision: CommandDecision },
     decidedBy: DecisionSource = 'person',
   ): Promise<CommandDecideResult> {
-    const entry = this.pendingById.get(input.approvalId);
-    if (!entry)
-      return {
-        accepted: false,
-        reason: this.decided.has(input.approvalId)
-          ? `approval ${input.approvalId} was already decided; a decision counts once.`
-          : `no pending command approval has id ${input.approvalId}.`,
-      };
-    if (input.commandHash !== entry.request.commandHash)
-      return {
-        accepted: false,
-        reason: 'the decision is for a different command (hash mismatch): review the current one.',
-      };
+    const found = this.registry.lookup<WaitingCommand>(
+      'command',
+      input.approvalId,
+      input.commandHash,
+    );
+    if ('refused' in found) return { accepted: false, reason: found.refused };
+    const entry = found.request;
     const { approvalId } = input;
     const decision = input.decision;
     const grant = decision.type === 'reject' ? undefined : decision.network;
@@ -341,7 +327,7 @@ export class CommandApprovalGate {
         if (!command || command.includes('\0'))
           return { accepted: false, reason: 'the edited command is empty or contains a NUL byte.' };
         const verdict = await this.evaluate(entry.proposal, command);
-        if (!this.pendingById.has(approvalId))
+        if (!this.registry.isWaiting(approvalId))
           return { accepted: false, reason: `approval ${approvalId} was decided meanwhile.` };
         this.settle(
           approvalId,
@@ -370,13 +356,15 @@ export class CommandApprovalGate {
   }
 
   pending(): PendingCommand[] {
-    return [...this.pendingById.values()].map((e) => e.request);
+    return this.registry.pending<WaitingCommand>('command').map((e) => e.request);
   }
 
   abortAll(reason = 'Sluice stopped waiting for this approval'): number {
-    const ids = [...this.pendingById.keys()];
-    for (const id of ids)
-      this.settle(id, { approvalId: id, outcome: 'rejected', decidedBy: 'abort', reason });
-    return ids.length;
+    return this.registry.abortAll(['command'], (approvalId): CommandResolution => ({
+      approvalId,
+      outcome: 'rejected',
+      decidedBy: 'abort',
+      reason,
+    }));
   }
 }

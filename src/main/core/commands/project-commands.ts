@@ -3,6 +3,7 @@
 // repository, and the port tools receive. Built by each composition root (app, CLI).
 import path from 'node:path';
 import { CommandApprovalGate } from './command-approval-gate';
+import type { ApprovalRegistry } from '../approvals/approval-registry';
 import type { ApprovalAudit } from '../store/approval-audit-records';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { WritableDb } from '../store/database-handles';
@@ -30,6 +31,8 @@ export function createProjectCommands(deps: {
   checkpoints?: CheckpointStore;
   audit?: ApprovalAudit;
   sandbox?: SandboxAvailability;
+  /** The project's one registry of waiting decisions (the approval broker's). */
+  registry?: ApprovalRegistry;
 }): ProjectCommands {
   const policies = createPolicyRepository(deps.db);
   const rules = createCommandRuleRepository(deps.db);
@@ -41,6 +44,7 @@ export function createProjectCommands(deps: {
     }),
     addAllowRule: (prefix) => void rules.add(deps.projectId, { prefix, action: 'allow' }),
     audit: deps.audit,
+    ...(deps.registry ? { registry: deps.registry } : {}),
   });
   const port: CommandPort = {
     gate,

@@ -140,6 +140,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       home: deps.home,
       checkpoints: approvals.checkpoints,
       audit: createApprovalAuditRepository(db, projectId),
+      registry: approvals.broker.registry,
     });
     const symbolIndex = SymbolIndex.open({
       source: workspace,

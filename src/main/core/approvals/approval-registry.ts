@@ -1,0 +1,152 @@
+// One registry of the decisions that wait for the person (issue 21): file writes, commands and
+// MCP tool calls alike. It owns what the three have in common — a request waits under its id
+// and hash, is decided once, ends as aborted when its turn is aborted or the project closes,
+// and a late or repeated decision is refused by name — and knows the kinds only as data (what
+// a refusal calls them). What a decision means stays with each kind's gate: the broker for
+// files and MCP calls, the command gate for commands; one project shares one registry.
+
+export type ApprovalKind = 'file' | 'command' | 'mcp';
+
+/** What a refused decision calls each kind, in words for a person. */
+const KINDS: Record<ApprovalKind, { noun: string; mismatch: string }> = {
+  file: {
+    noun: 'approval',
+    mismatch:
+      'the decision is for a different proposal (hash mismatch): it is stale; review the current proposal.',
+  },
+  command: {
+    noun: 'command approval',
+    mismatch: 'the decision is for a different command (hash mismatch): review the current one.',
+  },
+  mcp: {
+    noun: 'tool call',
+    mismatch: 'the decision is for a different call (hash mismatch): review the current one.',
+  },
+};
+
+/** Decided ids remembered, so a repeated decision is named as such (bounded). */
+const MAX_REMEMBERED_DECISIONS = 10_000;
+
+interface Waiting {
+  readonly kind: ApprovalKind;
+  readonly hash: string;
+  readonly request: unknown;
+  readonly finish: (resolution: unknown) => void;
+}
+
+export interface WaitOptions<Req, Res> {
+  readonly kind: ApprovalKind;
+  readonly approvalId: string;
+  /** The hash a decision must name: the proposal, command or call it was shown. */
+  readonly hash: string;
+  /** What pending lists show (the request with its conversation and turn). */
+  readonly request: Req;
+  /** The calling turn's signal: aborting it ends the wait as aborted. */
+  readonly signal: AbortSignal;
+  /** The resolution an abort ends the wait with. */
+  readonly aborted: (reason: string) => Res;
+  /** Runs once with the resolution before the wait resolves (audit, the resolved event). */
+  readonly onSettled: (resolution: Res) => void;
+  /** Shows the request (its event). Runs after registration; a throw is contained. */
+  readonly announce: () => void;
+}
+
+export type Lookup<Req> = { readonly request: Req } | { readonly refused: string };
+
+export class ApprovalRegistry {
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly decided = new Set<string>();
+
+  /** Registers a request and waits for its decision (or an abort). Never rejects. */
+  wait<Req, Res>(options: WaitOptions<Req, Res>): Promise<Res> {
+    const { approvalId, signal } = options;
+    return new Promise<Res>((resolve) => {
+      const onAbort = (): void => {
+        this.settle(approvalId, options.aborted('the turn was aborted'));
+      };
+      this.waiting.set(approvalId, {
+        kind: options.kind,
+        hash: options.hash,
+        request: options.request,
+        finish: (resolution) => {
+          signal.removeEventListener('abort', onAbort);
+          try {
+            options.onSettled(resolution as Res);
+          } finally {
+            resolve(resolution as Res);
+          }
+        },
+      });
+      if (signal.aborted) {
+        onAbort();
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        options.announce();
+      } catch {
+        // A listener that throws loses the event; the request stays pending and decidable.
+      }
+    });
+  }
+
+  /** An id decided without waiting (a rule or the mode): a later decision for it is a repeat. */
+  decidedWithoutAsking(approvalId: string): void {
+    this.remember(approvalId);
+  }
+
+  kindOf(approvalId: string): ApprovalKind | undefined {
+    return this.waiting.get(approvalId)?.kind;
+  }
+
+  /** The waiting request a decision names, or why that decision is refused. */
+  lookup<Req>(kind: ApprovalKind, approvalId: string, hash: string): Lookup<Req> {
+    const entry = this.waiting.get(approvalId);
+    if (!entry || entry.kind !== kind)
+      return {
+        refused: this.decided.has(approvalId)
+          ? `approval ${approvalId} was already decided; a decision counts once.`
+          : `no pending ${KINDS[kind].noun} has id ${approvalId}.`,
+      };
+    if (entry.hash !== hash) return { refused: KINDS[kind].mismatch };
+    return { request: entry.request as Req };
+  }
+
+  isWaiting(approvalId: string): boolean {
+    return this.waiting.has(approvalId);
+  }
+
+  /** Ends a wait with its resolution. False when it was not waiting (decided meanwhile). */
+  settle(approvalId: string, resolution: unknown): boolean {
+    const entry = this.waiting.get(approvalId);
+    if (!entry) return false;
+    this.waiting.delete(approvalId);
+    this.remember(approvalId);
+    entry.finish(resolution);
+    return true;
+  }
+
+  /** The requests of one kind still waiting, oldest first. */
+  pending<Req>(kind: ApprovalKind): Req[] {
+    return [...this.waiting.values()]
+      .filter((entry) => entry.kind === kind)
+      .map((entry) => entry.request as Req);
+  }
+
+  /** Ends every wait of the given kinds as aborted (shutdown, project closed). */
+  abortAll(kinds: readonly ApprovalKind[], abort: (approvalId: string) => unknown): number {
+    const ids = [...this.waiting]
+      .filter(([, entry]) => kinds.includes(entry.kind))
+      .map(([id]) => id);
+    for (const id of ids) this.settle(id, abort(id));
+    return ids.length;
+  }
+
+  private remember(approvalId: string): void {
+    this.decided.add(approvalId);
+    if (this.decided.size > MAX_REMEMBERED_DECISIONS) {
+      const oldest = this.decided.values().next().value;
+      if (oldest !== undefined) this.decided.delete(oldest);
+    }
+  }
+}
