@@ -192,6 +192,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       reason: verdict.reason,
       protectedPath: verdict.protectedPath,
       coarseDiff: proposal.coarseDiff,
+      ...(call.evidence ? { evidence: call.evidence } : {}),
       conversationId: call.conversationId ?? '',
       turnId: call.turnId ?? '',
     };
@@ -246,6 +247,10 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
         request: shared,
       });
+      // The buttons never wait for a check: one that timed out completes the request later.
+      void call.lateEvidence?.then((evidence) =>
+        emit({ type: 'approval_evidence', conversationId, turnId, approvalId, evidence }),
+      );
     });
   }
 
