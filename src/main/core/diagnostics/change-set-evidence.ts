@@ -48,6 +48,28 @@ export async function checkAgainstDisk(
   return { ...evidence, baseHashes };
 }
 
+/**
+ * Checks a propose run's (or an MCP session's) files together; the evidence names the base
+ * each file was made on (the disk version its overlay started from), not the disk now.
+ */
+export async function checkOverlayFiles(
+  diagnostics: DiagnosticsPort,
+  files: readonly { path: string; text: string; baseHash: string }[],
+  options: CheckOptions = {},
+): Promise<ProposalEvidence> {
+  const baseHashes = Object.fromEntries(files.map((f) => [f.path, f.baseHash]));
+  const evidence = await diagnostics.checkChange(
+    files.map((f) => ({ path: f.path, after: f.text })),
+    {
+      ...options,
+      ...(options.onLateResult
+        ? { onLateResult: (late) => options.onLateResult?.({ ...late, baseHashes }) }
+        : {}),
+    },
+  );
+  return { ...evidence, baseHashes };
+}
+
 /** True when the stored evidence was made against another disk than `now` (or never made). */
 export function diskMoved(
   evidence: ProposalEvidence | null,

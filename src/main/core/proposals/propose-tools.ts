@@ -14,6 +14,12 @@ import { createTools } from '../tools';
 import { createSearchFilesTool } from '../tools/search-files';
 import { defineTool, ok, type ToolDefinition } from '../tools/tool';
 import type { ProposalOverlay } from './proposal-overlay';
+import type { ProposalEvidence } from '../../../shared/diagnostics';
+import { checkOverlayFiles } from '../diagnostics/change-set-evidence';
+import { overlayEvidenceLine } from '../diagnostics/evidence-messages';
+
+/** Where an edit's evidence (over the whole overlay) goes besides the model: the change set. */
+export type OnOverlayEvidence = (evidence: ProposalEvidence) => void;
 
 /** Tools a propose run may use; everything else is left out of its tool list. */
 export const PROPOSE_TOOL_NAMES = [
@@ -55,7 +61,10 @@ function overlayWriteTool(
   tool: ToolDefinition,
   overlay: ProposalOverlay,
   policy: () => PolicyState,
+  onEvidence: OnOverlayEvidence | undefined,
 ): ToolDefinition {
+  // A late result counts only while no newer check was started (it would describe an older overlay).
+  let checks = 0;
   return defineTool({
     name: tool.name,
     description: `${tool.description}${PROPOSE_NOTE}`,
@@ -91,10 +100,25 @@ function overlayWriteTool(
         applied: () => undefined,
         failed: () => undefined,
       };
-      const result = await tool.run(input, { ...ctx, approvals: capture });
+      // The overlay is checked whole below; the live check (and its hold-back) is not for here.
+      const { diagnostics, ...inner } = ctx;
+      const result = await tool.run(input, { ...inner, approvals: capture });
       if (!captured) return result;
       overlay.apply(captured);
-      return ok(overlayMessage(captured, isProtectedPath(captured.path), captured.notes));
+      const notes = [...captured.notes];
+      if (diagnostics) {
+        const check = (checks += 1);
+        const evidence = await checkOverlayFiles(diagnostics, overlay.list(), {
+          deadlineMs: diagnostics.liveDeadlineMs(),
+          signal: ctx.signal,
+          onLateResult: (late) => {
+            if (check === checks) onEvidence?.(late);
+          },
+        });
+        onEvidence?.(evidence);
+        notes.push(overlayEvidenceLine(evidence));
+      }
+      return ok(overlayMessage(captured, isProtectedPath(captured.path), notes));
     },
   });
 }
@@ -123,6 +147,7 @@ export function createProposeTools(deps: {
   overlay: ProposalOverlay;
   policy: () => PolicyState;
   base?: readonly ToolDefinition[];
+  onEvidence?: OnOverlayEvidence;
 }): ToolDefinition[] {
   const base = deps.base ?? createTools();
   const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
@@ -133,7 +158,7 @@ export function createProposeTools(deps: {
       switch (name) {
         case 'edit_file':
         case 'create_file':
-          return overlayWriteTool(tool, deps.overlay, deps.policy);
+          return overlayWriteTool(tool, deps.overlay, deps.policy, deps.onEvidence);
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });
         case 'find_definition':

@@ -14,7 +14,7 @@ import { createConversationRunner } from '../agent/conversation-runner';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { BACKGROUND_DEADLINE_MS } from '../../../shared/diagnostics-settings';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
-import { checkAgainstDisk } from '../diagnostics/change-set-evidence';
+import { checkOverlayFiles } from '../diagnostics/change-set-evidence';
 import { createChangeSetRepository, type StoredChangeSet } from '../store/change-set-repository';
 import { createConversationRepository } from '../store/conversation-repository';
 import type { WritableDb } from '../store/database-handles';
@@ -161,6 +161,8 @@ export function startProposalRun(
     tools: createProposeTools({
       overlay,
       policy: () => policies.get(projectId),
+      // Each edit's check is the set's evidence until the final one replaces it.
+      onEvidence: (evidence) => changeSets.setEvidence(changeSetId, evidence),
       ...(deps.baseTools ? { base: deps.baseTools } : {}),
     }),
     ports: () => ({
@@ -213,15 +215,10 @@ export function startProposalRun(
   async function storeFinalEvidence(): Promise<void> {
     const files = overlay.list();
     if (!deps.diagnostics || files.length === 0) return;
-    const evidence = await checkAgainstDisk(
-      deps.diagnostics,
-      deps.workspace,
-      files.map((f) => ({ path: f.path, after: f.text })),
-      {
-        deadlineMs: deps.finalCheckDeadlineMs ?? BACKGROUND_DEADLINE_MS,
-        onLateResult: (late) => changeSets.setEvidence(changeSetId, late),
-      },
-    );
+    const evidence = await checkOverlayFiles(deps.diagnostics, files, {
+      deadlineMs: deps.finalCheckDeadlineMs ?? BACKGROUND_DEADLINE_MS,
+      onLateResult: (late) => changeSets.setEvidence(changeSetId, late),
+    });
     changeSets.setEvidence(changeSetId, evidence);
   }
 
