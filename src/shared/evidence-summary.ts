@@ -6,7 +6,8 @@ import { missingCase } from './missing-case';
 
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-function seconds(ms: number): string {
+/** "120 ms", "3 s", "2.5 s". */
+export function durationText(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
 }
 
@@ -23,9 +24,9 @@ export function evidenceHeadline(evidence: ProposalEvidence): string {
   };
   switch (evidence.state) {
     case 'checked':
-      return `${counts()} (checked in ${seconds(evidence.ms)})`;
+      return `${counts()} (checked in ${durationText(evidence.ms)})`;
     case 'timed_out':
-      return `Check timed out after ${seconds(evidence.ms)}${evidence.reason ? ` (${evidence.reason})` : ''}${
+      return `Check timed out after ${durationText(evidence.ms)}${evidence.reason ? ` (${evidence.reason})` : ''}${
         evidence.introduced.length || evidence.fixed.length ? `; so far: ${counts()}` : ''
       }`;
     case 'not_checked':

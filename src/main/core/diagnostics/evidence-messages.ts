@@ -2,7 +2,7 @@
 // after a decision, and the propose-mode note. Short by design: peers flood the context
 // with diagnostics; here the list is capped and the rest counted ("and N more").
 import type { ProposalEvidence } from '../../../shared/diagnostics';
-import { diagnosticLines } from '../../../shared/evidence-summary';
+import { diagnosticLines, durationText } from '../../../shared/evidence-summary';
 import { missingCase } from '../../../shared/missing-case';
 import type { Proposal } from '../edits/proposal';
 
@@ -12,10 +12,6 @@ export const HELD_BACK_LISTED = 10;
 export const RESULT_LINE_LISTED = 5;
 
 const errors = (n: number): string => `${n} error${n === 1 ? '' : 's'}`;
-
-function seconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
-}
 
 /** Ends a sentence without doubling the period an error message may end with. */
 function sentence(text: string): string {
@@ -50,7 +46,7 @@ export function evidenceResultLine(evidence: ProposalEvidence): string {
         : `Checked before writing: no new errors${fixes(evidence)}.`;
     case 'timed_out':
       return sentence(
-        `Not fully checked before writing: the check timed out after ${seconds(evidence.ms)}${
+        `Not fully checked before writing: the check timed out after ${durationText(evidence.ms)}${
           evidence.introduced.length
             ? `; so far it introduces ${errors(evidence.introduced.length)}: ${inline(evidence)}`
             : ''
@@ -76,7 +72,7 @@ export function overlayEvidenceLine(evidence: ProposalEvidence): string {
         : `Not yet applied. Checked with all your changes so far: no new errors${fixes(evidence)}.`;
     case 'timed_out':
       return sentence(
-        `Not yet applied. The check timed out after ${seconds(evidence.ms)}${
+        `Not yet applied. The check timed out after ${durationText(evidence.ms)}${
           evidence.introduced.length
             ? `; so far this change would introduce ${errors(evidence.introduced.length)}: ${inline(evidence)}`
             : ''

@@ -7,6 +7,7 @@
 // `not_checked` with the reason in words.
 import type { DiagnosticsSettings } from '../../../shared/diagnostics-settings';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
+import { durationText } from '../../../shared/evidence-summary';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type {
   CheckOptions,
@@ -106,7 +107,7 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
             ...notCheckedEvidence('', now()),
             state: 'timed_out',
             ms: now() - started,
-            reason: `the check did not answer within ${Math.round(deadlineMs / 100) / 10} s`,
+            reason: `the check did not answer within ${durationText(deadlineMs)}`,
           }),
         deadlineMs + DEADLINE_GRACE_MS,
       );

@@ -57,14 +57,29 @@ function overlayMessage(
   return lines.join('\n');
 }
 
+/**
+ * Orders the checks of one overlay (edit_file and create_file share it): a result, late or
+ * not, is stored only while no newer check was started, since it describes an older overlay.
+ */
+class OverlayChecks {
+  private started = 0;
+
+  constructor(private readonly onEvidence: OnOverlayEvidence | undefined) {}
+
+  start(): (evidence: ProposalEvidence) => void {
+    const check = (this.started += 1);
+    return (evidence) => {
+      if (check === this.started) this.onEvidence?.(evidence);
+    };
+  }
+}
+
 function overlayWriteTool(
   tool: ToolDefinition,
   overlay: ProposalOverlay,
   policy: () => PolicyState,
-  onEvidence: OnOverlayEvidence | undefined,
+  checks: OverlayChecks,
 ): ToolDefinition {
-  // A late result counts only while no newer check was started (it would describe an older overlay).
-  let checks = 0;
   return defineTool({
     name: tool.name,
     description: `${tool.description}${PROPOSE_NOTE}`,
@@ -107,15 +122,13 @@ function overlayWriteTool(
       overlay.apply(captured);
       const notes = [...captured.notes];
       if (diagnostics) {
-        const check = (checks += 1);
+        const store = checks.start();
         const evidence = await checkOverlayFiles(diagnostics, overlay.list(), {
           deadlineMs: diagnostics.liveDeadlineMs(),
           signal: ctx.signal,
-          onLateResult: (late) => {
-            if (check === checks) onEvidence?.(late);
-          },
+          onLateResult: store,
         });
-        onEvidence?.(evidence);
+        store(evidence);
         notes.push(overlayEvidenceLine(evidence));
       }
       return ok(overlayMessage(captured, isProtectedPath(captured.path), notes));
@@ -151,6 +164,7 @@ export function createProposeTools(deps: {
 }): ToolDefinition[] {
   const base = deps.base ?? createTools();
   const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
+  const checks = new OverlayChecks(deps.onEvidence);
   return base
     .filter((tool) => allowed.has(tool.name))
     .map((tool) => {
@@ -158,7 +172,7 @@ export function createProposeTools(deps: {
       switch (name) {
         case 'edit_file':
         case 'create_file':
-          return overlayWriteTool(tool, deps.overlay, deps.policy, deps.onEvidence);
+          return overlayWriteTool(tool, deps.overlay, deps.policy, checks);
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });
         case 'find_definition':

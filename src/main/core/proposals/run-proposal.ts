@@ -148,6 +148,7 @@ export function startProposalRun(
   }
   const timeoutMs = deps.timeoutMs ?? DEFAULT_PROPOSAL_TIMEOUT_MS;
   const overlay = new ProposalOverlay(now);
+  let finalCheckStarted = false;
   const workspace = OverlayWorkspace.over(deps.workspace, overlay);
   const policies = createPolicyRepository(deps.db);
   // Opens nothing unless a symbol tool asks and the shell gave no index of its own.
@@ -161,8 +162,11 @@ export function startProposalRun(
     tools: createProposeTools({
       overlay,
       policy: () => policies.get(projectId),
-      // Each edit's check is the set's evidence until the final one replaces it.
-      onEvidence: (evidence) => changeSets.setEvidence(changeSetId, evidence),
+      // Each edit's check is the set's evidence until the final one replaces it (a late
+      // edit check arriving after that would describe the run's past, so it is dropped).
+      onEvidence: (evidence) => {
+        if (!finalCheckStarted) changeSets.setEvidence(changeSetId, evidence);
+      },
       ...(deps.baseTools ? { base: deps.baseTools } : {}),
     }),
     ports: () => ({
@@ -215,6 +219,7 @@ export function startProposalRun(
   async function storeFinalEvidence(): Promise<void> {
     const files = overlay.list();
     if (!deps.diagnostics || files.length === 0) return;
+    finalCheckStarted = true;
     const evidence = await checkOverlayFiles(deps.diagnostics, files, {
       deadlineMs: deps.finalCheckDeadlineMs ?? BACKGROUND_DEADLINE_MS,
       onLateResult: (late) => changeSets.setEvidence(changeSetId, late),
