@@ -247,10 +247,14 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
         request: shared,
       });
-      // The buttons never wait for a check: one that timed out completes the request later.
-      void call.lateEvidence?.then((evidence) =>
-        emit({ type: 'approval_evidence', conversationId, turnId, approvalId, evidence }),
-      );
+      // The buttons never wait for a check: one that timed out completes the request later,
+      // and a pending request listed after that (a reloaded window) carries the late evidence.
+      void call.lateEvidence?.then((evidence) => {
+        const entry = this.pendingById.get(approvalId);
+        if (entry)
+          this.pendingById.set(approvalId, { ...entry, request: { ...entry.request, evidence } });
+        emit({ type: 'approval_evidence', conversationId, turnId, approvalId, evidence });
+      });
     });
   }
 

@@ -83,7 +83,7 @@ async function setup(options: {
     diagnostics,
     ...conversation,
   };
-  return { ctx, events };
+  return { ctx, events, broker: () => broker };
 }
 
 const edit = createEditFileTool();
@@ -150,7 +150,8 @@ describe('live edit evidence', () => {
   it('slow check - the request shows timed_out at the deadline, then approval_evidence arrives', async () => {
     const fake = createFakeDiagnostics(() => evidence([diagnostic('a.ts', 1, 'late error')]), 400);
     let lateSeen: AgentEvent | undefined;
-    const { ctx, events } = await setup({
+    let pendingAfterLate: unknown;
+    const { ctx, events, broker } = await setup({
       fake,
       settings: { liveDeadlineMs: 250 },
       decider: async () => {
@@ -159,6 +160,7 @@ describe('live edit evidence', () => {
           await new Promise((r) => setTimeout(r, 20));
           lateSeen = events.find((e) => e.type === 'approval_evidence');
         }
+        pendingAfterLate = broker().pending()[0]?.evidence?.state;
         return { type: 'approve' };
       },
     });
@@ -181,6 +183,8 @@ describe('live edit evidence', () => {
       'approval_resolved',
     ]);
     expect(fake.calls[0]?.options.deadlineMs).toBe(250);
+    // A window that lists pending approvals after the late result sees it.
+    expect(pendingAfterLate).toBe('checked');
     expect(result.content).toContain('Not fully checked before writing: the check timed out after');
     expect(Date.now() - started).toBeLessThan(5000);
   });
