@@ -35,6 +35,12 @@ import {
   type TerminalApprover,
 } from './terminal-approval';
 import { NO_TERMINAL_MCP_REASON } from './terminal-mcp-approval';
+import { openCliDiagnostics } from './cli-diagnostics';
+import { renderEvidence } from './evidence-lines';
+import type {
+  CreateDiagnostics,
+  ProjectDiagnostics,
+} from '../main/core/diagnostics/project-diagnostics';
 
 export const YES_PROTECTED_REASON =
   'is a protected path: --yes does not approve it, and there is no terminal to ask the person';
@@ -56,6 +62,8 @@ export const YES_UNSANDBOXED_REASON =
 
 export interface CliApprovalSession {
   readonly broker: ApprovalBroker;
+  /** The app DB the session records in (settings are read from it too). */
+  readonly db: WritableDb;
   /** run_command's port: its approvals go to the same terminal, --yes runs it once. */
   readonly commands: CommandPort;
   /** Feed every AgentEvent here; approval_request events are answered. */
@@ -225,7 +233,17 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     );
   }
 
+  // A check that timed out at the prompt finished: said while its prompt still waits.
+  const waiting = new Set<string>();
   const onEvent = (event: AgentEvent): void => {
+    if (event.type === 'approval_resolved') waiting.delete(event.approvalId);
+    if (event.type === 'approval_evidence') {
+      if (waiting.has(event.approvalId))
+        io.stderr.write(
+          `\nThe check of the change above finished:\n${renderEvidence(event.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR)}`,
+        );
+      return;
+    }
     if (event.type === 'tool_call_approval_request') {
       answerToolCall(event.request).catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
@@ -241,6 +259,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
       return;
     }
     if (event.type !== 'approval_request') return;
+    waiting.add(event.request.approvalId);
     answer(event.request).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       broker.decide(
@@ -256,6 +275,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
   let closed = false;
   return {
     broker,
+    db,
     commands,
     onEvent,
     close() {
@@ -275,18 +295,45 @@ export async function cliWriteContext(args: {
   tool: { kind: 'read' | 'write' };
   yes: boolean;
   io: CliIo;
-}): Promise<{ context: { approvals?: ApprovalBroker; commands?: CommandPort }; close(): void }> {
+  /** The diagnostics service behind evidence (issue 24); default the shell's. */
+  createDiagnostics?: CreateDiagnostics;
+}): Promise<{
+  context: { approvals?: ApprovalBroker; commands?: CommandPort; diagnostics?: ProjectDiagnostics };
+  close(): Promise<void>;
+}> {
   const session = createCliApprovalSession({
     io: args.io,
     workspace: args.workspace,
     yes: args.yes,
   });
-  // read_command_output reads the logs run_command keeps; write tools get the gates.
+  // read_command_output reads the logs run_command keeps; write tools get the gates and the
+  // check before approval (the person at the terminal sees the evidence under the diff).
+  const diagnostics =
+    args.tool.kind === 'write'
+      ? openCliDiagnostics({
+          workspace: args.workspace,
+          db: session.db,
+          create: args.createDiagnostics,
+        })
+      : undefined;
   const context =
     args.tool.kind === 'write'
-      ? { approvals: session.broker, commands: session.commands }
+      ? {
+          approvals: session.broker,
+          commands: session.commands,
+          ...(diagnostics ? { diagnostics } : {}),
+        }
       : { commands: session.commands };
-  return { context, close: () => session.close() };
+  return {
+    context,
+    close: async () => {
+      try {
+        await diagnostics?.dispose();
+      } finally {
+        session.close();
+      }
+    },
+  };
 }
 
 export { NO_TERMINAL_REASON };

@@ -19,6 +19,7 @@ import {
   NO_TERMINAL_MCP_REASON,
   type TerminalToolCallAnswer,
 } from './terminal-mcp-approval';
+import { renderEvidence } from './evidence-lines';
 import { askNetworkGrant, describeGrant, describeRequestNetwork } from './command-network-prompt';
 
 export interface TerminalApprovalOptions {
@@ -210,6 +211,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
         ),
       );
     out(`${renderDiffLines(request.unifiedDiff.replace(/\n$/u, '').split('\n'), color)}\n`);
+    if (request.evidence) out(renderEvidence(request.evidence, color));
     const always = request.protectedPath ? '' : ' / [a]lways allow';
     for (let tries = 0; tries < MAX_TRIES; tries += 1) {
       const answer = await prompt(`Apply? [y]es / [n]o / [e]dit / [h]unk by hunk${always} > `);

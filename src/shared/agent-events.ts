@@ -7,6 +7,7 @@ import {
   toolCallApprovalRequestSchema,
 } from './approvals';
 import { commandApprovalRequestSchema } from './command-approvals';
+import { proposalEvidenceSchema } from './diagnostics';
 
 const base = { conversationId: z.string(), turnId: z.string() };
 /** On an approval request: the tool call (step) that waits for it, when it came from one. */
@@ -67,6 +68,17 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     approvalId: z.string(),
     outcome: z.enum(['approved', 'partially_approved', 'edited', 'rejected', 'aborted']),
     decidedBy: decisionSourceSchema,
+  }),
+  z.object({
+    /**
+     * A check that ran past its deadline finished after its approval request was shown
+     * (issue 24): the evidence replaces the request's `timed_out` one. May arrive after the
+     * approval was decided; then it is for the record only.
+     */
+    type: z.literal('approval_evidence'),
+    ...base,
+    approvalId: z.string(),
+    evidence: proposalEvidenceSchema,
   }),
   z.object({
     type: z.literal('command_approval_request'),

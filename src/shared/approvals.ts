@@ -1,5 +1,6 @@
 // Proposals, approval requests and decisions as they cross boundaries (DESIGN.md "Flow" 3-6).
 import { z } from 'zod';
+import { proposalEvidenceSchema } from './diagnostics';
 
 export const hunkSchema = z.object({
   /** Stable within one proposal: "h1", "h2", … */
@@ -32,6 +33,12 @@ export const approvalRequestSchema = z.object({
   protectedPath: z.boolean(),
   /** True when the diff fell back to a coarse replaced-block diff (bound hit). */
   coarseDiff: z.boolean(),
+  /**
+   * The errors the change would introduce and fix (issue 24), as far as the check got when
+   * the request was shown: `timed_out` ones are completed later by an `approval_evidence`
+   * event. Absent when no check ran (checks off, no diagnostics in this shell).
+   */
+  evidence: proposalEvidenceSchema.optional(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { hunkSchema } from './approvals';
 import { usageSchema } from './agent-events';
+import { proposalEvidenceSchema } from './diagnostics';
 
 export const changeSetStatusSchema = z.enum([
   'running',
@@ -67,6 +68,11 @@ export const changeSetSummarySchema = z.object({
   createdAt: z.number(),
   finishedAt: z.number().nullable(),
   usage: usageSchema,
+  /**
+   * The errors the set introduces and fixes over all its files (issue 24): the last check of
+   * its run, or of the inbox's re-check when the disk moved; null when never checked.
+   */
+  evidence: proposalEvidenceSchema.nullable(),
 });
 export type ChangeSetSummary = z.infer<typeof changeSetSummarySchema>;
 

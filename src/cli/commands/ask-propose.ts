@@ -17,6 +17,8 @@ import { sluiceHomeFor } from '../project-context';
 import { ExitCode, UsageError, writeJsonLine, type CliCommand, type CliIo } from '../cli-io';
 import { ANY_POSITIONALS, parseVerbArgs } from '../define-verb';
 import { openProject } from '../project-context';
+import { openCliDiagnostics } from '../cli-diagnostics';
+import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 
 export const PROPOSE_USAGE =
   'sluice ask [PROMPT] --mode propose --project DIR [--model M] [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]';
@@ -32,6 +34,8 @@ export interface ProposeAskDeps {
   readonly maxRetries?: number;
   /** Ctrl-C wiring; default: process SIGINT while the run goes. */
   readonly onInterrupt?: (abort: () => void) => () => void;
+  /** The diagnostics service behind the set's evidence (issue 24); default the shell's. */
+  readonly createDiagnostics?: CreateDiagnostics;
 }
 
 function parseWhole(
@@ -130,6 +134,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
       if (!prompt) throw new UsageError('the prompt is empty.');
       const { workspace } = await openProject(io, values.project);
       const db = openAppDatabase({ home: sluiceHomeFor(io) });
+      const diagnostics = openCliDiagnostics({ workspace, db, create: deps.createDiagnostics });
       try {
         let run;
         try {
@@ -147,6 +152,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
               maxRounds: maxTurns,
               timeoutMs:
                 timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_PROPOSAL_TIMEOUT_MS,
+              diagnostics,
             },
             { prompt, conversationId: values.conversation },
           );
@@ -183,6 +189,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
         }
         return set.status === 'proposed' ? ExitCode.Ok : ExitCode.Failure;
       } finally {
+        await diagnostics?.dispose();
         db.close();
       }
     },

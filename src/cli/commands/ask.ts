@@ -35,6 +35,8 @@ import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 import { openAskMcp, type AskMcp } from '../ask-mcp';
+import { openCliDiagnostics } from '../cli-diagnostics';
+import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 
 export interface AskApprovalArgs {
   workspace: Workspace;
@@ -55,6 +57,8 @@ export interface AskCommandDeps {
   readonly maxRetries?: number;
   /** Ctrl-C wiring; default: process SIGINT while the turn runs. */
   readonly onInterrupt?: (abort: () => void) => () => void;
+  /** The diagnostics service behind evidence (issue 24); default the shell's. */
+  readonly createDiagnostics?: CreateDiagnostics;
 }
 
 const MAX_PROMPT_CHARS = 200_000;
@@ -193,9 +197,11 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
         midLine = false;
         io.stderr.write(event.text);
         return;
+      // The approval session prompts on the terminal (and says a late check's result there).
       case 'turn_start':
       case 'usage':
       case 'approval_request':
+      case 'approval_evidence':
       case 'command_approval_request':
       case 'tool_call_approval_request':
         return;
@@ -212,6 +218,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
       if (!wantsProposeMode(args)) return live.run(args, io);
       return createProposeAskCommand({
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
+        ...(deps.createDiagnostics ? { createDiagnostics: deps.createDiagnostics } : {}),
         ...(deps.onInterrupt ? { onInterrupt: deps.onInterrupt } : {}),
       }).run(args, io);
     },
@@ -246,6 +253,16 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       const db = openAppDatabase({ home: sluiceHomeFor(io) });
       const turnApprovals: Array<{ close(): void }> = [];
       let mcp: AskMcp | null = null;
+      const diagnostics = openCliDiagnostics({
+        workspace,
+        db,
+        create: deps.createDiagnostics,
+        onBackgroundError: (error) =>
+          io.stderr.write(
+            `diagnostics: ${error instanceof Error ? error.message : String(error)}\n`,
+          ),
+      });
+      const withDiagnostics = diagnostics ? { diagnostics } : {};
       try {
         const projectId = projectIdFor(workspace.root);
         const mode = modeFor(given?.data, db, projectId, io);
@@ -277,10 +294,10 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             const commands = buildCommands ? buildCommands(args) : undefined;
             if (commands?.close) turnApprovals.push({ close: () => commands.close?.() });
             const withCommands = commands ? { commands } : {};
-            if (!build) return { workspace, ...withCommands };
+            if (!build) return { workspace, ...withCommands, ...withDiagnostics };
             const approvals = lazyApprovals(() => build(args));
             turnApprovals.push(approvals);
-            return { workspace, approvals, ...withCommands };
+            return { workspace, approvals, ...withCommands, ...withDiagnostics };
           },
           guidanceFiles: workspace,
           maxRounds: () => maxTurns,
@@ -332,8 +349,9 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           );
         return outcome.reason === 'end_turn' ? ExitCode.Ok : ExitCode.Failure;
       } finally {
-        // The run's MCP servers stop with it.
+        // The run's MCP servers and language services stop with it.
         await mcp?.close();
+        await diagnostics?.dispose();
         db.close();
       }
     },

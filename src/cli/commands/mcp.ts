@@ -9,13 +9,23 @@ import { openAppDatabase } from '../../main/core/store/app-database';
 import { ExitCode } from '../cli-io';
 import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
+import { openCliDiagnostics } from '../cli-diagnostics';
 
 export default defineVerb({
   options: { project: { type: 'string' } },
   async run({ values, io }) {
     const { workspace } = await openProject(io, values.project);
     const db = openAppDatabase({ home: sluiceHomeFor(io) });
-    const { server, session } = createSluiceMcpServer({ db, workspace });
+    // Stopped with the session (session.close()).
+    const diagnostics = openCliDiagnostics({
+      workspace,
+      db,
+      onBackgroundError: (error) =>
+        io.stderr.write(
+          `sluice mcp: diagnostics: ${error instanceof Error ? error.message : String(error)}\n`,
+        ),
+    });
+    const { server, session } = createSluiceMcpServer({ db, workspace, diagnostics });
     const transport = new StdioServerTransport(
       io.stdin as unknown as Readable,
       io.stdout as unknown as Writable,

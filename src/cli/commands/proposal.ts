@@ -25,6 +25,7 @@ import { ExitCode, UsageError, writeJsonLine, type CliCommand, type CliIo } from
 import { ANY_POSITIONALS, parseVerbArgs } from '../define-verb';
 import { openProject } from '../project-context';
 import { reviewOnTerminal } from '../proposal-review';
+import { renderEvidence } from '../evidence-lines';
 import {
   createTerminalApprover,
   renderDiffLines,
@@ -69,6 +70,12 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet): void {
     `Prompt: ${set.prompt}`,
   ];
   if (set.needsRecheck) lines.push(`Needs a re-check: ${set.needsRecheck}`);
+  lines.push(
+    '',
+    set.evidence
+      ? renderEvidence(set.evidence, color).trimEnd()
+      : 'Not checked: no evidence was recorded for this change set.',
+  );
   if (set.summary) lines.push('', set.summary);
   const steps = changeSetSteps(db, set);
   if (steps.length) {
@@ -188,6 +195,10 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): CliComman
               const set = loadChangeSet(review, found.id);
               // A set that cannot be applied is not reviewed: apply below says why.
               if (set.status === 'proposed') {
+                if (set.evidence)
+                  io.stderr.write(
+                    renderEvidence(set.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR),
+                  );
                 try {
                   const outcome = await reviewOnTerminal(set, approver, (t) => io.stderr.write(t));
                   selection = outcome.selection;

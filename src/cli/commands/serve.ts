@@ -13,6 +13,7 @@ import { openAppDatabase } from '../../main/core/store/app-database';
 import { ensureSluiceHome, resolveSluiceHome } from '../../main/core/workspace/sluice-home';
 import { ExitCode, UsageError, type CliIo } from '../cli-io';
 import { defineVerb, parseVerbArgs, type VerbValues } from '../define-verb';
+import { shellCreateDiagnostics } from '../../main/core/diagnostics/shell-diagnostics';
 
 const SERVE_OPTIONS = { project: { type: 'string' }, port: { type: 'string' } } as const;
 
@@ -94,6 +95,7 @@ async function serveProject(
     },
     onBackgroundError: (error) =>
       io.stderr.write(`sluice serve: ${error instanceof Error ? error.message : String(error)}\n`),
+    ...(shellCreateDiagnostics ? { createDiagnostics: shellCreateDiagnostics } : {}),
   });
   try {
     const project = await services.handlers.project.open({ path: projectPath });

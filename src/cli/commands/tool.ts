@@ -18,7 +18,7 @@ export interface ToolCommandDeps {
     tool: ToolDefinition;
     yes: boolean;
     io: CliIo;
-  }) => Promise<{ context: Partial<ToolContext>; close(): void }>;
+  }) => Promise<{ context: Partial<ToolContext>; close(): void | Promise<void> }>;
 }
 
 function parseInput(raw: string): Record<string, unknown> {
@@ -77,7 +77,7 @@ export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
         const ctx: ToolContext = { ...extra.context, workspace, signal: controller.signal };
         result = await runTool(tool, input, ctx);
       } finally {
-        extra.close();
+        await extra.close();
       }
       if (values.json) {
         writeJsonLine(io, { tool: tool.name, status: result.status, content: result.content });

@@ -14,6 +14,7 @@ import { checkExternalUrl } from '../core/services/settings-handlers';
 import { openAppDatabase } from '../core/store/app-database';
 import { resolveSluiceHome } from '../core/workspace/sluice-home';
 import { resolveElectronNativeBinding } from './native-binding';
+import { shellCreateDiagnostics } from '../core/diagnostics/shell-diagnostics';
 
 export interface AppEngineInput {
   readonly appPath: string;
@@ -61,6 +62,7 @@ export function startAppEngine(input: AppEngineInput): AppEngine {
       openExternal: (url) => input.openExternal(checkExternalUrl(url)),
       emit: input.emit,
       onBackgroundError: input.report,
+      ...(shellCreateDiagnostics ? { createDiagnostics: shellCreateDiagnostics } : {}),
     });
     return {
       services,

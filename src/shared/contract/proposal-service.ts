@@ -9,6 +9,7 @@ import {
   changeSetSelectionSchema,
   changeSetSummarySchema,
 } from '../change-sets';
+import { proposalEvidenceSchema } from '../diagnostics';
 import { method } from './define';
 import { transcriptItemSchema } from './agent-service';
 
@@ -39,6 +40,12 @@ export const proposalService = {
     applyResultSchema,
   ),
   reject: method(z.object({ id, reason }).strict(), applyResultSchema),
+  /**
+   * Checks the set again when the disk moved since its evidence was made (its base hashes
+   * differ from the disk), stores and returns the fresh evidence; otherwise returns the
+   * stored one (issue 24). The inbox calls it when a set is opened.
+   */
+  recheck: method(z.object({ id }).strict(), proposalEvidenceSchema),
   refine: method(z.object({ id, text: z.string().min(1).max(200_000) }).strict(), startedRunSchema),
   runInBackground: method(
     z

@@ -196,6 +196,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       reason: verdict.reason,
       protectedPath: verdict.protectedPath,
       coarseDiff: proposal.coarseDiff,
+      ...(call.evidence ? { evidence: call.evidence } : {}),
       conversationId: call.conversationId ?? '',
       turnId: call.turnId ?? '',
     };
@@ -241,6 +242,15 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
           turnId,
           ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
           request: shared,
+        });
+        // The buttons never wait for a check: one that timed out completes the request later,
+        // and a pending request listed after that (a reloaded window) carries the late evidence.
+        void call.lateEvidence?.then((evidence) => {
+          this.registry.update<WaitingFile>(approvalId, (entry) => ({
+            ...entry,
+            request: { ...entry.request, evidence },
+          }));
+          emit({ type: 'approval_evidence', conversationId, turnId, approvalId, evidence });
         });
       },
     });

@@ -3,6 +3,7 @@
 // the tool reports what was written through `applied(...)` (checkpoint + audit).
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { DecisionSource } from '../../../shared/approvals';
+import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { Proposal } from '../edits/proposal';
 
 export interface WriteCall {
@@ -12,6 +13,10 @@ export interface WriteCall {
   readonly toolUseId?: string | undefined;
   /** The turn's event stream (ToolContext.emit): approval events go there. */
   readonly emit?: ((event: AgentEvent) => void) | undefined;
+  /** The errors the proposal would introduce and fix (issue 24), shown with the request. */
+  readonly evidence?: ProposalEvidence | undefined;
+  /** A timed-out check's later result: sent as `approval_evidence` for the request shown. */
+  readonly lateEvidence?: Promise<ProposalEvidence> | undefined;
 }
 
 interface Decided {

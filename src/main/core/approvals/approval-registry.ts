@@ -112,6 +112,12 @@ export class ApprovalRegistry {
     return { request: entry.request as Req };
   }
 
+  /** Replaces what lists show for a waiting request (a late check's evidence). */
+  update<Req>(approvalId: string, change: (request: Req) => Req): void {
+    const entry = this.waiting.get(approvalId);
+    if (entry) this.waiting.set(approvalId, { ...entry, request: change(entry.request as Req) });
+  }
+
   isWaiting(approvalId: string): boolean {
     return this.waiting.has(approvalId);
   }

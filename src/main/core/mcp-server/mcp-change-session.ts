@@ -17,12 +17,15 @@ import { createPolicyRepository } from '../store/policy-repository';
 import { projectIdFor } from '../store/project-id';
 import type { ToolDefinition } from '../tools/tool';
 import type { Workspace } from '../workspace/workspace';
+import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 
 export interface McpChangeSessionDeps {
   readonly db: WritableDb;
   readonly workspace: Workspace;
   /** The MCP client's name, recorded as the set's prompt. */
   readonly clientName: () => string;
+  /** Each edit is checked with the whole set; the set stores its latest evidence (issue 24). */
+  readonly diagnostics?: ProjectDiagnostics | undefined;
   readonly now?: () => number;
 }
 
@@ -63,8 +66,16 @@ export class McpChangeSession {
   private fresh(): State {
     const overlay = new ProposalOverlay(this.now);
     const policies = createPolicyRepository(this.deps.db);
+    const changeSets = createChangeSetRepository(this.deps.db, this.now);
     const tools = [
-      ...createProposeTools({ overlay, policy: () => policies.get(this.projectId) }),
+      ...createProposeTools({
+        overlay,
+        policy: () => policies.get(this.projectId),
+        // The set has no end of run: each edit's check (over all its files) is its evidence.
+        onEvidence: (evidence) => {
+          if (state.id) changeSets.setEvidence(state.id, evidence);
+        },
+      }),
       ...this.extraTools,
     ];
     const state: State = {
@@ -74,7 +85,6 @@ export class McpChangeSession {
       symbolIndex: overlaySymbolIndex(this.disk.port, overlay),
       tools: new Map(tools.map((t) => [t.name, t])),
     };
-    const changeSets = createChangeSetRepository(this.deps.db, this.now);
     overlay.onChange((file) => {
       if (!state.id) {
         state.id = randomUUID();
@@ -109,7 +119,13 @@ export class McpChangeSession {
     return this.state;
   }
 
+  /** What the session's tools check with (ToolContext.diagnostics). */
+  get diagnostics(): ProjectDiagnostics | undefined {
+    return this.deps.diagnostics;
+  }
+
   async close(): Promise<void> {
     await this.disk.close();
+    await this.deps.diagnostics?.dispose();
   }
 }

@@ -19,6 +19,7 @@ import type { Workspace } from '../workspace/workspace';
 import { McpChangeSession } from './mcp-change-session';
 import { createOutlineTool } from './outline-tool';
 import { createProposalStatusTool } from './proposal-status-tool';
+import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 
 export const SERVED_TOOLS = [
   'read_file',
@@ -39,6 +40,8 @@ export interface SluiceMcpServerDeps {
   readonly db: WritableDb;
   readonly workspace: Workspace;
   readonly version?: string;
+  /** Edits are checked before they land in the set (issue 24); stopped with the session. */
+  readonly diagnostics?: ProjectDiagnostics | undefined;
   readonly now?: () => number;
 }
 
@@ -79,6 +82,7 @@ export function createSluiceMcpServer(deps: SluiceMcpServerDeps): {
         return name ? `"${name.slice(0, 80)}${name.length > 80 ? '…' : ''}"` : 'an MCP client';
       },
       ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.diagnostics ? { diagnostics: deps.diagnostics } : {}),
     },
     [
       createOutlineTool(),
@@ -129,6 +133,7 @@ export function createSluiceMcpServer(deps: SluiceMcpServerDeps): {
         workspace: state.workspace,
         signal: extra.signal,
         symbolIndex: state.symbolIndex,
+        ...(session.diagnostics ? { diagnostics: session.diagnostics } : {}),
       });
       let text = result.content;
       if (WRITES.has(tool.name) && result.status === 'ok' && state.id)

@@ -15,6 +15,12 @@ import { createTools } from '../tools';
 import { createSearchFilesTool } from '../tools/search-files';
 import { defineTool, ok, type ToolDefinition } from '../tools/tool';
 import type { ProposalOverlay } from './proposal-overlay';
+import type { ProposalEvidence } from '../../../shared/diagnostics';
+import { checkOverlayFiles } from '../diagnostics/change-set-evidence';
+import { overlayEvidenceLine } from '../diagnostics/evidence-messages';
+
+/** Where an edit's evidence (over the whole overlay) goes besides the model: the change set. */
+export type OnOverlayEvidence = (evidence: ProposalEvidence) => void;
 
 /** Tools a propose run may use; everything else is left out of its tool list. */
 export const PROPOSE_TOOL_NAMES = [
@@ -52,10 +58,28 @@ function overlayMessage(
   return lines.join('\n');
 }
 
+/**
+ * Orders the checks of one overlay (edit_file and create_file share it): a result, late or
+ * not, is stored only while no newer check was started, since it describes an older overlay.
+ */
+class OverlayChecks {
+  private started = 0;
+
+  constructor(private readonly onEvidence: OnOverlayEvidence | undefined) {}
+
+  start(): (evidence: ProposalEvidence) => void {
+    const check = (this.started += 1);
+    return (evidence) => {
+      if (check === this.started) this.onEvidence?.(evidence);
+    };
+  }
+}
+
 function overlayWriteTool(
   tool: ToolDefinition,
   overlay: ProposalOverlay,
   policy: () => PolicyState,
+  checks: OverlayChecks,
 ): ToolDefinition {
   return defineTool({
     name: tool.name,
@@ -92,10 +116,23 @@ function overlayWriteTool(
         applied: () => undefined,
         failed: () => undefined,
       };
-      const result = await tool.run(input, { ...ctx, approvals: capture });
+      // The overlay is checked whole below; the live check (and its hold-back) is not for here.
+      const { diagnostics, ...inner } = ctx;
+      const result = await tool.run(input, { ...inner, approvals: capture });
       if (!captured) return result;
       overlay.apply(captured);
-      return ok(overlayMessage(captured, isProtectedPath(captured.path), captured.notes));
+      const notes = [...captured.notes];
+      if (diagnostics) {
+        const store = checks.start();
+        const evidence = await checkOverlayFiles(diagnostics, overlay.list(), {
+          deadlineMs: diagnostics.liveDeadlineMs(),
+          signal: ctx.signal,
+          onLateResult: store,
+        });
+        store(evidence);
+        notes.push(overlayEvidenceLine(evidence));
+      }
+      return ok(overlayMessage(captured, isProtectedPath(captured.path), notes));
     },
   });
 }
@@ -124,9 +161,11 @@ export function createProposeTools(deps: {
   overlay: ProposalOverlay;
   policy: () => PolicyState;
   base?: readonly ToolDefinition[];
+  onEvidence?: OnOverlayEvidence;
 }): ToolDefinition[] {
   const base = deps.base ?? createTools();
   const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
+  const checks = new OverlayChecks(deps.onEvidence);
   return base
     .filter((tool) => allowed.has(tool.name))
     .map((tool) => {
@@ -134,7 +173,7 @@ export function createProposeTools(deps: {
       switch (name) {
         case 'edit_file':
         case 'create_file':
-          return overlayWriteTool(tool, deps.overlay, deps.policy);
+          return overlayWriteTool(tool, deps.overlay, deps.policy, checks);
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });
         case 'find_definition':

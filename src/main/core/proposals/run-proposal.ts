@@ -12,6 +12,9 @@ import type { ChangeSetStatus } from '../../../shared/change-sets';
 import type { TurnOutcome } from '../agent/agent-loop';
 import { createConversationRunner } from '../agent/conversation-runner';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { BACKGROUND_DEADLINE_MS } from '../../../shared/diagnostics-settings';
+import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
+import { checkOverlayFiles } from '../diagnostics/change-set-evidence';
 import { createChangeSetRepository, type StoredChangeSet } from '../store/change-set-repository';
 import { createConversationRepository } from '../store/conversation-repository';
 import type { WritableDb } from '../store/database-handles';
@@ -36,6 +39,10 @@ export interface ProposalRunDeps {
   readonly timeoutMs?: number | undefined;
   /** The project's index (the app's); absent: an in-memory one is built on first use. */
   readonly symbolIndex?: SymbolIndexPort | undefined;
+  /** Evidence for each edit and for the finished set (issue 24); absent: nothing is checked. */
+  readonly diagnostics?: ProjectDiagnostics | undefined;
+  /** How long the set's final check may take; default BACKGROUND_DEADLINE_MS. */
+  readonly finalCheckDeadlineMs?: number | undefined;
   /** The registry to pick propose tools from (tests inject). */
   readonly baseTools?: readonly ToolDefinition[] | undefined;
   readonly maxTokens?: number | undefined;
@@ -141,6 +148,7 @@ export function startProposalRun(
   }
   const timeoutMs = deps.timeoutMs ?? DEFAULT_PROPOSAL_TIMEOUT_MS;
   const overlay = new ProposalOverlay(now);
+  let finalCheckStarted = false;
   const workspace = OverlayWorkspace.over(deps.workspace, overlay);
   const policies = createPolicyRepository(deps.db);
   // Opens nothing unless a symbol tool asks and the shell gave no index of its own.
@@ -154,9 +162,18 @@ export function startProposalRun(
     tools: createProposeTools({
       overlay,
       policy: () => policies.get(projectId),
+      // Each edit's check is the set's evidence until the final one replaces it (a late
+      // edit check arriving after that would describe the run's past, so it is dropped).
+      onEvidence: (evidence) => {
+        if (!finalCheckStarted) changeSets.setEvidence(changeSetId, evidence);
+      },
       ...(deps.baseTools ? { base: deps.baseTools } : {}),
     }),
-    ports: () => ({ workspace, symbolIndex }),
+    ports: () => ({
+      workspace,
+      symbolIndex,
+      ...(deps.diagnostics ? { diagnostics: deps.diagnostics } : {}),
+    }),
     guidanceFiles: deps.workspace,
     maxRounds: () => deps.maxRounds,
     ...(deps.maxTokens ? { maxTokens: deps.maxTokens } : {}),
@@ -194,6 +211,22 @@ export function startProposalRun(
     });
   }
 
+  /**
+   * The set's evidence: its last check, over all its files against the disk it was made on,
+   * with the longer deadline of a run nobody watches. A check that still overruns is stored
+   * as timed out; its late result replaces it.
+   */
+  async function storeFinalEvidence(): Promise<void> {
+    const files = overlay.list();
+    if (!deps.diagnostics || files.length === 0) return;
+    finalCheckStarted = true;
+    const evidence = await checkOverlayFiles(deps.diagnostics, files, {
+      deadlineMs: deps.finalCheckDeadlineMs ?? BACKGROUND_DEADLINE_MS,
+      onLateResult: (late) => changeSets.setEvidence(changeSetId, late),
+    });
+    changeSets.setEvidence(changeSetId, evidence);
+  }
+
   async function* events(): AsyncGenerator<AgentEvent, StoredChangeSet> {
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -228,6 +261,7 @@ export function startProposalRun(
       const end = crash
         ? { status: 'failed' as const, reason: `the run crashed: ${crash}` }
         : endOf(outcome, timedOut, timeoutMs, deps.maxRounds);
+      if (end.status === 'proposed') await storeFinalEvidence();
       changeSets.finish(changeSetId, { ...end, summary: summary.trim(), usage });
       if (end.status === 'proposed' && refined)
         changeSets.setStatus(refined.id, 'superseded', `refined by change set ${changeSetId}`);

@@ -38,6 +38,11 @@ import { watchChangeSets } from '../proposals/change-set-watcher';
 import { McpManager } from '../mcp-client/mcp-manager';
 import { createMcpRepository } from '../mcp-client/mcp-repository';
 import { createMcpHandlers } from './mcp-handlers';
+import {
+  createProjectDiagnostics,
+  type CreateDiagnostics,
+  type ProjectDiagnostics,
+} from '../diagnostics/project-diagnostics';
 
 export interface ProjectContext {
   readonly projectId: string;
@@ -50,6 +55,8 @@ export interface ProjectContext {
   readonly indexBuild: AbortController;
   /** The project's MCP servers (issue 14); stopped when the project closes. */
   readonly mcp: McpManager;
+  /** Evidence before approval (issue 24); absent when the shell gave no factory. */
+  readonly diagnostics: ProjectDiagnostics | undefined;
 }
 
 export interface AppServicesDeps {
@@ -69,6 +76,11 @@ export interface AppServicesDeps {
   readonly nativeBinding?: string;
   /** Tests: keep the index in memory (null) instead of under `home`. */
   readonly indexHome?: string | null;
+  /**
+   * Makes the diagnostics service of an opened project (issue 24): `createDiagnosticsService`
+   * in the app; absent → nothing is checked and reviews carry no evidence.
+   */
+  readonly createDiagnostics?: CreateDiagnostics;
 }
 
 export interface AppServices {
@@ -103,8 +115,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const proposals: ProposalHandlers = createProposalHandlers({
     db,
     currentProject: () => {
-      const { projectId, workspace, symbolIndex } = current();
-      return { projectId, workspace, symbolIndex };
+      const { projectId, workspace, symbolIndex, diagnostics } = current();
+      return { projectId, workspace, symbolIndex, diagnostics };
     },
     createClient: anthropicClient,
     model: () => settings.credentials().model,
@@ -167,6 +179,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       mode: () => policies.get(projectId).mode,
       audit: createApprovalAuditRepository(db, projectId),
     });
+    const diagnostics = deps.createDiagnostics
+      ? createProjectDiagnostics({
+          root: workspace.root,
+          symbolIndex,
+          settings: () => settings.diagnostics(),
+          create: deps.createDiagnostics,
+          onBackgroundError: deps.onBackgroundError,
+        })
+      : undefined;
     const runner = createConversationRunner({
       repository: conversations,
       projectId,
@@ -179,6 +200,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         approvals: approvals.broker,
         symbolIndex,
         commands: commands.port,
+        ...(diagnostics ? { diagnostics } : {}),
       }),
       guidanceFiles: workspace,
       maxRounds: () => settings.credentials().maxTurns,
@@ -192,6 +214,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       symbolIndex,
       indexBuild,
       mcp,
+      diagnostics,
     };
   };
 
@@ -202,6 +225,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     context.commands.dispose();
     await context.runner.shutdown();
     await context.mcp.close();
+    await context.diagnostics?.dispose();
     await context.symbolIndex.close();
   };
 

@@ -19,11 +19,21 @@ import { createChangeSetRepository, processIsAlive } from '../store/change-set-r
 import { changeSetSteps } from '../proposals/change-set-steps';
 import type { WritableDb } from '../store/database-handles';
 import type { Workspace } from '../workspace/workspace';
+import type { ProposalEvidence } from '../../../shared/diagnostics';
+import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
+import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
+import { checkAgainstDisk, diskHashes, diskMoved } from '../diagnostics/change-set-evidence';
 
 export interface ProposalHandlersDeps {
   readonly db: WritableDb;
   /** The open project; throws a message when none is open. */
-  currentProject(): { projectId: string; workspace: Workspace; symbolIndex?: SymbolIndexPort };
+  currentProject(): {
+    projectId: string;
+    workspace: Workspace;
+    symbolIndex?: SymbolIndexPort;
+    /** Evidence for runs and the inbox's re-check (issue 24); absent: nothing is checked. */
+    diagnostics?: ProjectDiagnostics | undefined;
+  };
   createClient(): Anthropic;
   model(): string;
   maxRounds(): number | undefined;
@@ -52,7 +62,7 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
     conversationId?: string | undefined;
     refines?: string | undefined;
   }): StartedRun => {
-    const { workspace, symbolIndex } = deps.currentProject();
+    const { workspace, symbolIndex, diagnostics } = deps.currentProject();
     const run = startProposalRun(
       {
         db: deps.db,
@@ -61,6 +71,7 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
         model: deps.model(),
         maxRounds: deps.maxRounds(),
         symbolIndex,
+        diagnostics,
       },
       request,
     );
@@ -117,6 +128,36 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
       const result = rejectChangeSet(review(), { changeSetId: id, reason });
       deps.changed(id);
       return result;
+    },
+    async recheck({ id }): Promise<ProposalEvidence> {
+      const { workspace, diagnostics } = deps.currentProject();
+      const set = loadChangeSet(review(), id);
+      const repo = createChangeSetRepository(deps.db);
+      const disk = await diskHashes(
+        workspace,
+        set.files.map((f) => f.path),
+      );
+      if (!diskMoved(set.evidence, disk)) return set.evidence as ProposalEvidence;
+      // Only a set still waiting for review is worth a new check; a reviewed one keeps its record.
+      if (set.status !== 'proposed')
+        return (
+          set.evidence ??
+          notCheckedEvidence(`this change set is ${set.status}; only a proposed set is checked`)
+        );
+      if (!diagnostics)
+        return notCheckedEvidence('no checker is available in this window, so nothing was checked');
+      const store = (evidence: ProposalEvidence): void => {
+        repo.setEvidence(id, evidence);
+        deps.changed(id);
+      };
+      const evidence = await checkAgainstDisk(
+        diagnostics,
+        workspace,
+        set.files.map((f) => ({ path: f.path, after: f.finalText })),
+        { onLateResult: store },
+      );
+      store(evidence);
+      return evidence;
     },
     refine({ id, text }) {
       return start({ prompt: text, refines: id });

@@ -9,6 +9,7 @@ import type {
   ChangeSetSummary,
 } from '../../../shared/change-sets';
 import type { Usage } from '../../../shared/agent-events';
+import { proposalEvidenceSchema, type ProposalEvidence } from '../../../shared/diagnostics';
 import type { Hunk } from '../../../shared/approvals';
 import type { TextFormat } from '../edits/text-format';
 import type { ProposalHunk } from '../edits/line-diff';
@@ -61,6 +62,7 @@ interface SetRow {
   cache_read_tokens: number;
   cache_write_tokens: number;
   cost_usd: number;
+  evidence_json: string | null;
 }
 
 interface FileRow {
@@ -91,6 +93,17 @@ function usageOf(row: SetRow): Usage {
   };
 }
 
+/** Stored evidence that no longer parses (older build, hand edit) reads as never checked. */
+function evidenceOf(json: string | null): ProposalEvidence | null {
+  if (json === null) return null;
+  try {
+    const parsed = proposalEvidenceSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 function summaryOf(row: SetRow, paths: string[]): ChangeSetSummary {
   return {
     id: row.id,
@@ -109,6 +122,7 @@ function summaryOf(row: SetRow, paths: string[]): ChangeSetSummary {
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     usage: usageOf(row),
+    evidence: evidenceOf(row.evidence_json),
   };
 }
 
@@ -150,6 +164,8 @@ export interface ChangeSetRepository {
     end: { status: ChangeSetStatus; reason: string | null; summary: string; usage: Usage },
   ): void;
   setStatus(id: string, status: ChangeSetStatus, reason: string | null): void;
+  /** Stores the set's latest evidence (the end of its run, a re-check). */
+  setEvidence(id: string, evidence: ProposalEvidence): void;
   setFileState(
     id: string,
     path: string,
@@ -280,6 +296,13 @@ export function createChangeSetRepository(
       db.prepare(
         'UPDATE change_sets SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?',
       ).run(status, reason, stamp(), id);
+    },
+    setEvidence(id, evidence) {
+      db.prepare('UPDATE change_sets SET evidence_json = ?, updated_at = ? WHERE id = ?').run(
+        JSON.stringify(proposalEvidenceSchema.parse(evidence)),
+        stamp(),
+        id,
+      );
     },
     setFileState(id, path, state, note, checkpointId) {
       db.prepare(

@@ -18,6 +18,8 @@ import {
   rejectedMessage,
 } from '../edits/result-message';
 import { conformEol, encodeText } from '../edits/text-format';
+import { checkLiveProposal } from './live-evidence';
+import { evidenceResultLine } from '../diagnostics/evidence-messages';
 
 export interface CommitOptions {
   /** Injected file operations (crash-injection tests). */
@@ -46,7 +48,14 @@ export async function commitProposal(
       content: `Not written: no approval gate is configured for ${proposal.path}, and writes never happen without one. Nothing was changed.`,
     };
   }
-  const call = writeCallOf(ctx);
+  const check = await checkLiveProposal(proposal, ctx);
+  if (check.kind === 'held_back') return check.result;
+  const evidence = check.kind === 'ask' ? check.evidence : undefined;
+  const call: WriteCall = {
+    ...writeCallOf(ctx),
+    ...(evidence ? { evidence } : {}),
+    ...(check.kind === 'ask' && check.late ? { lateEvidence: check.late } : {}),
+  };
   const resolution: ApprovalResolution = await gate.request(proposal, call);
   let finalText: string;
   switch (resolution.outcome) {
@@ -103,6 +112,7 @@ export async function commitProposal(
     call,
   });
   const extra = await refreshIndex(ctx, proposal.path);
+  if (evidence) extra.push(evidenceResultLine(evidence));
   switch (resolution.outcome) {
     case 'approved':
       return {

@@ -33,6 +33,11 @@ export interface ToolContext {
   readonly emit?: (event: import('../../../shared/agent-events').AgentEvent) => void;
   /** run_command's gate, sandbox and logs; absent → run_command is refused. */
   readonly commands?: import('../commands/command-port').CommandPort;
+  /**
+   * Evidence before approval (issue 24): write tools check their proposal with it before
+   * asking; absent → nothing is checked and reviews carry no evidence.
+   */
+  readonly diagnostics?: import('../diagnostics/project-diagnostics').ProjectDiagnostics;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {

@@ -231,6 +231,9 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
           item.type === 'tool' && item.waitingFor === event.approvalId ? settled(item) : item,
         ),
       };
+    case 'approval_evidence':
+      // Late evidence belongs to the review modal's request; the step list does not change.
+      return state;
     default:
       return missingCase(event);
   }

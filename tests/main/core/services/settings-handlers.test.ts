@@ -13,6 +13,7 @@ import type { WritableDb } from '../../../../src/main/core/store/database-handle
 import { createSettingsRepository } from '../../../../src/main/core/store/settings-repository';
 import { createAppSettings } from '../../../../src/main/core/services/app-settings';
 import { createSettingsHandlers } from '../../../../src/main/core/services/settings-handlers';
+import { DEFAULT_DIAGNOSTICS_SETTINGS } from '../../../../src/shared/diagnostics-settings';
 import {
   createUnavailableSecretStore,
   type SecretStore,
@@ -73,7 +74,33 @@ describe('settings handlers', () => {
       keyStorage: 'none',
       maxTurns: 25,
       theme: 'system',
+      diagnostics: DEFAULT_DIAGNOSTICS_SETTINGS,
     });
+  });
+
+  it('diagnostics - on by default; a language switch and the deadline are kept, the rest stay default', async () => {
+    const { dispatch } = build();
+    await dispatch('settings.set', { diagnostics: { languages: { python: false } } });
+    await dispatch('settings.set', { diagnostics: { liveDeadlineMs: 5000 } });
+    const again = build();
+    expect((await again.handlers.get({})).diagnostics).toEqual({
+      enabled: true,
+      languages: { typescript: true, python: false, go: true, rust: true, java: true },
+      liveDeadlineMs: 5000,
+    });
+    expect(again.settings.diagnostics().languages.python).toBe(false);
+    await again.handlers.set({ diagnostics: { enabled: false } });
+    expect(build().settings.diagnostics()).toMatchObject({ enabled: false, liveDeadlineMs: 5000 });
+  });
+
+  it('diagnostics - a deadline outside the bounds is refused by the contract', async () => {
+    const { dispatch } = build();
+    for (const liveDeadlineMs of [10, 600_000, 1.5]) {
+      const answer = await dispatch('settings.set', { diagnostics: { liveDeadlineMs } });
+      expect(answer.ok).toBe(false);
+    }
+    const answer = await dispatch('settings.set', { diagnostics: { languages: { cobol: false } } });
+    expect(answer.ok).toBe(false);
   });
 
   it('set - stores and survives a restart', async () => {

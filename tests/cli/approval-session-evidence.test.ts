@@ -1,0 +1,114 @@
+// The CLI's approval gate with evidence (issue 24): `sluice tool`'s write context checks the
+// proposal (no hold-back: the caller is the person) and a check that finishes while the
+// prompt waits is printed under it.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cliWriteContext, createCliApprovalSession } from '../../src/cli/approval-session';
+import type { CliIo } from '../../src/cli/cli-io';
+import type { TerminalApprover } from '../../src/cli/terminal-approval';
+import type { ApprovalRequest } from '../../src/shared/approvals';
+import { createEditFileTool } from '../../src/main/core/tools/edit-file';
+import { runTool } from '../../src/main/core/tools/tool';
+import { Workspace } from '../../src/main/core/workspace/workspace';
+import {
+  brokenWhenMarked,
+  createFakeDiagnostics,
+  diagnostic,
+  evidence,
+  fakeProjectDiagnostics,
+} from '../support/fake-diagnostics';
+
+let project: string;
+let home: string;
+beforeEach(async () => {
+  project = await mkdtemp(path.join(os.tmpdir(), 'sluice-session-evidence-'));
+  home = await mkdtemp(path.join(os.tmpdir(), 'sluice-session-evidence-home-'));
+  await writeFile(path.join(project, 'a.ts'), 'one\n');
+});
+afterEach(async () => {
+  await rm(project, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+function io(): CliIo & { errText: () => string } {
+  let err = '';
+  const stdin = new PassThrough();
+  stdin.end();
+  return {
+    stdout: { write: () => true },
+    stderr: { write: (t: string) => (err += t) },
+    stdin,
+    env: { SLUICE_HOME: home },
+    cwd: project,
+    errText: () => err,
+  };
+}
+
+const edit = createEditFileTool();
+
+describe('CLI approval session evidence', () => {
+  it('sluice tool --yes - the write is checked, never held back, and the result says the errors', async () => {
+    const fake = createFakeDiagnostics(brokenWhenMarked);
+    const workspace = await Workspace.open(project);
+    const extra = await cliWriteContext({
+      workspace,
+      tool: edit,
+      yes: true,
+      io: io(),
+      createDiagnostics: () => fake,
+    });
+    try {
+      const result = await runTool(
+        edit,
+        { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'BROKEN' }] },
+        { ...extra.context, workspace, signal: new AbortController().signal },
+      );
+      expect(result.status).toBe('ok');
+      expect(result.content).toContain(
+        "Checked before writing: this change introduces 1 error: a.ts:1: Cannot find name 'BROKEN'.",
+      );
+    } finally {
+      await extra.close();
+    }
+    expect(fake.disposed).toBe(1);
+  });
+
+  it('late evidence - printed while the prompt waits, with the request showing timed out first', async () => {
+    const fake = createFakeDiagnostics(() => evidence([diagnostic('a.ts', 1, 'late one')]), 400);
+    const cli = io();
+    const asked: ApprovalRequest[] = [];
+    const approver: TerminalApprover = {
+      ask: async (request) => {
+        asked.push(request);
+        for (let i = 0; i < 100 && !cli.errText().includes('late one'); i++)
+          await new Promise((r) => setTimeout(r, 20));
+        return { decision: { type: 'approve' } };
+      },
+      close: () => undefined,
+    };
+    const workspace = await Workspace.open(project);
+    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
+    try {
+      const diagnostics = fakeProjectDiagnostics(fake, () => ({
+        enabled: true,
+        languages: { typescript: true, python: true, go: true, rust: true, java: true },
+        liveDeadlineMs: 250,
+      }));
+      const result = await runTool(
+        edit,
+        { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'two' }] },
+        { workspace, signal: new AbortController().signal, approvals: session.broker, diagnostics },
+      );
+      expect(result.status).toBe('ok');
+      expect(asked[0]?.evidence?.state).toBe('timed_out');
+      expect(cli.errText()).toContain(
+        'The check of the change above finished:\nThis change introduces 1 error (checked in 400 ms)\n  a.ts:1  late one\n',
+      );
+    } finally {
+      session.close();
+    }
+  });
+});
