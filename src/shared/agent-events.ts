@@ -7,6 +7,7 @@ import {
   toolCallApprovalRequestSchema,
 } from './approvals';
 import { commandApprovalRequestSchema } from './command-approvals';
+import { proposalEvidenceSchema } from './diagnostics';
 
 const base = { conversationId: z.string(), turnId: z.string() };
 /** On an approval request: the tool call (step) that waits for it, when it came from one. */
@@ -60,6 +61,13 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     ...base,
     ...approvalStep,
     request: toolCallApprovalRequestSchema,
+  }),
+  z.object({
+    /** A pending file approval's check finished late (it had timed out or was still running). */
+    type: z.literal('approval_evidence'),
+    ...base,
+    approvalId: z.string(),
+    evidence: proposalEvidenceSchema,
   }),
   z.object({
     type: z.literal('approval_resolved'),

@@ -1,5 +1,6 @@
 // Proposals, approval requests and decisions as they cross boundaries (DESIGN.md "Flow" 3-6).
 import { z } from 'zod';
+import { proposalEvidenceSchema } from './diagnostics';
 
 export const hunkSchema = z.object({
   /** Stable within one proposal: "h1", "h2", … */
@@ -32,6 +33,7 @@ export const approvalRequestSchema = z.object({
   protectedPath: z.boolean(),
   /** True when the diff fell back to a coarse replaced-block diff (bound hit). */
   coarseDiff: z.boolean(),
+  evidence: proposalEvidenceSchema.optional(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { hunkSchema } from './approvals';
 import { usageSchema } from './agent-events';
+import { proposalEvidenceSchema } from './diagnostics';
 
 export const changeSetStatusSchema = z.enum([
   'running',
@@ -72,6 +73,8 @@ export type ChangeSetSummary = z.infer<typeof changeSetSummarySchema>;
 
 export const changeSetSchema = changeSetSummarySchema.extend({
   files: z.array(changeSetFileSchema),
+  /** The errors the set introduces and fixes, against the base it was made on. */
+  evidence: proposalEvidenceSchema.optional(),
 });
 export type ChangeSet = z.infer<typeof changeSetSchema>;
 

@@ -198,6 +198,7 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
       case 'approval_request':
       case 'command_approval_request':
       case 'tool_call_approval_request':
+      case 'approval_evidence':
         return;
       default:
         missingCase(event);

@@ -224,6 +224,9 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
         ),
       };
     }
+    case 'approval_evidence':
+      // The review modal shows the evidence; the transcript has nothing to add.
+      return state;
     case 'approval_resolved':
       return {
         ...state,
