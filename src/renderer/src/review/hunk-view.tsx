@@ -4,6 +4,8 @@
 // highlighting); the gutter shows the real file line numbers of both sides.
 import ReactDiffViewer, { LineNumberPrefix } from 'react-diff-viewer-continued';
 import type { Hunk } from '../../../shared/approvals';
+import type { Diagnostic } from '../../../shared/diagnostics';
+import { hunkErrorText } from './evidence-text';
 import { highlightToHtml } from '../highlight/highlighter';
 import { hunkSides, wantsWordDiff } from './hunk-text';
 
@@ -18,6 +20,8 @@ interface Props {
   selectable: boolean;
   selected: boolean;
   onToggle(): void;
+  /** Introduced errors that fall on this hunk's new lines (from the evidence panel's check). */
+  errors?: readonly Diagnostic[];
 }
 
 const VIRTUALISE_AFTER_LINES = 300;
@@ -81,6 +85,7 @@ export function HunkView({
   selectable,
   selected,
   onToggle,
+  errors = [],
 }: Props) {
   const { before, after } = hunkSides(hunk);
   const header = `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`;
@@ -107,6 +112,19 @@ export function HunkView({
         )}
         <code className="hunk-range">{header}</code>
       </header>
+      {errors.length > 0 && (
+        <ul
+          className="hunk-errors"
+          aria-label={`Errors in hunk ${index + 1}`}
+          data-testid="hunk-errors"
+        >
+          {errors.map((error, at) => (
+            <li key={`${error.line}:${error.column}:${error.code}:${at}`}>
+              <span className="badge evidence-kind new">error</span> {hunkErrorText(error)}
+            </li>
+          ))}
+        </ul>
+      )}
       <ReactDiffViewer
         oldValue={before}
         newValue={after}
