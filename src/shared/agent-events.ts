@@ -63,18 +63,22 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     request: toolCallApprovalRequestSchema,
   }),
   z.object({
-    /** A pending file approval's check finished late (it had timed out or was still running). */
-    type: z.literal('approval_evidence'),
-    ...base,
-    approvalId: z.string(),
-    evidence: proposalEvidenceSchema,
-  }),
-  z.object({
     type: z.literal('approval_resolved'),
     ...base,
     approvalId: z.string(),
     outcome: z.enum(['approved', 'partially_approved', 'edited', 'rejected', 'aborted']),
     decidedBy: decisionSourceSchema,
+  }),
+  z.object({
+    /**
+     * A check that ran past its deadline finished after its approval request was shown
+     * (issue 24): the evidence replaces the request's `timed_out` one. May arrive after the
+     * approval was decided; then it is for the record only.
+     */
+    type: z.literal('approval_evidence'),
+    ...base,
+    approvalId: z.string(),
+    evidence: proposalEvidenceSchema,
   }),
   z.object({
     type: z.literal('command_approval_request'),

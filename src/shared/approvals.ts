@@ -33,6 +33,11 @@ export const approvalRequestSchema = z.object({
   protectedPath: z.boolean(),
   /** True when the diff fell back to a coarse replaced-block diff (bound hit). */
   coarseDiff: z.boolean(),
+  /**
+   * The errors the change would introduce and fix (issue 24), as far as the check got when
+   * the request was shown: `timed_out` ones are completed later by an `approval_evidence`
+   * event. Absent when no check ran (checks off, no diagnostics in this shell).
+   */
   evidence: proposalEvidenceSchema.optional(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;

@@ -68,13 +68,16 @@ export const changeSetSummarySchema = z.object({
   createdAt: z.number(),
   finishedAt: z.number().nullable(),
   usage: usageSchema,
+  /**
+   * The errors the set introduces and fixes over all its files (issue 24): the last check of
+   * its run, or of the inbox's re-check when the disk moved; null when never checked.
+   */
+  evidence: proposalEvidenceSchema.nullable(),
 });
 export type ChangeSetSummary = z.infer<typeof changeSetSummarySchema>;
 
 export const changeSetSchema = changeSetSummarySchema.extend({
   files: z.array(changeSetFileSchema),
-  /** The errors the set introduces and fixes, against the base it was made on. */
-  evidence: proposalEvidenceSchema.optional(),
 });
 export type ChangeSet = z.infer<typeof changeSetSchema>;
 

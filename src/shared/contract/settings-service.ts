@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method } from './define';
+import { diagnosticsSettingsPatchSchema, diagnosticsSettingsSchema } from '../diagnostics-settings';
 
 export const settingsSchema = z.object({
   model: z.string(),
@@ -10,6 +11,8 @@ export const settingsSchema = z.object({
   keyStorage: z.enum(['safeStorage', 'basic_text', 'env', 'memory', 'none']),
   maxTurns: z.number().int(),
   theme: z.enum(['system', 'dark', 'light']),
+  /** Evidence before approval (issue 24): on/off, per-language switches, live deadline. */
+  diagnostics: diagnosticsSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -22,6 +25,7 @@ export const settingsService = {
         baseUrl: z.string().url().max(2000).nullable().optional(),
         maxTurns: z.number().int().min(1).max(500).optional(),
         theme: z.enum(['system', 'dark', 'light']).optional(),
+        diagnostics: diagnosticsSettingsPatchSchema.optional(),
       })
       .strict(),
     settingsSchema,

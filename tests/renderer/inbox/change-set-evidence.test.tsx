@@ -1,8 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ClientProvider } from '../../../src/renderer/src/app/client-context';
 import { ChangeSetDetail } from '../../../src/renderer/src/inbox/change-set-detail';
-import { recheckMethod } from '../../../src/renderer/src/inbox/use-recheck-on-open';
+import { latestEvidence, recheckMethod } from '../../../src/renderer/src/inbox/use-recheck-on-open';
 import type { ChangeSetView, SluiceClient } from '../../../src/shared/contract';
 import type { ProposalEvidence } from '../../../src/shared/diagnostics';
 import { diagnostic, evidence } from '../support/evidence';
@@ -35,6 +35,7 @@ function view(found: ProposalEvidence | undefined, needsRecheck: string | null =
     createdAt: 1,
     finishedAt: 2,
     usage,
+    evidence: found ?? null,
     steps: [],
     files: [
       {
@@ -61,7 +62,7 @@ function view(found: ProposalEvidence | undefined, needsRecheck: string | null =
       },
     ],
   };
-  return found ? { ...set, evidence: found } : set;
+  return set;
 }
 
 const broken = evidence({
@@ -119,19 +120,15 @@ describe('ChangeSetDetail with evidence', () => {
     expect(screen.queryByTestId('evidence-notice')).toBeNull();
   });
 
-  it('recheck on open - says the project changed meanwhile, then shows the new evidence', async () => {
+  it('recheck on open - says the project changed meanwhile, then shows the evidence it answers', async () => {
     const fake = createFakeSluice();
-    let current = view(broken, 'set s0 changed src/cart.ts');
-    fake.handle('proposals.get', () => current);
+    fake.handle('proposals.get', () => view(broken, 'set s0 changed src/cart.ts'));
     const asked: string[] = [];
     let finish: () => void = () => undefined;
     const client = withRecheck(fake, ({ id }) => {
       asked.push(id);
       return new Promise((resolve) => {
-        finish = () => {
-          current = view(evidence({ ms: 95 }), null);
-          resolve({});
-        };
+        finish = () => resolve(evidence({ ms: 95, checkedAt: '2026-11-26T13:00:00.000Z' }));
       });
     });
     render(
@@ -144,13 +141,42 @@ describe('ChangeSetDetail with evidence', () => {
     expect(screen.getByRole('status')).toContainElement(notice);
     expect(screen.getByTestId('accept-all')).toBeEnabled();
     expect(asked).toEqual(['s1']);
-    finish();
+    act(() => finish());
     await waitFor(() =>
       expect(screen.getByTestId('evidence-heading')).toHaveTextContent('No new errors'),
     );
     expect(screen.queryByTestId('evidence-notice')).toBeNull();
     expect(screen.getByTestId('evidence-state')).toHaveTextContent('Checked in 95 ms');
+    expect(screen.queryByTestId('hunk-errors')).toBeNull();
     expect(asked).toEqual(['s1']);
+  });
+
+  it('recheck answers something else - the set is loaded again instead', async () => {
+    const fake = createFakeSluice();
+    let current = view(broken);
+    fake.handle('proposals.get', () => current);
+    const client = withRecheck(fake, () => {
+      current = view(evidence({ ms: 70 }));
+      return Promise.resolve({ ok: true });
+    });
+    render(
+      <ClientProvider client={client}>
+        <ChangeSetDetail id="s1" version={0} onRefined={() => undefined} />
+      </ClientProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('evidence-state')).toHaveTextContent('Checked in 70 ms'),
+    );
+    expect(fake.callsTo('proposals.get').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('latestEvidence - the evidence made last wins, whichever side it came from', () => {
+    const older = evidence({ checkedAt: '2026-11-26T12:00:00.000Z' });
+    const newer = evidence({ checkedAt: '2026-11-26T12:00:05.000Z', state: 'timed_out' });
+    expect(latestEvidence(older, newer)).toBe(newer);
+    expect(latestEvidence(newer, older)).toBe(newer);
+    expect(latestEvidence(null, older)).toBe(older);
+    expect(latestEvidence(undefined, null)).toBeNull();
   });
 
   it('recheck fails - says so and keeps the stored evidence', async () => {

@@ -28,6 +28,7 @@ function summary(id: string, prompt: string): ChangeSetSummary {
     model: 'm',
     paths: ['a.ts'],
     needsRecheck: null,
+    evidence: null,
     refines: null,
     createdAt: 1,
     finishedAt: 2,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../../src/renderer/src/app/app';
 import type { PolicyRule } from '../../../src/shared/approvals';
 import type { Settings } from '../../../src/shared/contract';
+import { mergeDiagnosticsSettings } from '../../../src/shared/diagnostics-settings';
 import { createFakeSluice, sampleSettings } from '../support/fake-sluice';
 import { renderWithClient } from '../support/render-with-client';
 
@@ -17,7 +18,15 @@ async function openSettings(settings: Partial<Settings> = {}) {
     'settings.setApiKey',
     () => (current = { ...current, hasApiKey: true, keyStorage: 'safeStorage' }),
   );
-  fake.handle('settings.set', (patch) => (current = { ...current, ...patch }));
+  fake.handle(
+    'settings.set',
+    (patch) =>
+      (current = {
+        ...current,
+        ...patch,
+        diagnostics: mergeDiagnosticsSettings(current.diagnostics, patch.diagnostics),
+      }),
+  );
   const rules: PolicyRule[] = [
     { id: 'r1', tool: 'edit_file', pathGlob: 'docs/**', action: 'allow' },
   ];

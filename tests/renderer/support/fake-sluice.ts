@@ -13,6 +13,7 @@ import {
   type WireResult,
 } from '../../../src/shared/contract';
 import type { z } from 'zod';
+import { DEFAULT_DIAGNOSTICS_SETTINGS } from '../../../src/shared/diagnostics-settings';
 
 type Services = SluiceContract['services'];
 export type Channel = {
@@ -48,6 +49,7 @@ export const sampleSettings = {
   keyStorage: 'safeStorage' as const,
   maxTurns: 25,
   theme: 'dark' as const,
+  diagnostics: DEFAULT_DIAGNOSTICS_SETTINGS,
 };
 
 const defaults: { [C in Channel]?: Handler<C> } = {

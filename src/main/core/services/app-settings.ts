@@ -3,6 +3,12 @@
 // ANTHROPIC_BASE_URL set, only a patch that changes the base URL is refused. The
 // key is encrypted with the SecretStore; it is never part of a view and never logged.
 import type { Settings } from '../../../shared/contract/settings-service';
+import {
+  DEFAULT_DIAGNOSTICS_SETTINGS,
+  mergeDiagnosticsSettings,
+  type DiagnosticsSettings,
+  type DiagnosticsSettingsPatch,
+} from '../../../shared/diagnostics-settings';
 import type { SettingsRepository, StoredSettings } from '../store/settings-repository';
 import type { SecretStore } from './secret-store';
 
@@ -25,6 +31,7 @@ export type SettingsPatch = {
   baseUrl?: string | null;
   maxTurns?: number;
   theme?: Settings['theme'];
+  diagnostics?: DiagnosticsSettingsPatch;
 };
 
 export interface AppSettings {
@@ -34,6 +41,8 @@ export interface AppSettings {
   clearApiKey(): Settings;
   /** For the agent: what a request would use right now. Never send this to a renderer. */
   credentials(): EffectiveCredentials;
+  /** The checks behind evidence (issue 24), defaults filled in; read fresh for each use. */
+  diagnostics(): DiagnosticsSettings;
 }
 
 export class SettingsError extends Error {
@@ -95,6 +104,7 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
       keyStorage: key.source === 'stored' ? key.backend : key.source,
       maxTurns: settings.maxTurns ?? deps.defaults.maxTurns,
       theme: settings.theme ?? 'system',
+      diagnostics: mergeDiagnosticsSettings(DEFAULT_DIAGNOSTICS_SETTINGS, settings.diagnostics),
     };
   };
 
@@ -119,6 +129,10 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
         baseUrl,
         maxTurns: patch.maxTurns,
         theme: patch.theme,
+        // Stored as the person's own choices over the defaults, so a later default applies.
+        diagnostics: patch.diagnostics
+          ? mergeStoredDiagnostics(stored().diagnostics, patch.diagnostics)
+          : undefined,
       });
       return view();
     },
@@ -149,6 +163,8 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
       decrypted = undefined;
       return view();
     },
+    diagnostics: () =>
+      mergeDiagnosticsSettings(DEFAULT_DIAGNOSTICS_SETTINGS, stored().diagnostics),
     credentials() {
       const settings = view();
       const key = keyState();
@@ -159,6 +175,18 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
         maxTurns: settings.maxTurns,
       };
     },
+  };
+}
+
+function mergeStoredDiagnostics(
+  stored: DiagnosticsSettingsPatch | undefined,
+  patch: DiagnosticsSettingsPatch,
+): DiagnosticsSettingsPatch {
+  const languages = { ...stored?.languages, ...patch.languages };
+  return {
+    ...stored,
+    ...patch,
+    ...(Object.keys(languages).length ? { languages } : {}),
   };
 }
 

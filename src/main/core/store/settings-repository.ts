@@ -2,6 +2,7 @@
 // way in and on the way out: a row that no longer parses (hand-edited, older build) reads as
 // unset instead of breaking the app, and is reported in `invalidKeys`.
 import { z } from 'zod';
+import { diagnosticsSettingsPatchSchema } from '../../../shared/diagnostics-settings';
 import type { WritableDb } from './database-handles';
 
 export const storedSettingsSchema = z.object({
@@ -9,6 +10,8 @@ export const storedSettingsSchema = z.object({
   baseUrl: z.string().min(1).max(2000),
   maxTurns: z.number().int().min(1).max(500),
   theme: z.enum(['system', 'dark', 'light']),
+  /** Only what the person changed; defaults fill the rest (app-settings.ts). */
+  diagnostics: diagnosticsSettingsPatchSchema,
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;
 export type StoredSettingKey = keyof z.infer<typeof storedSettingsSchema>;

@@ -224,9 +224,6 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
         ),
       };
     }
-    case 'approval_evidence':
-      // The review modal shows the evidence; the transcript has nothing to add.
-      return state;
     case 'approval_resolved':
       return {
         ...state,
@@ -234,6 +231,9 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
           item.type === 'tool' && item.waitingFor === event.approvalId ? settled(item) : item,
         ),
       };
+    case 'approval_evidence':
+      // Late evidence belongs to the review modal's request; the step list does not change.
+      return state;
     default:
       return missingCase(event);
   }

@@ -11,7 +11,7 @@ import { useResolvedTheme } from '../app/theme';
 import { EvidencePanel } from '../review/evidence-panel';
 import { ChangeSetFileView } from './change-set-file';
 import { InboxField } from './inbox-field';
-import { useRecheckOnOpen } from './use-recheck-on-open';
+import { latestEvidence, useRecheckOnOpen } from './use-recheck-on-open';
 
 interface Props {
   id: string;
@@ -80,6 +80,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
   if (error && !view) return <p className="error-text">{error}</p>;
   if (!view) return <p className="muted">Loading…</p>;
   const reviewable = view.status === 'proposed';
+  const evidence = latestEvidence(view.evidence, recheck.evidence);
 
   const act = async (what: () => Promise<void>) => {
     setBusy(true);
@@ -147,9 +148,9 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           </ol>
         </details>
       )}
-      {view.evidence ? (
+      {evidence ? (
         <EvidencePanel
-          evidence={view.evidence}
+          evidence={evidence}
           proposedTexts={Object.fromEntries(view.files.map((file) => [file.path, file.finalText]))}
           notice={recheck.notice}
         />
@@ -168,7 +169,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           selectable={reviewable}
           selected={new Set(selected[file.path] ?? [])}
           dark={dark}
-          introduced={view.evidence?.introduced ?? []}
+          introduced={evidence?.introduced ?? []}
           onToggle={(hunkId) => toggle(file.path, hunkId)}
         />
       ))}

@@ -13,6 +13,7 @@ import type { WritableDb } from '../../../../src/main/core/store/database-handle
 import { createSettingsRepository } from '../../../../src/main/core/store/settings-repository';
 import { createAppSettings } from '../../../../src/main/core/services/app-settings';
 import { createSettingsHandlers } from '../../../../src/main/core/services/settings-handlers';
+import { DEFAULT_DIAGNOSTICS_SETTINGS } from '../../../../src/shared/diagnostics-settings';
 import {
   createUnavailableSecretStore,
   type SecretStore,
@@ -73,7 +74,23 @@ describe('settings handlers', () => {
       keyStorage: 'none',
       maxTurns: 25,
       theme: 'system',
+      diagnostics: DEFAULT_DIAGNOSTICS_SETTINGS,
     });
+  });
+
+  it('set diagnostics - one language off and the deadline survive a restart; the rest stays on', async () => {
+    await build().handlers.set({ diagnostics: { languages: { go: false } } });
+    await build().handlers.set({ diagnostics: { liveDeadlineMs: 5000 } });
+    const { diagnostics } = await build().handlers.get({});
+    expect(diagnostics).toEqual({
+      ...DEFAULT_DIAGNOSTICS_SETTINGS,
+      languages: { ...DEFAULT_DIAGNOSTICS_SETTINGS.languages, go: false },
+      liveDeadlineMs: 5000,
+    });
+    const refused = await build().dispatch('settings.set', {
+      diagnostics: { liveDeadlineMs: 10 },
+    });
+    expect(refused.ok).toBe(false);
   });
 
   it('set - stores and survives a restart', async () => {

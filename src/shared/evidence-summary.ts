@@ -1,0 +1,52 @@
+// Evidence in words (issue 24): the one headline and the per-error lines that every review
+// shows (CLI review, `proposal show`, the model's tool results), so they read the same
+// everywhere. Plain text: callers escape it for their medium (terminal, HTML).
+import type { Diagnostic, ProposalEvidence } from './diagnostics';
+import { missingCase } from './missing-case';
+
+const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+function seconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
+}
+
+/** "This change introduces 2 errors · fixes 1", or what kept it from being checked. */
+export function evidenceHeadline(evidence: ProposalEvidence): string {
+  const counts = (): string => {
+    const parts = [
+      evidence.introduced.length
+        ? `This change introduces ${plural(evidence.introduced.length, 'error')}`
+        : 'This change introduces no new errors',
+    ];
+    if (evidence.fixed.length) parts.push(`fixes ${evidence.fixed.length}`);
+    return parts.join(' · ');
+  };
+  switch (evidence.state) {
+    case 'checked':
+      return `${counts()} (checked in ${seconds(evidence.ms)})`;
+    case 'timed_out':
+      return `Check timed out after ${seconds(evidence.ms)}${evidence.reason ? ` (${evidence.reason})` : ''}${
+        evidence.introduced.length || evidence.fixed.length ? `; so far: ${counts()}` : ''
+      }`;
+    case 'not_checked':
+      return `Not checked: ${evidence.reason ?? 'no checker for these files'}`;
+    case 'checking':
+      return 'Checking…';
+    default:
+      return missingCase(evidence.state);
+  }
+}
+
+/** `file:line: message` of one error, its message on one line and bounded. */
+export function diagnosticLine(diagnostic: Diagnostic, maxMessage = 300): string {
+  const message = diagnostic.message.replace(/\s+/gu, ' ').trim();
+  const short = message.length > maxMessage ? `${message.slice(0, maxMessage - 1)}…` : message;
+  return `${diagnostic.path}:${diagnostic.line}: ${short}`;
+}
+
+/** At most `max` errors as lines, then "and N more". */
+export function diagnosticLines(diagnostics: readonly Diagnostic[], max: number): string[] {
+  const lines = diagnostics.slice(0, max).map((d) => diagnosticLine(d));
+  if (diagnostics.length > max) lines.push(`and ${diagnostics.length - max} more`);
+  return lines;
+}
