@@ -75,7 +75,7 @@ describe('EvidencePanel', () => {
     const status = screen.getByRole('status');
     expect(status).toHaveAttribute('aria-live', 'polite');
     expect(status).toHaveTextContent('Checking for errors…');
-    expect(status).toHaveTextContent('You can approve or reject without waiting.');
+    expect(status).toHaveTextContent('You can approve or reject without waiting for it.');
   });
 
   it('timed out - says after how long, and to decide without it', () => {

@@ -23,12 +23,16 @@ export function EvidencePanel({ evidence, proposedTexts, notice }: Props) {
   const headingId = useId();
   const [open, setOpen] = useState<LineTarget | null>(null);
   const heading = evidenceHeading(evidence);
+  // A mark beside the words, never instead of them: ✗ when errors were found, ✓ when clean.
+  const mark = evidence.introduced.length > 0 ? '✗' : evidence.state === 'checked' ? '✓' : null;
   const tone =
     evidence.introduced.length > 0
       ? 'has-errors'
       : evidence.state === 'checked'
         ? 'clean'
-        : 'unknown';
+        : evidence.state === 'checking'
+          ? 'pending'
+          : 'unknown';
 
   const openLine = (error: Diagnostic, where: 'proposed' | 'disk') => {
     const proposedText = where === 'proposed' ? proposedTexts[error.path] : undefined;
@@ -49,9 +53,11 @@ export function EvidencePanel({ evidence, proposedTexts, notice }: Props) {
     >
       <div role="status" aria-live="polite" className="evidence-status">
         <h3 id={headingId} className="evidence-heading" data-testid="evidence-heading">
-          <span aria-hidden="true" className="evidence-icon">
-            {evidence.introduced.length > 0 ? '✗' : evidence.state === 'checked' ? '✓' : '…'}
-          </span>{' '}
+          {mark && (
+            <span aria-hidden="true" className="evidence-icon">
+              {mark}{' '}
+            </span>
+          )}
           {heading}
         </h3>
         {notice && (

@@ -48,7 +48,7 @@ export function evidenceHeading(evidence: ProposalEvidence): string {
 export function evidenceStateLine(evidence: ProposalEvidence): string {
   switch (evidence.state) {
     case 'checking':
-      return 'Checking for errors… You can approve or reject without waiting.';
+      return 'You can approve or reject without waiting for it.';
     case 'checked':
       return `Checked in ${duration(evidence.ms)}`;
     case 'not_checked':
