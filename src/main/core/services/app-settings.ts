@@ -163,8 +163,7 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
       decrypted = undefined;
       return view();
     },
-    diagnostics: () =>
-      mergeDiagnosticsSettings(DEFAULT_DIAGNOSTICS_SETTINGS, stored().diagnostics),
+    diagnostics: () => mergeDiagnosticsSettings(DEFAULT_DIAGNOSTICS_SETTINGS, stored().diagnostics),
     credentials() {
       const settings = view();
       const key = keyState();
@@ -176,6 +175,14 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
       };
     },
   };
+}
+
+/** The diagnostics settings straight from the store (the CLI has no AppSettings). */
+export function readDiagnosticsSettings(repository: SettingsRepository): DiagnosticsSettings {
+  return mergeDiagnosticsSettings(
+    DEFAULT_DIAGNOSTICS_SETTINGS,
+    repository.read().settings.diagnostics,
+  );
 }
 
 function mergeStoredDiagnostics(

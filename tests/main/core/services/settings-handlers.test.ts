@@ -78,19 +78,29 @@ describe('settings handlers', () => {
     });
   });
 
-  it('set diagnostics - one language off and the deadline survive a restart; the rest stays on', async () => {
-    await build().handlers.set({ diagnostics: { languages: { go: false } } });
-    await build().handlers.set({ diagnostics: { liveDeadlineMs: 5000 } });
-    const { diagnostics } = await build().handlers.get({});
-    expect(diagnostics).toEqual({
-      ...DEFAULT_DIAGNOSTICS_SETTINGS,
-      languages: { ...DEFAULT_DIAGNOSTICS_SETTINGS.languages, go: false },
+  it('diagnostics - on by default; a language switch and the deadline are kept, the rest stay default', async () => {
+    const { dispatch } = build();
+    await dispatch('settings.set', { diagnostics: { languages: { python: false } } });
+    await dispatch('settings.set', { diagnostics: { liveDeadlineMs: 5000 } });
+    const again = build();
+    expect((await again.handlers.get({})).diagnostics).toEqual({
+      enabled: true,
+      languages: { typescript: true, python: false, go: true, rust: true, java: true },
       liveDeadlineMs: 5000,
     });
-    const refused = await build().dispatch('settings.set', {
-      diagnostics: { liveDeadlineMs: 10 },
-    });
-    expect(refused.ok).toBe(false);
+    expect(again.settings.diagnostics().languages.python).toBe(false);
+    await again.handlers.set({ diagnostics: { enabled: false } });
+    expect(build().settings.diagnostics()).toMatchObject({ enabled: false, liveDeadlineMs: 5000 });
+  });
+
+  it('diagnostics - a deadline outside the bounds is refused by the contract', async () => {
+    const { dispatch } = build();
+    for (const liveDeadlineMs of [10, 600_000, 1.5]) {
+      const answer = await dispatch('settings.set', { diagnostics: { liveDeadlineMs } });
+      expect(answer.ok).toBe(false);
+    }
+    const answer = await dispatch('settings.set', { diagnostics: { languages: { cobol: false } } });
+    expect(answer.ok).toBe(false);
   });
 
   it('set - stores and survives a restart', async () => {
