@@ -12,8 +12,6 @@
 import type { AgentEvent } from '../../shared/agent-events';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
 import { missingCase } from '../../shared/missing-case';
-import { evidenceHeadline } from '../../shared/evidence-summary';
-import { visibleUntrusted } from '../../shared/untrusted-text';
 import { createAnthropicClient } from '../../main/core/agent/anthropic-client';
 import {
   createConversationRunner,
@@ -183,10 +181,6 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
       case 'approval_resolved':
         step(`  approval ${event.outcome} (${event.decidedBy})`);
         return;
-      case 'approval_evidence':
-        // A check that timed out at the prompt finished: its headline (the prompt showed the rest).
-        step(`  check finished: ${visibleUntrusted(evidenceHeadline(event.evidence))}`);
-        return;
       case 'turn_end':
         if (midLine) io.stdout.write('\n');
         midLine = false;
@@ -199,9 +193,11 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
         midLine = false;
         io.stderr.write(event.text);
         return;
+      // The approval session prompts on the terminal (and says a late check's result there).
       case 'turn_start':
       case 'usage':
       case 'approval_request':
+      case 'approval_evidence':
       case 'command_approval_request':
       case 'tool_call_approval_request':
         return;
