@@ -111,11 +111,17 @@ describe('ChangeSetDetail with evidence', () => {
     expect(preview).toHaveTextContent('as proposed');
   });
 
-  it('no recheck in the contract - no call, no notice', async () => {
+  it('a main without proposals.recheck - no call, no notice', async () => {
     const fake = createFakeSluice();
-    expect(recheckMethod(fake.client)).toBeNull();
     fake.handle('proposals.get', () => view(broken, 'set s0 changed src/cart.ts'));
-    renderWithClient(<ChangeSetDetail id="s1" version={0} onRefined={() => undefined} />, fake);
+    const { recheck: _absent, ...proposals } = fake.client.proposals as Record<string, unknown>;
+    const client = { ...fake.client, proposals } as unknown as SluiceClient;
+    expect(recheckMethod(client)).toBeNull();
+    render(
+      <ClientProvider client={client}>
+        <ChangeSetDetail id="s1" version={0} onRefined={() => undefined} />
+      </ClientProvider>,
+    );
     await screen.findByTestId('evidence-panel');
     expect(screen.queryByTestId('evidence-notice')).toBeNull();
   });
