@@ -99,6 +99,7 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('evidence in Chromium', () =>
   afterEach(async () => {
     injection.approval = null;
     injection.changeSet = null;
+    injection.memory = null;
     await endScriptedTest(session!, scripted);
   });
 
@@ -272,5 +273,23 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('evidence in Chromium', () =>
     expect(await group.getByRole('checkbox', { name: 'Go' }).isChecked()).toBe(false);
     expect(await group.getByRole('checkbox', { name: 'Python' }).isChecked()).toBe(true);
     expect(await group.getByRole('spinbutton', { name: /Deadline/u }).inputValue()).toBe('5');
+  });
+
+  it('top bar - the running checkers and their memory beside the index counts', async () => {
+    const MB = 1024 * 1024;
+    injection.memory = {
+      services: [
+        { language: 'typescript', rssBytes: 182 * MB },
+        { language: 'python', rssBytes: 95 * MB },
+      ],
+    };
+    await openApp(page, serve.url);
+    const line = page.getByTestId('checker-memory');
+    await line.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await line.textContent()).toBe(
+      'Error checkers: TypeScript/JavaScript 182 MB · Python 95 MB',
+    );
+    await snap(page, 'evidence-checker-memory');
+    await expectNoBlockingViolations(page, 'evidence-checker-memory', ['.top-bar']);
   });
 });

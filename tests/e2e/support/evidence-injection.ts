@@ -3,9 +3,11 @@
 // sends is replaced: the `evidence` of approval requests, of `proposals.get` answers and the
 // answer of `proposals.recheck` (held until the test releases it, so "Re-checking…" can be
 // seen). The server's own `approval_evidence` events are dropped and the test sends its own.
+// The running checkers' memory (`symbols.diagnosticsMemory`) can be set the same way.
 // So the review screens are checked in Chromium whatever checker (or none) the server has:
 // a slow cold check on a busy machine cannot race the test's evidence.
 import type { Page, WebSocketRoute } from 'playwright-core';
+import type { DiagnosticsMemoryView } from '../../../src/shared/contract';
 import type { ProposalEvidence } from '../../../src/shared/diagnostics';
 
 export interface SeenApproval {
@@ -19,6 +21,8 @@ export interface EvidenceInjection {
   approval: ProposalEvidence | null;
   /** Put on every change set the page loads, and answered to a re-check; null: the server's. */
   changeSet: ProposalEvidence | null;
+  /** The answer to `symbols.diagnosticsMemory`; null: the server's. */
+  memory: DiagnosticsMemoryView | null;
   /** The approval requests the page received, oldest first. */
   readonly approvals: SeenApproval[];
   /** The change sets whose re-check the page asked for. */
@@ -48,6 +52,7 @@ export async function injectEvidence(page: Page): Promise<EvidenceInjection> {
   const injection: EvidenceInjection = {
     approval: null,
     changeSet: null,
+    memory: null,
     approvals: [],
     rechecks: [],
     sendAgentEvent(payload) {
@@ -89,6 +94,10 @@ export async function injectEvidence(page: Page): Promise<EvidenceInjection> {
       if (channel === 'approvals.pending' && injection.approval && result.ok) {
         for (const request of result.value as Frame[]) request.evidence = injection.approval;
       }
+      if (channel === 'symbols.diagnosticsMemory' && injection.memory)
+        return socket.send(
+          JSON.stringify({ id: frame.id, result: { ok: true, value: injection.memory } }),
+        );
       if (channel === 'proposals.get' && injection.changeSet && result.ok)
         (result.value as Frame).evidence = injection.changeSet;
       return socket.send(JSON.stringify(frame));
