@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { HUNK_ERRORS_SHOWN } from '../../../src/renderer/src/review/hunk-view';
 import { ReviewHost } from '../../../src/renderer/src/review/review-host';
 import type { ProposalEvidence } from '../../../src/shared/diagnostics';
 import { editRequest, ev } from '../support/agent-events';
@@ -56,6 +57,19 @@ describe('the review modal with evidence', () => {
     const errors = within(second as HTMLElement).getByRole('list', { name: 'Errors in hunk 2' });
     expect(within(errors).getAllByRole('listitem')).toHaveLength(1);
     expect(errors).toHaveTextContent("Line 9: Cannot find name 'x'.");
+  });
+
+  it('per hunk - many errors in one hunk: the first ones, then how many more', () => {
+    openReview(
+      evidence({
+        introduced: Array.from({ length: HUNK_ERRORS_SHOWN + 3 }, (_, i) =>
+          diagnostic({ line: 9, column: i + 1, message: `Problem ${i + 1}.` }),
+        ),
+      }),
+    );
+    const errors = screen.getByRole('list', { name: 'Errors in hunk 2' });
+    expect(within(errors).getAllByRole('listitem')).toHaveLength(HUNK_ERRORS_SHOWN + 1);
+    expect(errors).toHaveTextContent('And 3 more in this hunk (listed above the diff).');
   });
 
   it('checking - Approve stays enabled and approves at once', async () => {

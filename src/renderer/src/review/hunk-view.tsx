@@ -25,6 +25,8 @@ interface Props {
 }
 
 const VIRTUALISE_AFTER_LINES = 300;
+/** A hunk names this many of its errors; the evidence panel lists them all. */
+export const HUNK_ERRORS_SHOWN = 10;
 
 /**
  * The viewer's colours come from the app theme (theme.css), so its contrast contract holds in
@@ -118,11 +120,16 @@ export function HunkView({
           aria-label={`Errors in hunk ${index + 1}`}
           data-testid="hunk-errors"
         >
-          {errors.map((error, at) => (
+          {errors.slice(0, HUNK_ERRORS_SHOWN).map((error, at) => (
             <li key={`${error.line}:${error.column}:${error.code}:${at}`}>
               <span className="badge evidence-kind new">error</span> {hunkErrorText(error)}
             </li>
           ))}
+          {errors.length > HUNK_ERRORS_SHOWN && (
+            <li>
+              And {errors.length - HUNK_ERRORS_SHOWN} more in this hunk (listed above the diff).
+            </li>
+          )}
         </ul>
       )}
       <ReactDiffViewer
