@@ -54,6 +54,12 @@ export const indexStatusSchema = z.object({
 });
 export type IndexStatus = z.infer<typeof indexStatusSchema>;
 
+/** The running diagnostics services (issue 24) and their resident memory, for the status bar. */
+export const diagnosticsMemorySchema = z.object({
+  services: z.array(z.object({ language: z.string(), rssBytes: z.number() })),
+});
+export type DiagnosticsMemoryView = z.infer<typeof diagnosticsMemorySchema>;
+
 const name = z.string().min(1).max(500);
 
 export const symbolService = {
@@ -83,6 +89,8 @@ export const symbolService = {
     z.object({ path: z.string().min(1).max(4096) }).strict(),
     z.array(symbolDefinitionSchema),
   ),
+  /** Memory of the open project's running error checkers; empty when none runs. */
+  diagnosticsMemory: method(z.object({}).strict(), diagnosticsMemorySchema),
   /** Fuzzy file-path search for @-mentions. */
   searchFiles: method(
     z

@@ -89,6 +89,7 @@ const defaults: { [C in Channel]?: Handler<C> } = {
     total: 3,
   }),
   'symbols.search': () => [],
+  'symbols.diagnosticsMemory': () => ({ services: [] }),
   'symbols.searchFiles': () => [],
   'settings.get': () => sampleSettings,
   'proposals.list': () => [],

@@ -273,6 +273,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     symbols: createSymbolHandlers({
       currentIndex: () => current().symbolIndex,
       emitStatus: (status) => emit('index.status', status),
+      currentDiagnostics: () => session.current()?.context.diagnostics,
     }),
     proposals,
     mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp }),

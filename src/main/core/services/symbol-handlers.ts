@@ -4,12 +4,18 @@
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { IndexStatus, symbolService } from '../../../shared/contract/symbol-service';
 import type { SymbolIndex } from '../index/symbol-index';
+import type { DiagnosticsMemory } from '../diagnostics/diagnostics-port';
 
 export interface SymbolHandlersDeps {
   /** The open project's index; throws a message when no project is open. */
   currentIndex(): SymbolIndex;
   /** `index.status` while indexing and when it ends. Contract: never throws. */
   emitStatus(status: IndexStatus): void;
+  /**
+   * The open project's diagnostics service (issue 24), when the shell made one; absent or
+   * undefined: no checker runs, so there is no memory to report.
+   */
+  currentDiagnostics?(): { memory(): DiagnosticsMemory } | undefined;
 }
 
 export type SymbolHandlers = ServiceHandlers<typeof symbolService>;
@@ -43,6 +49,9 @@ export function createSymbolHandlers(deps: SymbolHandlersDeps): SymbolHandlers {
     },
     async outline({ path }) {
       return (await ready()).outline(path);
+    },
+    diagnosticsMemory() {
+      return deps.currentDiagnostics?.()?.memory() ?? { services: [] };
     },
     async searchFiles({ query, limit }) {
       return (await ready()).searchFiles(query, limit);

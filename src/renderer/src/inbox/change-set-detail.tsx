@@ -1,14 +1,17 @@
 // One change set opened from the inbox: summary, the agent's steps, every file's diff with
 // per-hunk selection, and the actions: Accept all, Accept selected, Refine (continues the
 // set's conversation; the result supersedes this set), Reject with a reason. After an apply
-// each written file can be undone from here.
+// each written file can be undone from here. The set's evidence (the errors it introduces and
+// fixes) shows above the files, re-checked on open when main can.
 import { useEffect, useState } from 'react';
 import type { ApplyResult, ChangeSetSelection, ChangeSetView } from '../../../shared/contract';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { useResolvedTheme } from '../app/theme';
+import { EvidencePanel } from '../review/evidence-panel';
 import { ChangeSetFileView } from './change-set-file';
 import { InboxField } from './inbox-field';
+import { latestEvidence, useRecheckOnOpen } from './use-recheck-on-open';
 
 interface Props {
   id: string;
@@ -51,6 +54,10 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
   const [reason, setReason] = useState('');
   const [refineText, setRefineText] = useState('');
   const [undone, setUndone] = useState<string[]>([]);
+  const [reloads, setReloads] = useState(0);
+  const recheck = useRecheckOnOpen(client, view?.id === id ? view : null, () =>
+    setReloads((n) => n + 1),
+  );
 
   useEffect(() => {
     let live = true;
@@ -68,11 +75,12 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
     return () => {
       live = false;
     };
-  }, [client, id, version]);
+  }, [client, id, version, reloads]);
 
   if (error && !view) return <p className="error-text">{error}</p>;
   if (!view) return <p className="muted">Loading…</p>;
   const reviewable = view.status === 'proposed';
+  const evidence = latestEvidence(view.evidence, recheck.evidence);
 
   const act = async (what: () => Promise<void>) => {
     setBusy(true);
@@ -140,6 +148,19 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           </ol>
         </details>
       )}
+      {evidence ? (
+        <EvidencePanel
+          evidence={evidence}
+          proposedTexts={Object.fromEntries(view.files.map((file) => [file.path, file.finalText]))}
+          notice={recheck.notice}
+        />
+      ) : (
+        recheck.notice && (
+          <p className="muted" role="status" data-testid="evidence-notice">
+            {recheck.notice}
+          </p>
+        )
+      )}
       {view.files.length === 0 && <p className="muted">This run changed no file.</p>}
       {view.files.map((file) => (
         <ChangeSetFileView
@@ -148,6 +169,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           selectable={reviewable}
           selected={new Set(selected[file.path] ?? [])}
           dark={dark}
+          introduced={evidence?.introduced ?? []}
           onToggle={(hunkId) => toggle(file.path, hunkId)}
         />
       ))}

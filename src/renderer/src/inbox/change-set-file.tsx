@@ -1,6 +1,8 @@
 // One file of a change set: its diff, hunk by hunk, each with a checkbox while the set can be
 // applied. Reuses the live review's HunkView, so both reviews look and behave the same.
 import type { ChangeSetFile } from '../../../shared/contract';
+import type { Diagnostic } from '../../../shared/diagnostics';
+import { errorsInHunk } from '../review/evidence-text';
 import { HunkView } from '../review/hunk-view';
 import { languageForPath } from '../highlight/highlighter';
 
@@ -9,10 +11,19 @@ interface Props {
   selectable: boolean;
   selected: ReadonlySet<string>;
   dark: boolean;
+  /** The set's introduced errors (any file): those on this file's hunks show beside them. */
+  introduced?: readonly Diagnostic[];
   onToggle(hunkId: string): void;
 }
 
-export function ChangeSetFileView({ file, selectable, selected, dark, onToggle }: Props) {
+export function ChangeSetFileView({
+  file,
+  selectable,
+  selected,
+  dark,
+  introduced = [],
+  onToggle,
+}: Props) {
   const language = languageForPath(file.path);
   const canSelect = selectable && !file.protectedPath;
   return (
@@ -38,6 +49,7 @@ export function ChangeSetFileView({ file, selectable, selected, dark, onToggle }
           selectable={canSelect}
           selected={!canSelect || selected.has(hunk.id)}
           onToggle={() => onToggle(hunk.id)}
+          errors={errorsInHunk(hunk, file.path, introduced)}
         />
       ))}
     </section>

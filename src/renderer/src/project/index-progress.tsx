@@ -1,8 +1,10 @@
 // Symbol index state: a progress bar while indexing, counts afterwards, and the index's
-// standing notices (a limit left files out, the watcher fell back to polling) in a status region.
+// standing notices (a limit left files out, the watcher fell back to polling) in a status region,
+// and the memory of the running error checkers.
 import { type ReactNode, useEffect, useState } from 'react';
 import type { IndexStatus } from '../../../shared/contract';
 import { useClient, useContractEvent } from '../app/client-context';
+import { CheckerMemory } from './checker-memory';
 
 export function IndexProgress() {
   const client = useClient();
@@ -20,6 +22,7 @@ export function IndexProgress() {
   return (
     <>
       <IndexCounts status={status} />
+      <CheckerMemory />
       <IndexNotices notices={status.notices ?? []} />
     </>
   );

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Decision } from '../../../shared/approvals';
 import type { PendingApproval } from './use-approval-queue';
+import { EvidencePanel } from './evidence-panel';
 import { HunkPages } from './hunk-pages';
 import { ProposalEditor } from './proposal-editor';
 import { RejectForm } from './reject-form';
@@ -148,6 +149,12 @@ export function DiffReviewModal({
         </div>
 
         <div className="review-body">
+          {request.evidence && mode !== 'edit' && (
+            <EvidencePanel
+              evidence={request.evidence}
+              proposedTexts={{ [request.path]: request.after }}
+            />
+          )}
           {mode === 'edit' ? (
             <ProposalEditor
               path={request.path}

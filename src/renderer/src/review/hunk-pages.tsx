@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ApprovalRequest } from '../../../shared/approvals';
 import { languageForPath } from '../highlight/highlighter';
 import { HunkView } from './hunk-view';
+import { errorsInHunk } from './evidence-text';
 
 const HUNKS_PER_PAGE = 8;
 
@@ -22,6 +23,7 @@ export function HunkPages({ request, splitView, dark, selectable, selected, onTo
   const first = current * HUNKS_PER_PAGE;
   const visible = request.hunks.slice(first, first + HUNKS_PER_PAGE);
   const language = languageForPath(request.path);
+  const introduced = request.evidence?.introduced ?? [];
 
   if (request.hunks.length === 0)
     return <p className="muted">No changes: the proposed text equals the file.</p>;
@@ -40,6 +42,7 @@ export function HunkPages({ request, splitView, dark, selectable, selected, onTo
           selectable={selectable}
           selected={selected.has(hunk.id)}
           onToggle={() => onToggle(hunk.id)}
+          errors={errorsInHunk(hunk, request.path, introduced)}
         />
       ))}
       {pages > 1 && (

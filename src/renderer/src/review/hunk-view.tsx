@@ -4,6 +4,8 @@
 // highlighting); the gutter shows the real file line numbers of both sides.
 import ReactDiffViewer, { LineNumberPrefix } from 'react-diff-viewer-continued';
 import type { Hunk } from '../../../shared/approvals';
+import type { Diagnostic } from '../../../shared/diagnostics';
+import { hunkErrorText } from './evidence-text';
 import { highlightToHtml } from '../highlight/highlighter';
 import { hunkSides, wantsWordDiff } from './hunk-text';
 
@@ -18,9 +20,13 @@ interface Props {
   selectable: boolean;
   selected: boolean;
   onToggle(): void;
+  /** Introduced errors that fall on this hunk's new lines (from the evidence panel's check). */
+  errors?: readonly Diagnostic[];
 }
 
 const VIRTUALISE_AFTER_LINES = 300;
+/** A hunk names this many of its errors; the evidence panel lists them all. */
+export const HUNK_ERRORS_SHOWN = 10;
 
 /**
  * The viewer's colours come from the app theme (theme.css), so its contrast contract holds in
@@ -81,6 +87,7 @@ export function HunkView({
   selectable,
   selected,
   onToggle,
+  errors = [],
 }: Props) {
   const { before, after } = hunkSides(hunk);
   const header = `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`;
@@ -107,6 +114,24 @@ export function HunkView({
         )}
         <code className="hunk-range">{header}</code>
       </header>
+      {errors.length > 0 && (
+        <ul
+          className="hunk-errors"
+          aria-label={`Errors in hunk ${index + 1}`}
+          data-testid="hunk-errors"
+        >
+          {errors.slice(0, HUNK_ERRORS_SHOWN).map((error, at) => (
+            <li key={`${error.line}:${error.column}:${error.code}:${at}`}>
+              <span className="badge evidence-kind new">error</span> {hunkErrorText(error)}
+            </li>
+          ))}
+          {errors.length > HUNK_ERRORS_SHOWN && (
+            <li>
+              And {errors.length - HUNK_ERRORS_SHOWN} more in this hunk (listed above the diff).
+            </li>
+          )}
+        </ul>
+      )}
       <ReactDiffViewer
         oldValue={before}
         newValue={after}

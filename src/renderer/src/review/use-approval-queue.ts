@@ -1,9 +1,11 @@
 // Approvals waiting for the person: filled by `approval_request` events (and by
 // approvals.pending at start, so a reload shows what still waits), emptied by decisions and
-// `approval_resolved`.
+// `approval_resolved`. An `approval_evidence` event (a check that finished after the request
+// went out) replaces the waiting request's evidence, so the open review moves from
+// "Checking…" or "Timed out" to what the check found.
 import { useCallback, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../../../shared/approvals';
-import { useClient } from '../app/client-context';
+import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { usePendingRequests, type Pending } from './use-pending-requests';
 
@@ -19,7 +21,7 @@ export interface ApprovalQueue {
 export function useApprovalQueue(): ApprovalQueue {
   const client = useClient();
   const [error, setError] = useState<string | null>(null);
-  const { pending, removeWhere } = usePendingRequests<ApprovalRequest>(
+  const { pending, removeWhere, updateRequest } = usePendingRequests<ApprovalRequest>(
     async () =>
       (await client.approvals.pending({})).map(({ conversationId, turnId, ...request }) => ({
         conversationId,
@@ -33,6 +35,11 @@ export function useApprovalQueue(): ApprovalQueue {
     },
     client,
   );
+
+  useContractEvent('agent', (event) => {
+    if (event.type !== 'approval_evidence') return;
+    updateRequest(event.approvalId, (request) => ({ ...request, evidence: event.evidence }));
+  });
 
   const decide = useCallback(
     async (item: PendingApproval, decision: Decision, alwaysAllowGlob?: string) => {

@@ -15,6 +15,8 @@ export interface PendingRequests<R> {
   pending: Pending<R>[];
   /** Drops every waiting item `drop` picks (after a decision, or approve-all). */
   removeWhere(drop: (item: Pending<R>) => boolean): void;
+  /** Replaces the waiting request `approvalId` by `change(request)`; nothing when it no longer waits. */
+  updateRequest(approvalId: string, change: (request: R) => R): void;
 }
 
 export function usePendingRequests<R extends { approvalId: string }>(
@@ -68,5 +70,18 @@ export function usePendingRequests<R extends { approvalId: string }>(
       setPending((list) => list.filter((item) => !drop(item))),
     [],
   );
-  return { pending, removeWhere };
+  const updateRequest = useCallback(
+    (approvalId: string, change: (request: R) => R) =>
+      setPending((list) =>
+        list.some((item) => item.request.approvalId === approvalId)
+          ? list.map((item) =>
+              item.request.approvalId === approvalId
+                ? { ...item, request: change(item.request) }
+                : item,
+            )
+          : list,
+      ),
+    [],
+  );
+  return { pending, removeWhere, updateRequest };
 }

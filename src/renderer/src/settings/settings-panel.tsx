@@ -1,10 +1,11 @@
-// Settings: key, model, base URL, round limit, theme, approval policy.
+// Settings: key, model, base URL, round limit, theme, error checks, approval policy.
 import type { Settings } from '../../../shared/contract';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { useState } from 'react';
 import { ApiKeyField } from './api-key-field';
 import { ApprovalPolicy } from './approval-policy';
+import { DiagnosticsSettings } from './diagnostics-settings';
 import { CommandRules } from './command-rules';
 import { NetworkRules } from './network-rules';
 import { McpSettings } from './mcp-settings';
@@ -61,6 +62,12 @@ export function SettingsPanel({ settings, onChange }: Props) {
             <ModelSettings
               settings={settings}
               onSave={(patch: SettingsPatch) => run('Settings', () => client.settings.set(patch))}
+            />
+            <DiagnosticsSettings
+              settings={settings}
+              onSave={(diagnostics) =>
+                run('Error checks', () => client.settings.set({ diagnostics }))
+              }
             />
           </>
         )}

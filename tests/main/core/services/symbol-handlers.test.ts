@@ -51,4 +51,30 @@ describe('createSymbolHandlers', () => {
     const reply = await dispatch('symbols.definition', { name: 'Shape' });
     expect(reply).toMatchObject({ ok: true });
   });
+
+  it('diagnosticsMemory - the running checkers of the open project, empty when none runs', async () => {
+    const services = [
+      { language: 'typescript', rssBytes: 190_000_000 },
+      { language: 'python', rssBytes: 99_000_000 },
+    ];
+    const withChecker = createSymbolHandlers({
+      currentIndex: () => index,
+      emitStatus: () => undefined,
+      currentDiagnostics: () => ({ memory: () => ({ services }) }),
+    });
+    const dispatch = createDispatcher(sluiceContract, {
+      symbols: withChecker,
+    } as unknown as Parameters<typeof createDispatcher>[1]);
+    expect(await dispatch('symbols.diagnosticsMemory', {})).toEqual({
+      ok: true,
+      value: { services },
+    });
+    expect(await handlers().diagnosticsMemory({})).toEqual({ services: [] });
+    const noService = createSymbolHandlers({
+      currentIndex: () => index,
+      emitStatus: () => undefined,
+      currentDiagnostics: () => undefined,
+    });
+    expect(await noService.diagnosticsMemory({})).toEqual({ services: [] });
+  });
 });
