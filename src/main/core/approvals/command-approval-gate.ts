@@ -38,6 +38,8 @@ export interface CommandProposal {
   readonly sandboxDetail: string;
   /** The sandbox's name when sandboxed ("bubblewrap", "Seatbelt"), for "sandboxed (…)". */
   readonly sandboxName?: string;
+  /** Whether a project path is ignored: writes there stay allowed (absent: none is). */
+  readonly isIgnored?: ((relative: string) => boolean) | undefined;
 }
 
 export interface CommandCall extends WriteCall {
@@ -54,12 +56,26 @@ interface Granted {
   readonly network?: NetworkGrant | undefined;
 }
 
+/** Why the policy did not let the line run by itself, for the model's refusal message. */
+interface PolicyWhy {
+  /** The policy's reason: the parts no rule allows, each named. */
+  readonly policyReason?: string | undefined;
+  /** Parts that would run without asking on their own (checked again, one by one). */
+  readonly allowedAlone?: readonly string[] | undefined;
+}
+
 export type CommandResolution =
   | (Decided &
       Granted & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
   | (Decided & Granted & { readonly outcome: 'edited'; readonly command: string })
-  | (Decided & { readonly outcome: 'rejected'; readonly reason?: string | undefined })
-  | (Decided & { readonly outcome: 'denied'; readonly reason: string });
+  | (Decided & PolicyWhy & { readonly outcome: 'rejected'; readonly reason?: string | undefined })
+  | (Decided &
+      PolicyWhy & {
+        readonly outcome: 'denied';
+        readonly reason: string;
+        /** A deny rule, or the read-only mode. */
+        readonly deniedBy?: 'rule' | 'read-only' | undefined;
+      });
 
 export interface CommandPolicyState {
   readonly mode: ApprovalMode;
@@ -115,7 +131,11 @@ export class CommandApprovalGate {
   /** The policy's verdict on a command line, without asking anyone. */
   async evaluate(proposal: CommandProposal, command = proposal.command): Promise<CommandVerdict> {
     const parser = await loadShellParser();
-    const parsed = parseCommandLine(parser, command, { root: proposal.root, cwd: proposal.cwd });
+    const parsed = parseCommandLine(parser, command, {
+      root: proposal.root,
+      cwd: proposal.cwd,
+      isIgnored: proposal.isIgnored,
+    });
     const { mode, rules } = this.deps.policy();
     const verdict = evaluateCommandPolicy({ mode, rules, sandboxed: proposal.sandboxed }, parsed);
     // Network for a command is the person's call each time: no rule grants it.
@@ -158,6 +178,7 @@ export class CommandApprovalGate {
           outcome: 'denied',
           decidedBy: verdict.decidedBy,
           reason: verdict.reason,
+          deniedBy: verdict.decidedBy === 'mode' ? 'read-only' : 'rule',
         });
       case 'allow':
         return this.record({
@@ -168,10 +189,31 @@ export class CommandApprovalGate {
           reason: verdict.reason,
         });
       case 'ask':
-        return this.ask(approvalId, hash, proposal, verdict, call);
+        return this.ask(approvalId, hash, proposal, verdict, call).then(async (resolution) =>
+          resolution.outcome === 'rejected'
+            ? {
+                ...resolution,
+                policyReason: verdict.reason,
+                allowedAlone: await this.allowedAlone(proposal, verdict),
+              }
+            : resolution,
+        );
       default:
         return missingCase(verdict.action);
     }
+  }
+
+  /** The parts the verdict found allowed that would indeed run unasked as the whole line. */
+  private async allowedAlone(
+    proposal: CommandProposal,
+    verdict: CommandVerdict,
+  ): Promise<string[]> {
+    const alone: string[] = [];
+    for (const part of verdict.allowedAlone ?? []) {
+      if (part === proposal.command) continue;
+      if ((await this.evaluate(proposal, part)).action === 'allow') alone.push(part);
+    }
+    return alone;
   }
 
   private record(resolution: CommandResolution): CommandResolution {
@@ -351,6 +393,7 @@ export class CommandApprovalGate {
                 outcome: 'denied',
                 decidedBy: verdict.decidedBy,
                 reason: verdict.reason,
+                deniedBy: verdict.decidedBy === 'mode' ? 'read-only' : 'rule',
               }
             : { approvalId, outcome: 'edited', decidedBy, command, ...network },
         );

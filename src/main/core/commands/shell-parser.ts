@@ -6,20 +6,52 @@
 // interpreter code, redirections that leave the project.
 import path from 'node:path';
 import type { Node, Parser } from 'web-tree-sitter';
+import { codeRunning } from './code-options';
+import { unwrapCommand } from './command-wrappers';
+import { printedText, writtenFiles } from './command-writes';
 
 export interface SimpleCommand {
-  /** The command's words after quote removal; `null` for a word only known at run time. */
+  /**
+   * The words of the command that runs, after quote removal and past any wrapper (`timeout 60
+   * npm test` → `npm test`); `null` for a word only known at run time.
+   */
   readonly words: readonly (string | null)[];
+  /** The words as written, wrappers included (deny rules match these too). */
+  readonly allWords: readonly (string | null)[];
   /** Source text, for messages. */
   readonly text: string;
   /** Why no allow rule may match this command (empty: rules decide). */
   readonly unmatchable: readonly string[];
 }
 
+/** A project file the line writes by name (a redirection, tee, sed -i, …). */
+export interface ProjectWrite {
+  /** Relative to the project root, `/` separators. */
+  readonly path: string;
+  /** The new text, when knowable before running (echo/printf of literals, a here-document). */
+  readonly content: string | null;
+  /** `>>`: the text is added at the end. */
+  readonly append: boolean;
+}
+
 export interface ParsedCommandLine {
   readonly commands: readonly SimpleCommand[];
   /** Reasons that concern the whole line (parse errors, functions, redirections). */
   readonly problems: readonly string[];
+  /** Project files that are not ignored and that the line writes: each is a reason to ask. */
+  readonly writes: readonly ProjectWrite[];
+}
+
+export interface CommandLocation {
+  /** Realpath of the project root. */
+  readonly root: string;
+  /** The absolute folder the line starts in, inside the root. */
+  readonly cwd: string;
+  /**
+   * Whether a project path (relative, `/` separators) is ignored (build output, logs): writes
+   * there stay allowed. Absent: nothing is ignored, so every project write asks.
+   */
+  readonly isIgnored?: ((relative: string) => boolean) | undefined;
 }
 
 /** Shells whose `-c STRING` is parsed again. */
@@ -44,6 +76,12 @@ export const INTERPRETERS = new Set([
   'Rscript',
   'osascript',
   'pwsh',
+  'powershell',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'sed',
   'eval',
   'source',
   '.',
@@ -61,10 +99,9 @@ export const INTERPRETERS = new Set([
   'timeout',
   'setsid',
   'stdbuf',
+  'ionice',
 ]);
-/** Wrappers whose own options are simple: `env VAR=x cmd`, `exec cmd`, `nohup cmd`. */
-const TRANSPARENT = new Set(['exec', 'command', 'nohup', 'time', 'env']);
-/** Flags that hand an interpreter code inline. */
+/** Flags that hand code inline to an interpreter code-options.ts has no table for (`su -c`). */
 const INLINE_CODE = /^-(?:[a-zA-Z]*[ecp]|-eval|-print|-command)$/u;
 /** Redirection targets that stay harmless wherever the project is. */
 const SAFE_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
@@ -122,15 +159,97 @@ export function staticWord(node: Node): string | null {
 interface Walk {
   readonly parser: Parser;
   readonly root: string;
-  readonly cwd: string;
+  readonly isIgnored: ((relative: string) => boolean) | undefined;
+  /** Every folder a command may run in (`cd` adds to it); shared with nested `sh -c` walks. */
+  readonly cwd: { dirs: string[] | null };
   readonly depth: number;
   readonly commands: SimpleCommand[];
   readonly problems: string[];
+  readonly writes: ProjectWrite[];
 }
 
 function isInside(root: string, target: string): boolean {
   const rel = path.relative(root, target);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** At most this many folders are followed through `cd`s; past it the folder is unknown. */
+const MAX_CWDS = 32;
+
+/** Why the folder a relative path is resolved in is not known. */
+const UNKNOWN_CWD =
+  'an earlier cd goes to a folder only known at run time (a variable, `-`, home), so where a relative path lands is not known';
+
+/**
+ * Judges a file the line writes: outside the project asks, a project file that is not
+ * ignored asks (and is listed, with its new text when known), ignored output is allowed.
+ * `target` is relative to every folder the command may run in (see collectCds).
+ */
+function judgeWrite(
+  target: string | null,
+  text: string,
+  walk: Walk,
+  write: { content: string | null; append: boolean },
+): void {
+  if (target === null) {
+    walk.problems.push(`it writes a file only known at run time (${text})`);
+    return;
+  }
+  if (SAFE_TARGETS.has(target)) return;
+  if (target.startsWith('~')) {
+    walk.problems.push(`it writes outside the project (${text})`);
+    return;
+  }
+  const dirs = path.isAbsolute(target) ? [walk.root] : walk.cwd.dirs;
+  if (dirs === null) {
+    walk.problems.push(`${UNKNOWN_CWD} (${text})`);
+    return;
+  }
+  for (const dir of dirs) {
+    const absolute = path.resolve(dir, target);
+    if (!isInside(walk.root, absolute)) {
+      walk.problems.push(`it writes outside the project (${text})`);
+      return;
+    }
+    const relative = path.relative(walk.root, absolute).split(path.sep).join('/');
+    if (relative === '' || walk.isIgnored?.(relative)) continue;
+    walk.problems.push(
+      `it writes the project file ${relative}, which no rule may allow: a change the diff review has not seen (${text})`,
+    );
+    if (!walk.writes.some((w) => w.path === relative)) walk.writes.push({ path: relative, ...write });
+  }
+}
+
+function readsInside(target: string | null, walk: Walk): boolean {
+  if (target === null || target.startsWith('~')) return false;
+  if (SAFE_TARGETS.has(target) || target === '/dev/stdin') return true;
+  const dirs = path.isAbsolute(target) ? [walk.root] : walk.cwd.dirs;
+  return dirs !== null && dirs.every((dir) => isInside(walk.root, path.resolve(dir, target)));
+}
+
+/** The text an `echo`/`printf`/`cat <<EOF` statement writes to its redirection, when known. */
+function redirectedText(node: Node): string | null {
+  const statement = node.parent;
+  if (statement?.type !== 'redirected_statement') return null;
+  const body = statement.childForFieldName('body');
+  if (body?.type !== 'command') return null;
+  const words = commandWords(body);
+  if (words.length === 1 && words[0] === 'cat') {
+    const heredoc = statement.children.find((c) => c?.type === 'heredoc_redirect');
+    return heredoc ? heredocText(heredoc) : null;
+  }
+  return printedText(words);
+}
+
+/** A here-document's text when nothing in it expands (a quoted delimiter, or no `$`, `` ` ``, `\`). */
+function heredocText(node: Node): string | null {
+  const start = node.children.find((c) => c?.type === 'heredoc_start')?.text ?? '';
+  const body = node.children.find((c) => c?.type === 'heredoc_body');
+  if (!body) return null;
+  const quoted = /['"\\]/u.test(start);
+  if (!quoted && (body.namedChildCount > 0 || /[$`\\]/u.test(body.text))) return null;
+  const op = node.children.find((c) => c && !c.isNamed)?.text ?? '';
+  return op === '<<-' ? body.text.replace(/^\t+/gmu, '') : body.text;
 }
 
 function checkRedirect(node: Node, walk: Walk): void {
@@ -154,13 +273,16 @@ function checkRedirect(node: Node, walk: Walk): void {
     }
     if (op.endsWith('&') && /^\d+$|^-$/u.test(destination.text)) return;
     const target = staticWord(destination);
-    if (target === null) {
-      walk.problems.push(`a redirection goes to a file only known at run time (${node.text})`);
+    // Reading a file changes nothing; every other operator opens it for writing.
+    if (op === '<' || op === '<&') {
+      if (!readsInside(target, walk))
+        walk.problems.push(`a redirection reads from outside the project (${node.text})`);
       return;
     }
-    if (SAFE_TARGETS.has(target)) return;
-    if (target.startsWith('~') || !isInside(walk.root, path.resolve(walk.cwd, target)))
-      walk.problems.push(`a redirection reaches outside the project (${node.text})`);
+    judgeWrite(target, node.text, walk, {
+      content: op === '>' || op === '>>' || op === '>|' ? redirectedText(node) : null,
+      append: op === '>>',
+    });
   }
 }
 
@@ -191,41 +313,72 @@ function checkHeredoc(node: Node, walk: Walk): void {
     );
 }
 
+/** The static words of a command node (name and arguments), null where only known at run time. */
+function commandWords(node: Node): (string | null)[] {
+  const words: (string | null)[] = [];
+  for (let i = 0; i < node.childCount; i += 1) {
+    const child = node.child(i);
+    const field = node.fieldNameForChild(i);
+    if (!child || (field !== 'name' && field !== 'argument')) continue;
+    words.push(staticWord(field === 'name' ? (child.namedChildren[0] ?? child) : child));
+  }
+  return words;
+}
+
+/**
+ * Every folder the line's commands may run in: the starting folder and each `cd` target,
+ * resolved from every folder found so far. Order and success are not followed (a cd in a
+ * loop, a subshell or one that fails still counts), so the set only over-approximates; a
+ * target only known at run time (a variable, `-`, no argument: home) makes it unknown.
+ */
+function collectCds(rootNode: Node, walk: Walk): void {
+  const targets: (string | null)[] = [];
+  const stack: Node[] = [rootNode];
+  while (stack.length) {
+    const node = stack.pop() as Node;
+    if (node.type === 'command') {
+      const words = unwrapCommand(commandWords(node)).words;
+      const first = words[0] === 'builtin' ? 1 : 0;
+      const name = words[first];
+      if (name === 'cd' || name === 'pushd' || name === 'popd' || name === 'chdir') {
+        const args = words.slice(first + 1).filter((w) => w === null || !/^-[LPe@]+$/u.test(w));
+        targets.push(name === 'popd' || args[0] === '-' ? null : (args[0] ?? null));
+      }
+    }
+    for (const child of node.children) if (child) stack.push(child);
+  }
+  for (const target of targets) {
+    const dirs = walk.cwd.dirs;
+    if (dirs === null) return;
+    if (target === null || target.startsWith('~')) {
+      walk.cwd.dirs = null;
+      return;
+    }
+    const found = new Set(dirs);
+    // Resolved from every folder known so far, twice: `cd a; cd b` in any order.
+    for (let round = 0; round < 2; round += 1)
+      for (const dir of [...found]) found.add(path.resolve(dir, target));
+    walk.cwd.dirs = found.size > MAX_CWDS ? null : [...found];
+  }
+}
+
 function analyseCommand(node: Node, walk: Walk): void {
   const unmatchable: string[] = [];
-  const words: (string | null)[] = [];
-  const wordNodes: Node[] = [];
   for (let i = 0; i < node.childCount; i += 1) {
     const child = node.child(i);
     if (!child) continue;
     const field = node.fieldNameForChild(i);
     if (child.type === 'variable_assignment') {
       unmatchable.push(`it sets ${child.childForFieldName('name')?.text ?? 'a variable'} first`);
-    } else if (field === 'name' || field === 'argument') {
-      const wordNode = field === 'name' ? (child.namedChildren[0] ?? child) : child;
-      words.push(staticWord(wordNode));
-      wordNodes.push(wordNode);
     } else if (field === 'redirect' || child.type.endsWith('_redirect')) {
       checkRedirect(child, walk);
     }
   }
-  // Transparent wrappers: judge the command they run.
-  let start = 0;
-  while (start < words.length && TRANSPARENT.has(words[start] ?? '')) {
-    const wrapper = words[start];
-    start += 1;
-    if (wrapper === 'env') {
-      while (start < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/u.test(words[start] ?? '')) {
-        unmatchable.push(`env sets ${(words[start] ?? '').split('=')[0]} first`);
-        start += 1;
-      }
-    }
-    if ((words[start] ?? '').startsWith('-')) {
-      unmatchable.push(`${wrapper} is given options`);
-      break;
-    }
-  }
-  const effective = words.slice(start);
+  const allWords = commandWords(node);
+  // Wrappers are transparent: rules judge the command they run (command-wrappers.ts).
+  const unwrapped = unwrapCommand(allWords);
+  unmatchable.push(...unwrapped.problems);
+  const effective = unwrapped.words;
   const name = effective[0];
   if (name === null) unmatchable.push('its command name is only known at run time');
   if (name !== undefined && name !== null) {
@@ -242,21 +395,29 @@ function analyseCommand(node: Node, walk: Walk): void {
       }
     } else if (base === 'eval') {
       unmatchable.push('eval runs text as code');
-    } else if (
-      INTERPRETERS.has(base) &&
-      effective.slice(1).some((w) => w === null || INLINE_CODE.test(w))
-    ) {
-      unmatchable.push(`${base} is given code inline`);
     } else if (base === 'source' || base === '.') {
       unmatchable.push(`${base} runs a script in this shell`);
     }
+    const code = codeRunning(effective);
+    if (code) unmatchable.push(code);
+    else if (
+      INTERPRETERS.has(base) &&
+      effective.slice(1).some((w) => w === null || INLINE_CODE.test(w))
+    )
+      unmatchable.push(`${base} is given code inline`);
     const redirecting = REDIRECTING_OPTIONS[base];
     const option = redirecting
       ? effective.slice(1).find((w) => w !== null && redirecting.test(w))
       : undefined;
     if (option) unmatchable.push(`${base} ${option} points it at another file or folder`);
+    const written = writtenFiles(effective);
+    for (const target of written?.targets ?? [])
+      judgeWrite(target, `${written?.via ?? base} ${target ?? '…'}`, walk, {
+        content: null,
+        append: false,
+      });
   }
-  walk.commands.push({ words: effective, text: node.text, unmatchable });
+  walk.commands.push({ words: effective, allWords, text: node.text, unmatchable });
 }
 
 function visit(node: Node, walk: Walk): void {
@@ -296,6 +457,7 @@ function parseInto(text: string, walk: Walk): void {
     return;
   }
   try {
+    collectCds(tree.rootNode, walk);
     visit(tree.rootNode, walk);
   } finally {
     tree.delete();
@@ -309,9 +471,18 @@ function parseInto(text: string, walk: Walk): void {
 export function parseCommandLine(
   parser: Parser,
   text: string,
-  location: { root: string; cwd: string },
+  location: CommandLocation,
 ): ParsedCommandLine {
-  const walk: Walk = { parser, ...location, depth: 0, commands: [], problems: [] };
+  const walk: Walk = {
+    parser,
+    root: location.root,
+    isIgnored: location.isIgnored,
+    cwd: { dirs: [location.cwd] },
+    depth: 0,
+    commands: [],
+    problems: [],
+    writes: [],
+  };
   parseInto(text, walk);
-  return { commands: walk.commands, problems: [...new Set(walk.problems)] };
+  return { commands: walk.commands, problems: [...new Set(walk.problems)], writes: walk.writes };
 }

@@ -17,6 +17,7 @@ import {
 } from '../commands/changed-files';
 import type { CommandPort } from '../commands/command-port';
 import { sandboxName } from '../commands/sandbox-detect';
+import { describeRefusal } from './command-refusal';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
 import {
   hostNames,
@@ -181,6 +182,7 @@ async function runApproved(
       ...(names.length ? { networkHosts: names } : {}),
       timeoutSeconds: timeoutMs / 1000,
       sandboxed,
+      isIgnored: (relative: string) => ctx.workspace.isIgnored(relative, false),
       ...(sandboxed ? { sandboxName: sandboxName(port.sandbox) } : {}),
       sandboxDetail: sandboxed
         ? 'project writable, protected paths read-only'
@@ -198,12 +200,9 @@ async function runApproved(
   );
   switch (resolution.outcome) {
     case 'denied':
-      return { status: 'denied', content: `The command was not run: ${resolution.reason}.` };
+      return { status: 'denied', content: describeRefusal(resolution) };
     case 'rejected':
-      return {
-        status: 'rejected',
-        content: `The person rejected the command; it was not run.${resolution.reason ? ` Their reason: ${resolution.reason}` : ''}`,
-      };
+      return { status: 'rejected', content: describeRefusal(resolution) };
     case 'approved':
     case 'edited':
       break;

@@ -16,7 +16,11 @@ beforeAll(async () => {
   parser = await loadShellParser();
 });
 
-const where = { root: '/p', cwd: '/p' };
+const where = {
+  root: '/p',
+  cwd: '/p',
+  isIgnored: (relative: string) => relative.endsWith('.log') || relative.startsWith('build/'),
+};
 const rule = (action: CommandRule['action'], ...prefix: string[]): CommandRule => ({
   id: `r-${action}-${prefix.join('-')}`,
   prefix,
@@ -150,7 +154,7 @@ describe('parseCommandLine - /bin/sh reads some bash syntax otherwise', () => {
     const deny = [rule('deny', 'npm', 'publish'), ...allowNpmTest];
     expect(verdict('npm >/dev/null publish', deny).action).not.toBe('allow');
     expect(verdict('npm test >/dev/null curl x').action).toBe('ask');
-    expect(verdict('npm test > out.txt 2>&1').action).toBe('allow');
+    expect(verdict('npm test > out.log 2>&1').action).toBe('allow');
   });
 
   it('here-documents - a delimiter the shell ends elsewhere asks; ordinary ones are judged', () => {
