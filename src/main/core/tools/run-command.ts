@@ -250,7 +250,9 @@ async function runApproved(
   const changes = after ? diffSnapshots(before, after) : [];
   const checkpointIds: string[] = [];
   for (const change of changes) {
-    if (!change.restorable || !port.checkpoints || change.afterBytes === null) continue;
+    // A deletion is recorded too (afterBytes null): undo puts the file back.
+    if (!change.restorable || !port.checkpoints) continue;
+    if (change.afterBytes === null && change.beforeBytes === null) continue;
     checkpointIds.push(
       port.checkpoints.record({
         approvalId: resolution.approvalId,
