@@ -4,6 +4,9 @@
 // new content of a redirection, where it is knowable before running (echo/printf of literals,
 // a quoted here-document), so the approval card can show the write as a diff.
 import path from 'node:path';
+import type { Node } from 'web-tree-sitter';
+import { UNKNOWN_CWD, type CwdSet } from './cd-tracking';
+import { commandWords, isInside } from './shell-words';
 
 type Words = readonly (string | null)[];
 
@@ -90,4 +93,104 @@ export function printedText(words: Words): string | null {
       .replace(/%%/gu, '%');
   }
   return null;
+}
+
+/** Redirection targets that stay harmless wherever the project is. */
+export const SAFE_TARGETS: ReadonlySet<string> = new Set([
+  '/dev/null',
+  '/dev/stdout',
+  '/dev/stderr',
+  '/dev/tty',
+]);
+
+/** A project file the line writes by name (a redirection, tee, sed -i, …). */
+export interface ProjectWrite {
+  /** Relative to the project root, `/` separators. */
+  readonly path: string;
+  /** The new text, when knowable before running (echo/printf of literals, a here-document). */
+  readonly content: string | null;
+  /** `>>`: the text is added at the end. */
+  readonly append: boolean;
+}
+
+/** What the write check needs of the parser's walk. */
+export interface WriteCheck {
+  readonly root: string;
+  readonly isIgnored: ((relative: string) => boolean) | undefined;
+  readonly cwd: CwdSet;
+  readonly problems: string[];
+  readonly writes: ProjectWrite[];
+}
+
+/**
+ * Judges a file the line writes: outside the project asks, a project file that is not
+ * ignored asks (and is listed, with its new text when known), ignored output is allowed.
+ * `target` is relative to every folder the command may run in (see collectCds).
+ */
+export function judgeWrite(
+  target: string | null,
+  text: string,
+  walk: WriteCheck,
+  write: { content: string | null; append: boolean },
+): void {
+  if (target === null) {
+    walk.problems.push(`it writes a file only known at run time (${text})`);
+    return;
+  }
+  if (SAFE_TARGETS.has(target)) return;
+  if (target.startsWith('~')) {
+    walk.problems.push(`it writes outside the project (${text})`);
+    return;
+  }
+  const dirs = path.isAbsolute(target) ? [walk.root] : walk.cwd.dirs;
+  if (dirs === null) {
+    walk.problems.push(`${UNKNOWN_CWD} (${text})`);
+    return;
+  }
+  for (const dir of dirs) {
+    const absolute = path.resolve(dir, target);
+    if (!isInside(walk.root, absolute)) {
+      walk.problems.push(`it writes outside the project (${text})`);
+      continue;
+    }
+    const relative = path.relative(walk.root, absolute).split(path.sep).join('/');
+    if (relative === '' || walk.isIgnored?.(relative)) continue;
+    walk.problems.push(
+      `it writes the project file ${relative}, which no rule may allow: a change the diff review has not seen (${text})`,
+    );
+    if (!walk.writes.some((w) => w.path === relative))
+      walk.writes.push({ path: relative, ...write });
+  }
+}
+
+export function readsInside(target: string | null, walk: WriteCheck): boolean {
+  if (target === null || target.startsWith('~')) return false;
+  if (SAFE_TARGETS.has(target) || target === '/dev/stdin') return true;
+  const dirs = path.isAbsolute(target) ? [walk.root] : walk.cwd.dirs;
+  return dirs !== null && dirs.every((dir) => isInside(walk.root, path.resolve(dir, target)));
+}
+
+/** The text an `echo`/`printf`/`cat <<EOF` statement writes to its redirection, when known. */
+export function redirectedText(node: Node): string | null {
+  const statement = node.parent;
+  if (statement?.type !== 'redirected_statement') return null;
+  const body = statement.childForFieldName('body');
+  if (body?.type !== 'command') return null;
+  const words = commandWords(body);
+  if (words.length === 1 && words[0] === 'cat') {
+    const heredoc = statement.children.find((c) => c?.type === 'heredoc_redirect');
+    return heredoc ? heredocText(heredoc) : null;
+  }
+  return printedText(words);
+}
+
+/** A here-document's text when nothing in it expands (a quoted delimiter, or no `$`, `` ` ``, `\`). */
+function heredocText(node: Node): string | null {
+  const start = node.children.find((c) => c?.type === 'heredoc_start')?.text ?? '';
+  const body = node.children.find((c) => c?.type === 'heredoc_body');
+  if (!body) return null;
+  const quoted = /['"\\]/u.test(start);
+  if (!quoted && (body.namedChildCount > 0 || /[$`\\]/u.test(body.text))) return null;
+  const op = node.children.find((c) => c && !c.isNamed)?.text ?? '';
+  return op === '<<-' ? body.text.replace(/^\t+/gmu, '') : body.text;
 }

@@ -6,9 +6,20 @@
 // interpreter code, redirections that leave the project.
 import path from 'node:path';
 import type { Node, Parser } from 'web-tree-sitter';
+import { collectCds, type CwdSet } from './cd-tracking';
 import { codeRunning } from './code-options';
 import { unwrapCommand } from './command-wrappers';
-import { printedText, writtenFiles } from './command-writes';
+import {
+  judgeWrite,
+  readsInside,
+  redirectedText,
+  writtenFiles,
+  type ProjectWrite,
+} from './command-writes';
+import { commandWords, staticWord } from './shell-words';
+
+export type { ProjectWrite } from './command-writes';
+export { staticWord } from './shell-words';
 
 export interface SimpleCommand {
   /**
@@ -22,16 +33,6 @@ export interface SimpleCommand {
   readonly text: string;
   /** Why no allow rule may match this command (empty: rules decide). */
   readonly unmatchable: readonly string[];
-}
-
-/** A project file the line writes by name (a redirection, tee, sed -i, …). */
-export interface ProjectWrite {
-  /** Relative to the project root, `/` separators. */
-  readonly path: string;
-  /** The new text, when knowable before running (echo/printf of literals, a here-document). */
-  readonly content: string | null;
-  /** `>>`: the text is added at the end. */
-  readonly append: boolean;
 }
 
 export interface ParsedCommandLine {
@@ -103,8 +104,6 @@ export const INTERPRETERS = new Set([
 ]);
 /** Flags that hand code inline to an interpreter code-options.ts has no table for (`su -c`). */
 const INLINE_CODE = /^-(?:[a-zA-Z]*[ecp]|-eval|-print|-command)$/u;
-/** Redirection targets that stay harmless wherever the project is. */
-const SAFE_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 
 /**
  * Options that turn a rule's command into another one: `git log --output=package.json` writes
@@ -120,136 +119,16 @@ const REDIRECTING_OPTIONS: Readonly<Record<string, RegExp>> = {
 
 export const MAX_NESTING = 3;
 
-function unescapeWord(text: string): string {
-  return text.replace(/\\\n/gu, '').replace(/\\(.)/gsu, '$1');
-}
-
-/** The word's value after quote removal, or null when it depends on the run. */
-export function staticWord(node: Node): string | null {
-  switch (node.type) {
-    case 'word':
-    case 'number':
-      return unescapeWord(node.text);
-    case 'raw_string':
-      return node.text.slice(1, -1);
-    case 'string': {
-      let out = '';
-      for (const child of node.namedChildren) {
-        if (!child) continue;
-        if (child.type !== 'string_content') return null;
-        out += child.text.replace(/\\([$`"\\\n])/gu, (_m, c: string) => (c === '\n' ? '' : c));
-      }
-      return out;
-    }
-    case 'concatenation': {
-      let out = '';
-      for (const child of node.namedChildren) {
-        if (!child) continue;
-        const part = staticWord(child);
-        if (part === null) return null;
-        out += part;
-      }
-      return out;
-    }
-    default:
-      return null;
-  }
-}
-
 interface Walk {
   readonly parser: Parser;
   readonly root: string;
   readonly isIgnored: ((relative: string) => boolean) | undefined;
-  /** Every folder a command may run in (`cd` adds to it); shared with nested `sh -c` walks. */
-  readonly cwd: { dirs: string[] | null };
+  /** Every folder a command may run in (see collectCds); a `sh -c` string gets its own copy. */
+  readonly cwd: CwdSet;
   readonly depth: number;
   readonly commands: SimpleCommand[];
   readonly problems: string[];
   readonly writes: ProjectWrite[];
-}
-
-function isInside(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
-/** At most this many folders are followed through `cd`s; past it the folder is unknown. */
-const MAX_CWDS = 32;
-
-/** Why the folder a relative path is resolved in is not known. */
-const UNKNOWN_CWD =
-  'an earlier cd goes to a folder only known at run time (a variable, `-`, home), so where a relative path lands is not known';
-
-/**
- * Judges a file the line writes: outside the project asks, a project file that is not
- * ignored asks (and is listed, with its new text when known), ignored output is allowed.
- * `target` is relative to every folder the command may run in (see collectCds).
- */
-function judgeWrite(
-  target: string | null,
-  text: string,
-  walk: Walk,
-  write: { content: string | null; append: boolean },
-): void {
-  if (target === null) {
-    walk.problems.push(`it writes a file only known at run time (${text})`);
-    return;
-  }
-  if (SAFE_TARGETS.has(target)) return;
-  if (target.startsWith('~')) {
-    walk.problems.push(`it writes outside the project (${text})`);
-    return;
-  }
-  const dirs = path.isAbsolute(target) ? [walk.root] : walk.cwd.dirs;
-  if (dirs === null) {
-    walk.problems.push(`${UNKNOWN_CWD} (${text})`);
-    return;
-  }
-  for (const dir of dirs) {
-    const absolute = path.resolve(dir, target);
-    if (!isInside(walk.root, absolute)) {
-      walk.problems.push(`it writes outside the project (${text})`);
-      return;
-    }
-    const relative = path.relative(walk.root, absolute).split(path.sep).join('/');
-    if (relative === '' || walk.isIgnored?.(relative)) continue;
-    walk.problems.push(
-      `it writes the project file ${relative}, which no rule may allow: a change the diff review has not seen (${text})`,
-    );
-    if (!walk.writes.some((w) => w.path === relative)) walk.writes.push({ path: relative, ...write });
-  }
-}
-
-function readsInside(target: string | null, walk: Walk): boolean {
-  if (target === null || target.startsWith('~')) return false;
-  if (SAFE_TARGETS.has(target) || target === '/dev/stdin') return true;
-  const dirs = path.isAbsolute(target) ? [walk.root] : walk.cwd.dirs;
-  return dirs !== null && dirs.every((dir) => isInside(walk.root, path.resolve(dir, target)));
-}
-
-/** The text an `echo`/`printf`/`cat <<EOF` statement writes to its redirection, when known. */
-function redirectedText(node: Node): string | null {
-  const statement = node.parent;
-  if (statement?.type !== 'redirected_statement') return null;
-  const body = statement.childForFieldName('body');
-  if (body?.type !== 'command') return null;
-  const words = commandWords(body);
-  if (words.length === 1 && words[0] === 'cat') {
-    const heredoc = statement.children.find((c) => c?.type === 'heredoc_redirect');
-    return heredoc ? heredocText(heredoc) : null;
-  }
-  return printedText(words);
-}
-
-/** A here-document's text when nothing in it expands (a quoted delimiter, or no `$`, `` ` ``, `\`). */
-function heredocText(node: Node): string | null {
-  const start = node.children.find((c) => c?.type === 'heredoc_start')?.text ?? '';
-  const body = node.children.find((c) => c?.type === 'heredoc_body');
-  if (!body) return null;
-  const quoted = /['"\\]/u.test(start);
-  if (!quoted && (body.namedChildCount > 0 || /[$`\\]/u.test(body.text))) return null;
-  const op = node.children.find((c) => c && !c.isNamed)?.text ?? '';
-  return op === '<<-' ? body.text.replace(/^\t+/gmu, '') : body.text;
 }
 
 function checkRedirect(node: Node, walk: Walk): void {
@@ -313,55 +192,6 @@ function checkHeredoc(node: Node, walk: Walk): void {
     );
 }
 
-/** The static words of a command node (name and arguments), null where only known at run time. */
-function commandWords(node: Node): (string | null)[] {
-  const words: (string | null)[] = [];
-  for (let i = 0; i < node.childCount; i += 1) {
-    const child = node.child(i);
-    const field = node.fieldNameForChild(i);
-    if (!child || (field !== 'name' && field !== 'argument')) continue;
-    words.push(staticWord(field === 'name' ? (child.namedChildren[0] ?? child) : child));
-  }
-  return words;
-}
-
-/**
- * Every folder the line's commands may run in: the starting folder and each `cd` target,
- * resolved from every folder found so far. Order and success are not followed (a cd in a
- * loop, a subshell or one that fails still counts), so the set only over-approximates; a
- * target only known at run time (a variable, `-`, no argument: home) makes it unknown.
- */
-function collectCds(rootNode: Node, walk: Walk): void {
-  const targets: (string | null)[] = [];
-  const stack: Node[] = [rootNode];
-  while (stack.length) {
-    const node = stack.pop() as Node;
-    if (node.type === 'command') {
-      const words = unwrapCommand(commandWords(node)).words;
-      const first = words[0] === 'builtin' ? 1 : 0;
-      const name = words[first];
-      if (name === 'cd' || name === 'pushd' || name === 'popd' || name === 'chdir') {
-        const args = words.slice(first + 1).filter((w) => w === null || !/^-[LPe@]+$/u.test(w));
-        targets.push(name === 'popd' || args[0] === '-' ? null : (args[0] ?? null));
-      }
-    }
-    for (const child of node.children) if (child) stack.push(child);
-  }
-  for (const target of targets) {
-    const dirs = walk.cwd.dirs;
-    if (dirs === null) return;
-    if (target === null || target.startsWith('~')) {
-      walk.cwd.dirs = null;
-      return;
-    }
-    const found = new Set(dirs);
-    // Resolved from every folder known so far, twice: `cd a; cd b` in any order.
-    for (let round = 0; round < 2; round += 1)
-      for (const dir of [...found]) found.add(path.resolve(dir, target));
-    walk.cwd.dirs = found.size > MAX_CWDS ? null : [...found];
-  }
-}
-
 function analyseCommand(node: Node, walk: Walk): void {
   const unmatchable: string[] = [];
   for (let i = 0; i < node.childCount; i += 1) {
@@ -390,7 +220,9 @@ function analyseCommand(node: Node, walk: Walk): void {
       } else if (walk.depth >= MAX_NESTING) {
         unmatchable.push(`${base} -c is nested more than ${MAX_NESTING} deep`);
       } else {
-        parseInto(inner, { ...walk, depth: walk.depth + 1 });
+        // A child shell: its cds start from ours and do not change our folder.
+        const dirs = walk.cwd.dirs;
+        parseInto(inner, { ...walk, depth: walk.depth + 1, cwd: { dirs: dirs && [...dirs] } });
         return;
       }
     } else if (base === 'eval') {

@@ -176,3 +176,20 @@ describe("parseCommandLine - options that point a rule's command elsewhere", () 
     expect(verdict('npm test -- --reporter dot', rules).action).toBe('allow');
   });
 });
+
+describe('parseCommandLine - cd and the write check', () => {
+  const allowCdEcho = [rule('allow', 'cd'), rule('allow', 'echo'), rule('allow', 'sh', '-c')];
+  it('a cd inside sh -c - does not move the folder of the commands after it', () => {
+    expect(verdict("sh -c 'cd build && true'; echo x > ../x.log", allowCdEcho).reason).toMatch(
+      /outside the project/u,
+    );
+  });
+
+  it('a leading cd followed only by && - the start folder is left (ignored output stays allowed)', () => {
+    expect(verdict('cd build && echo x > out.txt', allowCdEcho).action).toBe('allow');
+    expect(verdict('cd build && echo x > out.txt || echo y > o.txt', allowCdEcho).action).toBe(
+      'ask',
+    );
+    expect(verdict('cd build; echo x > out.txt', allowCdEcho).action).toBe('ask');
+  });
+});

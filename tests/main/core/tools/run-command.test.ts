@@ -306,7 +306,9 @@ describe('run_command', () => {
     it('the person - is named only when a person rejected it', async () => {
       const { ctx } = await setup(() => ({ type: 'reject', reason: 'not now' }));
       const result = await run(ctx, 'touch made.txt');
-      expect(result.content).toContain('The person rejected the command; it was not run. Their reason: not now');
+      expect(result.content).toContain(
+        'The person rejected the command; it was not run. Their reason: not now',
+      );
     });
   });
 
