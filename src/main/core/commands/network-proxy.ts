@@ -46,6 +46,11 @@ export interface NetworkProxy {
    * command shares the host's loopback and the profile lets it reach this one port only).
    */
   readonly tcpPort?: number;
+  /**
+   * Serves a connection made elsewhere: the sandbox's bridge hands each one over IPC. A
+   * handle that is not a socket is closed.
+   */
+  accept(handle: unknown): void;
   close(): Promise<void>;
 }
 
@@ -391,6 +396,11 @@ export async function startNetworkProxy(options: {
       return allowedCount;
     },
     reached,
+    accept: (handle) => {
+      if (handle instanceof net.Socket) server.emit('connection', handle);
+      else if (handle && typeof (handle as { close?: unknown }).close === 'function')
+        (handle as { close(): void }).close();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
