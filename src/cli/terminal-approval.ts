@@ -13,6 +13,7 @@ import type {
   CommandApprovalRequest,
   CommandDecision,
   NetworkGrant,
+  ProposedCommandWrite,
 } from '../shared/command-approvals';
 import {
   askMcpCallOnTerminal,
@@ -20,6 +21,7 @@ import {
   type TerminalToolCallAnswer,
 } from './terminal-mcp-approval';
 import { askNetworkGrant, describeGrant, describeRequestNetwork } from './command-network-prompt';
+import { visibleUntrusted } from '../shared/untrusted-text';
 
 export interface TerminalApprovalOptions {
   readonly input: NodeJS.ReadableStream;
@@ -82,6 +84,25 @@ export function renderDiffLines(lines: readonly string[], color: boolean): strin
       return line;
     })
     .join('\n');
+}
+
+/**
+ * A file a command writes with a content known before it runs (issue 22 item 7), as a
+ * coloured diff under the command: it never passed the diff review. Escaped: the text is the
+ * model's.
+ */
+export function describeCommandWrite(write: ProposedCommandWrite, color: boolean): string {
+  const how = write.isNewFile ? 'new file' : write.append ? 'added at the end' : 'replaced';
+  const lines = [`--- ${write.isNewFile ? '/dev/null' : `a/${write.path}`}`, `+++ b/${write.path}`];
+  for (const hunk of write.hunks)
+    lines.push(
+      `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+      ...hunk.lines.map((l) => l.replace(/\r?\n$/u, '')),
+    );
+  return `  It writes ${visibleUntrusted(write.path)} (${how}):\n${renderDiffLines(
+    lines.map((l) => visibleUntrusted(l)),
+    color,
+  )}\n`;
 }
 
 function hunkText(hunk: Hunk, color: boolean): string {
@@ -276,6 +297,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
       ),
     );
     if (!request.sandboxed) out(`  ${sandbox}: it runs with your full rights.\n`);
+    for (const write of request.proposedWrites ?? []) out(describeCommandWrite(write, color));
     const prefixes = request.suggestedPrefixes.map((p) => `"${p.join(' ')}"`).join(', ');
     const always = prefixes ? ` / [a]lways allow ${prefixes}` : '';
     // Inside the sandbox the person may set this run's network ("w"); outside it cannot be limited.

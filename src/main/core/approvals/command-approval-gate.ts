@@ -17,6 +17,7 @@ import type {
 import { missingCase } from '../../../shared/missing-case';
 import { planFromGrant } from '../commands/command-network';
 import { evaluateCommandPolicy, type CommandVerdict } from '../commands/command-policy';
+import { proposedWrites } from '../commands/proposed-writes';
 import { loadShellParser } from '../commands/shell-grammar';
 import { parseCommandLine } from '../commands/shell-parser';
 import type { ApprovalAudit } from './approval-audit';
@@ -246,6 +247,7 @@ export class CommandApprovalGate {
         // A listener's failure must not leave the request half-registered.
       }
     };
+    const writes = proposedWrites(proposal.root, verdict.writes ?? []);
     const request: PendingCommand = {
       approvalId,
       commandHash: hash,
@@ -260,6 +262,7 @@ export class CommandApprovalGate {
       timeoutSeconds: proposal.timeoutSeconds,
       reason: verdict.reason,
       suggestedPrefixes: verdict.suggestedPrefixes.map((p) => [...p]),
+      ...(writes.length ? { proposedWrites: writes } : {}),
       conversationId: call.conversationId ?? '',
       turnId: call.turnId ?? '',
     };

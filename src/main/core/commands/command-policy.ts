@@ -6,7 +6,12 @@
 import type { ApprovalMode } from '../../../shared/approvals';
 import type { CommandRule } from '../../../shared/command-approvals';
 import { WRAPPER_NAMES } from './command-wrappers';
-import { INTERPRETERS, type ParsedCommandLine, type SimpleCommand } from './shell-parser';
+import {
+  INTERPRETERS,
+  type ParsedCommandLine,
+  type ProjectWrite,
+  type SimpleCommand,
+} from './shell-parser';
 
 export interface CommandVerdict {
   readonly action: 'allow' | 'ask' | 'deny';
@@ -19,6 +24,8 @@ export interface CommandVerdict {
    * allowed by a rule, the line itself asking for another part); empty when none would.
    */
   readonly allowedAlone?: readonly string[];
+  /** Project files the line writes (each a reason it asks), with new text where known. */
+  readonly writes?: readonly ProjectWrite[];
 }
 
 const RANK = { deny: 3, ask: 2, allow: 1 } as const;
@@ -203,6 +210,7 @@ export function evaluateCommandPolicy(
       decidedBy: 'mode',
       reason: `no sandbox is available, so every command asks${asks.length ? `; ${asks.join('; ')}` : ''}`,
       suggestedPrefixes: [],
+      ...(parsed.writes.length ? { writes: parsed.writes } : {}),
     };
   }
   if (asks.length) {
@@ -212,6 +220,7 @@ export function evaluateCommandPolicy(
       reason: asks.join('; '),
       suggestedPrefixes: unsuggestable ? [] : suggested,
       ...(allowedAlone.length ? { allowedAlone } : {}),
+      ...(parsed.writes.length ? { writes: parsed.writes } : {}),
     };
   }
   return {

@@ -172,16 +172,19 @@ export function readsInside(target: string | null, walk: WriteCheck): boolean {
 
 /** The text an `echo`/`printf`/`cat <<EOF` statement writes to its redirection, when known. */
 export function redirectedText(node: Node): string | null {
-  const statement = node.parent;
+  // `cat <<'EOF' > f` nests the file redirect in the here-document's node.
+  const inHeredoc = node.parent?.type === 'heredoc_redirect' ? node.parent : null;
+  const statement = inHeredoc ? inHeredoc.parent : node.parent;
   if (statement?.type !== 'redirected_statement') return null;
   const body = statement.childForFieldName('body');
   if (body?.type !== 'command') return null;
   const words = commandWords(body);
+  const heredocs = statement.children.filter((c) => c?.type === 'heredoc_redirect');
   if (words.length === 1 && words[0] === 'cat') {
-    const heredoc = statement.children.find((c) => c?.type === 'heredoc_redirect');
+    const heredoc = inHeredoc ?? (heredocs.length === 1 ? heredocs[0] : null);
     return heredoc ? heredocText(heredoc) : null;
   }
-  return printedText(words);
+  return heredocs.length || inHeredoc ? null : printedText(words);
 }
 
 /** A here-document's text when nothing in it expands (a quoted delimiter, or no `$`, `` ` ``, `\`). */

@@ -293,6 +293,34 @@ describeSandboxed('hostile rules - writes to project files ask (items 4 and 7)',
     expect(asked.reason).toMatch(/writes the project file src\/app\.ts/u);
   });
 
+  it('a write whose new text is known - the request carries it as a diff against the file now', async () => {
+    const replaced = await gated('echo fresh > src/app.ts', [rule('echo')]);
+    expect(replaced.asked?.proposedWrites).toEqual([
+      {
+        path: 'src/app.ts',
+        isNewFile: false,
+        append: false,
+        hunks: [expect.objectContaining({ lines: ['-original', '+fresh'] })],
+      },
+    ]);
+    const created = await gated("cat <<'EOF' > src/new.ts\nconst a = $b;\nEOF", [rule('cat')]);
+    expect(created.asked?.proposedWrites).toEqual([
+      expect.objectContaining({
+        path: 'src/new.ts',
+        isNewFile: true,
+        hunks: [expect.objectContaining({ lines: ['+const a = $b;'] })],
+      }),
+    ]);
+    const appended = await gated("printf 'more\\n' >> src/app.ts", [rule('printf')]);
+    expect(appended.asked?.proposedWrites?.[0]).toMatchObject({ append: true });
+    expect(appended.asked?.proposedWrites?.[0]?.hunks[0]?.lines).toEqual([' original', '+more']);
+    // Unknown content (a command's output) still asks; there is just no diff to show.
+    const unknown = await gated('npm test > src/app.ts', [rule('npm', 'test')]);
+    expect(unknown.asked?.reason).toMatch(/writes the project file src\/app\.ts/u);
+    expect(unknown.asked?.proposedWrites).toBeUndefined();
+    expect(appIntact()).toBe(true);
+  });
+
   it('ignored output (build/, *.log) - stays allowed and is written', async () => {
     const rules = [rule('npm', 'test'), rule('echo'), rule('cd')];
     for (const line of [
