@@ -13,7 +13,6 @@ import type {
   CommandApprovalRequest,
   CommandDecision,
   NetworkGrant,
-  ProposedCommandWrite,
 } from '../shared/command-approvals';
 import {
   askMcpCallOnTerminal,
@@ -21,7 +20,9 @@ import {
   type TerminalToolCallAnswer,
 } from './terminal-mcp-approval';
 import { askNetworkGrant, describeGrant, describeRequestNetwork } from './command-network-prompt';
-import { visibleUntrusted } from '../shared/untrusted-text';
+import { describeCommandWrite, paint, renderDiffLines } from './diff-lines';
+
+export { describeCommandWrite, renderDiffLines } from './diff-lines';
 
 export interface TerminalApprovalOptions {
   readonly input: NodeJS.ReadableStream;
@@ -63,47 +64,6 @@ export const NO_TERMINAL_REASON =
   'there is no terminal to ask the person, so writes are rejected; run on a terminal, or use --mode auto-edit (protected paths still need a person)';
 
 const MAX_TRIES = 5;
-
-const paint = (on: boolean) => ({
-  red: (s: string) => (on ? `\u001b[31m${s}\u001b[39m` : s),
-  green: (s: string) => (on ? `\u001b[32m${s}\u001b[39m` : s),
-  cyan: (s: string) => (on ? `\u001b[36m${s}\u001b[39m` : s),
-  bold: (s: string) => (on ? `\u001b[1m${s}\u001b[22m` : s),
-  dim: (s: string) => (on ? `\u001b[2m${s}\u001b[22m` : s),
-});
-
-export function renderDiffLines(lines: readonly string[], color: boolean): string {
-  const c = paint(color);
-  return lines
-    .map((line) => {
-      if (line.startsWith('+++') || line.startsWith('---')) return c.bold(line);
-      if (line.startsWith('@@')) return c.cyan(line);
-      if (line.startsWith('+')) return c.green(line);
-      if (line.startsWith('-')) return c.red(line);
-      if (line.startsWith('\\')) return c.dim(line);
-      return line;
-    })
-    .join('\n');
-}
-
-/**
- * A file a command writes with a content known before it runs (issue 22 item 7), as a
- * coloured diff under the command: it never passed the diff review. Escaped: the text is the
- * model's.
- */
-export function describeCommandWrite(write: ProposedCommandWrite, color: boolean): string {
-  const how = write.isNewFile ? 'new file' : write.append ? 'added at the end' : 'replaced';
-  const lines = [`--- ${write.isNewFile ? '/dev/null' : `a/${write.path}`}`, `+++ b/${write.path}`];
-  for (const hunk of write.hunks)
-    lines.push(
-      `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
-      ...hunk.lines.map((l) => l.replace(/\r?\n$/u, '')),
-    );
-  return `  It writes ${visibleUntrusted(write.path)} (${how}):\n${renderDiffLines(
-    lines.map((l) => visibleUntrusted(l)),
-    color,
-  )}\n`;
-}
 
 function hunkText(hunk: Hunk, color: boolean): string {
   return renderDiffLines(
