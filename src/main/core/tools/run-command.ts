@@ -124,6 +124,10 @@ function describeProxy(proxy: NonNullable<CommandRun['proxy']>): string {
 const BLOCKED =
   /Read-only file system|Network is unreachable|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|ENETUNREACH|EROFS|Operation not permitted/u;
 
+/** A Unix socket refused by the sandbox's filter (issue 22 item 5): tsx's CLI, a test's own server. */
+const UNIX_SOCKET_REFUSED =
+  /(?:listen|connect|socket) EPERM|EPERM[^\n]*\.(?:sock|pipe)\b|socket: Operation not permitted/u;
+
 export function createRunCommandTool() {
   return defineTool({
     name: 'run_command',
@@ -310,6 +314,9 @@ function formatResult(r: {
     '--- end of output ---',
     r.logId
       ? `Full output id: ${r.logId}${out.logTruncated ? ' (kept up to its size limit)' : ''}; read line ranges with read_command_output.`
+      : null,
+    run.sandboxed && UNIX_SOCKET_REFUSED.test(out.view)
+      ? "The sandbox refuses Unix sockets (no daemon socket on the disk is reachable, and a command cannot make one of its own). tsx's command line needs one: run `node --import tsx FILE` instead; other tools may have a similar way without one."
       : null,
     run.sandboxed && BLOCKED.test(out.view)
       ? 'The sandbox may have blocked part of this (read-only paths or no network). Do not work around it; if it is truly needed, explain why and call run_command again with network: true or outside_sandbox: true, and the person decides.'

@@ -261,6 +261,20 @@ describe('run_command', () => {
     expect(await readFile(path.join(project, 'gone.txt'), 'utf8')).toBe('keep me\n');
   });
 
+  itSandboxed(
+    'a Unix socket of its own - is refused by the sandbox, and the model is told how tsx runs without one',
+    async () => {
+      const { ctx } = await setup();
+      const result = await run(
+        ctx,
+        `node -e "require('net').createServer().listen('/tmp/own.sock')"`,
+      );
+      expect(result.content).toContain('listen EPERM');
+      expect(result.content).toContain('The sandbox refuses Unix sockets');
+      expect(result.content).toContain('node --import tsx FILE');
+    },
+  );
+
   describe('what the model is told when a command does not run - who decided, and why', () => {
     it('no terminal - nobody decided; each part no rule allows is named, and the allowed part alone would run', async () => {
       const { ctx, commands } = await setup(
