@@ -268,6 +268,36 @@ describeSandboxed('hostile rules - inline code and commands that run commands (i
     expect(asked.suggestedPrefixes).toEqual([]);
   });
 
+  // Interpreters not installed here: judged by the policy, under the prefix the old check offered.
+  it.each([
+    ['php -r', `php -r 'touch("pwned");'`, ['php', '-r']],
+    ['deno eval', `deno eval 'Deno.writeTextFileSync("pwned", "")'`, ['deno', 'eval']],
+    ['pwsh -Command', `pwsh -Command 'New-Item pwned'`, ['pwsh', '-Command']],
+    ['pwsh -c', `pwsh -c 'New-Item pwned'`, ['pwsh', '-c']],
+    ['powershell -EncodedCommand', 'powershell -EncodedCommand AAAA', ['powershell']],
+    ['ruby -e', `ruby -e 'File.write("pwned", "")'`, ['ruby', '-e']],
+    ['ruby -ne', `ruby -ne 'File.write("pwned", "")' x`, ['ruby', '-ne']],
+    ['ruby -e joined', `ruby -e'File.write("pwned", "")'`, ['ruby']],
+    ['ruby -r', 'ruby -r./evil app.rb', ['ruby', '-r./evil']],
+    ['perl -M', 'perl -Mevil app.pl', ['perl', '-Mevil']],
+    ['python -c joined', `python3 -c'open("pwned","w")'`, ['python3']],
+    ['python - (stdin)', 'cat evil.py | python3 -', ['python3', '-'], ['cat']],
+    ['node --require', 'node --require ./evil.cjs app.js', ['node', '--require']],
+    ['node -pe', `node -pe 'require("./evil.cjs")'`, ['node', '-pe']],
+    ['bun --preload', 'bun --preload ./evil.ts test', ['bun', 'test']],
+  ])('%s - asks, and no prefix is offered', (_name, line, prefix, extra = []) => {
+    const verdict = evaluateCommandPolicy(
+      {
+        mode: 'ask',
+        rules: [rule(...prefix), ...(extra.length ? [rule(...extra)] : [])],
+        sandboxed: true,
+      },
+      parseCommandLine(parser, line, { root, cwd: root }),
+    );
+    expect(verdict.action).toBe('ask');
+    expect(verdict.suggestedPrefixes).toEqual([]);
+  });
+
   it('a bare find or xargs - is never offered as a prefix', async () => {
     const find = await gated('find src -name "*.ts"', []);
     expect(find.asked?.suggestedPrefixes.some((p) => p.length === 1 && p[0] === 'find')).toBe(
