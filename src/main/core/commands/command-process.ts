@@ -50,8 +50,9 @@ export interface ProcessSpec {
   /** Descriptors handed to the program as fd 3, 4, … (bwrap's --seccomp program). */
   readonly extraFds?: readonly number[];
   /**
-   * Opens a Node IPC channel as the descriptor after extraFds and calls this with each
-   * handle (a socket) sent over it: the sandbox's proxy bridge hands its connections over.
+   * Opens a Node IPC channel as the descriptor after extraFds and calls this with the first
+   * handle sent over it (the sandbox's proxy bridge hands over its listening socket); the
+   * channel is then closed, so nothing the command does can reach it.
    */
   readonly onHandle?: (handle: unknown) => void;
 }
@@ -124,8 +125,9 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     const pid = child.pid;
     if (spec.onHandle) {
       const onHandle = spec.onHandle;
-      child.on('message', (_message: unknown, handle: unknown) => {
+      child.once('message', (_message: unknown, handle: unknown) => {
         if (handle) onHandle(handle);
+        if (child.connected) child.disconnect();
       });
       // Whatever the channel does (closed early, a bad message), the run goes on without it.
       child.on('error', () => undefined);

@@ -47,8 +47,9 @@ export interface NetworkProxy {
    */
   readonly tcpPort?: number;
   /**
-   * Serves a connection made elsewhere: the sandbox's bridge hands each one over IPC. A
-   * handle that is not a socket is closed.
+   * Serves connections made elsewhere: a socket, or each connection to a listening socket
+   * (the sandbox's bridge hands its listener over IPC; it is closed with the proxy). Any
+   * other handle is closed.
    */
   accept(handle: unknown): void;
   close(): Promise<void>;
@@ -366,6 +367,7 @@ export async function startNetworkProxy(options: {
   // The TCP door hands each connection to the same server, so it gets the same limits and checks.
   let tcp: net.Server | undefined;
   let tcpPort: number | undefined;
+  const listeners: net.Server[] = [];
   if (options.loopbackTcp) {
     const door = net.createServer((socket) => server.emit('connection', socket));
     try {
@@ -398,12 +400,17 @@ export async function startNetworkProxy(options: {
     reached,
     accept: (handle) => {
       if (handle instanceof net.Socket) server.emit('connection', handle);
-      else if (handle && typeof (handle as { close?: unknown }).close === 'function')
+      else if (handle instanceof net.Server) {
+        handle.on('connection', (socket: net.Socket) => server.emit('connection', socket));
+        handle.on('error', () => undefined);
+        listeners.push(handle);
+      } else if (handle && typeof (handle as { close?: unknown }).close === 'function')
         (handle as { close(): void }).close();
     },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
+        for (const listener of listeners) listener.close();
         tcp?.close();
         server.close(() => {
           rmSync(dir, { recursive: true, force: true });

@@ -288,6 +288,19 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
     },
   );
 
+  it('a host list - the IPC channel that carried the bridge socket is closed before the command runs', async () => {
+    const allowedHosts = parseHostList(['127.0.0.1:9']);
+    if (typeof allowedHosts === 'string') throw new Error(allowedHosts);
+    // Garbage on the channel would throw in the host's JSON reader (an uncaught exception
+    // fails this test run); every descriptor the command could have inherited is tried.
+    const r = await run(
+      `for fd in 3 4 5 6 7 8 9; do (echo '{garbage' >&$fd) 2>/dev/null && echo "open $fd"; done; ls /proc/self/fd; echo done`,
+      { allowedHosts },
+    );
+    expect(r.output.view).toContain('done');
+    expect(r.output.view).not.toMatch(/open \d/u);
+  });
+
   it.each([false, true])(
     'abstract unix sockets of the host (an X server, D-Bus) - cannot be reached, network %s',
     async (network) => {
