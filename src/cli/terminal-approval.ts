@@ -21,6 +21,9 @@ import {
 } from './terminal-mcp-approval';
 import { renderEvidence } from './evidence-lines';
 import { askNetworkGrant, describeGrant, describeRequestNetwork } from './command-network-prompt';
+import { describeCommandWrite, paint, renderDiffLines } from './diff-lines';
+
+export { describeCommandWrite, renderDiffLines } from './diff-lines';
 
 export interface TerminalApprovalOptions {
   readonly input: NodeJS.ReadableStream;
@@ -62,28 +65,6 @@ export const NO_TERMINAL_REASON =
   'there is no terminal to ask the person, so writes are rejected; run on a terminal, or use --mode auto-edit (protected paths still need a person)';
 
 const MAX_TRIES = 5;
-
-const paint = (on: boolean) => ({
-  red: (s: string) => (on ? `\u001b[31m${s}\u001b[39m` : s),
-  green: (s: string) => (on ? `\u001b[32m${s}\u001b[39m` : s),
-  cyan: (s: string) => (on ? `\u001b[36m${s}\u001b[39m` : s),
-  bold: (s: string) => (on ? `\u001b[1m${s}\u001b[22m` : s),
-  dim: (s: string) => (on ? `\u001b[2m${s}\u001b[22m` : s),
-});
-
-export function renderDiffLines(lines: readonly string[], color: boolean): string {
-  const c = paint(color);
-  return lines
-    .map((line) => {
-      if (line.startsWith('+++') || line.startsWith('---')) return c.bold(line);
-      if (line.startsWith('@@')) return c.cyan(line);
-      if (line.startsWith('+')) return c.green(line);
-      if (line.startsWith('-')) return c.red(line);
-      if (line.startsWith('\\')) return c.dim(line);
-      return line;
-    })
-    .join('\n');
-}
 
 function hunkText(hunk: Hunk, color: boolean): string {
   return renderDiffLines(
@@ -278,6 +259,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
       ),
     );
     if (!request.sandboxed) out(`  ${sandbox}: it runs with your full rights.\n`);
+    for (const write of request.proposedWrites ?? []) out(describeCommandWrite(write, color));
     const prefixes = request.suggestedPrefixes.map((p) => `"${p.join(' ')}"`).join(', ');
     const always = prefixes ? ` / [a]lways allow ${prefixes}` : '';
     // Inside the sandbox the person may set this run's network ("w"); outside it cannot be limited.

@@ -1,5 +1,6 @@
 // run_command's approval requests, decisions and rules as they cross boundaries (issue 13).
 import { z } from 'zod';
+import { hunkSchema } from './approvals';
 
 export const commandRuleActionSchema = z.enum(['allow', 'ask', 'deny']);
 
@@ -51,8 +52,25 @@ export const commandApprovalRequestSchema = z.object({
   reason: z.string(),
   /** Prefixes "always allow" would save; empty when the offer is not made. */
   suggestedPrefixes: z.array(z.array(z.string())),
+  /**
+   * Project files the command writes with a content known before it runs (`echo x > f`, a
+   * here-document), each as a diff against the file now; absent when there is none.
+   */
+  proposedWrites: z
+    .array(
+      z.object({
+        /** Workspace-relative, `/` separators. */
+        path: z.string(),
+        isNewFile: z.boolean(),
+        /** `>>`: the text is added at the end. */
+        append: z.boolean(),
+        hunks: z.array(hunkSchema),
+      }),
+    )
+    .optional(),
 });
 export type CommandApprovalRequest = z.infer<typeof commandApprovalRequestSchema>;
+export type ProposedCommandWrite = NonNullable<CommandApprovalRequest['proposedWrites']>[number];
 
 /**
  * The person's network choice for one run, made on the approval card (it replaces what the

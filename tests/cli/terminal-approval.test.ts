@@ -166,3 +166,44 @@ describe('createTerminalApprover', () => {
     });
   });
 });
+
+describe('createTerminalApprover - a command that writes a project file', () => {
+  it('shows the known new content as a diff under the command, escaped (issue 22 item 7)', async () => {
+    const t = terminal(['n', '']);
+    const answer = await t.approver.askCommand?.({
+      approvalId: 'c1',
+      commandHash: 'h',
+      command: 'echo fresh > src/app.ts',
+      cwd: '',
+      description: 'overwrite',
+      sandboxed: true,
+      sandboxDetail: 'project writable',
+      network: false,
+      timeoutSeconds: 60,
+      reason: 'it writes the project file src/app.ts, which no rule may allow',
+      suggestedPrefixes: [],
+      proposedWrites: [
+        {
+          path: 'src/app.ts',
+          isNewFile: false,
+          append: false,
+          hunks: [
+            {
+              id: 'h1',
+              oldStart: 1,
+              oldLines: 1,
+              newStart: 1,
+              newLines: 1,
+              lines: ['-original', '+fresh\u001b]0;title\u0007'],
+            },
+          ],
+        },
+      ],
+    });
+    expect(answer?.decision.type).toBe('reject');
+    expect(t.output()).toContain(
+      'It writes src/app.ts (replaced):\n--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,1 +1,1 @@\n-original\n+fresh\\u001b]0;title\\u0007\n',
+    );
+    expect(t.output()).not.toContain('\u001b');
+  });
+});

@@ -51,6 +51,11 @@ describe.skipIf(skip)('run_command in Chromium', () => {
     );
     expect(await page.getByTestId('command-sandbox').textContent()).toContain('sandboxed');
     expect(await page.getByTestId('command-network').textContent()).toContain('off');
+    // A write whose content is known is shown as a diff on the card (issue 22 item 7).
+    const writes = page.getByTestId('command-writes');
+    expect(await writes.textContent()).toContain('ran.txt (new file)');
+    await expect.poll(() => writes.textContent()).toContain('sandboxed');
+    await expectNoBlockingViolations(page, 'command-card-with-write');
     await snap(page, 'run-command-card');
     await page.getByTestId('command-run-once').click();
     await waitForTurnEnd(page);

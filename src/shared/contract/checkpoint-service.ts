@@ -7,8 +7,8 @@ export const checkpointSchema = z.object({
   turnId: z.string().nullable(),
   path: z.string(),
   createdAt: z.number(),
-  /** created | modified */
-  change: z.enum(['created', 'modified']),
+  /** created | modified | deleted (a command removed the file; undo puts it back) */
+  change: z.enum(['created', 'modified', 'deleted']),
   undone: z.boolean(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;

@@ -49,6 +49,43 @@ describe('CommandApprovalCard', () => {
     expect(dialog).toHaveTextContent('Run the unit tests');
   });
 
+  it('a write whose content is known - the card shows it as a diff (issue 22 item 7)', () => {
+    open(
+      commandRequest({
+        command: 'echo fresh > src/app.ts',
+        reason: 'it writes the project file src/app.ts, which no rule may allow',
+        suggestedPrefixes: [],
+        proposedWrites: [
+          {
+            path: 'src/app.ts',
+            isNewFile: false,
+            append: false,
+            hunks: [
+              {
+                id: 'h1',
+                oldStart: 1,
+                oldLines: 1,
+                newStart: 1,
+                newLines: 1,
+                lines: ['-original', '+fresh'],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const writes = screen.getByTestId('command-writes');
+    expect(writes).toHaveTextContent('src/app.ts (replaced)');
+    // The lines themselves are laid out by the diff viewer's worker, as in the edit review.
+    expect(writes).toHaveTextContent('@@ -1,1 +1,1 @@');
+    expect(screen.getAllByTestId('hunk')).toHaveLength(1);
+  });
+
+  it('no known write - no diff section', () => {
+    open();
+    expect(screen.queryByTestId('command-writes')).toBeNull();
+  });
+
   it('a host-list network rule - the card says network: only those hosts', () => {
     open(commandRequest({ networkHosts: ['registry.npmjs.org:443', '*.example.com'] }));
     expect(screen.getByTestId('command-network')).toHaveTextContent(

@@ -8,9 +8,12 @@ export interface NewCheckpoint {
   readonly turnId: string | null;
   /** Workspace-relative path, forward slashes. */
   readonly path: string;
-  /** Exact bytes before (null: the change created the file) and after. */
+  /**
+   * Exact bytes before (null: the change created the file) and after (null: the change
+   * deleted it, as a command may).
+   */
   readonly beforeBytes: Uint8Array | null;
-  readonly afterBytes: Uint8Array;
+  readonly afterBytes: Uint8Array | null;
   /** Permission bits after the change. */
   readonly mode: number;
 }
@@ -18,7 +21,8 @@ export interface NewCheckpoint {
 export interface CheckpointRecord extends Checkpoint {
   readonly approvalId: string | null;
   readonly beforeBytes: Buffer | null;
-  readonly afterBytes: Buffer;
+  /** Null for a deletion, whose afterHash is ABSENT_FILE_HASH. */
+  readonly afterBytes: Buffer | null;
   readonly beforeHash: string | null;
   readonly afterHash: string;
   readonly mode: number;

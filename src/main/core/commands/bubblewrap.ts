@@ -32,7 +32,14 @@ export interface SandboxLayout {
    * Host-list network (only when `network` is false): the proxy's private folder, bound
    * read-only at PROXY_DIR_INSIDE, and the node binary that runs the bridge inside.
    */
-  readonly proxy?: { readonly dir: string; readonly node: string } | undefined;
+  readonly proxy?:
+    | {
+        readonly dir: string;
+        readonly node: string;
+        /** The IPC descriptor the bridge hands its connections over (proxy-bridge.ts). */
+        readonly channelFd: number;
+      }
+    | undefined;
   /** An open descriptor (in bwrap's process) of a seccomp program to load (unix-socket-filter.ts). */
   readonly seccompFd?: number | undefined;
 }
@@ -144,6 +151,7 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   if (proxy) {
     args.push('/bin/sh', '-c', BRIDGE_WRAPPER, 'sh', command, proxy.node, BRIDGE_SOURCE);
     args.push(String(PROXY_PORT), path.posix.join(PROXY_DIR_INSIDE, SOCKET_NAME), READY_FILE);
+    args.push(String(proxy.channelFd));
     return args;
   }
   args.push('/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command);

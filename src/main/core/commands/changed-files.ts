@@ -185,7 +185,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): FileChange[] {
         beforeBytes: was.bytes,
         afterBytes: null,
         mode: was.mode,
-        restorable: false,
+        // The snapshot holds its bytes: undo puts it back (issue 22 item 8).
+        restorable: was.bytes !== null,
       });
   }
   return changes.sort((a, b) => a.path.localeCompare(b.path));

@@ -14,55 +14,22 @@ import type {
   CommandApprovalRequest,
   CommandDecision,
   CommandRule,
-  NetworkGrant,
 } from '../../../shared/command-approvals';
 import { missingCase } from '../../../shared/missing-case';
 import { planFromGrant } from './command-network';
 import { evaluateCommandPolicy, type CommandVerdict } from './command-policy';
+import { proposedWrites } from './proposed-writes';
 import { loadShellParser } from './shell-grammar';
 import { parseCommandLine } from './shell-parser';
 import type { ApprovalAudit } from '../store/approval-audit-records';
-import type { WriteCall } from '../approvals/approval-port';
 import { ApprovalRegistry } from '../approvals/approval-registry';
+import type {
+  CommandCall,
+  CommandProposal,
+  CommandResolution,
+} from './command-resolution';
 
-export interface CommandProposal {
-  readonly command: string;
-  /** Realpath of the project root and the absolute working folder inside it. */
-  readonly root: string;
-  readonly cwd: string;
-  /** Working folder relative to the root, for the card ('' = root). */
-  readonly cwdRelative: string;
-  readonly description: string;
-  readonly network: boolean;
-  /** Without `network`: hosts reachable through the filtering proxy (network rules). */
-  readonly networkHosts?: readonly string[] | undefined;
-  readonly timeoutSeconds: number;
-  readonly sandboxed: boolean;
-  readonly sandboxDetail: string;
-  /** The sandbox's name when sandboxed ("bubblewrap", "Seatbelt"), for "sandboxed (…)". */
-  readonly sandboxName?: string;
-}
-
-export interface CommandCall extends WriteCall {
-  readonly emit?: ((event: AgentEvent) => void) | undefined;
-}
-
-interface Decided {
-  readonly approvalId: string;
-  readonly decidedBy: DecisionSource;
-}
-
-/** The person's network choice for this run; absent: what the request showed. */
-interface Granted {
-  readonly network?: NetworkGrant | undefined;
-}
-
-export type CommandResolution =
-  | (Decided &
-      Granted & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
-  | (Decided & Granted & { readonly outcome: 'edited'; readonly command: string })
-  | (Decided & { readonly outcome: 'rejected'; readonly reason?: string | undefined })
-  | (Decided & { readonly outcome: 'denied'; readonly reason: string });
+export type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
 
 export interface CommandPolicyState {
   readonly mode: ApprovalMode;
@@ -120,7 +87,11 @@ export class CommandApprovalGate {
   /** The policy's verdict on a command line, without asking anyone. */
   async evaluate(proposal: CommandProposal, command = proposal.command): Promise<CommandVerdict> {
     const parser = await loadShellParser();
-    const parsed = parseCommandLine(parser, command, { root: proposal.root, cwd: proposal.cwd });
+    const parsed = parseCommandLine(parser, command, {
+      root: proposal.root,
+      cwd: proposal.cwd,
+      isIgnored: proposal.isIgnored,
+    });
     const { mode, rules } = this.deps.policy();
     const verdict = evaluateCommandPolicy({ mode, rules, sandboxed: proposal.sandboxed }, parsed);
     // Network for a command is the person's call each time: no rule grants it.
@@ -163,6 +134,7 @@ export class CommandApprovalGate {
           outcome: 'denied',
           decidedBy: verdict.decidedBy,
           reason: verdict.reason,
+          deniedBy: verdict.decidedBy === 'mode' ? 'read-only' : 'rule',
         });
       case 'allow':
         return this.record({
@@ -173,10 +145,31 @@ export class CommandApprovalGate {
           reason: verdict.reason,
         });
       case 'ask':
-        return this.ask(approvalId, hash, proposal, verdict, call);
+        return this.ask(approvalId, hash, proposal, verdict, call).then(async (resolution) =>
+          resolution.outcome === 'rejected'
+            ? {
+                ...resolution,
+                policyReason: verdict.reason,
+                allowedAlone: await this.allowedAlone(proposal, verdict),
+              }
+            : resolution,
+        );
       default:
         return missingCase(verdict.action);
     }
+  }
+
+  /** The parts the verdict found allowed that would indeed run unasked as the whole line. */
+  private async allowedAlone(
+    proposal: CommandProposal,
+    verdict: CommandVerdict,
+  ): Promise<string[]> {
+    const alone: string[] = [];
+    for (const part of verdict.allowedAlone ?? []) {
+      if (part === proposal.command) continue;
+      if ((await this.evaluate(proposal, part)).action === 'allow') alone.push(part);
+    }
+    return alone;
   }
 
   private record(resolution: CommandResolution): CommandResolution {
@@ -209,6 +202,7 @@ export class CommandApprovalGate {
         // A listener's failure must not leave the request half-registered.
       }
     };
+    const writes = proposedWrites(proposal.root, verdict.writes ?? []);
     const request: PendingCommand = {
       approvalId,
       commandHash: hash,
@@ -223,6 +217,7 @@ export class CommandApprovalGate {
       timeoutSeconds: proposal.timeoutSeconds,
       reason: verdict.reason,
       suggestedPrefixes: verdict.suggestedPrefixes.map((p) => [...p]),
+      ...(writes.length ? { proposedWrites: writes } : {}),
       conversationId: call.conversationId ?? '',
       turnId: call.turnId ?? '',
     };
@@ -337,6 +332,7 @@ export class CommandApprovalGate {
                 outcome: 'denied',
                 decidedBy: verdict.decidedBy,
                 reason: verdict.reason,
+                deniedBy: verdict.decidedBy === 'mode' ? 'read-only' : 'rule',
               }
             : { approvalId, outcome: 'edited', decidedBy, command, ...network },
         );

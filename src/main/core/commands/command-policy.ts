@@ -5,7 +5,13 @@
 // denies every command; without a sandbox allow rules do not apply.
 import type { ApprovalMode } from '../../../shared/approvals';
 import type { CommandRule } from '../../../shared/command-approvals';
-import { INTERPRETERS, type ParsedCommandLine, type SimpleCommand } from './shell-parser';
+import { WRAPPER_NAMES } from './command-wrappers';
+import {
+  INTERPRETERS,
+  type ParsedCommandLine,
+  type ProjectWrite,
+  type SimpleCommand,
+} from './shell-parser';
 
 export interface CommandVerdict {
   readonly action: 'allow' | 'ask' | 'deny';
@@ -13,13 +19,29 @@ export interface CommandVerdict {
   readonly reason: string;
   /** Prefixes the person may allow with "always allow" (empty: the offer is not made). */
   readonly suggestedPrefixes: readonly string[][];
+  /**
+   * The parts of the line that would run without asking if they were the whole line (each
+   * allowed by a rule, the line itself asking for another part); empty when none would.
+   */
+  readonly allowedAlone?: readonly string[];
+  /** Project files the line writes (each a reason it asks), with new text where known. */
+  readonly writes?: readonly ProjectWrite[];
 }
 
 const RANK = { deny: 3, ask: 2, allow: 1 } as const;
 
+function prefixOf(prefix: readonly string[], words: readonly (string | null)[]): boolean {
+  if (prefix.length === 0 || prefix.length > words.length) return false;
+  return prefix.every((word, i) => words[i] === word);
+}
+
+/**
+ * Whether a rule judges the command: its prefix starts the command that runs (past wrappers);
+ * a deny rule also matches the words as written (`deny timeout` still denies `timeout 5 x`).
+ */
 export function ruleMatches(rule: CommandRule, command: SimpleCommand): boolean {
-  if (rule.prefix.length === 0 || rule.prefix.length > command.words.length) return false;
-  return rule.prefix.every((word, i) => command.words[i] === word);
+  if (prefixOf(rule.prefix, command.words)) return true;
+  return rule.action === 'deny' && prefixOf(rule.prefix, command.allWords);
 }
 
 function strongestRule(
@@ -33,6 +55,9 @@ function strongestRule(
   }
   return strongest;
 }
+
+/** Programs that are never a whole prefix: they run what they are given. */
+const NEVER_ALONE = new Set(['find', ...WRAPPER_NAMES]);
 
 const SUBCOMMAND = /^[A-Za-z0-9][A-Za-z0-9:._-]*$/u;
 const RUNNERS = new Set(['run', 'run-script', 'exec', 'x', 'dlx']);
@@ -115,6 +140,10 @@ export function validatePrefix(prefix: readonly string[]): string | null {
   const base = prefix[0]?.split('/').pop() ?? '';
   if (prefix.length === 1 && INTERPRETERS.has(base))
     return `"${base}" alone would allow any code it is given; add its subcommand or script words`;
+  if (WRAPPER_NAMES.has(base))
+    return `"${base}" runs another command, and rules judge that command: write the rule for the command it runs`;
+  if (prefix.length === 1 && NEVER_ALONE.has(base))
+    return `"${base}" alone would allow the commands its options run; add its other words`;
   return null;
 }
 
@@ -142,6 +171,7 @@ export function evaluateCommandPolicy(
   }
   const asks: string[] = [...parsed.problems];
   const suggested: string[][] = [];
+  const allowedAlone: string[] = [];
   let unsuggestable = parsed.problems.length > 0;
   for (const command of parsed.commands) {
     const rule = strongestRule(policy.rules, command);
@@ -158,7 +188,10 @@ export function evaluateCommandPolicy(
       unsuggestable = true;
       continue;
     }
-    if (rule?.action === 'allow') continue;
+    if (rule?.action === 'allow') {
+      allowedAlone.push(command.text);
+      continue;
+    }
     asks.push(
       rule
         ? `\`${command.text}\` is asked by rule "ask ${describePrefix(rule.prefix)}"`
@@ -177,6 +210,7 @@ export function evaluateCommandPolicy(
       decidedBy: 'mode',
       reason: `no sandbox is available, so every command asks${asks.length ? `; ${asks.join('; ')}` : ''}`,
       suggestedPrefixes: [],
+      ...(parsed.writes.length ? { writes: parsed.writes } : {}),
     };
   }
   if (asks.length) {
@@ -185,6 +219,8 @@ export function evaluateCommandPolicy(
       decidedBy: asks.some((a) => a.includes('asked by rule')) ? 'rule' : 'mode',
       reason: asks.join('; '),
       suggestedPrefixes: unsuggestable ? [] : suggested,
+      ...(allowedAlone.length ? { allowedAlone } : {}),
+      ...(parsed.writes.length ? { writes: parsed.writes } : {}),
     };
   }
   return {

@@ -49,6 +49,12 @@ export interface ProcessSpec {
   readonly windows?: boolean;
   /** Descriptors handed to the program as fd 3, 4, … (bwrap's --seccomp program). */
   readonly extraFds?: readonly number[];
+  /**
+   * Opens a Node IPC channel as the descriptor after extraFds and calls this with the first
+   * handle sent over it (the sandbox's proxy bridge hands over its listening socket); the
+   * channel is then closed, so nothing the command does can reach it.
+   */
+  readonly onHandle?: (handle: unknown) => void;
 }
 
 export interface ProcessResult {
@@ -105,16 +111,27 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       cwd: spec.cwd,
       env: { ...spec.env },
       // Extra descriptors follow the three pipes; typed as the three so stdout/stderr stay pipes.
-      stdio: ['ignore', 'pipe', 'pipe', ...(spec.extraFds ?? [])] as unknown as [
+      stdio: [
         'ignore',
         'pipe',
         'pipe',
-      ],
+        ...(spec.extraFds ?? []),
+        ...(spec.onHandle ? ['ipc' as const] : []),
+      ] as unknown as ['ignore', 'pipe', 'pipe'],
       detached: !spec.windows,
       windowsHide: true,
       windowsVerbatimArguments: spec.windows === true,
     });
     const pid = child.pid;
+    if (spec.onHandle) {
+      const onHandle = spec.onHandle;
+      child.once('message', (_message: unknown, handle: unknown) => {
+        if (handle) onHandle(handle);
+        if (child.connected) child.disconnect();
+      });
+      // Whatever the channel does (closed early, a bad message), the run goes on without it.
+      child.on('error', () => undefined);
+    }
     let killTimer: NodeJS.Timeout | undefined;
     const stop = (why: CommandEnd): void => {
       if (end) return;

@@ -3,7 +3,7 @@
 // sandboxed" and no rule applied).
 // The command sees a filtered environment: never the API key or other secrets of this process.
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bubblewrapArgs, type SandboxAvailability } from './bubblewrap';
@@ -19,7 +19,7 @@ import {
   type RefusedRequest,
 } from './network-proxy';
 import { proxyEnv } from './proxy-bridge';
-import { unixSocketFilter } from './unix-socket-filter';
+import { openUnixSocketFilter } from './unix-socket-filter';
 import {
   createSeatbeltFolders,
   PROCESS_HEADROOM,
@@ -218,14 +218,19 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
   let proxy: NetworkProxy | null = null;
   let seccomp: { dir: string; fd: number } | null = null;
   try {
-    if (options.network) {
-      seccomp = openUnixSocketFilter();
-      if (!seccomp)
-        notes.push(
-          `no Unix-socket filter exists for ${process.arch}: with full network this command could reach the host's abstract Unix sockets (an X server, D-Bus)`,
-        );
-    }
     proxy = await startHostListProxy(options, false);
+    // Full network: abstract sockets of the host's namespace. Without: pathname sockets on
+    // the read-only root outside the masked folders (a database's, LXD's under /var), which
+    // connect() reaches through a read-only bind (issue 22 item 5). Either way no AF_UNIX
+    // socket may be made; the host-list bridge hands its connections over IPC instead.
+    seccomp = openUnixSocketFilter();
+    if (!seccomp)
+      notes.push(
+        options.network
+          ? `no Unix-socket filter exists for ${process.arch}: with full network this command could reach the host's abstract Unix sockets (an X server, D-Bus)`
+          : `no Unix-socket filter exists for ${process.arch}: this command could connect to Unix sockets on the disk outside the project (a database's, a daemon's)`,
+      );
+    const channelFd = 3 + (seccomp ? 1 : 0);
     const scan = findProtectedPaths(options.root);
     if (scan.incomplete)
       notes.push(
@@ -241,7 +246,9 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
         hidden: [...(options.hidden ?? []), ...personHome(options.baseEnv ?? process.env)],
         network: options.network,
         env: proxy ? { ...env, ...proxyEnv(options.allowedHosts ?? []) } : env,
-        proxy: proxy ? { dir: proxy.dir, node: options.nodePath ?? process.execPath } : undefined,
+        proxy: proxy
+          ? { dir: proxy.dir, node: options.nodePath ?? process.execPath, channelFd }
+          : undefined,
         seccompFd: seccomp ? 3 : undefined,
       },
       options.command,
@@ -253,6 +260,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       cwd: options.cwd,
       env: { PATH: env.PATH ?? '/usr/bin:/bin' },
       ...(seccomp ? { extraFds: [seccomp.fd] } : {}),
+      ...(proxy ? { onHandle: proxy.accept } : {}),
     });
     notes.push(...removeCreatedProtected(options.root, scan.paths));
     notes.push(...ceilingNotes(result));
@@ -271,16 +279,6 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
 function personHome(env: NodeJS.ProcessEnv): string[] {
   const home = env.HOME || os.homedir();
   return home && path.isAbsolute(home) && path.resolve(home) !== '/' ? [path.resolve(home)] : [];
-}
-
-/** The seccomp program for full network, opened for bwrap's --seccomp; null on other CPUs. */
-function openUnixSocketFilter(): { dir: string; fd: number } | null {
-  const program = unixSocketFilter();
-  if (!program) return null;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sluice-seccomp-'));
-  const file = path.join(dir, 'filter.bpf');
-  writeFileSync(file, program, { mode: 0o600 });
-  return { dir, fd: openSync(file, 'r') };
 }
 
 type Common = Omit<Parameters<typeof runProcess>[0], 'file' | 'args' | 'cwd' | 'env'>;

@@ -33,6 +33,12 @@ export interface NetworkProxy {
    * command shares the host's loopback and the profile lets it reach this one port only).
    */
   readonly tcpPort?: number;
+  /**
+   * Serves connections made elsewhere: a socket, or each connection to a listening socket
+   * (the sandbox's bridge hands its listener over IPC; it is closed with the proxy). Any
+   * other handle is closed.
+   */
+  accept(handle: unknown): void;
   close(): Promise<void>;
 }
 
@@ -108,6 +114,7 @@ export async function startNetworkProxy(options: {
   // The TCP door hands each connection to the same server, so it gets the same limits and checks.
   let tcp: net.Server | undefined;
   let tcpPort: number | undefined;
+  const listeners: net.Server[] = [];
   if (options.loopbackTcp) {
     const door = net.createServer((socket) => server.emit('connection', socket));
     try {
@@ -138,9 +145,19 @@ export async function startNetworkProxy(options: {
       return ledger.allowedCount;
     },
     reached: ledger.reached,
+    accept: (handle) => {
+      if (handle instanceof net.Socket) server.emit('connection', handle);
+      else if (handle instanceof net.Server) {
+        handle.on('connection', (socket: net.Socket) => server.emit('connection', socket));
+        handle.on('error', () => undefined);
+        listeners.push(handle);
+      } else if (handle && typeof (handle as { close?: unknown }).close === 'function')
+        (handle as { close(): void }).close();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
+        for (const listener of listeners) listener.close();
         tcp?.close();
         server.close(() => {
           rmSync(dir, { recursive: true, force: true });

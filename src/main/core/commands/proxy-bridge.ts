@@ -1,31 +1,38 @@
 // The sandbox side of a host-list network (issue 13): the sandbox has its own network namespace
-// (only `lo`, which bwrap brings up), so a tiny bridge, run with the same node binary before
-// the command starts, listens on 127.0.0.1:PROXY_PORT inside it and forwards each TCP
-// connection to the host proxy's unix socket (network-proxy.ts). It is a child of the
-// sandbox's shell, so it dies with the sandbox's PID namespace. The command finds the proxy
-// through the usual environment variables.
+// (only `lo`, which bwrap brings up), so before the command starts a tiny bridge, run with the
+// same node binary, opens a listening socket on 127.0.0.1:PROXY_PORT inside it, hands that
+// socket to the host over a Node IPC channel (the descriptor Sluice opened for bwrap) and
+// exits. The host accepts the command's connections on it and the proxy serves them
+// (network-proxy.ts). No Unix socket is made inside (the sandbox's seccomp filter forbids
+// them, issue 22 item 5), and nothing of the command's ever holds the channel: the bridge has
+// exited and the shell closed its copy before the command starts, and the host closes its end
+// once the socket arrived (a process that wrote to the channel could crash the host's JSON
+// reader). The command finds the proxy through the usual environment variables.
 import { isIpLiteral, type HostPattern } from '../../../shared/network-hosts';
 
 /** Where the proxy's private folder appears inside the sandbox (/run is an empty tmpfs there). */
 export const PROXY_DIR_INSIDE = '/run/sluice-net';
 /** Any port is free in the sandbox's fresh network namespace. */
 export const PROXY_PORT = 3128;
-/** Written by the bridge once it listens; the wrapper waits for it (at most ~5 s). */
+/** Written by the bridge once the host has its listening socket. */
 export const READY_FILE = '/tmp/.sluice-proxy-ready';
+/** The bridge gives up after this long (a host that never takes the socket). */
+export const BRIDGE_TIMEOUT_MS = 5_000;
 
-/** `node -e` source of the bridge: argv = [port, socket, readyFile]. */
-export const BRIDGE_SOURCE = `const net=require('net'),fs=require('fs');const[port,sock,ready]=process.argv.slice(1);net.createServer(c=>{const u=net.connect(sock);c.on('error',()=>u.destroy());u.on('error',()=>c.destroy());c.pipe(u);u.pipe(c);}).listen(Number(port),'127.0.0.1',()=>fs.writeFileSync(ready,''));`;
+/** `node -e` source of the bridge: argv = [port, socket (unused), readyFile]; IPC on NODE_CHANNEL_FD. */
+export const BRIDGE_SOURCE = `const net=require('net'),fs=require('fs');const[port,,ready]=process.argv.slice(1);if(!process.send)process.exit(1);setTimeout(()=>process.exit(1),${BRIDGE_TIMEOUT_MS}).unref();const s=net.createServer();s.listen(Number(port),'127.0.0.1',()=>process.send('listener',s,e=>{if(e)process.exit(1);fs.writeFileSync(ready,'');process.exit(0);}));`;
 
 /**
  * The inner shell script (argv: $1 command, $2 node, $3 bridge source, $4 port, $5 socket,
- * $6 ready file): start the bridge in the background, wait until it listens, then exec the
- * command (stderr merged). ELECTRON_RUN_AS_NODE makes an Electron binary act as node; it is
- * set for the bridge only.
+ * $6 ready file, $7 the IPC descriptor): run the bridge in the foreground (it hands its
+ * listening socket to the host and exits), close the IPC descriptor, then exec the command
+ * (stderr merged). ELECTRON_RUN_AS_NODE makes an Electron binary act as node; it and
+ * NODE_CHANNEL_FD are set for the bridge only.
  */
 export const BRIDGE_WRAPPER =
-  'ELECTRON_RUN_AS_NODE=1 "$2" -e "$3" "$4" "$5" "$6" </dev/null >/dev/null 2>&1 & ' +
-  'i=0; while [ ! -e "$6" ] && [ "$i" -lt 500 ]; do sleep 0.01; i=$((i+1)); done; ' +
+  'NODE_CHANNEL_FD="$7" ELECTRON_RUN_AS_NODE=1 "$2" -e "$3" "$4" "$5" "$6" </dev/null >/dev/null 2>&1; ' +
   '[ -e "$6" ] || echo "sluice sandbox: the network proxy did not start inside the sandbox; this command has no network at all"; ' +
+  'case "$7" in [0-9]) eval "exec $7>&-";; esac; ' +
   'exec /bin/sh -c "$1" 2>&1';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);

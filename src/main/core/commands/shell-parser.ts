@@ -6,10 +6,29 @@
 // interpreter code, redirections that leave the project.
 import path from 'node:path';
 import type { Node, Parser } from 'web-tree-sitter';
+import { collectCds, type CwdSet } from './cd-tracking';
+import { codeRunning } from './code-options';
+import { unwrapCommand } from './command-wrappers';
+import {
+  judgeWrite,
+  readsInside,
+  redirectedText,
+  writtenFiles,
+  type ProjectWrite,
+} from './command-writes';
+import { commandWords, staticWord } from './shell-words';
+
+export type { ProjectWrite } from './command-writes';
+export { staticWord } from './shell-words';
 
 export interface SimpleCommand {
-  /** The command's words after quote removal; `null` for a word only known at run time. */
+  /**
+   * The words of the command that runs, after quote removal and past any wrapper (`timeout 60
+   * npm test` → `npm test`); `null` for a word only known at run time.
+   */
   readonly words: readonly (string | null)[];
+  /** The words as written, wrappers included (deny rules match these too). */
+  readonly allWords: readonly (string | null)[];
   /** Source text, for messages. */
   readonly text: string;
   /** Why no allow rule may match this command (empty: rules decide). */
@@ -20,6 +39,20 @@ export interface ParsedCommandLine {
   readonly commands: readonly SimpleCommand[];
   /** Reasons that concern the whole line (parse errors, functions, redirections). */
   readonly problems: readonly string[];
+  /** Project files that are not ignored and that the line writes: each is a reason to ask. */
+  readonly writes: readonly ProjectWrite[];
+}
+
+export interface CommandLocation {
+  /** Realpath of the project root. */
+  readonly root: string;
+  /** The absolute folder the line starts in, inside the root. */
+  readonly cwd: string;
+  /**
+   * Whether a project path (relative, `/` separators) is ignored (build output, logs): writes
+   * there stay allowed. Absent: nothing is ignored, so every project write asks.
+   */
+  readonly isIgnored?: ((relative: string) => boolean) | undefined;
 }
 
 /** Shells whose `-c STRING` is parsed again. */
@@ -44,6 +77,12 @@ export const INTERPRETERS = new Set([
   'Rscript',
   'osascript',
   'pwsh',
+  'powershell',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'sed',
   'eval',
   'source',
   '.',
@@ -61,13 +100,10 @@ export const INTERPRETERS = new Set([
   'timeout',
   'setsid',
   'stdbuf',
+  'ionice',
 ]);
-/** Wrappers whose own options are simple: `env VAR=x cmd`, `exec cmd`, `nohup cmd`. */
-const TRANSPARENT = new Set(['exec', 'command', 'nohup', 'time', 'env']);
-/** Flags that hand an interpreter code inline. */
+/** Flags that hand code inline to an interpreter code-options.ts has no table for (`su -c`). */
 const INLINE_CODE = /^-(?:[a-zA-Z]*[ecp]|-eval|-print|-command)$/u;
-/** Redirection targets that stay harmless wherever the project is. */
-const SAFE_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 
 /**
  * Options that turn a rule's command into another one: `git log --output=package.json` writes
@@ -83,54 +119,16 @@ const REDIRECTING_OPTIONS: Readonly<Record<string, RegExp>> = {
 
 export const MAX_NESTING = 3;
 
-function unescapeWord(text: string): string {
-  return text.replace(/\\\n/gu, '').replace(/\\(.)/gsu, '$1');
-}
-
-/** The word's value after quote removal, or null when it depends on the run. */
-export function staticWord(node: Node): string | null {
-  switch (node.type) {
-    case 'word':
-    case 'number':
-      return unescapeWord(node.text);
-    case 'raw_string':
-      return node.text.slice(1, -1);
-    case 'string': {
-      let out = '';
-      for (const child of node.namedChildren) {
-        if (!child) continue;
-        if (child.type !== 'string_content') return null;
-        out += child.text.replace(/\\([$`"\\\n])/gu, (_m, c: string) => (c === '\n' ? '' : c));
-      }
-      return out;
-    }
-    case 'concatenation': {
-      let out = '';
-      for (const child of node.namedChildren) {
-        if (!child) continue;
-        const part = staticWord(child);
-        if (part === null) return null;
-        out += part;
-      }
-      return out;
-    }
-    default:
-      return null;
-  }
-}
-
 interface Walk {
   readonly parser: Parser;
   readonly root: string;
-  readonly cwd: string;
+  readonly isIgnored: ((relative: string) => boolean) | undefined;
+  /** Every folder a command may run in (see collectCds); a `sh -c` string gets its own copy. */
+  readonly cwd: CwdSet;
   readonly depth: number;
   readonly commands: SimpleCommand[];
   readonly problems: string[];
-}
-
-function isInside(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  readonly writes: ProjectWrite[];
 }
 
 function checkRedirect(node: Node, walk: Walk): void {
@@ -154,13 +152,16 @@ function checkRedirect(node: Node, walk: Walk): void {
     }
     if (op.endsWith('&') && /^\d+$|^-$/u.test(destination.text)) return;
     const target = staticWord(destination);
-    if (target === null) {
-      walk.problems.push(`a redirection goes to a file only known at run time (${node.text})`);
+    // Reading a file changes nothing; every other operator opens it for writing.
+    if (op === '<' || op === '<&') {
+      if (!readsInside(target, walk))
+        walk.problems.push(`a redirection reads from outside the project (${node.text})`);
       return;
     }
-    if (SAFE_TARGETS.has(target)) return;
-    if (target.startsWith('~') || !isInside(walk.root, path.resolve(walk.cwd, target)))
-      walk.problems.push(`a redirection reaches outside the project (${node.text})`);
+    judgeWrite(target, node.text, walk, {
+      content: op === '>' || op === '>>' || op === '>|' ? redirectedText(node) : null,
+      append: op === '>>',
+    });
   }
 }
 
@@ -193,39 +194,21 @@ function checkHeredoc(node: Node, walk: Walk): void {
 
 function analyseCommand(node: Node, walk: Walk): void {
   const unmatchable: string[] = [];
-  const words: (string | null)[] = [];
-  const wordNodes: Node[] = [];
   for (let i = 0; i < node.childCount; i += 1) {
     const child = node.child(i);
     if (!child) continue;
     const field = node.fieldNameForChild(i);
     if (child.type === 'variable_assignment') {
       unmatchable.push(`it sets ${child.childForFieldName('name')?.text ?? 'a variable'} first`);
-    } else if (field === 'name' || field === 'argument') {
-      const wordNode = field === 'name' ? (child.namedChildren[0] ?? child) : child;
-      words.push(staticWord(wordNode));
-      wordNodes.push(wordNode);
     } else if (field === 'redirect' || child.type.endsWith('_redirect')) {
       checkRedirect(child, walk);
     }
   }
-  // Transparent wrappers: judge the command they run.
-  let start = 0;
-  while (start < words.length && TRANSPARENT.has(words[start] ?? '')) {
-    const wrapper = words[start];
-    start += 1;
-    if (wrapper === 'env') {
-      while (start < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/u.test(words[start] ?? '')) {
-        unmatchable.push(`env sets ${(words[start] ?? '').split('=')[0]} first`);
-        start += 1;
-      }
-    }
-    if ((words[start] ?? '').startsWith('-')) {
-      unmatchable.push(`${wrapper} is given options`);
-      break;
-    }
-  }
-  const effective = words.slice(start);
+  const allWords = commandWords(node);
+  // Wrappers are transparent: rules judge the command they run (command-wrappers.ts).
+  const unwrapped = unwrapCommand(allWords);
+  unmatchable.push(...unwrapped.problems);
+  const effective = unwrapped.words;
   const name = effective[0];
   if (name === null) unmatchable.push('its command name is only known at run time');
   if (name !== undefined && name !== null) {
@@ -237,26 +220,36 @@ function analyseCommand(node: Node, walk: Walk): void {
       } else if (walk.depth >= MAX_NESTING) {
         unmatchable.push(`${base} -c is nested more than ${MAX_NESTING} deep`);
       } else {
-        parseInto(inner, { ...walk, depth: walk.depth + 1 });
+        // A child shell: its cds start from ours and do not change our folder.
+        const dirs = walk.cwd.dirs;
+        parseInto(inner, { ...walk, depth: walk.depth + 1, cwd: { dirs: dirs && [...dirs] } });
         return;
       }
     } else if (base === 'eval') {
       unmatchable.push('eval runs text as code');
-    } else if (
-      INTERPRETERS.has(base) &&
-      effective.slice(1).some((w) => w === null || INLINE_CODE.test(w))
-    ) {
-      unmatchable.push(`${base} is given code inline`);
     } else if (base === 'source' || base === '.') {
       unmatchable.push(`${base} runs a script in this shell`);
     }
+    const code = codeRunning(effective);
+    if (code) unmatchable.push(code);
+    else if (
+      INTERPRETERS.has(base) &&
+      effective.slice(1).some((w) => w === null || INLINE_CODE.test(w))
+    )
+      unmatchable.push(`${base} is given code inline`);
     const redirecting = REDIRECTING_OPTIONS[base];
     const option = redirecting
       ? effective.slice(1).find((w) => w !== null && redirecting.test(w))
       : undefined;
     if (option) unmatchable.push(`${base} ${option} points it at another file or folder`);
+    const written = writtenFiles(effective);
+    for (const target of written?.targets ?? [])
+      judgeWrite(target, `${written?.via ?? base} ${target ?? '…'}`, walk, {
+        content: null,
+        append: false,
+      });
   }
-  walk.commands.push({ words: effective, text: node.text, unmatchable });
+  walk.commands.push({ words: effective, allWords, text: node.text, unmatchable });
 }
 
 function visit(node: Node, walk: Walk): void {
@@ -296,6 +289,7 @@ function parseInto(text: string, walk: Walk): void {
     return;
   }
   try {
+    collectCds(tree.rootNode, walk);
     visit(tree.rootNode, walk);
   } finally {
     tree.delete();
@@ -309,9 +303,18 @@ function parseInto(text: string, walk: Walk): void {
 export function parseCommandLine(
   parser: Parser,
   text: string,
-  location: { root: string; cwd: string },
+  location: CommandLocation,
 ): ParsedCommandLine {
-  const walk: Walk = { parser, ...location, depth: 0, commands: [], problems: [] };
+  const walk: Walk = {
+    parser,
+    root: location.root,
+    isIgnored: location.isIgnored,
+    cwd: { dirs: [location.cwd] },
+    depth: 0,
+    commands: [],
+    problems: [],
+    writes: [],
+  };
   parseInto(text, walk);
-  return { commands: walk.commands, problems: [...new Set(walk.problems)] };
+  return { commands: walk.commands, problems: [...new Set(walk.problems)], writes: walk.writes };
 }

@@ -1,12 +1,18 @@
-// A seccomp filter (classic BPF, handed to bwrap with --seccomp FD) for commands that share the
-// host's network namespace (full network). Abstract Unix sockets belong to the network
-// namespace, not the file system: with the host's namespace a command could connect to the
-// person's X server (`@/tmp/.X11-unix/X0`: type into any window), a session D-Bus or any other
-// abstract socket, which no mount hides. seccomp cannot read the address a connect() is given,
-// so `socket(AF_UNIX, …)` itself fails with EPERM (socketpair, which only joins two ends the
-// command made, still works), as does io_uring_setup (IORING_OP_SOCKET would make one past the
-// filter). Syscalls of another ABI (i386, x32), where the numbers differ, are all refused.
-// Without network the namespace is the sandbox's own and no filter is needed.
+// A seccomp filter (classic BPF, handed to bwrap with --seccomp FD) for every bubblewrap run.
+// With full network the command shares the host's network namespace, and abstract Unix
+// sockets belong to the network namespace, not the file system: it could connect to the
+// person's X server (`@/tmp/.X11-unix/X0`: type into any window), a session D-Bus or any
+// other abstract socket, which no mount hides. Without network (issue 22 item 5) the
+// namespace is the sandbox's own, but a pathname socket on the read-only root (a database's,
+// LXD's under /var) is still reached by connect() through a read-only bind. seccomp cannot
+// read the address a connect() is given, so `socket(AF_UNIX, …)` itself fails with EPERM
+// (socketpair, which only joins two ends the command made, still works), as does
+// io_uring_setup (IORING_OP_SOCKET would make one past the filter). Syscalls of another ABI
+// (i386, x32), where the numbers differ, are all refused. The host-list bridge therefore
+// hands its connections to the proxy over IPC (proxy-bridge.ts).
+import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const LD_W_ABS = 0x20;
 const JEQ_K = 0x15;
@@ -69,4 +75,14 @@ export function unixSocketFilter(arch: NodeJS.Architecture = process.arch): Buff
     out.writeUInt32LE(k, i * 8 + 4);
   });
   return out;
+}
+
+/** The program in a private file, opened for bwrap's --seccomp; null on other CPUs. */
+export function openUnixSocketFilter(): { dir: string; fd: number } | null {
+  const program = unixSocketFilter();
+  if (!program) return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sluice-seccomp-'));
+  const file = path.join(dir, 'filter.bpf');
+  writeFileSync(file, program, { mode: 0o600 });
+  return { dir, fd: openSync(file, 'r') };
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Checkpoint } from '../../../shared/contract/checkpoint-service';
 import type { CheckpointRecord, CheckpointStore } from '../checkpoints/checkpoint-store';
 import { sha256 } from '../edits/proposal';
+import { ABSENT_FILE_HASH } from '../workspace/content-hash';
 import type { WritableDb } from './database-handles';
 
 interface Row {
@@ -11,9 +12,9 @@ interface Row {
   conversation_id: string | null;
   turn_id: string | null;
   path: string;
-  change: 'created' | 'modified';
+  change: 'created' | 'modified' | 'deleted';
   before_bytes: Buffer | null;
-  after_bytes: Buffer;
+  after_bytes: Buffer | null;
   before_hash: string | null;
   after_hash: string;
   mode: number;
@@ -70,11 +71,16 @@ export function createCheckpointRepository(
         conversationId: checkpoint.conversationId,
         turnId: checkpoint.turnId,
         path: checkpoint.path,
-        change: checkpoint.beforeBytes === null ? 'created' : 'modified',
+        change:
+          checkpoint.afterBytes === null
+            ? 'deleted'
+            : checkpoint.beforeBytes === null
+              ? 'created'
+              : 'modified',
         beforeBytes: checkpoint.beforeBytes ? Buffer.from(checkpoint.beforeBytes) : null,
-        afterBytes: Buffer.from(checkpoint.afterBytes),
+        afterBytes: checkpoint.afterBytes ? Buffer.from(checkpoint.afterBytes) : null,
         beforeHash: checkpoint.beforeBytes ? sha256(checkpoint.beforeBytes) : null,
-        afterHash: sha256(checkpoint.afterBytes),
+        afterHash: checkpoint.afterBytes ? sha256(checkpoint.afterBytes) : ABSENT_FILE_HASH,
         mode: checkpoint.mode,
         createdAt: now(),
       });

@@ -17,6 +17,7 @@ import {
 } from '../commands/changed-files';
 import type { CommandPort } from '../commands/command-port';
 import { sandboxName } from '../commands/sandbox-detect';
+import { describeRefusal } from './command-refusal';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
 import {
   hostNames,
@@ -123,6 +124,10 @@ function describeProxy(proxy: NonNullable<CommandRun['proxy']>): string {
 const BLOCKED =
   /Read-only file system|Network is unreachable|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|ENETUNREACH|EROFS|Operation not permitted/u;
 
+/** A Unix socket refused by the sandbox's filter (issue 22 item 5): tsx's CLI, a test's own server. */
+const UNIX_SOCKET_REFUSED =
+  /(?:listen|connect|socket) EPERM|EPERM[^\n]*\.(?:sock|pipe)\b|socket: Operation not permitted/u;
+
 export function createRunCommandTool() {
   return defineTool({
     name: 'run_command',
@@ -181,6 +186,7 @@ async function runApproved(
       ...(names.length ? { networkHosts: names } : {}),
       timeoutSeconds: timeoutMs / 1000,
       sandboxed,
+      isIgnored: (relative: string) => ctx.workspace.isIgnored(relative, false),
       ...(sandboxed ? { sandboxName: sandboxName(port.sandbox) } : {}),
       sandboxDetail: sandboxed
         ? 'project writable, protected paths read-only'
@@ -198,12 +204,9 @@ async function runApproved(
   );
   switch (resolution.outcome) {
     case 'denied':
-      return { status: 'denied', content: `The command was not run: ${resolution.reason}.` };
+      return { status: 'denied', content: describeRefusal(resolution) };
     case 'rejected':
-      return {
-        status: 'rejected',
-        content: `The person rejected the command; it was not run.${resolution.reason ? ` Their reason: ${resolution.reason}` : ''}`,
-      };
+      return { status: 'rejected', content: describeRefusal(resolution) };
     case 'approved':
     case 'edited':
       break;
@@ -251,7 +254,9 @@ async function runApproved(
   const changes = after ? diffSnapshots(before, after) : [];
   const checkpointIds: string[] = [];
   for (const change of changes) {
-    if (!change.restorable || !port.checkpoints || change.afterBytes === null) continue;
+    // A deletion is recorded too (afterBytes null): undo puts the file back.
+    if (!change.restorable || !port.checkpoints) continue;
+    if (change.afterBytes === null && change.beforeBytes === null) continue;
     checkpointIds.push(
       port.checkpoints.record({
         approvalId: resolution.approvalId,
@@ -309,6 +314,9 @@ function formatResult(r: {
     '--- end of output ---',
     r.logId
       ? `Full output id: ${r.logId}${out.logTruncated ? ' (kept up to its size limit)' : ''}; read line ranges with read_command_output.`
+      : null,
+    run.sandboxed && UNIX_SOCKET_REFUSED.test(out.view)
+      ? "The sandbox refuses Unix sockets (no daemon socket on the disk is reachable, and a command cannot make one of its own). tsx's command line needs one: run `node --import tsx FILE` instead; other tools may have a similar way without one."
       : null,
     run.sandboxed && BLOCKED.test(out.view)
       ? 'The sandbox may have blocked part of this (read-only paths or no network). Do not work around it; if it is truly needed, explain why and call run_command again with network: true or outside_sandbox: true, and the person decides.'

@@ -41,7 +41,7 @@ export function TurnChanges({ turnId, checkpoints, onUndo, onUndoTurn }: Props) 
         {checkpoints.map((checkpoint) => (
           <li key={checkpoint.id} className="turn-change">
             <span className={`change-badge change-${checkpoint.change}`}>
-              {checkpoint.change === 'created' ? 'A' : 'M'}
+              {checkpoint.change === 'created' ? 'A' : checkpoint.change === 'deleted' ? 'D' : 'M'}
             </span>
             <span className="turn-change-path">{checkpoint.path}</span>
             {checkpoint.undone ? (

@@ -7,6 +7,7 @@ import type { CommandDecision } from '../../../shared/command-approvals';
 import type { PendingCommand } from './use-command-approvals';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
+import { CommandWrites } from './command-writes';
 import { RejectForm } from './reject-form';
 import {
   NetworkChoice,
@@ -119,6 +120,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
             {request.command}
           </pre>
         )}
+        {request.proposedWrites?.length ? <CommandWrites writes={request.proposedWrites} /> : null}
         <dl className="command-facts">
           <dt>Folder</dt>
           <dd>

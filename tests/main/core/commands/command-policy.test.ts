@@ -16,7 +16,11 @@ beforeAll(async () => {
   parser = await loadShellParser();
 });
 
-const where = { root: '/p', cwd: '/p' };
+const where = {
+  root: '/p',
+  cwd: '/p',
+  isIgnored: (relative: string) => relative.endsWith('.log') || relative.startsWith('build/'),
+};
 const rule = (action: CommandRule['action'], ...prefix: string[]): CommandRule => ({
   id: `r-${action}-${prefix.join('-')}`,
   prefix,
@@ -150,7 +154,7 @@ describe('parseCommandLine - /bin/sh reads some bash syntax otherwise', () => {
     const deny = [rule('deny', 'npm', 'publish'), ...allowNpmTest];
     expect(verdict('npm >/dev/null publish', deny).action).not.toBe('allow');
     expect(verdict('npm test >/dev/null curl x').action).toBe('ask');
-    expect(verdict('npm test > out.txt 2>&1').action).toBe('allow');
+    expect(verdict('npm test > out.log 2>&1').action).toBe('allow');
   });
 
   it('here-documents - a delimiter the shell ends elsewhere asks; ordinary ones are judged', () => {
@@ -170,5 +174,22 @@ describe("parseCommandLine - options that point a rule's command elsewhere", () 
     expect(verdict('npm test --script-shell=./x.sh', rules).action).toBe('ask');
     expect(verdict('git log --oneline -5', rules).action).toBe('allow');
     expect(verdict('npm test -- --reporter dot', rules).action).toBe('allow');
+  });
+});
+
+describe('parseCommandLine - cd and the write check', () => {
+  const allowCdEcho = [rule('allow', 'cd'), rule('allow', 'echo'), rule('allow', 'sh', '-c')];
+  it('a cd inside sh -c - does not move the folder of the commands after it', () => {
+    expect(verdict("sh -c 'cd build && true'; echo x > ../x.log", allowCdEcho).reason).toMatch(
+      /outside the project/u,
+    );
+  });
+
+  it('a leading cd followed only by && - the start folder is left (ignored output stays allowed)', () => {
+    expect(verdict('cd build && echo x > out.txt', allowCdEcho).action).toBe('allow');
+    expect(verdict('cd build && echo x > out.txt || echo y > o.txt', allowCdEcho).action).toBe(
+      'ask',
+    );
+    expect(verdict('cd build; echo x > out.txt', allowCdEcho).action).toBe('ask');
   });
 });

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
 import { createCommandCgroup } from '../../../../src/main/core/commands/command-cgroup';
+import { parseHostList } from '../../../../src/shared/network-hosts';
 import {
   runCommand,
   type CommandRunOptions,
@@ -253,6 +254,51 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
       await new Promise<void>((resolve) => unix.close(() => resolve()));
       rmSync(socket, { force: true });
     }
+  });
+
+  it.each([
+    ['off', []],
+    ['a host list', ['127.0.0.1:9']],
+  ] as const)(
+    'a pathname socket outside the project under /var - cannot be reached, network %s (issue 22 item 5)',
+    async (_name, hosts) => {
+      const dir = `/var/lib/sluice-test-${process.pid}`;
+      const socket = path.join(dir, 'daemon.sock');
+      mkdirSync(dir, { recursive: true });
+      let connections = 0;
+      const unix = createNetServer((connection) => {
+        connections += 1;
+        connection.end();
+      });
+      await new Promise<void>((resolve) => unix.listen(socket, resolve));
+      try {
+        const allowedHosts = hosts.length ? parseHostList([...hosts]) : [];
+        if (typeof allowedHosts === 'string') throw new Error(allowedHosts);
+        const probe = `node -e "require('net').connect('${socket}').on('connect',()=>console.log('CONNECTED')).on('error',e=>console.log(e.code))"`;
+        const r = await run(probe, { allowedHosts });
+        expect(r.output.view).not.toContain('CONNECTED');
+        expect(connections).toBe(0);
+        // Outside the sandbox the same probe connects: the test can fail.
+        const control = await run(probe, { sandbox: { available: false, detail: 'control' } });
+        expect(control.output.view).toContain('CONNECTED');
+      } finally {
+        await new Promise<void>((resolve) => unix.close(() => resolve()));
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('a host list - the IPC channel that carried the bridge socket is closed before the command runs', async () => {
+    const allowedHosts = parseHostList(['127.0.0.1:9']);
+    if (typeof allowedHosts === 'string') throw new Error(allowedHosts);
+    // Garbage on the channel would throw in the host's JSON reader (an uncaught exception
+    // fails this test run); every descriptor the command could have inherited is tried.
+    const r = await run(
+      `for fd in 3 4 5 6 7 8 9; do (echo '{garbage' >&$fd) 2>/dev/null && echo "open $fd"; done; ls /proc/self/fd; echo done`,
+      { allowedHosts },
+    );
+    expect(r.output.view).toContain('done');
+    expect(r.output.view).not.toMatch(/open \d/u);
   });
 
   it.each([false, true])(

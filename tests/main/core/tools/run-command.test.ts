@@ -51,6 +51,8 @@ async function setup(
     mode?: 'ask' | 'auto-edit' | 'read-only';
     sandbox?: SandboxAvailability;
     limits?: Parameters<typeof withLimits>[1];
+    /** Who answers: 'mode' is the CLI without a terminal (nobody could be asked). */
+    decidedBy?: 'person' | 'mode';
   } = {},
 ) {
   const workspace = await Workspace.open(project);
@@ -79,11 +81,14 @@ async function setup(
       asked.push(event.request);
       const decision = decider(event.request);
       if (decision)
-        void commands.gate.decide({
-          approvalId: event.request.approvalId,
-          commandHash: event.request.commandHash,
-          decision,
-        });
+        void commands.gate.decide(
+          {
+            approvalId: event.request.approvalId,
+            commandHash: event.request.commandHash,
+            decision,
+          },
+          options.decidedBy ?? 'person',
+        );
     },
   };
   return { ctx, events, asked, commands, checkpoints, controller, workspace };
@@ -117,7 +122,9 @@ describe('run_command', () => {
         network: false,
         timeoutSeconds: 30,
       });
-      expect(asked[0]?.suggestedPrefixes).toEqual([['echo']]);
+      // It writes project files that are not ignored: a person's call each time (issue 22 item 7).
+      expect(asked[0]?.suggestedPrefixes).toEqual([]);
+      expect(asked[0]?.reason).toMatch(/writes the project file a\.txt/u);
       expect(
         events
           .filter((e) => e.type === 'command_output')
@@ -239,6 +246,86 @@ describe('run_command', () => {
     },
   );
 
+  itSandboxed('a file the command deletes - is a checkpoint, and undo puts it back', async () => {
+    await writeFile(path.join(project, 'gone.txt'), 'keep me\n', { mode: 0o640 });
+    const { ctx, checkpoints, workspace } = await setup();
+    const result = await run(ctx, 'rm gone.txt');
+    expect(result.status).toBe('ok');
+    expect(result.content).toMatch(/- gone\.txt\n/u);
+    expect(result.content).not.toContain('not restorable');
+    expect(existsSync(path.join(project, 'gone.txt'))).toBe(false);
+    const [deletion] = checkpoints.list();
+    expect(deletion).toMatchObject({ path: 'gone.txt', change: 'deleted' });
+    const undone = await undoCheckpoint({ workspace, store: checkpoints }, deletion!.id);
+    expect(undone.refused).toEqual([]);
+    expect(await readFile(path.join(project, 'gone.txt'), 'utf8')).toBe('keep me\n');
+  });
+
+  itSandboxed(
+    'a Unix socket of its own - is refused by the sandbox, and the model is told how tsx runs without one',
+    async () => {
+      const { ctx } = await setup();
+      const result = await run(
+        ctx,
+        `node -e "require('net').createServer().listen('/tmp/own.sock')"`,
+      );
+      expect(result.content).toContain('listen EPERM');
+      expect(result.content).toContain('The sandbox refuses Unix sockets');
+      expect(result.content).toContain('node --import tsx FILE');
+    },
+  );
+
+  describe('what the model is told when a command does not run - who decided, and why', () => {
+    it('no terminal - nobody decided; each part no rule allows is named, and the allowed part alone would run', async () => {
+      const { ctx, commands } = await setup(
+        () => ({ type: 'reject', reason: 'there is no terminal to ask the person' }),
+        { decidedBy: 'mode' },
+      );
+      commands.rules.add('p1', { prefix: ['npm', 'test'], action: 'allow' });
+      const result = await run(ctx, 'npm test && touch pwned && curl -s x');
+      expect(result.status).toBe('rejected');
+      expect(result.content).not.toMatch(/person rejected/iu);
+      expect(result.content).toContain('no person decided: there is no terminal to ask the person');
+      expect(result.content).toContain('no rule allows `touch pwned`');
+      expect(result.content).toContain('no rule allows `curl -s x`');
+      expect(result.content).toContain('`npm test` alone would run without asking');
+    });
+
+    it('no terminal, nothing allowed - it does not claim a part would run', async () => {
+      const { ctx } = await setup(() => ({ type: 'reject', reason: 'no terminal' }), {
+        decidedBy: 'mode',
+      });
+      const result = await run(ctx, 'touch pwned');
+      expect(result.content).toContain('no rule allows `touch pwned`');
+      expect(result.content).not.toContain('alone would run');
+    });
+
+    it('a deny rule - says a deny rule refused it', async () => {
+      const { ctx, asked, commands } = await setup();
+      commands.rules.add('p1', { prefix: ['curl'], action: 'deny' });
+      const result = await run(ctx, 'curl -s x');
+      expect(result.status).toBe('denied');
+      expect(asked).toHaveLength(0);
+      expect(result.content).toContain('a deny rule the person set refuses it');
+      expect(result.content).toContain('deny curl');
+    });
+
+    it('read-only mode - says the mode decided', async () => {
+      const { ctx } = await setup(undefined, { mode: 'read-only' });
+      const result = await run(ctx, 'touch made.txt');
+      expect(result.content).toContain('read-only mode');
+      expect(result.content).not.toMatch(/person rejected|deny rule/iu);
+    });
+
+    it('the person - is named only when a person rejected it', async () => {
+      const { ctx } = await setup(() => ({ type: 'reject', reason: 'not now' }));
+      const result = await run(ctx, 'touch made.txt');
+      expect(result.content).toContain(
+        'The person rejected the command; it was not run. Their reason: not now',
+      );
+    });
+  });
+
   it('read-only mode - denies every command without asking', async () => {
     const { ctx, asked } = await setup(undefined, { mode: 'read-only' });
     const result = await run(ctx, 'touch made.txt');
@@ -286,8 +373,9 @@ describe('run_command', () => {
     const fake = path.join(home, 'sandbox-exec');
     await writeFile(fake, '#!/bin/sh\nshift 2\nexec "$@"\n', { mode: 0o755 });
     const seatbelt: SandboxAvailability = { available: true, kind: 'seatbelt', detail: fake };
+    await writeFile(path.join(project, '.gitignore'), '*.log\n');
     const { ctx, asked } = await setup(() => ({ type: 'always_allow' }), { sandbox: seatbelt });
-    const first = await run(ctx, 'echo hi > hi.txt');
+    const first = await run(ctx, 'echo hi > hi.log');
     expect(first.status).toBe('ok');
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({
@@ -296,7 +384,7 @@ describe('run_command', () => {
       sandboxDetail: 'project writable, protected paths read-only',
     });
     expect(first.content).toContain('in ., sandboxed, network off');
-    expect(await readFile(path.join(project, 'hi.txt'), 'utf8')).toBe('hi\n');
+    expect(await readFile(path.join(project, 'hi.log'), 'utf8')).toBe('hi\n');
     expect((await run(ctx, 'echo again')).status).toBe('ok');
     expect(asked).toHaveLength(1);
   });

@@ -1,0 +1,45 @@
+// Diffs at the terminal: a unified diff's lines coloured (added green, removed red), and a
+// file a command writes with a content known before it runs (issue 22 item 7).
+import type { ProposedCommandWrite } from '../shared/command-approvals';
+import { visibleUntrusted } from '../shared/untrusted-text';
+
+export const paint = (on: boolean) => ({
+  red: (s: string) => (on ? `\u001b[31m${s}\u001b[39m` : s),
+  green: (s: string) => (on ? `\u001b[32m${s}\u001b[39m` : s),
+  cyan: (s: string) => (on ? `\u001b[36m${s}\u001b[39m` : s),
+  bold: (s: string) => (on ? `\u001b[1m${s}\u001b[22m` : s),
+  dim: (s: string) => (on ? `\u001b[2m${s}\u001b[22m` : s),
+});
+
+export function renderDiffLines(lines: readonly string[], color: boolean): string {
+  const c = paint(color);
+  return lines
+    .map((line) => {
+      if (line.startsWith('+++') || line.startsWith('---')) return c.bold(line);
+      if (line.startsWith('@@')) return c.cyan(line);
+      if (line.startsWith('+')) return c.green(line);
+      if (line.startsWith('-')) return c.red(line);
+      if (line.startsWith('\\')) return c.dim(line);
+      return line;
+    })
+    .join('\n');
+}
+
+/**
+ * A file a command writes with a content known before it runs (issue 22 item 7), as a
+ * coloured diff under the command: it never passed the diff review. Escaped: the text is the
+ * model's.
+ */
+export function describeCommandWrite(write: ProposedCommandWrite, color: boolean): string {
+  const how = write.isNewFile ? 'new file' : write.append ? 'added at the end' : 'replaced';
+  const lines = [`--- ${write.isNewFile ? '/dev/null' : `a/${write.path}`}`, `+++ b/${write.path}`];
+  for (const hunk of write.hunks)
+    lines.push(
+      `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+      ...hunk.lines.map((l) => l.replace(/\r?\n$/u, '')),
+    );
+  return `  It writes ${visibleUntrusted(write.path)} (${how}):\n${renderDiffLines(
+    lines.map((l) => visibleUntrusted(l)),
+    color,
+  )}\n`;
+}

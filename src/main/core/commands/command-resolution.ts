@@ -1,0 +1,61 @@
+// What run_command's approval gate takes and gives back (command-approval-gate.ts): the
+// proposal the tool makes and the resolution, including who decided and why the policy asked.
+import type { AgentEvent } from '../../../shared/agent-events';
+import type { DecisionSource } from '../../../shared/approvals';
+import type { NetworkGrant } from '../../../shared/command-approvals';
+import type { WriteCall } from '../approvals/approval-port';
+
+export interface CommandProposal {
+  readonly command: string;
+  /** Realpath of the project root and the absolute working folder inside it. */
+  readonly root: string;
+  readonly cwd: string;
+  /** Working folder relative to the root, for the card ('' = root). */
+  readonly cwdRelative: string;
+  readonly description: string;
+  readonly network: boolean;
+  /** Without `network`: hosts reachable through the filtering proxy (network rules). */
+  readonly networkHosts?: readonly string[] | undefined;
+  readonly timeoutSeconds: number;
+  readonly sandboxed: boolean;
+  readonly sandboxDetail: string;
+  /** The sandbox's name when sandboxed ("bubblewrap", "Seatbelt"), for "sandboxed (…)". */
+  readonly sandboxName?: string;
+  /** Whether a project path is ignored: writes there stay allowed (absent: none is). */
+  readonly isIgnored?: ((relative: string) => boolean) | undefined;
+}
+
+export interface CommandCall extends WriteCall {
+  readonly emit?: ((event: AgentEvent) => void) | undefined;
+}
+
+interface Decided {
+  readonly approvalId: string;
+  readonly decidedBy: DecisionSource;
+}
+
+/** The person's network choice for this run; absent: what the request showed. */
+interface Granted {
+  readonly network?: NetworkGrant | undefined;
+}
+
+/** Why the policy did not let the line run by itself, for the model's refusal message. */
+interface PolicyWhy {
+  /** The policy's reason: the parts no rule allows, each named. */
+  readonly policyReason?: string | undefined;
+  /** Parts that would run without asking on their own (checked again, one by one). */
+  readonly allowedAlone?: readonly string[] | undefined;
+}
+
+export type CommandResolution =
+  | (Decided &
+      Granted & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
+  | (Decided & Granted & { readonly outcome: 'edited'; readonly command: string })
+  | (Decided & PolicyWhy & { readonly outcome: 'rejected'; readonly reason?: string | undefined })
+  | (Decided &
+      PolicyWhy & {
+        readonly outcome: 'denied';
+        readonly reason: string;
+        /** A deny rule, or the read-only mode. */
+        readonly deniedBy?: 'rule' | 'read-only' | undefined;
+      });

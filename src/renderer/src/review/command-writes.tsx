@@ -1,0 +1,42 @@
+// The files a command writes with a content known before it runs (issue 22 item 7), shown on
+// the command approval card with the same hunk view as an edit's review: the write never
+// passed the diff review, so the person sees it here.
+import type { ProposedCommandWrite } from '../../../shared/command-approvals';
+import { useResolvedTheme } from '../app/theme';
+import { languageForPath } from '../highlight/highlighter';
+import { HunkView } from './hunk-view';
+
+function label(write: ProposedCommandWrite): string {
+  if (write.isNewFile) return `${write.path} (new file)`;
+  return write.append ? `${write.path} (added at the end)` : `${write.path} (replaced)`;
+}
+
+export function CommandWrites({ writes }: { writes: readonly ProposedCommandWrite[] }) {
+  const dark = useResolvedTheme() === 'dark';
+  return (
+    <section className="command-writes" data-testid="command-writes" aria-label="Files it writes">
+      <h3 className="field-label">Files it writes (not reviewed as an edit)</h3>
+      {writes.map((write) => (
+        <div key={write.path} data-testid="command-write">
+          <p className="muted">
+            <code>{label(write)}</code>
+          </p>
+          {write.hunks.map((hunk, index) => (
+            <HunkView
+              key={hunk.id}
+              hunk={hunk}
+              index={index}
+              path={write.path}
+              language={languageForPath(write.path)}
+              splitView={false}
+              dark={dark}
+              selectable={false}
+              selected
+              onToggle={() => undefined}
+            />
+          ))}
+        </div>
+      ))}
+    </section>
+  );
+}
