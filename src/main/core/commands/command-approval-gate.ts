@@ -23,11 +23,7 @@ import { loadShellParser } from './shell-grammar';
 import { parseCommandLine } from './shell-parser';
 import type { ApprovalAudit } from '../store/approval-audit-records';
 import { ApprovalRegistry } from '../approvals/approval-registry';
-import type {
-  CommandCall,
-  CommandProposal,
-  CommandResolution,
-} from './command-resolution';
+import type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
 
 export type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
 
