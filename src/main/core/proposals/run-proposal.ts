@@ -230,7 +230,12 @@ export function startProposalRun(
         : endOf(outcome, timedOut, timeoutMs, deps.maxRounds);
       changeSets.finish(changeSetId, { ...end, summary: summary.trim(), usage });
       if (end.status === 'proposed' && refined)
-        changeSets.setStatus(refined.id, 'superseded', `refined by change set ${changeSetId}`);
+        changeSets.transition(
+          refined.id,
+          ['proposed'],
+          'superseded',
+          `refined by change set ${changeSetId}`,
+        );
     }
     const stored = changeSets.get(changeSetId);
     if (!stored) throw new Error(`change set ${changeSetId} vanished from the database`);

@@ -1,6 +1,7 @@
 // Change sets in the app DB (issue 11 item 2): the row is created as `running` when a propose
 // run starts, each overlay file is saved as it changes, and the end of the run sets the final
 // status. A row left `running` by a process that died is marked failed by recoverAbandoned.
+// Every status write is a compare-and-set against the table in change-set-status.ts.
 import type {
   ChangeSet,
   ChangeSetFile,
@@ -12,6 +13,7 @@ import type { Usage } from '../../../shared/agent-events';
 import type { Hunk } from '../../../shared/approvals';
 import type { TextFormat } from '../edits/text-format';
 import type { OverlayFileDiff } from '../proposals/proposal-overlay';
+import { assertTransitions, OPEN_CHANGE_SET_STATUSES } from './change-set-status';
 import type { ReadableDb, WritableDb } from './database-handles';
 
 export interface NewChangeSet {
@@ -61,6 +63,7 @@ interface SetRow {
   cache_read_tokens: number;
   cache_write_tokens: number;
   cost_usd: number;
+  applying_pid: number | null;
 }
 
 interface FileRow {
@@ -131,12 +134,32 @@ function fileOf(row: FileRow): StoredChangeSetFile {
 
 export interface ChangeSetRepository {
   create(input: NewChangeSet): void;
-  saveFile(id: string, file: OverlayFileDiff): void;
+  /** Saves a file into an open set (running or proposed, not being applied); false otherwise. */
+  saveFile(id: string, file: OverlayFileDiff): boolean;
+  /** Ends a `running` set; false when it was no longer running. */
   finish(
     id: string,
     end: { status: ChangeSetStatus; reason: string | null; summary: string; usage: Usage },
-  ): void;
-  setStatus(id: string, status: ChangeSetStatus, reason: string | null): void;
+  ): boolean;
+  /**
+   * Compare-and-set: moves the set to `to` only while its status is one of `from` and nobody
+   * is applying it; false when it was not (nothing changed). An edge the transition table
+   * lacks throws.
+   */
+  transition(
+    id: string,
+    from: readonly ChangeSetStatus[],
+    to: ChangeSetStatus,
+    reason: string | null,
+  ): boolean;
+  /** Claims a proposed set for applying (by this process); false when it is not claimable. */
+  claimApply(id: string, pid: number): boolean;
+  /** The claimant's closing move from `proposed`; releases the claim. */
+  finishApply(id: string, pid: number, to: ChangeSetStatus, reason: string | null): boolean;
+  /** Releases a claim without moving the status (the apply threw). */
+  releaseApply(id: string, pid: number): void;
+  /** Says the set's base is stale (a conflict on apply); a live MCP session then moves on. */
+  noteRecheck(id: string, reason: string): void;
   setFileState(
     id: string,
     path: string,
@@ -211,7 +234,23 @@ export function createChangeSetRepository(
       );
     },
     saveFile(id, file) {
-      db.transaction(() => {
+      return db.transaction(() => {
+        const open = db
+          .prepare(
+            `SELECT 1 FROM change_sets WHERE id = ? AND applying_pid IS NULL
+               AND status IN (${OPEN_CHANGE_SET_STATUSES.map(() => '?').join(', ')})`,
+          )
+          .get(id, ...OPEN_CHANGE_SET_STATUSES);
+        if (!open) return false;
+        if (!file.isNewFile && file.text === file.baseText) {
+          // Edited and then reverted: nothing to review, so the file leaves the set.
+          db.prepare('DELETE FROM change_set_files WHERE change_set_id = ? AND path = ?').run(
+            id,
+            file.path,
+          );
+          touch(id);
+          return true;
+        }
         db.prepare(
           `INSERT INTO change_set_files (change_set_id, path, is_new_file, base_hash, base_text,
              final_text, format, hunks, unified_diff, protected_path, updated_at)
@@ -242,31 +281,72 @@ export function createChangeSetRepository(
           now(),
         );
         touch(id);
+        return true;
       })();
     },
     finish(id, end) {
-      db.prepare(
-        `UPDATE change_sets SET status = ?, status_reason = ?, summary = ?, finished_at = ?,
+      assertTransitions(['running'], end.status);
+      const moved = db
+        .prepare(
+          `UPDATE change_sets SET status = ?, status_reason = ?, summary = ?, finished_at = ?,
            updated_at = ?, input_tokens = ?, output_tokens = ?, cache_read_tokens = ?,
-           cache_write_tokens = ?, cost_usd = ? WHERE id = ?`,
-      ).run(
-        end.status,
-        end.reason,
-        end.summary,
-        now(),
+           cache_write_tokens = ?, cost_usd = ? WHERE id = ? AND status = 'running'`,
+        )
+        .run(
+          end.status,
+          end.reason,
+          end.summary,
+          now(),
+          stamp(),
+          end.usage.inputTokens,
+          end.usage.outputTokens,
+          end.usage.cacheReadTokens,
+          end.usage.cacheWriteTokens,
+          end.usage.costUsd,
+          id,
+        );
+      return moved.changes === 1;
+    },
+    transition(id, from, to, reason) {
+      assertTransitions(from, to);
+      const moved = db
+        .prepare(
+          `UPDATE change_sets SET status = ?, status_reason = ?, updated_at = ?
+           WHERE id = ? AND applying_pid IS NULL AND status IN (${from.map(() => '?').join(', ')})`,
+        )
+        .run(to, reason, stamp(), id, ...from);
+      return moved.changes === 1;
+    },
+    claimApply(id, pid) {
+      const claimed = db
+        .prepare(
+          `UPDATE change_sets SET applying_pid = ?, updated_at = ?
+           WHERE id = ? AND status = 'proposed' AND applying_pid IS NULL`,
+        )
+        .run(pid, stamp(), id);
+      return claimed.changes === 1;
+    },
+    finishApply(id, pid, to, reason) {
+      assertTransitions(['proposed'], to);
+      const moved = db
+        .prepare(
+          `UPDATE change_sets SET status = ?, status_reason = ?, applying_pid = NULL,
+             updated_at = ? WHERE id = ? AND status = 'proposed' AND applying_pid = ?`,
+        )
+        .run(to, reason, stamp(), id, pid);
+      return moved.changes === 1;
+    },
+    releaseApply(id, pid) {
+      db.prepare(
+        'UPDATE change_sets SET applying_pid = NULL, updated_at = ? WHERE id = ? AND applying_pid = ?',
+      ).run(stamp(), id, pid);
+    },
+    noteRecheck(id, reason) {
+      db.prepare('UPDATE change_sets SET needs_recheck = ?, updated_at = ? WHERE id = ?').run(
+        reason,
         stamp(),
-        end.usage.inputTokens,
-        end.usage.outputTokens,
-        end.usage.cacheReadTokens,
-        end.usage.cacheWriteTokens,
-        end.usage.costUsd,
         id,
       );
-    },
-    setStatus(id, status, reason) {
-      db.prepare(
-        'UPDATE change_sets SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?',
-      ).run(status, reason, stamp(), id);
     },
     setFileState(id, path, state, note, checkpointId) {
       db.prepare(
@@ -348,6 +428,32 @@ export function createChangeSetRepository(
           row.id,
         );
         failed.push(row.id);
+      }
+      // A claim whose applying process is gone: what it wrote stays (each file says so).
+      const claims = db
+        .prepare('SELECT id, applying_pid FROM change_sets WHERE applying_pid IS NOT NULL')
+        .all() as { id: string; applying_pid: number }[];
+      for (const claim of claims) {
+        if (isAlive(claim.applying_pid)) continue;
+        const wrote = db
+          .prepare(
+            `SELECT 1 FROM change_set_files WHERE change_set_id = ?
+               AND state IN ('applied', 'partly-applied')`,
+          )
+          .get(claim.id);
+        db.prepare(
+          `UPDATE change_sets SET applying_pid = NULL, updated_at = ?,
+             status = CASE WHEN ? THEN 'partly-accepted' ELSE status END,
+             status_reason = CASE WHEN ? THEN ? ELSE status_reason END
+           WHERE id = ? AND applying_pid = ?`,
+        ).run(
+          stamp(),
+          wrote ? 1 : 0,
+          wrote ? 1 : 0,
+          'the process applying it stopped halfway; the files marked applied were written',
+          claim.id,
+          claim.applying_pid,
+        );
       }
       return failed;
     },
