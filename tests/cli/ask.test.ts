@@ -173,6 +173,31 @@ describe('sluice ask', () => {
     expect(existsSync(path.join(project, 'three.txt'))).toBe(false);
   });
 
+  it('one index per run - find_definition sees a rename edit_file just applied, and the index is the persistent one', async () => {
+    writeFileSync(
+      path.join(project, 'cart.ts'),
+      'export function total(): number {\n  return 1;\n}\n',
+    );
+    server.enqueue(
+      reply([toolUse('find_definition', { name: 'total' })]),
+      reply([
+        toolUse('edit_file', {
+          path: 'cart.ts',
+          edits: [{ old_text: 'function total', new_text: 'function grandTotal' }],
+        }),
+      ]),
+      reply([toolUse('find_definition', { name: 'grandTotal' })]),
+      reply('renamed'),
+    );
+    const { io, stderr } = makeIo();
+    expect(await ask.run(['rename', '--project', project, '--mode', 'auto-edit'], io)).toBe(0);
+    expect(stderr()).not.toContain('✗');
+    const last = JSON.stringify(server.requests.at(-1)?.body.messages?.at(-1));
+    expect(last).toMatch(/grandTotal[^"]*cart\.ts/u);
+    expect(last).not.toMatch(/No definition named/u);
+    expect(existsSync(path.join(home, 'index'))).toBe(true);
+  });
+
   it("no --mode - the project's own setting applies (read-only set in the app stays read-only)", async () => {
     const db = openAppDatabase({ home });
     createPolicyRepository(db).setMode(projectIdFor(realpathSync(project)), 'read-only');

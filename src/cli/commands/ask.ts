@@ -33,6 +33,7 @@ import type { Workspace } from '../../main/core/workspace/workspace';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
 import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
+import { openRunIndex } from '../run-index';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 import { openAskMcp, type AskMcp } from '../ask-mcp';
 
@@ -244,6 +245,8 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       const { workspace } = await openProject(io, values.project);
 
       const db = openAppDatabase({ home: sluiceHomeFor(io) });
+      // One index for every tool of the run, refreshed by its writes and commands.
+      const symbolIndex = openRunIndex(workspace, io);
       const turnApprovals: Array<{ close(): void }> = [];
       let mcp: AskMcp | null = null;
       try {
@@ -277,10 +280,10 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             const commands = buildCommands ? buildCommands(args) : undefined;
             if (commands?.close) turnApprovals.push({ close: () => commands.close?.() });
             const withCommands = commands ? { commands } : {};
-            if (!build) return { workspace, ...withCommands };
+            if (!build) return { workspace, symbolIndex, ...withCommands };
             const approvals = lazyApprovals(() => build(args));
             turnApprovals.push(approvals);
-            return { workspace, approvals, ...withCommands };
+            return { workspace, symbolIndex, approvals, ...withCommands };
           },
           guidanceFiles: workspace,
           maxRounds: () => maxTurns,
@@ -334,6 +337,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       } finally {
         // The run's MCP servers stop with it.
         await mcp?.close();
+        await symbolIndex.close();
         db.close();
       }
     },

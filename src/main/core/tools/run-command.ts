@@ -249,6 +249,9 @@ async function runApproved(
   }
   const after = await takeSnapshot(ctx.workspace, port.limits?.snapshot, before).catch(() => null);
   const changes = after ? diffSnapshots(before, after) : [];
+  // The index learns what the command changed at once, as it does after an applied edit.
+  for (const change of changes)
+    await ctx.symbolIndex?.refreshFile(change.path).catch(() => undefined);
   const checkpointIds: string[] = [];
   for (const change of changes) {
     if (!change.restorable || !port.checkpoints || change.afterBytes === null) continue;

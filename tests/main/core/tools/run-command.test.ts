@@ -25,6 +25,7 @@ import type { WritableDb } from '../../../../src/main/core/store/database-handle
 import { createPolicyRepository } from '../../../../src/main/core/store/policy-repository';
 import { createCheckpointRepository } from '../../../../src/main/core/store/checkpoint-repository';
 import { undoCheckpoint } from '../../../../src/main/core/checkpoints/undo-checkpoint';
+import { SymbolIndex } from '../../../../src/main/core/index/symbol-index';
 
 const sandbox = detectBubblewrap();
 const itSandboxed = sandbox.available ? it : it.skip;
@@ -238,6 +239,26 @@ describe('run_command', () => {
       expect(result.content).toMatch(/big\.bin/u);
     },
   );
+
+  it('changed files - the index in the context re-reads each file the command changed', async () => {
+    const none = { available: false, detail: 'bubblewrap (bwrap) is not installed' };
+    await writeFile(path.join(project, 'old.ts'), 'export function gone(): void {}\n');
+    const { ctx, workspace } = await setup(() => ({ type: 'run_once' }), { sandbox: none });
+    const index = SymbolIndex.open({ source: workspace, home: null });
+    try {
+      await index.ensureBuilt();
+      expect(index.findDefinition('gone').definitions).toHaveLength(1);
+      const result = await run(
+        { ...ctx, symbolIndex: index },
+        "printf 'export function made(): void {}\\n' > made.ts && rm old.ts",
+      );
+      expect(result.status).toBe('ok');
+      expect(index.findDefinition('made').definitions.map((d) => d.path)).toEqual(['made.ts']);
+      expect(index.findDefinition('gone').definitions).toHaveLength(0);
+    } finally {
+      await index.close();
+    }
+  });
 
   it('read-only mode - denies every command without asking', async () => {
     const { ctx, asked } = await setup(undefined, { mode: 'read-only' });
