@@ -8,6 +8,7 @@ import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { useResolvedTheme } from '../app/theme';
 import { ChangeSetFileView } from './change-set-file';
+import { fileStateWords, statusWords } from './change-set-words';
 import { InboxField } from './inbox-field';
 
 interface Props {
@@ -50,7 +51,8 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
   const [result, setResult] = useState<ApplyResult | null>(null);
   const [reason, setReason] = useState('');
   const [refineText, setRefineText] = useState('');
-  const [undone, setUndone] = useState<string[]>([]);
+  /** Bumped after an undo, so the set is read again (its files now say undone). */
+  const [reload, setReload] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -68,7 +70,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
     return () => {
       live = false;
     };
-  }, [client, id, version]);
+  }, [client, id, version, reload]);
 
   if (error && !view) return <p className="error-text">{error}</p>;
   if (!view) return <p className="muted">Loading…</p>;
@@ -101,10 +103,15 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
         <h2>{view.prompt}</h2>
         <p>
           <span className="tag" data-testid="change-set-status">
-            {view.status}
+            {statusWords(view.status)}
           </span>{' '}
           {view.statusReason && <span className="muted">{view.statusReason}</span>}
         </p>
+        {view.undone.length > 0 && (
+          <p data-testid="change-set-undone">
+            Since undone, back as they were before this set: {view.undone.join(', ')}.
+          </p>
+        )}
         {view.needsRecheck && <p className="warn-text">Needs a re-check: {view.needsRecheck}</p>}
         {view.summary && <p className="inbox-summary">{view.summary}</p>}
         {view.conversationId && onOpenConversation && (
@@ -148,12 +155,21 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           selectable={reviewable}
           selected={new Set(selected[file.path] ?? [])}
           dark={dark}
+          undone={view.undone.includes(file.path)}
           onToggle={(hunkId) => toggle(file.path, hunkId)}
         />
       ))}
       {error && (
         <p className="error-text" role="alert">
           {error}
+        </p>
+      )}
+      {reviewable && view.changedOnDisk.length > 0 && (
+        <p className="warn-text" id="changed-on-disk" data-testid="changed-on-disk">
+          Changed on disk since this set was made, so accepting will not write{' '}
+          {view.changedOnDisk.length === 1 ? 'it' : 'them'} (a conflict):{' '}
+          {view.changedOnDisk.join(', ')}. The other files can still be accepted; to keep these
+          changes, Refine the set so it starts again from the files as they are now.
         </p>
       )}
       {reviewable && (
@@ -163,6 +179,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
             className="button primary"
             disabled={busy}
             data-testid="accept-all"
+            aria-describedby={view.changedOnDisk.length ? 'changed-on-disk' : undefined}
             onClick={() =>
               void act(async () => setResult(await client.proposals.apply({ id, ...reasonField })))
             }
@@ -230,36 +247,42 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
       )}
       {result && (
         <section className="inbox-result" data-testid="apply-result" aria-label="Result">
-          <p>Change set is now {result.status}.</p>
-          <ul>
-            {result.files.map((file) => (
-              <li key={file.path}>
-                {file.path}: {file.state}
-                {file.note ? ` (${file.note})` : ''}
-                {file.checkpointId && (
-                  <button
-                    type="button"
-                    className="button small"
-                    data-testid="undo-applied"
-                    disabled={busy || undone.includes(file.checkpointId)}
-                    onClick={() =>
-                      void act(async () => {
-                        const checkpointId = file.checkpointId as string;
-                        const undo = await client.checkpoints.undo({
-                          id: checkpointId,
-                          force: false,
-                        });
-                        if (undo.refused.length)
-                          throw new Error(undo.refused.map((r) => r.reason).join('; '));
-                        setUndone((list) => [...list, checkpointId]);
-                      })
-                    }
-                  >
-                    {file.checkpointId && undone.includes(file.checkpointId) ? 'Undone' : 'Undo'}
-                  </button>
-                )}
-              </li>
-            ))}
+          <p>Change set is now {statusWords(result.status)}.</p>
+          <ul className="inbox-result-files">
+            {result.files.map((file) => {
+              const isUndone = view.undone.includes(file.path);
+              return (
+                <li key={file.path}>
+                  <span>
+                    {file.path}: {fileStateWords(file.state)}
+                    {file.note ? ` (${file.note})` : ''}
+                    {isUndone && ', then undone: it is back as it was before this set'}
+                  </span>
+                  {file.checkpointId && !isUndone && (
+                    <button
+                      type="button"
+                      className="button small"
+                      data-testid="undo-applied"
+                      aria-label={`Undo ${file.path}`}
+                      disabled={busy}
+                      onClick={() =>
+                        void act(async () => {
+                          const undo = await client.checkpoints.undo({
+                            id: file.checkpointId as string,
+                            force: false,
+                          });
+                          if (undo.refused.length)
+                            throw new Error(undo.refused.map((r) => r.reason).join('; '));
+                          setReload((n) => n + 1);
+                        })
+                      }
+                    >
+                      Undo
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {result.recheck.length > 0 && (
             <p className="warn-text">

@@ -1,18 +1,44 @@
 // One file of a change set: its diff, hunk by hunk, each with a checkbox while the set can be
 // applied. Reuses the live review's HunkView, so both reviews look and behave the same.
+import { acceptedHunkIds } from '../../../shared/change-set-notes';
 import type { ChangeSetFile } from '../../../shared/contract';
 import { HunkView } from '../review/hunk-view';
 import { languageForPath } from '../highlight/highlighter';
+import { fileStateWords } from './change-set-words';
 
 interface Props {
   file: ChangeSetFile;
   selectable: boolean;
   selected: ReadonlySet<string>;
   dark: boolean;
+  /** The file was written and that write was undone since. */
+  undone?: boolean;
   onToggle(hunkId: string): void;
 }
 
-export function ChangeSetFileView({ file, selectable, selected, dark, onToggle }: Props) {
+/** After a review, what became of each hunk; undefined while the file waits for review. */
+function outcomeOf(file: ChangeSetFile, hunkId: string, undone: boolean): string | undefined {
+  switch (file.state) {
+    case 'pending':
+      return undefined;
+    case 'applied':
+      return undone ? 'written, then undone' : 'written';
+    case 'partly-applied':
+      if (!acceptedHunkIds(file.note).includes(hunkId)) return 'not written';
+      return undone ? 'written, then undone' : 'written';
+    default:
+      return 'not written';
+  }
+}
+
+export function ChangeSetFileView({
+  file,
+  selectable,
+  selected,
+  dark,
+  undone = false,
+  onToggle,
+}: Props) {
   const language = languageForPath(file.path);
   const canSelect = selectable && !file.protectedPath;
   return (
@@ -23,23 +49,33 @@ export function ChangeSetFileView({ file, selectable, selected, dark, onToggle }
         {file.protectedPath && (
           <span className="tag warn">protected: never applied from a change set</span>
         )}
-        {file.state !== 'pending' && <span className="tag">{file.state}</span>}
+        {file.state !== 'pending' && (
+          <span className="tag" data-testid="file-state">
+            {undone ? `${fileStateWords(file.state)}, then undone` : fileStateWords(file.state)}
+          </span>
+        )}
         {file.note && <span className="muted">{file.note}</span>}
       </header>
-      {file.hunks.map((hunk, index) => (
-        <HunkView
-          key={hunk.id}
-          hunk={hunk}
-          index={index}
-          path={file.path}
-          language={language}
-          splitView={false}
-          dark={dark}
-          selectable={canSelect}
-          selected={!canSelect || selected.has(hunk.id)}
-          onToggle={() => onToggle(hunk.id)}
-        />
-      ))}
+      {file.hunks.map((hunk, index) => {
+        const outcome = canSelect ? undefined : outcomeOf(file, hunk.id, undone);
+        return (
+          <HunkView
+            key={hunk.id}
+            hunk={hunk}
+            index={index}
+            path={file.path}
+            language={language}
+            splitView={false}
+            dark={dark}
+            selectable={canSelect}
+            selected={
+              canSelect ? selected.has(hunk.id) : outcome === undefined || outcome === 'written'
+            }
+            outcome={outcome}
+            onToggle={() => onToggle(hunk.id)}
+          />
+        );
+      })}
     </section>
   );
 }

@@ -17,6 +17,8 @@ interface Props {
   dark: boolean;
   selectable: boolean;
   selected: boolean;
+  /** After a review: what became of this hunk ("written", "not written", "undone"). */
+  outcome?: string | undefined;
   onToggle(): void;
 }
 
@@ -80,6 +82,7 @@ export function HunkView({
   dark,
   selectable,
   selected,
+  outcome,
   onToggle,
 }: Props) {
   const { before, after } = hunkSides(hunk);
@@ -102,6 +105,13 @@ export function HunkView({
             <span>Hunk {index + 1}</span>
             {!selected && <span className="badge">not included</span>}
           </label>
+        ) : outcome ? (
+          <span className="hunk-check">
+            <span>Hunk {index + 1}</span>
+            <span className="badge" data-testid="hunk-outcome">
+              {outcome}
+            </span>
+          </span>
         ) : (
           <span>{path}</span>
         )}
