@@ -182,11 +182,12 @@ async function runApproved(
       timeoutSeconds: timeoutMs / 1000,
       sandboxed,
       ...(sandboxed ? { sandboxName: sandboxName(port.sandbox) } : {}),
+      // Unsandboxed: why, only; the card and the terminal say "not sandboxed" once themselves.
       sandboxDetail: sandboxed
         ? 'project writable, protected paths read-only'
         : outside
-          ? 'outside the sandbox, as the model asked: full access to your files and network'
-          : `not sandboxed (${port.sandbox.detail}): full access to your files and network`,
+          ? 'the model asked to run it outside the sandbox'
+          : port.sandbox.detail,
     },
     {
       signal: ctx.signal,

@@ -284,7 +284,7 @@ describe('run_command', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ sandboxed: false });
-    expect(asked[0]?.sandboxDetail).toMatch(/not sandboxed/u);
+    expect(asked[0]?.sandboxDetail).toBe('bubblewrap (bwrap) is not installed');
     const request = asked[0]!;
     const answer = await commands.gate.decide({
       approvalId: request.approvalId,
