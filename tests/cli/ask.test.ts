@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentEventSchema } from '../../src/shared/agent-events';
-import { createAskCommand } from '../../src/cli/commands/ask';
+import { createAskCommand, decisionWords } from '../../src/cli/commands/ask';
 import { askApprovals } from '../../src/cli/approval-session';
 import type { CliIo } from '../../src/cli/cli-io';
 import { main } from '../../src/cli/main';
@@ -171,6 +171,39 @@ describe('sluice ask', () => {
     ).toBe(0);
     expect(readOnly.stdout()).toContain('"status":"denied"');
     expect(existsSync(path.join(project, 'three.txt'))).toBe(false);
+  });
+
+  it('decision words - who decided and what, never "approval approved (person)"', () => {
+    const base = {
+      type: 'approval_resolved' as const,
+      conversationId: 'c',
+      turnId: 't',
+      approvalId: 'a',
+    };
+    expect(decisionWords({ ...base, outcome: 'approved', decidedBy: 'person' })).toBe(
+      'approved by you',
+    );
+    expect(decisionWords({ ...base, outcome: 'rejected', decidedBy: 'person' })).toBe(
+      'rejected by you',
+    );
+    expect(
+      decisionWords({
+        ...base,
+        outcome: 'approved',
+        decidedBy: 'rule',
+        reason: 'allowed by rule `npm test`',
+      }),
+    ).toBe('allowed by rule `npm test`');
+    expect(decisionWords({ ...base, outcome: 'aborted', decidedBy: 'abort' })).toMatch(/aborted/u);
+  });
+
+  it('closing line - how to continue fits one 80-column line, its ")" included', async () => {
+    server.enqueue(reply('hi'));
+    const { io, stderr } = makeIo();
+    expect(await ask.run(['hi', '--project', project], io)).toBe(0);
+    const last = stderr().trimEnd().split('\n').at(-1) ?? '';
+    expect(last).toMatch(/^\(continue it with --conversation [0-9a-f-]{36}\)$/u);
+    expect(last.length).toBeLessThanOrEqual(80);
   });
 
   it('one index per run - find_definition sees a rename edit_file just applied, and the index is the persistent one', async () => {

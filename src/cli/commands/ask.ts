@@ -151,6 +151,40 @@ function firstLine(text: string, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** Who decided and what, in words: "approved by you", "allowed by rule `npm test`". */
+export function decisionWords(event: Extract<AgentEvent, { type: 'approval_resolved' }>): string {
+  if (event.outcome === 'aborted' || event.decidedBy === 'abort')
+    return 'stopped: the turn was aborted before a decision';
+  switch (event.decidedBy) {
+    case 'person':
+      switch (event.outcome) {
+        case 'approved':
+          return 'approved by you';
+        case 'edited':
+          return 'approved by you, as you edited it';
+        case 'partially_approved':
+          return 'partly approved by you';
+        case 'rejected':
+          return 'rejected by you';
+        default:
+          return missingCase(event.outcome);
+      }
+    case 'rule':
+      return (
+        event.reason ?? (event.outcome === 'rejected' ? 'denied by a rule' : 'allowed by a rule')
+      );
+    case 'mode':
+      return (
+        event.reason ??
+        (event.outcome === 'rejected'
+          ? 'rejected by the approval mode'
+          : 'approved by the approval mode')
+      );
+    default:
+      return missingCase(event.decidedBy);
+  }
+}
+
 /** Human rendering: the answer to stdout as it streams; steps and problems to stderr. */
 function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
   let midLine = false;
@@ -180,7 +214,7 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
         step(`error (${event.kind}): ${event.message}`);
         return;
       case 'approval_resolved':
-        step(`  approval ${event.outcome} (${event.decidedBy})`);
+        step(`  ${decisionWords(event)}`);
         return;
       case 'turn_end':
         if (midLine) io.stdout.write('\n');
@@ -330,9 +364,8 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           for (const approvals of turnApprovals) approvals.close();
         }
         if (!values.json)
-          io.stderr.write(
-            `(conversation ${started.conversationId}: continue it with --conversation ${started.conversationId})\n`,
-          );
+          // One line that fits 80 columns: the id once, in the flag that uses it.
+          io.stderr.write(`(continue it with --conversation ${started.conversationId})\n`);
         return outcome.reason === 'end_turn' ? ExitCode.Ok : ExitCode.Failure;
       } finally {
         // The run's MCP servers stop with it.

@@ -142,6 +142,8 @@ export function evaluateCommandPolicy(
   }
   const asks: string[] = [...parsed.problems];
   const suggested: string[][] = [];
+  /** The allow rules that matched, named as the person wrote them. */
+  const allowedBy: string[] = [];
   let unsuggestable = parsed.problems.length > 0;
   for (const command of parsed.commands) {
     const rule = strongestRule(policy.rules, command);
@@ -158,7 +160,11 @@ export function evaluateCommandPolicy(
       unsuggestable = true;
       continue;
     }
-    if (rule?.action === 'allow') continue;
+    if (rule?.action === 'allow') {
+      const named = `\`${describePrefix(rule.prefix)}\``;
+      if (!allowedBy.includes(named)) allowedBy.push(named);
+      continue;
+    }
     asks.push(
       rule
         ? `\`${command.text}\` is asked by rule "ask ${describePrefix(rule.prefix)}"`
@@ -190,7 +196,9 @@ export function evaluateCommandPolicy(
   return {
     action: 'allow',
     decidedBy: 'rule',
-    reason: 'every command in it is allowed by a rule',
+    reason: allowedBy.length
+      ? `allowed by ${allowedBy.length === 1 ? 'rule' : 'rules'} ${allowedBy.join(', ')}`
+      : 'every command in it is allowed by a rule',
     suggestedPrefixes: [],
   };
 }

@@ -162,6 +162,16 @@ describe('run_command', () => {
     },
   );
 
+  itSandboxed('an allow rule - the stream says which rule let the command run', async () => {
+    const { ctx, events, asked, commands } = await setup();
+    commands.rules.add('p1', { prefix: ['echo'], action: 'allow' });
+    expect((await run(ctx, 'echo hi')).status).toBe('ok');
+    expect(asked).toHaveLength(0);
+    expect(events.filter((e) => e.type === 'approval_resolved')).toMatchObject([
+      { outcome: 'approved', decidedBy: 'rule', reason: 'allowed by rule `echo`' },
+    ]);
+  });
+
   it.each([
     // /bin/sh (dash) reads `a &>f b` as `a &` then `>f b`: b runs.
     ['&> (bash syntax, background to sh)', 'ls &>/dev/null touch pwned.txt'],
