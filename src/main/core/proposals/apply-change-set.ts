@@ -117,10 +117,9 @@ export async function applyChangeSet(
   deps: ReviewDeps,
   request: { changeSetId: string; selection?: ChangeSetSelection | undefined; reason?: string },
 ): Promise<ApplyResult> {
-  const set = loadChangeSet(deps, request.changeSetId);
-  refuseUnlessReviewable(set, 'applied');
-  const choices = choicesFor(set, request.selection);
-  const projectId = set.projectId;
+  const loaded = loadChangeSet(deps, request.changeSetId);
+  refuseUnlessReviewable(loaded, 'applied');
+  const projectId = loaded.projectId;
   const repo = createChangeSetRepository(deps.db, deps.now);
   const policies = createPolicyRepository(deps.db);
   const broker = new ApprovalBroker({
@@ -130,13 +129,17 @@ export async function applyChangeSet(
     ...(deps.now ? { now: deps.now } : {}),
   });
   // The claim makes the review exclusive: a reject or an MCP edit arriving meanwhile fails.
+  // The set is read again under the claim, so what is applied is exactly what it holds.
   const pid = process.pid;
-  if (!repo.claimApply(set.id, pid)) throw changedMeanwhile(repo.get(set.id), 'applied');
+  if (!repo.claimApply(loaded.id, pid)) throw changedMeanwhile(repo.get(loaded.id), 'applied');
   const results: ApplyFileResult[] = [];
   let status: ChangeSetStatus;
   const reason = request.reason?.trim() || null;
   let statusReason: string | null;
+  let set: StoredChangeSet = loaded;
   try {
+    set = repo.get(loaded.id) ?? loaded;
+    const choices = choicesFor(set, request.selection);
     for (const file of set.files) {
       const result = await applyFile(deps, set, file, choices.get(file.path), broker);
       repo.setFileState(set.id, file.path, result.state, result.note, result.checkpointId);

@@ -89,6 +89,29 @@ describe('mcp change session', () => {
     expect(createChangeSetRepository(db).get(next)?.status).toBe('proposed');
   });
 
+  it('apply - holds the set while it writes: a reject or an edit arriving meanwhile is refused', async () => {
+    const id = idOf(textOf(await edit('a.ts', 'a = 1', 'a = 2')));
+    const state = session.current();
+    const applying = applyChangeSet({ db, workspace }, { changeSetId: id });
+    expect(() => rejectChangeSet({ db, workspace }, { changeSetId: id, reason: 'no' })).toThrow(
+      /being applied right now[\s\S]*nothing was rejected/u,
+    );
+    const tool = state.tools.get('edit_file');
+    if (!tool) throw new Error('no edit_file');
+    await runTool(
+      tool,
+      { path: 'b.ts', edits: [{ old_text: 'b = 1', new_text: 'b = 2' }] },
+      { workspace: state.workspace, signal: new AbortController().signal },
+    );
+    expect(state.lostEdit).toMatch(/was being applied while it was being made/u);
+    expect((await applying).status).toBe('accepted');
+    expect(createChangeSetRepository(db).get(id)).toMatchObject({
+      status: 'accepted',
+      paths: ['a.ts'],
+    });
+    expect(readFileSync(path.join(project, 'b.ts'), 'utf8')).toBe('export const b = 1;\n');
+  });
+
   it('mcp change session - a conflict marks the set and the next call moves to a new set from the disk', async () => {
     const id = idOf(textOf(await edit('a.ts', 'a = 1', 'a = 2')));
     writeFileSync(path.join(project, 'a.ts'), 'export const a = 10;\n');
