@@ -13,6 +13,7 @@ import type { Usage } from '../../../shared/agent-events';
 import type { Hunk } from '../../../shared/approvals';
 import type { TextFormat } from '../edits/text-format';
 import type { OverlayFileDiff } from '../proposals/proposal-overlay';
+import { createChangeSetClaims, type ChangeSetClaims } from './change-set-claims';
 import { assertTransitions, OPEN_CHANGE_SET_STATUSES } from './change-set-status';
 import type { ReadableDb, WritableDb } from './database-handles';
 
@@ -132,7 +133,8 @@ function fileOf(row: FileRow): StoredChangeSetFile {
   };
 }
 
-export interface ChangeSetRepository {
+/** The claim methods (claimApply, finishApply, releaseApply) are change-set-claims.ts's. */
+export interface ChangeSetRepository extends Omit<ChangeSetClaims, 'releaseDeadClaims'> {
   create(input: NewChangeSet): void;
   /** Saves a file into an open set (running or proposed, not being applied); false otherwise. */
   saveFile(id: string, file: OverlayFileDiff): boolean;
@@ -152,12 +154,6 @@ export interface ChangeSetRepository {
     to: ChangeSetStatus,
     reason: string | null,
   ): boolean;
-  /** Claims a proposed set for applying (by this process); false when it is not claimable. */
-  claimApply(id: string, pid: number): boolean;
-  /** The claimant's closing move from `proposed`; releases the claim. */
-  finishApply(id: string, pid: number, to: ChangeSetStatus, reason: string | null): boolean;
-  /** Releases a claim without moving the status (the apply threw). */
-  releaseApply(id: string, pid: number): void;
   /** Says the set's base is stale (a conflict on apply); a live MCP session then moves on. */
   noteRecheck(id: string, reason: string): void;
   setFileState(
@@ -209,6 +205,7 @@ export function createChangeSetRepository(
     ).at;
     return Math.max(now(), last + 1);
   };
+  const claims = createChangeSetClaims(db, stamp);
   const touch = (id: string): void => {
     db.prepare('UPDATE change_sets SET updated_at = ? WHERE id = ?').run(stamp(), id);
   };
@@ -317,30 +314,7 @@ export function createChangeSetRepository(
         .run(to, reason, stamp(), id, ...from);
       return moved.changes === 1;
     },
-    claimApply(id, pid) {
-      const claimed = db
-        .prepare(
-          `UPDATE change_sets SET applying_pid = ?, updated_at = ?
-           WHERE id = ? AND status = 'proposed' AND applying_pid IS NULL`,
-        )
-        .run(pid, stamp(), id);
-      return claimed.changes === 1;
-    },
-    finishApply(id, pid, to, reason) {
-      assertTransitions(['proposed'], to);
-      const moved = db
-        .prepare(
-          `UPDATE change_sets SET status = ?, status_reason = ?, applying_pid = NULL,
-             updated_at = ? WHERE id = ? AND status = 'proposed' AND applying_pid = ?`,
-        )
-        .run(to, reason, stamp(), id, pid);
-      return moved.changes === 1;
-    },
-    releaseApply(id, pid) {
-      db.prepare(
-        'UPDATE change_sets SET applying_pid = NULL, updated_at = ? WHERE id = ? AND applying_pid = ?',
-      ).run(stamp(), id, pid);
-    },
+    ...claims,
     noteRecheck(id, reason) {
       db.prepare('UPDATE change_sets SET needs_recheck = ?, updated_at = ? WHERE id = ?').run(
         reason,
@@ -429,32 +403,7 @@ export function createChangeSetRepository(
         );
         failed.push(row.id);
       }
-      // A claim whose applying process is gone: what it wrote stays (each file says so).
-      const claims = db
-        .prepare('SELECT id, applying_pid FROM change_sets WHERE applying_pid IS NOT NULL')
-        .all() as { id: string; applying_pid: number }[];
-      for (const claim of claims) {
-        if (isAlive(claim.applying_pid)) continue;
-        const wrote = db
-          .prepare(
-            `SELECT 1 FROM change_set_files WHERE change_set_id = ?
-               AND state IN ('applied', 'partly-applied')`,
-          )
-          .get(claim.id);
-        db.prepare(
-          `UPDATE change_sets SET applying_pid = NULL, updated_at = ?,
-             status = CASE WHEN ? THEN 'partly-accepted' ELSE status END,
-             status_reason = CASE WHEN ? THEN ? ELSE status_reason END
-           WHERE id = ? AND applying_pid = ?`,
-        ).run(
-          stamp(),
-          wrote ? 1 : 0,
-          wrote ? 1 : 0,
-          'the process applying it stopped halfway; the files marked applied were written',
-          claim.id,
-          claim.applying_pid,
-        );
-      }
+      claims.releaseDeadClaims(isAlive);
       return failed;
     },
     fingerprint: () => readChangeSetFingerprint(db),
