@@ -249,16 +249,19 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     out(`\n${c.bold('Run a command')} ${c.dim(`(${request.reason})`)}\n`);
     if (request.description) out(`${request.description}\n`);
     out(`  ${c.cyan('$')} ${request.command}\n`);
-    const sandbox = request.sandboxed ? 'sandboxed' : c.red('NOT SANDBOXED');
-    const label = request.sandboxed
-      ? `sandboxed${request.sandboxName ? ` (${request.sandboxName})` : ''}: `
+    const sandbox = request.sandboxed
+      ? `sandboxed${request.sandboxName ? ` (${request.sandboxName})` : ''}: ${request.sandboxDetail} · `
       : '';
     out(
       c.dim(
-        `  in ${request.cwd || '.'} · ${label}${request.sandboxDetail} · ${describeRequestNetwork(request)} · timeout ${request.timeoutSeconds} s\n`,
+        `  in ${request.cwd || '.'} · ${sandbox}${describeRequestNetwork(request)} · timeout ${request.timeoutSeconds} s\n`,
       ),
     );
-    if (!request.sandboxed) out(`  ${sandbox}: it runs with your full rights.\n`);
+    // Said once: not sandboxed, why, and what that means.
+    if (!request.sandboxed)
+      out(
+        `  ${c.red('NOT SANDBOXED')} (${request.sandboxDetail}): it runs with your full rights, files and network.\n`,
+      );
     for (const write of request.proposedWrites ?? []) out(describeCommandWrite(write, color));
     const prefixes = request.suggestedPrefixes.map((p) => `"${p.join(' ')}"`).join(', ');
     const always = prefixes ? ` / [a]lways allow ${prefixes}` : '';

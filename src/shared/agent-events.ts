@@ -68,6 +68,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     approvalId: z.string(),
     outcome: z.enum(['approved', 'partially_approved', 'edited', 'rejected', 'aborted']),
     decidedBy: decisionSourceSchema,
+    /** Why, in words, when a rule decided (e.g. "allowed by rule `npm test`"). */
+    reason: z.string().optional(),
   }),
   z.object({
     /**

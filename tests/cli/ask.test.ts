@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentEventSchema } from '../../src/shared/agent-events';
-import { createAskCommand } from '../../src/cli/commands/ask';
+import { createAskCommand, decisionWords } from '../../src/cli/commands/ask';
 import { askApprovals } from '../../src/cli/approval-session';
 import type { CliIo } from '../../src/cli/cli-io';
 import { main } from '../../src/cli/main';
@@ -171,6 +171,64 @@ describe('sluice ask', () => {
     ).toBe(0);
     expect(readOnly.stdout()).toContain('"status":"denied"');
     expect(existsSync(path.join(project, 'three.txt'))).toBe(false);
+  });
+
+  it('decision words - who decided and what, never "approval approved (person)"', () => {
+    const base = {
+      type: 'approval_resolved' as const,
+      conversationId: 'c',
+      turnId: 't',
+      approvalId: 'a',
+    };
+    expect(decisionWords({ ...base, outcome: 'approved', decidedBy: 'person' })).toBe(
+      'approved by you',
+    );
+    expect(decisionWords({ ...base, outcome: 'rejected', decidedBy: 'person' })).toBe(
+      'rejected by you',
+    );
+    expect(
+      decisionWords({
+        ...base,
+        outcome: 'approved',
+        decidedBy: 'rule',
+        reason: 'allowed by rule `npm test`',
+      }),
+    ).toBe('allowed by rule `npm test`');
+    expect(decisionWords({ ...base, outcome: 'aborted', decidedBy: 'abort' })).toMatch(/aborted/u);
+  });
+
+  it('closing line - how to continue fits one 80-column line, its ")" included', async () => {
+    server.enqueue(reply('hi'));
+    const { io, stderr } = makeIo();
+    expect(await ask.run(['hi', '--project', project], io)).toBe(0);
+    const last = stderr().trimEnd().split('\n').at(-1) ?? '';
+    expect(last).toMatch(/^\(continue it with --conversation [0-9a-f-]{36}\)$/u);
+    expect(last.length).toBeLessThanOrEqual(80);
+  });
+
+  it('one index per run - find_definition sees a rename edit_file just applied, and the index is the persistent one', async () => {
+    writeFileSync(
+      path.join(project, 'cart.ts'),
+      'export function total(): number {\n  return 1;\n}\n',
+    );
+    server.enqueue(
+      reply([toolUse('find_definition', { name: 'total' })]),
+      reply([
+        toolUse('edit_file', {
+          path: 'cart.ts',
+          edits: [{ old_text: 'function total', new_text: 'function grandTotal' }],
+        }),
+      ]),
+      reply([toolUse('find_definition', { name: 'grandTotal' })]),
+      reply('renamed'),
+    );
+    const { io, stderr } = makeIo();
+    expect(await ask.run(['rename', '--project', project, '--mode', 'auto-edit'], io)).toBe(0);
+    expect(stderr()).not.toContain('✗');
+    const last = JSON.stringify(server.requests.at(-1)?.body.messages?.at(-1));
+    expect(last).toMatch(/grandTotal[^"]*cart\.ts/u);
+    expect(last).not.toMatch(/No definition named/u);
+    expect(existsSync(path.join(home, 'index'))).toBe(true);
   });
 
   it("no --mode - the project's own setting applies (read-only set in the app stays read-only)", async () => {

@@ -33,6 +33,7 @@ import type { Workspace } from '../../main/core/workspace/workspace';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
 import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
+import { openRunIndex } from '../run-index';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 import { openAskMcp, type AskMcp } from '../ask-mcp';
 import { openCliDiagnostics } from '../cli-diagnostics';
@@ -154,6 +155,40 @@ function firstLine(text: string, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** Who decided and what, in words: "approved by you", "allowed by rule `npm test`". */
+export function decisionWords(event: Extract<AgentEvent, { type: 'approval_resolved' }>): string {
+  if (event.outcome === 'aborted' || event.decidedBy === 'abort')
+    return 'stopped: the turn was aborted before a decision';
+  switch (event.decidedBy) {
+    case 'person':
+      switch (event.outcome) {
+        case 'approved':
+          return 'approved by you';
+        case 'edited':
+          return 'approved by you, as you edited it';
+        case 'partially_approved':
+          return 'partly approved by you';
+        case 'rejected':
+          return 'rejected by you';
+        default:
+          return missingCase(event.outcome);
+      }
+    case 'rule':
+      return (
+        event.reason ?? (event.outcome === 'rejected' ? 'denied by a rule' : 'allowed by a rule')
+      );
+    case 'mode':
+      return (
+        event.reason ??
+        (event.outcome === 'rejected'
+          ? 'rejected by the approval mode'
+          : 'approved by the approval mode')
+      );
+    default:
+      return missingCase(event.decidedBy);
+  }
+}
+
 /** Human rendering: the answer to stdout as it streams; steps and problems to stderr. */
 function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
   let midLine = false;
@@ -183,7 +218,7 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
         step(`error (${event.kind}): ${event.message}`);
         return;
       case 'approval_resolved':
-        step(`  approval ${event.outcome} (${event.decidedBy})`);
+        step(`  ${decisionWords(event)}`);
         return;
       case 'turn_end':
         if (midLine) io.stdout.write('\n');
@@ -251,6 +286,8 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       const { workspace } = await openProject(io, values.project);
 
       const db = openAppDatabase({ home: sluiceHomeFor(io) });
+      // One index for every tool of the run, refreshed by its writes and commands.
+      const symbolIndex = openRunIndex(workspace, io);
       const turnApprovals: Array<{ close(): void }> = [];
       let mcp: AskMcp | null = null;
       const diagnostics = openCliDiagnostics({
@@ -294,10 +331,10 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             const commands = buildCommands ? buildCommands(args) : undefined;
             if (commands?.close) turnApprovals.push({ close: () => commands.close?.() });
             const withCommands = commands ? { commands } : {};
-            if (!build) return { workspace, ...withCommands, ...withDiagnostics };
+            if (!build) return { workspace, symbolIndex, ...withCommands, ...withDiagnostics };
             const approvals = lazyApprovals(() => build(args));
             turnApprovals.push(approvals);
-            return { workspace, approvals, ...withCommands, ...withDiagnostics };
+            return { workspace, symbolIndex, approvals, ...withCommands, ...withDiagnostics };
           },
           guidanceFiles: workspace,
           maxRounds: () => maxTurns,
@@ -344,14 +381,14 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           for (const approvals of turnApprovals) approvals.close();
         }
         if (!values.json)
-          io.stderr.write(
-            `(conversation ${started.conversationId}: continue it with --conversation ${started.conversationId})\n`,
-          );
+          // One line that fits 80 columns: the id once, in the flag that uses it.
+          io.stderr.write(`(continue it with --conversation ${started.conversationId})\n`);
         return outcome.reason === 'end_turn' ? ExitCode.Ok : ExitCode.Failure;
       } finally {
         // The run's MCP servers and language services stop with it.
         await mcp?.close();
         await diagnostics?.dispose();
+        await symbolIndex.close();
         db.close();
       }
     },

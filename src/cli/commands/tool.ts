@@ -21,6 +21,16 @@ export interface ToolCommandDeps {
   }) => Promise<{ context: Partial<ToolContext>; close(): void | Promise<void> }>;
 }
 
+/** Tools that neither query the symbol index nor write files it must learn about. */
+const NO_INDEX: ReadonlySet<string> = new Set([
+  'read_file',
+  'list_files',
+  'search_files',
+  'find_files',
+  'load_skill',
+  'read_command_output',
+]);
+
 function parseInput(raw: string): Record<string, unknown> {
   let value: unknown;
   try {
@@ -72,12 +82,23 @@ export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
       const extra = deps.extendContext
         ? await deps.extendContext({ workspace, tool, yes: values.yes, io })
         : { context: {}, close: () => undefined };
+      // The persistent index under SLUICE_HOME, as `sluice ask` and the app use; a tool that
+      // neither queries nor changes files' symbols does not load it (nor SQLite).
+      const symbolIndex = NO_INDEX.has(tool.name)
+        ? null
+        : (await import('../run-index')).openRunIndex(workspace, io);
       let result;
       try {
-        const ctx: ToolContext = { ...extra.context, workspace, signal: controller.signal };
+        const ctx: ToolContext = {
+          ...(symbolIndex ? { symbolIndex } : {}),
+          ...extra.context,
+          workspace,
+          signal: controller.signal,
+        };
         result = await runTool(tool, input, ctx);
       } finally {
         await extra.close();
+        await symbolIndex?.close();
       }
       if (values.json) {
         writeJsonLine(io, { tool: tool.name, status: result.status, content: result.content });

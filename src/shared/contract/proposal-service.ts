@@ -19,6 +19,10 @@ const reason = z.string().max(4000).optional();
 export const changeSetViewSchema = changeSetSchema.extend({
   /** The run's steps (its turn of the conversation). */
   steps: z.array(transcriptItemSchema),
+  /** Files still to review whose disk content changed since the run: accepting them conflicts. */
+  changedOnDisk: z.array(z.string()).default([]),
+  /** Written files whose checkpoint was undone since: back as they were before the set. */
+  undone: z.array(z.string()).default([]),
 });
 export type ChangeSetView = z.infer<typeof changeSetViewSchema>;
 

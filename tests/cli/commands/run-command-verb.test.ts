@@ -247,11 +247,12 @@ describe('terminal approval - commands', () => {
     const answer = await t.approver.askCommand?.({
       ...request,
       sandboxed: false,
-      sandboxDetail: 'not sandboxed (bwrap missing)',
+      sandboxDetail: 'bwrap missing',
       suggestedPrefixes: [],
     });
     expect(answer?.decision.type).toBe('reject');
-    expect(t.output()).toContain('NOT SANDBOXED');
+    expect(t.output()).toContain('NOT SANDBOXED (bwrap missing): it runs with your full rights');
+    expect(t.output().match(/not sandboxed/giu)).toHaveLength(1);
     expect(t.output()).not.toContain('[a]lways');
     expect(t.output()).not.toContain('[w] network');
   });

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,28 @@ describe('sluice tool', () => {
       await main(['tool', 'read_file', '--project', 'proj', '--input', '{"path":3}'], io),
     ).toBe(1);
     expect(io.err()).toMatch(/invalid input/);
+  });
+
+  it('find_definition - uses the persistent index under SLUICE_HOME; read_file opens none', async () => {
+    const home = path.join(base, 'home');
+    await writeFile(path.join(base, 'proj', 'src', 'cart.ts'), 'export function total() {}\n');
+    const read = fakeCliIo({ cwd: base, env: { SLUICE_HOME: home } });
+    expect(
+      await main(
+        ['tool', 'read_file', '--project', 'proj', '--input', '{"path":"src/cart.ts"}'],
+        read,
+      ),
+    ).toBe(0);
+    expect(existsSync(path.join(home, 'index'))).toBe(false);
+    const io = fakeCliIo({ cwd: base, env: { SLUICE_HOME: home } });
+    expect(
+      await main(
+        ['tool', 'find_definition', '--project', 'proj', '--input', '{"name":"total"}'],
+        io,
+      ),
+    ).toBe(0);
+    expect(io.out()).toContain('src/cart.ts');
+    expect(readdirSync(path.join(home, 'index')).some((f) => f.endsWith('.db'))).toBe(true);
   });
 
   it('exits 2 on an unknown tool - listing the available ones', async () => {

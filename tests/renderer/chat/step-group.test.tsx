@@ -66,7 +66,7 @@ describe('StepGroup', () => {
 
     expect(screen.queryAllByTestId('step')).toHaveLength(0);
     expect(screen.getByRole('button', { name: /Done \(1 step\)/ })).toHaveTextContent('1 problem');
-    const unwritten = screen.getByRole('list', { name: 'Files not written' });
+    const unwritten = screen.getByRole('list', { name: 'Not written or not run' });
     expect(within(unwritten).getByRole('listitem')).toHaveTextContent(
       /^Conflict: src\/config\.ts changed on disk.*nothing was written\.$/,
     );
@@ -84,7 +84,7 @@ describe('StepGroup', () => {
 
     const summary = screen.getByRole('button', { name: /Done \(2 steps\)/ });
     expect(summary).toHaveTextContent('1 problem');
-    const items = within(screen.getByRole('list', { name: 'Files not written' })).getAllByRole(
+    const items = within(screen.getByRole('list', { name: 'Not written or not run' })).getAllByRole(
       'listitem',
     );
     expect(items).toHaveLength(1);
@@ -111,6 +111,6 @@ describe('StepGroup', () => {
     fake.emit('agent', ev.toolEnd('u1', 'ok', 'text'));
     fake.emit('agent', ev.turnEnd());
     expect(screen.getByRole('button', { name: /Done \(1 step\)/ })).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'Files not written' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Not written or not run' })).toBeNull();
   });
 });

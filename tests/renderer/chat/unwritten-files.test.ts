@@ -26,6 +26,22 @@ describe('unwrittenFiles', () => {
     expect(files[0]!.text).toMatch(/^Conflict: src\/b\.ts changed on disk/);
   });
 
+  it('a rejected or denied command - says the command did not run, not that nothing was written', () => {
+    const command: ToolItem = {
+      ...step('r', 'rejected', { command: 'npm test' }, 'Run: npm test'),
+      name: 'run_command',
+    };
+    const [rejected] = unwrittenFiles([command]);
+    expect(rejected?.text).toBe('Rejected: Run: npm test; the command did not run.');
+    const [denied] = unwrittenFiles([{ ...command, status: 'denied' }]);
+    expect(denied?.text).toBe(
+      'Denied by the approval policy: Run: npm test; the command did not run.',
+    );
+    expect(unwrittenFiles([step('e', 'rejected', { path: 'a.ts' })])[0]?.text).toBe(
+      'Rejected: a.ts; nothing was written.',
+    );
+  });
+
   it('stepPath - only a non-empty string path; otherwise the label names the step', () => {
     expect(stepPath(step('a', 'ok', { path: 'x.ts' }))).toBe('x.ts');
     expect(stepPath(step('a', 'ok', { path: 3 }))).toBeUndefined();

@@ -37,6 +37,8 @@ function view(found: ProposalEvidence | undefined, needsRecheck: string | null =
     usage,
     evidence: found ?? null,
     steps: [],
+    changedOnDisk: [],
+    undone: [],
     files: [
       {
         path: 'src/cart.ts',

@@ -69,6 +69,8 @@ function view(id: string): ChangeSetView {
         checkpointId: null,
       },
     ],
+    changedOnDisk: [],
+    undone: [],
   };
 }
 
@@ -114,6 +116,77 @@ describe('InboxView', () => {
     await waitFor(() =>
       expect(fake.callsTo('checkpoints.undo')).toEqual([{ id: 'cp1', force: false }]),
     );
+    expect(fake.invalid).toEqual([]);
+  });
+
+  it('review words - warns which files will conflict before Accept all; after a partial accept and an undo each hunk and the set say what happened', async () => {
+    const fake = createFakeSluice();
+    let stage: 'open' | 'applied' | 'undone' = 'open';
+    fake.handle('proposals.list', () => [summary('s1', 'bump')]);
+    fake.handle('proposals.get', ({ id }) => {
+      const base = view(id);
+      if (stage === 'open') return { ...base, changedOnDisk: ['a.ts'] };
+      const file = {
+        ...base.files[0]!,
+        state: 'partly-applied' as const,
+        note: 'hunk 1 of 2 written; the rest not',
+        checkpointId: 'cp1',
+      };
+      return {
+        ...base,
+        status: 'partly-accepted' as const,
+        files: [file],
+        undone: stage === 'undone' ? ['a.ts'] : [],
+      };
+    });
+    fake.handle('proposals.apply', ({ id }) => {
+      stage = 'applied';
+      return {
+        changeSetId: id,
+        status: 'partly-accepted',
+        files: [
+          {
+            path: 'a.ts',
+            state: 'partly-applied',
+            note: 'hunk 1 of 2 written; the rest not',
+            checkpointId: 'cp1',
+          },
+        ],
+        recheck: [],
+      };
+    });
+    fake.handle('checkpoints.undo', ({ id }) => {
+      stage = 'undone';
+      return { undone: [id], refused: [] };
+    });
+    renderWithClient(<Harness />, fake);
+    fireEvent.click(await screen.findByTestId('inbox-item'));
+    const warning = await screen.findByTestId('changed-on-disk');
+    expect(warning).toHaveTextContent(/accepting will not write it \(a conflict\): a\.ts/u);
+    expect(screen.getByTestId('accept-all')).toHaveAccessibleDescription(/Changed on disk/u);
+    expect(screen.getByTestId('change-set-status')).toHaveTextContent('waiting for your review');
+    fireEvent.click(screen.getByLabelText(/Include hunk 2/u));
+    fireEvent.click(screen.getByTestId('accept-selected'));
+    const result = await screen.findByTestId('apply-result');
+    expect(result).toHaveTextContent('Change set is now partly accepted.');
+    expect(result).toHaveTextContent('a.ts: partly written (hunk 1 of 2 written; the rest not)');
+    expect(result.textContent).not.toMatch(/h1|partly-applied/u);
+    fake.emit('proposals.changed', {});
+    await waitFor(() =>
+      expect(screen.getAllByTestId('hunk-outcome').map((b) => b.textContent)).toEqual([
+        'written',
+        'not written',
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Undo a.ts' }));
+    expect(await screen.findByTestId('change-set-undone')).toHaveTextContent(
+      'Since undone, back as they were before this set: a.ts.',
+    );
+    expect(screen.queryByTestId('undo-applied')).toBeNull();
+    expect(screen.getByTestId('apply-result')).toHaveTextContent(
+      'then undone: it is back as it was before this set',
+    );
+    expect(screen.getByTestId('file-state')).toHaveTextContent('partly written, then undone');
     expect(fake.invalid).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../src/renderer/src/app/app';
+import { ev } from '../support/agent-events';
 import { createFakeSluice, sampleProject } from '../support/fake-sluice';
 import { renderWithClient } from '../support/render-with-client';
 
@@ -103,6 +104,25 @@ describe('ProjectScreen', () => {
     expect(fake.callsTo('project.tree')).toEqual([{ dir: '' }, { dir: 'src' }]);
     await userEvent.click(screen.getByRole('button', { name: /app\.ts/ }));
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('@src/app.ts ');
+  });
+
+  it('file tree - a file a command just created appears; a read does not re-list', async () => {
+    const fake = createFakeSluice();
+    let made = false;
+    fake.handle('project.tree', () => ({
+      entries: [
+        { path: 'README.md', name: 'README.md', type: 'file' as const, size: 10 },
+        ...(made ? [{ path: 'made.txt', name: 'made.txt', type: 'file' as const, size: 3 }] : []),
+      ],
+      truncated: false,
+    }));
+    renderWithClient(<App />, fake);
+    await screen.findByRole('button', { name: /README\.md/ });
+    act(() => fake.emit('agent', ev.toolEnd('u1', 'ok', 'read', 'read_file')));
+    expect(fake.callsTo('project.tree')).toHaveLength(1);
+    made = true;
+    act(() => fake.emit('agent', ev.toolEnd('u2', 'ok', 'exit code 0', 'run_command')));
+    expect(await screen.findByRole('button', { name: /made\.txt/ })).toBeInTheDocument();
   });
 
   it('indexing progress - follows index.status events', async () => {

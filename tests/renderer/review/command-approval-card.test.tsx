@@ -149,12 +149,18 @@ describe('CommandApprovalCard', () => {
     open(
       commandRequest({
         sandboxed: false,
-        sandboxDetail: 'not sandboxed (bubblewrap (bwrap) is not installed)',
+        sandboxDetail: 'bubblewrap (bwrap) is not installed',
         network: true,
         suggestedPrefixes: [],
       }),
     );
-    expect(screen.getByTestId('command-sandbox')).toHaveTextContent('not sandboxed');
+    // Said once, with why and what it means.
+    expect(screen.getByTestId('command-sandbox')).toHaveTextContent(
+      'not sandboxed bubblewrap (bwrap) is not installed: it runs with full access to your files and network',
+    );
+    expect(
+      screen.getByTestId('command-sandbox').textContent?.match(/not sandboxed/giu),
+    ).toHaveLength(1);
     expect(screen.getByTestId('command-network')).toHaveTextContent('full network');
     expect(screen.queryByRole('button', { name: /Always allow/ })).toBeNull();
     // Outside the sandbox the network cannot be limited: no choice is offered.

@@ -103,6 +103,27 @@ describe('McpSettings', () => {
   });
 });
 
+describe('McpSettings name field', () => {
+  it('mcp settings - a refused name is said in words beside the field and nothing is sent', async () => {
+    const fake = createFakeSluice();
+    fake.handle('mcp.addServer', () => list);
+    renderWithClient(<McpSettings />, fake);
+    const field = screen.getByLabelText('New server name');
+    await userEvent.type(field, 'my server_');
+    await userEvent.type(screen.getByLabelText('Command and arguments, or an http(s) URL'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Add server' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(
+      'A server name may use only letters, digits, - and _; remove the spaces.',
+    );
+    expect(fake.callsTo('mcp.addServer')).toEqual([]);
+    expect(document.body.textContent).not.toMatch(/Invalid input|server\.name/u);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'my_server');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+});
+
 describe('McpCallReview', () => {
   it('mcp call review - shows server, tool, arguments and the untrusted description; reject sends the reason', async () => {
     const fake = createFakeSluice();

@@ -14,6 +14,7 @@ import {
   READY_FILE,
 } from './proxy-bridge';
 import { SOCKET_NAME } from './network-proxy';
+import { describeProbeEnd, PROBE_TIMEOUT_MS, type ProbeEnd } from './probe-end';
 
 export interface SandboxLayout {
   /** Realpath of the project root: the only writable host folder. */
@@ -175,6 +176,14 @@ export interface SandboxAvailability {
 
 let cached: SandboxAvailability | undefined;
 
+/** Why the namespace probe failed: bwrap's own message, else how the probe ended. */
+export function bubblewrapProbeDetail(
+  probe: ProbeEnd & { stderr?: Buffer | string | null },
+): string {
+  const said = probe.stderr?.toString().trim();
+  return `bubblewrap cannot create its namespaces here: ${said || describeProbeEnd(probe)}`;
+}
+
 /**
  * Whether bwrap exists and can make the namespaces we need here (user namespaces may be
  * disabled, or a container may forbid them). Probed once per process with a real run.
@@ -207,15 +216,12 @@ export function detectBubblewrap(
         '--new-session',
         '/bin/true',
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 },
+      { stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS },
     );
     result =
       probe.status === 0
         ? { available: true, kind: 'bubblewrap', detail: found }
-        : {
-            available: false,
-            detail: `bubblewrap cannot create its namespaces here: ${probe.stderr?.toString().trim() || `exit ${String(probe.status)}`}`,
-          };
+        : { available: false, detail: bubblewrapProbeDetail(probe) };
   }
   if (candidates.length === 3) cached = result;
   return result;

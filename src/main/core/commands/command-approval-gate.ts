@@ -133,6 +133,20 @@ export class CommandApprovalGate {
           deniedBy: verdict.decidedBy === 'mode' ? 'read-only' : 'rule',
         });
       case 'allow':
+        // Nobody was asked; the stream still says which rule let it run (the terminal shows it).
+        try {
+          call.emit?.({
+            type: 'approval_resolved',
+            conversationId: call.conversationId ?? '',
+            turnId: call.turnId ?? '',
+            approvalId,
+            outcome: 'approved',
+            decidedBy: 'rule',
+            reason: verdict.reason,
+          });
+        } catch {
+          // A listener's failure does not change the decision.
+        }
         return this.record({
           approvalId,
           outcome: 'approved',

@@ -172,6 +172,8 @@ export function evaluateCommandPolicy(
   const asks: string[] = [...parsed.problems];
   const suggested: string[][] = [];
   const allowedAlone: string[] = [];
+  /** The allow rules that matched, named as the person wrote them. */
+  const allowedBy: string[] = [];
   let unsuggestable = parsed.problems.length > 0;
   for (const command of parsed.commands) {
     const rule = strongestRule(policy.rules, command);
@@ -190,6 +192,8 @@ export function evaluateCommandPolicy(
     }
     if (rule?.action === 'allow') {
       allowedAlone.push(command.text);
+      const named = `\`${describePrefix(rule.prefix)}\``;
+      if (!allowedBy.includes(named)) allowedBy.push(named);
       continue;
     }
     asks.push(
@@ -226,7 +230,9 @@ export function evaluateCommandPolicy(
   return {
     action: 'allow',
     decidedBy: 'rule',
-    reason: 'every command in it is allowed by a rule',
+    reason: allowedBy.length
+      ? `allowed by ${allowedBy.length === 1 ? 'rule' : 'rules'} ${allowedBy.join(', ')}`
+      : 'every command in it is allowed by a rule',
     suggestedPrefixes: [],
   };
 }

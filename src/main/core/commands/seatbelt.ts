@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SandboxAvailability } from './bubblewrap';
 import { seatbeltProfile, type SeatbeltLayout } from './seatbelt-profile';
+import { describeProbeEnd, PROBE_TIMEOUT_MS, type ProbeEnd } from './probe-end';
 
 export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
 
@@ -124,8 +125,7 @@ export function writeProfile(folders: SeatbeltFolders, layout: SeatbeltLayout): 
   return folders.profile;
 }
 
-export interface ProbeRun {
-  readonly status: number | null;
+export interface ProbeRun extends ProbeEnd {
   readonly stderr: string;
 }
 
@@ -141,10 +141,15 @@ const realDeps: SeatbeltProbeDeps = {
   run: (file, args) => {
     const r = spawnSync(file, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 10_000,
+      timeout: PROBE_TIMEOUT_MS,
       env: { PATH: '/usr/bin:/bin' },
     });
-    return { status: r.status, stderr: r.stderr?.toString().trim() ?? '' };
+    return {
+      status: r.status,
+      signal: r.signal,
+      error: r.error,
+      stderr: r.stderr?.toString().trim() ?? '',
+    };
   },
 };
 
@@ -177,7 +182,7 @@ function unavailable(detail: string): SandboxAvailability {
 }
 
 function why(r: ProbeRun): string {
-  return r.stderr || `exit ${String(r.status)}`;
+  return r.stderr || describeProbeEnd(r);
 }
 
 export function detectSeatbelt(

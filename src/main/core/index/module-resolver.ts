@@ -1,6 +1,6 @@
 // Resolves a specifier written in one project file to another project file, or says it is
-// external. Order as in tsc: relative paths; then `paths` of the nearest tsconfig/jsconfig;
-// then `baseUrl`; then monorepo workspace packages. Results are cached per folder and
+// external. Order as in tsc: relative paths; then `paths` and `baseUrl` of the nearest
+// tsconfig/jsconfig (through ts.resolveModuleName); then monorepo workspace packages. Results are cached per folder and
 // specifier; a new resolver is built whenever the set of files or a config changes.
 import path from 'node:path';
 import {
@@ -9,7 +9,7 @@ import {
   type FileSet,
   type PackageJsonReader,
 } from './resolve-file-candidates';
-import { PathMappingLookup, matchPaths } from './tsconfig-paths';
+import { PathMappingLookup, resolveMapped } from './tsconfig-paths';
 import {
   findWorkspacePackages,
   resolveWorkspaceImport,
@@ -74,20 +74,19 @@ export function createModuleResolver(deps: ModuleResolverDeps): ModuleResolver {
     return normalizeInside(relative);
   };
 
+  const mappedHost = {
+    root: deps.root,
+    hasFile: (relative: string) => deps.files.has(relative),
+    hasFolder: (relative: string) => folders.has(relative),
+    readText: deps.readText,
+  };
+
+  // `paths` and `baseUrl` are applied by TypeScript itself (tsconfig-paths.ts).
   const resolveBare = (dir: string, specifier: string): string | undefined => {
     const mapping = mappings.forDir(dir);
-    if (mapping?.paths && mapping.pathsBase) {
-      for (const target of matchPaths(mapping.paths, specifier)) {
-        const inside = fromRootAbsolute(path.resolve(mapping.pathsBase, target));
-        const found =
-          inside !== undefined ? resolveModulePath(inside, deps.files, readPackageJson) : undefined;
-        if (found) return found;
-      }
-    }
-    if (mapping?.baseUrl) {
-      const inside = fromRootAbsolute(path.resolve(mapping.baseUrl, specifier));
-      const found =
-        inside !== undefined ? resolveModulePath(inside, deps.files, readPackageJson) : undefined;
+    if (mapping) {
+      const from = path.join(deps.root, dir, '__sluice_importer__.ts');
+      const found = resolveMapped(mapping, from, specifier, mappedHost);
       if (found) return found;
     }
     const split = splitPackageSpecifier(specifier);

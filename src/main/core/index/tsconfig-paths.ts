@@ -1,6 +1,9 @@
 // `baseUrl` and `paths` from the tsconfig.json / jsconfig.json nearest to an importing file,
-// parsed by the TypeScript package itself so `extends` (relative or from a package) behaves
-// exactly as in tsc. The host never enumerates files: only compiler options are wanted.
+// parsed by the TypeScript package itself (ts.parseJsonConfigFileContent) so `extends`
+// (relative or from a package) behaves exactly as in tsc, and applied by TypeScript too
+// (ts.resolveModuleName with those options over the indexed files, issue 23 item 6): the
+// pattern matching, the order of the substitutions and the extensions tried are tsc's own.
+// The host never enumerates files: only compiler options are wanted.
 import path from 'node:path';
 import type * as TS from 'typescript';
 import { ts } from './typescript-runtime';
@@ -10,6 +13,8 @@ export interface PathMapping {
   readonly pathsBase: string | undefined;
   readonly baseUrl: string | undefined;
   readonly paths: Readonly<Record<string, readonly string[]>> | undefined;
+  /** Every compiler option of the config, for ts.resolveModuleName. */
+  readonly options?: TS.CompilerOptions;
   /** Config file it came from (absolute), for messages and cache keys. */
   readonly configPath: string;
   readonly error?: string;
@@ -66,8 +71,98 @@ function readPathMapping(configPath: string): PathMapping {
     baseUrl: options.baseUrl,
     paths: options.paths,
     pathsBase: options.baseUrl ?? options.pathsBasePath ?? path.dirname(configPath),
+    options,
     configPath,
   };
+}
+
+/** A cheap filter, not the matching itself: whether a `paths` key could apply at all. */
+function mayMatch(key: string, specifier: string): boolean {
+  const star = key.indexOf('*');
+  if (star < 0) return key === specifier;
+  return specifier.startsWith(key.slice(0, star)) && specifier.endsWith(key.slice(star + 1));
+}
+
+/** What resolveMapped needs of the project: its files and folders, by relative path. */
+export interface MappedResolutionHost {
+  readonly root: string;
+  readonly hasFile: (relative: string) => boolean;
+  readonly hasFolder: (relative: string) => boolean;
+  readonly readText: (relative: string) => string | undefined;
+}
+
+function relativeInside(root: string, absolute: string): string | undefined {
+  const relative = path.relative(root, absolute);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join('/');
+}
+
+// One TypeScript resolution cache per config and project file set (package.json lookups and
+// node_modules misses are shared across the importing folders).
+const caches = new WeakMap<PathMapping, WeakMap<MappedResolutionHost, TS.ModuleResolutionCache>>();
+
+function cacheFor(
+  mapping: PathMapping,
+  host: MappedResolutionHost,
+  options: TS.CompilerOptions,
+): TS.ModuleResolutionCache {
+  let byHost = caches.get(mapping);
+  if (!byHost) caches.set(mapping, (byHost = new WeakMap()));
+  let cache = byHost.get(host);
+  if (!cache) {
+    cache = ts.createModuleResolutionCache(host.root, (f) => f, options);
+    byHost.set(host, cache);
+  }
+  return cache;
+}
+
+/**
+ * Resolves a bare specifier through the config's `paths` / `baseUrl` by TypeScript's own
+ * ts.resolveModuleName, seeing only the project's indexed files (and its package.json
+ * files); a module found in node_modules or outside the project is not a project file.
+ */
+export function resolveMapped(
+  mapping: PathMapping,
+  fromFileAbsolute: string,
+  specifier: string,
+  host: MappedResolutionHost,
+): string | undefined {
+  if (!mapping.options || (!mapping.paths && !mapping.baseUrl)) return undefined;
+  // Without baseUrl only a specifier some `paths` key could match goes to TypeScript: most
+  // bare specifiers are packages, and tsc's lookup costs ~0.4 ms each (ARCHITECTURE).
+  if (!mapping.baseUrl && !Object.keys(mapping.paths ?? {}).some((key) => mayMatch(key, specifier)))
+    return undefined;
+  const inside = (file: string): string | undefined => relativeInside(host.root, file);
+  const resolution: TS.ModuleResolutionHost = {
+    fileExists: (file) => {
+      const relative = inside(file);
+      if (relative === undefined) return false;
+      if (host.hasFile(relative)) return true;
+      return path.basename(relative) === 'package.json' && host.readText(relative) !== undefined;
+    },
+    readFile: (file) => {
+      const relative = inside(file);
+      return relative === undefined ? undefined : host.readText(relative);
+    },
+    // node_modules is never a project file: saying it is absent skips tsc's walk up the
+    // folders for every external package (measured: 10x faster on unresolved specifiers).
+    directoryExists: (dir) => {
+      const relative = inside(dir);
+      if (relative === undefined || /(^|\/)node_modules(\/|$)/u.test(relative)) return false;
+      return relative === '' || host.hasFolder(relative);
+    },
+    getCurrentDirectory: () => host.root,
+  };
+  const options = mapping.options;
+  const { resolvedModule } = ts.resolveModuleName(
+    specifier,
+    fromFileAbsolute,
+    options,
+    resolution,
+    cacheFor(mapping, host, options),
+  );
+  if (!resolvedModule || resolvedModule.isExternalLibraryImport) return undefined;
+  return inside(resolvedModule.resolvedFileName);
 }
 
 /** Finds and caches the config governing each folder of the project. */
@@ -101,26 +196,4 @@ export class PathMappingLookup {
 function parentDir(dir: string): string {
   const slash = dir.lastIndexOf('/');
   return slash < 0 ? '' : dir.slice(0, slash);
-}
-
-/** tsc's pattern matching: exact keys first, then the `*` pattern with the longest prefix. */
-export function matchPaths(
-  paths: Readonly<Record<string, readonly string[]>>,
-  specifier: string,
-): string[] {
-  const exact = paths[specifier];
-  if (exact) return [...exact];
-  let best: { prefix: string; suffix: string; targets: readonly string[] } | undefined;
-  for (const [pattern, targets] of Object.entries(paths)) {
-    const star = pattern.indexOf('*');
-    if (star < 0) continue;
-    const prefix = pattern.slice(0, star);
-    const suffix = pattern.slice(star + 1);
-    if (specifier.length < prefix.length + suffix.length) continue;
-    if (!specifier.startsWith(prefix) || !specifier.endsWith(suffix)) continue;
-    if (!best || prefix.length > best.prefix.length) best = { prefix, suffix, targets };
-  }
-  if (!best) return [];
-  const captured = specifier.slice(best.prefix.length, specifier.length - best.suffix.length);
-  return best.targets.map((t) => t.replace('*', captured));
 }

@@ -3,7 +3,10 @@
 // same matching and refusals), each changed file is saved to the set at once and the set is
 // `proposed`, so it is in the inbox and `sluice proposal` can review it while the client
 // keeps working. Reads see the set's changes. Once the person reviewed the set (accepted,
-// rejected, …) the next edit starts a new one.
+// rejected, …) the next edit starts a new one. Status moves are compare-and-set (issue 23):
+// an edit that lands while the person is reviewing the set is not added to it and the client
+// is told; a set whose base went stale (a conflict on apply, or another set applied to its
+// files) is left behind and the session starts a new set from the disk as it is now, saying so.
 import { randomUUID } from 'node:crypto';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { lazyDiskIndex, type LazyDiskIndex } from '../proposals/lazy-disk-index';
@@ -31,10 +34,27 @@ export interface McpChangeSessionDeps {
 
 interface State {
   id: string | null;
+  /** Set when an edit could not be saved because the set was reviewed meanwhile. */
+  lostEdit: string | null;
   readonly overlay: ProposalOverlay;
   readonly workspace: OverlayWorkspace;
   readonly symbolIndex: SymbolIndexPort;
   readonly tools: Map<string, ToolDefinition>;
+}
+
+function describeStatus(status: string): string {
+  switch (status) {
+    case 'accepted':
+      return 'accepted';
+    case 'partly-accepted':
+      return 'partly accepted';
+    case 'rejected':
+      return 'rejected';
+    case 'superseded':
+      return 'replaced';
+    default:
+      return `closed (${status})`;
+  }
 }
 
 /** A long limit: the set is `proposed` from its first file on; this only bounds `running`. */
@@ -57,6 +77,7 @@ export class McpChangeSession {
   }
 
   private last: string | null = null;
+  private notice: string | null = null;
 
   /** The open set's id, else the last one (already reviewed), or null before the first edit. */
   get changeSetId(): string | null {
@@ -80,6 +101,7 @@ export class McpChangeSession {
     ];
     const state: State = {
       id: null,
+      lostEdit: null,
       overlay,
       workspace: OverlayWorkspace.over(this.deps.workspace, overlay),
       symbolIndex: overlaySymbolIndex(this.disk.port, overlay),
@@ -102,19 +124,34 @@ export class McpChangeSession {
           refines: null,
           createdAt: this.now(),
         });
+        changeSets.saveFile(state.id, diffOfOverlayFile(file));
+        changeSets.transition(state.id, ['running'], 'proposed', null);
+        return;
       }
-      changeSets.saveFile(state.id, diffOfOverlayFile(file));
-      changeSets.setStatus(state.id, 'proposed', null);
+      if (changeSets.saveFile(state.id, diffOfOverlayFile(file))) return;
+      const now = changeSets.get(state.id);
+      state.lostEdit = `This edit of ${file.path} was not kept: ${
+        now && now.status !== 'proposed'
+          ? `the person ${describeStatus(now.status)} change set ${state.id} while it was being made`
+          : `change set ${state.id} was being applied while it was being made`
+      }, so it is not in that set and nothing of it was written. The next edit starts a new change set from the disk as it is now: read the file again and redo the edit if it is still wanted.`;
     });
     return state;
   }
 
-  /** The current state; a set the person already reviewed is closed and a new one begins. */
+  /**
+   * The current state; a set the person already reviewed, or whose base went stale, is left
+   * behind and a new one begins (takeNotice says why, once).
+   */
   current(): State {
     const id = this.state.id;
     if (id) {
       const set = createChangeSetRepository(this.deps.db, this.now).get(id);
       if (!set || set.status !== 'proposed') this.state = this.fresh();
+      else if (set.needsRecheck || this.state.lostEdit) {
+        this.notice = `Change set ${id} can no longer be applied as it is: ${set.needsRecheck ?? 'it changed while an edit was being made'}. Your later edits go into a new change set started from the disk as it is now; the earlier edits are not in it, so read the files again before editing.`;
+        this.state = this.fresh();
+      }
     }
     return this.state;
   }
@@ -122,6 +159,13 @@ export class McpChangeSession {
   /** What the session's tools check with (ToolContext.diagnostics). */
   get diagnostics(): ProjectDiagnostics | undefined {
     return this.deps.diagnostics;
+  }
+
+  /** What the client must be told about the session moving to a new set, once. */
+  takeNotice(): string | null {
+    const notice = this.notice;
+    this.notice = null;
+    return notice;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,8 @@
 // proposal_status (for `sluice mcp`, issue 14 item 4): what the person decided about a change
 // set: its status and reason, and per file which hunks were accepted and which rejected.
 import { z } from 'zod';
+import { acceptedHunkIds } from '../../../shared/change-set-notes';
+import type { ChangeSetStatus } from '../../../shared/change-sets';
 import type { StoredChangeSet, StoredChangeSetFile } from '../store/change-set-repository';
 import { defineTool, ok, toolError } from '../tools/tool';
 
@@ -13,13 +15,7 @@ function hunkLine(file: StoredChangeSetFile, set: StoredChangeSet): string {
     case 'applied':
       return `- ${file.path}: accepted, all hunks (${all.join(', ')}) written`;
     case 'partly-applied': {
-      const accepted = new Set(
-        (file.note ?? '')
-          .replace(/^hunks\s*/u, '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      );
+      const accepted = new Set(acceptedHunkIds(file.note));
       const rejected = all.filter((id) => !accepted.has(id));
       return `- ${file.path}: partly accepted: hunks ${[...accepted].join(', ')} written; rejected ${rejected.join(', ') || 'none'}`;
     }
@@ -33,9 +29,21 @@ function hunkLine(file: StoredChangeSetFile, set: StoredChangeSet): string {
   }
 }
 
+/** The statuses a person's review sets, so their reason is the person's; others are Sluice's. */
+const PERSON_DECIDED: ReadonlySet<ChangeSetStatus> = new Set([
+  'accepted',
+  'partly-accepted',
+  'rejected',
+]);
+
 export function describeChangeSet(set: StoredChangeSet): string {
   const lines = [`Change set ${set.id}: ${set.status}`];
-  if (set.statusReason) lines.push(`The person's reason: ${set.statusReason}`);
+  if (set.statusReason)
+    lines.push(
+      PERSON_DECIDED.has(set.status)
+        ? `The person's reason: ${set.statusReason}`
+        : `Sluice's note: ${set.statusReason}`,
+    );
   if (set.needsRecheck) lines.push(`Needs a re-check: ${set.needsRecheck}`);
   lines.push(...set.files.map((f) => hunkLine(f, set)));
   if (!set.files.length) lines.push('- (no file changed)');

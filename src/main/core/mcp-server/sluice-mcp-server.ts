@@ -135,7 +135,10 @@ export function createSluiceMcpServer(deps: SluiceMcpServerDeps): {
         symbolIndex: state.symbolIndex,
         ...(session.diagnostics ? { diagnostics: session.diagnostics } : {}),
       });
-      let text = result.content;
+      const notice = session.takeNotice();
+      let text = notice ? `${notice}\n\n${result.content}` : result.content;
+      if (WRITES.has(tool.name) && result.status === 'ok' && state.lostEdit)
+        return { content: [{ type: 'text', text: state.lostEdit }], isError: true };
       if (WRITES.has(tool.name) && result.status === 'ok' && state.id)
         text = `${text}\n\nChange set: ${state.id} (nothing is on disk until the person accepts it, in the app's inbox or with \`sluice proposal apply ${state.id}\`; call proposal_status to see what they decided).`;
       return { content: [{ type: 'text', text }], isError: result.status !== 'ok' };

@@ -6,6 +6,7 @@
 // file, so `undo` reverts it). Protected paths are never applied from a set. Afterwards the
 // other sets touching the applied files are marked for a re-check, and the conversation is
 // told what was accepted and what was not.
+import { partlyAppliedNote } from '../../../shared/change-set-notes';
 import { missingCase } from '../../../shared/missing-case';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type {
@@ -66,6 +67,19 @@ function refuseUnlessReviewable(set: StoredChangeSet, verb: string): void {
   );
 }
 
+/** A set that moved (or is being applied) between loading it and changing it. */
+function changedMeanwhile(
+  now: StoredChangeSet | null,
+  verb: 'applied' | 'rejected',
+): ProposalRefusedError {
+  if (!now) return new ProposalRefusedError(`the change set is gone; nothing was ${verb}.`);
+  return new ProposalRefusedError(
+    now.status === 'proposed'
+      ? `change set ${now.id} is being applied right now (another window or command is reviewing it); nothing was ${verb}. Look again when that review is done.`
+      : `change set ${now.id} became ${now.status} meanwhile (reviewed elsewhere); nothing was ${verb}.`,
+  );
+}
+
 type Choice = { kind: 'whole' } | { kind: 'hunks'; ids: string[] } | { kind: 'none' };
 
 function choicesFor(
@@ -103,10 +117,9 @@ export async function applyChangeSet(
   deps: ReviewDeps,
   request: { changeSetId: string; selection?: ChangeSetSelection | undefined; reason?: string },
 ): Promise<ApplyResult> {
-  const set = loadChangeSet(deps, request.changeSetId);
-  refuseUnlessReviewable(set, 'applied');
-  const choices = choicesFor(set, request.selection);
-  const projectId = set.projectId;
+  const loaded = loadChangeSet(deps, request.changeSetId);
+  refuseUnlessReviewable(loaded, 'applied');
+  const projectId = loaded.projectId;
   const repo = createChangeSetRepository(deps.db, deps.now);
   const policies = createPolicyRepository(deps.db);
   const broker = new ApprovalBroker({
@@ -115,19 +128,44 @@ export async function applyChangeSet(
     checkpoints: createCheckpointRepository(deps.db, projectId),
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // The claim makes the review exclusive: a reject or an MCP edit arriving meanwhile fails.
+  // The set is read again under the claim, so what is applied is exactly what it holds.
+  const pid = process.pid;
+  if (!repo.claimApply(loaded.id, pid)) throw changedMeanwhile(repo.get(loaded.id), 'applied');
   const results: ApplyFileResult[] = [];
-  for (const file of set.files) {
-    const result = await applyFile(deps, set, file, choices.get(file.path), broker);
-    repo.setFileState(set.id, file.path, result.state, result.note, result.checkpointId);
-    results.push(result);
+  let status: ChangeSetStatus;
+  const reason = request.reason?.trim() || null;
+  let statusReason: string | null;
+  let set: StoredChangeSet = loaded;
+  try {
+    set = repo.get(loaded.id) ?? loaded;
+    const choices = choicesFor(set, request.selection);
+    for (const file of set.files) {
+      const result = await applyFile(deps, set, file, choices.get(file.path), broker);
+      repo.setFileState(set.id, file.path, result.state, result.note, result.checkpointId);
+      results.push(result);
+    }
+    const applied = results.filter((r) => r.state === 'applied' || r.state === 'partly-applied');
+    const conflicts = results.filter((r) => r.state === 'conflict').map((r) => r.path);
+    if (conflicts.length)
+      repo.noteRecheck(
+        set.id,
+        `${conflicts.join(', ')} changed on disk since this set was made, so ${conflicts.length === 1 ? 'it was' : 'they were'} not written; a new set made from the disk as it is now is needed`,
+      );
+    if (applied.length === 0)
+      status = results.every((r) => r.state === 'rejected') ? 'rejected' : 'proposed';
+    else status = results.every((r) => r.state === 'applied') ? 'accepted' : 'partly-accepted';
+    statusReason =
+      status === 'proposed'
+        ? conflicts.length
+          ? 'nothing could be applied: files changed on disk since the set was made'
+          : 'nothing could be applied'
+        : reason;
+    repo.finishApply(set.id, pid, status, statusReason);
+  } finally {
+    repo.releaseApply(set.id, pid);
   }
   const applied = results.filter((r) => r.state === 'applied' || r.state === 'partly-applied');
-  let status: ChangeSetStatus;
-  if (applied.length === 0)
-    status = results.every((r) => r.state === 'rejected') ? 'rejected' : 'proposed';
-  else status = results.every((r) => r.state === 'applied') ? 'accepted' : 'partly-accepted';
-  const reason = request.reason?.trim() || null;
-  repo.setStatus(set.id, status, status === 'proposed' ? 'nothing could be applied' : reason);
   const recheck = applied.length
     ? repo.markRecheck(
         set.id,
@@ -231,7 +269,7 @@ async function applyFile(
       return partial
         ? done(
             'partly-applied',
-            `only ${choice.kind === 'hunks' ? choice.ids.join(', ') : ''}`,
+            partlyAppliedNote(choice.kind === 'hunks' ? choice.ids : [], file.hunks.length),
             checkpointId,
           )
         : done('applied', null, checkpointId);
@@ -263,8 +301,9 @@ export function rejectChangeSet(
     note: null,
     checkpointId: null,
   }));
+  if (!repo.transition(set.id, ['proposed'], 'rejected', reason))
+    throw changedMeanwhile(repo.get(set.id), 'rejected');
   for (const file of files) repo.setFileState(set.id, file.path, 'rejected', reason, null);
-  repo.setStatus(set.id, 'rejected', reason);
   recordReviewNote(deps.db, set.conversationId, reviewNoteText(set.id, files, reason ?? undefined));
   return { changeSetId: set.id, status: 'rejected', files, recheck: [] };
 }

@@ -264,7 +264,12 @@ export function startProposalRun(
       if (end.status === 'proposed') await storeFinalEvidence();
       changeSets.finish(changeSetId, { ...end, summary: summary.trim(), usage });
       if (end.status === 'proposed' && refined)
-        changeSets.setStatus(refined.id, 'superseded', `refined by change set ${changeSetId}`);
+        changeSets.transition(
+          refined.id,
+          ['proposed'],
+          'superseded',
+          `refined by change set ${changeSetId}`,
+        );
     }
     const stored = changeSets.get(changeSetId);
     if (!stored) throw new Error(`change set ${changeSetId} vanished from the database`);

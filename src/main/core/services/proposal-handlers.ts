@@ -17,6 +17,7 @@ import { startProposalRun, type StartedProposalRun } from '../proposals/run-prop
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';
 import { changeSetSteps } from '../proposals/change-set-steps';
+import { changedOnDisk, undoneFiles } from '../proposals/change-set-disk-state';
 import type { WritableDb } from '../store/database-handles';
 import type { Workspace } from '../workspace/workspace';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
@@ -102,14 +103,17 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
       repo.recoverAbandoned(processIsAlive, Date.now());
       return repo.list(projectId);
     },
-    get({ id }) {
-      const set = loadChangeSet(review(), id);
+    async get({ id }) {
+      const reviewDeps = review();
+      const set = loadChangeSet(reviewDeps, id);
       const steps = changeSetSteps(deps.db, set);
       const { pid: _pid, timeoutMs: _timeout, ...view } = set;
       return {
         ...view,
         files: set.files.map(({ format: _format, ...file }) => file),
         steps,
+        changedOnDisk: await changedOnDisk(reviewDeps.workspace, set),
+        undone: undoneFiles(deps.db, set),
       };
     },
     async apply({ id, selection, reason }) {

@@ -1,6 +1,7 @@
 // Change sets in the app DB (issue 11 item 2): the row is created as `running` when a propose
 // run starts, each overlay file is saved as it changes, and the end of the run sets the final
 // status. A row left `running` by a process that died is marked failed by recoverAbandoned.
+// Every status write is a compare-and-set against the table in change-set-status.ts.
 import type {
   ChangeSet,
   ChangeSetFile,
@@ -13,6 +14,8 @@ import { proposalEvidenceSchema, type ProposalEvidence } from '../../../shared/d
 import type { Hunk } from '../../../shared/approvals';
 import type { TextFormat } from '../edits/text-format';
 import type { ProposalHunk } from '../edits/line-diff';
+import { createChangeSetClaims, type ChangeSetClaims } from './change-set-claims';
+import { assertTransitions, OPEN_CHANGE_SET_STATUSES } from './change-set-status';
 import type { ReadableDb, WritableDb } from './database-handles';
 
 export interface NewChangeSet {
@@ -63,6 +66,7 @@ interface SetRow {
   cache_write_tokens: number;
   cost_usd: number;
   evidence_json: string | null;
+  applying_pid: number | null;
 }
 
 interface FileRow {
@@ -156,14 +160,29 @@ export interface ChangeSetFileRecord {
   readonly protectedPath: boolean;
 }
 
-export interface ChangeSetRepository {
+/** The claim methods (claimApply, finishApply, releaseApply) are change-set-claims.ts's. */
+export interface ChangeSetRepository extends Omit<ChangeSetClaims, 'releaseDeadClaims'> {
   create(input: NewChangeSet): void;
-  saveFile(id: string, file: ChangeSetFileRecord): void;
+  /** Saves a file into an open set (running or proposed, not being applied); false otherwise. */
+  saveFile(id: string, file: ChangeSetFileRecord): boolean;
+  /** Ends a `running` set; false when it was no longer running. */
   finish(
     id: string,
     end: { status: ChangeSetStatus; reason: string | null; summary: string; usage: Usage },
-  ): void;
-  setStatus(id: string, status: ChangeSetStatus, reason: string | null): void;
+  ): boolean;
+  /**
+   * Compare-and-set: moves the set to `to` only while its status is one of `from` and nobody
+   * is applying it; false when it was not (nothing changed). An edge the transition table
+   * lacks throws.
+   */
+  transition(
+    id: string,
+    from: readonly ChangeSetStatus[],
+    to: ChangeSetStatus,
+    reason: string | null,
+  ): boolean;
+  /** Says the set's base is stale (a conflict on apply); a live MCP session then moves on. */
+  noteRecheck(id: string, reason: string): void;
   /** Stores the set's latest evidence (the end of its run, a re-check). */
   setEvidence(id: string, evidence: ProposalEvidence): void;
   setFileState(
@@ -215,6 +234,7 @@ export function createChangeSetRepository(
     ).at;
     return Math.max(now(), last + 1);
   };
+  const claims = createChangeSetClaims(db, stamp);
   const touch = (id: string): void => {
     db.prepare('UPDATE change_sets SET updated_at = ? WHERE id = ?').run(stamp(), id);
   };
@@ -240,7 +260,23 @@ export function createChangeSetRepository(
       );
     },
     saveFile(id, file) {
-      db.transaction(() => {
+      return db.transaction(() => {
+        const open = db
+          .prepare(
+            `SELECT 1 FROM change_sets WHERE id = ? AND applying_pid IS NULL
+               AND status IN (${OPEN_CHANGE_SET_STATUSES.map(() => '?').join(', ')})`,
+          )
+          .get(id, ...OPEN_CHANGE_SET_STATUSES);
+        if (!open) return false;
+        if (!file.isNewFile && file.text === file.baseText) {
+          // Edited and then reverted: nothing to review, so the file leaves the set.
+          db.prepare('DELETE FROM change_set_files WHERE change_set_id = ? AND path = ?').run(
+            id,
+            file.path,
+          );
+          touch(id);
+          return true;
+        }
         db.prepare(
           `INSERT INTO change_set_files (change_set_id, path, is_new_file, base_hash, base_text,
              final_text, format, hunks, unified_diff, protected_path, updated_at)
@@ -271,31 +307,49 @@ export function createChangeSetRepository(
           now(),
         );
         touch(id);
+        return true;
       })();
     },
     finish(id, end) {
-      db.prepare(
-        `UPDATE change_sets SET status = ?, status_reason = ?, summary = ?, finished_at = ?,
+      assertTransitions(['running'], end.status);
+      const moved = db
+        .prepare(
+          `UPDATE change_sets SET status = ?, status_reason = ?, summary = ?, finished_at = ?,
            updated_at = ?, input_tokens = ?, output_tokens = ?, cache_read_tokens = ?,
-           cache_write_tokens = ?, cost_usd = ? WHERE id = ?`,
-      ).run(
-        end.status,
-        end.reason,
-        end.summary,
-        now(),
+           cache_write_tokens = ?, cost_usd = ? WHERE id = ? AND status = 'running'`,
+        )
+        .run(
+          end.status,
+          end.reason,
+          end.summary,
+          now(),
+          stamp(),
+          end.usage.inputTokens,
+          end.usage.outputTokens,
+          end.usage.cacheReadTokens,
+          end.usage.cacheWriteTokens,
+          end.usage.costUsd,
+          id,
+        );
+      return moved.changes === 1;
+    },
+    transition(id, from, to, reason) {
+      assertTransitions(from, to);
+      const moved = db
+        .prepare(
+          `UPDATE change_sets SET status = ?, status_reason = ?, updated_at = ?
+           WHERE id = ? AND applying_pid IS NULL AND status IN (${from.map(() => '?').join(', ')})`,
+        )
+        .run(to, reason, stamp(), id, ...from);
+      return moved.changes === 1;
+    },
+    ...claims,
+    noteRecheck(id, reason) {
+      db.prepare('UPDATE change_sets SET needs_recheck = ?, updated_at = ? WHERE id = ?').run(
+        reason,
         stamp(),
-        end.usage.inputTokens,
-        end.usage.outputTokens,
-        end.usage.cacheReadTokens,
-        end.usage.cacheWriteTokens,
-        end.usage.costUsd,
         id,
       );
-    },
-    setStatus(id, status, reason) {
-      db.prepare(
-        'UPDATE change_sets SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?',
-      ).run(status, reason, stamp(), id);
     },
     setEvidence(id, evidence) {
       db.prepare('UPDATE change_sets SET evidence_json = ?, updated_at = ? WHERE id = ?').run(
@@ -385,6 +439,7 @@ export function createChangeSetRepository(
         );
         failed.push(row.id);
       }
+      claims.releaseDeadClaims(isAlive);
       return failed;
     },
     fingerprint: () => readChangeSetFingerprint(db),

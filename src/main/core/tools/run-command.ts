@@ -188,11 +188,12 @@ async function runApproved(
       sandboxed,
       isIgnored: (relative: string) => ctx.workspace.isIgnored(relative, false),
       ...(sandboxed ? { sandboxName: sandboxName(port.sandbox) } : {}),
+      // Unsandboxed: why, only; the card and the terminal say "not sandboxed" once themselves.
       sandboxDetail: sandboxed
         ? 'project writable, protected paths read-only'
         : outside
-          ? 'outside the sandbox, as the model asked: full access to your files and network'
-          : `not sandboxed (${port.sandbox.detail}): full access to your files and network`,
+          ? 'the model asked to run it outside the sandbox'
+          : port.sandbox.detail,
     },
     {
       signal: ctx.signal,
@@ -252,6 +253,9 @@ async function runApproved(
   }
   const after = await takeSnapshot(ctx.workspace, port.limits?.snapshot, before).catch(() => null);
   const changes = after ? diffSnapshots(before, after) : [];
+  // The index learns what the command changed at once, as it does after an applied edit.
+  for (const change of changes)
+    await ctx.symbolIndex?.refreshFile(change.path).catch(() => undefined);
   const checkpointIds: string[] = [];
   for (const change of changes) {
     // A deletion is recorded too (afterBytes null): undo puts the file back.

@@ -43,7 +43,7 @@ export function StepGroup({ steps, live }: { steps: ToolItem[]; live: boolean })
       {unwritten.length > 0 && (
         <ul
           className="steps-unwritten"
-          aria-label="Files not written"
+          aria-label="Not written or not run"
           data-testid="steps-unwritten"
         >
           {unwritten.map((file) => (

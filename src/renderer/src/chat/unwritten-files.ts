@@ -22,14 +22,20 @@ export function stepPath(step: ToolItem): string | undefined {
   return typeof path === 'string' && path !== '' ? path : undefined;
 }
 
-function describe(status: UnwrittenFile['status'], path: string): string {
+/** What did not happen: a file step wrote nothing; a command or other call did not run. */
+function notDone(step: ToolItem): string {
+  if (stepPath(step) !== undefined) return 'nothing was written';
+  return step.name === 'run_command' ? 'the command did not run' : 'it did not run';
+}
+
+function describe(status: UnwrittenFile['status'], path: string, step: ToolItem): string {
   switch (status) {
     case 'conflict':
       return `Conflict: ${path} changed on disk before the approved change was written; nothing was written.`;
     case 'denied':
-      return `Denied by the approval policy: ${path}; nothing was written.`;
+      return `Denied by the approval policy: ${path}; ${notDone(step)}.`;
     case 'rejected':
-      return `Rejected: ${path}; nothing was written.`;
+      return `Rejected: ${path}; ${notDone(step)}.`;
   }
 }
 
@@ -39,7 +45,7 @@ export function unwrittenFiles(steps: ToolItem[]): UnwrittenFile[] {
     const { status } = step;
     if (status !== 'conflict' && status !== 'denied' && status !== 'rejected') continue;
     const path = stepPath(step) ?? (step.label || step.name);
-    found.push({ stepId: step.id, status, path, text: describe(status, path) });
+    found.push({ stepId: step.id, status, path, text: describe(status, path, step) });
   }
   return found;
 }

@@ -1,6 +1,9 @@
 // Live conversations: every `agent` event advances its conversation's state, whether or not
-// it is the one on screen, so switching back never loses streamed text.
-import { useCallback, useState } from 'react';
+// it is the one on screen, so switching back never loses streamed text: select() keeps the
+// live state of a running conversation this window already holds whole (loaded or started
+// here), because the stored view lacks the reply streamed so far; any other conversation is
+// read from the store.
+import { useCallback, useRef, useState } from 'react';
 import type { Mention } from '../../../shared/contract';
 import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
@@ -28,6 +31,8 @@ export function useChat(): ChatController {
   const [conversations, setConversations] = useState<Record<string, ConversationState>>({});
   const [activeId, setActiveId] = useState<string | null>(null);
   const [callError, setCallError] = useState<string | null>(null);
+  /** Conversations whose state here starts from their whole history, not mid-stream events. */
+  const whole = useRef(new Set<string>());
 
   useContractEvent('agent', (event) => {
     setConversations((all) => {
@@ -43,7 +48,12 @@ export function useChat(): ChatController {
       if (conversationId === null) return;
       try {
         const view = await client.agent.getConversation({ conversationId });
-        setConversations((all) => ({ ...all, [conversationId]: fromView(view) }));
+        setConversations((all) => {
+          const live = all[conversationId];
+          if (live?.running && whole.current.has(conversationId)) return all;
+          whole.current.add(conversationId);
+          return { ...all, [conversationId]: fromView(view) };
+        });
       } catch (error) {
         setCallError(`Could not load the conversation: ${errorMessage(error)}`);
       }
@@ -60,6 +70,7 @@ export function useChat(): ChatController {
           text,
           mentions,
         });
+        if (!activeId) whole.current.add(started.conversationId);
         setConversations((all) =>
           all[started.conversationId]
             ? all

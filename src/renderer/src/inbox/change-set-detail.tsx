@@ -10,6 +10,7 @@ import { errorMessage } from '../app/error-message';
 import { useResolvedTheme } from '../app/theme';
 import { EvidencePanel } from '../review/evidence-panel';
 import { ChangeSetFileView } from './change-set-file';
+import { fileStateWords, statusWords } from './change-set-words';
 import { InboxField } from './inbox-field';
 import { latestEvidence, useRecheckOnOpen } from './use-recheck-on-open';
 
@@ -53,10 +54,10 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
   const [result, setResult] = useState<ApplyResult | null>(null);
   const [reason, setReason] = useState('');
   const [refineText, setRefineText] = useState('');
-  const [undone, setUndone] = useState<string[]>([]);
-  const [reloads, setReloads] = useState(0);
+  /** Bumped after an undo or a re-check, so the set is read again (undone files, new evidence). */
+  const [reload, setReload] = useState(0);
   const recheck = useRecheckOnOpen(client, view?.id === id ? view : null, () =>
-    setReloads((n) => n + 1),
+    setReload((n) => n + 1),
   );
 
   useEffect(() => {
@@ -75,7 +76,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
     return () => {
       live = false;
     };
-  }, [client, id, version, reloads]);
+  }, [client, id, version, reload]);
 
   if (error && !view) return <p className="error-text">{error}</p>;
   if (!view) return <p className="muted">Loading…</p>;
@@ -109,10 +110,15 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
         <h2>{view.prompt}</h2>
         <p>
           <span className="tag" data-testid="change-set-status">
-            {view.status}
+            {statusWords(view.status)}
           </span>{' '}
           {view.statusReason && <span className="muted">{view.statusReason}</span>}
         </p>
+        {view.undone.length > 0 && (
+          <p data-testid="change-set-undone">
+            Since undone, back as they were before this set: {view.undone.join(', ')}.
+          </p>
+        )}
         {view.needsRecheck && <p className="warn-text">Needs a re-check: {view.needsRecheck}</p>}
         {view.summary && <p className="inbox-summary">{view.summary}</p>}
         {view.conversationId && onOpenConversation && (
@@ -170,12 +176,21 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           selected={new Set(selected[file.path] ?? [])}
           dark={dark}
           introduced={evidence?.introduced ?? []}
+          undone={view.undone.includes(file.path)}
           onToggle={(hunkId) => toggle(file.path, hunkId)}
         />
       ))}
       {error && (
         <p className="error-text" role="alert">
           {error}
+        </p>
+      )}
+      {reviewable && view.changedOnDisk.length > 0 && (
+        <p className="warn-text" id="changed-on-disk" data-testid="changed-on-disk">
+          Changed on disk since this set was made, so accepting will not write{' '}
+          {view.changedOnDisk.length === 1 ? 'it' : 'them'} (a conflict):{' '}
+          {view.changedOnDisk.join(', ')}. The other files can still be accepted; to keep these
+          changes, Refine the set so it starts again from the files as they are now.
         </p>
       )}
       {reviewable && (
@@ -185,6 +200,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
             className="button primary"
             disabled={busy}
             data-testid="accept-all"
+            aria-describedby={view.changedOnDisk.length ? 'changed-on-disk' : undefined}
             onClick={() =>
               void act(async () => setResult(await client.proposals.apply({ id, ...reasonField })))
             }
@@ -252,36 +268,42 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
       )}
       {result && (
         <section className="inbox-result" data-testid="apply-result" aria-label="Result">
-          <p>Change set is now {result.status}.</p>
-          <ul>
-            {result.files.map((file) => (
-              <li key={file.path}>
-                {file.path}: {file.state}
-                {file.note ? ` (${file.note})` : ''}
-                {file.checkpointId && (
-                  <button
-                    type="button"
-                    className="button small"
-                    data-testid="undo-applied"
-                    disabled={busy || undone.includes(file.checkpointId)}
-                    onClick={() =>
-                      void act(async () => {
-                        const checkpointId = file.checkpointId as string;
-                        const undo = await client.checkpoints.undo({
-                          id: checkpointId,
-                          force: false,
-                        });
-                        if (undo.refused.length)
-                          throw new Error(undo.refused.map((r) => r.reason).join('; '));
-                        setUndone((list) => [...list, checkpointId]);
-                      })
-                    }
-                  >
-                    {file.checkpointId && undone.includes(file.checkpointId) ? 'Undone' : 'Undo'}
-                  </button>
-                )}
-              </li>
-            ))}
+          <p>Change set is now {statusWords(result.status)}.</p>
+          <ul className="inbox-result-files">
+            {result.files.map((file) => {
+              const isUndone = view.undone.includes(file.path);
+              return (
+                <li key={file.path}>
+                  <span>
+                    {file.path}: {fileStateWords(file.state)}
+                    {file.note ? ` (${file.note})` : ''}
+                    {isUndone && ', then undone: it is back as it was before this set'}
+                  </span>
+                  {file.checkpointId && !isUndone && (
+                    <button
+                      type="button"
+                      className="button small"
+                      data-testid="undo-applied"
+                      aria-label={`Undo ${file.path}`}
+                      disabled={busy}
+                      onClick={() =>
+                        void act(async () => {
+                          const undo = await client.checkpoints.undo({
+                            id: file.checkpointId as string,
+                            force: false,
+                          });
+                          if (undo.refused.length)
+                            throw new Error(undo.refused.map((r) => r.reason).join('; '));
+                          setReload((n) => n + 1);
+                        })
+                      }
+                    >
+                      Undo
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {result.recheck.length > 0 && (
             <p className="warn-text">

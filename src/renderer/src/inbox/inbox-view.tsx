@@ -6,6 +6,7 @@ import { errorMessage } from '../app/error-message';
 import { ChangeSetDetail } from './change-set-detail';
 import type { Inbox } from './use-inbox';
 import { InboxField } from './inbox-field';
+import { statusWords } from './change-set-words';
 
 interface Props {
   inbox: Inbox;
@@ -69,7 +70,7 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
                 onClick={() => setOpenId(set.id)}
               >
                 <span className="inbox-item-title">{set.prompt}</span>
-                <span className="tag">{set.status}</span>
+                <span className="tag">{statusWords(set.status)}</span>
                 <span className="muted">
                   {set.paths.length} file(s){set.needsRecheck ? ' · needs re-check' : ''}
                 </span>

@@ -129,13 +129,18 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
           <dt>Sandbox</dt>
           <dd data-testid="command-sandbox">
             {request.sandboxed ? (
-              <span className="badge">
-                sandboxed{request.sandboxName ? ` (${request.sandboxName})` : ''}
-              </span>
+              <>
+                <span className="badge">
+                  sandboxed{request.sandboxName ? ` (${request.sandboxName})` : ''}
+                </span>{' '}
+                {request.sandboxDetail}
+              </>
             ) : (
-              <span className="badge warning">not sandboxed</span>
-            )}{' '}
-            {request.sandboxDetail}
+              <>
+                <span className="badge warning">not sandboxed</span> {request.sandboxDetail}: it
+                runs with full access to your files and network
+              </>
+            )}
           </dd>
           <dt>Network</dt>
           <dd data-testid="command-network">

@@ -19,6 +19,8 @@ interface Props {
   dark: boolean;
   selectable: boolean;
   selected: boolean;
+  /** After a review: what became of this hunk ("written", "not written", "undone"). */
+  outcome?: string | undefined;
   onToggle(): void;
   /** Introduced errors that fall on this hunk's new lines (from the evidence panel's check). */
   errors?: readonly Diagnostic[];
@@ -86,6 +88,7 @@ export function HunkView({
   dark,
   selectable,
   selected,
+  outcome,
   onToggle,
   errors = [],
 }: Props) {
@@ -109,6 +112,13 @@ export function HunkView({
             <span>Hunk {index + 1}</span>
             {!selected && <span className="badge">not included</span>}
           </label>
+        ) : outcome ? (
+          <span className="hunk-check">
+            <span>Hunk {index + 1}</span>
+            <span className="badge" data-testid="hunk-outcome">
+              {outcome}
+            </span>
+          </span>
         ) : (
           <span>{path}</span>
         )}

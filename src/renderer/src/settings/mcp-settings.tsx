@@ -4,6 +4,7 @@
 // ask / always allow / deny, and re-approve a changed definition.
 import { useEffect, useState } from 'react';
 import type { McpList, McpServerInput, McpServerView } from '../../../shared/contract';
+import { mcpServerNameProblem } from '../../../shared/mcp-server-name';
 import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
@@ -30,31 +31,34 @@ function ServerEntry({
       <p className="muted small-text">
         <code>{visibleUntrusted(server.entry)}</code>
       </p>
-      {server.needsApproval && (
-        <button
-          type="button"
-          className="button small"
-          onClick={() =>
-            act('approve the server', () =>
-              client.mcp.approveEntry({ name: server.name, entryHash: server.entryHash }),
-            )
-          }
-        >
-          Approve this project server as shown
-        </button>
-      )}
-      {server.origin === 'person' && (
-        <button
-          type="button"
-          className="button small"
-          onClick={() =>
-            act('remove the server', () => client.mcp.removeServer({ name: server.name }))
-          }
-        >
-          Remove
-        </button>
-      )}
-      <label className="field">
+      <div className="button-row">
+        {server.needsApproval && (
+          <button
+            type="button"
+            className="button small"
+            onClick={() =>
+              act('approve the server', () =>
+                client.mcp.approveEntry({ name: server.name, entryHash: server.entryHash }),
+              )
+            }
+          >
+            Approve this project server as shown
+          </button>
+        )}
+        {server.origin === 'person' && (
+          <button
+            type="button"
+            className="button small"
+            aria-label={`Remove ${server.name}`}
+            onClick={() =>
+              act('remove the server', () => client.mcp.removeServer({ name: server.name }))
+            }
+          >
+            Remove
+          </button>
+        )}
+      </div>
+      <label className="check-field">
         <input
           type="checkbox"
           checked={server.trustReadOnly}
@@ -63,10 +67,10 @@ function ServerEntry({
               client.mcp.setServerPrefs({ key: server.key, trustReadOnly: event.target.checked }),
             )
           }
-        />{' '}
-        Run tools this server annotates read-only without asking
+        />
+        <span>Run tools this server annotates read-only without asking</span>
       </label>
-      <label className="field">
+      <label className="check-field">
         <input
           type="checkbox"
           checked={server.denyAll}
@@ -75,8 +79,8 @@ function ServerEntry({
               client.mcp.setServerPrefs({ key: server.key, denyAll: event.target.checked }),
             )
           }
-        />{' '}
-        Deny every tool of this server
+        />
+        <span>Deny every tool of this server</span>
       </label>
       {server.tools.length > 0 && (
         <ul className="plain-list">
@@ -144,6 +148,10 @@ export function McpSettings() {
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [target, setTarget] = useState('');
+  /** What is wrong with the new server's name, said beside the field. */
+  const [nameError, setNameError] = useState<string | null>(null);
+  /** Why the last add failed (beside the Add button, not above the list). */
+  const [addError, setAddError] = useState<string | null>(null);
 
   const act = (what: string, run: () => Promise<McpList>): void => {
     run().then(
@@ -160,13 +168,26 @@ export function McpSettings() {
   }, [client]);
 
   const add = () => {
+    const problem = mcpServerNameProblem(name.trim());
+    setNameError(problem);
     const words = splitArgs(target.trim());
     const [first, ...rest] = words;
-    if (!first) return;
+    if (problem || !first) {
+      setAddError(first ? null : 'Give the command to start the server, or its http(s) URL.');
+      return;
+    }
     const server: McpServerInput = /^https?:\/\//u.test(first)
       ? { transport: 'http', name: name.trim(), url: first, headers: {} }
       : { transport: 'stdio', name: name.trim(), command: first, args: rest, env: {} };
-    act('add the server', () => client.mcp.addServer({ server }));
+    client.mcp.addServer({ server }).then(
+      (next) => {
+        setList(next);
+        setAddError(null);
+        setName('');
+        setTarget('');
+      },
+      (failure: unknown) => setAddError(`Could not add the server: ${errorMessage(failure)}`),
+    );
   };
 
   return (
@@ -193,15 +214,36 @@ export function McpSettings() {
       </button>
       <label className="field">
         <span className="field-label">New server name</span>
-        <input className="input" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          className="input"
+          value={name}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? 'mcp-name-error' : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (nameError) setNameError(mcpServerNameProblem(e.target.value.trim()));
+          }}
+        />
+        {nameError && (
+          <span id="mcp-name-error" className="error-text small-text">
+            {nameError}
+          </span>
+        )}
       </label>
       <label className="field">
         <span className="field-label">Command and arguments, or an http(s) URL</span>
         <input className="input" value={target} onChange={(e) => setTarget(e.target.value)} />
       </label>
-      <button type="button" className="button small" onClick={add}>
-        Add server
-      </button>
+      <div className="button-row">
+        <button type="button" className="button small" onClick={add}>
+          Add server
+        </button>
+        {addError && (
+          <span className="error-text small-text" role="alert">
+            {addError}
+          </span>
+        )}
+      </div>
     </fieldset>
   );
 }

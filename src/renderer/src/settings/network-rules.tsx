@@ -62,7 +62,7 @@ export function NetworkRules() {
         }
       />
       <form
-        className="inline-form rule-form"
+        className="inline-form rule-form network-rule-form"
         onSubmit={(event) => {
           event.preventDefault();
           const list = hostList(hosts);

@@ -74,6 +74,13 @@ describe('evaluateCommandPolicy', () => {
     expect(verdict('npm test -- --watch=false && git status').action).toBe('allow');
   });
 
+  it('an allowed prefix - the reason names the rules that allowed it', () => {
+    expect(verdict('npm test').reason).toBe('allowed by rule `npm test`');
+    expect(verdict('npm test && git status && npm test').reason).toBe(
+      'allowed by rules `npm test`, `git status`',
+    );
+  });
+
   it.each([
     'npm test; curl http://127.0.0.1:1/',
     'npm test && curl x',

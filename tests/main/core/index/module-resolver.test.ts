@@ -5,7 +5,6 @@ import {
   createModuleResolver,
   type ModuleResolver,
 } from '../../../../src/main/core/index/module-resolver';
-import { matchPaths } from '../../../../src/main/core/index/tsconfig-paths';
 import { makeProject, type TestProject } from './index-test-project';
 
 const FILES: Record<string, string> = {
@@ -142,11 +141,40 @@ describe('createModuleResolver', () => {
   });
 });
 
-describe('matchPaths', () => {
-  it('prefers an exact key - then the longest prefix', () => {
-    const paths = { '*': ['a/*'], '@x/*': ['b/*'], '@x/y': ['c'] };
-    expect(matchPaths(paths, '@x/y')).toEqual(['c']);
-    expect(matchPaths(paths, '@x/z')).toEqual(['b/z']);
-    expect(matchPaths(paths, 'q')).toEqual(['a/q']);
+describe('paths through TypeScript', () => {
+  it("paths - an exact key wins, then the longest prefix; moduleSuffixes and extension rules are tsc's", async () => {
+    const files: Record<string, string> = {
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          baseUrl: '.',
+          moduleSuffixes: ['.ios', ''],
+          paths: { '*': ['a/*'], '@x/*': ['b/*'], '@x/y': ['c/y.ts'] },
+        },
+      }),
+      'a/q.ts': '',
+      'b/z.ts': '',
+      'c/y.ts': '',
+      'b/y.ts': '',
+      'a/only.ios.ts': '',
+      'a/only.ts': '',
+    };
+    const local = await makeProject(files);
+    try {
+      const sources = Object.keys(files).filter((f) => f.endsWith('.ts'));
+      const r = createModuleResolver({
+        root: local.dir,
+        files: new Set(sources),
+        folders: new Set(['a', 'b', 'c']),
+        readText: (relative) => files[relative],
+        fileExists: existsSync,
+      });
+      expect(r.resolve('main.ts', '@x/y')).toBe('c/y.ts');
+      expect(r.resolve('main.ts', '@x/z')).toBe('b/z.ts');
+      expect(r.resolve('main.ts', 'q')).toBe('a/q.ts');
+      // moduleSuffixes is applied by TypeScript itself: a hand-made matcher never knew it.
+      expect(r.resolve('main.ts', 'only')).toBe('a/only.ios.ts');
+    } finally {
+      local.cleanup();
+    }
   });
 });

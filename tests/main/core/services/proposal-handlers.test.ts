@@ -124,6 +124,36 @@ describe('proposals service', () => {
     ]);
   });
 
+  it('proposals.get - names the files that changed on disk since the run, and the written files undone since', async () => {
+    server.enqueue(reply([editBoth()]), reply('done'));
+    const run = startProposalRun(
+      {
+        db,
+        workspace: await Workspace.open(project),
+        createClient: () =>
+          createAnthropicClient({ apiKey: 'k', baseURL: server.baseURL, maxRetries: 0 }),
+        model: 'claude-sonnet-5-5',
+      },
+      { prompt: 'bump' },
+    );
+    for (let next = await run.events.next(); !next.done; next = await run.events.next());
+    const id = run.changeSetId;
+    expect((await call<ChangeSetView>('proposals.get', { id })).changedOnDisk).toEqual([]);
+    writeFileSync(path.join(project, 'main.ts'), `${MAIN}// edited by hand\n`);
+    expect((await call<ChangeSetView>('proposals.get', { id })).changedOnDisk).toEqual(['main.ts']);
+    writeFileSync(path.join(project, 'main.ts'), MAIN);
+    const applied = await call<{ files: { checkpointId: string | null }[] }>('proposals.apply', {
+      id,
+    });
+    const checkpointId = applied.files[0]?.checkpointId;
+    expect(checkpointId).toBeTruthy();
+    expect((await call<ChangeSetView>('proposals.get', { id })).undone).toEqual([]);
+    await call('checkpoints.undo', { id: checkpointId, force: false });
+    const after = await call<ChangeSetView>('proposals.get', { id });
+    expect(after.undone).toEqual(['main.ts']);
+    expect(readFileSync(path.join(project, 'main.ts'), 'utf8')).toBe(MAIN);
+  });
+
   it('run in background, review per hunk, refine - lands in the inbox, applies, supersedes', async () => {
     server.enqueue(reply([editBoth()]), reply('first version'));
     const started = await call<{ changeSetId: string }>('proposals.runInBackground', {

@@ -74,7 +74,7 @@ describe('change set repository', () => {
     seen.add(repo.fingerprint());
     repo.saveFile('s', file('a.ts', 'b\n'));
     seen.add(repo.fingerprint());
-    repo.setStatus('s', 'proposed', null);
+    repo.transition('s', ['running'], 'proposed', null);
     seen.add(repo.fingerprint());
     expect(seen.size).toBe(4);
   });
@@ -85,8 +85,9 @@ describe('change set repository', () => {
       repo.create({ ...base, id, pid: 1, createdAt: 1 });
     for (const id of ['applied', 'overlaps', 'done']) repo.saveFile(id, file('a.ts', 'b\n'));
     repo.saveFile('elsewhere', file('b.ts', 'b\n'));
-    for (const id of ['applied', 'overlaps', 'elsewhere']) repo.setStatus(id, 'proposed', null);
-    repo.setStatus('done', 'rejected', null);
+    for (const id of ['applied', 'overlaps', 'elsewhere', 'done'])
+      repo.transition(id, ['running'], 'proposed', null);
+    repo.transition('done', ['proposed'], 'rejected', null);
     expect(repo.markRecheck('applied', 'p', ['a.ts'], 'applied first')).toEqual(['overlaps']);
     expect(repo.get('overlaps')?.needsRecheck).toBe('applied first (a.ts)');
     expect(repo.get('elsewhere')?.needsRecheck).toBeNull();
@@ -94,5 +95,30 @@ describe('change set repository', () => {
 
   it('processIsAlive - true for this process', () => {
     expect(processIsAlive(process.pid)).toBe(true);
+  });
+});
+
+describe('change set repository files', () => {
+  it('saveFile - a closed or claimed set takes no file', () => {
+    const repo = createChangeSetRepository(db);
+    repo.create({ ...base, id: 's', pid: 1, createdAt: 1 });
+    expect(repo.saveFile('s', file('a.ts', 'b\n'))).toBe(true);
+    repo.transition('s', ['running'], 'proposed', null);
+    repo.claimApply('s', 5);
+    expect(repo.saveFile('s', file('b.ts', 'b\n'))).toBe(false);
+    repo.releaseApply('s', 5);
+    repo.transition('s', ['proposed'], 'rejected', 'no');
+    expect(repo.saveFile('s', file('a.ts', 'c\n'))).toBe(false);
+    expect(repo.get('s')).toMatchObject({ status: 'rejected', paths: ['a.ts'] });
+    expect(repo.get('s')?.files[0]?.finalText).toBe('b\n');
+  });
+
+  it('saveFile - a file edited and then reverted leaves the set', () => {
+    const repo = createChangeSetRepository(db);
+    repo.create({ ...base, id: 's', pid: 1, createdAt: 1 });
+    repo.saveFile('s', file('a.ts', 'b\n'));
+    repo.saveFile('s', file('b.ts', 'b\n'));
+    repo.saveFile('s', file('a.ts', 'a\n'));
+    expect(repo.get('s')?.paths).toEqual(['b.ts']);
   });
 });

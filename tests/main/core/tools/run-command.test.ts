@@ -19,6 +19,7 @@ import {
 import { createRunCommandTool } from '../../../../src/main/core/tools/run-command';
 import { createReadCommandOutputTool } from '../../../../src/main/core/tools/read-command-output';
 import { runTool, type ToolContext } from '../../../../src/main/core/tools/tool';
+import { SymbolIndex } from '../../../../src/main/core/index/symbol-index';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
@@ -168,6 +169,16 @@ describe('run_command', () => {
     },
   );
 
+  itSandboxed('an allow rule - the stream says which rule let the command run', async () => {
+    const { ctx, events, asked, commands } = await setup();
+    commands.rules.add('p1', { prefix: ['echo'], action: 'allow' });
+    expect((await run(ctx, 'echo hi')).status).toBe('ok');
+    expect(asked).toHaveLength(0);
+    expect(events.filter((e) => e.type === 'approval_resolved')).toMatchObject([
+      { outcome: 'approved', decidedBy: 'rule', reason: 'allowed by rule `echo`' },
+    ]);
+  });
+
   it.each([
     // /bin/sh (dash) reads `a &>f b` as `a &` then `>f b`: b runs.
     ['&> (bash syntax, background to sh)', 'ls &>/dev/null touch pwned.txt'],
@@ -245,6 +256,34 @@ describe('run_command', () => {
       expect(result.content).toMatch(/big\.bin/u);
     },
   );
+
+  it('changed files - the index in the context re-reads each file the command changed', async () => {
+    const none = { available: false, detail: 'bubblewrap (bwrap) is not installed' };
+    await writeFile(path.join(project, 'old.ts'), 'export function gone(): void {}\n');
+    const { ctx, workspace } = await setup(() => ({ type: 'run_once' }), { sandbox: none });
+    const index = SymbolIndex.open({ source: workspace, home: null });
+    try {
+      await index.ensureBuilt();
+      expect(index.findDefinition('gone').definitions).toHaveLength(1);
+      const result = await run(
+        { ...ctx, symbolIndex: index },
+        "printf 'export function made(): void {}\\n' > made.ts && rm old.ts",
+      );
+      expect(result.status).toBe('ok');
+      expect(index.findDefinition('made').definitions.map((d) => d.path)).toEqual(['made.ts']);
+      expect(index.findDefinition('gone').definitions).toHaveLength(0);
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('read-only mode - denies every command without asking', async () => {
+    const { ctx, asked } = await setup(undefined, { mode: 'read-only' });
+    const result = await run(ctx, 'touch made.txt');
+    expect(result.status).toBe('denied');
+    expect(asked).toHaveLength(0);
+    expect(existsSync(path.join(project, 'made.txt'))).toBe(false);
+  });
 
   itSandboxed('a file the command deletes - is a checkpoint, and undo puts it back', async () => {
     await writeFile(path.join(project, 'gone.txt'), 'keep me\n', { mode: 0o640 });
@@ -350,7 +389,7 @@ describe('run_command', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ sandboxed: false });
-    expect(asked[0]?.sandboxDetail).toMatch(/not sandboxed/u);
+    expect(asked[0]?.sandboxDetail).toBe('bubblewrap (bwrap) is not installed');
     const request = asked[0]!;
     const answer = await commands.gate.decide({
       approvalId: request.approvalId,

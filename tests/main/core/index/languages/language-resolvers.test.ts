@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLanguageResolvers } from '../../../../../src/main/core/index/languages/module-resolvers';
 import { pyprojectRoots } from '../../../../../src/main/core/index/languages/python/python-resolver';
-import { goModulePath } from '../../../../../src/main/core/index/languages/go/go-resolver';
+import { goModulePath } from '../../../../../src/main/core/index/languages/go/go-mod';
 import { goPackageName } from '../../../../../src/main/core/index/languages/go/go-language';
 import { cargoPackageName } from '../../../../../src/main/core/index/languages/rust/rust-resolver';
 import { extractFile } from '../../../../../src/main/core/index/extract-file';

@@ -1,18 +1,15 @@
 // Go import paths: the module path from each go.mod in the project (nested modules too; the
-// longest matching module path wins) plus the rest of the path is a package directory. It
-// resolves to that directory (`dir/`: every .go file in it) when it holds Go files; the
-// standard library and other modules are external.
+// longest matching module path wins; read by go-mod.ts with x/mod's rules) plus the rest of
+// the path is a package directory. It resolves to that directory (`dir/`: every .go file in
+// it) when it holds Go files; the standard library and other modules are external.
 import { packageDirTarget } from '../language-extensions';
+import { goModulePath } from './go-mod';
 import {
   dirOf,
   joinPath,
   type LanguageResolve,
   type LanguageResolverDeps,
 } from '../language-resolver';
-
-export function goModulePath(goMod: string): string | undefined {
-  return /^\s*module\s+("?)([^\s"]+)\1\s*$/m.exec(goMod)?.[2];
-}
 
 export function createGoResolver(deps: LanguageResolverDeps): LanguageResolve {
   let modules: { path: string; folder: string }[] | undefined;

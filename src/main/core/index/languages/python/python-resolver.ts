@@ -11,19 +11,33 @@ import {
   type LanguageResolve,
   type LanguageResolverDeps,
 } from '../language-resolver';
+import { parseTomlManifest, stringsIn, tableAt } from '../toml-manifest';
 
-const STRING_LIST = /(?:where|extraPaths|extra_paths)\s*=\s*\[([^\]]*)\]/g;
-const PACKAGE_DIR = /package-dir\s*=\s*\{[^}]*?""\s*=\s*"([^"]+)"/g;
-const POETRY_FROM = /\bfrom\s*=\s*"([^"]+)"/g;
-
-/** Source roots a pyproject.toml declares, relative to its folder. */
+/**
+ * Source roots a pyproject.toml declares, relative to its folder: `[tool.pyright] extraPaths`
+ * (and each execution environment's), setuptools `packages.find.where` and `package-dir`'s
+ * root entry (""), poetry `packages[].from`. Read as TOML; an invalid file declares none.
+ */
 export function pyprojectRoots(text: string): string[] {
+  const manifest = parseTomlManifest(text);
   const roots: string[] = [];
-  for (const match of text.matchAll(STRING_LIST))
-    for (const item of (match[1] ?? '').matchAll(/["']([^"']+)["']/g))
-      roots.push(item[1] as string);
-  for (const match of text.matchAll(PACKAGE_DIR)) roots.push(match[1] as string);
-  for (const match of text.matchAll(POETRY_FROM)) roots.push(match[1] as string);
+  const pyright = tableAt(manifest, 'tool', 'pyright');
+  roots.push(...stringsIn(pyright?.extraPaths));
+  const environments = pyright?.executionEnvironments;
+  if (Array.isArray(environments))
+    for (const env of environments)
+      if (env && typeof env === 'object')
+        roots.push(...stringsIn((env as Record<string, unknown>).extraPaths));
+  const setuptools = tableAt(manifest, 'tool', 'setuptools');
+  if (setuptools) {
+    roots.push(...stringsIn(tableAt(setuptools, 'packages', 'find')?.where));
+    roots.push(...stringsIn(tableAt(setuptools, 'package-dir')?.['']));
+  }
+  const poetryPackages = tableAt(manifest, 'tool', 'poetry')?.packages;
+  if (Array.isArray(poetryPackages))
+    for (const pkg of poetryPackages)
+      if (pkg && typeof pkg === 'object')
+        roots.push(...stringsIn((pkg as Record<string, unknown>).from));
   return roots.map((r) => r.replace(/^\.\/?/, '').replace(/\/+$/, ''));
 }
 

@@ -14,6 +14,7 @@ import {
   type LanguageResolve,
   type LanguageResolverDeps,
 } from '../language-resolver';
+import { parseTomlManifest, tableAt } from '../toml-manifest';
 
 interface ModuleLocation {
   /** The crate's source folder (…/src) where module paths start. */
@@ -22,10 +23,17 @@ interface ModuleLocation {
   readonly path: string[];
 }
 
-/** `name` of the [package] (or [lib]) table. */
+/**
+ * The name other crates `use` a library crate by: `[lib] name` when set, else `[package]
+ * name` (the caller reads `-` as `_`); undefined for a manifest without a package (a virtual
+ * workspace) or one that is not valid TOML.
+ */
 export function cargoPackageName(cargoToml: string): string | undefined {
-  const table = /^\s*\[(?:package|lib)\]([^[]*)/m.exec(cargoToml)?.[1] ?? '';
-  return /^\s*name\s*=\s*"([^"]+)"/m.exec(table)?.[1];
+  const manifest = parseTomlManifest(cargoToml);
+  const lib = tableAt(manifest, 'lib')?.name;
+  if (typeof lib === 'string' && lib) return lib;
+  const name = tableAt(manifest, 'package')?.name;
+  return typeof name === 'string' && name ? name : undefined;
 }
 
 export function createRustResolver(deps: LanguageResolverDeps): LanguageResolve {
