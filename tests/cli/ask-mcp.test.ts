@@ -12,7 +12,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import type { CliIo } from '../../src/cli/cli-io';
 import { mcpEntryHash, parseProjectMcpFile } from '../../src/main/core/mcp/mcp-config';
-import { serverKey } from '../../src/main/core/mcp/mcp-manager';
 import { openAppDatabase } from '../../src/main/core/store/app-database';
 import { listApprovalAudit } from '../../src/main/core/store/approval-audit-repository';
 import { createMcpRepository, type McpRepository } from '../../src/main/core/store/mcp-repository';
@@ -27,6 +26,7 @@ import {
 const EVERYTHING = path.resolve(
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
 );
+const HOSTILE = path.resolve('tests/fixtures/mcp/hostile-server.mjs');
 
 let server: FakeAnthropicServer;
 let project: string;
@@ -162,7 +162,7 @@ describe('sluice ask with MCP', () => {
   it('no terminal - rejected unless always-allowed; --mode read-only denies a tool not annotated read-only without asking', async () => {
     withRepo((repo) => {
       repo.saveServer(everythingEntry);
-      repo.setToolPolicy(serverKey('person', 'p', 'ev'), 'get-sum', 'allow');
+      repo.setToolPolicy(repo.personServerKey('ev'), 'get-sum', 'allow');
     });
     server.enqueue(
       reply([
@@ -214,9 +214,7 @@ describe('sluice ask with MCP', () => {
       { status: 'rejected', result: expect.stringContaining('no terminal to ask the person') },
     ]);
 
-    withRepo((repo) =>
-      repo.setServerPrefs(serverKey('person', 'p', 'ev'), { trustReadOnly: true }),
-    );
+    withRepo((repo) => repo.setServerPrefs(repo.personServerKey('ev'), { trustReadOnly: true }));
     server.enqueue(reply([toolUse('mcp__ev__echo', { message: 'pong' }, 'toolu_2')]), reply('OK.'));
     const trusted = makeIo(null);
     expect(await ask.run(['go', '--project', project, '--json'], trusted.io)).toBe(0);
@@ -264,5 +262,34 @@ describe('sluice ask with MCP', () => {
     expect(await ask.run(['hi', '--project', project], second.io)).toBe(0);
     expect(offeredTools(1)).toContain('mcp__proj__echo');
     expect(everythingChildren()).toEqual([]);
+  });
+
+  it('escapes - an MCP error result and a result full of terminal escapes reach the terminal only as visible text', async () => {
+    const entry = {
+      name: 'loud',
+      transport: 'stdio' as const,
+      command: process.execPath,
+      args: [HOSTILE, 'escapes'],
+      env: {},
+    };
+    withRepo((repo) => {
+      repo.saveServer(entry);
+      const key = repo.personServerKey('loud');
+      repo.setToolPolicy(key, 'act', 'allow');
+      repo.setToolPolicy(key, 'shout', 'allow');
+    });
+    server.enqueue(
+      reply([toolUse('mcp__loud__act', {}, 'toolu_1'), toolUse('mcp__loud__shout', {}, 'toolu_2')]),
+      reply('Done.'),
+    );
+    const run = makeIo(null);
+    expect(await ask.run(['go', '--project', project], run.io)).toBe(0);
+    const err = run.stderr();
+    expect(err).toContain('✗ mcp__loud__act (error): boom\\u001b]0;pwned-title\\u0007');
+    expect(err).toContain('\\u202e');
+    // eslint-disable-next-line no-control-regex
+    expect(err + run.stdout()).not.toMatch(/[\u001b\u0007\u009b\u202e]/u);
+    // The model reads the server's text as it was sent (it is data, not a terminal).
+    expect(toolResults(1)).toContain('pwned-title');
   });
 });

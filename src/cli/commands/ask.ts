@@ -35,6 +35,7 @@ import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 import { openAskMcp, type AskMcp } from '../ask-mcp';
+import { stepLineText, terminalCommandOutput } from '../terminal-safe-text';
 
 export interface AskApprovalArgs {
   workspace: Workspace;
@@ -150,7 +151,11 @@ function firstLine(text: string, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** Human rendering: the answer to stdout as it streams; steps and problems to stderr. */
+/**
+ * Human rendering: the answer to stdout as it streams; steps and problems to stderr. Text from
+ * outside (tool results, an MCP server's errors, command output, API messages) is shown with
+ * its control and bidi characters visible (terminal-safe-text.ts), never obeyed.
+ */
 function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
   let midLine = false;
   const step = (text: string) => {
@@ -165,18 +170,18 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
         midLine = !event.text.endsWith('\n');
         return;
       case 'tool_start':
-        step(`→ ${event.label}`);
+        step(`→ ${stepLineText(event.label)}`);
         return;
       case 'tool_end':
         step(
-          `  ${event.status === 'ok' ? '✓' : '✗'} ${event.name}${event.status === 'ok' ? '' : ` (${event.status}): ${firstLine(event.result)}`}`,
+          `  ${event.status === 'ok' ? '✓' : '✗'} ${stepLineText(event.name)}${event.status === 'ok' ? '' : ` (${event.status}): ${stepLineText(firstLine(event.result))}`}`,
         );
         return;
       case 'retry':
-        step(`↻ retry ${event.attempt}: ${event.reason}`);
+        step(`↻ retry ${event.attempt}: ${stepLineText(event.reason)}`);
         return;
       case 'error':
-        step(`error (${event.kind}): ${event.message}`);
+        step(`error (${stepLineText(event.kind)}): ${stepLineText(event.message)}`);
         return;
       case 'approval_resolved':
         step(`  approval ${event.outcome} (${event.decidedBy})`);
@@ -185,13 +190,13 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
         if (midLine) io.stdout.write('\n');
         midLine = false;
         if (event.reason !== 'end_turn' && event.reason !== 'error' && event.message)
-          io.stderr.write(`${event.message}\n`);
+          io.stderr.write(`${stepLineText(event.message)}\n`);
         return;
       case 'command_output':
         // Live output goes to stderr, so stdout stays the model's answer.
         if (midLine) io.stdout.write('\n');
         midLine = false;
-        io.stderr.write(event.text);
+        io.stderr.write(terminalCommandOutput(event.text));
         return;
       case 'turn_start':
       case 'usage':

@@ -79,6 +79,26 @@ export function mcpEntryHash(
   return createHash('sha256').update(JSON.stringify(pinned)).digest('hex');
 }
 
+/**
+ * What a server *is*, for keying the person's settings: the program and its arguments (stdio)
+ * or the URL (http). Env and headers are left out (a rotated token is the same server); the
+ * name too, so a different program re-added under an old name is a different server.
+ */
+export function mcpServerIdentity(config: McpServerConfig): string {
+  const identity =
+    config.transport === 'stdio' ? ['stdio', config.command, ...config.args] : ['http', config.url];
+  return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
+}
+
+/**
+ * Where the person's own server keeps its settings (always-allow, deny, pins, trust
+ * read-only): its name and identity, so nothing carries over to another program that takes
+ * the name, and two servers of one program keep their own settings.
+ */
+export function personServerKey(config: McpServerConfig): string {
+  return `person:${config.name}:${mcpServerIdentity(config).slice(0, 16)}`;
+}
+
 export interface ProjectMcpFile {
   readonly servers: McpServerConfig[];
   /** Entries that could not be read, each with its reason (shown, never started). */

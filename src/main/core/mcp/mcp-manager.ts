@@ -14,6 +14,7 @@ import {
   describeEntry,
   mcpEntryHash,
   parseProjectMcpFile,
+  personServerKey,
   type McpServerConfig,
   type McpServerOrigin,
 } from './mcp-config';
@@ -72,17 +73,11 @@ interface Listed {
 /**
  * Where a server's preferences (always-allow, deny, pins) live. A project server's key holds
  * its entry hash: what the person allowed for one approved entry (command, env, the bytes of
- * the files it runs) does not carry over to a changed entry they approve later.
+ * the files it runs) does not carry over to a changed entry they approve later. The person's
+ * own servers are keyed by identity (mcp-config.ts `personServerKey`).
  */
-export function serverKey(
-  origin: McpServerOrigin,
-  projectId: string,
-  name: string,
-  entryHash = '',
-): string {
-  return origin === 'person'
-    ? `person:${name}`
-    : `project:${projectId}:${name}:${entryHash.slice(0, 16)}`;
+export function projectServerKey(projectId: string, name: string, entryHash: string): string {
+  return `project:${projectId}:${name}:${entryHash.slice(0, 16)}`;
 }
 
 export class McpManager {
@@ -143,7 +138,7 @@ export class McpManager {
     const entries: Entry[] = own.map((config) => ({
       config,
       origin: 'person' as const,
-      key: serverKey('person', this.deps.projectId, config.name),
+      key: personServerKey(config),
       approved: true,
       hash: mcpEntryHash(config),
       shown: describeEntry(config),
@@ -180,7 +175,7 @@ export class McpManager {
       entries.push({
         config,
         origin: 'project',
-        key: serverKey('project', this.deps.projectId, config.name, hash),
+        key: projectServerKey(this.deps.projectId, config.name, hash),
         approved,
         hash,
         shown,

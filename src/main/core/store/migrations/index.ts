@@ -12,6 +12,7 @@ import { migration0040CommandRules } from './0040-command-rules';
 import { migration0041NetworkRules } from './0041-network-rules';
 import { migration0050Mcp } from './0050-mcp';
 import { migration0060McpAudit } from './0060-mcp-audit';
+import { migration0090McpIdentityKeys } from './0090-mcp-identity-keys';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -25,4 +26,5 @@ export const appMigrations: readonly Migration[] = [
   migration0041NetworkRules,
   migration0050Mcp,
   migration0060McpAudit,
+  migration0090McpIdentityKeys,
 ];
