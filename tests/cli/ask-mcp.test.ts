@@ -128,6 +128,8 @@ describe('sluice ask with MCP', () => {
     expect(prompt).toContain("The server's description of this tool (untrusted)");
     expect(prompt).toContain('Run this call? [y]es / [n]o');
     expect(prompt).toContain('✓ mcp__ev__echo');
+    // The step line comes first, on its own line; the card and its question follow it.
+    expect(prompt).toMatch(/(^|\n)→ Calling ev\/echo\n\nMCP tool echo of server ev/u);
     expect(toolResults(1)).toContain('Echo: ping');
     expect(everythingChildren()).toEqual([]);
     // The same audit trail as the app: the person's approval and how the call ended.
@@ -292,4 +294,28 @@ describe('sluice ask with MCP', () => {
     // The model reads the server's text as it was sent (it is data, not a terminal).
     expect(toolResults(1)).toContain('pwned-title');
   });
+
+  it('many tools - a server listing 10,000 tools gets one summary line on stderr, not a notice per skipped tool', async () => {
+    withRepo((repo) =>
+      repo.saveServer({
+        name: 'huge',
+        transport: 'stdio',
+        command: process.execPath,
+        args: [HOSTILE, 'many', '10000', '30'],
+        env: {},
+      }),
+    );
+    server.enqueue(reply('Hello.'));
+    const run = makeIo(null);
+    expect(await ask.run(['hi', '--project', project], run.io)).toBe(0);
+    const lines = run
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('MCP:'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /server "huge" listed 10000 tools; 200 are offered and 9800 were skipped: 9800 past the limit/u,
+    );
+    expect(run.stderr().length).toBeLessThan(2_000);
+  }, 30_000);
 });

@@ -142,6 +142,9 @@ describe('sluice mcp', () => {
       },
     });
     expect(edited.isError).toBe(false);
+    // The set is in the inbox as soon as the edit is made; no "run" ends first.
+    expect(textOf(edited)).toMatch(/proposed to the person at once/u);
+    expect(textOf(edited)).not.toMatch(/when the run ends/u);
     const id = /Change set: ([0-9a-f-]{36})/u.exec(textOf(edited))?.[1];
     expect(id).toBeDefined();
     await client.callTool({

@@ -36,6 +36,7 @@ import { openProject, sluiceHomeFor } from '../project-context';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 import { openAskMcp, type AskMcp } from '../ask-mcp';
 import { stepLineText, terminalCommandOutput } from '../terminal-safe-text';
+import { trackStderrLines, type TrackedIo } from '../stderr-line-tracker';
 
 export interface AskApprovalArgs {
   workspace: Workspace;
@@ -156,12 +157,13 @@ function firstLine(text: string, max = 160): string {
  * outside (tool results, an MCP server's errors, command output, API messages) is shown with
  * its control and bidi characters visible (terminal-safe-text.ts), never obeyed.
  */
-function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
+function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: AgentEvent) => void {
   let midLine = false;
   const step = (text: string) => {
     if (midLine) io.stdout.write('\n');
     midLine = false;
-    io.stderr.write(`${text}\n`);
+    // A question of an approval prompt may be open on stderr: the step goes below it.
+    io.stderr.write(`${atLineStart() ? '' : '\n'}${text}\n`);
   };
   return (event) => {
     switch (event.type) {
@@ -234,7 +236,10 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       json: { type: 'boolean', default: false },
     },
     positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'the prompt is empty.' },
-    async run({ values, positionals, io }) {
+    async run({ values, positionals, io: rawIo }) {
+      // Steps and approval prompts share stderr; the printer needs to know where its cursor is.
+      const tracked = trackStderrLines(rawIo);
+      const io = tracked.io;
       const given =
         values.mode === undefined ? undefined : approvalModeSchema.safeParse(values.mode);
       if (given && !given.success)
@@ -312,7 +317,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
         }
         const print = values.json
           ? (event: AgentEvent) => writeJsonLine(io, event)
-          : createHumanPrinter(io);
+          : createHumanPrinter(tracked);
         const release = (deps.onInterrupt ?? defaultInterrupt)(() =>
           runner.abort(started.conversationId),
         );

@@ -64,7 +64,11 @@ export class McpChangeSession {
     const overlay = new ProposalOverlay(this.now);
     const policies = createPolicyRepository(this.deps.db);
     const tools = [
-      ...createProposeTools({ overlay, policy: () => policies.get(this.projectId) }),
+      ...createProposeTools({
+        overlay,
+        policy: () => policies.get(this.projectId),
+        review: 'at-once',
+      }),
       ...this.extraTools,
     ];
     const state: State = {
