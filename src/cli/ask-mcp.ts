@@ -8,15 +8,19 @@ import type { ApprovalMode } from '../shared/approvals';
 import type { WritableDb } from '../main/core/store/database-handles';
 import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
 import { createMcpRepository } from '../main/core/store/mcp-repository';
-import type { ToolDefinition } from '../main/core/tools/tool';
+import type { TurnToolSet } from '../main/core/agent/turn-tool-set';
 import type { Workspace } from '../main/core/workspace/workspace';
 import { showUntrusted } from './terminal-mcp-approval';
 
 export const PROJECT_MCP_FILE = '.sluice/mcp.json';
 
 export interface AskMcp {
-  /** The turn's MCP tools; notices (unapproved entries, failed servers) go to `notice`. */
-  tools(): Promise<ToolDefinition[]>;
+  /**
+   * The turn's MCP tools, within the share of the model's context window kept for them (past
+   * it, servers are deferred behind search_tools); notices (unapproved entries, failed or
+   * deferred servers) go to `notice`.
+   */
+  tools(turn: { readonly contextWindow: number }): Promise<TurnToolSet>;
   close(): Promise<void>;
 }
 
@@ -43,8 +47,8 @@ export async function openAskMcp(args: {
   });
   const told = new Set<string>();
   return {
-    async tools() {
-      const { tools, notices } = await manager.tools();
+    async tools(turn) {
+      const { tools, notices, loaded } = await manager.tools(turn);
       for (const text of notices) {
         if (told.has(text)) continue;
         told.add(text);
@@ -52,7 +56,7 @@ export async function openAskMcp(args: {
         // that must not move the cursor or repaint the terminal.
         args.notice(showUntrusted(text));
       }
-      return tools;
+      return { tools, ...(loaded ? { loaded } : {}) };
     },
     close: () => manager.close(),
   };

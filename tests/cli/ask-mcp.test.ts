@@ -318,4 +318,40 @@ describe('sluice ask with MCP', () => {
     );
     expect(run.stderr().length).toBeLessThan(2_000);
   }, 30_000);
+
+  it('tool budget - three servers within the per-server caps do not fail ask: their tools are deferred behind search_tools, said on stderr, and what it loads joins the next request', async () => {
+    withRepo((repo) => {
+      for (const name of ['a', 'b', 'c']) {
+        repo.saveServer({
+          name,
+          transport: 'stdio',
+          command: process.execPath,
+          args: [HOSTILE, 'many', '200', '1200'],
+          env: {},
+        });
+      }
+      repo.setToolPolicy(repo.personServerKey('b'), 'tool_7', 'allow');
+    });
+    server.enqueue(
+      reply([toolUse('search_tools', { query: 'topic-7', max_results: 2 }, 'toolu_1')]),
+      reply([toolUse('mcp__b__tool_7', { q: 'hi' }, 'toolu_2')]),
+      reply('Done.'),
+    );
+    const run = makeIo(null);
+    expect(await ask.run(['look after topic 7', '--project', project], run.io)).toBe(0);
+    const first = offeredTools(0);
+    expect(first).toContain('search_tools');
+    expect(first.some((name) => name.startsWith('mcp__'))).toBe(false);
+    const firstBody = JSON.stringify(server.requests[0]?.body);
+    // Within the budget: the request is far below the 200k-token window.
+    expect(firstBody.length).toBeLessThan(120_000);
+    expect(run.stderr()).toMatch(
+      /MCP: MCP server "a": its 200 tool definitions \(about \d+ tokens\) are not sent with every request: .*10% of the model's context window/u,
+    );
+    expect(toolResults(1)).toMatch(/Loaded 2 tools.*mcp__a__tool_7.*mcp__b__tool_7/u);
+    const second = offeredTools(1);
+    expect(second).toEqual(expect.arrayContaining(['mcp__a__tool_7', 'mcp__b__tool_7']));
+    expect(second.filter((name) => name.startsWith('mcp__'))).toHaveLength(2);
+    expect(toolResults(2)).toContain('ran tool_7');
+  }, 60_000);
 });

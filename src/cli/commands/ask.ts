@@ -279,7 +279,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             }),
           model: () => values.model ?? DEFAULT_MODEL,
           tools: (deps.createTools ?? createTools)(),
-          ...(mcpTools ? { extraTools: () => mcpTools.tools() } : {}),
+          ...(mcpTools ? { extraTools: (turn) => mcpTools.tools(turn) } : {}),
           ports: () => {
             const build = deps.approvals === undefined ? askApprovals : deps.approvals;
             const buildCommands = deps.commands === undefined ? askCommands : deps.commands;

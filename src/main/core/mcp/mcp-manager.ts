@@ -27,6 +27,8 @@ import {
 } from './mcp-definitions';
 import { projectFilePins } from './mcp-entry-pins';
 import { createMcpTool } from './mcp-tool';
+import { type ServerTools } from './mcp-tool-budget';
+import { offerWithinBudget } from './mcp-tool-search';
 
 export interface McpManagerDeps {
   readonly repo: McpRepository;
@@ -48,6 +50,8 @@ export interface McpManagerDeps {
 export interface McpToolList {
   readonly tools: ToolDefinition[];
   readonly notices: string[];
+  /** Definitions `search_tools` loaded in this turn (present when some server is deferred). */
+  readonly loaded?: () => readonly ToolDefinition[];
 }
 
 /** tools/list pages read from one server before it is taken as endless (fails closed). */
@@ -84,6 +88,8 @@ export class McpManager {
   private readonly connections = new Map<string, McpConnection>();
   private readonly listed = new Map<string, Listed>();
   private readonly stale = new Set<string>();
+  /** Why a server's tools were deferred in the last turn (mcp-tool-budget.ts), by key. */
+  private deferred = new Map<string, string>();
   private closed = false;
 
   constructor(private readonly deps: McpManagerDeps) {}
@@ -106,6 +112,7 @@ export class McpManager {
         entryHash: hash,
         needsApproval: !approved,
         state: status?.state ?? 'stopped',
+        deferred: this.deferred.get(key) ?? null,
         message: status?.message ?? null,
         trustReadOnly: serverPrefs.trustReadOnly,
         denyAll: serverPrefs.denyAll,
@@ -323,8 +330,12 @@ export class McpManager {
     return listed;
   }
 
-  /** Starts the approved servers that are not running and offers their tools. Never throws. */
-  async tools(): Promise<McpToolList> {
+  /**
+   * Starts the approved servers that are not running and offers their tools. Given the turn's
+   * context window, their definitions are kept within the MCP budget: servers past it are
+   * deferred behind `search_tools` (mcp-tool-budget.ts), with a notice each. Never throws.
+   */
+  async tools(turn?: { readonly contextWindow: number }): Promise<McpToolList> {
     if (this.closed)
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     const { entries, notices } = await this.entries();
@@ -359,7 +370,7 @@ export class McpManager {
       await Promise.all(results.map((r) => r.connection.stop()));
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     }
-    const tools: ToolDefinition[] = [];
+    const byServer: ServerTools[] = [];
     const offered = new Set<string>();
     for (const result of results) {
       if (!('listed' in result) || !result.listed) {
@@ -368,6 +379,8 @@ export class McpManager {
       }
       const { key, connection, listed } = result;
       notices.push(...listed.notices);
+      const tools: ToolDefinition[] = [];
+      byServer.push({ server: connection.config.name, key, tools });
       for (const def of listed.tools) {
         const withheld = this.withheldReason(key, def);
         if (withheld) {
@@ -395,7 +408,22 @@ export class McpManager {
         );
       }
     }
-    return { tools, notices };
+    return this.withinBudget(byServer, notices, turn);
+  }
+
+  private withinBudget(
+    byServer: readonly ServerTools[],
+    notices: string[],
+    turn: { readonly contextWindow: number } | undefined,
+  ): McpToolList {
+    if (!turn) {
+      this.deferred = new Map();
+      return { tools: byServer.flatMap((s) => [...s.tools]), notices };
+    }
+    const offer = offerWithinBudget(byServer, turn.contextWindow);
+    this.deferred = new Map(offer.deferred.map((d) => [d.key, d.reason]));
+    notices.push(...offer.deferred.map((d) => `MCP server "${d.server}": ${d.reason}`));
+    return { tools: offer.tools, notices, ...(offer.loaded ? { loaded: offer.loaded } : {}) };
   }
 
   /** Stops every server (project closed). Later tools() calls start nothing. */
