@@ -126,7 +126,9 @@ describe('sluice ask with MCP', () => {
     expect(prompt).toContain('MCP tool echo of server ev');
     expect(prompt).toContain('"message": "ping"');
     expect(prompt).toContain("The server's description of this tool (untrusted)");
-    expect(prompt).toContain('Run this call? [y]es / [n]o');
+    expect(prompt).toContain(
+      'Run this call? [y]es / [a]lways allow echo of ev as defined now / [n]o > ',
+    );
     expect(prompt).toContain('✓ mcp__ev__echo');
     // The step line comes first, on its own line; the card and its question follow it.
     expect(prompt).toMatch(/(^|\n)→ Calling ev\/echo\n\nMCP tool echo of server ev/u);
@@ -354,4 +356,51 @@ describe('sluice ask with MCP', () => {
     expect(second.filter((name) => name.startsWith('mcp__'))).toHaveLength(2);
     expect(toolResults(2)).toContain('ran tool_7');
   }, 60_000);
+
+  it('terminal - a runs the call and always allows the tool as defined now: the next run calls it without asking', async () => {
+    withRepo((repo) => repo.saveServer(everythingEntry));
+    server.enqueue(
+      reply([toolUse('mcp__ev__echo', { message: 'ping' }, 'toolu_1')]),
+      reply('Done.'),
+      reply([toolUse('mcp__ev__echo', { message: 'again' }, 'toolu_2')]),
+      reply('Done again.'),
+    );
+    const first = makeIo(['a']);
+    expect(await ask.run(['echo it', '--project', project], first.io)).toBe(0);
+    first.stdin.end();
+    expect(toolResults(1)).toContain('Echo: ping');
+    const prefs = (() => {
+      const db = openAppDatabase({ home });
+      try {
+        return createMcpRepository(db).toolPrefs(createMcpRepository(db).personServerKey('ev'));
+      } finally {
+        db.close();
+      }
+    })();
+    expect(prefs.get('echo')).toMatchObject({ policy: 'allow', pinnedHash: expect.any(String) });
+    const second = makeIo(null);
+    expect(await ask.run(['echo again', '--project', project], second.io)).toBe(0);
+    expect(second.stderr()).not.toContain('Run this call?');
+    expect(toolResults(3)).toContain('Echo: again');
+  });
+
+  it('timeout - a server entry sets its own call timeout in place of the fixed 120 s', async () => {
+    withRepo((repo) => {
+      repo.saveServer({
+        name: 'slow',
+        transport: 'stdio',
+        command: process.execPath,
+        args: [HOSTILE, 'slow'],
+        env: {},
+        timeoutSeconds: 1,
+      });
+      repo.setToolPolicy(repo.personServerKey('slow'), 'act', 'allow');
+    });
+    server.enqueue(reply([toolUse('mcp__slow__act', {}, 'toolu_1')]), reply('OK.'));
+    const run = makeIo(null);
+    const started = Date.now();
+    expect(await ask.run(['go', '--project', project], run.io)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(4_500);
+    expect(toolResults(1)).toMatch(/did not answer tools\/call act within 1 s/u);
+  }, 20_000);
 });

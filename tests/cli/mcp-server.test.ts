@@ -81,6 +81,27 @@ describe('sluice mcp usage', () => {
     expect(err.join('')).toMatch(/--project DIR is required/u);
     expect(await main(['mcp', '--project', '.', 'extra'], io)).toBe(2);
     expect(err.join('')).toMatch(/unexpected argument .extra./iu);
+    expect(await main(['mcp', 'serve'], io)).toBe(2);
+    expect(await main(['mcp', 'sevre', '--project', '.'], io)).toBe(2);
+    expect(err.join('')).toMatch(/unknown form "sevre"/u);
+  });
+
+  it('sluice mcp serve - the same server as the original form', async () => {
+    const other = new Client({ name: 'sluice-test-client-2', version: '1.0.0' });
+    await other.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(REPO, 'bin/sluice.js'), 'mcp', 'serve', '--project', project],
+        env: { ...(process.env as Record<string, string>), SLUICE_HOME: home },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const { tools } = await other.listTools();
+      expect(tools.map((t) => t.name)).toContain('proposal_status');
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -27,6 +27,7 @@ import {
 } from './mcp-definitions';
 import { projectFilePins } from './mcp-entry-pins';
 import { createMcpTool } from './mcp-tool';
+import { expandVariables, variablesOf } from './mcp-variables';
 import { type ServerTools } from './mcp-tool-budget';
 import { offerWithinBudget } from './mcp-tool-search';
 
@@ -45,6 +46,8 @@ export interface McpManagerDeps {
   readonly personServerCwd?: string;
   /** Where every call's verdict, decision and end are recorded (the approval audit trail). */
   readonly audit?: ApprovalAudit | undefined;
+  /** Where `${VAR}` in entries is read from when a server starts (default: process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface McpToolList {
@@ -172,7 +175,11 @@ export class McpManager {
       const runs = files.length
         ? `; it runs the project file${files.length > 1 ? 's' : ''} ${files.map((f) => f.path).join(', ')}, approved by content`
         : '';
-      const shown = `${describeEntry(config, { values: true })}${runs}`;
+      const variables = variablesOf(config);
+      const reads = variables.length
+        ? `; it reads your environment variable${variables.length > 1 ? 's' : ''} ${variables.join(', ')} (filled in when it starts, only after you approve it)`
+        : '';
+      const shown = `${describeEntry(config, { values: true })}${runs}${reads}`;
       if (!approved)
         notices.push(
           approvedHash
@@ -289,6 +296,8 @@ export class McpManager {
           origin === 'project' ? this.deps.projectRoot : (this.deps.personServerCwd ?? homedir()),
         projectRoot: this.deps.projectRoot,
         ...this.deps.connection,
+        // The server's own limit, when its entry sets one, wins over the default.
+        ...(config.timeoutSeconds ? { callTimeoutMs: config.timeoutSeconds * 1000 } : {}),
         onToolsChanged: () => this.stale.add(key),
       });
       this.connections.set(key, connection);
@@ -352,7 +361,19 @@ export class McpManager {
     const results = await Promise.all(
       entries
         .filter((entry) => entry.approved)
-        .map(async ({ config, key, origin }) => {
+        .map(async ({ config: entry, key, origin }) => {
+          // Variables are filled in only now: after approval, from Sluice's environment.
+          const expanded = expandVariables(entry, this.deps.env ?? process.env, origin);
+          if (!expanded.ok) {
+            const running = this.connections.get(key);
+            this.connections.delete(key);
+            await running?.stop();
+            return {
+              key,
+              failure: `MCP server "${entry.name}" does not start: ${expanded.reason}.`,
+            };
+          }
+          const config = expanded.config;
           const connection = this.connectionFor(key, config, origin);
           try {
             return { key, connection, listed: await this.list(key, connection) };
@@ -367,7 +388,7 @@ export class McpManager {
         }),
     );
     if (this.closed) {
-      await Promise.all(results.map((r) => r.connection.stop()));
+      await Promise.all(results.map((r) => r.connection?.stop()));
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     }
     const byServer: ServerTools[] = [];
