@@ -37,7 +37,7 @@ export const mcpToolPolicySchema = z.enum(['ask', 'allow', 'deny']);
 
 export const mcpServerViewSchema = z.object({
   name: z.string(),
-  /** `person:<name>` or `project:<project id>:<name>:<entry hash prefix>`. */
+  /** `person:<name>:<identity hash prefix>` or `project:<project id>:<name>:<entry hash prefix>`. */
   key: z.string(),
   origin: z.enum(['person', 'project']),
   /** What it runs or reaches, in one line. */
