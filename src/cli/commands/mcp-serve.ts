@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createSluiceMcpServer } from '../../main/core/mcp/sluice-mcp-server';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { ExitCode } from '../cli-io';
+import { oneLine } from '../one-line-text';
 import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
 
@@ -27,7 +28,8 @@ export default defineVerb({
     server.onerror = (error) => {
       const message = error.message.slice(0, 500);
       if (/exceeded maximum size/u.test(message)) fatal = message;
-      io.stderr.write(`sluice mcp: ${message}\n`);
+      // The message may quote what the client sent: shown, never obeyed by the terminal.
+      io.stderr.write(`sluice mcp: ${oneLine(message)}\n`);
     };
     try {
       const closed = new Promise<void>((resolve) => {
@@ -40,7 +42,7 @@ export default defineVerb({
       await closed;
       if (fatal) {
         io.stderr.write(
-          `sluice mcp: stopped: a message from the client was too large (${fatal}); nothing of it was kept.\n`,
+          `sluice mcp: stopped: a message from the client was too large (${oneLine(fatal)}); nothing of it was kept.\n`,
         );
         return ExitCode.Failure;
       }

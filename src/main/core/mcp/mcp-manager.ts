@@ -437,10 +437,9 @@ export class McpManager {
     notices: string[],
     turn: { readonly contextWindow: number } | undefined,
   ): McpToolList {
-    if (!turn) {
-      this.deferred = new Map();
-      return { tools: byServer.flatMap((s) => [...s.tools]), notices };
-    }
+    // Without a turn (Settings' refresh, `sluice mcp list --tools`) every tool is listed and
+    // the last turn's deferrals stay what the person is shown.
+    if (!turn) return { tools: byServer.flatMap((s) => [...s.tools]), notices };
     const offer = offerWithinBudget(byServer, turn.contextWindow);
     this.deferred = new Map(offer.deferred.map((d) => [d.key, d.reason]));
     notices.push(...offer.deferred.map((d) => `MCP server "${d.server}": ${d.reason}`));
