@@ -190,10 +190,11 @@ export function describeEntry(config: McpServerConfig, options: { values?: boole
     Object.entries(record)
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([key, value]) => (options.values ? `${word(key)}=${word(value)}` : word(key)));
+  const timeout = config.timeoutSeconds ? ` (call timeout ${config.timeoutSeconds} s)` : '';
   if (config.transport === 'http') {
     const headers = pairs(config.headers);
-    return `${word(config.url)}${headers.length ? ` (headers: ${headers.join(', ')})` : ''}`;
+    return `${word(config.url)}${headers.length ? ` (headers: ${headers.join(', ')})` : ''}${timeout}`;
   }
   const env = pairs(config.env);
-  return `${[config.command, ...config.args].map(word).join(' ')}${env.length ? ` (env: ${env.join(', ')})` : ''}`;
+  return `${[config.command, ...config.args].map(word).join(' ')}${env.length ? ` (env: ${env.join(', ')})` : ''}${timeout}`;
 }

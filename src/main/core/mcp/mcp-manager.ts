@@ -10,14 +10,7 @@ import type { McpServerView } from '../../../shared/contract/mcp-service';
 import type { ApprovalAudit } from '../approvals/approval-audit';
 import type { McpRepository, McpToolPolicy } from '../store/mcp-repository';
 import type { ToolDefinition } from '../tools/tool';
-import {
-  describeEntry,
-  mcpEntryHash,
-  parseProjectMcpFile,
-  personServerKey,
-  type McpServerConfig,
-  type McpServerOrigin,
-} from './mcp-config';
+import type { McpServerConfig, McpServerOrigin } from './mcp-config';
 import { McpConnection, type McpConnectionOptions, type McpServerStatus } from './mcp-connection';
 import {
   describeDefinitionChange,
@@ -25,9 +18,9 @@ import {
   validateToolList,
   type McpToolDefinition,
 } from './mcp-definitions';
-import { projectFilePins } from './mcp-entry-pins';
+import { listMcpEntries, type McpEntry } from './mcp-entries';
 import { createMcpTool } from './mcp-tool';
-import { expandVariables, variablesOf } from './mcp-variables';
+import { expandVariables } from './mcp-variables';
 import { type ServerTools } from './mcp-tool-budget';
 import { offerWithinBudget } from './mcp-tool-search';
 
@@ -57,34 +50,15 @@ export interface McpToolList {
   readonly loaded?: () => readonly ToolDefinition[];
 }
 
+export { projectServerKey } from './mcp-entries';
+
 /** tools/list pages read from one server before it is taken as endless (fails closed). */
 export const MAX_TOOL_LIST_PAGES = 50;
-
-interface Entry {
-  readonly config: McpServerConfig;
-  readonly origin: McpServerOrigin;
-  readonly key: string;
-  readonly approved: boolean;
-  /** What an approval is of: the entry and the content of the project files it runs. */
-  readonly hash: string;
-  /** What the person is shown for it (env values and pinned files for a project entry). */
-  readonly shown: string;
-}
 
 interface Listed {
   readonly starts: number;
   readonly tools: McpToolDefinition[];
   readonly notices: string[];
-}
-
-/**
- * Where a server's preferences (always-allow, deny, pins) live. A project server's key holds
- * its entry hash: what the person allowed for one approved entry (command, env, the bytes of
- * the files it runs) does not carry over to a changed entry they approve later. The person's
- * own servers are keyed by identity (mcp-config.ts `personServerKey`).
- */
-export function projectServerKey(projectId: string, name: string, entryHash: string): string {
-  return `project:${projectId}:${name}:${entryHash.slice(0, 16)}`;
 }
 
 export class McpManager {
@@ -139,63 +113,8 @@ export class McpManager {
     return this.connections.get(key)?.status() ?? null;
   }
 
-  private async entries(): Promise<{ entries: Entry[]; notices: string[] }> {
-    const own = this.deps.repo.listServers();
-    const taken = new Set(own.map((s) => s.name));
-    const text = await this.deps.readProjectFile();
-    const project = text === null ? { servers: [], notices: [] } : parseProjectMcpFile(text);
-    const notices = [...project.notices];
-    const entries: Entry[] = own.map((config) => ({
-      config,
-      origin: 'person' as const,
-      key: personServerKey(config),
-      approved: true,
-      hash: mcpEntryHash(config),
-      shown: describeEntry(config),
-    }));
-    for (const config of project.servers) {
-      if (taken.has(config.name)) {
-        notices.push(
-          `.sluice/mcp.json server "${config.name}" was skipped: you have a server of that name.`,
-        );
-        continue;
-      }
-      const approvedHash = this.deps.repo.approvedEntryHash(this.deps.projectId, config.name);
-      let files: Awaited<ReturnType<typeof projectFilePins>>;
-      try {
-        files = await projectFilePins(config, this.deps.projectRoot);
-      } catch (error) {
-        notices.push(
-          `.sluice/mcp.json server "${config.name}" was skipped: ${error instanceof Error ? error.message : String(error)}.`,
-        );
-        continue;
-      }
-      const hash = mcpEntryHash(config, files);
-      const approved = approvedHash === hash;
-      const runs = files.length
-        ? `; it runs the project file${files.length > 1 ? 's' : ''} ${files.map((f) => f.path).join(', ')}, approved by content`
-        : '';
-      const variables = variablesOf(config);
-      const reads = variables.length
-        ? `; it reads your environment variable${variables.length > 1 ? 's' : ''} ${variables.join(', ')} (filled in when it starts, only after you approve it)`
-        : '';
-      const shown = `${describeEntry(config, { values: true })}${runs}${reads}`;
-      if (!approved)
-        notices.push(
-          approvedHash
-            ? `.sluice/mcp.json server "${config.name}" changed since you approved it (its command, arguments, environment or the content of a project file it runs: ${shown}); it does not start until you approve it again.`
-            : `.sluice/mcp.json suggests server "${config.name}" (${shown}); it does not start until you approve it.`,
-        );
-      entries.push({
-        config,
-        origin: 'project',
-        key: projectServerKey(this.deps.projectId, config.name, hash),
-        approved,
-        hash,
-        shown,
-      });
-    }
-    return { entries, notices };
+  private entries(): Promise<{ entries: McpEntry[]; notices: string[] }> {
+    return listMcpEntries(this.deps);
   }
 
   /** Approves a project entry exactly as it is now (its hash). */
