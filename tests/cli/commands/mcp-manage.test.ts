@@ -2,6 +2,7 @@
 // Settings uses and real MCP servers (server-everything, the hostile fixture).
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { main } from '../../../src/cli/main';
 import { appDatabasePath, openAppDatabase } from '../../../src/main/core/store/app-database';
 import { createMcpRepository } from '../../../src/main/core/store/mcp-repository';
 import { projectIdFor } from '../../../src/main/core/store/project-id';
+import type { CliIo } from '../../../src/cli/cli-io';
 import { fakeCliIo } from '../../support/fake-cli-io';
 
 const EVERYTHING = path.resolve(
@@ -214,4 +216,34 @@ describe('sluice mcp (managing servers)', () => {
     const allow = await sluice('mcp', 'allow', 'proj', 'env', '--project', project);
     expect(allow.code).toBe(0);
   }, 30_000);
+
+  it('mcp approve - on a terminal the person answers the card; n approves nothing, y approves the entry as shown', async () => {
+    mkdirSync(path.join(project, '.sluice'));
+    writeFileSync(
+      path.join(project, '.sluice', 'mcp.json'),
+      JSON.stringify({ servers: { proj: { command: 'node', args: ['tool.js'] } } }),
+    );
+    const onTerminal = async (answer: string) => {
+      const stdin = Object.assign(new PassThrough(), { isTTY: true });
+      stdin.end(`${answer}\n`);
+      let err = '';
+      const io: CliIo = {
+        stdout: { write: () => true },
+        stderr: { write: (t: string) => (err += t), isTTY: true },
+        stdin,
+        env: { SLUICE_HOME: home },
+        cwd: project,
+      };
+      const code = await main(['mcp', 'approve', 'proj', '--project', project], io);
+      return { code, err };
+    };
+    const no = await onTerminal('n');
+    expect(no.code).toBe(1);
+    expect(no.err).toMatch(/node tool\.js[\s\S]*Approve this server exactly as shown\?/u);
+    expect(repo((r) => r.approvedEntryHash(projectIdFor(project), 'proj'))).toBeNull();
+    expect((await onTerminal('y')).code).toBe(0);
+    expect(repo((r) => r.approvedEntryHash(projectIdFor(project), 'proj'))).toMatch(
+      /^[0-9a-f]{64}$/u,
+    );
+  });
 });
