@@ -30,6 +30,8 @@ export async function openAskMcp(args: {
   workspace: Workspace;
   mode: ApprovalMode;
   notice: (text: string) => void;
+  /** Where `${VAR}` in server entries is read from (the CLI's environment). */
+  env: Readonly<Record<string, string | undefined>>;
 }): Promise<AskMcp | null> {
   const repo = createMcpRepository(args.db);
   const readProjectFile = (): Promise<string | null> =>
@@ -42,6 +44,7 @@ export async function openAskMcp(args: {
     projectRoot: args.workspace.root,
     readProjectFile,
     mode: () => args.mode,
+    env: args.env,
     // The same trail as the app: every call's verdict, decision and end.
     audit: createApprovalAuditRepository(args.db, args.projectId),
   });

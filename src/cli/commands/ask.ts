@@ -265,6 +265,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           workspace,
           mode,
           notice: (text) => io.stderr.write(`MCP: ${text}\n`),
+          env: io.env,
         });
         const mcpTools = mcp;
         const repository = createConversationRepository(db);

@@ -141,6 +141,10 @@ async function run(
   const [, name, tool] = words;
   switch (form) {
     case 'list': {
+      if (values.tools && ctx.project === undefined)
+        throw new UsageError(
+          '--tools starts the servers, which learn the project from Sluice: give --project DIR.',
+        );
       const listed = values.tools ? await manager.tools() : null;
       const { servers, notices } = await manager.servers();
       if (values.json) {

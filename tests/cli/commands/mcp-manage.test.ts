@@ -100,6 +100,7 @@ describe('sluice mcp (managing servers)', () => {
     );
     expect((await sluice('mcp', 'add', 'x', '--hash', 'ab', '--', 'node')).code).toBe(2);
     expect((await sluice('mcp', 'frobnicate')).code).toBe(2);
+    expect((await sluice('mcp', 'list', '--tools')).err).toMatch(/--tools starts the servers/u);
     expect((await sluice('mcp', 'remove', 'nope')).code).toBe(1);
   });
 
