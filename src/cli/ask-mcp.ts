@@ -20,7 +20,10 @@ export interface AskMcp {
    * it, servers are deferred behind search_tools); notices (unapproved entries, failed or
    * deferred servers) go to `notice`.
    */
-  tools(turn: { readonly contextWindow: number }): Promise<TurnToolSet>;
+  tools(turn: {
+    readonly contextWindow: number;
+    readonly calledBefore: readonly string[];
+  }): Promise<TurnToolSet>;
   close(): Promise<void>;
 }
 

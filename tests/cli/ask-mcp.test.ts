@@ -355,6 +355,15 @@ describe('sluice ask with MCP', () => {
     expect(second).toEqual(expect.arrayContaining(['mcp__a__tool_7', 'mcp__b__tool_7']));
     expect(second.filter((name) => name.startsWith('mcp__'))).toHaveLength(2);
     expect(toolResults(2)).toContain('ran tool_7');
+
+    // Continuing the conversation: the deferred tool it called is offered from the start.
+    const id = /--conversation ([0-9a-f-]{36})/u.exec(run.stderr())?.[1] ?? '';
+    server.enqueue(reply('Still here.'));
+    const next = makeIo(null);
+    expect(await ask.run(['again', '--project', project, '--conversation', id], next.io)).toBe(0);
+    const continued = offeredTools(3).filter((name) => name.startsWith('mcp__'));
+    expect(continued).toEqual(['mcp__b__tool_7']);
+    expect(offeredTools(3)).toContain('search_tools');
   }, 60_000);
 
   it('terminal - a runs the call and always allows the tool as defined now: the next run calls it without asking', async () => {

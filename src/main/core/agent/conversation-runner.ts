@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ToolDefinition } from '../tools/tool';
 import type { ConversationRepository } from '../store/conversation-repository';
-import { userContent } from './chat-message';
+import { userContent, type ChatMessage } from './chat-message';
 import { runAgentTurn, type AgentTurnOptions, type TurnOutcome } from './agent-loop';
 import { DEFAULT_MODEL, modelInfo } from './model-catalog';
 import { loadProjectGuidance, type GuidanceFiles } from './project-guidance';
@@ -17,6 +17,14 @@ import type { ToolPorts } from './tool-execution';
 import type { TurnToolSet, TurnToolSource } from './turn-tool-set';
 
 export type TurnKind = 'send' | 'continue' | 'retry';
+
+/** Names of the tools a history called, each once. */
+function calledTools(history: readonly ChatMessage[]): string[] {
+  const names = new Set<string>();
+  for (const message of history)
+    for (const block of message.content) if (block.type === 'tool_use') names.add(block.name);
+  return [...names];
+}
 
 export interface ConversationRunnerDeps {
   repository: ConversationRepository;
@@ -151,7 +159,11 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
     const none: TurnToolSet = { tools: [] };
     const extra = deps.extraTools
       ? await deps
-          .extraTools({ model, contextWindow: modelInfo(model).contextWindow })
+          .extraTools({
+            model,
+            contextWindow: modelInfo(model).contextWindow,
+            calledBefore: calledTools(history),
+          })
           .catch(() => none)
       : none;
     const options: AgentTurnOptions = {

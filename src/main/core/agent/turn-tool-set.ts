@@ -15,4 +15,6 @@ export interface TurnToolSet {
 export type TurnToolSource = (turn: {
   readonly model: string;
   readonly contextWindow: number;
+  /** Tools the conversation called in earlier turns (a deferred one is loaded again). */
+  readonly calledBefore: readonly string[];
 }) => Promise<TurnToolSet>;

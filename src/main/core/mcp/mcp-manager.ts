@@ -263,7 +263,10 @@ export class McpManager {
    * context window, their definitions are kept within the MCP budget: servers past it are
    * deferred behind `search_tools` (mcp-tool-budget.ts), with a notice each. Never throws.
    */
-  async tools(turn?: { readonly contextWindow: number }): Promise<McpToolList> {
+  async tools(turn?: {
+    readonly contextWindow: number;
+    readonly calledBefore?: readonly string[];
+  }): Promise<McpToolList> {
     if (this.closed)
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     const { entries, notices } = await this.entries();
@@ -354,12 +357,12 @@ export class McpManager {
   private withinBudget(
     byServer: readonly ServerTools[],
     notices: string[],
-    turn: { readonly contextWindow: number } | undefined,
+    turn: { readonly contextWindow: number; readonly calledBefore?: readonly string[] } | undefined,
   ): McpToolList {
     // Without a turn (Settings' refresh, `sluice mcp list --tools`) every tool is listed and
     // the last turn's deferrals stay what the person is shown.
     if (!turn) return { tools: byServer.flatMap((s) => [...s.tools]), notices };
-    const offer = offerWithinBudget(byServer, turn.contextWindow);
+    const offer = offerWithinBudget(byServer, turn.contextWindow, turn.calledBefore);
     this.deferred = new Map(offer.deferred.map((d) => [d.key, d.reason]));
     notices.push(...offer.deferred.map((d) => `MCP server "${d.server}": ${d.reason}`));
     return { tools: offer.tools, notices, ...(offer.loaded ? { loaded: offer.loaded } : {}) };

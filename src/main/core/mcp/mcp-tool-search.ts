@@ -25,6 +25,8 @@ export interface ToolSearch {
   readonly tool: ToolDefinition;
   /** The definitions loaded so far (the agent loop sends them from the next request). */
   loaded(): readonly ToolDefinition[];
+  /** Loads these (exact names) as a search would, within the budget; others are ignored. */
+  preload(names: readonly string[]): void;
 }
 
 interface Candidate {
@@ -160,7 +162,18 @@ export function createToolSearch(
       return ok(parts.join('\n'));
     },
   });
-  return { tool, loaded: () => [...loaded.values()] };
+  return {
+    tool,
+    loaded: () => [...loaded.values()],
+    preload(names) {
+      for (const c of candidates) {
+        if (!names.includes(c.tool.name) || loaded.has(c.tool.name)) continue;
+        if (loadedTokens + c.tokens > budgetTokens) continue;
+        loaded.set(c.tool.name, c.tool);
+        loadedTokens += c.tokens;
+      }
+    },
+  };
 }
 
 /**
@@ -170,6 +183,7 @@ export function createToolSearch(
 export function offerWithinBudget(
   byServer: readonly ServerTools[],
   contextWindow: number,
+  calledBefore: readonly string[] = [],
 ): {
   tools: ToolDefinition[];
   deferred: DeferredServer[];
@@ -185,6 +199,9 @@ export function offerWithinBudget(
   const fitted = fitMcpTools(byServer, contextWindow, searchTokens);
   if (!fitted.deferred.length) return { tools: fitted.offered, deferred: [] };
   const search = createToolSearch(fitted.deferred, fitted.budgetTokens);
+  // A deferred tool the conversation already called is loaded again from the first request:
+  // a continued conversation need not search for what it used.
+  search.preload(calledBefore);
   return {
     tools: [...fitted.offered, search.tool],
     deferred: fitted.deferred,

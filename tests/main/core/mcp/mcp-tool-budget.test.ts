@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fitMcpTools, mcpToolBudget } from '../../../../src/main/core/mcp/mcp-tool-budget';
-import { createToolSearch } from '../../../../src/main/core/mcp/mcp-tool-search';
+import { createToolSearch, offerWithinBudget } from '../../../../src/main/core/mcp/mcp-tool-search';
 import { defineTool, ok, runTool, type ToolDefinition } from '../../../../src/main/core/tools/tool';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
 
@@ -89,5 +89,19 @@ describe('mcp tool budget', () => {
     expect(text).toMatch(/Loaded 1 tool;/u);
     expect(text).toMatch(/Not loaded \(.*budget of about 1500 tokens\): mcp__big__tool_2/u);
     expect(s.loaded()).toHaveLength(1);
+  });
+
+  it('offerWithinBudget - search_tools stands in for deferred servers; a deferred tool called in earlier turns is loaded from the start', () => {
+    const small = server('small', 2, 10);
+    const big = server('big', 100, 2000);
+    const offer = offerWithinBudget([small, big], 200_000, ['mcp__big__tool_3', 'read_file']);
+    expect(offer.tools.map((t) => t.name)).toEqual([
+      'mcp__small__tool_0',
+      'mcp__small__tool_1',
+      'search_tools',
+    ]);
+    expect(offer.deferred.map((d) => d.server)).toEqual(['big']);
+    expect(offer.loaded?.().map((t) => t.name)).toEqual(['mcp__big__tool_3']);
+    expect(offerWithinBudget([small], 200_000).loaded).toBeUndefined();
   });
 });
