@@ -68,6 +68,8 @@ export interface CliApprovalSession {
   readonly commands: CommandPort;
   /** Feed every AgentEvent here; approval_request events are answered. */
   readonly onEvent: (event: AgentEvent) => void;
+  /** True once for an MCP call the person approved with "always allow this tool". */
+  takeAlwaysAllowed(approvalId: string): boolean;
   /**
    * Ends the session: whatever is still pending is rejected as aborted, the terminal
    * approver lets go of stdin, and a DB the session opened is closed. Safe to call twice.
@@ -214,6 +216,8 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     checkpoints,
   };
 
+  const alwaysAllowed = new Set<string>();
+
   async function answerToolCall(request: ToolCallApprovalRequest): Promise<void> {
     // --yes is not an answer for an MCP call: only a person at the terminal (or the tool being
     // always-allowed, which never asks) runs one.
@@ -223,6 +227,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
           decision: { type: 'reject' as const, reason: NO_TERMINAL_MCP_REASON },
           decidedBy: 'mode' as const,
         };
+    if (reply.alwaysAllow) alwaysAllowed.add(request.approvalId);
     broker.decide(
       {
         approvalId: request.approvalId,
@@ -278,6 +283,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     db,
     commands,
     onEvent,
+    takeAlwaysAllowed: (approvalId) => alwaysAllowed.delete(approvalId),
     close() {
       if (closed) return;
       closed = true;
@@ -404,7 +410,13 @@ export function askApprovals(args: {
   });
   const port: ApprovalPort & ToolCallApprovalPort = {
     request: (proposal, call) => broker.request(proposal, prompted(call)),
-    requestToolCall: (proposal, call) => broker.requestToolCall(proposal, prompted(call)),
+    requestToolCall: async (proposal, call) => {
+      const resolution = await broker.requestToolCall(proposal, prompted(call));
+      // "Always allow" travels with the approval to the tool, which saves it for its server.
+      return resolution.outcome === 'approved' && session.takeAlwaysAllowed(resolution.approvalId)
+        ? { ...resolution, alwaysAllow: true }
+        : resolution;
+    },
     applied: (change) => broker.applied(change),
     failed: (approvalId, reason) => broker.failed(approvalId, reason),
   };

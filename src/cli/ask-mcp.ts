@@ -8,15 +8,22 @@ import type { ApprovalMode } from '../shared/approvals';
 import type { WritableDb } from '../main/core/store/database-handles';
 import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
 import { createMcpRepository } from '../main/core/mcp-client/mcp-repository';
-import type { ToolDefinition } from '../main/core/tools/tool';
+import type { TurnToolSet } from '../main/core/agent/turn-tool-set';
 import type { Workspace } from '../main/core/workspace/workspace';
 import { showUntrusted } from './terminal-mcp-approval';
 
 export const PROJECT_MCP_FILE = '.sluice/mcp.json';
 
 export interface AskMcp {
-  /** The turn's MCP tools; notices (unapproved entries, failed servers) go to `notice`. */
-  tools(): Promise<ToolDefinition[]>;
+  /**
+   * The turn's MCP tools, within the share of the model's context window kept for them (past
+   * it, servers are deferred behind search_tools); notices (unapproved entries, failed or
+   * deferred servers) go to `notice`.
+   */
+  tools(turn: {
+    readonly contextWindow: number;
+    readonly calledBefore: readonly string[];
+  }): Promise<TurnToolSet>;
   close(): Promise<void>;
 }
 
@@ -26,6 +33,8 @@ export async function openAskMcp(args: {
   workspace: Workspace;
   mode: ApprovalMode;
   notice: (text: string) => void;
+  /** Where `${VAR}` in server entries is read from (the CLI's environment). */
+  env: Readonly<Record<string, string | undefined>>;
 }): Promise<AskMcp | null> {
   const repo = createMcpRepository(args.db);
   const readProjectFile = (): Promise<string | null> =>
@@ -38,13 +47,14 @@ export async function openAskMcp(args: {
     projectRoot: args.workspace.root,
     readProjectFile,
     mode: () => args.mode,
+    env: args.env,
     // The same trail as the app: every call's verdict, decision and end.
     audit: createApprovalAuditRepository(args.db, args.projectId),
   });
   const told = new Set<string>();
   return {
-    async tools() {
-      const { tools, notices } = await manager.tools();
+    async tools(turn) {
+      const { tools, notices, loaded } = await manager.tools(turn);
       for (const text of notices) {
         if (told.has(text)) continue;
         told.add(text);
@@ -52,7 +62,7 @@ export async function openAskMcp(args: {
         // that must not move the cursor or repaint the terminal.
         args.notice(showUntrusted(text));
       }
-      return tools;
+      return { tools, ...(loaded ? { loaded } : {}) };
     },
     close: () => manager.close(),
   };

@@ -120,6 +120,15 @@ class LineReader {
   }
 }
 
+/**
+ * Waits one turn of the event loop. The turn's events reach the printer through promise
+ * callbacks, so after this the step line of the call being asked about ("→ Calling …") is
+ * printed, and the card starts below it instead of the step landing after the question.
+ */
+function afterPendingSteps(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export function createTerminalApprover(options: TerminalApprovalOptions): TerminalApprover {
   const color = options.color ?? false;
   const c = paint(color);
@@ -316,7 +325,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
 
   const serial = <T>(run: () => Promise<T>): Promise<T> => {
     queued += 1;
-    const next = chain.then(run);
+    const next = chain.then(afterPendingSteps).then(run);
     chain = next
       .catch(() => undefined)
       .finally(() => {
@@ -340,7 +349,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     ask(request) {
       // One prompt at a time: several proposals of a turn are asked in order.
       queued += 1;
-      const next = chain.then(() => askOne(request));
+      const next = chain.then(afterPendingSteps).then(() => askOne(request));
       chain = next
         .catch(() => undefined)
         .finally(() => {

@@ -1,6 +1,7 @@
 // The terminal prompt for one MCP tool call (issue 14 item 2 in `sluice ask`): the server,
 // the tool, the arguments exactly as they will be sent, why the person is asked, and the
-// server's description marked as untrusted; y runs it, n rejects it with an optional reason
+// server's description marked as untrusted; y runs it, a runs it and always allows the tool as
+// it is defined now (a changed definition asks again), n rejects it with an optional reason
 // for the model. The server's text is shown with control characters made visible, so a
 // description cannot hide or repaint anything on the terminal.
 import type { ToolCallApprovalRequest } from '../shared/approvals';
@@ -12,6 +13,8 @@ export const NO_TERMINAL_MCP_REASON =
 export interface TerminalToolCallAnswer {
   readonly decision: { type: 'approve' } | { type: 'reject'; reason?: string };
   readonly decidedBy?: 'person' | 'mode';
+  /** Approved with "always allow this tool" (bound to the definition shown). */
+  readonly alwaysAllow?: true;
 }
 
 export interface McpPromptIo {
@@ -57,20 +60,25 @@ export async function askMcpCallOnTerminal(
     `  The server's description of this tool (untrusted):\n${indent(showUntrusted(request.description || '(none)'))}\n`,
   );
   for (let tries = 0; tries < MAX_TRIES; tries += 1) {
-    const answer = await io.prompt('Run this call? [y]es / [n]o > ');
+    const answer = await io.prompt(
+      `Run this call? [y]es / [a]lways allow ${showUntrusted(request.serverTool)} of ${showUntrusted(request.server)} as defined now / [n]o > `,
+    );
     if (answer === null)
       return { decision: { type: 'reject', reason: 'no answer: the terminal input was closed' } };
     switch (answer.toLowerCase()) {
       case 'y':
       case 'yes':
         return { decision: { type: 'approve' } };
+      case 'a':
+      case 'always':
+        return { decision: { type: 'approve' }, alwaysAllow: true };
       case 'n':
       case 'no': {
         const why = await io.prompt('Why? (optional, tell the model) > ');
         return { decision: { type: 'reject', ...(why ? { reason: why } : {}) } };
       }
       default:
-        io.out('Please answer y or n.\n');
+        io.out('Please answer y, a or n.\n');
     }
   }
   return { decision: { type: 'reject', reason: 'no valid answer was given' } };

@@ -12,7 +12,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import type { CliIo } from '../../src/cli/cli-io';
 import { mcpEntryHash, parseProjectMcpFile } from '../../src/main/core/mcp-client/mcp-config';
-import { serverKey } from '../../src/main/core/mcp-client/mcp-manager';
 import { openAppDatabase } from '../../src/main/core/store/app-database';
 import { listApprovalAudit } from '../../src/main/core/store/approval-audit-repository';
 import {
@@ -30,6 +29,7 @@ import {
 const EVERYTHING = path.resolve(
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
 );
+const HOSTILE = path.resolve('tests/fixtures/mcp/hostile-server.mjs');
 
 let server: FakeAnthropicServer;
 let project: string;
@@ -129,8 +129,12 @@ describe('sluice ask with MCP', () => {
     expect(prompt).toContain('MCP tool echo of server ev');
     expect(prompt).toContain('"message": "ping"');
     expect(prompt).toContain("The server's description of this tool (untrusted)");
-    expect(prompt).toContain('Run this call? [y]es / [n]o');
+    expect(prompt).toContain(
+      'Run this call? [y]es / [a]lways allow echo of ev as defined now / [n]o > ',
+    );
     expect(prompt).toContain('✓ mcp__ev__echo');
+    // The step line comes first, on its own line; the card and its question follow it.
+    expect(prompt).toMatch(/(^|\n)→ Calling ev\/echo\n\nMCP tool echo of server ev/u);
     expect(toolResults(1)).toContain('Echo: ping');
     expect(everythingChildren()).toEqual([]);
     // The same audit trail as the app: the person's approval and how the call ended.
@@ -165,7 +169,7 @@ describe('sluice ask with MCP', () => {
   it('no terminal - rejected unless always-allowed; --mode read-only denies a tool not annotated read-only without asking', async () => {
     withRepo((repo) => {
       repo.saveServer(everythingEntry);
-      repo.setToolPolicy(serverKey('person', 'p', 'ev'), 'get-sum', 'allow');
+      repo.setToolPolicy(repo.personServerKey('ev'), 'get-sum', 'allow');
     });
     server.enqueue(
       reply([
@@ -217,9 +221,7 @@ describe('sluice ask with MCP', () => {
       { status: 'rejected', result: expect.stringContaining('no terminal to ask the person') },
     ]);
 
-    withRepo((repo) =>
-      repo.setServerPrefs(serverKey('person', 'p', 'ev'), { trustReadOnly: true }),
-    );
+    withRepo((repo) => repo.setServerPrefs(repo.personServerKey('ev'), { trustReadOnly: true }));
     server.enqueue(reply([toolUse('mcp__ev__echo', { message: 'pong' }, 'toolu_2')]), reply('OK.'));
     const trusted = makeIo(null);
     expect(await ask.run(['go', '--project', project, '--json'], trusted.io)).toBe(0);
@@ -268,4 +270,149 @@ describe('sluice ask with MCP', () => {
     expect(offeredTools(1)).toContain('mcp__proj__echo');
     expect(everythingChildren()).toEqual([]);
   });
+
+  it('escapes - an MCP error result and a result full of terminal escapes reach the terminal only as visible text', async () => {
+    const entry = {
+      name: 'loud',
+      transport: 'stdio' as const,
+      command: process.execPath,
+      args: [HOSTILE, 'escapes'],
+      env: {},
+    };
+    withRepo((repo) => {
+      repo.saveServer(entry);
+      const key = repo.personServerKey('loud');
+      repo.setToolPolicy(key, 'act', 'allow');
+      repo.setToolPolicy(key, 'shout', 'allow');
+    });
+    server.enqueue(
+      reply([toolUse('mcp__loud__act', {}, 'toolu_1'), toolUse('mcp__loud__shout', {}, 'toolu_2')]),
+      reply('Done.'),
+    );
+    const run = makeIo(null);
+    expect(await ask.run(['go', '--project', project], run.io)).toBe(0);
+    const err = run.stderr();
+    expect(err).toContain('✗ mcp__loud__act (error): boom\\u001b]0;pwned-title\\u0007');
+    expect(err).toContain('\\u202e');
+    // eslint-disable-next-line no-control-regex
+    expect(err + run.stdout()).not.toMatch(/[\u001b\u0007\u009b\u202e]/u);
+    // The model reads the server's text as it was sent (it is data, not a terminal).
+    expect(toolResults(1)).toContain('pwned-title');
+  });
+
+  it('many tools - a server listing 10,000 tools gets one summary line on stderr, not a notice per skipped tool', async () => {
+    withRepo((repo) =>
+      repo.saveServer({
+        name: 'huge',
+        transport: 'stdio',
+        command: process.execPath,
+        args: [HOSTILE, 'many', '10000', '30'],
+        env: {},
+      }),
+    );
+    server.enqueue(reply('Hello.'));
+    const run = makeIo(null);
+    expect(await ask.run(['hi', '--project', project], run.io)).toBe(0);
+    const lines = run
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('MCP:'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /server "huge" listed 10000 tools; 200 are offered and 9800 were skipped: 9800 past the limit/u,
+    );
+    expect(run.stderr().length).toBeLessThan(2_000);
+  }, 30_000);
+
+  it('tool budget - three servers within the per-server caps do not fail ask: their tools are deferred behind search_tools, said on stderr, and what it loads joins the next request', async () => {
+    withRepo((repo) => {
+      for (const name of ['a', 'b', 'c']) {
+        repo.saveServer({
+          name,
+          transport: 'stdio',
+          command: process.execPath,
+          args: [HOSTILE, 'many', '200', '1200'],
+          env: {},
+        });
+      }
+      repo.setToolPolicy(repo.personServerKey('b'), 'tool_7', 'allow');
+    });
+    server.enqueue(
+      reply([toolUse('search_tools', { query: 'topic-7', max_results: 2 }, 'toolu_1')]),
+      reply([toolUse('mcp__b__tool_7', { q: 'hi' }, 'toolu_2')]),
+      reply('Done.'),
+    );
+    const run = makeIo(null);
+    expect(await ask.run(['look after topic 7', '--project', project], run.io)).toBe(0);
+    const first = offeredTools(0);
+    expect(first).toContain('search_tools');
+    expect(first.some((name) => name.startsWith('mcp__'))).toBe(false);
+    const firstBody = JSON.stringify(server.requests[0]?.body);
+    // Within the budget: the request is far below the 200k-token window.
+    expect(firstBody.length).toBeLessThan(120_000);
+    expect(run.stderr()).toMatch(
+      /MCP: MCP server "a": its 200 tool definitions \(about \d+ tokens\) are not sent with every request: .*10% of the model's context window/u,
+    );
+    expect(toolResults(1)).toMatch(/Loaded 2 tools.*mcp__a__tool_7.*mcp__b__tool_7/u);
+    const second = offeredTools(1);
+    expect(second).toEqual(expect.arrayContaining(['mcp__a__tool_7', 'mcp__b__tool_7']));
+    expect(second.filter((name) => name.startsWith('mcp__'))).toHaveLength(2);
+    expect(toolResults(2)).toContain('ran tool_7');
+
+    // Continuing the conversation: the deferred tool it called is offered from the start.
+    const id = /--conversation ([0-9a-f-]{36})/u.exec(run.stderr())?.[1] ?? '';
+    server.enqueue(reply('Still here.'));
+    const next = makeIo(null);
+    expect(await ask.run(['again', '--project', project, '--conversation', id], next.io)).toBe(0);
+    const continued = offeredTools(3).filter((name) => name.startsWith('mcp__'));
+    expect(continued).toEqual(['mcp__b__tool_7']);
+    expect(offeredTools(3)).toContain('search_tools');
+  }, 60_000);
+
+  it('terminal - a runs the call and always allows the tool as defined now: the next run calls it without asking', async () => {
+    withRepo((repo) => repo.saveServer(everythingEntry));
+    server.enqueue(
+      reply([toolUse('mcp__ev__echo', { message: 'ping' }, 'toolu_1')]),
+      reply('Done.'),
+      reply([toolUse('mcp__ev__echo', { message: 'again' }, 'toolu_2')]),
+      reply('Done again.'),
+    );
+    const first = makeIo(['a']);
+    expect(await ask.run(['echo it', '--project', project], first.io)).toBe(0);
+    first.stdin.end();
+    expect(toolResults(1)).toContain('Echo: ping');
+    const prefs = (() => {
+      const db = openAppDatabase({ home });
+      try {
+        return createMcpRepository(db).toolPrefs(createMcpRepository(db).personServerKey('ev'));
+      } finally {
+        db.close();
+      }
+    })();
+    expect(prefs.get('echo')).toMatchObject({ policy: 'allow', pinnedHash: expect.any(String) });
+    const second = makeIo(null);
+    expect(await ask.run(['echo again', '--project', project], second.io)).toBe(0);
+    expect(second.stderr()).not.toContain('Run this call?');
+    expect(toolResults(3)).toContain('Echo: again');
+  });
+
+  it('timeout - a server entry sets its own call timeout in place of the fixed 120 s', async () => {
+    withRepo((repo) => {
+      repo.saveServer({
+        name: 'slow',
+        transport: 'stdio',
+        command: process.execPath,
+        args: [HOSTILE, 'slow'],
+        env: {},
+        timeoutSeconds: 1,
+      });
+      repo.setToolPolicy(repo.personServerKey('slow'), 'act', 'allow');
+    });
+    server.enqueue(reply([toolUse('mcp__slow__act', {}, 'toolu_1')]), reply('OK.'));
+    const run = makeIo(null);
+    const started = Date.now();
+    expect(await ask.run(['go', '--project', project], run.io)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(4_500);
+    expect(toolResults(1)).toMatch(/did not answer tools\/call act within 1 s/u);
+  }, 20_000);
 });

@@ -81,6 +81,27 @@ describe('sluice mcp usage', () => {
     expect(err.join('')).toMatch(/--project DIR is required/u);
     expect(await main(['mcp', '--project', '.', 'extra'], io)).toBe(2);
     expect(err.join('')).toMatch(/unexpected argument .extra./iu);
+    expect(await main(['mcp', 'serve'], io)).toBe(2);
+    expect(await main(['mcp', 'sevre', '--project', '.'], io)).toBe(2);
+    expect(err.join('')).toMatch(/unknown form "sevre"/u);
+  });
+
+  it('sluice mcp serve - the same server as the original form', async () => {
+    const other = new Client({ name: 'sluice-test-client-2', version: '1.0.0' });
+    await other.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(REPO, 'bin/sluice.js'), 'mcp', 'serve', '--project', project],
+        env: { ...(process.env as Record<string, string>), SLUICE_HOME: home },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const { tools } = await other.listTools();
+      expect(tools.map((t) => t.name)).toContain('proposal_status');
+    } finally {
+      await other.close();
+    }
   });
 });
 
@@ -142,6 +163,9 @@ describe('sluice mcp', () => {
       },
     });
     expect(edited.isError).toBe(false);
+    // The set is in the inbox as soon as the edit is made; no "run" ends first.
+    expect(textOf(edited)).toMatch(/proposed to the person at once/u);
+    expect(textOf(edited)).not.toMatch(/when the run ends/u);
     const id = /Change set: ([0-9a-f-]{36})/u.exec(textOf(edited))?.[1];
     expect(id).toBeDefined();
     await client.callTool({

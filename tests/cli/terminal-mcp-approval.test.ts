@@ -1,7 +1,9 @@
 // The MCP call prompt: the server's words cannot repaint the terminal (control characters
 // shown as escapes), long text is cut with a note, and only y or n decide; a closed input
 // or five bad answers reject.
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createTerminalApprover } from '../../src/cli/terminal-approval';
 import { askMcpCallOnTerminal, showUntrusted } from '../../src/cli/terminal-mcp-approval';
 import type { ToolCallApprovalRequest } from '../../src/shared/approvals';
 
@@ -71,5 +73,38 @@ describe('terminal MCP approval', () => {
       decision: { type: 'reject', reason: 'no valid answer was given' },
     });
     expect(t.questions).toHaveLength(5);
+  });
+
+  it('prompt - a answers approve with always-allow; the question offers it for this tool', async () => {
+    const t = terminal(['a']);
+    expect(await askMcpCallOnTerminal(request, t.io)).toEqual({
+      decision: { type: 'approve' },
+      alwaysAllow: true,
+    });
+    expect(t.questions[0]).toBe(
+      'Run this call? [y]es / [a]lways allow write_file of fs as defined now / [n]o > ',
+    );
+  });
+
+  it('terminal - the card starts after the step line still on its way to the printer, never inside it', async () => {
+    const written: string[] = [];
+    const input = new PassThrough();
+    const approver = createTerminalApprover({
+      input,
+      output: { write: (text: string) => written.push(text) },
+      interactive: true,
+    });
+    const answer = approver.askToolCall?.(request);
+    // The printer gets "→ Calling …" through a chain of promise callbacks (the turn's
+    // generators), as `sluice ask` does; it must come out before the card and its question.
+    let delivery = Promise.resolve();
+    for (let i = 0; i < 40; i += 1) delivery = delivery.then(() => undefined);
+    void delivery.then(() => written.push('→ Calling fs/write_file\n'));
+    input.write('y\n');
+    expect(await answer).toEqual({ decision: { type: 'approve' } });
+    approver.close();
+    const text = written.join('');
+    expect(text.indexOf('→ Calling')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('→ Calling')).toBeLessThan(text.indexOf('MCP tool write_file'));
   });
 });

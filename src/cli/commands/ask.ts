@@ -38,6 +38,8 @@ import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 import { openAskMcp, type AskMcp } from '../ask-mcp';
 import { openCliDiagnostics } from '../cli-diagnostics';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
+import { stepLineText, terminalCommandOutput } from '../terminal-safe-text';
+import { trackStderrLines, type TrackedIo } from '../stderr-line-tracker';
 
 export interface AskApprovalArgs {
   workspace: Workspace;
@@ -189,13 +191,18 @@ export function decisionWords(event: Extract<AgentEvent, { type: 'approval_resol
   }
 }
 
-/** Human rendering: the answer to stdout as it streams; steps and problems to stderr. */
-function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
+/**
+ * Human rendering: the answer to stdout as it streams; steps and problems to stderr. Text from
+ * outside (tool results, an MCP server's errors, command output, API messages) is shown with
+ * its control and bidi characters visible (terminal-safe-text.ts), never obeyed.
+ */
+function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: AgentEvent) => void {
   let midLine = false;
   const step = (text: string) => {
     if (midLine) io.stdout.write('\n');
     midLine = false;
-    io.stderr.write(`${text}\n`);
+    // A question of an approval prompt may be open on stderr: the step goes below it.
+    io.stderr.write(`${atLineStart() ? '' : '\n'}${text}\n`);
   };
   return (event) => {
     switch (event.type) {
@@ -204,33 +211,33 @@ function createHumanPrinter(io: CliIo): (event: AgentEvent) => void {
         midLine = !event.text.endsWith('\n');
         return;
       case 'tool_start':
-        step(`→ ${event.label}`);
+        step(`→ ${stepLineText(event.label)}`);
         return;
       case 'tool_end':
         step(
-          `  ${event.status === 'ok' ? '✓' : '✗'} ${event.name}${event.status === 'ok' ? '' : ` (${event.status}): ${firstLine(event.result)}`}`,
+          `  ${event.status === 'ok' ? '✓' : '✗'} ${stepLineText(event.name)}${event.status === 'ok' ? '' : ` (${event.status}): ${stepLineText(firstLine(event.result))}`}`,
         );
         return;
       case 'retry':
-        step(`↻ retry ${event.attempt}: ${event.reason}`);
+        step(`↻ retry ${event.attempt}: ${stepLineText(event.reason)}`);
         return;
       case 'error':
-        step(`error (${event.kind}): ${event.message}`);
+        step(`error (${stepLineText(event.kind)}): ${stepLineText(event.message)}`);
         return;
       case 'approval_resolved':
-        step(`  ${decisionWords(event)}`);
+        step(`  ${stepLineText(decisionWords(event))}`);
         return;
       case 'turn_end':
         if (midLine) io.stdout.write('\n');
         midLine = false;
         if (event.reason !== 'end_turn' && event.reason !== 'error' && event.message)
-          io.stderr.write(`${event.message}\n`);
+          io.stderr.write(`${stepLineText(event.message)}\n`);
         return;
       case 'command_output':
         // Live output goes to stderr, so stdout stays the model's answer.
         if (midLine) io.stdout.write('\n');
         midLine = false;
-        io.stderr.write(event.text);
+        io.stderr.write(terminalCommandOutput(event.text));
         return;
       // The approval session prompts on the terminal (and says a late check's result there).
       case 'turn_start':
@@ -271,7 +278,10 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       json: { type: 'boolean', default: false },
     },
     positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'the prompt is empty.' },
-    async run({ values, positionals, io }) {
+    async run({ values, positionals, io: rawIo }) {
+      // Steps and approval prompts share stderr; the printer needs to know where its cursor is.
+      const tracked = trackStderrLines(rawIo);
+      const io = tracked.io;
       const given =
         values.mode === undefined ? undefined : approvalModeSchema.safeParse(values.mode);
       if (given && !given.success)
@@ -309,6 +319,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           workspace,
           mode,
           notice: (text) => io.stderr.write(`MCP: ${text}\n`),
+          env: io.env,
         });
         const mcpTools = mcp;
         const repository = createConversationRepository(db);
@@ -323,7 +334,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             }),
           model: () => values.model ?? DEFAULT_MODEL,
           tools: (deps.createTools ?? createTools)(),
-          ...(mcpTools ? { extraTools: () => mcpTools.tools() } : {}),
+          ...(mcpTools ? { extraTools: (turn) => mcpTools.tools(turn) } : {}),
           ports: () => {
             const build = deps.approvals === undefined ? askApprovals : deps.approvals;
             const buildCommands = deps.commands === undefined ? askCommands : deps.commands;
@@ -361,7 +372,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
         }
         const print = values.json
           ? (event: AgentEvent) => writeJsonLine(io, event)
-          : createHumanPrinter(io);
+          : createHumanPrinter(tracked);
         const release = (deps.onInterrupt ?? defaultInterrupt)(() =>
           runner.abort(started.conversationId),
         );

@@ -102,8 +102,20 @@ export const verbs: readonly VerbEntry[] = [
   lazy(
     {
       name: 'mcp',
-      usage: 'sluice mcp --project DIR',
-      summary: "Serve the project's read tools and reviewed edits as an MCP server over stdio.",
+      usage: [
+        'sluice mcp [serve] --project DIR',
+        'sluice mcp list [--project DIR] [--tools] [--json]',
+        'sluice mcp add NAME [--env KEY=VALUE]… [--timeout SECONDS] -- COMMAND [ARG…]',
+        'sluice mcp add NAME --url URL [--header "Name: value"]… [--timeout SECONDS]',
+        'sluice mcp add --from FILE [NAME…]        import a Claude Code style .mcp.json',
+        'sluice mcp remove NAME',
+        'sluice mcp approve NAME --project DIR [--hash PREFIX]',
+        'sluice mcp allow SERVER TOOL --project DIR [--hash PREFIX]',
+        'sluice mcp deny SERVER [TOOL] [--project DIR]',
+        'sluice mcp reset SERVER [TOOL] [--project DIR]',
+      ].join('\n'),
+      summary:
+        "Serve the project over MCP (stdio), or manage your MCP servers and the project's suggested ones.",
     },
     () => import('./mcp'),
   ),

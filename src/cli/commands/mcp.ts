@@ -1,64 +1,25 @@
-// `sluice mcp --project DIR` (issue 14 item 4): serves the project's read tools and reviewed
-// edits over MCP on stdin/stdout until the client closes stdin. Edits become a change set in
-// the inbox (`sluice proposals`), never a write. Nothing but protocol goes to stdout; notices
-// go to stderr.
-import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createSluiceMcpServer } from '../../main/core/mcp-server/sluice-mcp-server';
-import { openAppDatabase } from '../../main/core/store/app-database';
-import { ExitCode } from '../cli-io';
-import { defineVerb } from '../define-verb';
-import { openProject, sluiceHomeFor } from '../project-context';
-import { openCliDiagnostics } from '../cli-diagnostics';
+// `sluice mcp`: both directions of MCP from the terminal (issue 22 item 11). `sluice mcp
+// --project DIR` (or `sluice mcp serve --project DIR`) serves the project over stdio;
+// `list`, `add`, `remove`, `approve`, `allow`, `deny` and `reset` manage the person's MCP
+// servers and the project's suggested ones as Settings does. Each form loads only its code.
+import { UsageError, type Verb } from '../cli-io';
+import { oneLine } from '../one-line-text';
 
-export default defineVerb({
-  options: { project: { type: 'string' } },
-  async run({ values, io }) {
-    const { workspace } = await openProject(io, values.project);
-    const db = openAppDatabase({ home: sluiceHomeFor(io) });
-    // Stopped with the session (session.close()).
-    const diagnostics = openCliDiagnostics({
-      workspace,
-      db,
-      onBackgroundError: (error) =>
-        io.stderr.write(
-          `sluice mcp: diagnostics: ${error instanceof Error ? error.message : String(error)}\n`,
-        ),
-    });
-    const { server, session } = createSluiceMcpServer({ db, workspace, diagnostics });
-    const transport = new StdioServerTransport(
-      io.stdin as unknown as Readable,
-      io.stdout as unknown as Writable,
-    );
-    // What stops or troubles the connection is said on stderr (stdout is the protocol's):
-    // a message over the transport's size limit (STDIO_DEFAULT_MAX_BUFFER_SIZE) closes it,
-    // and the client should learn why from the log, not guess.
-    let fatal: string | null = null;
-    server.onerror = (error) => {
-      const message = error.message.slice(0, 500);
-      if (/exceeded maximum size/u.test(message)) fatal = message;
-      io.stderr.write(`sluice mcp: ${message}\n`);
-    };
-    try {
-      const closed = new Promise<void>((resolve) => {
-        server.onclose = () => resolve();
-        io.stdin.once('end', () => resolve());
-        io.stdin.once('close', () => resolve());
-      });
-      await server.connect(transport);
-      io.stderr.write(`sluice mcp: serving ${workspace.root} on stdio\n`);
-      await closed;
-      if (fatal) {
-        io.stderr.write(
-          `sluice mcp: stopped: a message from the client was too large (${fatal}); nothing of it was kept.\n`,
-        );
-        return ExitCode.Failure;
-      }
-      return ExitCode.Ok;
-    } finally {
-      await server.close().catch(() => undefined);
-      await session.close();
-      db.close();
-    }
+const MANAGE = new Set(['list', 'add', 'remove', 'approve', 'allow', 'deny', 'reset']);
+
+const verb: Verb = {
+  async run(args, io) {
+    const [first] = args;
+    if (first === 'serve') return (await import('./mcp-serve')).default.run(args.slice(1), io);
+    if (first !== undefined && MANAGE.has(first))
+      return (await import('./mcp-manage')).default.run(args, io);
+    if (first !== undefined && !first.startsWith('-'))
+      throw new UsageError(
+        `unknown form "${oneLine(first)}" (serve, list, add, remove, approve, allow, deny or reset).`,
+      );
+    // The original form: `sluice mcp --project DIR` serves, as it always did.
+    return (await import('./mcp-serve')).default.run(args, io);
   },
-});
+};
+
+export default verb;

@@ -37,7 +37,7 @@ export const mcpToolPolicySchema = z.enum(['ask', 'allow', 'deny']);
 
 export const mcpServerViewSchema = z.object({
   name: z.string(),
-  /** `person:<name>` or `project:<project id>:<name>:<entry hash prefix>`. */
+  /** `person:<name>:<identity hash prefix>` or `project:<project id>:<name>:<entry hash prefix>`. */
   key: z.string(),
   origin: z.enum(['person', 'project']),
   /** What it runs or reaches, in one line. */
@@ -47,6 +47,11 @@ export const mcpServerViewSchema = z.object({
   needsApproval: z.boolean(),
   state: z.enum(['stopped', 'starting', 'running', 'failed']),
   message: z.string().nullable(),
+  /**
+   * Why its tools were not sent with every request in the last turn (past the share of the
+   * context window kept for MCP definitions; Claude loads them through search_tools), or null.
+   */
+  deferred: z.string().nullable().optional(),
   trustReadOnly: z.boolean(),
   denyAll: z.boolean(),
   logs: z.array(z.string()),

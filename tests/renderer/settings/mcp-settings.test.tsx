@@ -35,6 +35,7 @@ const list: McpList = {
       needsApproval: false,
       state: 'running',
       message: null,
+      deferred: 'its 200 tool definitions (about 65000 tokens) are not sent with every request',
       trustReadOnly: false,
       denyAll: false,
       logs: ['2026-01-01T00:00:00.000Z running (pid 4)'],
@@ -66,6 +67,10 @@ describe('McpSettings', () => {
     expect(fake.callsTo('mcp.approveEntry')).toEqual([{ name: 'probe', entryHash: 'abc' }]);
     const ev = screen.getByTestId('mcp-server-ev');
     expect(within(ev).getByText('running')).toBeInTheDocument();
+    expect(within(ev).getByTestId('mcp-deferred-ev')).toHaveTextContent(
+      /Tools deferred: its 200 tool definitions .* not sent with every request/u,
+    );
+    expect(within(probe).queryByTestId('mcp-deferred-probe')).toBeNull();
     expect(within(ev).getByText(/changed\s+description was: a/u)).toBeInTheDocument();
     await userEvent.selectOptions(within(ev).getByLabelText('echo'), 'allow');
     expect(fake.callsTo('mcp.setToolPolicy')).toEqual([

@@ -48,6 +48,11 @@ export interface AgentTurnOptions {
   system: string;
   tools: readonly ToolDefinition[];
   /**
+   * Tools loaded during the turn (by a tool search): read before each request, sent from then
+   * on and callable. Names already offered are ignored.
+   */
+  loadedTools?: () => readonly ToolDefinition[];
+  /**
    * The ToolContext ports (workspace, approvals, …). The turn's emitter is not one of them:
    * every tool gets it as `ctx.emit`, and passes it on (approval requests carry it).
    */
@@ -77,6 +82,8 @@ class TurnRunner {
   readonly history: ChatMessage[];
   private readonly tools: Map<string, ToolDefinition>;
   private readonly apiTools: Anthropic.Tool[];
+  /** Tokens of the definitions of MCP servers' tools (named `mcp__…`), for messages. */
+  private mcpToolTokens = 0;
   private readonly signal: AbortSignal;
   private readonly ports: ToolPorts;
 
@@ -85,10 +92,21 @@ class TurnRunner {
     private readonly emit: (event: AgentEvent) => void,
   ) {
     this.history = [...options.history];
-    this.tools = new Map(options.tools.map((t) => [t.name, t]));
-    this.apiTools = options.tools.map((t) => toApiTool(t) as Anthropic.Tool);
+    this.tools = new Map();
+    this.apiTools = [];
+    this.addTools(options.tools);
     this.signal = options.signal ?? new AbortController().signal;
     this.ports = options.ports;
+  }
+
+  private addTools(tools: readonly ToolDefinition[]): void {
+    for (const tool of tools) {
+      if (this.apiTools.some((t) => t.name === tool.name)) continue;
+      this.tools.set(tool.name, tool);
+      const api = toApiTool(tool) as Anthropic.Tool;
+      this.apiTools.push(api);
+      if (tool.name.startsWith('mcp__')) this.mcpToolTokens += estimateTokens(api);
+    }
   }
 
   private get ids() {
@@ -229,6 +247,8 @@ class TurnRunner {
   private buildRequest(
     maxTokens: number,
   ): Anthropic.MessageCreateParamsStreaming | { failure: string } {
+    // Definitions a tool search loaded join from the next request on.
+    if (this.options.loadedTools) this.addTools(this.options.loadedTools());
     const info = modelInfo(this.options.model);
     const window = this.options.contextWindow ?? info.contextWindow;
     const fixed = estimateTokens(this.options.system) + estimateTokens(this.apiTools);
@@ -237,8 +257,14 @@ class TurnRunner {
     const messages = mergeConsecutiveRoles(repairToolPairing(this.history));
     const fitted = fitToBudget({ messages, budgetTokens });
     if (!fitted.fits) {
+      // When tool definitions take much of the window, the person must hear that it is them.
+      const tools = estimateTokens(this.apiTools);
+      const byTools =
+        tools > window * 0.25
+          ? ` Tool definitions alone take about ${tools} tokens of the ${window}-token window${this.mcpToolTokens ? `, ${this.mcpToolTokens} of them MCP servers' tools: remove or deny servers you do not need` : ''}.`
+          : '';
       return {
-        failure: `The current request does not fit the model's context window even after older tool results and turns were condensed (about ${fitted.estimatedTokens} tokens for ${Math.max(0, budgetTokens)} available). Start a new conversation, or ask about fewer or smaller files.`,
+        failure: `The current request does not fit the model's context window even after older tool results and turns were condensed (about ${fitted.estimatedTokens} tokens for ${Math.max(0, budgetTokens)} available).${byTools} Start a new conversation, or ask about fewer or smaller files.`,
       };
     }
     return {

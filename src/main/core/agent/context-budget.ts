@@ -9,12 +9,10 @@
 // loop refuses to send, saying so.
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage } from './chat-message';
+import { estimateTokens } from '../../../shared/token-estimate';
 
 /** Rough but conservative: ~4 characters per token over the JSON that is sent. */
-export function estimateTokens(value: unknown): number {
-  const text = typeof value === 'string' ? value : JSON.stringify(value ?? '');
-  return Math.ceil(text.length / 4);
-}
+export { estimateTokens };
 
 export interface BudgetInput {
   messages: ChatMessage[];

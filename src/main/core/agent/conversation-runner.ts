@@ -8,14 +8,23 @@ import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ToolDefinition } from '../tools/tool';
 import type { ConversationRepository } from '../store/conversation-repository';
-import { userContent } from './chat-message';
+import { userContent, type ChatMessage } from './chat-message';
 import { runAgentTurn, type AgentTurnOptions, type TurnOutcome } from './agent-loop';
-import { DEFAULT_MODEL } from './model-catalog';
+import { DEFAULT_MODEL, modelInfo } from './model-catalog';
 import { loadProjectGuidance, type GuidanceFiles } from './project-guidance';
 import { buildSystemPrompt } from './system-prompt';
 import type { ToolPorts } from './tool-execution';
+import type { TurnToolSet, TurnToolSource } from './turn-tool-set';
 
 export type TurnKind = 'send' | 'continue' | 'retry';
+
+/** Names of the tools a history called, each once. */
+function calledTools(history: readonly ChatMessage[]): string[] {
+  const names = new Set<string>();
+  for (const message of history)
+    for (const block of message.content) if (block.type === 'tool_use') names.add(block.name);
+  return [...names];
+}
 
 export interface ConversationRunnerDeps {
   repository: ConversationRepository;
@@ -25,8 +34,11 @@ export interface ConversationRunnerDeps {
   /** The model for new conversations (Settings or --model); default DEFAULT_MODEL. */
   model?: () => string;
   tools: readonly ToolDefinition[];
-  /** Per turn, tools that come and go (MCP servers' tools); a failure offers none. */
-  extraTools?: () => Promise<readonly ToolDefinition[]>;
+  /**
+   * Per turn, tools that come and go (MCP servers' tools), fitted to the model's context
+   * window, and the ones a tool search loads during the turn; a failure offers none.
+   */
+  extraTools?: TurnToolSource;
   /** Per turn: the ToolContext ports (the turn's emitter reaches tools as ctx.emit). */
   ports: (turn: { conversationId: string; turnId: string }) => ToolPorts;
   /** Where AGENTS.md / CLAUDE.md and skills are read from (the workspace). */
@@ -144,7 +156,16 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
     }
     const guidance = await loadProjectGuidance(deps.guidanceFiles);
     const maxRounds = deps.maxRounds?.();
-    const extra = deps.extraTools ? await deps.extraTools().catch(() => []) : [];
+    const none: TurnToolSet = { tools: [] };
+    const extra = deps.extraTools
+      ? await deps
+          .extraTools({
+            model,
+            contextWindow: modelInfo(model).contextWindow,
+            calledBefore: calledTools(history),
+          })
+          .catch(() => none)
+      : none;
     const options: AgentTurnOptions = {
       client,
       model,
@@ -154,7 +175,8 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       ...(text !== undefined ? { userText: text } : {}),
       ...(context ? { userContext: context } : {}),
       system: buildSystemPrompt(guidance),
-      tools: extra.length ? [...deps.tools, ...extra] : deps.tools,
+      tools: extra.tools.length ? [...deps.tools, ...extra.tools] : deps.tools,
+      ...(extra.loaded ? { loadedTools: extra.loaded } : {}),
       ports: deps.ports({ conversationId, turnId }),
       signal: controller.signal,
       recorder,

@@ -79,7 +79,14 @@ export interface ToolCallProposal {
 }
 
 export type ToolCallResolution =
-  | (Decided & { readonly outcome: 'approved' })
+  | (Decided & {
+      readonly outcome: 'approved';
+      /**
+       * The person also chose "always allow this tool" (the terminal's `a`): the tool runs
+       * without asking from now on, for the definition they were shown (it is pinned).
+       */
+      readonly alwaysAllow?: boolean;
+    })
   | (Decided & { readonly outcome: 'rejected'; readonly reason?: string | undefined });
 
 /** The gate for tool calls; ApprovalBroker implements it beside ApprovalPort. */

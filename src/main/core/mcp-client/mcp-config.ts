@@ -17,9 +17,14 @@ export const MCP_SERVER_NAME = /^(?!.*__)[A-Za-z0-9_-]{0,23}[A-Za-z0-9-]$/u;
 export const PROJECT_REFUSED_ENV =
   /^(?:PATH|LD_\w*|DYLD_\w*|NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PERL5OPT|PERL5LIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_\w*)$/iu;
 
+/** A server's silence limit per call, in seconds (default 120; progress restarts it). */
+export const MAX_TIMEOUT_SECONDS = 3600;
+const timeoutSeconds = z.number().int().min(1).max(MAX_TIMEOUT_SECONDS).optional();
+
 const stdioShape = z
   .object({
     command: z.string().min(1).max(4096),
+    timeoutSeconds,
     args: z.array(z.string().max(4096)).max(256).default([]),
     env: z
       .record(z.string().max(256), z.string().max(4096))
@@ -30,11 +35,16 @@ const stdioShape = z
 
 const httpShape = z
   .object({
+    // A `${VAR}` in it is filled in when the server starts (mcp-variables.ts).
     url: z
       .string()
-      .url()
-      .refine((u) => /^https?:\/\//u.test(u), 'only http(s) URLs'),
+      .max(4096)
+      .refine(
+        (u) => u.includes('${') || (URL.canParse(u) && /^https?:\/\//u.test(u)),
+        'only http(s) URLs',
+      ),
     headers: z.record(z.string(), z.string()).default({}),
+    timeoutSeconds,
   })
   .strict();
 
@@ -79,6 +89,47 @@ export function mcpEntryHash(
   return createHash('sha256').update(JSON.stringify(pinned)).digest('hex');
 }
 
+/**
+ * What a server *is*, for keying the person's settings: the program and its arguments (stdio)
+ * or the URL (http). Env and headers are left out (a rotated token is the same server); the
+ * name too, so a different program re-added under an old name is a different server.
+ */
+export function mcpServerIdentity(config: McpServerConfig): string {
+  const identity =
+    config.transport === 'stdio' ? ['stdio', config.command, ...config.args] : ['http', config.url];
+  return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
+}
+
+/**
+ * Where the person's own server keeps its settings (always-allow, deny, pins, trust
+ * read-only): its name and identity, so nothing carries over to another program that takes
+ * the name, and two servers of one program keep their own settings.
+ */
+export function personServerKey(config: McpServerConfig): string {
+  return `person:${config.name}:${mcpServerIdentity(config).slice(0, 16)}`;
+}
+
+/**
+ * One entry as `.sluice/mcp.json` or a Claude Code style `.mcp.json` writes it: `command`,
+ * `args`, `env` or `url`, `headers`, and optionally `"type"` (`stdio`, `http`, or
+ * `streamable-http`, Claude Code's words) and `timeoutSeconds`.
+ */
+export function parseMcpEntry(
+  name: string,
+  value: unknown,
+): ReturnType<typeof mcpServerConfigSchema.safeParse> {
+  const entry = value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
+  const type = (entry as { type?: unknown }).type;
+  delete (entry as { type?: unknown }).type;
+  const transport =
+    type === 'http' || type === 'streamable-http' || (type === undefined && 'url' in entry)
+      ? 'http'
+      : type === 'stdio' || type === undefined
+        ? 'stdio'
+        : `unsupported type ${JSON.stringify(type)} (stdio or http)`;
+  return mcpServerConfigSchema.safeParse({ ...entry, name, transport });
+}
+
 export interface ProjectMcpFile {
   readonly servers: McpServerConfig[];
   /** Entries that could not be read, each with its reason (shown, never started). */
@@ -106,13 +157,7 @@ export function parseProjectMcpFile(text: string): ProjectMcpFile {
   const servers: McpServerConfig[] = [];
   const notices: string[] = [];
   for (const [name, value] of Object.entries(entries as Record<string, unknown>)) {
-    const transport =
-      value && typeof value === 'object' && 'url' in value ? ('http' as const) : ('stdio' as const);
-    const parsed = mcpServerConfigSchema.safeParse({
-      ...(value as object),
-      name,
-      transport,
-    });
+    const parsed = parseMcpEntry(name, value);
     const refused =
       parsed.success && parsed.data.transport === 'stdio'
         ? Object.keys(parsed.data.env).filter((key) => PROJECT_REFUSED_ENV.test(key))
@@ -145,10 +190,11 @@ export function describeEntry(config: McpServerConfig, options: { values?: boole
     Object.entries(record)
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([key, value]) => (options.values ? `${word(key)}=${word(value)}` : word(key)));
+  const timeout = config.timeoutSeconds ? ` (call timeout ${config.timeoutSeconds} s)` : '';
   if (config.transport === 'http') {
     const headers = pairs(config.headers);
-    return `${word(config.url)}${headers.length ? ` (headers: ${headers.join(', ')})` : ''}`;
+    return `${word(config.url)}${headers.length ? ` (headers: ${headers.join(', ')})` : ''}${timeout}`;
   }
   const env = pairs(config.env);
-  return `${[config.command, ...config.args].map(word).join(' ')}${env.length ? ` (env: ${env.join(', ')})` : ''}`;
+  return `${[config.command, ...config.args].map(word).join(' ')}${env.length ? ` (env: ${env.join(', ')})` : ''}${timeout}`;
 }

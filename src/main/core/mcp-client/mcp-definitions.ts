@@ -164,39 +164,70 @@ export const MAX_TOOLS_PER_SERVER = 200;
 /** Characters of all of one server's definitions sent with every request; more are skipped. */
 export const MAX_SERVER_DEFINITION_CHARS = 256 * 1024;
 
+/** Skipped tools named one by one; past this, one line per server sums them up. */
+export const MAX_SKIP_NOTICES = 3;
+
 /**
  * A whole tools/list answer: each entry validated, a second tool of the same name skipped,
  * and at most MAX_TOOLS_PER_SERVER tools and MAX_SERVER_DEFINITION_CHARS of definitions
- * kept (they travel with every request); what is skipped gets a notice.
+ * kept (they travel with every request). What is skipped is said: tool by tool when there
+ * are few, else in one line for the server (a server listing 10,000 tools gets one line, not
+ * 9,800).
  */
 export function validateToolList(
   server: string,
   raw: readonly unknown[],
 ): { tools: McpToolDefinition[]; notices: string[] } {
   const tools: McpToolDefinition[] = [];
-  const notices: string[] = [];
+  const skipped: { notice: string; name: string; why: string }[] = [];
   const names = new Set<string>();
   let chars = 0;
+  const capWhy = `a server may offer at most ${MAX_TOOLS_PER_SERVER} tools and ${MAX_SERVER_DEFINITION_CHARS} characters of definitions (they are sent with every request)`;
   for (const entry of raw) {
     const checked = validateMcpTool(server, entry);
     if (!checked.ok) {
-      notices.push(checked.notice);
+      const name = String((entry as { name?: unknown } | null)?.name ?? '');
+      skipped.push({ notice: checked.notice, name, why: 'invalid' });
       continue;
     }
     const def = checked.tool;
     const size =
       def.apiName.length + def.description.length + canonicalJson(def.inputSchema).length;
     if (names.has(def.name))
-      notices.push(`MCP server "${server}": a second tool named "${def.name}" was skipped.`);
+      skipped.push({
+        notice: `MCP server "${server}": a second tool named "${def.name}" was skipped.`,
+        name: def.name,
+        why: 'duplicate',
+      });
     else if (tools.length >= MAX_TOOLS_PER_SERVER || chars + size > MAX_SERVER_DEFINITION_CHARS)
-      notices.push(
-        `MCP server "${server}": tool "${def.name}" was skipped: a server may offer at most ${MAX_TOOLS_PER_SERVER} tools and ${MAX_SERVER_DEFINITION_CHARS} characters of definitions (they are sent with every request).`,
-      );
+      skipped.push({
+        notice: `MCP server "${server}": tool "${def.name}" was skipped: ${capWhy}.`,
+        name: def.name,
+        why: 'cap',
+      });
     else {
       names.add(def.name);
       chars += size;
       tools.push(def);
     }
   }
-  return { tools, notices };
+  if (skipped.length <= MAX_SKIP_NOTICES) return { tools, notices: skipped.map((s) => s.notice) };
+  const count = (why: string) => skipped.filter((s) => s.why === why).length;
+  const reasons = [
+    count('cap') ? `${count('cap')} past the limit (${capWhy})` : '',
+    count('invalid')
+      ? `${count('invalid')} invalid (the first: ${skipped.find((s) => s.why === 'invalid')?.notice.replace(/^MCP server "[^"]*": /u, '')})`
+      : '',
+    count('duplicate') ? `${count('duplicate')} with a name listed before` : '',
+  ].filter(Boolean);
+  const first = skipped
+    .slice(0, MAX_SKIP_NOTICES)
+    .map((s) => `"${s.name.slice(0, 64)}"`)
+    .join(', ');
+  return {
+    tools,
+    notices: [
+      `MCP server "${server}" listed ${raw.length} tools; ${tools.length} are offered and ${skipped.length} were skipped: ${reasons.join('; ')}. Skipped: ${first} and ${skipped.length - MAX_SKIP_NOTICES} more.`,
+    ],
+  };
 }

@@ -10,13 +10,7 @@ import type { McpServerView } from '../../../shared/contract/mcp-service';
 import type { ApprovalAudit } from '../store/approval-audit-records';
 import type { McpRepository, McpToolPolicy } from './mcp-repository';
 import type { ToolDefinition } from '../tools/tool';
-import {
-  describeEntry,
-  mcpEntryHash,
-  parseProjectMcpFile,
-  type McpServerConfig,
-  type McpServerOrigin,
-} from './mcp-config';
+import type { McpServerConfig, McpServerOrigin } from './mcp-config';
 import { McpConnection, type McpConnectionOptions, type McpServerStatus } from './mcp-connection';
 import {
   describeDefinitionChange,
@@ -24,8 +18,11 @@ import {
   validateToolList,
   type McpToolDefinition,
 } from './mcp-definitions';
-import { projectFilePins } from './mcp-entry-pins';
+import { listMcpEntries, type McpEntry } from './mcp-entries';
 import { createMcpTool } from './mcp-tool';
+import { expandVariables } from './mcp-variables';
+import { type ServerTools } from './mcp-tool-budget';
+import { offerWithinBudget } from './mcp-tool-search';
 
 export interface McpManagerDeps {
   readonly repo: McpRepository;
@@ -42,26 +39,21 @@ export interface McpManagerDeps {
   readonly personServerCwd?: string;
   /** Where every call's verdict, decision and end are recorded (the approval audit trail). */
   readonly audit?: ApprovalAudit | undefined;
+  /** Where `${VAR}` in entries is read from when a server starts (default: process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface McpToolList {
   readonly tools: ToolDefinition[];
   readonly notices: string[];
+  /** Definitions `search_tools` loaded in this turn (present when some server is deferred). */
+  readonly loaded?: () => readonly ToolDefinition[];
 }
+
+export { projectServerKey } from './mcp-entries';
 
 /** tools/list pages read from one server before it is taken as endless (fails closed). */
 export const MAX_TOOL_LIST_PAGES = 50;
-
-interface Entry {
-  readonly config: McpServerConfig;
-  readonly origin: McpServerOrigin;
-  readonly key: string;
-  readonly approved: boolean;
-  /** What an approval is of: the entry and the content of the project files it runs. */
-  readonly hash: string;
-  /** What the person is shown for it (env values and pinned files for a project entry). */
-  readonly shown: string;
-}
 
 interface Listed {
   readonly starts: number;
@@ -69,26 +61,12 @@ interface Listed {
   readonly notices: string[];
 }
 
-/**
- * Where a server's preferences (always-allow, deny, pins) live. A project server's key holds
- * its entry hash: what the person allowed for one approved entry (command, env, the bytes of
- * the files it runs) does not carry over to a changed entry they approve later.
- */
-export function serverKey(
-  origin: McpServerOrigin,
-  projectId: string,
-  name: string,
-  entryHash = '',
-): string {
-  return origin === 'person'
-    ? `person:${name}`
-    : `project:${projectId}:${name}:${entryHash.slice(0, 16)}`;
-}
-
 export class McpManager {
   private readonly connections = new Map<string, McpConnection>();
   private readonly listed = new Map<string, Listed>();
   private readonly stale = new Set<string>();
+  /** Why a server's tools were deferred in the last turn (mcp-tool-budget.ts), by key. */
+  private deferred = new Map<string, string>();
   private closed = false;
 
   constructor(private readonly deps: McpManagerDeps) {}
@@ -111,6 +89,7 @@ export class McpManager {
         entryHash: hash,
         needsApproval: !approved,
         state: status?.state ?? 'stopped',
+        deferred: this.deferred.get(key) ?? null,
         message: status?.message ?? null,
         trustReadOnly: serverPrefs.trustReadOnly,
         denyAll: serverPrefs.denyAll,
@@ -134,59 +113,8 @@ export class McpManager {
     return this.connections.get(key)?.status() ?? null;
   }
 
-  private async entries(): Promise<{ entries: Entry[]; notices: string[] }> {
-    const own = this.deps.repo.listServers();
-    const taken = new Set(own.map((s) => s.name));
-    const text = await this.deps.readProjectFile();
-    const project = text === null ? { servers: [], notices: [] } : parseProjectMcpFile(text);
-    const notices = [...project.notices];
-    const entries: Entry[] = own.map((config) => ({
-      config,
-      origin: 'person' as const,
-      key: serverKey('person', this.deps.projectId, config.name),
-      approved: true,
-      hash: mcpEntryHash(config),
-      shown: describeEntry(config),
-    }));
-    for (const config of project.servers) {
-      if (taken.has(config.name)) {
-        notices.push(
-          `.sluice/mcp.json server "${config.name}" was skipped: you have a server of that name.`,
-        );
-        continue;
-      }
-      const approvedHash = this.deps.repo.approvedEntryHash(this.deps.projectId, config.name);
-      let files: Awaited<ReturnType<typeof projectFilePins>>;
-      try {
-        files = await projectFilePins(config, this.deps.projectRoot);
-      } catch (error) {
-        notices.push(
-          `.sluice/mcp.json server "${config.name}" was skipped: ${error instanceof Error ? error.message : String(error)}.`,
-        );
-        continue;
-      }
-      const hash = mcpEntryHash(config, files);
-      const approved = approvedHash === hash;
-      const runs = files.length
-        ? `; it runs the project file${files.length > 1 ? 's' : ''} ${files.map((f) => f.path).join(', ')}, approved by content`
-        : '';
-      const shown = `${describeEntry(config, { values: true })}${runs}`;
-      if (!approved)
-        notices.push(
-          approvedHash
-            ? `.sluice/mcp.json server "${config.name}" changed since you approved it (its command, arguments, environment or the content of a project file it runs: ${shown}); it does not start until you approve it again.`
-            : `.sluice/mcp.json suggests server "${config.name}" (${shown}); it does not start until you approve it.`,
-        );
-      entries.push({
-        config,
-        origin: 'project',
-        key: serverKey('project', this.deps.projectId, config.name, hash),
-        approved,
-        hash,
-        shown,
-      });
-    }
-    return { entries, notices };
+  private entries(): Promise<{ entries: McpEntry[]; notices: string[] }> {
+    return listMcpEntries(this.deps);
   }
 
   /** Approves a project entry exactly as it is now (its hash). */
@@ -287,6 +215,8 @@ export class McpManager {
           origin === 'project' ? this.deps.projectRoot : (this.deps.personServerCwd ?? homedir()),
         projectRoot: this.deps.projectRoot,
         ...this.deps.connection,
+        // The server's own limit, when its entry sets one, wins over the default.
+        ...(config.timeoutSeconds ? { callTimeoutMs: config.timeoutSeconds * 1000 } : {}),
         onToolsChanged: () => this.stale.add(key),
       });
       this.connections.set(key, connection);
@@ -328,8 +258,15 @@ export class McpManager {
     return listed;
   }
 
-  /** Starts the approved servers that are not running and offers their tools. Never throws. */
-  async tools(): Promise<McpToolList> {
+  /**
+   * Starts the approved servers that are not running and offers their tools. Given the turn's
+   * context window, their definitions are kept within the MCP budget: servers past it are
+   * deferred behind `search_tools` (mcp-tool-budget.ts), with a notice each. Never throws.
+   */
+  async tools(turn?: {
+    readonly contextWindow: number;
+    readonly calledBefore?: readonly string[];
+  }): Promise<McpToolList> {
     if (this.closed)
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     const { entries, notices } = await this.entries();
@@ -346,7 +283,19 @@ export class McpManager {
     const results = await Promise.all(
       entries
         .filter((entry) => entry.approved)
-        .map(async ({ config, key, origin }) => {
+        .map(async ({ config: entry, key, origin }) => {
+          // Variables are filled in only now: after approval, from Sluice's environment.
+          const expanded = expandVariables(entry, this.deps.env ?? process.env, origin);
+          if (!expanded.ok) {
+            const running = this.connections.get(key);
+            this.connections.delete(key);
+            await running?.stop();
+            return {
+              key,
+              failure: `MCP server "${entry.name}" does not start: ${expanded.reason}.`,
+            };
+          }
+          const config = expanded.config;
           const connection = this.connectionFor(key, config, origin);
           try {
             return { key, connection, listed: await this.list(key, connection) };
@@ -361,10 +310,10 @@ export class McpManager {
         }),
     );
     if (this.closed) {
-      await Promise.all(results.map((r) => r.connection.stop()));
+      await Promise.all(results.map((r) => r.connection?.stop() ?? Promise.resolve()));
       return { tools: [], notices: ['MCP servers are stopped: the project is closed.'] };
     }
-    const tools: ToolDefinition[] = [];
+    const byServer: ServerTools[] = [];
     const offered = new Set<string>();
     for (const result of results) {
       if (!('listed' in result) || !result.listed) {
@@ -373,6 +322,8 @@ export class McpManager {
       }
       const { key, connection, listed } = result;
       notices.push(...listed.notices);
+      const tools: ToolDefinition[] = [];
+      byServer.push({ server: connection.config.name, key, tools });
       for (const def of listed.tools) {
         const withheld = this.withheldReason(key, def);
         if (withheld) {
@@ -400,7 +351,21 @@ export class McpManager {
         );
       }
     }
-    return { tools, notices };
+    return this.withinBudget(byServer, notices, turn);
+  }
+
+  private withinBudget(
+    byServer: readonly ServerTools[],
+    notices: string[],
+    turn: { readonly contextWindow: number; readonly calledBefore?: readonly string[] } | undefined,
+  ): McpToolList {
+    // Without a turn (Settings' refresh, `sluice mcp list --tools`) every tool is listed and
+    // the last turn's deferrals stay what the person is shown.
+    if (!turn) return { tools: byServer.flatMap((s) => [...s.tools]), notices };
+    const offer = offerWithinBudget(byServer, turn.contextWindow, turn.calledBefore);
+    this.deferred = new Map(offer.deferred.map((d) => [d.key, d.reason]));
+    notices.push(...offer.deferred.map((d) => `MCP server "${d.server}": ${d.reason}`));
+    return { tools: offer.tools, notices, ...(offer.loaded ? { loaded: offer.loaded } : {}) };
   }
 
   /** Stops every server (project closed). Later tools() calls start nothing. */

@@ -1,7 +1,9 @@
 // MCP settings in the app DB (issue 14, migration 0050): the person's servers, approvals of
 // project entries (bound to the entry hash), per-server preferences and per-tool decisions
-// with the pinned definition. Nothing here is read from the project folder.
-import { mcpServerConfigSchema, type McpServerConfig } from './mcp-config';
+// with the pinned definition. Nothing here is read from the project folder. The person's
+// servers' settings are keyed by identity (`personServerKey`, migration 0090) and cleared when
+// the server is removed or another program takes its name.
+import { mcpServerConfigSchema, personServerKey, type McpServerConfig } from './mcp-config';
 import type { WritableDb } from '../store/database-handles';
 
 export type McpToolPolicy = 'ask' | 'allow' | 'deny';
@@ -23,8 +25,12 @@ export interface McpServerPrefs {
 
 export interface McpRepository {
   listServers(): McpServerConfig[];
+  /** Adds or replaces a server; replacing it with another program clears the old settings. */
   saveServer(config: McpServerConfig): void;
+  /** Removes a server and every setting kept for it. */
   removeServer(name: string): boolean;
+  /** The settings key of the person's server of that name (throws when there is none). */
+  personServerKey(name: string): string;
   approvedEntryHash(projectId: string, name: string): string | null;
   approveEntry(projectId: string, name: string, entryHash: string): void;
   revokeEntry(projectId: string, name: string): void;
@@ -39,6 +45,17 @@ export function createMcpRepository(db: WritableDb, now: () => number = Date.now
   const ensureTool = db.prepare(
     `INSERT INTO mcp_tool_prefs (server_key, tool) VALUES (?, ?) ON CONFLICT DO NOTHING`,
   );
+  const storedServer = (name: string): McpServerConfig | null => {
+    const row = db.prepare('SELECT config FROM mcp_servers WHERE name = ?').get(name) as
+      { config: string } | undefined;
+    if (!row) return null;
+    const parsed = mcpServerConfigSchema.safeParse(JSON.parse(row.config));
+    return parsed.success ? parsed.data : null;
+  };
+  const clearSettings = (serverKey: string): void => {
+    db.prepare('DELETE FROM mcp_server_prefs WHERE server_key = ?').run(serverKey);
+    db.prepare('DELETE FROM mcp_tool_prefs WHERE server_key = ?').run(serverKey);
+  };
   return {
     listServers() {
       const rows = db.prepare('SELECT config FROM mcp_servers ORDER BY name').all() as {
@@ -51,13 +68,27 @@ export function createMcpRepository(db: WritableDb, now: () => number = Date.now
     },
     saveServer(config) {
       const valid = mcpServerConfigSchema.parse(config);
-      db.prepare(
-        `INSERT INTO mcp_servers (name, config, created_at) VALUES (?, ?, ?)
-         ON CONFLICT (name) DO UPDATE SET config = excluded.config`,
-      ).run(valid.name, JSON.stringify(valid), now());
+      db.transaction(() => {
+        const before = storedServer(valid.name);
+        if (before && personServerKey(before) !== personServerKey(valid))
+          clearSettings(personServerKey(before));
+        db.prepare(
+          `INSERT INTO mcp_servers (name, config, created_at) VALUES (?, ?, ?)
+           ON CONFLICT (name) DO UPDATE SET config = excluded.config`,
+        ).run(valid.name, JSON.stringify(valid), now());
+      })();
     },
     removeServer(name) {
-      return db.prepare('DELETE FROM mcp_servers WHERE name = ?').run(name).changes > 0;
+      return db.transaction(() => {
+        const before = storedServer(name);
+        if (before) clearSettings(personServerKey(before));
+        return db.prepare('DELETE FROM mcp_servers WHERE name = ?').run(name).changes > 0;
+      })();
+    },
+    personServerKey(name) {
+      const config = storedServer(name);
+      if (!config) throw new Error(`you have no MCP server named "${name}".`);
+      return personServerKey(config);
     },
     approvedEntryHash(projectId, name) {
       const row = db

@@ -175,6 +175,8 @@ export function createMcpTool(deps: McpToolDeps): ToolDefinition {
             content: `Not run: the server changed or removed ${def.apiName} while the person was deciding; they approved the definition they saw, so nothing was run. The changed definition is withheld until the person approves it.`,
           };
         }
+        // Always allowed from now on, for the definition just pinned (the one shown).
+        if (resolution.alwaysAllow) deps.repo.setToolPolicy(deps.key, def.name, 'allow');
       } else {
         trail.decided('approved', 'rule', null);
         if (!prefs?.pinnedHash) deps.pin();

@@ -96,6 +96,7 @@ export class McpChangeSession {
         onEvidence: (evidence) => {
           if (state.id) changeSets.setEvidence(state.id, evidence);
         },
+        review: 'at-once',
       }),
       ...this.extraTools,
     ];

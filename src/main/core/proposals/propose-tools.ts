@@ -40,14 +40,29 @@ const NOT_WRITTEN = 'captured for the overlay';
 const PROPOSE_NOTE = `
 In this run nobody is watching: changes are not written to disk but kept in a proposal (a change set) that the person reviews later. Later reads, listings, searches and find_definition see your changed version. find_importers and from_file follow the imports as they are on disk.`;
 
+/** When the person sees the change set: a propose run's at its end, an MCP session's at once. */
+export type ReviewTiming = 'run-end' | 'at-once';
+
+function reviewNote(timing: ReviewTiming): string {
+  switch (timing) {
+    case 'run-end':
+      return 'the person reviews the change set when the run ends';
+    case 'at-once':
+      return 'the change set is proposed to the person at once, in their inbox (sluice proposals), and each further edit joins it until they review it';
+    default:
+      return missingCase(timing);
+  }
+}
+
 function overlayMessage(
   proposal: Proposal,
   protectedPath: boolean,
   notes: readonly string[],
+  timing: ReviewTiming,
 ): string {
   const what = proposal.isNewFile ? 'Created' : 'Changed';
   const lines = [
-    `${what} ${proposal.path} in the proposal (not on disk: the person reviews the change set when the run ends). Later reads see this version.`,
+    `${what} ${proposal.path} in the proposal (not on disk: ${reviewNote(timing)}). Later reads see this version.`,
   ];
   if (protectedPath)
     lines.push(
@@ -80,6 +95,7 @@ function overlayWriteTool(
   overlay: ProposalOverlay,
   policy: () => PolicyState,
   checks: OverlayChecks,
+  timing: ReviewTiming,
 ): ToolDefinition {
   return defineTool({
     name: tool.name,
@@ -132,7 +148,7 @@ function overlayWriteTool(
         store(evidence);
         notes.push(overlayEvidenceLine(evidence));
       }
-      return ok(overlayMessage(captured, isProtectedPath(captured.path), notes));
+      return ok(overlayMessage(captured, isProtectedPath(captured.path), notes, timing));
     },
   });
 }
@@ -162,6 +178,8 @@ export function createProposeTools(deps: {
   policy: () => PolicyState;
   base?: readonly ToolDefinition[];
   onEvidence?: OnOverlayEvidence;
+  /** Default 'run-end' (a propose run); `sluice mcp` proposes each set at once. */
+  review?: ReviewTiming;
 }): ToolDefinition[] {
   const base = deps.base ?? createTools();
   const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
@@ -173,7 +191,13 @@ export function createProposeTools(deps: {
       switch (name) {
         case 'edit_file':
         case 'create_file':
-          return overlayWriteTool(tool, deps.overlay, deps.policy, checks);
+          return overlayWriteTool(
+            tool,
+            deps.overlay,
+            deps.policy,
+            checks,
+            deps.review ?? 'run-end',
+          );
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });
         case 'find_definition':

@@ -194,7 +194,10 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       createClient: anthropicClient,
       model: () => settings.credentials().model,
       tools,
-      extraTools: async () => (await mcp.tools()).tools,
+      extraTools: async (turn) => {
+        const { tools: mcpTools, loaded } = await mcp.tools(turn);
+        return { tools: mcpTools, ...(loaded ? { loaded } : {}) };
+      },
       ports: () => ({
         workspace,
         approvals: approvals.broker,

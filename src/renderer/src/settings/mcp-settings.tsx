@@ -1,7 +1,9 @@
 // MCP servers (issue 14 item 3): the person's servers and the project's suggestions with
 // status and logs; add (stdio command or Streamable HTTP URL) and remove; approve a project
 // entry exactly as shown; per server: trust read-only annotations, deny all; per tool:
-// ask / always allow / deny, and re-approve a changed definition.
+// ask / always allow / deny, and re-approve a changed definition. A server whose tools were
+// deferred behind search_tools in the last turn (past the MCP share of the context window)
+// says so and why.
 import { useEffect, useState } from 'react';
 import type { McpList, McpServerInput, McpServerView } from '../../../shared/contract';
 import { mcpServerNameProblem } from '../../../shared/mcp-server-name';
@@ -31,6 +33,11 @@ function ServerEntry({
       <p className="muted small-text">
         <code>{visibleUntrusted(server.entry)}</code>
       </p>
+      {server.deferred && (
+        <p className="small-text" data-testid={`mcp-deferred-${server.name}`}>
+          Tools deferred: {server.deferred}
+        </p>
+      )}
       <div className="button-row">
         {server.needsApproval && (
           <button

@@ -6,6 +6,8 @@ import {
   fitToBudget,
   summariseTurns,
 } from '../../../../src/main/core/agent/context-budget';
+import { z } from 'zod';
+import { defineTool, ok } from '../../../../src/main/core/tools/tool';
 import { reply } from '../../../support/fake-anthropic-server';
 import { runTurn, startHarness } from './agent-harness';
 
@@ -125,6 +127,35 @@ describe('runAgentTurn context budget', () => {
       });
       expect(events.find((e) => e.type === 'error')).toMatchObject({ kind: 'context_window' });
       expect(h.server.requests).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('tool definitions - a request they crowd out says so, naming the MCP share', async () => {
+    const h = await startHarness();
+    try {
+      const big = defineTool({
+        name: 'mcp__big__everything',
+        description: 'y'.repeat(72_000),
+        schema: z.record(z.string(), z.unknown()),
+        inputJsonSchema: { type: 'object', properties: {} },
+        kind: 'write',
+        label: () => 'big',
+        run: async () => ok(''),
+      });
+      const { events } = await runTurn(h, {
+        userText: 'hello',
+        contextWindow: 20_000,
+        maxTokens: 1_000,
+        tools: [big],
+      });
+      const error = events.find((e) => e.type === 'error');
+      expect(error).toMatchObject({ kind: 'context_window' });
+      expect(JSON.stringify(error)).toMatch(
+        /Tool definitions alone take about \d+ tokens of the 20000-token window, \d+ of them MCP servers' tools/u,
+      );
+      expect(h.server.requests).toHaveLength(0);
     } finally {
       await h.close();
     }

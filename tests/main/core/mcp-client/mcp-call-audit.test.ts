@@ -13,7 +13,7 @@ import { argumentsDigest } from '../../../../src/main/core/mcp-client/mcp-call-a
 import type { McpConnection } from '../../../../src/main/core/mcp-client/mcp-connection';
 import { createMcpTool } from '../../../../src/main/core/mcp-client/mcp-tool';
 import { runTool } from '../../../../src/main/core/tools/tool';
-import { McpManager, serverKey } from '../../../../src/main/core/mcp-client/mcp-manager';
+import { McpManager } from '../../../../src/main/core/mcp-client/mcp-manager';
 import { createApprovalHandlers } from '../../../../src/main/core/services/approval-handlers';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import {
@@ -51,7 +51,7 @@ describe('mcp call audit', () => {
       args: [EVERYTHING, 'stdio'],
       env: {},
     });
-    const key = serverKey('person', 'p1', 'ev');
+    const key = repo.personServerKey('ev');
     repo.setToolPolicy(key, 'get-sum', 'allow');
     repo.setToolPolicy(key, 'get-env', 'deny');
     const manager = new McpManager({

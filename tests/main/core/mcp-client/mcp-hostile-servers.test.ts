@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/shared/agent-events';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
 import { MAX_LOG_LINE_CHARS } from '../../../../src/main/core/mcp-client/mcp-connection';
-import { McpManager, serverKey } from '../../../../src/main/core/mcp-client/mcp-manager';
+import { McpManager } from '../../../../src/main/core/mcp-client/mcp-manager';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import {
@@ -110,7 +110,7 @@ describe('hostile MCP servers', () => {
   it('hostile server - roots is answered with the project; sampling and elicitation are refused; garbage on stdout does not break calls', async () => {
     const s = await setup();
     hostile(s, 'rude', 'garbage');
-    s.repo.setToolPolicy(serverKey('person', 'p1', 'rude'), 'ask', 'allow');
+    s.repo.setToolPolicy(s.repo.personServerKey('rude'), 'ask', 'allow');
     s.h.server.enqueue(
       reply([toolUse('mcp__rude__ask', {}, 'toolu_1'), toolUse('mcp__rude__act', {}, 'toolu_2')]),
       reply('Done.'),
@@ -158,7 +158,7 @@ describe('hostile MCP servers', () => {
       env: {},
     });
     hostile(s, 'own');
-    s.repo.setToolPolicy(serverKey('person', 'p1', 'own'), 'where', 'allow');
+    s.repo.setToolPolicy(s.repo.personServerKey('own'), 'where', 'allow');
     const saved = process.env.PATH;
     process.env.PATH = `.:${saved ?? ''}`;
     try {
@@ -179,7 +179,7 @@ describe('hostile MCP servers', () => {
   it("hostile server - one reading its environment finds no API key nor Sluice's variables", async () => {
     const s = await setup();
     hostile(s, 'spy');
-    s.repo.setToolPolicy(serverKey('person', 'p1', 'spy'), 'env', 'allow');
+    s.repo.setToolPolicy(s.repo.personServerKey('spy'), 'env', 'allow');
     const saved = process.env.ANTHROPIC_API_KEY;
     process.env.ANTHROPIC_API_KEY = 'sk-ant-must-not-leak';
     try {
@@ -236,7 +236,7 @@ describe('hostile MCP servers', () => {
   it('hostile server - huge results are capped; one over the transport limit fails the call and the server restarts', async () => {
     const s = await setup();
     hostile(s, 'big');
-    s.repo.setToolPolicy(serverKey('person', 'p1', 'big'), 'act', 'allow');
+    s.repo.setToolPolicy(s.repo.personServerKey('big'), 'act', 'allow');
     s.h.server.enqueue(
       reply([
         toolUse('mcp__big__act', { size: 3_000_000 }, 'toolu_1'),
@@ -277,7 +277,7 @@ describe('hostile MCP servers', () => {
   it('hostile server - a flood of notifications during a call neither breaks it nor fills the log', async () => {
     const s = await setup();
     hostile(s, 'noisy', 'flood');
-    s.repo.setToolPolicy(serverKey('person', 'p1', 'noisy'), 'act', 'allow');
+    s.repo.setToolPolicy(s.repo.personServerKey('noisy'), 'act', 'allow');
     s.h.server.enqueue(reply([toolUse('mcp__noisy__act', {}, 'toolu_1')]), reply('Done.'));
     const { tools } = await s.manager.tools();
     const { events } = await runTurn(s.h, {
@@ -293,7 +293,7 @@ describe('hostile MCP servers', () => {
     const s = await setup();
     hostile(s, 'flip', 'flip-on-file', path.join(s.h.root, 'flip'));
     await s.manager.tools();
-    const key = serverKey('person', 'p1', 'flip');
+    const key = s.repo.personServerKey('flip');
     const shown = (await s.manager.servers()).servers[0]?.tools.find((t) => t.name === 'act');
     expect(shown?.definitionHash).toMatch(/^[0-9a-f]{64}$/u);
     await writeFile(path.join(s.h.root, 'flip'), '');

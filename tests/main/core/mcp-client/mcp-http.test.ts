@@ -9,7 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
-import { McpManager, serverKey } from '../../../../src/main/core/mcp-client/mcp-manager';
+import { McpManager } from '../../../../src/main/core/mcp-client/mcp-manager';
 import { runMigrations } from '../../../../src/main/core/store/migration-runner';
 import { migration0050Mcp } from '../../../../src/main/core/store/migrations/0050-mcp';
 import { createMcpRepository } from '../../../../src/main/core/mcp-client/mcp-repository';
@@ -50,7 +50,7 @@ describe('mcp client over Streamable HTTP', () => {
     const url = await startHttpServer(seen);
     const repo = createMcpRepository(database());
     repo.saveServer({ name: 'web', transport: 'http', url, headers: { 'X-Token': 'secret-1' } });
-    repo.setToolPolicy(serverKey('person', 'p1', 'web'), 'shout', 'allow');
+    repo.setToolPolicy(repo.personServerKey('web'), 'shout', 'allow');
     manager = new McpManager({
       repo,
       projectId: 'p1',

@@ -79,15 +79,18 @@ describe('mcp handlers', () => {
     const refreshed = (await dispatch('mcp.refresh', {})) as { ok: true; value: McpList };
     const ev = refreshed.value.servers[0];
     expect(ev?.state).toBe('running');
+    // Keyed by identity (issue 22 item 12): the view names the key its settings live under.
+    const key = ev?.key ?? '';
+    expect(key).toMatch(/^person:ev:[0-9a-f]{16}$/u);
     expect(ev?.tools.map((t) => t.name)).toContain('echo');
     const allowed = (await dispatch('mcp.setToolPolicy', {
-      key: 'person:ev',
+      key,
       tool: 'echo',
       policy: 'allow',
     })) as { ok: true; value: McpList };
     expect(allowed.value.servers[0]?.tools.find((t) => t.name === 'echo')?.policy).toBe('allow');
     const bad = await dispatch('mcp.setToolPolicy', {
-      key: 'person:ev',
+      key,
       tool: 'no-such-tool',
       policy: 'allow',
     });
@@ -96,7 +99,7 @@ describe('mcp handlers', () => {
       error: { message: expect.stringMatching(/not listed/u) },
     });
 
-    const pid = services.session.current()?.context.mcp.connectionStatus('person:ev')?.pid;
+    const pid = services.session.current()?.context.mcp.connectionStatus(key)?.pid;
     expect(pid).toBeGreaterThan(0);
     expect(alive(pid as number)).toBe(true);
     await services.session.close();

@@ -13,6 +13,7 @@ import { migration0041NetworkRules } from './0041-network-rules';
 import { migration0050Mcp } from './0050-mcp';
 import { migration0060McpAudit } from './0060-mcp-audit';
 import { migration0070ChangeSetEvidence } from './0070-change-set-evidence';
+import { migration0090McpIdentityKeys } from './0090-mcp-identity-keys';
 import { migration0100ChangeSetClaims } from './0100-change-set-claims';
 import { migration0110CheckpointDeletions } from './0110-checkpoint-deletions';
 
@@ -29,6 +30,7 @@ export const appMigrations: readonly Migration[] = [
   migration0050Mcp,
   migration0060McpAudit,
   migration0070ChangeSetEvidence,
+  migration0090McpIdentityKeys,
   migration0100ChangeSetClaims,
   migration0110CheckpointDeletions,
 ];
