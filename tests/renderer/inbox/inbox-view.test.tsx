@@ -32,12 +32,16 @@ function summary(id: string, prompt: string): ChangeSetSummary {
     createdAt: 1,
     finishedAt: 2,
     usage,
+    run: null,
   };
 }
 
 function view(id: string): ChangeSetView {
   return {
     ...summary(id, 'bump'),
+    commands: [],
+    checks: null,
+    unapplied: [],
     steps: [
       {
         type: 'tool',

@@ -29,6 +29,7 @@ import {
   writeProfile,
 } from './seatbelt';
 import { SeatbeltPathError, type SeatbeltLayout } from './seatbelt-profile';
+import { copyMountSpawn, type CopyMount } from '../runs/copy-mount';
 
 export interface CommandRunOptions {
   readonly command: string;
@@ -69,6 +70,11 @@ export interface CommandRunOptions {
   readonly tmpdir?: string;
   /** Seatbelt: how left-behind processes are listed and killed (default `ps -E`, SIGKILL). */
   readonly processSweep?: SweepDeps;
+  /**
+   * A background run's private copy (bubblewrap only): the command sees the project through
+   * an overlay whose upper layer is the run's folder, so its writes never reach the project.
+   */
+  readonly copy?: CopyMount | undefined;
 }
 
 export interface CommandRun extends ProcessResult {
@@ -213,6 +219,8 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     if (!shell.windows) notes.push(...ceilingNotes(result));
     return { ...result, sandboxed: false, notes };
   }
+  if (options.copy && options.sandbox.kind === 'seatbelt')
+    throw new Error('a private copy needs bubblewrap; it cannot be used under Seatbelt');
   if (options.sandbox.kind === 'seatbelt') return runInSeatbelt(options, env, common, notes);
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
   let proxy: NetworkProxy | null = null;
@@ -234,6 +242,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     const args = bubblewrapArgs(
       {
         root: options.root,
+        source: options.copy?.merged,
         cwd: options.cwd,
         home,
         readOnlyInside: scan.paths,
@@ -246,15 +255,25 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       },
       options.command,
     );
+    const spawn = options.copy
+      ? copyMountSpawn(options.copy, options.sandbox.detail, args)
+      : { file: options.sandbox.detail, args };
     const result = await runProcess({
       ...common,
-      file: options.sandbox.detail,
-      args,
-      cwd: options.cwd,
+      file: spawn.file,
+      args: spawn.args,
+      // The copy's root exists only inside the command's namespace; start from the project.
+      cwd: options.copy ? options.root : options.cwd,
       env: { PATH: env.PATH ?? '/usr/bin:/bin' },
       ...(seccomp ? { extraFds: [seccomp.fd] } : {}),
     });
-    notes.push(...removeCreatedProtected(options.root, scan.paths));
+    // In a copy, every protected path in the run's layer was created by the command (those of
+    // the project are bound read-only from the merged view).
+    notes.push(
+      ...(options.copy
+        ? removeCreatedProtected(options.copy.upper, [])
+        : removeCreatedProtected(options.root, scan.paths)),
+    );
     notes.push(...ceilingNotes(result));
     return { ...result, sandboxed: true, notes, ...proxyReport(proxy) };
   } finally {

@@ -13,6 +13,7 @@ import type { Hunk } from '../../../shared/approvals';
 import type { TextFormat } from '../edits/text-format';
 import type { OverlayFileDiff } from '../proposals/proposal-overlay';
 import type { ReadableDb, WritableDb } from './database-handles';
+import { readBackgroundRun, readRunEvidence } from './background-run-repository';
 
 export interface NewChangeSet {
   readonly id: string;
@@ -91,7 +92,7 @@ function usageOf(row: SetRow): Usage {
   };
 }
 
-function summaryOf(row: SetRow, paths: string[]): ChangeSetSummary {
+function summaryOf(row: SetRow, paths: string[], db: ReadableDb): ChangeSetSummary {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -109,6 +110,7 @@ function summaryOf(row: SetRow, paths: string[]): ChangeSetSummary {
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     usage: usageOf(row),
+    run: readBackgroundRun(db, row.id),
   };
 }
 
@@ -288,8 +290,10 @@ export function createChangeSetRepository(
         ...summaryOf(
           row,
           files.map((f) => f.path),
+          db,
         ),
         files,
+        ...readRunEvidence(db, id),
         pid: row.pid,
         timeoutMs: row.timeout_ms,
       };
@@ -304,7 +308,7 @@ export function createChangeSetRepository(
               )
               .all(projectId)
       ) as SetRow[];
-      return rows.map((row) => summaryOf(row, paths(row.id)));
+      return rows.map((row) => summaryOf(row, paths(row.id), db));
     },
     markRecheck(except, projectId, changed, reason) {
       const wanted = new Set(changed);

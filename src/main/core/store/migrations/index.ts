@@ -1,5 +1,5 @@
 // Registry of app-database migrations. Number ranges: store 0001–0009, agent 0010–0019,
-// approvals 0020–0029, commands 0040–0049. Add one import and one array entry per migration.
+// approvals 0020–0029, commands 0040–0049, background runs 0080. Add one import and one array entry per migration.
 import type { Migration } from './migration';
 import { migration0001Projects } from './0001-projects';
 import { migration0002Settings } from './0002-settings';
@@ -12,6 +12,7 @@ import { migration0040CommandRules } from './0040-command-rules';
 import { migration0041NetworkRules } from './0041-network-rules';
 import { migration0050Mcp } from './0050-mcp';
 import { migration0060McpAudit } from './0060-mcp-audit';
+import { migration0080BackgroundRuns } from './0080-background-runs';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -25,4 +26,5 @@ export const appMigrations: readonly Migration[] = [
   migration0041NetworkRules,
   migration0050Mcp,
   migration0060McpAudit,
+  migration0080BackgroundRuns,
 ];
