@@ -9,6 +9,8 @@ export const storedSettingsSchema = z.object({
   baseUrl: z.string().min(1).max(2000),
   maxTurns: z.number().int().min(1).max(500),
   theme: z.enum(['system', 'dark', 'light']),
+  /** Background runs at once on this machine (issue 19); unset: half the cores. */
+  backgroundParallel: z.number().int().min(1).max(64),
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;
 export type StoredSettingKey = keyof z.infer<typeof storedSettingsSchema>;

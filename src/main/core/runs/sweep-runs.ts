@@ -1,0 +1,23 @@
+// Start-up housekeeping for background runs (issue 19): a run whose process died (kill -9, a
+// crash) is marked failed, and every private copy no set needs any more is removed. Nothing
+// is ever left mounted or running to clean up: the copy's mount lived in the command's own
+// namespace and its processes in bwrap's PID namespace, both gone with the process. Called
+// by each shell when it opens the app DB for change sets, and by the inbox's poll.
+import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';
+import type { WritableDb } from '../store/database-handles';
+import { sweepRunCopies } from './run-copy';
+
+export function sweepBackgroundRuns(
+  db: WritableDb,
+  home: string,
+  isAlive: (pid: number) => boolean = processIsAlive,
+  now: number = Date.now(),
+): { failed: string[]; removedCopies: string[] } {
+  const repo = createChangeSetRepository(db);
+  const failed = repo.recoverAbandoned(isAlive, now);
+  const wanted = db
+    .prepare("SELECT id FROM change_sets WHERE status IN ('running', 'proposed')")
+    .all() as { id: string }[];
+  const keep = new Set(wanted.map((r) => r.id));
+  return { failed, removedCopies: sweepRunCopies(home, (id) => keep.has(id)) };
+}
