@@ -30,15 +30,15 @@ export async function parseAllowedCommands(
     const only = parsed.commands[0];
     if (parsed.problems.length || parsed.commands.length !== 1 || !only)
       throw new AllowedCommandError(
-        `--allow-command "${text}" must be one plain command (its first words), such as "npm test".`,
+        `the allowed command "${text}" must be one plain command (its first words), such as "npm test".`,
       );
     if (only.unmatchable.length || only.words.some((w) => w === null))
       throw new AllowedCommandError(
-        `--allow-command "${text}" cannot be allowed: ${only.unmatchable.join('; ') || 'a word is only known when it runs'}.`,
+        `the allowed command "${text}" cannot be allowed: ${only.unmatchable.join('; ') || 'a word is only known when it runs'}.`,
       );
     const prefix = only.words as string[];
     const problem = validatePrefix(prefix);
-    if (problem) throw new AllowedCommandError(`--allow-command "${text}": ${problem}.`);
+    if (problem) throw new AllowedCommandError(`the allowed command "${text}": ${problem}.`);
     return prefix;
   });
 }

@@ -35,6 +35,7 @@ import { createSettingsHandlers, type ExternalOpener } from './settings-handlers
 import { createSymbolHandlers } from './symbol-handlers';
 import { createProposalHandlers, type ProposalHandlers } from './proposal-handlers';
 import { watchChangeSets } from '../proposals/change-set-watcher';
+import { sweepBackgroundRuns } from '../runs/sweep-runs';
 import { McpManager } from '../mcp/mcp-manager';
 import { createMcpRepository } from '../store/mcp-repository';
 import { createMcpHandlers } from './mcp-handlers';
@@ -100,8 +101,12 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     });
   };
   // Background runs (issue 11); they are stopped when their project closes.
+  // Runs that died with an earlier process are failed, and copies nobody needs removed.
+  sweepBackgroundRuns(db, deps.home);
   const proposals: ProposalHandlers = createProposalHandlers({
     db,
+    home: deps.home,
+    parallel: () => createSettingsRepository(db).read().settings.backgroundParallel,
     currentProject: () => {
       const { projectId, workspace, symbolIndex } = current();
       return { projectId, workspace, symbolIndex };
