@@ -28,7 +28,7 @@ export function copyMountOf(root: string, copy: RunCopy): CopyMount {
 export const MOUNT_FAILED_EXIT = 125;
 
 const MOUNT_SCRIPT = [
-  'mount -t overlay overlay -o "lowerdir=$1,upperdir=$2,workdir=$3" "$4" || {',
+  'mount -t overlay overlay -o "lowerdir=$1,upperdir=$2,workdir=$3,userxattr" "$4" || {',
   '  echo "sluice: the private copy could not be mounted; nothing ran" >&2; exit 125; }',
   'shift 4',
   'exec "$@"',

@@ -7,7 +7,7 @@
 // A copy lives as long as its change set can still be reviewed or refined; it is removed when
 // the set is applied, rejected or superseded, and at start-up for every set that is not
 // running in a live process or waiting for review.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 export interface RunCopy {
@@ -51,6 +51,18 @@ export function layerPathProblem(folder: string): string | null {
     : null;
 }
 
+/**
+ * overlayfs leaves `work/work` with mode 000; a user who is not root cannot list it to remove
+ * what a killed mount left inside, so it is opened to its owner first.
+ */
+function openScratch(copy: RunCopy): void {
+  try {
+    chmodSync(path.join(copy.work, 'work'), 0o700);
+  } catch {
+    // Not there: nothing to open.
+  }
+}
+
 /** Makes (or reuses) the copy's folders; 0700 so other users cannot read the run's files. */
 export function createRunCopy(home: string, id: string): RunCopy {
   const copy = runCopyFor(home, id);
@@ -72,7 +84,9 @@ export function adoptRunCopy(home: string, fromId: string, toId: string): RunCop
 /** Removes a set's copy; never throws (housekeeping: a failure leaves a folder behind). */
 export function removeRunCopy(home: string, id: string): void {
   try {
-    rmSync(runCopyFor(home, id).dir, { recursive: true, force: true });
+    const copy = runCopyFor(home, id);
+    openScratch(copy);
+    rmSync(copy.dir, { recursive: true, force: true });
   } catch {
     // Not a set id, or a file that cannot be removed: nothing else to do.
   }
@@ -93,6 +107,7 @@ export function sweepRunCopies(home: string, keep: (id: string) => boolean): str
   const removed: string[] = [];
   for (const name of names) {
     if (ID.test(name) && keep(name)) continue;
+    if (ID.test(name)) openScratch(runCopyFor(home, name));
     rmSync(path.join(runCopiesDir(home), name), { recursive: true, force: true });
     removed.push(name);
   }

@@ -1,10 +1,12 @@
 // The run's own layer of its private copy (issue 19 item 1): overlayfs's upper directory on
 // disk. Everything the run changed lives here, and nothing else: a file written by an edit
-// tool or copied up by a command, and a whiteout for each file a command deleted (overlayfs
-// mounted in a user namespace cannot set trusted.* xattrs, so it writes a 0/0 character
-// device for a deletion and emulates an opaque folder with one whiteout per lower entry; no
-// xattr is ever needed to read the layer). The Node process reads and writes this folder
-// directly while no command runs: overlayfs allows changes to the upper dir while unmounted.
+// tool or copied up by a command, and a whiteout (a 0/0 character device) for each file or
+// folder a command deleted. The overlay is mounted with `userxattr` (a user namespace cannot
+// set trusted.* xattrs; without it the kernel answers EIO to removing a project folder), so a
+// folder deleted and made again is marked opaque by a `user.overlay.opaque` xattr, which Node
+// cannot read: the project files it hides are not listed as deletions (a known limit). The
+// Node process reads and writes this folder directly while no command runs: overlayfs allows
+// changes to its upper folder while it is not mounted.
 import { createHash, randomUUID } from 'node:crypto';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import {

@@ -30,6 +30,7 @@ import type { WritableDb } from '../../../../src/main/core/store/database-handle
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
 import {
   reply,
+  type RecordedRequest,
   text,
   toolUse,
   startFakeAnthropicServer,
@@ -115,7 +116,7 @@ const npmTest = (id?: string) =>
   toolUse('run_command', { command: 'npm test', description: 'run the tests' }, id);
 
 describe.skipIf(!canRun)('background run in a private copy', () => {
-  it('propose run - tests fail, the fix passes, the project never changes, the set carries the evidence', async () => {
+  it('propose run in a project that is not a git repository - tests fail, the fix passes, the project never changes, the set carries the evidence', async () => {
     server.enqueue(
       reply([npmTest()]),
       reply([
@@ -178,5 +179,62 @@ describe.skipIf(!canRun)('background run in a private copy', () => {
     expect(existsSync(runCopyFor(home, set.id).dir)).toBe(false);
     const live = execFileSync('npm', ['test'], { cwd: project, encoding: 'utf8' });
     expect(live).toContain('pass 1');
+  }, 60_000);
+});
+
+describe.skipIf(!canRun)('several background runs at once', () => {
+  it('three runs on one git project - each sees only its own edits, .git stays read-only', async () => {
+    execFileSync('git', ['init', '-q'], { cwd: project });
+    const gitConfig = readFileSync(path.join(project, '.git/config'));
+    // Each run writes its letter into shared.txt, then reads it back through a command; the
+    // replies are chosen per request from the run's prompt, however the requests interleave.
+    const script = (request: RecordedRequest) => {
+      const messages = request.body.messages ?? [];
+      const first = messages[0]?.content;
+      const prompt = typeof first === 'string' ? first : JSON.stringify(first);
+      const letter = /run ([ABC])/u.exec(prompt)?.[1] ?? '?';
+      switch (messages.length) {
+        case 1:
+          return reply([toolUse('create_file', { path: 'shared.txt', content: `${letter}\n` })]);
+        case 3:
+          return reply([
+            toolUse('run_command', {
+              command: 'cat shared.txt; echo x >> .git/config',
+              description: 'read back, try .git',
+            }),
+          ]);
+        default:
+          return reply([text(`done ${letter}`)]);
+      }
+    };
+    server.enqueue(...Array.from({ length: 9 }, () => script));
+    const workspace = await Workspace.open(project);
+    const runs = ['A', 'B', 'C'].map((letter) =>
+      startProposalRun(
+        {
+          db,
+          workspace,
+          createClient: () =>
+            createAnthropicClient({ apiKey: 'k', baseURL: server.baseURL, maxRetries: 0 }),
+          model: 'claude-test',
+          background: { home, parallel: 3 },
+        },
+        { prompt: `run ${letter}`, allowCommands: ['cat shared.txt', 'echo x'] },
+      ),
+    );
+    const sets = await Promise.all(runs.map(drain));
+    sets.forEach((set, i) => {
+      const letter = 'ABC'[i] as string;
+      expect(set.status).toBe('proposed');
+      expect(set.files.map((f) => [f.path, f.finalText])).toEqual([['shared.txt', `${letter}\n`]]);
+      expect(set.commands).toHaveLength(1);
+      expect(set.commands[0]?.head).toContain(`${letter}\n`);
+      expect(set.commands[0]?.head).toMatch(/Read-only file system|Permission denied/u);
+      expect(set.commands[0]?.head).not.toMatch(
+        new RegExp(`^[${'ABC'.replace(letter, '')}]$`, 'mu'),
+      );
+    });
+    expect(existsSync(path.join(project, 'shared.txt'))).toBe(false);
+    expect(readFileSync(path.join(project, '.git/config'))).toEqual(gitConfig);
   }, 60_000);
 });
