@@ -7,6 +7,7 @@ import type { ApplyResult, ChangeSetSelection, ChangeSetView } from '../../../sh
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { useResolvedTheme } from '../app/theme';
+import { ChangeSetEvidence } from './change-set-evidence';
 import { ChangeSetFileView } from './change-set-file';
 import { InboxField } from './inbox-field';
 
@@ -104,6 +105,17 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
             {view.status}
           </span>{' '}
           {view.statusReason && <span className="muted">{view.statusReason}</span>}
+          {view.status === 'running' && (
+            <button
+              type="button"
+              className="button small danger"
+              data-testid="stop-run"
+              disabled={busy}
+              onClick={() => void act(async () => void (await client.proposals.stop({ id })))}
+            >
+              Stop
+            </button>
+          )}
         </p>
         {view.needsRecheck && <p className="warn-text">Needs a re-check: {view.needsRecheck}</p>}
         {view.summary && <p className="inbox-summary">{view.summary}</p>}
@@ -140,6 +152,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           </ol>
         </details>
       )}
+      <ChangeSetEvidence view={view} />
       {view.files.length === 0 && <p className="muted">This run changed no file.</p>}
       {view.files.map((file) => (
         <ChangeSetFileView
