@@ -31,7 +31,12 @@ function CommandItem({ command }: { command: Command }) {
             {command.linesCut ? `, ${command.linesCut} cut from the middle` : ''})
           </summary>
           <pre className="inbox-command-output">{output}</pre>
-          {command.logId && <p className="muted">Full output: {command.logId}.log</p>}
+          {command.linesCut > 0 && command.logId && (
+            <p className="muted">
+              The whole output is kept in Sluice&apos;s data folder (command-output);{' '}
+              <code>sluice proposal show</code> prints where.
+            </p>
+          )}
         </details>
       )}
     </li>
