@@ -7,16 +7,17 @@ import type { SandboxAvailability } from './bubblewrap';
 import type { OutputLimits } from './output-capture';
 import type { SnapshotLimits } from './changed-files';
 import type { ScopedHosts } from '../store/network-rule-repository';
-import type { CopyMount, CopySupport } from '../runs/copy-mount';
+import type { RunCopy } from '../runs/run-copy';
+import type { RunExecutor } from '../runs/run-executor';
 import type { CommandEnd } from './command-process';
 import type { CapturedOutput } from './output-capture';
 import type { DecisionSource } from '../../../shared/approvals';
 
 /** A background run's private copy: its commands run there, never in the project (issue 19). */
 export interface CommandCopyPort {
-  readonly mount: CopyMount;
-  /** Whether this machine can mount a copy (probed once). */
-  readonly support: CopySupport;
+  /** Where the run executes (the local runner: overlay + bubblewrap). */
+  readonly executor: RunExecutor;
+  readonly copy: RunCopy;
   /** The project's ignore rules: ignored paths of the copy are not the run's changes. */
   readonly skip: (relative: string, isDir: boolean) => boolean;
   /** After a command: the run takes the copy's changed paths into its change set; notes back. */

@@ -4,7 +4,7 @@
 // a copied-up file, a new file, or a whiteout for a deletion.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { changedInLayer, LayerLimitError, scanLayer, type LayerScan } from '../runs/upper-layer';
+import { changedInLayer, LayerLimitError, type LayerScan } from '../runs/upper-layer';
 import type { CommandCopyPort } from './command-port';
 
 export interface CopyChange {
@@ -12,20 +12,16 @@ export interface CopyChange {
   readonly kind: 'created' | 'modified' | 'deleted';
 }
 
-export async function scanCopy(copy: CommandCopyPort, previous?: LayerScan): Promise<LayerScan> {
-  return (await scanLayer(copy.mount.upper, copy.skip, previous)).entries;
+export function scanCopy(copy: CommandCopyPort, previous?: LayerScan): Promise<LayerScan> {
+  return copy.executor.scan(copy.copy, copy.skip, previous);
 }
 
 /** The copy's changes between two scans, named as created / modified / deleted. */
-export function copyChanges(
-  copy: CommandCopyPort,
-  before: LayerScan,
-  after: LayerScan,
-): CopyChange[] {
+export function copyChanges(root: string, before: LayerScan, after: LayerScan): CopyChange[] {
   return changedInLayer(before, after).map((rel) => {
     const entry = after.get(rel);
     if (!entry || entry.kind === 'deleted') return { path: rel, kind: 'deleted' };
-    const inProject = existsSync(path.join(copy.mount.lower, ...rel.split('/')));
+    const inProject = existsSync(path.join(root, ...rel.split('/')));
     return { path: rel, kind: inProject || before.has(rel) ? 'modified' : 'created' };
   });
 }

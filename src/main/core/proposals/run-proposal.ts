@@ -26,7 +26,6 @@ import { overlaySymbolIndex } from './overlay-symbol-index';
 import { createProposeTools } from './propose-tools';
 import { diffOfOverlayFile, ProposalOverlay } from './proposal-overlay';
 import { setUpBackgroundRun, type BackgroundRunOptions } from '../runs/background-run';
-import { removeRunCopy } from '../runs/run-copy';
 
 export const DEFAULT_PROPOSAL_TIMEOUT_MS = 10 * 60_000;
 
@@ -292,8 +291,7 @@ export function startProposalRun(
       if (end.status === 'proposed' && refined)
         changeSets.setStatus(refined.id, 'superseded', `refined by change set ${changeSetId}`);
       // A failed set can be read but never applied or refined: its copy has no further use.
-      if (end.status === 'failed' && deps.background)
-        removeRunCopy(deps.background.home, changeSetId);
+      if (end.status === 'failed') background?.executor.remove(changeSetId);
     }
     const stored = changeSets.get(changeSetId);
     if (!stored) throw new Error(`change set ${changeSetId} vanished from the database`);

@@ -26,10 +26,10 @@ import { createPolicyRepository } from '../store/policy-repository';
 import { ABSENT_FILE_HASH, sha256 } from '../workspace/content-hash';
 import type { Workspace } from '../workspace/workspace';
 import { createBackgroundCommandGate } from './background-command-gate';
-import { copyMountOf, detectCopySupport, type CopySupport } from './copy-mount';
-import { adoptRunCopy, createRunCopy, type RunCopy } from './run-copy';
+import type { CopySupport } from './copy-mount';
+import type { RunCopy } from './run-copy';
+import { createLocalRunExecutor, type RunExecutor } from './run-executor';
 import { defaultParallel, waitForRunSlot } from './run-queue';
-import { readLayerFile, writeLayerFile } from './upper-layer';
 
 /** What the shell passes for a run that may run commands in a private copy. */
 export interface BackgroundRunOptions {
@@ -44,11 +44,14 @@ export interface BackgroundRunOptions {
   /** Tests inject what this machine has. */
   readonly sandbox?: SandboxAvailability | undefined;
   readonly copySupport?: CopySupport | undefined;
+  /** Where the run executes; default the local runner under `home`. */
+  readonly executor?: RunExecutor | undefined;
   readonly isAlive?: ((pid: number) => boolean) | undefined;
   readonly queuePollMs?: number | undefined;
 }
 
 export interface BackgroundRun {
+  readonly executor: RunExecutor;
   readonly copy: RunCopy;
   readonly commands: CommandPort;
   readonly runs: BackgroundRunRepository;
@@ -114,9 +117,8 @@ export function setUpBackgroundRun(deps: {
     allowNetwork: options.allowNetwork === true,
     queuedAt: now(),
   });
-  const copy =
-    (deps.refines ? adoptRunCopy(options.home, deps.refines, id) : null) ??
-    createRunCopy(options.home, id);
+  const executor = options.executor ?? createLocalRunExecutor(options.home, options.copySupport);
+  const copy = executor.prepare(id, deps.refines);
   const unapplied = new Map<string, string>();
   let absorbing = false;
 
@@ -128,7 +130,7 @@ export function setUpBackgroundRun(deps: {
     const onDisk = projectFile(workspace, file.path) !== null;
     let mode = 0o644;
     if (onDisk) mode = lstatSync(path.join(workspace.root, ...file.path.split('/'))).mode;
-    writeLayerFile(copy.upper, file.path, file.bytes, mode);
+    executor.writeFile(copy, file.path, file.bytes, mode);
     unapplied.delete(file.path);
   });
 
@@ -137,7 +139,7 @@ export function setUpBackgroundRun(deps: {
     try {
       for (const rel of paths) {
         if (isProtectedPath(rel)) continue;
-        const bytes = await readLayerFile(copy.upper, rel);
+        const bytes = await executor.readFile(copy, rel);
         if (bytes === null) {
           unapplied.set(
             rel,
@@ -238,8 +240,8 @@ export function setUpBackgroundRun(deps: {
     hidden: [options.home],
     networkRules: () => networkRules.scopedHosts(deps.projectId),
     copy: {
-      mount: copyMountOf(workspace.root, copy),
-      support: options.copySupport ?? detectCopySupport(),
+      executor,
+      copy,
       skip: (rel, isDir) => workspace.isIgnored(rel, isDir),
       absorb,
     },
@@ -247,6 +249,7 @@ export function setUpBackgroundRun(deps: {
   };
 
   return {
+    executor,
     copy,
     commands,
     runs,

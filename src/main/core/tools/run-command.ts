@@ -23,7 +23,6 @@ import {
   scanCopy,
   type CopyChange,
 } from '../commands/copy-changes';
-import { copyMountProblem } from '../runs/copy-mount';
 import { sandboxName } from '../commands/sandbox-detect';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
 import {
@@ -165,13 +164,9 @@ async function runApproved(
   const sandboxed = port.sandbox.available && !outside;
   if (port.copy) {
     // A background run's command runs in its private copy or not at all.
-    const problem = !port.copy.support.available
-      ? port.copy.support.detail
-      : !port.sandbox.available || port.sandbox.kind === 'seatbelt'
-        ? `the private copy needs the bubblewrap sandbox (${port.sandbox.available ? 'this machine has Seatbelt' : port.sandbox.detail})`
-        : outside
-          ? 'a background run never runs a command outside the sandbox'
-          : copyMountProblem(port.copy.mount);
+    const problem = outside
+      ? 'a background run never runs a command outside the sandbox'
+      : port.copy.executor.problem(ctx.workspace.root, port.sandbox);
     if (problem) return toolError(`The command was not run: ${problem}.`);
   }
   const timeoutMs = (input.timeout_s ?? DEFAULT_TIMEOUT_MS / 1000) * 1000;
@@ -251,7 +246,10 @@ async function runApproved(
   const live = createLiveOutput(ctx.emit, ctx);
   let run: CommandRun;
   try {
-    run = await runCommand({
+    const execute = copy
+      ? (options: Parameters<typeof runCommand>[0]) => copy.executor.run(copy.copy, options)
+      : runCommand;
+    run = await execute({
       command,
       root: ctx.workspace.root,
       cwd,
@@ -266,7 +264,6 @@ async function runApproved(
       ...(port.limits?.output ? { outputLimits: port.limits.output } : {}),
       ...(port.limits?.maxOutputBytes ? { maxOutputBytes: port.limits.maxOutputBytes } : {}),
       ...(port.limits?.killGraceMs !== undefined ? { killGraceMs: port.limits.killGraceMs } : {}),
-      ...(copy ? { copy: copy.mount } : {}),
     });
   } finally {
     live.close();
@@ -289,7 +286,7 @@ async function runApproved(
     let changes: CopyChange[] | null = null;
     let notes: string[];
     try {
-      changes = copyChanges(copy, copyBefore, await scanCopy(copy, copyBefore));
+      changes = copyChanges(ctx.workspace.root, copyBefore, await scanCopy(copy, copyBefore));
       notes = await copy.absorb(changes.map((c) => c.path));
     } catch (error) {
       notes = [
