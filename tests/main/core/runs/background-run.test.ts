@@ -182,6 +182,50 @@ describe.skipIf(!canRun)('background run in a private copy', () => {
   }, 60_000);
 });
 
+describe.skipIf(!canRun)('refine of a background run', () => {
+  it('refine - continues in the same private copy (its ignored build output is still there), then the old copy is gone', async () => {
+    server.enqueue(
+      reply([npmTest()]),
+      reply([text('Tests fail; left as is.')]),
+      reply([
+        toolUse('run_command', {
+          command: 'cat dist/out.txt',
+          description: 'what the last run built',
+        }),
+      ]),
+      reply([text('Still there.')]),
+    );
+    const workspace = await Workspace.open(project);
+    const deps = {
+      db,
+      workspace,
+      createClient: () =>
+        createAnthropicClient({ apiKey: 'k', baseURL: server.baseURL, maxRetries: 0 }),
+      model: 'claude-test',
+      background: { home, parallel: 2 },
+    };
+    const first = await drain(
+      startProposalRun(deps, { prompt: 'try', allowCommands: ['npm test'] }),
+    );
+    expect(first.status).toBe('proposed');
+    expect(existsSync(path.join(runCopyFor(home, first.id).upper, 'dist/out.txt'))).toBe(true);
+    const refined = await drain(
+      startProposalRun(deps, {
+        prompt: 'check the build',
+        refines: first.id,
+        allowCommands: ['cat dist/out.txt'],
+      }),
+    );
+    expect(refined.status).toBe('proposed');
+    expect(refined.commands[0]).toMatchObject({ command: 'cat dist/out.txt', passed: true });
+    expect(refined.commands[0]?.head).toContain('built');
+    expect(existsSync(runCopyFor(home, first.id).dir)).toBe(false);
+    expect(existsSync(runCopyFor(home, refined.id).dir)).toBe(true);
+    // The first run's rewritten snapshot came along in the refined set.
+    expect(refined.files.map((f) => f.path)).toEqual(['test/sum.snap']);
+  }, 60_000);
+});
+
 describe.skipIf(!canRun)('several background runs at once', () => {
   it('three runs on one git project - each sees only its own edits, .git stays read-only', async () => {
     execFileSync('git', ['init', '-q'], { cwd: project });
