@@ -26,6 +26,7 @@ import { overlaySymbolIndex } from './overlay-symbol-index';
 import { createProposeTools } from './propose-tools';
 import { diffOfOverlayFile, ProposalOverlay } from './proposal-overlay';
 import { setUpBackgroundRun, type BackgroundRunOptions } from '../runs/background-run';
+import { runCopyFor } from '../runs/run-copy';
 
 export const DEFAULT_PROPOSAL_TIMEOUT_MS = 10 * 60_000;
 
@@ -152,7 +153,10 @@ export function startProposalRun(
   }
   const timeoutMs = deps.timeoutMs ?? DEFAULT_PROPOSAL_TIMEOUT_MS;
   const overlay = new ProposalOverlay(now);
-  const workspace = OverlayWorkspace.over(deps.workspace, overlay);
+  const changeSetId = randomUUID();
+  // With a private copy, what the run's commands wrote or deleted is part of its view too.
+  const layer = deps.background ? runCopyFor(deps.background.home, changeSetId).upper : undefined;
+  const workspace = OverlayWorkspace.over(deps.workspace, overlay, layer);
   const policies = createPolicyRepository(deps.db);
   // Opens nothing unless a symbol tool asks and the shell gave no index of its own.
   const disk = lazyDiskIndex(deps.workspace);
@@ -186,7 +190,6 @@ export function startProposalRun(
     ...(refined ? { context: refineContext(refined) } : {}),
     model: deps.model,
   });
-  const changeSetId = randomUUID();
   changeSets.create({
     id: changeSetId,
     projectId,
