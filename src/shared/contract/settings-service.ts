@@ -10,6 +10,8 @@ export const settingsSchema = z.object({
   keyStorage: z.enum(['safeStorage', 'basic_text', 'env', 'memory', 'none']),
   maxTurns: z.number().int(),
   theme: z.enum(['system', 'dark', 'light']),
+  /** Background runs at once on this machine (issue 19): the setting, else half the cores. */
+  backgroundParallel: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -22,6 +24,7 @@ export const settingsService = {
         baseUrl: z.string().url().max(2000).nullable().optional(),
         maxTurns: z.number().int().min(1).max(500).optional(),
         theme: z.enum(['system', 'dark', 'light']).optional(),
+        backgroundParallel: z.number().int().min(1).max(64).optional(),
       })
       .strict(),
     settingsSchema,

@@ -48,6 +48,7 @@ export const sampleSettings = {
   keyStorage: 'safeStorage' as const,
   maxTurns: 25,
   theme: 'dark' as const,
+  backgroundParallel: 2,
 };
 
 const defaults: { [C in Channel]?: Handler<C> } = {

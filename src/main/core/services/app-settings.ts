@@ -5,6 +5,7 @@
 import type { Settings } from '../../../shared/contract/settings-service';
 import type { SettingsRepository, StoredSettings } from '../store/settings-repository';
 import type { SecretStore } from './secret-store';
+import { defaultParallel } from '../runs/run-queue';
 
 export const API_KEY_SECRET = 'anthropic-api-key';
 
@@ -25,6 +26,7 @@ export type SettingsPatch = {
   baseUrl?: string | null;
   maxTurns?: number;
   theme?: Settings['theme'];
+  backgroundParallel?: number;
 };
 
 export interface AppSettings {
@@ -95,6 +97,7 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
       keyStorage: key.source === 'stored' ? key.backend : key.source,
       maxTurns: settings.maxTurns ?? deps.defaults.maxTurns,
       theme: settings.theme ?? 'system',
+      backgroundParallel: settings.backgroundParallel ?? defaultParallel(),
     };
   };
 
@@ -119,6 +122,7 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
         baseUrl,
         maxTurns: patch.maxTurns,
         theme: patch.theme,
+        backgroundParallel: patch.backgroundParallel,
       });
       return view();
     },

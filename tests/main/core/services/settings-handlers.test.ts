@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultParallel } from '../../../../src/main/core/runs/run-queue';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +74,7 @@ describe('settings handlers', () => {
       keyStorage: 'none',
       maxTurns: 25,
       theme: 'system',
+      backgroundParallel: defaultParallel(),
     });
   });
 
