@@ -161,7 +161,8 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
       try {
         await parseAllowedCommands(allowCommands, workspace.root);
       } catch (error) {
-        if (error instanceof AllowedCommandError) throw new UsageError(error.message);
+        if (error instanceof AllowedCommandError)
+          throw new UsageError(`--allow-command: ${error.message}`);
         throw error;
       }
       const home = sluiceHomeFor(io);

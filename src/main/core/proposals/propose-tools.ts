@@ -46,10 +46,13 @@ function overlayMessage(
   proposal: Proposal,
   protectedPath: boolean,
   notes: readonly string[],
+  copy: boolean,
 ): string {
   const what = proposal.isNewFile ? 'Created' : 'Changed';
   const lines = [
-    `${what} ${proposal.path} in the proposal (not on disk: the person reviews the change set when the run ends). Later reads see this version.`,
+    copy
+      ? `${what} ${proposal.path} in your private copy of the project (the project itself is untouched: the person reviews the change set when the run ends). Later reads and the commands you run see this version.`
+      : `${what} ${proposal.path} in the proposal (not on disk: the person reviews the change set when the run ends). Later reads see this version.`,
   ];
   if (protectedPath)
     lines.push(
@@ -64,6 +67,7 @@ function overlayWriteTool(
   tool: ToolDefinition,
   overlay: ProposalOverlay,
   policy: () => PolicyState,
+  copy: boolean,
 ): ToolDefinition {
   return defineTool({
     name: tool.name,
@@ -103,7 +107,7 @@ function overlayWriteTool(
       const result = await tool.run(input, { ...ctx, approvals: capture });
       if (!captured) return result;
       overlay.apply(captured);
-      return ok(overlayMessage(captured, isProtectedPath(captured.path), captured.notes));
+      return ok(overlayMessage(captured, isProtectedPath(captured.path), captured.notes, copy));
     },
   });
 }
@@ -147,7 +151,7 @@ export function createProposeTools(deps: {
       switch (name) {
         case 'edit_file':
         case 'create_file':
-          return overlayWriteTool(tool, deps.overlay, deps.policy);
+          return overlayWriteTool(tool, deps.overlay, deps.policy, deps.commands === true);
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });
         case 'find_definition':
