@@ -15,9 +15,12 @@ export function sweepBackgroundRuns(
 ): { failed: string[]; removedCopies: string[] } {
   const repo = createChangeSetRepository(db);
   const failed = repo.recoverAbandoned(isAlive, now);
-  const wanted = db
-    .prepare("SELECT id FROM change_sets WHERE status IN ('running', 'proposed')")
-    .all() as { id: string }[];
-  const keep = new Set(wanted.map((r) => r.id));
-  return { failed, removedCopies: sweepRunCopies(home, (id) => keep.has(id)) };
+  // Asked per copy after the folder was listed: a run creates its set's row before its copy,
+  // so a copy another process makes meanwhile is never mistaken for an orphan.
+  const status = db.prepare('SELECT status FROM change_sets WHERE id = ?');
+  const keep = (id: string): boolean => {
+    const row = status.get(id) as { status: string } | undefined;
+    return row?.status === 'running' || row?.status === 'proposed';
+  };
+  return { failed, removedCopies: sweepRunCopies(home, keep) };
 }
