@@ -25,6 +25,11 @@ export interface SandboxLayout {
    * writable inside.
    */
   readonly source?: string | undefined;
+  /**
+   * Inside a copy's user namespace (where the person is uid 0): a nested user namespace maps
+   * the command back to the person's own uid and gid, so tools that look for root do not.
+   */
+  readonly identity?: { readonly uid: number; readonly gid: number } | undefined;
   /** Working folder inside the root. */
   readonly cwd: string;
   /** Empty private folder used as HOME (created by the caller, outside the root). */
@@ -141,6 +146,16 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
     '--unshare-uts',
     '--die-with-parent',
     '--new-session',
+  );
+  if (layout.identity)
+    args.push(
+      '--unshare-user',
+      '--uid',
+      String(layout.identity.uid),
+      '--gid',
+      String(layout.identity.gid),
+    );
+  args.push(
     // bwrap started by root keeps every capability in the sandbox: CAP_SYS_ADMIN would let the
     // command `mount --bind / /mnt` under the masks and remount it read-write. Drop them all.
     '--cap-drop',

@@ -243,6 +243,10 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       {
         root: options.root,
         source: options.copy?.merged,
+        identity:
+          options.copy && process.getuid && process.getgid
+            ? { uid: process.getuid(), gid: process.getgid() }
+            : undefined,
         cwd: options.cwd,
         home,
         readOnlyInside: scan.paths,

@@ -38,7 +38,7 @@ describe.skipIf(!canRun)('commands in a private copy', () => {
     const copy = createRunCopy(home, '00000000-0000-4000-8000-0000000000cc');
     const result = await runCommand({
       command:
-        'echo new > sub/x; echo pwn > sub/.git/config; echo pwn > .env; mkdir -p .vscode; echo t > .vscode/tasks.json; cat sub/x; ls "$HOME" >/dev/null; echo done',
+        'echo new > sub/x; echo pwn > sub/.git/config; echo pwn > .env; mkdir -p .vscode; echo t > .vscode/tasks.json; cat sub/x; echo "uid=$(id -u)"; echo done',
       root: project,
       cwd: project,
       timeoutMs: 30_000,
@@ -51,6 +51,8 @@ describe.skipIf(!canRun)('commands in a private copy', () => {
     expect(result.output.view).toContain('new');
     expect(result.output.view).toMatch(/Read-only file system/u);
     expect(result.output.view).toContain('done');
+    // The person's own uid, not uid 0 of the copy's namespace.
+    expect(result.output.view).toContain(`uid=${process.getuid?.() ?? 0}`);
     expect(readFileSync(path.join(copy.upper, 'sub/x'), 'utf8')).toBe('new\n');
     expect(existsSync(path.join(project, 'sub/x'))).toBe(false);
     expect(readFileSync(path.join(project, 'sub/.git/config'), 'utf8')).toBe('[core]\n');
