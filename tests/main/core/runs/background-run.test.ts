@@ -28,8 +28,10 @@ import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { StoredChangeSet } from '../../../../src/main/core/store/change-set-repository';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
+import { createBackgroundRunRepository } from '../../../../src/main/core/store/background-run-repository';
 import {
   reply,
+  stallAfterText,
   type RecordedRequest,
   text,
   toolUse,
@@ -281,4 +283,40 @@ describe.skipIf(!canRun)('several background runs at once', () => {
     expect(existsSync(path.join(project, 'shared.txt'))).toBe(false);
     expect(readFileSync(path.join(project, '.git/config'))).toEqual(gitConfig);
   }, 60_000);
+});
+
+describe('the queue and Stop', () => {
+  it('parallel 1 - the second run waits queued; Stop from elsewhere ends both, each with its reason', async () => {
+    server.enqueue(stallAfterText('working'));
+    const workspace = await Workspace.open(project);
+    const deps = {
+      db,
+      workspace,
+      createClient: () =>
+        createAnthropicClient({ apiKey: 'k', baseURL: server.baseURL, maxRetries: 0 }),
+      model: 'claude-test',
+      background: { home, parallel: 1, queuePollMs: 20 },
+    };
+    const first = startProposalRun(deps, { prompt: 'first' });
+    const second = startProposalRun(deps, { prompt: 'second' });
+    const firstDone = drain(first);
+    const secondDone = drain(second);
+    const runs = createBackgroundRunRepository(db);
+    const until = Date.now() + 10_000;
+    while (server.requests.length < 1 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(runs.get(first.changeSetId)?.state).toBe('running');
+    expect(runs.get(second.changeSetId)?.state).toBe('queued');
+    runs.requestStop(second.changeSetId);
+    const queued = await secondDone;
+    expect(queued.status).toBe('failed');
+    expect(queued.statusReason).toBe('the run was stopped while it waited in the queue');
+    expect(server.requests).toHaveLength(1);
+    runs.requestStop(first.changeSetId);
+    const running = await firstDone;
+    expect(running.status).toBe('failed');
+    expect(running.statusReason).toBe('the run was stopped before it finished');
+    expect(runs.get(first.changeSetId)?.state).toBe('ended');
+    expect(existsSync(runCopyFor(home, first.changeSetId).dir)).toBe(false);
+  }, 30_000);
 });
