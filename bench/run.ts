@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   agent: () => import('./agent-bench'),
   startup: () => import('./startup-bench'),
   command: () => import('./command-bench'),
+  background: () => import('./background-bench'),
 };
 
 function format(table: BenchTable): string {

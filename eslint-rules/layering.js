@@ -62,6 +62,7 @@ export const CORE_FLOORS = [
   'edits',
   'diagnostics',
   'store',
+  'runs',
   'approvals',
   'commands',
   'tools',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { hunkSchema } from './approvals';
 import { usageSchema } from './agent-events';
 import { proposalEvidenceSchema } from './diagnostics';
+import { backgroundRunSchema, changeSetCommandSchema } from './change-set-commands';
 
 export const changeSetStatusSchema = z.enum([
   'running',
@@ -73,11 +74,22 @@ export const changeSetSummarySchema = z.object({
    * its run, or of the inbox's re-check when the disk moved; null when never checked.
    */
   evidence: proposalEvidenceSchema.nullable(),
+  /** The background run behind the set (queue place, allowances); null for older sets. */
+  run: backgroundRunSchema.nullable().default(null),
 });
 export type ChangeSetSummary = z.infer<typeof changeSetSummarySchema>;
 
 export const changeSetSchema = changeSetSummarySchema.extend({
   files: z.array(changeSetFileSchema),
+  /** Commands the run ran or was refused, in order (issue 19). */
+  commands: z.array(changeSetCommandSchema).default([]),
+  /** One line on the last checks and the last edit (describeChecks). */
+  checks: z.string().nullable().default(null),
+  /**
+   * Changes the run made that a set cannot apply (deletions, binary files, symlinks), in
+   * words. The "errors introduced" evidence of the diagnostics issue goes beside this.
+   */
+  unapplied: z.array(z.string()).default([]),
 });
 export type ChangeSet = z.infer<typeof changeSetSchema>;
 

@@ -1,5 +1,7 @@
-// `sluice ask --mode propose`: a run nobody watches (issue 11 item 3). Writes go to an overlay
-// and end as a change set in the app DB; nothing in the project changes. The id is printed on
+// `sluice ask --mode propose`: a run nobody watches (issue 11 item 3). Writes go to the run's
+// private copy (issue 19) and end as a change set in the app DB; nothing in the project
+// changes. Commands run in the copy when a rule or `--allow-command` allows them; the run
+// waits its turn in the machine's queue (`--parallel`, the setting, half the cores). The id is printed on
 // stdout (steps and the model's text go to stderr); with --json every AgentEvent is printed
 // and then one final `proposal` event. Exit 0 when the set is proposed, 1 when the run failed
 // (its changes are kept for inspection but cannot be applied), 2 for usage.
@@ -16,12 +18,20 @@ import { openAppDatabase } from '../../main/core/store/app-database';
 import { sluiceHomeFor } from '../project-context';
 import { ExitCode, UsageError, writeJsonLine, type CliCommand, type CliIo } from '../cli-io';
 import { ANY_POSITIONALS, parseVerbArgs } from '../define-verb';
+import { oneLine } from '../one-line-text';
+import {
+  AllowedCommandError,
+  parseAllowedCommands,
+} from '../../main/core/commands/background-command-gate';
+import { defaultParallel, MAX_PARALLEL } from '../../main/core/runs/run-queue';
+import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
+import { createSettingsRepository } from '../../main/core/store/settings-repository';
 import { openProject } from '../project-context';
 import { openCliDiagnostics } from '../cli-diagnostics';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 
 export const PROPOSE_USAGE =
-  'sluice ask [PROMPT] --mode propose --project DIR [--model M] [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]';
+  'sluice ask [PROMPT] --mode propose --project DIR [--allow-command "npm test"]… [--allow-network] [--parallel N] [--model M] [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]';
 
 /** True when `ask`'s arguments ask for propose mode (`--mode propose` or `--mode=propose`). */
 export function wantsProposeMode(args: readonly string[]): boolean {
@@ -92,6 +102,16 @@ export function proposalEvent(set: StoredChangeSet): Record<string, unknown> {
     reason: set.statusReason,
     summary: set.summary,
     files: set.files.map((f) => ({ path: f.path, isNewFile: f.isNewFile, hunks: f.hunks.length })),
+    commands: set.commands.map((c) => ({
+      command: c.command,
+      outcome: c.outcome,
+      exitCode: c.exitCode,
+      passed: c.passed,
+      durationMs: c.durationMs,
+      reason: c.outcome === 'refused' ? c.reason : null,
+    })),
+    checks: set.checks,
+    unapplied: set.unapplied,
     usage: set.usage,
   };
 }
@@ -120,6 +140,9 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
           'max-turns': { type: 'string' },
           timeout: { type: 'string' },
           conversation: { type: 'string' },
+          'allow-command': { type: 'string', multiple: true },
+          'allow-network': { type: 'boolean', default: false },
+          parallel: { type: 'string' },
           json: { type: 'boolean', default: false },
         },
         args,
@@ -128,14 +151,30 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
       if (values.mode !== 'propose') throw new UsageError('--mode must be propose here.');
       const maxTurns = parseWhole(values['max-turns'], '--max-turns', 1, 1000);
       const timeoutSeconds = parseWhole(values.timeout, '--timeout', 1, 24 * 3600);
+      const parallel = parseWhole(values.parallel, '--parallel', 1, MAX_PARALLEL);
+      const allowCommands = (values['allow-command'] ?? []).map((c) => c.trim());
+      if (allowCommands.some((c) => !c || c.length > 1000))
+        throw new UsageError(
+          '--allow-command needs a command of 1-1000 characters, such as "npm test".',
+        );
       if (values.model !== undefined && !/^[A-Za-z0-9._:@-]{1,100}$/.test(values.model))
         throw new UsageError(`--model "${values.model}" is not a model name.`);
       const prompt = await readPrompt(io, positionals);
       if (!prompt) throw new UsageError('the prompt is empty.');
       const { workspace } = await openProject(io, values.project);
-      const db = openAppDatabase({ home: sluiceHomeFor(io) });
+      try {
+        await parseAllowedCommands(allowCommands, workspace.root);
+      } catch (error) {
+        if (error instanceof AllowedCommandError)
+          throw new UsageError(`--allow-command: ${error.message}`);
+        throw error;
+      }
+      const home = sluiceHomeFor(io);
+      const db = openAppDatabase({ home });
       const diagnostics = openCliDiagnostics({ workspace, db, create: deps.createDiagnostics });
       try {
+        sweepBackgroundRuns(db, home);
+        const stored = createSettingsRepository(db).read().settings.backgroundParallel;
         let run;
         try {
           run = startProposalRun(
@@ -153,8 +192,14 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
               timeoutMs:
                 timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_PROPOSAL_TIMEOUT_MS,
               diagnostics,
+              background: { home, parallel: parallel ?? stored ?? defaultParallel() },
             },
-            { prompt, conversationId: values.conversation },
+            {
+              prompt,
+              conversationId: values.conversation,
+              allowCommands,
+              allowNetwork: values['allow-network'],
+            },
           );
         } catch (error) {
           if (error instanceof ProposalRefusedError) throw new UsageError(error.message);
@@ -164,6 +209,8 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
         }
         const print = values.json ? (e: AgentEvent) => writeJsonLine(io, e) : stepPrinter(io);
         if (!values.json) io.stderr.write(`Change set ${run.changeSetId} (running)\n`);
+        if (!values.json && allowCommands.length)
+          io.stderr.write(`Allowed for this run: ${allowCommands.map(oneLine).join(', ')}\n`);
         const release = (deps.onInterrupt ?? defaultInterrupt)(() => run.abort());
         let set: StoredChangeSet;
         try {
@@ -182,7 +229,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
         else {
           io.stderr.write(
             set.status === 'proposed'
-              ? `Proposed ${set.files.length} file(s); review with: sluice proposal show ${set.id}\n`
+              ? `${set.checks ? `${oneLine(set.checks)}\n` : ''}Proposed ${set.files.length} file(s); review with: sluice proposal show ${set.id}\n`
               : `The run failed: ${set.statusReason ?? 'no reason recorded'}. Its changes are kept for inspection (sluice proposal show ${set.id}) but cannot be applied.\n`,
           );
           io.stdout.write(`${set.id}\n`);

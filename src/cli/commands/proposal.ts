@@ -11,11 +11,13 @@ import {
   rejectChangeSet,
   type ReviewDeps,
 } from '../../main/core/proposals/apply-change-set';
+import { oneLine } from '../one-line-text';
+import { commandOutputDir } from '../../main/core/commands/project-commands';
+import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
 import { ProposalRefusedError } from '../../main/core/proposals/run-proposal';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import {
   createChangeSetRepository,
-  processIsAlive,
   type StoredChangeSet,
 } from '../../main/core/store/change-set-repository';
 import { changeSetSteps } from '../../main/core/proposals/change-set-steps';
@@ -62,7 +64,7 @@ export function parseHunkSelectors(raw: readonly string[]): Record<string, strin
   return out;
 }
 
-function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet): void {
+function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string): void {
   const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR;
   const lines = [
     `Change set ${set.id}: ${set.status}${set.statusReason ? ` (${set.statusReason})` : ''}`,
@@ -77,6 +79,7 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet): void {
       : 'Not checked: no evidence was recorded for this change set.',
   );
   if (set.summary) lines.push('', set.summary);
+  lines.push(...evidenceLines(set, home));
   const steps = changeSetSteps(db, set);
   if (steps.length) {
     lines.push('', 'Steps:');
@@ -100,6 +103,33 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet): void {
   io.stdout.write(
     `\n${u.inputTokens} input / ${u.outputTokens} output tokens, about $${u.costUsd.toFixed(4)}\n`,
   );
+}
+
+/** The run's commands and checks (issue 19); output and commands are untrusted text. */
+function evidenceLines(set: StoredChangeSet, home: string): string[] {
+  const lines: string[] = [];
+  if (set.checks) lines.push('', `Checks: ${oneLine(set.checks)}`);
+  if (set.commands.length) lines.push('', 'Commands:');
+  for (const c of set.commands) {
+    const mark = c.outcome === 'refused' ? '⊘' : c.passed ? '✓' : '✗';
+    const result =
+      c.outcome === 'refused'
+        ? `refused by ${c.decidedBy}`
+        : `${c.end ?? ''}, ${((c.durationMs ?? 0) / 1000).toFixed(1)} s, ${c.decidedBy}`;
+    lines.push(
+      `  ${mark} $ ${oneLine(c.command)}${c.cwd ? ` (in ${oneLine(c.cwd)})` : ''}: ${oneLine(result)}`,
+    );
+    if (c.outcome === 'refused' && c.reason) lines.push(`      ${oneLine(c.reason)}`);
+    const output = [c.head, c.tail].filter(Boolean).join('\n…\n');
+    const shown = output.split('\n').slice(-6);
+    for (const line of shown) if (line.trim()) lines.push(`      | ${oneLine(line)}`);
+    if (c.logId)
+      lines.push(
+        `      full output: ${oneLine(path.join(commandOutputDir(home, set.projectId), `${c.logId}.log`))}`,
+      );
+  }
+  for (const note of set.unapplied) lines.push(`  not in the set: ${oneLine(note)}`);
+  return lines;
 }
 
 function printResult(io: CliIo, result: ApplyResult): void {
@@ -140,10 +170,11 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): CliComman
       if (id.length > 200) throw new UsageError('the ID is longer than 200 characters.');
       if (action !== 'apply' && (values.files || values.hunks))
         throw new UsageError('--files and --hunks go with apply only.');
-      const db = openAppDatabase({ home: sluiceHomeFor(io) });
+      const home = sluiceHomeFor(io);
+      const db = openAppDatabase({ home });
       try {
         const repo = createChangeSetRepository(db);
-        repo.recoverAbandoned(processIsAlive, Date.now());
+        sweepBackgroundRuns(db, home);
         const found = repo.get(id.trim());
         if (!found) throw new UsageError(`there is no change set "${id}".`);
         const { workspace } = await openProject(io, values.project ?? found.projectRoot);
@@ -151,12 +182,12 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): CliComman
           throw new UsageError(
             `change set ${found.id} belongs to ${found.projectRoot}, not ${workspace.root}.`,
           );
-        const review: ReviewDeps = { db, workspace };
+        const review: ReviewDeps = { db, workspace, home };
         try {
           if (action === 'show') {
             const set = loadChangeSet(review, found.id);
             if (values.json) writeJsonLine(io, { ...set, steps: changeSetSteps(db, set) });
-            else printSet(io, db, set);
+            else printSet(io, db, set, home);
             return ExitCode.Ok;
           }
           if (action === 'reject') {

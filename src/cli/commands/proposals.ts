@@ -1,9 +1,7 @@
 // `sluice proposals --project DIR [--json]`: the project's change sets, newest first (issue 11
 // item 3). Opening the list first marks sets whose run died (crash, kill -9) as failed.
-import {
-  processIsAlive,
-  createChangeSetRepository,
-} from '../../main/core/store/change-set-repository';
+import { createChangeSetRepository } from '../../main/core/store/change-set-repository';
+import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { sluiceHomeFor } from '../project-context';
@@ -30,10 +28,11 @@ export const proposalsCommand: CliCommand = {
     );
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}".`);
     const { workspace } = await openProject(io, values.project);
-    const db = openAppDatabase({ home: sluiceHomeFor(io) });
+    const home = sluiceHomeFor(io);
+    const db = openAppDatabase({ home });
     try {
       const repo = createChangeSetRepository(db);
-      repo.recoverAbandoned(processIsAlive, Date.now());
+      sweepBackgroundRuns(db, home);
       const sets = repo.list(projectIdFor(workspace.root));
       if (values.json) {
         for (const set of sets) writeJsonLine(io, set);

@@ -57,8 +57,14 @@ export const proposalService = {
         text: z.string().min(1).max(200_000),
         /** Continue this conversation; absent: a new one. */
         conversationId: z.string().max(200).optional(),
+        /** Commands the person allows for this run ("npm test"), beside their rules (issue 19). */
+        allowCommands: z.array(z.string().min(1).max(1000)).max(20).optional(),
+        /** A command of this run may have full network when it asks. */
+        allowNetwork: z.boolean().optional(),
       })
       .strict(),
     startedRunSchema,
   ),
+  /** Stops a running or queued background run (here, or started by another process). */
+  stop: method(z.object({ id }).strict(), z.object({ stopped: z.boolean() })),
 };

@@ -13,6 +13,8 @@ export const settingsSchema = z.object({
   theme: z.enum(['system', 'dark', 'light']),
   /** Evidence before approval (issue 24): on/off, per-language switches, live deadline. */
   diagnostics: diagnosticsSettingsSchema,
+  /** Background runs at once on this machine (issue 19): the setting, else half the cores. */
+  backgroundParallel: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -26,6 +28,7 @@ export const settingsService = {
         maxTurns: z.number().int().min(1).max(500).optional(),
         theme: z.enum(['system', 'dark', 'light']).optional(),
         diagnostics: diagnosticsSettingsPatchSchema.optional(),
+        backgroundParallel: z.number().int().min(1).max(64).optional(),
       })
       .strict(),
     settingsSchema,

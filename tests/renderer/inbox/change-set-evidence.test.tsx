@@ -39,6 +39,10 @@ function view(found: ProposalEvidence | undefined, needsRecheck: string | null =
     steps: [],
     changedOnDisk: [],
     undone: [],
+    run: null,
+    commands: [],
+    checks: null,
+    unapplied: [],
     files: [
       {
         path: 'src/cart.ts',

@@ -33,12 +33,16 @@ function summary(id: string, prompt: string): ChangeSetSummary {
     createdAt: 1,
     finishedAt: 2,
     usage,
+    run: null,
   };
 }
 
 function view(id: string): ChangeSetView {
   return {
     ...summary(id, 'bump'),
+    commands: [],
+    checks: null,
+    unapplied: [],
     steps: [
       {
         type: 'tool',
@@ -214,5 +218,39 @@ describe('InboxView', () => {
     await waitFor(() =>
       expect(fake.callsTo('proposals.reject')).toEqual([{ id: 's1', reason: 'not now' }]),
     );
+  });
+
+  it('allowed commands, queued runs, Stop - sent to the service; a queued run says so', async () => {
+    const fake = createFakeSluice();
+    const queued: ChangeSetSummary = {
+      ...summary('s2', 'long task'),
+      status: 'running',
+      run: {
+        state: 'queued',
+        allowedCommands: ['npm test'],
+        allowNetwork: false,
+        queuedAt: 1,
+        startedAt: null,
+        lastEditAt: null,
+      },
+    };
+    fake.handle('proposals.list', () => [queued]);
+    fake.handle('proposals.runInBackground', () => ({ changeSetId: 's2', conversationId: 'c9' }));
+    fake.handle('proposals.get', ({ id }) => ({ ...view(id), ...queued }));
+    fake.handle('proposals.stop', () => ({ stopped: true }));
+    renderWithClient(<Harness />, fake);
+    expect(await screen.findByText('queued')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('background-prompt'), { target: { value: 'fix it' } });
+    fireEvent.change(screen.getByTestId('background-allow-commands'), {
+      target: { value: 'npm test\n\n  npm run lint  \n' },
+    });
+    fireEvent.click(screen.getByTestId('run-in-background'));
+    await waitFor(() =>
+      expect(fake.callsTo('proposals.runInBackground')).toEqual([
+        { text: 'fix it', allowCommands: ['npm test', 'npm run lint'] },
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Stop: long task' }));
+    await waitFor(() => expect(fake.callsTo('proposals.stop')).toEqual([{ id: 's2' }]));
   });
 });

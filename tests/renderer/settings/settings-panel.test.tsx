@@ -56,6 +56,20 @@ describe('SettingsPanel', () => {
     expect(document.body.innerHTML).not.toContain(SECRET);
   });
 
+  it('background runs at once - saved through settings.set, out of range refused', async () => {
+    const { fake } = await openSettings();
+    const field = screen.getByTestId('background-parallel');
+    const save = screen.getByRole('button', { name: 'Save the limit' });
+    expect(field).toHaveValue(2);
+    await userEvent.clear(field);
+    await userEvent.type(field, '0');
+    expect(save).toBeDisabled();
+    await userEvent.clear(field);
+    await userEvent.type(field, '3');
+    await userEvent.click(save);
+    expect(fake.callsTo('settings.set')).toEqual([{ backgroundParallel: 3 }]);
+  });
+
   it('basic_text key storage - warns', async () => {
     await openSettings({ keyStorage: 'basic_text' });
     expect(await screen.findByText(/basic_text/)).toHaveAttribute('role', 'alert');

@@ -50,6 +50,7 @@ export const sampleSettings = {
   maxTurns: 25,
   theme: 'dark' as const,
   diagnostics: DEFAULT_DIAGNOSTICS_SETTINGS,
+  backgroundParallel: 2,
 };
 
 const defaults: { [C in Channel]?: Handler<C> } = {

@@ -19,6 +19,18 @@ import { describeProbeEnd, PROBE_TIMEOUT_MS, type ProbeEnd } from './probe-end';
 export interface SandboxLayout {
   /** Realpath of the project root: the only writable host folder. */
   readonly root: string;
+  /**
+   * The host folder bound at `root` when it is not the root itself: a background run's
+   * overlay (its private copy, mounted in the command's own namespace). Protected paths and
+   * their ancestors are bound from the same folder, so nothing of the real project is
+   * writable inside.
+   */
+  readonly source?: string | undefined;
+  /**
+   * Inside a copy's user namespace (where the person is uid 0): a nested user namespace maps
+   * the command back to the person's own uid and gid, so tools that look for root do not.
+   */
+  readonly identity?: { readonly uid: number; readonly gid: number } | undefined;
   /** Working folder inside the root. */
   readonly cwd: string;
   /** Empty private folder used as HOME (created by the caller, outside the root). */
@@ -112,13 +124,16 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
     if (existsSync(dir) && !isInside(layout.root, dir)) args.push('--tmpfs', dir);
   }
   args.push('--bind', layout.home, layout.home);
-  args.push('--bind', layout.root, layout.root);
+  const source = layout.source ?? layout.root;
+  const from = (inside: string): string =>
+    source === layout.root ? inside : path.join(source, path.relative(layout.root, inside));
+  args.push('--bind', source, layout.root);
   // Folders between the root and a nested protected path are bound onto themselves (still
   // writable): a mount point cannot be renamed or removed, so `mv sub sub2; mkdir -p sub/.git`
   // cannot carry the read-only original away and put a writable one in its place.
   for (const dir of protectedAncestors(layout.root, layout.readOnlyInside))
-    args.push('--bind', dir, dir);
-  for (const inside of layout.readOnlyInside) args.push('--ro-bind', inside, inside);
+    args.push('--bind', from(dir), dir);
+  for (const inside of layout.readOnlyInside) args.push('--ro-bind', from(inside), inside);
   const proxy = layout.network ? undefined : layout.proxy;
   if (proxy) {
     args.push('--ro-bind', proxy.dir, PROXY_DIR_INSIDE);
@@ -139,6 +154,16 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
     '--unshare-uts',
     '--die-with-parent',
     '--new-session',
+  );
+  if (layout.identity)
+    args.push(
+      '--unshare-user',
+      '--uid',
+      String(layout.identity.uid),
+      '--gid',
+      String(layout.identity.gid),
+    );
+  args.push(
     // bwrap started by root keeps every capability in the sandbox: CAP_SYS_ADMIN would let the
     // command `mount --bind / /mnt` under the masks and remount it read-write. Drop them all.
     '--cap-drop',

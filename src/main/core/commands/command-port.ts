@@ -7,6 +7,38 @@ import type { SandboxAvailability } from './bubblewrap';
 import type { OutputLimits } from './output-capture';
 import type { SnapshotLimits } from './changed-files';
 import type { ScopedHosts } from './network-rule-repository';
+import type { RunCopy } from '../runs/run-copy';
+import type { RunExecutor } from './run-executor';
+import type { CommandEnd } from './command-process';
+import type { CapturedOutput } from './output-capture';
+import type { DecisionSource } from '../../../shared/approvals';
+
+/** A background run's private copy: its commands run there, never in the project (issue 19). */
+export interface CommandCopyPort {
+  /** Where the run executes (the local runner: overlay + bubblewrap). */
+  readonly executor: RunExecutor;
+  readonly copy: RunCopy;
+  /** The project's ignore rules: ignored paths of the copy are not the run's changes. */
+  readonly skip: (relative: string, isDir: boolean) => boolean;
+  /** After a command: the run takes the copy's changed paths into its change set; notes back. */
+  readonly absorb: (paths: readonly string[]) => Promise<string[]>;
+}
+
+/** One command that ran, with what it did, for a host that keeps evidence. */
+export interface RanCommand {
+  readonly command: string;
+  readonly cwdRelative: string;
+  readonly decidedBy: DecisionSource;
+  readonly reason: string | null;
+  readonly end: CommandEnd;
+  /** `end` in words, as the model reads it. */
+  readonly endText: string;
+  readonly durationMs: number;
+  readonly output: CapturedOutput;
+  readonly logId: string | null;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+}
 
 export interface CommandPort {
   readonly gate: Pick<CommandApprovalGate, 'request'>;
@@ -22,6 +54,10 @@ export interface CommandPort {
    * filtering proxy. Absent: none.
    */
   readonly networkRules?: (() => readonly ScopedHosts[]) | undefined;
+  /** Set in a background run: commands run in its private copy. */
+  readonly copy?: CommandCopyPort | undefined;
+  /** Told of every command that ran (background runs keep it in the change set). */
+  readonly record?: ((ran: RanCommand) => void) | undefined;
   /** Overrides for tests and benchmarks. */
   readonly limits?: {
     readonly output?: OutputLimits;

@@ -29,6 +29,10 @@ import {
   writeProfile,
 } from './seatbelt';
 import { SeatbeltPathError, type SeatbeltLayout } from './seatbelt-profile';
+import { copyMountSpawn, type CopyMount } from '../runs/copy-mount';
+import { commandEnv } from './command-env';
+
+export { commandEnv } from './command-env';
 
 export interface CommandRunOptions {
   readonly command: string;
@@ -69,6 +73,11 @@ export interface CommandRunOptions {
   readonly tmpdir?: string;
   /** Seatbelt: how left-behind processes are listed and killed (default `ps -E`, SIGKILL). */
   readonly processSweep?: SweepDeps;
+  /**
+   * A background run's private copy (bubblewrap only): the command sees the project through
+   * an overlay whose upper layer is the run's folder, so its writes never reach the project.
+   */
+  readonly copy?: CopyMount | undefined;
 }
 
 export interface CommandRun extends ProcessResult {
@@ -113,35 +122,6 @@ function ceilingNotes(result: ProcessResult): string[] {
       `no ${missing.join(' or ')} ceiling could be set here (no writable cgroup); the timeout still applies`,
     );
   return notes;
-}
-
-/** Variables passed through to a command; everything else (keys, tokens) stays out. */
-const PASSED_ENV =
-  /^(PATH|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|TZ|USER|LOGNAME|SHELL|CI|NO_COLOR|FORCE_COLOR)$/u;
-/** What Windows programs need to start at all (names are case-insensitive there). */
-const WINDOWS_ENV =
-  /^(SYSTEMROOT|WINDIR|COMSPEC|PATHEXT|TEMP|TMP|USERPROFILE|APPDATA|LOCALAPPDATA|PROGRAMDATA|PROGRAMFILES|PROGRAMFILES\(X86\)|COMMONPROGRAMFILES|HOMEDRIVE|HOMEPATH|NUMBER_OF_PROCESSORS|PROCESSOR_ARCHITECTURE|OS)$/iu;
-
-export function commandEnv(
-  base: NodeJS.ProcessEnv,
-  platform: NodeJS.Platform = process.platform,
-): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(base)) {
-    if (value === undefined) continue;
-    if (
-      PASSED_ENV.test(key) ||
-      (platform === 'win32' && (WINDOWS_ENV.test(key) || /^path$/iu.test(key)))
-    )
-      env[key] = value;
-  }
-  if (platform !== 'win32') env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
-  // Update checks need the network the sandbox withholds (npm's waits ~0.5 s to fail) and
-  // only add noise to what the model reads.
-  env.npm_config_update_notifier = 'false';
-  env.npm_config_fund = 'false';
-  env.NO_UPDATE_NOTIFIER = '1';
-  return env;
 }
 
 /**
@@ -213,6 +193,8 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     if (!shell.windows) notes.push(...ceilingNotes(result));
     return { ...result, sandboxed: false, notes };
   }
+  if (options.copy && options.sandbox.kind === 'seatbelt')
+    throw new Error('a private copy needs bubblewrap; it cannot be used under Seatbelt');
   if (options.sandbox.kind === 'seatbelt') return runInSeatbelt(options, env, common, notes);
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
   let proxy: NetworkProxy | null = null;
@@ -239,6 +221,11 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     const args = bubblewrapArgs(
       {
         root: options.root,
+        source: options.copy?.merged,
+        identity:
+          options.copy && process.getuid && process.getgid
+            ? { uid: process.getuid(), gid: process.getgid() }
+            : undefined,
         cwd: options.cwd,
         home,
         readOnlyInside: scan.paths,
@@ -253,16 +240,26 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       },
       options.command,
     );
+    const spawn = options.copy
+      ? copyMountSpawn(options.copy, options.sandbox.detail, args)
+      : { file: options.sandbox.detail, args };
     const result = await runProcess({
       ...common,
-      file: options.sandbox.detail,
-      args,
-      cwd: options.cwd,
+      file: spawn.file,
+      args: spawn.args,
+      // The copy's root exists only inside the command's namespace; start from the project.
+      cwd: options.copy ? options.root : options.cwd,
       env: { PATH: env.PATH ?? '/usr/bin:/bin' },
       ...(seccomp ? { extraFds: [seccomp.fd] } : {}),
       ...(proxy ? { onHandle: proxy.accept } : {}),
     });
-    notes.push(...removeCreatedProtected(options.root, scan.paths));
+    // In a copy, every protected path in the run's layer was created by the command (those of
+    // the project are bound read-only from the merged view).
+    notes.push(
+      ...(options.copy
+        ? removeCreatedProtected(options.copy.upper, [])
+        : removeCreatedProtected(options.root, scan.paths)),
+    );
     notes.push(...ceilingNotes(result));
     return { ...result, sandboxed: true, notes, ...proxyReport(proxy) };
   } finally {

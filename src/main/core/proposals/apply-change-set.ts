@@ -7,6 +7,7 @@
 // other sets touching the applied files are marked for a re-check, and the conversation is
 // told what was accepted and what was not.
 import { partlyAppliedNote } from '../../../shared/change-set-notes';
+import { removeRunCopy } from '../runs/run-copy';
 import { missingCase } from '../../../shared/missing-case';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type {
@@ -41,6 +42,8 @@ export interface ReviewDeps {
   readonly workspace: Workspace;
   readonly symbolIndex?: SymbolIndexPort | undefined;
   readonly now?: () => number;
+  /** SLUICE_HOME: a reviewed set's private copy (issue 19) is removed from under it. */
+  readonly home?: string | undefined;
 }
 
 export const PROTECTED_NOT_APPLIED =
@@ -179,6 +182,7 @@ export async function applyChangeSet(
     set.conversationId,
     reviewNoteText(set.id, results, reason ?? undefined),
   );
+  if (status !== 'proposed' && deps.home) removeRunCopy(deps.home, set.id);
   return { changeSetId: set.id, status, files: results, recheck };
 }
 
@@ -305,5 +309,6 @@ export function rejectChangeSet(
     throw changedMeanwhile(repo.get(set.id), 'rejected');
   for (const file of files) repo.setFileState(set.id, file.path, 'rejected', reason, null);
   recordReviewNote(deps.db, set.conversationId, reviewNoteText(set.id, files, reason ?? undefined));
+  if (deps.home) removeRunCopy(deps.home, set.id);
   return { changeSetId: set.id, status: 'rejected', files, recheck: [] };
 }

@@ -3,7 +3,12 @@
 // readLineWindow, listDir, walk and so listFiles) answers from the overlay for the files it
 // holds, and created files appear in listings. Path resolution and every sandbox rule stay
 // the base workspace's: the overlay only replaces content, never where a path may lead.
-import type { FileHandle } from 'node:fs/promises';
+// With a private copy (issue 19), the copy's layer on disk comes next: what a command wrote
+// there (ignored build output included) is read from it, and what a command deleted (a
+// whiteout at the path or a folder above it) is gone from this view.
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import { isBinaryContent } from '../workspace/binary-detection';
 import { readLineWindow, type LineWindow, type LineWindowOptions } from '../workspace/line-window';
 import { limitError } from '../workspace/limits';
@@ -16,7 +21,23 @@ import {
   type WalkStop,
   type WorkspaceStat,
 } from '../workspace/workspace';
+import { SandboxError } from '../workspace/sandbox-error';
+import { isWhiteout } from '../runs/upper-layer';
 import type { OverlayFile, ProposalOverlay } from './proposal-overlay';
+
+type LayerState =
+  | { kind: 'none' }
+  | { kind: 'deleted' }
+  | { kind: 'file'; absolute: string; info: Stats }
+  | { kind: 'dir' };
+
+function lstatOrNull(file: string): Stats | null {
+  try {
+    return lstatSync(file);
+  } catch {
+    return null;
+  }
+}
 
 /** A read-only FileHandle over bytes in memory: all readLineWindow needs is `read`. */
 function memoryHandle(bytes: Buffer): FileHandle {
@@ -49,12 +70,57 @@ export class OverlayWorkspace extends Workspace {
   private constructor(
     base: Workspace,
     readonly overlay: ProposalOverlay,
+    /** The run's layer on disk (its private copy's upper folder), when it has one. */
+    private readonly layer: string | undefined,
   ) {
     super(base.root, base.limits);
   }
 
-  static over(base: Workspace, overlay: ProposalOverlay): OverlayWorkspace {
-    return new OverlayWorkspace(base, overlay);
+  static over(base: Workspace, overlay: ProposalOverlay, layer?: string): OverlayWorkspace {
+    return new OverlayWorkspace(base, overlay, layer);
+  }
+
+  /** What the layer holds at a path: a deletion (here or above), a file, a folder, nothing. */
+  private layerAt(relative: string): LayerState {
+    if (!this.layer || !relative) return { kind: 'none' };
+    const parts = relative.split('/');
+    for (let i = 1; i <= parts.length; i += 1) {
+      const absolute = path.join(this.layer, ...parts.slice(0, i));
+      const info = lstatOrNull(absolute);
+      if (!info) return { kind: 'none' };
+      if (isWhiteout(info)) return { kind: 'deleted' };
+      if (i === parts.length) {
+        if (info.isFile()) return { kind: 'file', absolute, info };
+        if (info.isDirectory()) return { kind: 'dir' };
+        return { kind: 'none' };
+      }
+      if (!info.isDirectory()) return { kind: 'none' };
+    }
+    return { kind: 'none' };
+  }
+
+  /** Every deletion in the layer (paths with a whiteout), for filtering a walk. */
+  private layerDeletions(): Set<string> {
+    const deleted = new Set<string>();
+    if (!this.layer) return deleted;
+    const visit = (rel: string, depth: number): void => {
+      if (depth > this.limits.maxWalkDepth) return;
+      let names: string[];
+      try {
+        names = readdirSync(rel ? path.join(this.layer as string, rel) : (this.layer as string));
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        const child = rel ? `${rel}/${name}` : name;
+        const info = lstatOrNull(path.join(this.layer as string, child));
+        if (!info) continue;
+        if (isWhiteout(info)) deleted.add(child);
+        else if (info.isDirectory()) visit(child, depth + 1);
+      }
+    };
+    visit('', 0);
+    return deleted;
   }
 
   private fileAt(input: string): OverlayFile | undefined {
@@ -77,17 +143,57 @@ export class OverlayWorkspace extends Workspace {
     if (!onDisk && this.overlay.hasFolder(resolved.relative)) {
       return { ...resolved, type: 'directory', size: 0, mtimeMs: 0, mode: 0o755 };
     }
+    const layer = this.layerAt(resolved.relative);
+    if (layer.kind === 'deleted') return null;
+    if (layer.kind === 'file')
+      return {
+        ...resolved,
+        type: 'file',
+        size: layer.info.size,
+        mtimeMs: layer.info.mtimeMs,
+        mode: layer.info.mode & 0o7777,
+      };
+    if (layer.kind === 'dir' && !onDisk)
+      return { ...resolved, type: 'directory', size: 0, mtimeMs: 0, mode: 0o755 };
     return onDisk;
+  }
+
+  /** Refuses a path the run's commands deleted; returns the layer's file, if any. */
+  private layerFile(input: string, relative: string): { absolute: string; info: Stats } | null {
+    const layer = this.layerAt(relative);
+    if (layer.kind === 'deleted')
+      throw new SandboxError(
+        'not-found',
+        input,
+        `${quotePath(input)} does not exist (a command of this run deleted it).`,
+      );
+    return layer.kind === 'file' ? layer : null;
   }
 
   override async readBytes(input: string, options: { maxBytes?: number } = {}): Promise<FileBytes> {
     const resolved = this.resolve(input, 'read');
     const file = this.overlay.get(resolved.relative);
-    if (!file) return super.readBytes(input, options);
     const maxBytes = Math.min(
       options.maxBytes ?? this.limits.maxFileBytes,
       this.limits.maxFileBytes,
     );
+    if (!file) {
+      const layer = this.layerFile(input, resolved.relative);
+      if (!layer) return super.readBytes(input, options);
+      if (layer.info.size > maxBytes)
+        throw limitError(
+          'maxFileBytes',
+          input,
+          `${quotePath(input)} is ${layer.info.size} bytes; at most ${maxBytes} bytes are read`,
+        );
+      const handle = await open(layer.absolute, 'r');
+      try {
+        const bytes = await handle.readFile();
+        return { ...resolved, bytes, binary: isBinaryContent(bytes) };
+      } finally {
+        await handle.close();
+      }
+    }
     if (file.bytes.length > maxBytes) {
       throw limitError(
         'maxFileBytes',
@@ -103,7 +209,21 @@ export class OverlayWorkspace extends Workspace {
     options: Omit<LineWindowOptions, 'scanBytes'>,
   ): Promise<LineWindow & { absolute: string; relative: string }> {
     const file = this.fileAt(input);
-    if (!file) return super.readLineWindow(input, options);
+    if (!file) {
+      const resolved = this.resolve(input, 'read');
+      const layer = this.layerFile(input, resolved.relative);
+      if (!layer) return super.readLineWindow(input, options);
+      const handle = await open(layer.absolute, 'r');
+      try {
+        const window = await readLineWindow(handle, layer.info.size, {
+          ...options,
+          scanBytes: this.limits.maxScanBytes,
+        });
+        return { ...resolved, ...window };
+      } finally {
+        await handle.close();
+      }
+    }
     const window = await readLineWindow(memoryHandle(file.bytes), file.bytes.length, {
       ...options,
       scanBytes: this.limits.maxScanBytes,
@@ -119,6 +239,38 @@ export class OverlayWorkspace extends Workspace {
     const onDisk = (await super.stat(input))?.type === 'directory';
     const entries = onDisk ? await super.listDir(input, options) : [];
     const byName = new Map(entries.map((e) => [e.name, e]));
+    if (this.layer) {
+      const folder = resolved.relative
+        ? path.join(this.layer, ...resolved.relative.split('/'))
+        : this.layer;
+      let names: string[] = [];
+      try {
+        names = readdirSync(folder);
+      } catch {
+        // The layer has nothing in this folder.
+      }
+      for (const name of names) {
+        if (name.startsWith('.sluice-') && name.endsWith('.tmp')) continue;
+        const relative = resolved.relative ? `${resolved.relative}/${name}` : name;
+        const info = lstatOrNull(path.join(folder, name));
+        if (!info) continue;
+        if (isWhiteout(info)) {
+          byName.delete(name);
+          continue;
+        }
+        const isDir = info.isDirectory();
+        if (!isDir && !info.isFile()) continue;
+        const ignored = this.isIgnored(relative, isDir);
+        if (ignored && !options.includeIgnored) continue;
+        byName.set(name, {
+          name,
+          relative,
+          type: isDir ? 'directory' : 'file',
+          size: isDir ? 0 : info.size,
+          ignored,
+        });
+      }
+    }
     for (const file of this.overlay.list()) {
       const prefix = resolved.relative ? `${resolved.relative}/` : '';
       if (!file.path.startsWith(prefix)) continue;
@@ -152,8 +304,16 @@ export class OverlayWorkspace extends Workspace {
       this.limits.maxWalkDepth,
     );
     const seen = new Map<string, WalkEntry>();
+    const deleted = this.layerDeletions();
+    const isDeleted = (relative: string): boolean => {
+      if (!deleted.size) return false;
+      const parts = relative.split('/');
+      for (let i = 1; i <= parts.length; i += 1)
+        if (deleted.has(parts.slice(0, i).join('/'))) return true;
+      return false;
+    };
     for await (const batch of super.walk(options, stop))
-      for (const entry of batch) seen.set(entry.relative, entry);
+      for (const entry of batch) if (!isDeleted(entry.relative)) seen.set(entry.relative, entry);
     const startDepth = start ? start.split('/').length : 0;
     for (const file of this.overlay.createdUnder(start)) {
       const parts = file.path.split('/');

@@ -3,8 +3,9 @@
 // overlay instead of the gate: a capturing port takes it and answers "not written", and the
 // wrapper tells the model what really happened. Deny rules still refuse at once, so the model
 // learns; protected paths are taken into the overlay but are never applied from a change set.
-// Only tools known to be safe without a person run: anything else (commands, MCP) is left
-// out, so a run nobody watches cannot act outside the overlay.
+// Only tools known to be safe without a person run: anything else (MCP) is left out, so a run
+// nobody watches cannot act outside the overlay. Commands (issue 19) are offered only when
+// the run has a private copy: they run there, behind the background gate.
 import { missingCase } from '../../../shared/missing-case';
 import type { ApprovalPort, ApprovalResolution } from '../approvals/approval-port';
 import { evaluatePolicy, isProtectedPath } from '../approvals/policy';
@@ -33,7 +34,15 @@ export const PROPOSE_TOOL_NAMES = [
   'create_file',
   'find_definition',
   'find_importers',
+  'run_command',
+  'read_command_output',
 ] as const;
+
+/** Offered only to a run with a private copy of the project (issue 19). */
+const COMMAND_TOOL_NAMES = new Set<string>(['run_command', 'read_command_output']);
+
+const COMMAND_NOTE = `
+In this run nobody is watching: the command runs in your private copy of the project (your edits are real files there; the project on disk never changes), inside the sandbox. Only commands the person's rules allow, or that they allowed for this run when starting it, run; anything else is refused at once and listed for the person, so do not retry it another way. Every command and its result is shown to the person with your change set: run the project's checks after your last edit.`;
 
 const NOT_WRITTEN = 'captured for the overlay';
 
@@ -59,10 +68,13 @@ function overlayMessage(
   protectedPath: boolean,
   notes: readonly string[],
   timing: ReviewTiming,
+  copy: boolean,
 ): string {
   const what = proposal.isNewFile ? 'Created' : 'Changed';
   const lines = [
-    `${what} ${proposal.path} in the proposal (not on disk: ${reviewNote(timing)}). Later reads see this version.`,
+    copy
+      ? `${what} ${proposal.path} in your private copy of the project (the project itself is untouched: ${reviewNote(timing)}). Later reads and the commands you run see this version.`
+      : `${what} ${proposal.path} in the proposal (not on disk: ${reviewNote(timing)}). Later reads see this version.`,
   ];
   if (protectedPath)
     lines.push(
@@ -96,6 +108,7 @@ function overlayWriteTool(
   policy: () => PolicyState,
   checks: OverlayChecks,
   timing: ReviewTiming,
+  copy: boolean,
 ): ToolDefinition {
   return defineTool({
     name: tool.name,
@@ -148,7 +161,7 @@ function overlayWriteTool(
         store(evidence);
         notes.push(overlayEvidenceLine(evidence));
       }
-      return ok(overlayMessage(captured, isProtectedPath(captured.path), notes, timing));
+      return ok(overlayMessage(captured, isProtectedPath(captured.path), notes, timing, copy));
     },
   });
 }
@@ -180,12 +193,17 @@ export function createProposeTools(deps: {
   onEvidence?: OnOverlayEvidence;
   /** Default 'run-end' (a propose run); `sluice mcp` proposes each set at once. */
   review?: ReviewTiming;
+  /** The run has a private copy: run_command and read_command_output are offered. */
+  commands?: boolean;
 }): ToolDefinition[] {
   const base = deps.base ?? createTools();
   const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
   const checks = new OverlayChecks(deps.onEvidence);
   return base
-    .filter((tool) => allowed.has(tool.name))
+    .filter(
+      (tool) =>
+        allowed.has(tool.name) && (deps.commands === true || !COMMAND_TOOL_NAMES.has(tool.name)),
+    )
     .map((tool) => {
       const name = tool.name as (typeof PROPOSE_TOOL_NAMES)[number];
       switch (name) {
@@ -197,12 +215,20 @@ export function createProposeTools(deps: {
             deps.policy,
             checks,
             deps.review ?? 'run-end',
+            deps.commands === true,
           );
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });
         case 'find_definition':
         case 'find_importers':
           return noteApproximation(tool, deps.overlay);
+        case 'run_command':
+          return defineTool({
+            ...tool,
+            description: `${tool.description}${COMMAND_NOTE}`,
+            label: (input) => tool.label(input),
+          });
+        case 'read_command_output':
         case 'read_file':
         case 'list_files':
         case 'find_files':

@@ -11,6 +11,7 @@ import type { AgentEvent, Usage } from '../../../shared/agent-events';
 import type { ChangeSetStatus } from '../../../shared/change-sets';
 import type { TurnOutcome } from '../agent/agent-loop';
 import { createConversationRunner } from '../agent/conversation-runner';
+import type { CommandPort } from '../commands/command-port';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { BACKGROUND_DEADLINE_MS } from '../../../shared/diagnostics-settings';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
@@ -27,6 +28,8 @@ import { lazyDiskIndex } from './lazy-disk-index';
 import { overlaySymbolIndex } from './overlay-symbol-index';
 import { createProposeTools } from './propose-tools';
 import { diffOfOverlayFile, ProposalOverlay } from './proposal-overlay';
+import { setUpBackgroundRun, type BackgroundRunOptions } from './background-run';
+import { runCopyFor } from '../runs/run-copy';
 
 export const DEFAULT_PROPOSAL_TIMEOUT_MS = 10 * 60_000;
 
@@ -47,6 +50,11 @@ export interface ProposalRunDeps {
   readonly baseTools?: readonly ToolDefinition[] | undefined;
   readonly maxTokens?: number | undefined;
   readonly now?: () => number;
+  /**
+   * A private copy of the project for the run, with commands and the queue (issue 19).
+   * Absent: the run only reads and proposes, in memory, as before.
+   */
+  readonly background?: Omit<BackgroundRunOptions, 'allowCommands' | 'allowNetwork'> | undefined;
 }
 
 export interface ProposalRunRequest {
@@ -55,6 +63,10 @@ export interface ProposalRunRequest {
   readonly conversationId?: string | undefined;
   /** The change set this run refines; it must still be `proposed`. */
   readonly refines?: string | undefined;
+  /** Commands the person allowed for this run ("npm test"), with `deps.background`. */
+  readonly allowCommands?: readonly string[] | undefined;
+  /** A command of this run may have full network when it asks. */
+  readonly allowNetwork?: boolean | undefined;
 }
 
 export interface StartedProposalRun {
@@ -149,11 +161,16 @@ export function startProposalRun(
   const timeoutMs = deps.timeoutMs ?? DEFAULT_PROPOSAL_TIMEOUT_MS;
   const overlay = new ProposalOverlay(now);
   let finalCheckStarted = false;
-  const workspace = OverlayWorkspace.over(deps.workspace, overlay);
+  const changeSetId = randomUUID();
+  // With a private copy, what the run's commands wrote or deleted is part of its view too.
+  const layer = deps.background ? runCopyFor(deps.background.home, changeSetId).upper : undefined;
+  const workspace = OverlayWorkspace.over(deps.workspace, overlay, layer);
   const policies = createPolicyRepository(deps.db);
   // Opens nothing unless a symbol tool asks and the shell gave no index of its own.
   const disk = lazyDiskIndex(deps.workspace);
   const symbolIndex = overlaySymbolIndex(deps.symbolIndex ?? disk.port, overlay);
+  // The port is filled once the set exists (below): tools read it per turn, after that.
+  const late: { commands?: CommandPort | undefined } = {};
   const runner = createConversationRunner({
     repository: conversations,
     projectId,
@@ -168,11 +185,13 @@ export function startProposalRun(
         if (!finalCheckStarted) changeSets.setEvidence(changeSetId, evidence);
       },
       ...(deps.baseTools ? { base: deps.baseTools } : {}),
+      commands: deps.background !== undefined,
     }),
     ports: () => ({
       workspace,
       symbolIndex,
       ...(deps.diagnostics ? { diagnostics: deps.diagnostics } : {}),
+      ...(late.commands ? { commands: late.commands } : {}),
     }),
     guidanceFiles: deps.workspace,
     maxRounds: () => deps.maxRounds,
@@ -185,7 +204,6 @@ export function startProposalRun(
     ...(refined ? { context: refineContext(refined) } : {}),
     model: deps.model,
   });
-  const changeSetId = randomUUID();
   changeSets.create({
     id: changeSetId,
     projectId,
@@ -200,6 +218,23 @@ export function startProposalRun(
     createdAt: now(),
   });
   overlay.onChange((file) => changeSets.saveFile(changeSetId, diffOfOverlayFile(file)));
+  const background = deps.background
+    ? setUpBackgroundRun({
+        db: deps.db,
+        options: {
+          ...deps.background,
+          allowCommands: request.allowCommands,
+          allowNetwork: request.allowNetwork,
+        },
+        workspace: deps.workspace,
+        projectId,
+        changeSetId,
+        overlay,
+        refines: refined?.id ?? null,
+        now,
+      })
+    : null;
+  late.commands = background?.commands;
   for (const file of refined?.files ?? []) {
     overlay.seed({
       path: file.path,
@@ -227,12 +262,27 @@ export function startProposalRun(
     changeSets.setEvidence(changeSetId, evidence);
   }
 
+  let stopped = false;
   async function* events(): AsyncGenerator<AgentEvent, StoredChangeSet> {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       runner.abort(started.conversationId);
     }, timeoutMs);
+    // Stop from another process (the inbox of the app while the CLI runs it) is a DB flag.
+    const stopPoll = background
+      ? setInterval(() => {
+          if (background.runs.stopRequested(changeSetId)) {
+            stopped = true;
+            runner.abort(started.conversationId);
+          }
+        }, 1_000)
+      : null;
+    let queueStopped = false;
+    if (background && !(await background.waitForSlot(() => stopped || timedOut))) {
+      queueStopped = true;
+      runner.abort(started.conversationId);
+    }
     let usage = ZERO_USAGE;
     let summary = '';
     let outcome: TurnOutcome | undefined;
@@ -255,12 +305,21 @@ export function startProposalRun(
       crash = error instanceof Error ? error.message : String(error);
     } finally {
       clearTimeout(timer);
+      if (stopPoll) clearInterval(stopPoll);
+      background?.end();
       // A consumer that stopped early left the turn running: stop it before recording.
       runner.abort(started.conversationId);
       await disk.close();
       const end = crash
         ? { status: 'failed' as const, reason: `the run crashed: ${crash}` }
-        : endOf(outcome, timedOut, timeoutMs, deps.maxRounds);
+        : queueStopped
+          ? {
+              status: 'failed' as const,
+              reason: timedOut
+                ? `the run waited in the queue past its time limit of ${Math.round(timeoutMs / 1000)} s`
+                : 'the run was stopped while it waited in the queue',
+            }
+          : endOf(outcome, timedOut, timeoutMs, deps.maxRounds);
       if (end.status === 'proposed') await storeFinalEvidence();
       changeSets.finish(changeSetId, { ...end, summary: summary.trim(), usage });
       if (end.status === 'proposed' && refined)
@@ -270,6 +329,8 @@ export function startProposalRun(
           'superseded',
           `refined by change set ${changeSetId}`,
         );
+      // A failed set can be read but never applied or refined: its copy has no further use.
+      if (end.status === 'failed') background?.executor.remove(changeSetId);
     }
     const stored = changeSets.get(changeSetId);
     if (!stored) throw new Error(`change set ${changeSetId} vanished from the database`);
@@ -280,6 +341,9 @@ export function startProposalRun(
     changeSetId,
     conversationId: started.conversationId,
     events: events(),
-    abort: () => void runner.abort(started.conversationId),
+    abort: () => {
+      stopped = true;
+      runner.abort(started.conversationId);
+    },
   };
 }

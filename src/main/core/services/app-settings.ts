@@ -11,6 +11,7 @@ import {
 } from '../../../shared/diagnostics-settings';
 import type { SettingsRepository, StoredSettings } from '../store/settings-repository';
 import type { SecretStore } from './secret-store';
+import { defaultParallel } from '../runs/run-queue';
 
 export const API_KEY_SECRET = 'anthropic-api-key';
 
@@ -32,6 +33,7 @@ export type SettingsPatch = {
   maxTurns?: number;
   theme?: Settings['theme'];
   diagnostics?: DiagnosticsSettingsPatch;
+  backgroundParallel?: number;
 };
 
 export interface AppSettings {
@@ -105,6 +107,7 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
       maxTurns: settings.maxTurns ?? deps.defaults.maxTurns,
       theme: settings.theme ?? 'system',
       diagnostics: mergeDiagnosticsSettings(DEFAULT_DIAGNOSTICS_SETTINGS, settings.diagnostics),
+      backgroundParallel: settings.backgroundParallel ?? defaultParallel(),
     };
   };
 
@@ -133,6 +136,7 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
         diagnostics: patch.diagnostics
           ? mergeStoredDiagnostics(stored().diagnostics, patch.diagnostics)
           : undefined,
+        backgroundParallel: patch.backgroundParallel,
       });
       return view();
     },

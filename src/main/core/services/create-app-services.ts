@@ -37,6 +37,7 @@ import { createProposalHandlers, type ProposalHandlers } from './proposal-handle
 import { watchChangeSets } from '../proposals/change-set-watcher';
 import { McpManager } from '../mcp-client/mcp-manager';
 import { createMcpRepository } from '../mcp-client/mcp-repository';
+import { sweepBackgroundRuns } from '../runs/sweep-runs';
 import { createMcpHandlers } from './mcp-handlers';
 import {
   createProjectDiagnostics,
@@ -112,8 +113,12 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     });
   };
   // Background runs (issue 11); they are stopped when their project closes.
+  // Runs that died with an earlier process are failed, and copies nobody needs removed.
+  sweepBackgroundRuns(db, deps.home);
   const proposals: ProposalHandlers = createProposalHandlers({
     db,
+    home: deps.home,
+    parallel: () => createSettingsRepository(db).read().settings.backgroundParallel,
     currentProject: () => {
       const { projectId, workspace, symbolIndex, diagnostics } = current();
       return { projectId, workspace, symbolIndex, diagnostics };

@@ -24,9 +24,22 @@ import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { checkAgainstDisk, diskHashes, diskMoved } from '../diagnostics/change-set-evidence';
+import type { BackgroundRunOptions } from '../proposals/background-run';
+import { parseAllowedCommands } from '../commands/background-command-gate';
+import { defaultParallel } from '../runs/run-queue';
+import {
+  createBackgroundRunRepository,
+  readBackgroundRun,
+} from '../store/background-run-repository';
 
 export interface ProposalHandlersDeps {
   readonly db: WritableDb;
+  /** SLUICE_HOME: runs get a private copy under it and may run allowed commands (issue 19). */
+  readonly home?: string | undefined;
+  /** Background runs at once (the setting); undefined: half the cores. */
+  readonly parallel?: () => number | undefined;
+  /** Tests: this machine's sandbox and copy support. */
+  readonly background?: Pick<BackgroundRunOptions, 'sandbox' | 'copySupport' | 'queuePollMs'>;
   /** The open project; throws a message when none is open. */
   currentProject(): {
     projectId: string;
@@ -55,15 +68,28 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
   const running = new Map<string, { run: StartedProposalRun; done: Promise<void> }>();
   const review = (): ReviewDeps => {
     const { workspace, symbolIndex } = deps.currentProject();
-    return { db: deps.db, workspace, ...(symbolIndex ? { symbolIndex } : {}) };
+    return {
+      db: deps.db,
+      workspace,
+      ...(symbolIndex ? { symbolIndex } : {}),
+      ...(deps.home ? { home: deps.home } : {}),
+    };
   };
 
-  const start = (request: {
+  const start = async (request: {
     prompt: string;
     conversationId?: string | undefined;
     refines?: string | undefined;
-  }): StartedRun => {
+    allowCommands?: readonly string[] | undefined;
+    allowNetwork?: boolean | undefined;
+  }): Promise<StartedRun> => {
     const { workspace, symbolIndex, diagnostics } = deps.currentProject();
+    // A refine keeps what the person allowed when starting the set it refines.
+    const refined = request.refines ? readBackgroundRun(deps.db, request.refines) : null;
+    const allowCommands = request.allowCommands ?? refined?.allowedCommands ?? [];
+    const allowNetwork = request.allowNetwork ?? refined?.allowNetwork ?? false;
+    await parseAllowedCommands(allowCommands, workspace.root);
+    const home = deps.home;
     const run = startProposalRun(
       {
         db: deps.db,
@@ -73,8 +99,17 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
         maxRounds: deps.maxRounds(),
         symbolIndex,
         diagnostics,
+        ...(home
+          ? {
+              background: {
+                home,
+                parallel: deps.parallel?.() ?? defaultParallel(),
+                ...deps.background,
+              },
+            }
+          : {}),
       },
-      request,
+      { ...request, allowCommands, allowNetwork },
     );
     const pump = async (): Promise<void> => {
       for (;;) {
@@ -166,8 +201,21 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
     refine({ id, text }) {
       return start({ prompt: text, refines: id });
     },
-    runInBackground({ text, conversationId }) {
-      return start({ prompt: text, conversationId });
+    runInBackground({ text, conversationId, allowCommands, allowNetwork }) {
+      return start({ prompt: text, conversationId, allowCommands, allowNetwork });
+    },
+    stop({ id }) {
+      const local = running.get(id);
+      if (local) {
+        local.run.abort();
+        return { stopped: true };
+      }
+      // Started by another process (the CLI): it polls this flag and stops itself.
+      const set = createChangeSetRepository(deps.db).get(id);
+      if (!set || set.status !== 'running' || !set.run) return { stopped: false };
+      createBackgroundRunRepository(deps.db).requestStop(id);
+      deps.changed(id);
+      return { stopped: true };
     },
     async shutdown() {
       const entries = [...running.values()];

@@ -17,6 +17,7 @@ import type { ProposalHunk } from '../edits/line-diff';
 import { createChangeSetClaims, type ChangeSetClaims } from './change-set-claims';
 import { assertTransitions, OPEN_CHANGE_SET_STATUSES } from './change-set-status';
 import type { ReadableDb, WritableDb } from './database-handles';
+import { readBackgroundRun, readRunEvidence } from './background-run-repository';
 
 export interface NewChangeSet {
   readonly id: string;
@@ -108,7 +109,7 @@ function evidenceOf(json: string | null): ProposalEvidence | null {
   }
 }
 
-function summaryOf(row: SetRow, paths: string[]): ChangeSetSummary {
+function summaryOf(row: SetRow, paths: string[], db: ReadableDb): ChangeSetSummary {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -127,6 +128,7 @@ function summaryOf(row: SetRow, paths: string[]): ChangeSetSummary {
     finishedAt: row.finished_at,
     usage: usageOf(row),
     evidence: evidenceOf(row.evidence_json),
+    run: readBackgroundRun(db, row.id),
   };
 }
 
@@ -378,8 +380,10 @@ export function createChangeSetRepository(
         ...summaryOf(
           row,
           files.map((f) => f.path),
+          db,
         ),
         files,
+        ...readRunEvidence(db, id),
         pid: row.pid,
         timeoutMs: row.timeout_ms,
       };
@@ -394,7 +398,7 @@ export function createChangeSetRepository(
               )
               .all(projectId)
       ) as SetRow[];
-      return rows.map((row) => summaryOf(row, paths(row.id)));
+      return rows.map((row) => summaryOf(row, paths(row.id), db));
     },
     markRecheck(except, projectId, changed, reason) {
       const wanted = new Set(changed);

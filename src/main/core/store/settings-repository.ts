@@ -12,6 +12,8 @@ export const storedSettingsSchema = z.object({
   theme: z.enum(['system', 'dark', 'light']),
   /** Only what the person changed; defaults fill the rest (app-settings.ts). */
   diagnostics: diagnosticsSettingsPatchSchema,
+  /** Background runs at once on this machine (issue 19); unset: half the cores. */
+  backgroundParallel: z.number().int().min(1).max(64),
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;
 export type StoredSettingKey = keyof z.infer<typeof storedSettingsSchema>;

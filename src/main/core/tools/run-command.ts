@@ -16,6 +16,13 @@ import {
   type FileChange,
 } from '../commands/changed-files';
 import type { CommandPort } from '../commands/command-port';
+import {
+  copyChanges,
+  describeCopyChanges,
+  LayerLimitError,
+  scanCopy,
+  type CopyChange,
+} from '../commands/copy-changes';
 import { sandboxName } from '../commands/sandbox-detect';
 import { describeRefusal } from './command-refusal';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
@@ -160,6 +167,13 @@ async function runApproved(
 ): Promise<ToolResult> {
   const outside = input.outside_sandbox === true;
   const sandboxed = port.sandbox.available && !outside;
+  if (port.copy) {
+    // A background run's command runs in its private copy or not at all.
+    const problem = outside
+      ? 'a background run never runs a command outside the sandbox'
+      : port.copy.executor.problem(ctx.workspace.root, port.sandbox);
+    if (problem) return toolError(`The command was not run: ${problem}.`);
+  }
   const timeoutMs = (input.timeout_s ?? DEFAULT_TIMEOUT_MS / 1000) * 1000;
   // Outside the sandbox nothing limits the network; inside, full network only when the model
   // asks (and the person approves), else the hosts of the project's rules that apply.
@@ -220,18 +234,26 @@ async function runApproved(
   if (typeof granted === 'string') return toolError(`The command was not run: ${granted}.`);
   const plan = granted ?? (resolution.outcome === 'edited' ? await rulePlan(command) : proposed);
   if (ctx.signal.aborted) return toolError('The command was not run: the turn was aborted.');
+  const copy = port.copy;
   let before;
+  let copyBefore;
   try {
-    before = await takeSnapshot(ctx.workspace, port.limits?.snapshot);
+    if (copy) copyBefore = await scanCopy(copy);
+    else before = await takeSnapshot(ctx.workspace, port.limits?.snapshot);
   } catch (error) {
-    if (error instanceof SnapshotLimitError) return toolError(`run_command: ${error.message}`);
+    if (error instanceof SnapshotLimitError || error instanceof LayerLimitError)
+      return toolError(`run_command: ${error.message}`);
     throw error;
   }
+  const startedAt = Date.now();
   const log = port.outputDir ? newLog(port.outputDir) : null;
   const live = createLiveOutput(ctx.emit, ctx);
   let run: CommandRun;
   try {
-    run = await runCommand({
+    const execute = copy
+      ? (options: Parameters<typeof runCommand>[0]) => copy.executor.run(copy.copy, options)
+      : runCommand;
+    run = await execute({
       command,
       root: ctx.workspace.root,
       cwd,
@@ -251,6 +273,45 @@ async function runApproved(
     live.close();
     if (port.outputDir) pruneLogs(port.outputDir);
   }
+  port.record?.({
+    command,
+    cwdRelative,
+    decidedBy: resolution.decidedBy,
+    reason: resolution.outcome === 'approved' ? resolution.reason : null,
+    end: run.end,
+    endText: describeEnd(run.end),
+    durationMs: run.durationMs,
+    output: run.output,
+    logId: log?.id ?? null,
+    startedAt,
+    finishedAt: Date.now(),
+  });
+  if (copy && copyBefore) {
+    let changes: CopyChange[] | null = null;
+    let notes: string[];
+    try {
+      changes = copyChanges(ctx.workspace.root, copyBefore, await scanCopy(copy, copyBefore));
+      notes = await copy.absorb(changes.map((c) => c.path));
+    } catch (error) {
+      notes = [
+        `the copy's changes could not be listed: ${error instanceof Error ? error.message : String(error)}`,
+      ];
+    }
+    return formatResult({
+      command,
+      edited: false,
+      cwdRelative,
+      run,
+      logId: log?.id ?? null,
+      changes: [],
+      checkpointIds: [],
+      changesKnown: true,
+      changesText: describeCopyChanges(changes ?? [], notes),
+      plan,
+      chosen: granted !== null,
+    });
+  }
+  if (!before) throw new Error('run_command: no snapshot was taken before the command');
   const after = await takeSnapshot(ctx.workspace, port.limits?.snapshot, before).catch(() => null);
   const changes = after ? diffSnapshots(before, after) : [];
   // The index learns what the command changed at once, as it does after an applied edit.
@@ -296,6 +357,8 @@ function formatResult(r: {
   changes: FileChange[];
   checkpointIds: string[];
   changesKnown: boolean;
+  /** Replaces the live changes' lines (a background run's copy). */
+  changesText?: string;
   plan: NetworkPlan;
   /** The person set the network on the card. */
   chosen: boolean;
@@ -308,9 +371,11 @@ function formatResult(r: {
     `in ${r.cwdRelative || '.'}, ${run.sandboxed ? 'sandboxed' : 'NOT sandboxed'}, ${describeRunNetwork(r.plan)}${r.chosen ? ' (as the person chose for this run)' : ''}`,
     run.proxy ? describeProxy(run.proxy) : null,
     `${describeEnd(run.end)}; duration ${(run.durationMs / 1000).toFixed(2)} s`,
-    r.changesKnown
-      ? describeChanges(r.changes, r.checkpointIds)
-      : 'files changed: unknown (the project could not be listed again after the command)',
+    r.changesText !== undefined
+      ? r.changesText
+      : r.changesKnown
+        ? describeChanges(r.changes, r.checkpointIds)
+        : 'files changed: unknown (the project could not be listed again after the command)',
     ...run.notes.map((n) => `note: ${n}`),
     UNTRUSTED_NOTE,
     `--- output (${out.totalLines} lines${out.linesCut ? `, ${out.linesCut} cut from the middle` : ''}) ---`,

@@ -9,6 +9,7 @@ import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { useResolvedTheme } from '../app/theme';
 import { EvidencePanel } from '../review/evidence-panel';
+import { ChangeSetEvidence } from './change-set-evidence';
 import { ChangeSetFileView } from './change-set-file';
 import { fileStateWords, statusWords } from './change-set-words';
 import { InboxField } from './inbox-field';
@@ -113,6 +114,17 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
             {statusWords(view.status)}
           </span>{' '}
           {view.statusReason && <span className="muted">{view.statusReason}</span>}
+          {view.status === 'running' && (
+            <button
+              type="button"
+              className="button small danger"
+              data-testid="stop-run"
+              disabled={busy}
+              onClick={() => void act(async () => void (await client.proposals.stop({ id })))}
+            >
+              Stop
+            </button>
+          )}
         </p>
         {view.undone.length > 0 && (
           <p data-testid="change-set-undone">
@@ -167,6 +179,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           </p>
         )
       )}
+      <ChangeSetEvidence view={view} />
       {view.files.length === 0 && <p className="muted">This run changed no file.</p>}
       {view.files.map((file) => (
         <ChangeSetFileView

@@ -1,5 +1,7 @@
 // The inbox (issue 11 item 4): change sets that runs nobody watched left for review, newest
-// first, and "Run in background" to start one from here. Opening a set shows its detail.
+// first, and "Run in background" to start one from here, with the commands it may run in its
+// private copy (issue 19). Running and queued runs can be stopped. Opening a set shows its
+// detail.
 import { useState } from 'react';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
@@ -17,14 +19,32 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
   const client = useClient();
   const [openId, setOpenId] = useState<string | null>(null);
   const [text, setText] = useState('');
+  const [allowed, setAllowed] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const runInBackground = async () => {
     setError(null);
     try {
-      const started = await client.proposals.runInBackground({ text: text.trim() });
+      const allowCommands = allowed
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      const started = await client.proposals.runInBackground({
+        text: text.trim(),
+        ...(allowCommands.length ? { allowCommands } : {}),
+      });
       setText('');
       setOpenId(started.changeSetId);
+      await inbox.refresh();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  const stop = async (id: string) => {
+    setError(null);
+    try {
+      await client.proposals.stop({ id });
       await inbox.refresh();
     } catch (failure) {
       setError(errorMessage(failure));
@@ -47,6 +67,12 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
             testId="background-prompt"
             onChange={setText}
           />
+          <InboxField
+            label="Commands it may run, one per line (e.g. npm test); your allow rules apply too"
+            value={allowed}
+            testId="background-allow-commands"
+            onChange={setAllowed}
+          />
           <button
             type="submit"
             className="button"
@@ -61,7 +87,7 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
         {inbox.sets.length === 0 && <p className="muted">No change sets yet.</p>}
         <ul className="inbox-list" aria-label="Change sets">
           {inbox.sets.map((set) => (
-            <li key={set.id}>
+            <li key={set.id} className="inbox-list-row">
               <button
                 type="button"
                 className={`inbox-item${set.id === openId ? ' active' : ''}`}
@@ -70,11 +96,26 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
                 onClick={() => setOpenId(set.id)}
               >
                 <span className="inbox-item-title">{set.prompt}</span>
-                <span className="tag">{statusWords(set.status)}</span>
+                <span className="tag">
+                  {set.status === 'running' && set.run?.state === 'queued'
+                    ? 'queued'
+                    : statusWords(set.status)}
+                </span>
                 <span className="muted">
                   {set.paths.length} file(s){set.needsRecheck ? ' · needs re-check' : ''}
                 </span>
               </button>
+              {set.status === 'running' && (
+                <button
+                  type="button"
+                  className="button small danger"
+                  data-testid="inbox-stop"
+                  aria-label={`Stop: ${set.prompt}`}
+                  onClick={() => void stop(set.id)}
+                >
+                  Stop
+                </button>
+              )}
             </li>
           ))}
         </ul>

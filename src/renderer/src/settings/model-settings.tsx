@@ -2,7 +2,9 @@
 import { useState } from 'react';
 import type { Settings } from '../../../shared/contract';
 
-export type SettingsPatch = Partial<Pick<Settings, 'model' | 'baseUrl' | 'maxTurns' | 'theme'>>;
+export type SettingsPatch = Partial<
+  Pick<Settings, 'model' | 'baseUrl' | 'maxTurns' | 'theme' | 'backgroundParallel'>
+>;
 
 /**
  * Only the fields that differ from the saved settings. The base URL shown may come from
@@ -22,6 +24,49 @@ export function changedFields(
 interface Props {
   settings: Settings;
   onSave(patch: SettingsPatch): Promise<boolean>;
+}
+
+/** How many background runs may work at once on this machine (issue 19). */
+function BackgroundSettings({ settings, onSave }: Props) {
+  const [parallel, setParallel] = useState(String(settings.backgroundParallel));
+  const value = Number(parallel);
+  const valid = Number.isInteger(value) && value >= 1 && value <= 64;
+  return (
+    <fieldset className="settings-group">
+      <legend>Background runs</legend>
+      <form
+        className="settings-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (valid && value !== settings.backgroundParallel)
+            void onSave({ backgroundParallel: value });
+        }}
+      >
+        <label className="field">
+          <span className="field-label">
+            Runs at once on this machine (1–64; more wait in the queue)
+          </span>
+          <input
+            className="input"
+            type="number"
+            min={1}
+            max={64}
+            value={parallel}
+            aria-invalid={!valid}
+            data-testid="background-parallel"
+            onChange={(event) => setParallel(event.target.value)}
+          />
+        </label>
+        <button
+          type="submit"
+          className="button"
+          disabled={!valid || value === settings.backgroundParallel}
+        >
+          Save the limit
+        </button>
+      </form>
+    </fieldset>
+  );
 }
 
 export function ModelSettings({ settings, onSave }: Props) {
@@ -84,6 +129,7 @@ export function ModelSettings({ settings, onSave }: Props) {
           </button>
         </form>
       </fieldset>
+      <BackgroundSettings settings={settings} onSave={onSave} />
       <fieldset className="settings-group">
         <legend>Appearance</legend>
         <label className="field">

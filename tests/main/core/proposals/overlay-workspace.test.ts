@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,12 @@ import { SymbolIndex } from '../../../../src/main/core/index/symbol-index';
 import { createFindFilesTool } from '../../../../src/main/core/tools/find-files';
 import { runTool } from '../../../../src/main/core/tools/tool';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
+import {
+  copyMountOf,
+  copyMountSpawn,
+  detectCopySupport,
+} from '../../../../src/main/core/runs/copy-mount';
+import { createRunCopy } from '../../../../src/main/core/runs/run-copy';
 
 let root: string;
 beforeEach(() => {
@@ -89,6 +96,49 @@ describe('OverlayWorkspace', () => {
       expect(port.outline('src/a.ts').map((d) => d.name)).toEqual(['alpha2']);
     } finally {
       await index.close();
+    }
+  });
+});
+
+describe.skipIf(!detectCopySupport().available)('OverlayWorkspace over a private copy', () => {
+  it('the copy layer - command output is read from it, deletions are gone, the project untouched', async () => {
+    writeFileSync(path.join(root, 'src/b.ts'), 'export const b = 1;\n');
+    const temp = mkdtempSync(path.join(os.tmpdir(), 'sluice-overlay-copy-'));
+    try {
+      const copy = createRunCopy(temp, '00000000-0000-4000-8000-0000000000aa');
+      const spawn = copyMountSpawn(copyMountOf(root, copy), '/bin/sh', [
+        '-c',
+        'cd "$0" && mkdir dist && echo built > dist/out.js && rm src/b.ts',
+        copy.merged,
+      ]);
+      expect(spawnSync(spawn.file, spawn.args).status).toBe(0);
+      const workspace = OverlayWorkspace.over(
+        await Workspace.open(root),
+        new ProposalOverlay(),
+        copy.upper,
+      );
+      expect((await workspace.readText('dist/out.js')).trim()).toBe('built');
+      expect(await workspace.stat('src/b.ts')).toBeNull();
+      await expect(workspace.readText('src/b.ts')).rejects.toThrow(/deleted it/u);
+      expect((await workspace.listDir('src')).map((e) => e.name)).toEqual(['a.ts']);
+      expect((await workspace.listDir('', { includeIgnored: true })).map((e) => e.name)).toContain(
+        'dist',
+      );
+      const listing = await workspace.listFiles();
+      expect(listing.files).toEqual(['.gitignore', 'src/a.ts']);
+      expect(
+        (
+          await workspace.readLineWindow('dist/out.js', {
+            startLine: 1,
+            maxLines: 5,
+            maxChars: 1000,
+            maxLineChars: 100,
+          })
+        ).lines,
+      ).toHaveLength(1);
+      expect(readFileSync(path.join(root, 'src/b.ts'), 'utf8')).toBe('export const b = 1;\n');
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
     }
   });
 });

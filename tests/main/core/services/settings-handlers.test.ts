@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultParallel } from '../../../../src/main/core/runs/run-queue';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,7 @@ describe('settings handlers', () => {
       maxTurns: 25,
       theme: 'system',
       diagnostics: DEFAULT_DIAGNOSTICS_SETTINGS,
+      backgroundParallel: defaultParallel(),
     });
   });
 

@@ -1,5 +1,5 @@
 // Registry of app-database migrations. Number ranges: store 0001–0009, agent 0010–0019,
-// approvals 0020–0029, commands 0040–0049, diagnostics 0070. Add one import and one array entry per migration.
+// approvals 0020–0029, commands 0040–0049, diagnostics 0070, background runs 0080. Add one import and one array entry per migration.
 import type { Migration } from './migration';
 import { migration0001Projects } from './0001-projects';
 import { migration0002Settings } from './0002-settings';
@@ -13,6 +13,7 @@ import { migration0041NetworkRules } from './0041-network-rules';
 import { migration0050Mcp } from './0050-mcp';
 import { migration0060McpAudit } from './0060-mcp-audit';
 import { migration0070ChangeSetEvidence } from './0070-change-set-evidence';
+import { migration0080BackgroundRuns } from './0080-background-runs';
 import { migration0090McpIdentityKeys } from './0090-mcp-identity-keys';
 import { migration0100ChangeSetClaims } from './0100-change-set-claims';
 import { migration0110CheckpointDeletions } from './0110-checkpoint-deletions';
@@ -30,6 +31,7 @@ export const appMigrations: readonly Migration[] = [
   migration0050Mcp,
   migration0060McpAudit,
   migration0070ChangeSetEvidence,
+  migration0080BackgroundRuns,
   migration0090McpIdentityKeys,
   migration0100ChangeSetClaims,
   migration0110CheckpointDeletions,

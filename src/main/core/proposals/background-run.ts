@@ -1,0 +1,268 @@
+// One background run's private copy, commands and evidence, wired for run-proposal.ts
+// (issue 19). The run's edits stay in its ProposalOverlay (the change set's files, as before)
+// and are written through to the copy's layer so its commands see them; after each command,
+// what the command changed in non-ignored files of the copy is taken back into the overlay
+// (test-rewritten snapshots and lockfiles included), and what a change set cannot carry
+// (deletions, binary files) is listed instead. Every command that ran or was refused is kept.
+import { lstatSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isProtectedPath } from '../approvals/policy';
+import { decodeText, NotTextError } from '../edits/text-format';
+import type { SandboxAvailability } from '../commands/bubblewrap';
+import type { CommandPort, RanCommand } from '../commands/command-port';
+import { commandOutputDir } from '../commands/project-commands';
+import { detectSandbox } from '../commands/sandbox-detect';
+import type { ProposalOverlay } from './proposal-overlay';
+import {
+  createBackgroundRunRepository,
+  type BackgroundRunRepository,
+  type NewCommandRecord,
+} from '../store/background-run-repository';
+import { processIsAlive } from '../store/change-set-repository';
+import { createCommandRuleRepository } from '../commands/command-rule-repository';
+import type { WritableDb } from '../store/database-handles';
+import { createNetworkRuleRepository } from '../commands/network-rule-repository';
+import { createPolicyRepository } from '../store/policy-repository';
+import { ABSENT_FILE_HASH, sha256 } from '../workspace/content-hash';
+import type { Workspace } from '../workspace/workspace';
+import { createBackgroundCommandGate } from '../commands/background-command-gate';
+import type { CopySupport } from '../runs/copy-mount';
+import type { RunCopy } from '../runs/run-copy';
+import { createLocalRunExecutor, type RunExecutor } from '../commands/run-executor';
+import { defaultParallel, waitForRunSlot } from '../runs/run-queue';
+
+/** What the shell passes for a run that may run commands in a private copy. */
+export interface BackgroundRunOptions {
+  /** SLUICE_HOME: the copy, the command logs and the queue live under it. */
+  readonly home: string;
+  /** Commands the person allowed for this run, as typed ("npm test"). */
+  readonly allowCommands?: readonly string[] | undefined;
+  /** The run may give a command full network when it asks. */
+  readonly allowNetwork?: boolean | undefined;
+  /** Runs at once on this machine (default: half the cores). */
+  readonly parallel?: number | undefined;
+  /** Tests inject what this machine has. */
+  readonly sandbox?: SandboxAvailability | undefined;
+  readonly copySupport?: CopySupport | undefined;
+  /** Where the run executes; default the local runner under `home`. */
+  readonly executor?: RunExecutor | undefined;
+  readonly isAlive?: ((pid: number) => boolean) | undefined;
+  readonly queuePollMs?: number | undefined;
+}
+
+export interface BackgroundRun {
+  readonly executor: RunExecutor;
+  readonly copy: RunCopy;
+  readonly commands: CommandPort;
+  readonly runs: BackgroundRunRepository;
+  /** Waits for a place in the queue; false when stopped first. */
+  waitForSlot(stopped: () => boolean): Promise<boolean>;
+  /** The run ended: its place is free (the copy stays for review and refine). */
+  end(): void;
+}
+
+const HEAD_CHARS = 4_000;
+const TAIL_CHARS = 4_000;
+
+function recordOf(ran: RanCommand): NewCommandRecord {
+  const view = ran.output.view;
+  const whole = view.length <= HEAD_CHARS + TAIL_CHARS;
+  return {
+    command: ran.command,
+    cwd: ran.cwdRelative,
+    outcome: 'ran',
+    decidedBy: ran.decidedBy === 'person' ? 'you allowed it for this run' : 'a rule of yours',
+    reason: ran.reason,
+    exitCode: ran.end.kind === 'exited' ? ran.end.code : null,
+    end: ran.endText,
+    passed: ran.end.kind === 'exited' && ran.end.code === 0,
+    durationMs: ran.durationMs,
+    head: whole ? view : view.slice(0, HEAD_CHARS),
+    tail: whole ? '' : view.slice(-TAIL_CHARS),
+    totalLines: ran.output.totalLines,
+    linesCut: ran.output.linesCut,
+    logId: ran.logId,
+    startedAt: ran.startedAt,
+    finishedAt: ran.finishedAt,
+  };
+}
+
+function projectFile(workspace: Workspace, rel: string): Buffer | null {
+  const file = path.join(workspace.root, ...rel.split('/'));
+  try {
+    const info = lstatSync(file);
+    if (!info.isFile() || info.size > workspace.limits.maxFileBytes) return null;
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+export function setUpBackgroundRun(deps: {
+  readonly db: WritableDb;
+  readonly options: BackgroundRunOptions;
+  /** The project as on disk (the copy's lower layer). */
+  readonly workspace: Workspace;
+  readonly projectId: string;
+  readonly changeSetId: string;
+  readonly overlay: ProposalOverlay;
+  /** The set a refine continues: its copy moves to this run. */
+  readonly refines: string | null;
+  readonly now: () => number;
+}): BackgroundRun {
+  const { db, options, workspace, changeSetId: id, overlay, now } = deps;
+  const runs = createBackgroundRunRepository(db);
+  runs.create(id, {
+    allowedCommands: options.allowCommands ?? [],
+    allowNetwork: options.allowNetwork === true,
+    queuedAt: now(),
+  });
+  const executor = options.executor ?? createLocalRunExecutor(options.home, options.copySupport);
+  const copy = executor.prepare(id, deps.refines);
+  const unapplied = new Map<string, string>();
+  let absorbing = false;
+
+  overlay.onChange((file) => {
+    if (absorbing) return;
+    runs.markEdit(id, file.changedAt);
+    // Protected paths stay in the set only: commands see the project's (read-only) version.
+    if (isProtectedPath(file.path)) return;
+    const onDisk = projectFile(workspace, file.path) !== null;
+    let mode = 0o644;
+    if (onDisk) mode = lstatSync(path.join(workspace.root, ...file.path.split('/'))).mode;
+    executor.writeFile(copy, file.path, file.bytes, mode);
+    unapplied.delete(file.path);
+  });
+
+  const absorb = async (paths: readonly string[]): Promise<string[]> => {
+    absorbing = true;
+    try {
+      for (const rel of paths) {
+        if (isProtectedPath(rel)) continue;
+        const bytes = await executor.readFile(copy, rel);
+        if (bytes === null) {
+          unapplied.set(
+            rel,
+            `${rel} was deleted by a command; a change set cannot delete files, so the deletion is listed here and not applied`,
+          );
+          continue;
+        }
+        if (bytes.length > workspace.limits.maxFileBytes) {
+          unapplied.set(
+            rel,
+            `${rel} was changed by a command but is larger than ${workspace.limits.maxFileBytes} bytes, so it is not part of the set`,
+          );
+          continue;
+        }
+        let decoded;
+        try {
+          decoded = decodeText(bytes, rel);
+        } catch (error) {
+          if (!(error instanceof NotTextError)) throw error;
+          unapplied.set(
+            rel,
+            `${rel} is a binary file a command changed; a change set holds text only, so it is not part of it`,
+          );
+          continue;
+        }
+        unapplied.delete(rel);
+        const known = overlay.get(rel);
+        if (known) {
+          if (known.text !== decoded.text || known.format.bom !== decoded.format.bom)
+            overlay.seed({ ...known, text: decoded.text, format: decoded.format });
+          continue;
+        }
+        const base = projectFile(workspace, rel);
+        // A command that opened a file for writing copies it up unchanged: not a change.
+        if (base && base.equals(bytes)) continue;
+        let baseText = '';
+        if (base) {
+          try {
+            baseText = decodeText(base, rel).text;
+          } catch {
+            unapplied.set(
+              rel,
+              `${rel} was binary in the project; its new text is not part of the set`,
+            );
+            continue;
+          }
+        }
+        overlay.seed({
+          path: rel,
+          isNewFile: base === null,
+          baseHash: base ? sha256(base) : ABSENT_FILE_HASH,
+          baseText,
+          text: decoded.text,
+          format: decoded.format,
+        });
+      }
+    } finally {
+      absorbing = false;
+      runs.setUnapplied(id, [...unapplied.values()]);
+    }
+    return paths.filter((p) => unapplied.has(p)).map((p) => unapplied.get(p) as string);
+  };
+
+  const policies = createPolicyRepository(db);
+  const commandRules = createCommandRuleRepository(db);
+  const networkRules = createNetworkRuleRepository(db);
+  const commands: CommandPort = {
+    gate: createBackgroundCommandGate({
+      policy: () => ({
+        mode: policies.get(deps.projectId).mode,
+        rules: commandRules.list(deps.projectId),
+      }),
+      allowed: options.allowCommands ?? [],
+      root: workspace.root,
+      allowNetwork: options.allowNetwork === true,
+      onRefused: (refused) =>
+        void runs.addCommand(id, {
+          command: refused.command,
+          cwd: refused.cwdRelative,
+          outcome: 'refused',
+          decidedBy: refused.decidedBy,
+          reason: refused.reason,
+          exitCode: null,
+          end: null,
+          passed: false,
+          durationMs: null,
+          head: '',
+          tail: '',
+          totalLines: 0,
+          linesCut: 0,
+          logId: null,
+          startedAt: now(),
+          finishedAt: null,
+        }),
+    }),
+    sandbox: options.sandbox ?? detectSandbox(),
+    outputDir: commandOutputDir(options.home, deps.projectId),
+    hidden: [options.home],
+    networkRules: () => networkRules.scopedHosts(deps.projectId),
+    copy: {
+      executor,
+      copy,
+      skip: (rel, isDir) => workspace.isIgnored(rel, isDir),
+      absorb,
+    },
+    record: (ran) => void runs.addCommand(id, recordOf(ran)),
+  };
+
+  return {
+    executor,
+    copy,
+    commands,
+    runs,
+    waitForSlot: (stopped) =>
+      waitForRunSlot({
+        runs,
+        id,
+        limit: options.parallel ?? defaultParallel(),
+        isAlive: options.isAlive ?? processIsAlive,
+        stopped,
+        now,
+        ...(options.queuePollMs ? { pollMs: options.queuePollMs } : {}),
+      }),
+    end: () => runs.end(id),
+  };
+}
