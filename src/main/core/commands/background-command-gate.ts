@@ -88,9 +88,14 @@ export function createBackgroundCommandGate(deps: BackgroundGateDeps): Backgroun
           'this run',
           `wanted to run \`${proposal.command}\` with network access: this background run was started without network, so no command may have it`,
         );
+      // Every project file a background command writes lands in the run's private copy and
+      // reaches the person only as a diff in the change set (protected paths are read-only in
+      // the copy and never applied from a set), so a write is no reason to refuse here; writes
+      // outside the project still are.
       const parsed = parseCommandLine(await loadShellParser(), proposal.command, {
         root: proposal.root,
         cwd: proposal.cwd,
+        isIgnored: () => true,
       });
       const { mode, rules } = deps.policy();
       const sandboxed = proposal.sandboxed;

@@ -97,4 +97,16 @@ describe('background command gate', () => {
     const readOnly = gate({ allowed: ['npm test'], mode: 'read-only' });
     expect((await readOnly.g.request(proposal('npm test'), CALL)).outcome).toBe('denied');
   });
+
+  it('a write into a project file - runs: it lands in the private copy and is reviewed as a diff in the set', async () => {
+    const { g, refused } = gate({ allowed: ['npm test'] });
+    expect(await g.request(proposal('npm test > report.txt'), CALL)).toMatchObject({
+      outcome: 'approved',
+    });
+    // Outside the project is still a reason to refuse.
+    expect(await g.request(proposal('npm test > /etc/motd'), CALL)).toMatchObject({
+      outcome: 'denied',
+    });
+    expect(refused).toHaveLength(1);
+  });
 });
