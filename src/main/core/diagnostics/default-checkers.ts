@@ -1,0 +1,22 @@
+// The built-in checkers, one per language, each started lazily on its first check.
+import type { SymbolIndexPort } from '../index/symbol-index-port';
+import type { LanguageChecker } from './language-checker';
+import { createTypeScriptLanguage } from './typescript-language';
+
+export interface DefaultCheckersOptions {
+  readonly root: string;
+  readonly symbolIndex?: SymbolIndexPort;
+  readonly typescriptHeapMb?: number;
+  readonly tempDir?: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export function createDefaultCheckers(options: DefaultCheckersOptions): LanguageChecker[] {
+  return [
+    createTypeScriptLanguage({
+      root: options.root,
+      ...(options.symbolIndex ? { symbolIndex: options.symbolIndex } : {}),
+      ...(options.typescriptHeapMb ? { maxHeapMb: options.typescriptHeapMb } : {}),
+    }),
+  ];
+}
