@@ -1,6 +1,7 @@
 // The built-in checkers, one per language, each started lazily on its first check.
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { LanguageChecker } from './language-checker';
+import { createPyrightLanguage } from './pyright-language';
 import { createTypeScriptLanguage } from './typescript-language';
 
 export interface DefaultCheckersOptions {
@@ -12,11 +13,13 @@ export interface DefaultCheckersOptions {
 }
 
 export function createDefaultCheckers(options: DefaultCheckersOptions): LanguageChecker[] {
+  const index = options.symbolIndex ? { symbolIndex: options.symbolIndex } : {};
   return [
     createTypeScriptLanguage({
       root: options.root,
-      ...(options.symbolIndex ? { symbolIndex: options.symbolIndex } : {}),
+      ...index,
       ...(options.typescriptHeapMb ? { maxHeapMb: options.typescriptHeapMb } : {}),
     }),
+    createPyrightLanguage({ root: options.root, ...index, env: options.env }),
   ];
 }
