@@ -1,6 +1,8 @@
 // The built-in checkers, one per language, each started lazily on its first check.
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { LanguageChecker } from './language-checker';
+import { createGoLanguage } from './go-language';
+import { createOverlayLessLanguage } from './overlay-less-language';
 import { createPyrightLanguage } from './pyright-language';
 import { createTypeScriptLanguage } from './typescript-language';
 
@@ -21,5 +23,12 @@ export function createDefaultCheckers(options: DefaultCheckersOptions): Language
       ...(options.typescriptHeapMb ? { maxHeapMb: options.typescriptHeapMb } : {}),
     }),
     createPyrightLanguage({ root: options.root, ...index, env: options.env }),
+    createGoLanguage({
+      root: options.root,
+      env: options.env,
+      ...(options.tempDir ? { tempDir: options.tempDir } : {}),
+    }),
+    createOverlayLessLanguage('rust', options.root, options.env),
+    createOverlayLessLanguage('java', options.root, options.env),
   ];
 }
