@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, LanguageEvidence, ProposalEvidence } from '../../../shared/diagnostics';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { ABSENT_FILE_HASH } from '../workspace/content-hash';
 import { compareDiagnostics, sortDiagnostics } from './diagnostic-comparison';
 import type {
   CheckOptions,
@@ -51,7 +52,7 @@ function sha256(root: string, relative: string): string {
       .update(readFileSync(path.join(root, ...relative.split('/'))))
       .digest('hex');
   } catch {
-    return '';
+    return ABSENT_FILE_HASH;
   }
 }
 
