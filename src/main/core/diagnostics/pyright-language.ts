@@ -26,11 +26,14 @@ import { affectedPythonFiles, scanPythonImports } from './python-importers';
 import { readRssBytes } from './process-memory';
 
 const START_TIMEOUT_MS = 60_000;
+/** Cap of pyright's V8 heap (its own process); it says so and exits when it is reached. */
+export const DEFAULT_PYRIGHT_HEAP_MB = 3072;
 
 export interface PyrightLanguageOptions {
   readonly root: string;
   readonly symbolIndex?: SymbolIndexPort;
   readonly env?: NodeJS.ProcessEnv;
+  readonly maxHeapMb?: number;
 }
 
 interface LspDiagnostic {
@@ -49,6 +52,7 @@ interface Server {
 
 export function createPyrightLanguage(options: PyrightLanguageOptions): LanguageChecker {
   const { root } = options;
+  const maxHeapMb = options.maxHeapMb ?? DEFAULT_PYRIGHT_HEAP_MB;
   let server: Promise<Server | string> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let pid: number | undefined;
@@ -71,11 +75,16 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
         resolve('not checked: pyright is not installed');
         return;
       }
-      const child = spawn(process.execPath, [entry, '--stdio'], {
-        cwd: root,
-        env: options.env ?? process.env,
-        stdio: ['pipe', 'pipe', 'ignore'],
-      });
+      // process.execPath is Electron's binary in the app: ELECTRON_RUN_AS_NODE makes it Node.
+      const child = spawn(
+        process.execPath,
+        [`--max-old-space-size=${maxHeapMb}`, entry, '--stdio'],
+        {
+          cwd: root,
+          env: { ...(options.env ?? process.env), ELECTRON_RUN_AS_NODE: '1' },
+          stdio: ['pipe', 'pipe', 'ignore'],
+        },
+      );
       const connection = createMessageConnection(
         new StreamMessageReader(child.stdout as NonNullable<typeof child.stdout>),
         new StreamMessageWriter(child.stdin as NonNullable<typeof child.stdin>),

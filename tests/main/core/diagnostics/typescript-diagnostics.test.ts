@@ -139,6 +139,47 @@ describe('typescript diagnostics', () => {
   );
 
   it(
+    'checkChange - a solution-style tsconfig: references, extends and paths are honoured',
+    async () => {
+      const { service } = open({
+        'tsconfig.json': JSON.stringify({
+          files: [],
+          references: [{ path: './tsconfig.app.json' }],
+        }),
+        'tsconfig.base.json': JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            module: 'ESNext',
+            moduleResolution: 'Bundler',
+            target: 'ES2022',
+            paths: { '@lib/*': ['./lib/*'] },
+          },
+        }),
+        'tsconfig.app.json': JSON.stringify({
+          extends: './tsconfig.base.json',
+          include: ['app', 'lib'],
+        }),
+        'lib/money.ts': 'export function cents(n: number): number {\n  return n * 100;\n}\n',
+        'app/cart.ts':
+          "import { cents } from '@lib/money';\n\nexport const total: number = cents(2);\n",
+      });
+      const evidence = await service.checkChange(
+        [
+          {
+            path: 'lib/money.ts',
+            after: 'export function cents(n: number): string {\n  return String(n * 100);\n}\n',
+          },
+        ],
+        { deadlineMs: LONG },
+      );
+      expect(summary(evidence)).toEqual(['app/cart.ts:3 TS2322']);
+      expect(evidence.languages[0]?.reason).toBeUndefined();
+    },
+    LONG,
+  );
+
+  it(
     'checkChange - a fix is reported as fixed',
     async () => {
       const { service } = open({
