@@ -1,8 +1,7 @@
 // Which files' errors a change can alter, found in the TypeScript program itself: the
 // changed files, then the importers of every file whose export surface differs between the
 // disk program and the overlay program (typescript-export-surface.ts), transitively. That
-// reaches importers through `export *` barrels (a barrel's surface names its sources'
-// surfaces), subclasses and implementers (their members are part of their surface) and
+// reaches importers through `export *` barrels (a barrel's surface names its sources), subclasses and implementers (their members are part of their surface) and
 // types that travel through a module that only re-uses them. A changed file that declares
 // globals or augments a module reaches every file of the program.
 // Runs inside the TypeScript check worker.
@@ -82,6 +81,46 @@ export interface AffectedInput {
   readonly throwIfCancelled: () => void;
 }
 
+/**
+ * Whether a file's export surface can differ between the two programs: only the changed
+ * files' surfaces are computed on both sides; any other file differs exactly when the files
+ * its surface names lead (transitively) to a changed file whose surface text differs.
+ * Order-independent, and a one-file edit never re-describes every type it reaches.
+ */
+function surfaceChange(input: AffectedInput): (file: string) => boolean {
+  const changed = new Set(input.changed);
+  const differing = new Set(
+    input.changed.filter(
+      (f) => input.diskSurfaces.localOf(f).text !== input.overlaySurfaces.localOf(f).text,
+    ),
+  );
+  const named = (file: string): readonly string[] =>
+    changed.has(file)
+      ? [...input.diskSurfaces.localOf(file).named, ...input.overlaySurfaces.localOf(file).named]
+      : input.diskSurfaces.localOf(file).named;
+  const reaching = new Set<string>();
+  return (file) => {
+    if (differing.has(file) || reaching.has(file)) return true;
+    const seen = new Set<string>([file]);
+    const stack = [file];
+    while (stack.length) {
+      const current = stack.pop() as string;
+      input.throwIfCancelled();
+      for (const next of named(current)) {
+        if (differing.has(next) || reaching.has(next)) {
+          reaching.add(file);
+          return true;
+        }
+        if (!seen.has(next)) {
+          seen.add(next);
+          stack.push(next);
+        }
+      }
+    }
+    return false;
+  };
+}
+
 export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<string> {
   const { changed, disk, overlay, graph } = input;
   const result = new Set<string>();
@@ -97,6 +136,7 @@ export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<
         if (input.isProjectFile(s.fileName)) result.add(s.fileName);
     return result;
   }
+  const differs = surfaceChange(input);
   const queue = [...result];
   const seen = new Set<string>();
   while (queue.length) {
@@ -104,7 +144,7 @@ export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<
     if (seen.has(file)) continue;
     seen.add(file);
     input.throwIfCancelled();
-    if (input.diskSurfaces.hashOf(file) === input.overlaySurfaces.hashOf(file)) continue;
+    if (!differs(file)) continue;
     const importers = [...(graph.get(file) ?? []), ...(input.extraImporters.get(file) ?? [])];
     for (const importer of importers) {
       if (!disk.getSourceFile(importer) && !overlay.getSourceFile(importer)) continue;

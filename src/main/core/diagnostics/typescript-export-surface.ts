@@ -7,45 +7,55 @@
 // Types declared in the module itself are expanded member by member (also those not
 // exported but reachable from an export); types of other modules are named, since their
 // own surface is compared when they change.
-// Types of other project files are named and carry that file's surface hash, so a type that
-// reaches an importer indirectly (`export function load(): Config`, Config from a changed
-// file) changes this surface too.
+// Types of other project files are named, and the files named are recorded: a surface
+// "differs" when its own text differs or when it names (transitively) a changed file whose
+// text differs, so a type that reaches an importer indirectly (`export function load():
+// Config`, Config from a changed file) reaches that importer's importers too
+// (typescript-affected-files.ts).
 // Runs inside the TypeScript check worker.
-import { createHash } from 'node:crypto';
 import type * as TypeScript from 'typescript';
 
 const MAX_PARTS = 20_000;
 
-export interface SurfaceReader {
-  /** A hash of the file's export surface in this program; null for a script or no file. */
-  hashOf(file: string): string | null;
+export interface LocalSurface {
+  /** The surface as text; null for a script (no import/export) or a file not in the program. */
+  readonly text: string | null;
+  /** The other project files whose types the surface names. */
+  readonly named: readonly string[];
 }
 
-/** Surfaces of one program, memoised (a program never changes). */
+export interface SurfaceReader {
+  localOf(file: string): LocalSurface;
+}
+
+/** Local surfaces of one program, memoised (a program never changes). */
 export function createSurfaceReader(
   ts: typeof TypeScript,
   program: TypeScript.Program,
   isProjectFile: (file: string) => boolean,
 ): SurfaceReader {
-  const memo = new Map<string, string | null>();
-  const hashOf = (file: string): string | null => {
-    if (memo.has(file)) return memo.get(file) ?? null;
-    memo.set(file, 'cycle');
-    const text = exportSurface(ts, program, file, (other) =>
-      isProjectFile(other) ? hashOf(other) : 'external',
-    );
-    const hash = text === null ? null : createHash('sha1').update(text).digest('hex');
-    memo.set(file, hash);
-    return hash;
+  const memo = new Map<string, LocalSurface>();
+  return {
+    localOf(file) {
+      let surface = memo.get(file);
+      if (!surface) {
+        const named: string[] = [];
+        const text = exportSurface(ts, program, file, (other) => {
+          if (isProjectFile(other)) named.push(other);
+        });
+        surface = { text, named };
+        memo.set(file, surface);
+      }
+      return surface;
+    },
   };
-  return { hashOf };
 }
 
 export function exportSurface(
   ts: typeof TypeScript,
   program: TypeScript.Program,
   file: string,
-  surfaceOf: (otherFile: string) => string | null,
+  onNamed: (otherFile: string) => void,
 ): string | null {
   const source = program.getSourceFile(file);
   if (!source) return null;
@@ -57,7 +67,8 @@ export function exportSurface(
       const other = d.getSourceFile().fileName;
       if (other === source.fileName || named.has(other)) continue;
       named.add(other);
-      parts.push(`  uses ${other} ${surfaceOf(other) ?? 'script'}`);
+      onNamed(other);
+      parts.push(`  uses ${other}`);
     }
   };
   const moduleSymbol = checker.getSymbolAtLocation(source);
@@ -85,7 +96,10 @@ export function exportSurface(
   const describeType = (type: TypeScript.Type, depth: number): void => {
     if (parts.length > MAX_PARTS || depth > 6) return;
     if (type.isUnionOrIntersection()) for (const t of type.types) describeType(t, depth + 1);
-    for (const argument of (type as TypeScript.TypeReference).typeArguments ?? [])
+    for (const argument of [
+      ...((type as TypeScript.TypeReference).typeArguments ?? []),
+      ...(type.aliasTypeArguments ?? []),
+    ])
       describeType(argument, depth + 1);
     const symbol = type.aliasSymbol ?? type.getSymbol();
     if (!symbol) return;
@@ -100,8 +114,10 @@ export function exportSurface(
     if (symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface))
       targets.push(checker.getDeclaredTypeOfSymbol(symbol));
     for (const target of targets) {
-      for (const base of target.isClassOrInterface() ? (checker.getBaseTypes(target) ?? []) : [])
+      for (const base of target.isClassOrInterface() ? (checker.getBaseTypes(target) ?? []) : []) {
         parts.push(`    extends ${typeText(base)}`);
+        describeType(base, depth + 1);
+      }
       for (const signature of target.getCallSignatures()) {
         parts.push(`    call ${checker.signatureToString(signature, undefined, flags)}`);
         describeSignature(signature, depth);
@@ -110,9 +126,13 @@ export function exportSurface(
         parts.push(`    new ${checker.signatureToString(signature, undefined, flags)}`);
         describeSignature(signature, depth);
       }
-      for (const info of checker.getIndexInfosOfType(target))
+      for (const info of checker.getIndexInfosOfType(target)) {
         parts.push(`    index ${typeText(info.keyType)} ${typeText(info.type)} ${info.isReadonly}`);
+        describeType(info.type, depth + 1);
+      }
       for (const property of checker.getPropertiesOfType(target)) {
+        // An inherited member's text depends on the file that declares it.
+        if (!declaredHere(property)) nameFile(property);
         const propertyType = checker.getTypeOfSymbol(property);
         parts.push(
           `    ${property.name} flags=${property.flags} mods=${modifiers(property)}: ${typeText(propertyType)}`,
