@@ -187,6 +187,9 @@ async function accuracy(
       row.falseNew += evidence.introduced.length - matched(reference, evidence.introduced);
       row.ms.push(ms);
       rows.set(label, row);
+      process.stderr.write(
+        `  ${language} ${label} ${edit.path}: ${ms} ms, ${found}/${reference.length} found\n`,
+      );
       if (evidence.state !== 'checked')
         missed.push(`${edit.kind} ${edit.path}: ${evidence.state} ${evidence.reason ?? ''}`);
       for (const d of compareDiagnostics(evidence.introduced, reference).fixed)
@@ -318,6 +321,7 @@ async function latency(): Promise<BenchTable> {
         const ms = Date.now() - started;
         if (i === 0) cold = ms;
         else warm.push(ms);
+        process.stderr.write(`  latency ${edit.kind} ${edit.path}: ${ms} ms\n`);
         await new Promise((r) => setTimeout(r, 50));
         peak = Math.max(
           peak,
