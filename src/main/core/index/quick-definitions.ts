@@ -7,7 +7,7 @@
 import type { SymbolKind } from '../../../shared/contract/symbol-service';
 import { findDefinitions, type DefinitionResult } from './definition-query';
 import { shortNameOf } from './index-store';
-import { createQuickStore } from './quick-parse';
+import { createQuickStore, prewarmParsers } from './quick-parse';
 import type { ParsedFile } from './index-types';
 import { runPrefilter } from './quick-text-prefilter';
 import { QUICK_MAX_PARSED_FILES, type QuickAnswer } from './quick-answer';
@@ -35,6 +35,7 @@ export async function quickFindDefinitions(
     source: deps.source,
     words: [word],
     ...(deps.signal ? { signal: deps.signal } : {}),
+    meanwhile: () => prewarmParsers(deps.source.root),
   });
   if (listed.unsure) return { kind: 'wait', why: listed.unsure };
   if (!listed.files.length) return { kind: 'wait', why: `no file mentions ${word}` };

@@ -10,7 +10,7 @@ import type { Importer } from '../../../shared/contract/symbol-service';
 import { findImporters, type ImporterTarget } from './importers-query';
 import { buildProjectResolver } from './project-resolver';
 import { DEFAULT_MAX_INDEX_FILES, listIndexFiles } from './project-scan';
-import { createQuickStore } from './quick-parse';
+import { createQuickStore, prewarmParsers } from './quick-parse';
 import { runPrefilter } from './quick-text-prefilter';
 import { exactPathAliases, importerWordsFor } from './quick-importer-words';
 import { QUICK_MAX_PARSED_FILES, type QuickAnswer } from './quick-answer';
@@ -61,6 +61,7 @@ export async function quickFindImporters(
           words: [...words],
           patterns: [...patterns],
           ...(deps.signal ? { signal: deps.signal } : {}),
+          ...(round === 0 ? { meanwhile: () => prewarmParsers(deps.source.root) } : {}),
         });
         if (listed.unsure) return { kind: 'wait', why: listed.unsure };
         toParse.push(...listed.files.filter((f) => codeFiles.has(f)));

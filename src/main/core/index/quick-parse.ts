@@ -2,7 +2,9 @@
 // job (size limit, NUL check, the same extractors for all five languages) on this thread,
 // into an in-memory store with the index's schema, so the index's own queries answer over
 // them. The parsed files are kept to warm the real index afterwards.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ts } from './typescript-runtime';
 import { openIndexDatabase } from './index-database';
 import { createIndexStore, type IndexStore, type Resolve } from './index-store';
 import type { ParsedFile } from './index-types';
@@ -16,6 +18,25 @@ export interface QuickStore {
   /** Parses (once) and stores the given files; imports are resolved with `resolve`. */
   add(paths: readonly string[]): Promise<ParsedFile[]>;
   close(): void;
+}
+
+/**
+ * Loads the parsers a project will likely need (the grammars named by go.mod, Cargo.toml,
+ * pyproject.toml/setup.py, pom.xml/build.gradle; TypeScript's compiler when the root has a
+ * package.json or ts/jsconfig.json, or none of those) while ripgrep runs in its own
+ * process. A wrong guess only costs time.
+ */
+export async function prewarmParsers(root: string): Promise<void> {
+  const has = (name: string): boolean => existsSync(path.join(root, name));
+  const grammars: string[] = [];
+  if (has('go.mod')) grammars.push('x.go');
+  if (has('Cargo.toml')) grammars.push('x.rs');
+  if (has('pyproject.toml') || has('setup.py')) grammars.push('x.py');
+  if (has('pom.xml') || has('build.gradle')) grammars.push('x.java');
+  const loading = grammars.length ? prepareGrammarsFor(grammars) : Promise.resolve();
+  const typescript = has('package.json') || has('tsconfig.json') || has('jsconfig.json');
+  if (typescript || !grammars.length) void ts.version;
+  await loading;
 }
 
 /** Files parsed between two event-loop turns. */

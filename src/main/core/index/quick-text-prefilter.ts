@@ -18,6 +18,8 @@ export interface PrefilterInput {
   readonly patterns?: readonly string[];
   readonly timeLimitMs?: number;
   readonly signal?: AbortSignal;
+  /** Work to do while ripgrep runs (its failure is ignored: it is only a head start). */
+  readonly meanwhile?: () => Promise<void>;
 }
 
 export interface PrefilterResult {
@@ -102,11 +104,13 @@ export function runPrefilter(input: PrefilterInput): Promise<PrefilterResult> {
       resolve(unsure ? { files, unsure } : { files });
     };
     child.on('error', (error) => finish(`ripgrep could not be started (${error.message})`));
-    child.on('close', (code) => {
+    const meanwhile = input.meanwhile?.().catch(() => undefined) ?? Promise.resolve();
+    child.on('close', (code) => void meanwhile.then(() => closed(code)));
+    const closed = (code: number | null): void => {
       if (stopped) finish(stopped);
       // 0: matches, 1: none, 2: an error (an unreadable file or folder) — maybe a missed file.
       else if (code === 0 || code === 1) finish(undefined);
       else finish('the text search could not read every file');
-    });
+    };
   });
 }
