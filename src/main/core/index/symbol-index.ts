@@ -47,8 +47,12 @@ import { locateBundledRipgrep } from '../search/create-search-engine';
 export { DEFAULT_MAX_FILE_BYTES, type RefreshSummary, type SymbolIndexOptions };
 
 const CONFIG_META = 'config-fingerprint';
-/** Set while the database holds files warmed by quick answers but no complete build. */
-const WARMED_META = 'warmed-by-quick-answers';
+/**
+ * Set while the database holds no complete build: from the start of a cold build (or the
+ * first files a quick answer warmed) until a refresh completes. A database without it and
+ * with files holds a complete build (also one from before this marker existed).
+ */
+const INCOMPLETE_META = 'cold-build-incomplete';
 /** Below this many files a cold build keeps the lookup indexes (rebuilding them costs more). */
 const BULK_LOAD_MIN_FILES = 200;
 
@@ -119,7 +123,8 @@ export class SymbolIndex implements SymbolIndexPort {
    */
   hasCompleteBuild(): boolean {
     return (
-      this.built || (this.store.getMeta(WARMED_META) === undefined && this.store.counts().files > 0)
+      this.built ||
+      (this.store.getMeta(INCOMPLETE_META) === undefined && this.store.counts().files > 0)
     );
   }
 
@@ -135,7 +140,11 @@ export class SymbolIndex implements SymbolIndexPort {
       ...(this.options.maxFiles !== undefined ? { maxFiles: this.options.maxFiles } : {}),
       locateRipgrep: this.options.locateRipgrep ?? locateBundledRipgrep,
       warm: (files) => void this.warm(files).catch(() => undefined),
-      onAnswered: () => this.setNotice('quick-answer', `Symbols: ${QUICK_ANSWER_NOTE}.`),
+      // An answer that arrives after the build completed needs no notice: the index is on.
+      onAnswered: () => {
+        if (!this.hasCompleteBuild())
+          this.setNotice('quick-answer', `Symbols: ${QUICK_ANSWER_NOTE}.`);
+      },
     }));
   }
 
@@ -148,7 +157,7 @@ export class SymbolIndex implements SymbolIndexPort {
       if (this.built || this.hasCompleteBuild()) return;
       const fresh = files.filter((f) => this.store.fileByPath(f.path) === undefined);
       if (!fresh.length) return;
-      this.store.setMeta(WARMED_META, '1');
+      this.store.setMeta(INCOMPLETE_META, '1');
       this.store.writeFiles(fresh, () => undefined);
     });
   }
@@ -357,9 +366,11 @@ export class SymbolIndex implements SymbolIndexPort {
   private async runRefresh(signal?: AbortSignal): Promise<RefreshSummary> {
     const started = performance.now();
     const known = this.store.allFiles();
-    // Files warmed by quick answers are not a build: it is still a cold one.
-    const warmed = this.store.getMeta(WARMED_META) !== undefined;
+    // Files warmed by quick answers, or left by a cold build that did not finish, are not a
+    // build: this is still a cold one, and marked so until it completes.
+    const warmed = this.store.getMeta(INCOMPLETE_META) !== undefined;
     const emptyish = known.length === 0 || warmed;
+    if (emptyish && !warmed) this.store.setMeta(INCOMPLETE_META, '1');
     // An empty index means a full parse is coming: once the walk has listed more files than
     // are parsed in-thread, let the workers load while it goes on. A small project never
     // starts them (their start-up would dominate its whole index time).
@@ -420,7 +431,7 @@ export class SymbolIndex implements SymbolIndexPort {
     const coldBuild = scan.unchanged === 0 && scan.deleted.length === 0;
     if ((fileSetChanged || configChanged || warmed) && !coldBuild) this.store.reresolveAll(resolve);
     if (configChanged) this.store.setMeta(CONFIG_META, fingerprint);
-    if (warmed) this.store.deleteMeta(WARMED_META);
+    if (emptyish) this.store.deleteMeta(INCOMPLETE_META);
     this.hub.setNotice('quick-answer', undefined);
     this.invalidateCaches();
     this.built = true;
