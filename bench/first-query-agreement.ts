@@ -56,6 +56,8 @@ async function compare<T>(
 }
 
 export interface CorpusAgreement {
+  readonly sampledNames: string[];
+  readonly sampledTargets: string[];
   readonly definitions: Agreement;
   readonly importers: Agreement;
   readonly fullIndexMs: number;
@@ -103,5 +105,5 @@ export async function corpusAgreement(
   );
   await cold.close();
   await full.close();
-  return { definitions, importers, fullIndexMs };
+  return { sampledNames, sampledTargets, definitions, importers, fullIndexMs };
 }

@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   agent: () => import('./agent-bench'),
   startup: () => import('./startup-bench'),
   command: () => import('./command-bench'),
+  'first-query': () => import('./first-query-bench'),
 };
 
 function format(table: BenchTable): string {
