@@ -108,9 +108,14 @@ export class SymbolIndex implements SymbolIndexPort {
     return this.options.source.root;
   }
 
-  /** True once a refresh has completed in this process (or the database already held files). */
+  /** True once a refresh has completed in this process. */
   get isBuilt(): boolean {
     return this.built;
+  }
+
+  /** True while a refresh runs (what is indexed so far can be searched meanwhile). */
+  get isRefreshing(): boolean {
+    return this.running > 0;
   }
 
   status(): IndexStatus {
@@ -411,6 +416,8 @@ export class SymbolIndex implements SymbolIndexPort {
       const parseAll = (): Promise<void> =>
         this.pool.parse(jobs, (results) => {
           parsed += this.writeResults(results, resolve);
+          // Searches meanwhile (the symbol browser while indexing) see each batch.
+          this.invalidateCaches();
           this.progress.done += results.length;
           this.emit();
         });
