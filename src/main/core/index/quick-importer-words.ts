@@ -79,7 +79,8 @@ export function importerWordsFor(
   aliases: readonly string[],
 ): ImporterWords {
   const stem = stemOf(file);
-  const words = new Set<string>([stem]);
+  // `a.impl.ts` may be reached through a `paths` pattern that adds `.impl` to `a`.
+  const words = new Set<string>([stem, stem.split('.')[0] ?? stem]);
   const patterns = new Set<string>();
   const dir = path.posix.dirname(file);
   const language = treeSitterLanguageOf(file);
