@@ -9,7 +9,8 @@
 // process would go on to build the index; it is stopped there (the time counted is the first
 // answer). Agreement with the complete index: 200 names and 100 importer targets per corpus,
 // in process (first-query-agreement.ts), every disagreement listed; the 50,000-file project
-// is timed only. SLUICE_BENCH_RUNS: rounds per query (default 3).
+// is timed only. SLUICE_BENCH_RUNS: rounds per query (default 3); SLUICE_BENCH_NAMES and
+// SLUICE_BENCH_TARGETS shrink the agreement samples for a quick look (default 200 and 100).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,8 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 const SLUICE_BIN = path.join(REPO, 'bin/sluice.js');
 const RUNS = Math.max(1, Number(process.env.SLUICE_BENCH_RUNS) || 3);
 const QUERIES = 5;
+const NAMES = Math.max(QUERIES, Number(process.env.SLUICE_BENCH_NAMES) || 200);
+const TARGETS = Math.max(QUERIES, Number(process.env.SLUICE_BENCH_TARGETS) || 100);
 const GO_MIN_BYTES = 15 * 2 ** 20;
 
 /**
@@ -162,7 +165,7 @@ export async function run(): Promise<BenchTable> {
       { label: `Go tree (${goSource})`, dir: go, agreement: true },
     ];
     for (const corpus of corpora) {
-      const agreement = await corpusAgreement(corpus.dir, 200, 100);
+      const agreement = await corpusAgreement(corpus.dir, NAMES, TARGETS);
       const names = sample(agreement.sampledNames, QUERIES, 11);
       const targets = sample(agreement.sampledTargets, QUERIES, 13).map(
         (t) => t.split('#')[0] ?? t,
