@@ -165,6 +165,7 @@ export async function run(): Promise<BenchTable> {
       { label: `Go tree (${goSource})`, dir: go, agreement: true },
     ];
     for (const corpus of corpora) {
+      console.error(`first-query: ${corpus.label}: agreement, then timing…`);
       const agreement = await corpusAgreement(corpus.dir, NAMES, TARGETS);
       const names = sample(agreement.sampledNames, QUERIES, 11);
       const targets = sample(agreement.sampledTargets, QUERIES, 13).map(
@@ -211,6 +212,7 @@ export async function run(): Promise<BenchTable> {
         notes.push(`  disagreement (${corpus.label}): ${d}`);
     }
 
+    console.error('first-query: the 50,000-file project…');
     const large = path.join(base, 'large');
     for (let copy = 0; copy < 10; copy++)
       cpSync(ts, path.join(large, `copy${String(copy).padStart(2, '0')}`), { recursive: true });
