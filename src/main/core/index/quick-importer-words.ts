@@ -4,11 +4,13 @@
 // names of the package/module/crate around it (`@acme/ui`, a go.mod module path, a Cargo
 // crate), tsconfig `paths` keys that name one file, plus the forms that name a module
 // without any of them: `'.'`/`'..'` in TS/JS, `from . import` in Python, `super`/`crate` in
-// Rust. More words only cost parsing; a missing one would cost a wrong answer.
+// Rust. In TS/JS and Go the words count only inside a string literal (specifiers are
+// strings there). More words only cost parsing; a missing one would cost a wrong answer.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { treeSitterLanguageOf } from './languages/language-extensions';
 import { loadPathMapping } from './tsconfig-paths';
+import { quotedWordsPattern } from './quick-text-prefilter';
 
 export interface ImporterWords {
   readonly words: string[];
@@ -110,5 +112,10 @@ export function importerWordsFor(
     words.add('super');
     words.add('crate');
   }
-  return { words: [...words].filter(Boolean), patterns: [...patterns] };
+  const found = [...words].filter(Boolean);
+  // TypeScript/JavaScript and Go write every specifier as a string literal: the word must be
+  // inside one (`index`, `util` or `http` elsewhere in the code do not count).
+  if (language === undefined || language === 'go')
+    return { words: [], patterns: [quotedWordsPattern(found), ...patterns] };
+  return { words: found, patterns: [...patterns] };
 }

@@ -14,7 +14,7 @@ export interface PrefilterInput {
   readonly source: IndexFileSource;
   /** Identifiers matched as whole words, case-sensitively, as written. */
   readonly words: readonly string[];
-  /** Extra regular expressions (Rust syntax), also matched as whole words. */
+  /** Extra regular expressions (Rust syntax), matched as written. */
   readonly patterns?: readonly string[];
   readonly timeLimitMs?: number;
   readonly signal?: AbortSignal;
@@ -36,20 +36,35 @@ export function escapeRegex(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|#&~-]/g, (c) => `\\${c}`);
 }
 
+export function wordAlternatives(words: readonly string[]): string {
+  return `(?:${[...new Set(words)].map(escapeRegex).join('|')})`;
+}
+
+/**
+ * One of the words, whole, inside a one-line string literal: where TypeScript/JavaScript
+ * and Go write every module specifier (`'./index.js'`, `"@acme/ui/button"`, `"net/http"`).
+ */
+export function quotedWordsPattern(words: readonly string[]): string {
+  const q = `['"\`]`;
+  const inside = `[^'"\`\\n]*`;
+  return `${q}(?:${inside}\\W)?${wordAlternatives(words)}(?:\\W${inside})?${q}`;
+}
+
 export function prefilterArgs(input: Pick<PrefilterInput, 'source' | 'words' | 'patterns'>) {
   const args = [
     ...ripgrepIgnoreArgs(input.source.root),
     '--files-with-matches',
     '--null',
-    '--word-regexp',
     '--case-sensitive',
     '--no-messages',
     // The index reads every indexed extension in any case (isCodeFile is case-insensitive).
     '--iglob',
     `*.{${INDEXED_EXTENSIONS.join(',')}}`,
   ];
-  const alternatives = [...new Set(input.words)].map(escapeRegex);
-  if (alternatives.length) args.push('--regexp', `(?:${alternatives.join('|')})`);
+  // What rg's --word-regexp does, for the words only: a non-word character (or the line's
+  // edge) on both sides, so `@scope/pkg` and `$x` are whole words too.
+  if (input.words.length)
+    args.push('--regexp', `(?:^|\\W)${wordAlternatives(input.words)}(?:$|\\W)`);
   for (const pattern of input.patterns ?? []) args.push('--regexp', pattern);
   return args;
 }
