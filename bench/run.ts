@@ -13,6 +13,7 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   command: () => import('./command-bench'),
   background: () => import('./background-bench'),
   diagnostics: () => import('./diagnostics-bench'),
+  'first-query': () => import('./first-query-bench'),
 };
 
 function format(table: BenchTable): string {
