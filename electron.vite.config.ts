@@ -47,6 +47,11 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/electron/app.ts'),
           // Symbol parsing runs in worker threads that load this file next to the main bundle.
           'parse-worker': resolve(__dirname, 'src/main/core/index/parse-worker.ts'),
+          // The TypeScript diagnostics checker's worker thread loads this file the same way.
+          'typescript-check-worker': resolve(
+            __dirname,
+            'src/main/core/diagnostics/typescript-check-worker.ts',
+          ),
         },
         external: mainExternal,
       },

@@ -28,6 +28,11 @@ export default defineConfig({
       input: {
         main: resolve(import.meta.dirname, 'src/cli/main.ts'),
         'parse-worker': resolve(import.meta.dirname, 'src/main/core/index/parse-worker.ts'),
+        // The TypeScript diagnostics checker's worker thread loads this file the same way.
+        'typescript-check-worker': resolve(
+          import.meta.dirname,
+          'src/main/core/diagnostics/typescript-check-worker.ts',
+        ),
       },
       external,
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },

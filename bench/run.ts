@@ -12,6 +12,8 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   startup: () => import('./startup-bench'),
   command: () => import('./command-bench'),
   background: () => import('./background-bench'),
+  diagnostics: () => import('./diagnostics-bench'),
+  'first-query': () => import('./first-query-bench'),
 };
 
 function format(table: BenchTable): string {
@@ -39,8 +41,10 @@ function formatNumber(n: number): string {
   return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3);
 }
 
+/** Minutes long: run only when named (`npm run bench -- diagnostics`). */
+const onlyWhenNamed = new Set(['diagnostics']);
 const wanted = process.argv.slice(2);
-const names = wanted.length ? wanted : Object.keys(suites);
+const names = wanted.length ? wanted : Object.keys(suites).filter((n) => !onlyWhenNamed.has(n));
 let failed = false;
 for (const name of names) {
   const load = suites[name];

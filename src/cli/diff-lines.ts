@@ -11,10 +11,16 @@ export const paint = (on: boolean) => ({
   dim: (s: string) => (on ? `\u001b[2m${s}\u001b[22m` : s),
 });
 
+/**
+ * A unified diff's lines for a terminal, coloured. The text is a file's or the model's: control,
+ * escape and bidi characters are shown as visible escapes, never obeyed (a line's own carriage
+ * return, from a CRLF file, is dropped).
+ */
 export function renderDiffLines(lines: readonly string[], color: boolean): string {
   const c = paint(color);
   return lines
-    .map((line) => {
+    .map((raw) => {
+      const line = visibleUntrusted(raw.replace(/\r$/u, ''));
       if (line.startsWith('+++') || line.startsWith('---')) return c.bold(line);
       if (line.startsWith('@@')) return c.cyan(line);
       if (line.startsWith('+')) return c.green(line);

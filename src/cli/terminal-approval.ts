@@ -20,6 +20,7 @@ import {
   type TerminalToolCallAnswer,
 } from './terminal-mcp-approval';
 import { renderEvidence } from './evidence-lines';
+import { visibleUntrusted } from '../shared/untrusted-text';
 import { askNetworkGrant, describeGrant, describeRequestNetwork } from './command-network-prompt';
 import { describeCommandWrite, paint, renderDiffLines } from './diff-lines';
 
@@ -193,7 +194,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     out(
       `\n${c.bold(`${request.isNewFile ? 'New file' : 'Change to'} ${request.path}`)} ${c.dim(`(${request.reason})`)}\n`,
     );
-    if (request.description) out(`${request.description}\n`);
+    if (request.description) out(`${visibleUntrusted(request.description)}\n`);
     if (request.coarseDiff)
       out(
         c.dim(
@@ -256,8 +257,8 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
         decidedBy: 'mode',
       };
     out(`\n${c.bold('Run a command')} ${c.dim(`(${request.reason})`)}\n`);
-    if (request.description) out(`${request.description}\n`);
-    out(`  ${c.cyan('$')} ${request.command}\n`);
+    if (request.description) out(`${visibleUntrusted(request.description)}\n`);
+    out(`  ${c.cyan('$')} ${visibleUntrusted(request.command)}\n`);
     const sandbox = request.sandboxed
       ? `sandboxed${request.sandboxName ? ` (${request.sandboxName})` : ''}: ${request.sandboxDetail} · `
       : '';

@@ -4,12 +4,43 @@
 // followed (renamed and default imports included) through re-exports to the declaration.
 // --json prints one line per definition: { path, line, column, kind, name, exported,
 // signature }. Exit 1 when nothing matches (the message, with similar names, goes to stderr).
+// In a project with no complete index the answer comes first from a quick search (issue 20;
+// stderr says so), then the index is built before the command exits, for the next query.
 import { symbolKindSchema, type SymbolKind } from '../../shared/contract/symbol-service';
-import { openProjectIndex } from '../../main/core/index/open-project-index';
-import { formatDefinitionLookup, lookupDefinitions } from '../../main/core/tools/find-definition';
-import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { openProjectIndexUnrefreshed } from '../../main/core/index/open-project-index';
+import { QUICK_ANSWER_NOTE } from '../../main/core/index/quick-answer';
+import {
+  formatDefinitionLookup,
+  lookupDefinitions,
+  lookupDefinitionsQuickly,
+  type DefinitionLookup,
+} from '../../main/core/tools/find-definition';
+import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
 import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
+
+function printLookup(io: CliIo, lookup: DefinitionLookup, json: boolean): ExitCode {
+  if (!lookup.definitions.length) {
+    io.stderr.write(`sluice def: ${formatDefinitionLookup(lookup)}\n`);
+    return ExitCode.Failure;
+  }
+  if (!json) {
+    io.stdout.write(`${formatDefinitionLookup(lookup)}\n`);
+    return ExitCode.Ok;
+  }
+  if (lookup.note) io.stderr.write(`sluice def: ${lookup.note}\n`);
+  for (const d of lookup.definitions)
+    writeJsonLine(io, {
+      path: d.path,
+      line: d.line,
+      column: d.column,
+      kind: d.kind,
+      name: d.name,
+      exported: d.exported,
+      signature: d.signature,
+    });
+  return ExitCode.Ok;
+}
 
 export default defineVerb({
   options: {
@@ -28,31 +59,22 @@ export default defineVerb({
       kind = checked.data;
     }
     const { workspace } = await openProject(io, values.project);
-    const { index } = await openProjectIndex({ source: workspace, env: io.env, cwd: io.cwd });
+    const index = openProjectIndexUnrefreshed({ source: workspace, env: io.env, cwd: io.cwd });
     try {
       const fromFile =
         values.from === undefined ? undefined : workspace.resolve(values.from, 'read').relative;
-      const lookup = lookupDefinitions(index, { name, kind, fromFile });
-      if (!lookup.definitions.length) {
-        io.stderr.write(`sluice def: ${formatDefinitionLookup(lookup)}\n`);
-        return ExitCode.Failure;
+      const query = { name, kind, fromFile };
+      const quick = await lookupDefinitionsQuickly(index, query);
+      if (quick) {
+        io.stderr.write(
+          `sluice def: ${QUICK_ANSWER_NOTE} (it is finished before this command exits; interrupted, the next run goes on with it).\n`,
+        );
+        const code = printLookup(io, { ...quick, note: '' }, values.json);
+        await index.refresh();
+        return code;
       }
-      if (!values.json) {
-        io.stdout.write(`${formatDefinitionLookup(lookup)}\n`);
-        return ExitCode.Ok;
-      }
-      if (lookup.note) io.stderr.write(`sluice def: ${lookup.note}\n`);
-      for (const d of lookup.definitions)
-        writeJsonLine(io, {
-          path: d.path,
-          line: d.line,
-          column: d.column,
-          kind: d.kind,
-          name: d.name,
-          exported: d.exported,
-          signature: d.signature,
-        });
-      return ExitCode.Ok;
+      await index.refresh();
+      return printLookup(io, lookupDefinitions(index, query), values.json);
     } finally {
       await index.close();
     }

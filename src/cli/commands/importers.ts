@@ -1,11 +1,34 @@
 // `sluice importers TARGET --project DIR [--json]`: every import of a file or of `file#symbol`,
 // through re-export chains. --json prints one line per import: { path, line, specifier,
 // typeOnly, via }. Exit 1 when TARGET is not an indexed file.
-import { openProjectIndex } from '../../main/core/index/open-project-index';
+// In a project with no complete index the answer comes first from a quick search (issue 20;
+// stderr says so); one the quick search cannot be sure of (partial) is said on stderr and
+// the index answers instead. The index is built before the command exits.
+import type { Importer } from '../../shared/contract/symbol-service';
+import { openProjectIndexUnrefreshed } from '../../main/core/index/open-project-index';
 import { parseImporterTarget } from '../../main/core/index/importers-query';
-import { ExitCode, writeJsonLine } from '../cli-io';
+import { QUICK_ANSWER_NOTE, partialNote } from '../../main/core/index/quick-answer';
+import { ExitCode, writeJsonLine, type CliIo } from '../cli-io';
 import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
+
+function printImporters(io: CliIo, importers: readonly Importer[], raw: string, json: boolean) {
+  for (const i of importers) {
+    if (json)
+      writeJsonLine(io, {
+        path: i.path,
+        line: i.line,
+        specifier: i.specifier,
+        typeOnly: i.typeOnly,
+        via: i.via,
+      });
+    else
+      io.stdout.write(
+        `${i.path}:${i.line} ${i.specifier}${i.typeOnly ? ' (type-only)' : ''}${i.via.length ? ` via ${i.via.join(' → ')}` : ''}\n`,
+      );
+  }
+  if (!importers.length && !json) io.stdout.write(`Nothing imports ${raw}.\n`);
+}
 
 export default defineVerb({
   options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
@@ -15,28 +38,28 @@ export default defineVerb({
     const target = parseImporterTarget(raw);
     // The file part is a path inside the project: the sandbox refuses anything outside it.
     const file = workspace.resolve(target.path, 'read').relative;
-    const { index } = await openProjectIndex({ source: workspace, env: io.env, cwd: io.cwd });
+    const wanted = target.symbol ? `${file}#${target.symbol}` : file;
+    const index = openProjectIndexUnrefreshed({ source: workspace, env: io.env, cwd: io.cwd });
     try {
+      const quick = await index.quickAnswers()?.importers(wanted);
+      if (quick?.kind === 'answer') {
+        io.stderr.write(
+          `sluice importers: ${QUICK_ANSWER_NOTE} (it is finished before this command exits; interrupted, the next run goes on with it).\n`,
+        );
+        printImporters(io, quick.value, raw, values.json);
+        await index.refresh();
+        return ExitCode.Ok;
+      }
+      if (quick?.kind === 'partial')
+        io.stderr.write(
+          `sluice importers: the quick search gave a ${partialNote(quick.why)}; waiting for the index.\n`,
+        );
+      await index.refresh();
       if (!index.hasFile(file)) {
         io.stderr.write(`sluice importers: ${file} is not an indexed source file.\n`);
         return ExitCode.Failure;
       }
-      const importers = index.findImporters(target.symbol ? `${file}#${target.symbol}` : file);
-      for (const i of importers) {
-        if (values.json)
-          writeJsonLine(io, {
-            path: i.path,
-            line: i.line,
-            specifier: i.specifier,
-            typeOnly: i.typeOnly,
-            via: i.via,
-          });
-        else
-          io.stdout.write(
-            `${i.path}:${i.line} ${i.specifier}${i.typeOnly ? ' (type-only)' : ''}${i.via.length ? ` via ${i.via.join(' → ')}` : ''}\n`,
-          );
-      }
-      if (!importers.length && !values.json) io.stdout.write(`Nothing imports ${raw}.\n`);
+      printImporters(io, index.findImporters(wanted), raw, values.json);
       return ExitCode.Ok;
     } finally {
       await index.close();

@@ -52,6 +52,14 @@ export const verbs: readonly VerbEntry[] = [
   ),
   lazy(
     {
+      name: 'check',
+      usage: 'sluice check --project DIR [--proposal ID] [--timeout SECONDS] [--json]',
+      summary: "Print a project's errors, or those a change set would introduce and fix.",
+    },
+    () => import('./check'),
+  ),
+  lazy(
+    {
       name: 'index',
       usage: 'sluice index --project DIR [--json]',
       summary: 'Build or refresh the symbol index and print its statistics.',

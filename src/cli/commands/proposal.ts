@@ -3,6 +3,7 @@
 // files) and `--hunks PATH:h1,h2` (repeatable); without either it reviews on a terminal hunk by
 // hunk as `ask` does, and applies everything when no terminal is there to ask. Exit 0 done,
 // 1 when anything was a conflict or refused (or the set cannot be applied), 2 usage.
+import { visibleUntrusted } from '../../shared/untrusted-text';
 import path from 'node:path';
 import type { ApplyResult, ChangeSetSelection } from '../../shared/change-sets';
 import {
@@ -69,7 +70,7 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string)
   const lines = [
     `Change set ${set.id}: ${set.status}${set.statusReason ? ` (${set.statusReason})` : ''}`,
     `Project: ${set.projectRoot}`,
-    `Prompt: ${set.prompt}`,
+    `Prompt: ${visibleUntrusted(set.prompt)}`,
   ];
   if (set.needsRecheck) lines.push(`Needs a re-check: ${set.needsRecheck}`);
   lines.push(
@@ -78,7 +79,7 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string)
       ? renderEvidence(set.evidence, color).trimEnd()
       : 'Not checked: no evidence was recorded for this change set.',
   );
-  if (set.summary) lines.push('', set.summary);
+  if (set.summary) lines.push('', visibleUntrusted(set.summary));
   lines.push(...evidenceLines(set, home));
   const steps = changeSetSteps(db, set);
   if (steps.length) {

@@ -115,4 +115,38 @@ describe('SymbolBrowser', () => {
       ]),
     );
   });
+  it('while the index is being built - searches what is indexed so far, says so, and searches again when it ends', async () => {
+    const fake = fakeWithIndex();
+    let indexed = [startServer];
+    fake.handle('symbols.status', () => ({
+      files: 1,
+      symbols: 1,
+      imports: 0,
+      indexing: true,
+      done: 1,
+      total: 2,
+    }));
+    fake.handle('symbols.search', () => indexed);
+    renderWithClient(<App />, fake);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Symbols' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search symbols' }), 'serv');
+    const results = screen.getByRole('list', { name: 'Symbol results' });
+    await waitFor(() => expect(within(results).getAllByRole('button')).toHaveLength(1));
+    expect(screen.getByRole('status', { name: 'Symbol search status' })).toHaveTextContent(
+      'The index is still being built (1/2 files): these are the results so far.',
+    );
+    const searches = fake.callsTo('symbols.search').length;
+    indexed = [startServer, Server];
+    fake.emit('index.status', {
+      files: 2,
+      symbols: 2,
+      imports: 0,
+      indexing: false,
+      done: 0,
+      total: 0,
+    });
+    await waitFor(() => expect(within(results).getAllByRole('button')).toHaveLength(2));
+    expect(fake.callsTo('symbols.search').length).toBe(searches + 1);
+    expect(screen.queryByRole('status', { name: 'Symbol search status' })).toBeNull();
+  });
 });

@@ -36,23 +36,35 @@ export function exportNamesOf(store: IndexStore, path: string, symbol: string): 
 
 type Lookups = Pick<IndexStore, 'exportsOfFile' | 'importsOfFile' | 'importsOfTarget'>;
 
+/**
+ * What a traversal looked at, for a caller that holds only some files (the quick answer of
+ * issue 20): `walked` files had their importers looked up, `consulted` files their own
+ * imports or exports read.
+ */
+export interface ImportersTraversalObserver {
+  walked(path: string): void;
+  consulted(path: string): void;
+}
+
 /** Per-query memo: a traversal asks for the same files' rows many times. */
-function memoised(store: IndexStore): Lookups {
-  const memo = <T>(fn: (path: string) => T): ((path: string) => T) => {
+function memoised(store: IndexStore, observer?: ImportersTraversalObserver): Lookups {
+  const memo = <T>(fn: (path: string) => T, seen?: (path: string) => void) => {
     const cache = new Map<string, T>();
-    return (path) => {
+    return (path: string): T => {
       let value = cache.get(path);
       if (value === undefined) {
+        seen?.(path);
         value = fn(path);
         cache.set(path, value);
       }
       return value;
     };
   };
+  const consulted = observer ? (path: string) => observer.consulted(path) : undefined;
   return {
-    exportsOfFile: memo(store.exportsOfFile),
-    importsOfFile: memo(store.importsOfFile),
-    importsOfTarget: memo(store.importsOfTarget),
+    exportsOfFile: memo(store.exportsOfFile, consulted),
+    importsOfFile: memo(store.importsOfFile, consulted),
+    importsOfTarget: memo(store.importsOfTarget, observer && ((path) => observer.walked(path))),
   };
 }
 
@@ -98,8 +110,12 @@ function withoutDefault(
   return copy;
 }
 
-export function findImporters(index: IndexStore, target: ImporterTarget): Importer[] {
-  const store = memoised(index);
+export function findImporters(
+  index: IndexStore,
+  target: ImporterTarget,
+  observer?: ImportersTraversalObserver,
+): Importer[] {
+  const store = memoised(index, observer);
   const exportNamesMemo = new Map<string, Set<string>>();
   const noDefaultMemo = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>();
   const hits = new Map<string, Importer>();
@@ -204,6 +220,7 @@ export function findImporters(index: IndexStore, target: ImporterTarget): Import
     for (const [barrel, entry] of barrels) walk(barrel, entry.names, entry.via, depth + 1);
   };
 
+  observer?.consulted(target.path);
   walk(
     target.path,
     target.symbol === undefined ? null : exportNamesOf(index, target.path, target.symbol),

@@ -145,6 +145,7 @@ export function createIndexStore(db: Database.Database) {
       .prepare(`SELECT path FROM files WHERE path >= ? AND path < ? ORDER BY path`)
       .pluck(),
     getMeta: db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck(),
+    deleteMeta: db.prepare(`DELETE FROM meta WHERE key = ?`),
     setMeta: db.prepare(
       `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
     ),
@@ -295,6 +296,7 @@ export function createIndexStore(db: Database.Database) {
     allPaths: () => q.allPaths.all() as string[],
     getMeta: (key: string) => q.getMeta.get(key) as string | undefined,
     setMeta: (key: string, value: string) => void q.setMeta.run(key, value),
+    deleteMeta: (key: string) => void q.deleteMeta.run(key),
   };
 }
 

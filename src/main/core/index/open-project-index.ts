@@ -12,9 +12,8 @@ export interface OpenProjectIndexInput {
   readonly onStatus?: SymbolIndexOptions['onStatus'];
 }
 
-export async function openProjectIndex(
-  input: OpenProjectIndexInput,
-): Promise<{ index: SymbolIndex; summary: RefreshSummary }> {
+/** The index at its place under SLUICE_HOME, not refreshed yet (quick answers come first). */
+export function openProjectIndexUnrefreshed(input: OpenProjectIndexInput): SymbolIndex {
   const home = ensureSluiceHome(
     resolveSluiceHome({
       env: input.env,
@@ -23,11 +22,17 @@ export async function openProjectIndex(
       cwd: input.cwd,
     }),
   );
-  const index = SymbolIndex.open({
+  return SymbolIndex.open({
     source: input.source,
     home,
     ...(input.onStatus ? { onStatus: input.onStatus } : {}),
   });
+}
+
+export async function openProjectIndex(
+  input: OpenProjectIndexInput,
+): Promise<{ index: SymbolIndex; summary: RefreshSummary }> {
+  const index = openProjectIndexUnrefreshed(input);
   try {
     const summary = await index.refresh();
     return { index, summary };

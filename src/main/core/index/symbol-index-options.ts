@@ -25,6 +25,8 @@ export interface SymbolIndexOptions {
    * `home/cache` when home is set, none in memory; null turns it off.
    */
   readonly codeCacheDir?: string | null;
+  /** Finds the ripgrep binary for quick answers (default: @vscode/ripgrep's); null = none. */
+  readonly locateRipgrep?: () => Promise<string | null>;
 }
 
 export interface RefreshSummary {

@@ -7,6 +7,7 @@ import type {
   SymbolKind,
 } from '../../../shared/contract/symbol-service';
 import type { DefinitionResult } from './definition-query';
+import type { QuickAnswers } from './quick-answers';
 
 export interface SymbolIndexPort {
   /** Indexes the project first if this process has not done so yet. */
@@ -23,4 +24,9 @@ export interface SymbolIndexPort {
   hasFile(file: string): boolean;
   /** Project-relative form of a caller's path. */
   relativePath(file: string): string;
+  /**
+   * Answers from a quick search while no complete build exists (issue 20); undefined when
+   * the index itself answers. Optional: a port without it is always waited for.
+   */
+  quickAnswers?(): QuickAnswers | undefined;
 }

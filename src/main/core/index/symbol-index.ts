@@ -40,10 +40,19 @@ import {
 import { warmUpTypeScriptParser } from './parser-warm-up';
 import { buildProjectResolver } from './project-resolver';
 import { IndexStatusHub } from './index-status-hub';
+import { createQuickAnswers, type QuickAnswers } from './quick-answers';
+import { QUICK_ANSWER_NOTE } from './quick-answer';
+import { locateBundledRipgrep } from '../search/create-search-engine';
 
 export { DEFAULT_MAX_FILE_BYTES, type RefreshSummary, type SymbolIndexOptions };
 
 const CONFIG_META = 'config-fingerprint';
+/**
+ * Set while the database holds no complete build: from the start of a cold build (or the
+ * first files a quick answer warmed) until a refresh completes. A database without it and
+ * with files holds a complete build (also one from before this marker existed).
+ */
+const INCOMPLETE_META = 'cold-build-incomplete';
 /** Below this many files a cold build keeps the lookup indexes (rebuilding them costs more). */
 const BULK_LOAD_MIN_FILES = 200;
 
@@ -60,6 +69,7 @@ export class SymbolIndex implements SymbolIndexPort {
   private readonly watchers = new Set<IndexWatcher>();
   private readonly hub: IndexStatusHub;
   private built = false;
+  private quick: QuickAnswers | undefined;
 
   private constructor(
     private readonly options: SymbolIndexOptions,
@@ -98,13 +108,63 @@ export class SymbolIndex implements SymbolIndexPort {
     return this.options.source.root;
   }
 
-  /** True once a refresh has completed in this process (or the database already held files). */
+  /** True once a refresh has completed in this process. */
   get isBuilt(): boolean {
     return this.built;
   }
 
+  /** True while a refresh runs (what is indexed so far can be searched meanwhile). */
+  get isRefreshing(): boolean {
+    return this.running > 0;
+  }
+
   status(): IndexStatus {
     return this.hub.status();
+  }
+
+  /**
+   * True once a refresh completed in this process, or the database holds an earlier
+   * complete build (then it answers at once, refreshed incrementally behind).
+   */
+  hasCompleteBuild(): boolean {
+    return (
+      this.built ||
+      (this.store.getMeta(INCOMPLETE_META) === undefined && this.store.counts().files > 0)
+    );
+  }
+
+  /**
+   * Quick answers (issue 20) while there is no complete build; undefined once there is, so
+   * the index answers. The switch happens when a refresh ends, between two queries.
+   */
+  quickAnswers(): QuickAnswers | undefined {
+    if (this.closed || this.hasCompleteBuild()) return undefined;
+    return (this.quick ??= createQuickAnswers({
+      source: this.options.source,
+      maxFileBytes: this.maxFileBytes,
+      ...(this.options.maxFiles !== undefined ? { maxFiles: this.options.maxFiles } : {}),
+      locateRipgrep: this.options.locateRipgrep ?? locateBundledRipgrep,
+      warm: (files) => void this.warm(files).catch(() => undefined),
+      // An answer that arrives after the build completed needs no notice: the index is on.
+      onAnswered: () => {
+        if (!this.hasCompleteBuild())
+          this.setNotice('quick-answer', `Symbols: ${QUICK_ANSWER_NOTE}.`);
+      },
+    }));
+  }
+
+  /**
+   * Stores files a quick answer parsed, before any complete build: only files the index
+   * does not hold yet, imports left unresolved (the next refresh re-resolves them all).
+   */
+  warm(files: readonly ParsedFile[]): Promise<void> {
+    return this.serialise(async () => {
+      if (this.built || this.hasCompleteBuild()) return;
+      const fresh = files.filter((f) => this.store.fileByPath(f.path) === undefined);
+      if (!fresh.length) return;
+      this.store.setMeta(INCOMPLETE_META, '1');
+      this.store.writeFiles(fresh, () => undefined);
+    });
   }
 
   /**
@@ -132,10 +192,23 @@ export class SymbolIndex implements SymbolIndexPort {
     return this.hub.listen(listener);
   }
 
-  /** Refreshes once if this process has not refreshed yet (symbol tools index on demand). */
-  async ensureBuilt(): Promise<void> {
-    if (!this.built) await this.refresh();
+  /**
+   * Refreshes once if this process has not refreshed yet (symbol tools index on demand);
+   * callers meanwhile share that one refresh.
+   */
+  ensureBuilt(): Promise<void> {
+    if (this.built) return Promise.resolve();
+    if (!this.ensuring) {
+      const pending = this.refresh().then(() => undefined);
+      this.ensuring = pending;
+      pending.then(
+        () => (this.ensuring = undefined),
+        () => (this.ensuring = undefined),
+      );
+    }
+    return this.ensuring;
   }
+  private ensuring: Promise<void> | undefined;
 
   /** Re-reads one file now (an applied edit, a watcher event); a vanished file is dropped. */
   refreshFile(relative: string): Promise<void> {
@@ -298,12 +371,17 @@ export class SymbolIndex implements SymbolIndexPort {
   private async runRefresh(signal?: AbortSignal): Promise<RefreshSummary> {
     const started = performance.now();
     const known = this.store.allFiles();
+    // Files warmed by quick answers, or left by a cold build that did not finish, are not a
+    // build: this is still a cold one, and marked so until it completes.
+    const warmed = this.store.getMeta(INCOMPLETE_META) !== undefined;
+    const emptyish = known.length === 0 || warmed;
+    if (emptyish && !warmed) this.store.setMeta(INCOMPLETE_META, '1');
     // An empty index means a full parse is coming: once the walk has listed more files than
     // are parsed in-thread, let the workers load while it goes on. A small project never
     // starts them (their start-up would dominate its whole index time).
     const prestartAt = this.options.pool?.inProcessBelow ?? IN_PROCESS_BELOW;
     const prestart =
-      known.length === 0 && this.options.prestartWorkers !== false
+      emptyish && this.options.prestartWorkers !== false
         ? (listed: number): void => {
             if (listed >= prestartAt) this.pool.prestart();
           }
@@ -338,12 +416,14 @@ export class SymbolIndex implements SymbolIndexPort {
       const parseAll = (): Promise<void> =>
         this.pool.parse(jobs, (results) => {
           parsed += this.writeResults(results, resolve);
+          // Searches meanwhile (the symbol browser while indexing) see each batch.
+          this.invalidateCaches();
           this.progress.done += results.length;
           this.emit();
         });
       try {
         // Into an empty index, a large load inserts first and builds the lookup indexes after.
-        if (known.length === 0 && jobs.length >= BULK_LOAD_MIN_FILES)
+        if (emptyish && jobs.length >= BULK_LOAD_MIN_FILES)
           await this.store.withoutSecondaryIndexes(parseAll);
         else await parseAll();
       } finally {
@@ -356,8 +436,10 @@ export class SymbolIndex implements SymbolIndexPort {
     // Imports of untouched files may now resolve elsewhere (a file appeared or vanished, or
     // a tsconfig/package.json changed); a cold build resolved everything against the full set.
     const coldBuild = scan.unchanged === 0 && scan.deleted.length === 0;
-    if ((fileSetChanged || configChanged) && !coldBuild) this.store.reresolveAll(resolve);
+    if ((fileSetChanged || configChanged || warmed) && !coldBuild) this.store.reresolveAll(resolve);
     if (configChanged) this.store.setMeta(CONFIG_META, fingerprint);
+    if (emptyish) this.store.deleteMeta(INCOMPLETE_META);
+    this.hub.setNotice('quick-answer', undefined);
     this.invalidateCaches();
     this.built = true;
     this.emit(true);

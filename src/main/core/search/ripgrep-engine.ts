@@ -15,6 +15,26 @@ import {
   type SearchStop,
 } from './search-engine';
 
+/**
+ * The walk and ignore flags that make rg see what the workspace sees (plus the per-path
+ * re-check by the caller); shared with the index's quick text prefilter.
+ */
+export function ripgrepIgnoreArgs(root: string): string[] {
+  const args = [
+    '--no-config',
+    '--hidden',
+    '--no-require-git',
+    '--no-ignore-parent',
+    '--no-ignore-global',
+    '--no-ignore-dot',
+    '--no-ignore-exclude',
+    '--glob',
+    '!.git',
+  ];
+  if (existsSync(path.join(root, '.sluiceignore'))) args.push('--ignore-file', '.sluiceignore');
+  return args;
+}
+
 /** The exact argument list; exported so the bench runs rg with the same flags. */
 export function ripgrepArgs(workspace: Workspace, query: SearchQuery): string[] {
   const args = [

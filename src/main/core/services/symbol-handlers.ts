@@ -1,5 +1,7 @@
 // The contract's `symbols` service over the open project's symbol index. Queries build the
-// index first if this process has not yet (the symbol browser may ask before anyone indexed);
+// index first if this process has not yet (the symbol browser may ask before anyone indexed),
+// except the symbol browser's search, which answers from what is indexed so far while the
+// first build runs (its `index.status` says the index is still being built; issue 20);
 // `reindex` reports progress as `index.status` events through the injected emitter.
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { IndexStatus, symbolService } from '../../../shared/contract/symbol-service';
@@ -38,6 +40,8 @@ export function createSymbolHandlers(deps: SymbolHandlersDeps): SymbolHandlers {
       return status;
     },
     async search({ query, kind, limit }) {
+      const index = deps.currentIndex();
+      if (!index.isBuilt && index.isRefreshing) return index.searchSymbols(query, limit, kind);
       return (await ready()).searchSymbols(query, limit, kind);
     },
     async definition({ name, kind }) {

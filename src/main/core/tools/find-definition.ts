@@ -8,6 +8,7 @@ import {
 import { defineTool, ok } from './tool';
 import { createOnDemandIndex, type IndexProvider } from './on-demand-index';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { QUICK_ANSWER_NOTE } from '../index/quick-answer';
 
 export const FIND_DEFINITION_MAX_RESULTS = 20;
 
@@ -79,6 +80,28 @@ export function lookupDefinitions(
   return { query, definitions, suggestions, note };
 }
 
+/**
+ * The same lookup from a quick search while the index has no complete build (issue 20);
+ * undefined when the index must answer (it is complete, the quick search cannot be sure,
+ * or the name comes with from_file: following an import needs the index).
+ */
+export async function lookupDefinitionsQuickly(
+  index: SymbolIndexPort,
+  query: DefinitionQuery,
+): Promise<DefinitionLookup | undefined> {
+  if (query.fromFile) return undefined;
+  const quick = index.quickAnswers?.();
+  if (!quick) return undefined;
+  const answer = await quick.definitions(query.name, query.kind);
+  if (answer.kind === 'wait') return undefined;
+  return {
+    query,
+    definitions: answer.value.definitions,
+    suggestions: answer.value.suggestions,
+    note: `(${QUICK_ANSWER_NOTE})`,
+  };
+}
+
 /** The text find_definition returns (and `sluice def` prints). */
 export function formatDefinitionLookup(lookup: DefinitionLookup): string {
   const { query, definitions, suggestions } = lookup;
@@ -108,11 +131,18 @@ export function createFindDefinitionTool(provideIndex: IndexProvider = createOnD
     kind: 'read',
     label: (input) => `Finding definition of ${input.name}`,
     async run(input, ctx) {
-      const index = await provideIndex(ctx);
       const fromFile = input.from_file
         ? ctx.workspace.resolve(input.from_file, 'read').relative
         : undefined;
-      const lookup = lookupDefinitions(index, { name: input.name, kind: input.kind, fromFile });
+      const query = { name: input.name, kind: input.kind, fromFile };
+      if (!fromFile) {
+        const quick = await lookupDefinitionsQuickly(
+          await provideIndex(ctx, { quick: true }),
+          query,
+        );
+        if (quick) return ok(formatDefinitionLookup(quick));
+      }
+      const lookup = lookupDefinitions(await provideIndex(ctx), query);
       return ok(formatDefinitionLookup(lookup));
     },
   });

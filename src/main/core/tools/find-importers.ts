@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { Importer } from '../../../shared/contract/symbol-service';
 import { defineTool, ok, toolError } from './tool';
 import { createOnDemandIndex, type IndexProvider } from './on-demand-index';
+import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { QUICK_ANSWER_NOTE, partialNote } from '../index/quick-answer';
+import { missingCase } from '../../../shared/missing-case';
 
 export const FIND_IMPORTERS_MAX_RESULTS = 100;
 
@@ -23,6 +26,50 @@ export function formatImporter(i: Importer): string {
   return `${i.path}:${i.line} from ${JSON.stringify(i.specifier)}${i.typeOnly ? ' (type-only)' : ''}${via}`;
 }
 
+export interface QuickImporters {
+  readonly importers: Importer[];
+  /** What the person reads about where the answer came from (complete, or partial and why). */
+  readonly note: string;
+  readonly partial: boolean;
+}
+
+/**
+ * Importers from a quick search while the index has no complete build (issue 20); undefined
+ * when the index must answer. TARGET is project-relative (`path` or `path#symbol`).
+ */
+export async function findImportersQuickly(
+  index: SymbolIndexPort,
+  target: string,
+): Promise<QuickImporters | undefined> {
+  const quick = index.quickAnswers?.();
+  if (!quick) return undefined;
+  const answer = await quick.importers(target);
+  switch (answer.kind) {
+    case 'wait':
+      return undefined;
+    case 'answer':
+      return { importers: answer.value, note: `(${QUICK_ANSWER_NOTE})`, partial: false };
+    case 'partial':
+      return { importers: answer.value, note: `(${partialNote(answer.why)})`, partial: true };
+    default:
+      return missingCase(answer);
+  }
+}
+
+function formatImporters(target: string, importers: readonly Importer[], note = ''): string {
+  const head = note ? `${note}\n` : '';
+  if (!importers.length) return `${head}Nothing in the project imports ${target}.`;
+  const shown = importers.slice(0, FIND_IMPORTERS_MAX_RESULTS);
+  const files = new Set(importers.map((i) => i.path)).size;
+  const lines = [
+    `${head}${importers.length} import${importers.length === 1 ? '' : 's'} of ${target} in ${files} file${files === 1 ? '' : 's'}:`,
+  ];
+  lines.push(...shown.map(formatImporter));
+  if (importers.length > shown.length)
+    lines.push(`… ${importers.length - shown.length} more not shown.`);
+  return lines.join('\n');
+}
+
 export function createFindImportersTool(provideIndex: IndexProvider = createOnDemandIndex()) {
   return defineTool({
     name: 'find_importers',
@@ -31,11 +78,22 @@ export function createFindImportersTool(provideIndex: IndexProvider = createOnDe
     kind: 'read',
     label: (input) => `Finding importers of ${input.target}`,
     async run(input, ctx) {
-      const index = await provideIndex(ctx);
       const hash = input.target.lastIndexOf('#');
       const filePart = hash > 0 ? input.target.slice(0, hash) : input.target;
       const symbol = hash > 0 ? input.target.slice(hash + 1) : '';
-      const file = index.relativePath(ctx.workspace.resolve(filePart, 'read').relative);
+      const relative = ctx.workspace.resolve(filePart, 'read').relative;
+      const early = await provideIndex(ctx, { quick: true });
+      const earlyFile = early.relativePath(relative);
+      const quick = await findImportersQuickly(
+        early,
+        symbol ? `${earlyFile}#${symbol}` : earlyFile,
+      );
+      if (quick) {
+        const target = symbol ? `${earlyFile}#${symbol}` : earlyFile;
+        return ok(formatImporters(target, quick.importers, quick.note));
+      }
+      const index = await provideIndex(ctx);
+      const file = index.relativePath(relative);
       if (!index.hasFile(file)) {
         const similar = index.searchFiles(filePart.split('/').pop() ?? filePart, 5);
         return toolError(
@@ -43,17 +101,7 @@ export function createFindImportersTool(provideIndex: IndexProvider = createOnDe
         );
       }
       const target = symbol ? `${file}#${symbol}` : file;
-      const importers = index.findImporters(target);
-      if (!importers.length) return ok(`Nothing in the project imports ${target}.`);
-      const shown = importers.slice(0, FIND_IMPORTERS_MAX_RESULTS);
-      const files = new Set(importers.map((i) => i.path)).size;
-      const lines = [
-        `${importers.length} import${importers.length === 1 ? '' : 's'} of ${target} in ${files} file${files === 1 ? '' : 's'}:`,
-      ];
-      lines.push(...shown.map(formatImporter));
-      if (importers.length > shown.length)
-        lines.push(`… ${importers.length - shown.length} more not shown.`);
-      return ok(lines.join('\n'));
+      return ok(formatImporters(target, index.findImporters(target)));
     },
   });
 }

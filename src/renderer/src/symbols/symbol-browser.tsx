@@ -1,7 +1,14 @@
-// Fuzzy search over every symbol in the index, with a kind filter and a preview.
+// Fuzzy search over every symbol in the index, with a kind filter and a preview. While the
+// first build runs the search answers from what is indexed so far, says so, and runs again
+// when the build ends (issue 20).
 import { useEffect, useState } from 'react';
-import { symbolKindSchema, type SymbolDefinition, type SymbolKind } from '../../../shared/contract';
-import { useClient } from '../app/client-context';
+import {
+  symbolKindSchema,
+  type IndexStatus,
+  type SymbolDefinition,
+  type SymbolKind,
+} from '../../../shared/contract';
+import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { SymbolPreview, type PreviewTarget } from './symbol-preview';
 
@@ -14,6 +21,16 @@ export function SymbolBrowser({ onAsk }: { onAsk(symbol: SymbolDefinition): void
   const [results, setResults] = useState<SymbolDefinition[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [target, setTarget] = useState<PreviewTarget | null>(null);
+  const [status, setStatus] = useState<IndexStatus | null>(null);
+  const indexing = status?.indexing ?? false;
+
+  useEffect(() => {
+    client.symbols
+      .status({})
+      .then(setStatus)
+      .catch(() => undefined);
+  }, [client]);
+  useContractEvent('index.status', setStatus);
 
   useEffect(() => {
     let live = true;
@@ -31,7 +48,8 @@ export function SymbolBrowser({ onAsk }: { onAsk(symbol: SymbolDefinition): void
       live = false;
       clearTimeout(timer);
     };
-  }, [client, query, kind]);
+    // `indexing` is a dependency: the search runs again when the build ends.
+  }, [client, query, kind, indexing]);
 
   return (
     <section className="symbol-browser" aria-label="Symbols">
@@ -59,6 +77,12 @@ export function SymbolBrowser({ onAsk }: { onAsk(symbol: SymbolDefinition): void
         </select>
       </div>
       {error && <p className="error-text">{error}</p>}
+      {indexing && status && (
+        <p className="muted small-text" role="status" aria-label="Symbol search status">
+          The index is still being built ({status.done}/{status.total} files): these are the results
+          so far.
+        </p>
+      )}
       <div className="symbol-panes">
         <ul className="symbol-results" aria-label="Symbol results">
           {results.length === 0 && !error && (

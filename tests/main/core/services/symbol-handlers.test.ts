@@ -78,3 +78,28 @@ describe('createSymbolHandlers', () => {
     expect(await noService.diagnosticsMemory({})).toEqual({ services: [] });
   });
 });
+
+describe('createSymbolHandlers - while the first build runs', () => {
+  it('the symbol search answers from what is indexed so far, without waiting for the build', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 400; i++)
+      files[`src/m${i}.ts`] = `export function needle${i}(): number { return ${i}; }\n`;
+    const big = await makeProject(files);
+    try {
+      const building = big.openIndex();
+      const h = createSymbolHandlers({ currentIndex: () => building, emitStatus: () => undefined });
+      const refresh = building.refresh();
+      // Wait until some files are in, then search mid-build.
+      while (building.status().done === 0) await new Promise((r) => setTimeout(r, 2));
+      const found = await h.search({ query: 'needle', limit: 500 });
+      const midBuild = building.isRefreshing;
+      await refresh;
+      expect(midBuild).toBe(true);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.length).toBeLessThan(400);
+      expect(await h.search({ query: 'needle', limit: 500 })).toHaveLength(400);
+    } finally {
+      big.cleanup();
+    }
+  });
+});

@@ -16,11 +16,11 @@ beforeAll(async () => {
 afterAll(() => project.cleanup());
 
 describe('find_definition', () => {
-  it('indexes on demand and answers with path:line:column, kind and signature', async () => {
+  it('indexes on demand - answering first from a quick search, saying so, with path:line:column, kind and signature', async () => {
     const result = await runTool(createFindDefinitionTool(), { name: 'area' }, ctx);
     expect(result.status).toBe('ok');
     expect(result.content).toBe(
-      '1 definition of area:\nsrc/shapes.ts:2:17 function area (exported)\n  export function area(width: number, height: number): number',
+      '(answered from a quick search; the index is still being built)\n1 definition of area:\nsrc/shapes.ts:2:17 function area (exported)\n  export function area(width: number, height: number): number',
     );
   });
 
@@ -47,6 +47,23 @@ describe('find_definition', () => {
     expect(result.content).toMatch(/kind/);
   });
 
+  it('answers from the index itself once a build is complete', async () => {
+    const index = project.openIndex();
+    await index.refresh();
+    const result = await runTool(
+      createFindDefinitionTool(),
+      { name: 'area' },
+      { ...ctx, symbolIndex: index },
+    );
+    expect(result.content).toMatch(/^1 definition of area:/);
+    const importers = await runTool(
+      createFindImportersTool(),
+      { target: 'src/consumer.ts' },
+      { ...ctx, symbolIndex: index },
+    );
+    expect(importers.content).toBe('Nothing in the project imports src/consumer.ts.');
+  });
+
   it('uses the index the shell provides', async () => {
     const index = project.openIndex();
     await index.refresh();
@@ -64,6 +81,7 @@ describe('find_importers', () => {
     const result = await runTool(createFindImportersTool(), { target: 'src/shapes.ts#Sized' }, ctx);
     expect(result.content).toBe(
       [
+        '(answered from a quick search; the index is still being built)',
         '4 imports of src/shapes.ts#Sized in 3 files:',
         'src/barrel.ts:4 from "./shapes" (type-only)',
         'src/consumer.ts:1 from "./shapes" (type-only)',
@@ -85,7 +103,9 @@ describe('find_importers', () => {
 
   it('says so when nothing imports the target', async () => {
     const result = await runTool(createFindImportersTool(), { target: 'src/consumer.ts' }, ctx);
-    expect(result.content).toBe('Nothing in the project imports src/consumer.ts.');
+    expect(result.content).toBe(
+      '(answered from a quick search; the index is still being built)\nNothing in the project imports src/consumer.ts.',
+    );
   });
 });
 

@@ -1,0 +1,267 @@
+// First query in a never-indexed project (issue 20), each as a whole process, side by side in
+// one run: the first `sluice def NAME` / `sluice importers FILE` (time until its answer is
+// printed) against `rg -w -l NAME` (for importers: the file's stem) plus a bare `node -e 0`,
+// on the ≥3k-file TypeScript corpus of index-bench, a ≥15 MB Go tree (Debian's gocode
+// packages when installed, else Go's own standard library sources) and a 50,000-file project
+// (ten copies of the TS corpus). Goal: ≤ 2× (rg + node). Every sluice run gets a fresh
+// SLUICE_HOME holding only the TypeScript compiler's code cache (Sluice's own dependency, as
+// in issue 10, never project data): the project is never indexed. After its answer the
+// process would go on to build the index; it is stopped there (the time counted is the first
+// answer). Agreement with the complete index: 200 names and 100 importer targets per corpus,
+// in process (first-query-agreement.ts), every disagreement listed; the 50,000-file project
+// is timed only. SLUICE_BENCH_RUNS: rounds per query (default 3); SLUICE_BENCH_NAMES and
+// SLUICE_BENCH_TARGETS shrink the agreement samples for a quick look (default 200 and 100).
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchTable } from './bench-table';
+import { collectCorpus } from './index-bench';
+import { corpusAgreement, sample, type Agreement } from './first-query-agreement';
+import { locateBundledRipgrep } from '../src/main/core/search/create-search-engine';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const SLUICE_BIN = path.join(REPO, 'bin/sluice.js');
+const RUNS = Math.max(1, Number(process.env.SLUICE_BENCH_RUNS) || 3);
+const QUERIES = 5;
+const NAMES = Math.max(QUERIES, Number(process.env.SLUICE_BENCH_NAMES) || 200);
+const TARGETS = Math.max(QUERIES, Number(process.env.SLUICE_BENCH_TARGETS) || 100);
+const GO_MIN_BYTES = 15 * 2 ** 20;
+
+/**
+ * Wall ms of a whole process; with `untilAnswer`, until the first byte on stdout (the answer),
+ * after which the process is killed (it would go on building the index).
+ */
+function timeProcess(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; untilAnswer?: boolean } = {},
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], env: options.env });
+    let answered = -1;
+    child.stdout.on('data', () => {
+      if (answered >= 0 || !options.untilAnswer) return;
+      answered = performance.now() - started;
+      child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(answered >= 0 ? answered : performance.now() - started));
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+function goTree(into: string): string {
+  const debian = '/usr/share/gocode/src';
+  const goroot = spawnSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).stdout.trim();
+  const from = existsSync(debian) ? debian : path.join(goroot, 'src');
+  let bytes = 0;
+  const copy = (dir: string, rel: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      if (bytes >= GO_MIN_BYTES) return;
+      if (entry.name === 'testdata') continue;
+      const abs = path.join(dir, entry.name);
+      if (entry.isDirectory()) copy(abs, path.join(rel, entry.name));
+      else if (entry.isFile() && entry.name.endsWith('.go')) {
+        mkdirSync(path.join(into, rel), { recursive: true });
+        cpSync(abs, path.join(into, rel, entry.name));
+        bytes += statSync(abs).size;
+      }
+    }
+  };
+  if (existsSync(path.join(from, 'go.mod')))
+    cpSync(path.join(from, 'go.mod'), path.join(into, 'go.mod'));
+  copy(from, '');
+  return `${from} (${(bytes / 2 ** 20).toFixed(1)} MB of .go)`;
+}
+
+interface Timing {
+  readonly label: string;
+  readonly sluice: number;
+  readonly rg: number;
+  readonly node: number;
+}
+
+async function timeQueries(
+  rg: string,
+  dir: string,
+  cacheHome: string,
+  verb: 'def' | 'importers',
+  queries: readonly { arg: string; word: string }[],
+): Promise<Omit<Timing, 'label'>> {
+  const sluice: number[] = [];
+  const rgMs: number[] = [];
+  const nodeMs: number[] = [];
+  for (let round = 0; round < RUNS; round++) {
+    for (const q of queries) {
+      const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-fq-home-'));
+      cpSync(path.join(cacheHome, 'cache'), path.join(home, 'cache'), { recursive: true });
+      rgMs.push(await timeProcess(rg, ['-w', '-l', q.word, dir]));
+      nodeMs.push(await timeProcess(process.execPath, ['-e', '0']));
+      sluice.push(
+        await timeProcess(process.execPath, [SLUICE_BIN, verb, q.arg, '--project', dir], {
+          env: { ...process.env, SLUICE_HOME: home },
+          untilAnswer: true,
+        }),
+      );
+      rmSync(home, { recursive: true, force: true });
+    }
+  }
+  return { sluice: median(sluice), rg: median(rgMs), node: median(nodeMs) };
+}
+
+function stemOf(file: string): string {
+  return path.posix
+    .basename(file)
+    .replace(/\.[^.]+$/, '')
+    .replace(/\.d$/, '');
+}
+
+function agreementRow(label: string, a: Agreement): (string | number)[] {
+  const answered = a.asked - a.deferred;
+  const share = answered ? (100 * a.agreed) / answered : 0;
+  return [
+    label,
+    `${a.agreed}/${answered} agree (${share.toFixed(1)}%)`,
+    `${a.deferred} left to the index`,
+    `median in-process quick answer ${median(a.quickMs).toFixed(0)} ms`,
+    '≥ 99%',
+  ];
+}
+
+export async function run(): Promise<BenchTable> {
+  if (!existsSync(path.join(REPO, 'out/cli/main.js')))
+    throw new Error('the built CLI is needed: npm run build');
+  const rg = await locateBundledRipgrep();
+  if (!rg) throw new Error('@vscode/ripgrep has no binary here');
+  const base = mkdtempSync(path.join(os.tmpdir(), 'sluice-first-query-'));
+  const rows: (string | number)[][] = [];
+  const notes: string[] = [];
+  try {
+    const ts = path.join(base, 'ts');
+    const tsFiles = collectCorpus(path.join(REPO, 'node_modules'), ts);
+    const go = path.join(base, 'go');
+    const goSource = goTree(go);
+    // The code cache: one `sluice index` of a tiny project writes it.
+    const cacheHome = path.join(base, 'cache-home');
+    const tiny = path.join(base, 'tiny');
+    mkdirSync(tiny);
+    cpSync(path.join(ts, tsFiles[0] ?? ''), path.join(tiny, 'a.ts'));
+    spawnSync(process.execPath, [SLUICE_BIN, 'index', '--project', tiny], {
+      env: { ...process.env, SLUICE_HOME: cacheHome },
+    });
+    if (!existsSync(path.join(cacheHome, 'cache'))) mkdirSync(path.join(cacheHome, 'cache'));
+
+    const corpora: { label: string; dir: string; agreement: boolean }[] = [
+      { label: `TS corpus (${tsFiles.length} files)`, dir: ts, agreement: true },
+      { label: `Go tree (${goSource})`, dir: go, agreement: true },
+    ];
+    let tsNames: string[] = [];
+    for (const corpus of corpora) {
+      console.error(`first-query: ${corpus.label}: agreement, then timing…`);
+      const agreement = await corpusAgreement(corpus.dir, NAMES, TARGETS);
+      const names = sample(agreement.sampledNames, QUERIES, 11);
+      if (corpus.dir === ts) tsNames = agreement.sampledNames;
+      const targets = sample(agreement.sampledTargets, QUERIES, 13).map(
+        (t) => t.split('#')[0] ?? t,
+      );
+      const def = await timeQueries(
+        rg,
+        corpus.dir,
+        cacheHome,
+        'def',
+        names.map((n) => ({ arg: n, word: n.split('.').pop() ?? n })),
+      );
+      const imp = await timeQueries(
+        rg,
+        corpus.dir,
+        cacheHome,
+        'importers',
+        targets.map((t) => ({ arg: t, word: stemOf(t) })),
+      );
+      for (const [verb, t] of [
+        ['def', def],
+        ['importers', imp],
+      ] as const)
+        rows.push([
+          `${corpus.label}: first \`sluice ${verb}\`, process to answer (ms)`,
+          t.sluice.toFixed(0),
+          `${t.rg.toFixed(0)} + ${t.node.toFixed(0)}`,
+          `${(t.sluice / (t.rg + t.node)).toFixed(2)}×`,
+          '≤ 2× (rg + node)',
+        ]);
+      rows.push(
+        agreementRow(`${corpus.label}: definitions vs the complete index`, agreement.definitions),
+      );
+      rows.push(
+        agreementRow(`${corpus.label}: importers vs the complete index`, agreement.importers),
+      );
+      notes.push(
+        `${corpus.label}: the complete cold index (in process, in memory) took ${agreement.fullIndexMs.toFixed(0)} ms; timed names ${names.join(', ')}; targets ${targets.join(', ')}.`,
+      );
+      for (const d of [
+        ...agreement.definitions.disagreements,
+        ...agreement.importers.disagreements,
+      ])
+        notes.push(`  disagreement (${corpus.label}): ${d}`);
+    }
+
+    console.error('first-query: the 50,000-file project…');
+    const large = path.join(base, 'large');
+    for (let copy = 0; copy < 10; copy++)
+      cpSync(ts, path.join(large, `copy${String(copy).padStart(2, '0')}`), { recursive: true });
+    // Declared names of the TS corpus (each now defined in ten copies).
+    const names = sample(tsNames, QUERIES, 17);
+    const largeDef = await timeQueries(
+      rg,
+      large,
+      cacheHome,
+      'def',
+      names.map((n) => ({ arg: n, word: n.split('.').pop() ?? n })),
+    );
+    const targets = sample(tsFiles, QUERIES, 19).map((f) => `copy05/${f}`);
+    const largeImp = await timeQueries(
+      rg,
+      large,
+      cacheHome,
+      'importers',
+      targets.map((t) => ({ arg: t, word: stemOf(t) })),
+    );
+    for (const [verb, t] of [
+      ['def', largeDef],
+      ['importers', largeImp],
+    ] as const)
+      rows.push([
+        `${tsFiles.length * 10}-file project: first \`sluice ${verb}\`, process to answer (ms)`,
+        t.sluice.toFixed(0),
+        `${t.rg.toFixed(0)} + ${t.node.toFixed(0)}`,
+        `${(t.sluice / (t.rg + t.node)).toFixed(2)}×`,
+        '≤ 2× (rg + node)',
+      ]);
+    notes.push(
+      `large project: names ${names.join(', ')}; targets in copy05/. Medians of ${RUNS} rounds × ${QUERIES} queries, interleaved with their references.`,
+    );
+    notes.push(
+      `machine load at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+  return {
+    title: 'First query before the index (issue 20): whole processes, never-indexed projects',
+    columns: ['what', 'sluice', 'rg -w -l + node -e 0', 'ratio / result', 'goal'],
+    rows,
+    notes,
+  };
+}

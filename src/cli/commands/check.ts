@@ -1,0 +1,145 @@
+// `sluice check --project DIR [--json]`: the project's current errors, from the same
+// diagnostics engine that checks proposals. `sluice check --proposal ID [--project DIR]
+// [--json]`: the errors a change set would introduce and fix if applied now (its final
+// texts laid over the disk as it is). `--timeout SECONDS` (default 600) bounds the wait; a
+// language past it is reported as timed out. Exit 0: checked, no errors (for a proposal: none
+// introduced); 1: errors found, or a language timed out; 2: usage.
+import path from 'node:path';
+import type { Diagnostic, LanguageEvidence } from '../../shared/diagnostics';
+import {
+  createDiagnosticsService,
+  formatSeconds,
+} from '../../main/core/diagnostics/diagnostics-service';
+import {
+  languageLabel,
+  type DiagnosticsLanguage,
+} from '../../main/core/diagnostics/language-checker';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import {
+  createChangeSetRepository,
+  processIsAlive,
+} from '../../main/core/store/change-set-repository';
+import { projectIdFor } from '../../main/core/store/project-id';
+import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
+import { defineVerb } from '../define-verb';
+import { oneLine } from '../one-line-text';
+import { openProject, sluiceHomeFor } from '../project-context';
+
+const DEFAULT_TIMEOUT_S = 600;
+
+/** `src/app.ts:12:5  error TS2305  Module './x' has no exported member 'y'.` */
+export function formatDiagnostic(d: Diagnostic): string {
+  const code = d.code ? ` ${oneLine(d.code)}` : '';
+  return `${oneLine(d.path)}:${d.line}:${d.column}  error${code}  ${oneLine(d.message.replace(/\n\s*/g, ' '))}`;
+}
+
+function formatLanguage(l: LanguageEvidence): string {
+  const label = languageLabel(l.language as DiagnosticsLanguage);
+  const reason = l.reason ? ` (${oneLine(l.reason)})` : '';
+  switch (l.state) {
+    case 'checked':
+      return `${label}: checked ${l.filesChecked} file${l.filesChecked === 1 ? '' : 's'} in ${formatSeconds(l.ms)}${reason}`;
+    case 'not_checked':
+      return `${label}: not checked${reason}`;
+    case 'timed_out':
+      return `${label}: ${oneLine(l.reason ?? 'timed out')}`;
+    case 'checking':
+      return `${label}: still checking`;
+  }
+}
+
+const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function parseTimeout(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_TIMEOUT_S * 1000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400)
+    throw new UsageError('--timeout takes a number of seconds between 0 and 86400.');
+  return Math.round(seconds * 1000);
+}
+
+async function changeSetChanges(io: CliIo, id: string, project: string | undefined) {
+  if (!id.trim() || id.length > 200) throw new UsageError('--proposal takes a change set ID.');
+  const db = openAppDatabase({ home: sluiceHomeFor(io) });
+  try {
+    const repo = createChangeSetRepository(db);
+    repo.recoverAbandoned(processIsAlive, Date.now());
+    const set = repo.get(id.trim());
+    if (!set) throw new UsageError(`there is no change set "${oneLine(id)}".`);
+    const { workspace } = await openProject(io, project ?? set.projectRoot);
+    if (
+      path.resolve(workspace.root) !== set.projectRoot ||
+      projectIdFor(workspace.root) !== set.projectId
+    )
+      throw new UsageError(
+        `change set ${set.id} belongs to ${oneLine(set.projectRoot)}, not ${oneLine(workspace.root)}.`,
+      );
+    return { set, root: workspace.root };
+  } finally {
+    db.close();
+  }
+}
+
+export default defineVerb({
+  options: {
+    project: { type: 'string' },
+    proposal: { type: 'string' },
+    timeout: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+  async run({ values, io }) {
+    const timeoutMs = parseTimeout(values.timeout);
+    if (values.proposal === undefined) {
+      const { workspace } = await openProject(io, values.project);
+      const service = createDiagnosticsService({ root: workspace.root, env: io.env });
+      try {
+        const result = await service.projectDiagnostics({ deadlineMs: timeoutMs });
+        const timedOut = result.languages.some((l) => l.state === 'timed_out');
+        if (values.json) writeJsonLine(io, result);
+        else {
+          for (const d of result.diagnostics) io.stdout.write(`${formatDiagnostic(d)}\n`);
+          for (const l of result.languages) io.stdout.write(`${formatLanguage(l)}\n`);
+          if (!result.languages.length)
+            io.stdout.write('No file of a language Sluice can check was found.\n');
+          io.stdout.write(
+            result.diagnostics.length
+              ? `${count(result.diagnostics.length, 'error')}.\n`
+              : 'No errors.\n',
+          );
+        }
+        return result.diagnostics.length || timedOut ? ExitCode.Failure : ExitCode.Ok;
+      } finally {
+        await service.dispose();
+      }
+    }
+    const { set, root } = await changeSetChanges(io, values.proposal, values.project);
+    const service = createDiagnosticsService({ root, env: io.env });
+    try {
+      const evidence = await service.checkChange(
+        set.files.map((f) => ({ path: f.path, after: f.finalText })),
+        { deadlineMs: timeoutMs },
+      );
+      if (values.json) writeJsonLine(io, evidence);
+      else {
+        const moved = set.files.filter((f) => evidence.baseHashes[f.path] !== f.baseHash);
+        io.stdout.write(
+          `Change set ${set.id} introduces ${count(evidence.introduced.length, 'error')} · fixes ${evidence.fixed.length}\n`,
+        );
+        if (moved.length)
+          io.stdout.write(
+            `Compared with the files as they are now: ${moved.map((f) => oneLine(f.path)).join(', ')} changed on disk since the set was made.\n`,
+          );
+        if (evidence.introduced.length) io.stdout.write('Introduced:\n');
+        for (const d of evidence.introduced) io.stdout.write(`  ${formatDiagnostic(d)}\n`);
+        if (evidence.fixed.length) io.stdout.write('Fixed:\n');
+        for (const d of evidence.fixed) io.stdout.write(`  ${formatDiagnostic(d)}\n`);
+        for (const l of evidence.languages) io.stdout.write(`${formatLanguage(l)}\n`);
+      }
+      return evidence.introduced.length || evidence.state === 'timed_out'
+        ? ExitCode.Failure
+        : ExitCode.Ok;
+    } finally {
+      await service.dispose();
+    }
+  },
+});

@@ -1,0 +1,62 @@
+// One language's checker as the diagnostics service drives it. A checker answers with the
+// errors of the affected files before (on disk) and after (with the proposed texts); the
+// service compares them, applies the deadline and assembles the evidence.
+// Contract: check/project never reject for a checker's own failure; they resolve with
+// state `not_checked` and a reason in words.
+import type { Diagnostic } from '../../../shared/diagnostics';
+import { missingCase } from '../../../shared/missing-case';
+import type { ProposedFileChange } from './diagnostics-port';
+
+export const DIAGNOSTICS_LANGUAGES = ['typescript', 'python', 'go', 'rust', 'java'] as const;
+export type DiagnosticsLanguage = (typeof DIAGNOSTICS_LANGUAGES)[number];
+
+export type LanguageOutcome =
+  | {
+      readonly state: 'checked';
+      /** Errors of the affected files on disk and with the change (positions in each text). */
+      readonly before: readonly Diagnostic[];
+      readonly after: readonly Diagnostic[];
+      readonly filesChecked: number;
+      /** Said to the person even when checked (e.g. "no tsconfig.json: checked with defaults"). */
+      readonly reason?: string;
+    }
+  | { readonly state: 'not_checked'; readonly reason: string; readonly filesChecked: number };
+
+export type ProjectOutcome =
+  | {
+      readonly state: 'checked';
+      readonly diagnostics: readonly Diagnostic[];
+      readonly filesChecked: number;
+      readonly reason?: string;
+    }
+  | { readonly state: 'not_checked'; readonly reason: string; readonly filesChecked: number };
+
+export interface LanguageChecker {
+  readonly language: DiagnosticsLanguage;
+  /** Whether this checker handles the project-relative path. */
+  owns(path: string): boolean;
+  check(changes: readonly ProposedFileChange[], signal: AbortSignal): Promise<LanguageOutcome>;
+  /** The project's current errors, or null when the project has no file of this language. */
+  project(signal: AbortSignal): Promise<ProjectOutcome | null>;
+  /** Resident memory of the running service in bytes; null when nothing runs. */
+  memoryBytes(): number | null;
+  dispose(): Promise<void>;
+}
+
+/** The language's name for a person. */
+export function languageLabel(language: DiagnosticsLanguage): string {
+  switch (language) {
+    case 'typescript':
+      return 'TypeScript';
+    case 'python':
+      return 'Python';
+    case 'go':
+      return 'Go';
+    case 'rust':
+      return 'Rust';
+    case 'java':
+      return 'Java';
+    default:
+      return missingCase(language);
+  }
+}

@@ -1,0 +1,131 @@
+// Who imports a Python module, without the symbol index: a bounded walk of the project's .py
+// files and their import statements (absolute, relative, `from pkg import mod`), resolved
+// against the root and a `src/` folder. A package's `__init__.py` that imports a module is
+// its barrel: whoever imports the package is affected too (transitively).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const SKIPPED = new Set([
+  'node_modules',
+  '__pycache__',
+  'site-packages',
+  'venv',
+  'env',
+  'build',
+  'dist',
+]);
+/** Files read at most; past it the scan stops and says so in the language's reason. */
+export const PYTHON_SCAN_LIMIT = 20_000;
+
+export interface PythonImportScan {
+  /** Project-relative importers of each module file (project-relative). */
+  readonly importers: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Every .py file seen, project-relative. */
+  readonly files: readonly string[];
+  readonly truncated: boolean;
+}
+
+function listPythonFiles(root: string): { files: string[]; truncated: boolean } {
+  const files: string[] = [];
+  const walk = (dir: string): boolean => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || SKIPPED.has(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!walk(full)) return false;
+      } else if (entry.isFile() && entry.name.endsWith('.py')) {
+        if (files.length >= PYTHON_SCAN_LIMIT) return false;
+        files.push(path.relative(root, full).split(path.sep).join('/'));
+      }
+    }
+    return true;
+  };
+  const complete = walk(root);
+  return { files, truncated: !complete };
+}
+
+/** `pkg/mod.py` → `pkg.mod`; `pkg/__init__.py` → `pkg`; also without a leading `src/`. */
+function moduleNamesOf(file: string): string[] {
+  const parts = file.replace(/\.py$/, '').split('/');
+  if (parts[parts.length - 1] === '__init__') parts.pop();
+  const names = [parts.join('.')];
+  if (parts[0] === 'src' && parts.length > 1) names.push(parts.slice(1).join('.'));
+  return names.filter(Boolean);
+}
+
+const IMPORT_LINE =
+  /^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]+\(?([^#\n]*)|import[ \t]+([^#\n]+))/gm;
+
+/** Modules a file's imports may name, as dotted absolute names. */
+export function importedModules(file: string, text: string): string[] {
+  const out: string[] = [];
+  const packageParts = file.split('/').slice(0, -1);
+  for (const match of text.matchAll(IMPORT_LINE)) {
+    if (match[3]) {
+      for (const item of match[3].split(',')) {
+        const name = item.trim().split(/\s+/)[0];
+        if (name) out.push(name);
+      }
+      continue;
+    }
+    let base = match[1] ?? '';
+    const dots = /^\.*/.exec(base)?.[0].length ?? 0;
+    if (dots) {
+      const up = packageParts.slice(0, Math.max(0, packageParts.length - (dots - 1)));
+      base = [...up, base.slice(dots)].filter(Boolean).join('.');
+    }
+    if (base) out.push(base);
+    for (const item of (match[2] ?? '').split(',')) {
+      const name = item.trim().replace(/[()]/g, '').split(/\s+/)[0];
+      if (name && /^\w+$/.test(name)) out.push(base ? `${base}.${name}` : name);
+    }
+  }
+  return out;
+}
+
+export function scanPythonImports(root: string): PythonImportScan {
+  const { files, truncated } = listPythonFiles(root);
+  const byModule = new Map<string, string>();
+  for (const file of files) for (const name of moduleNamesOf(file)) byModule.set(name, file);
+  const importers = new Map<string, Set<string>>();
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, ...file.split('/')), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const name of importedModules(file, text)) {
+      const target = byModule.get(name);
+      if (!target || target === file) continue;
+      let set = importers.get(target);
+      if (!set) importers.set(target, (set = new Set()));
+      set.add(file);
+    }
+  }
+  return { importers, files, truncated };
+}
+
+/** The changed files, their importers, and importers through `__init__.py` barrels. */
+export function affectedPythonFiles(
+  changed: readonly string[],
+  importersOf: (file: string) => Iterable<string>,
+): string[] {
+  const result = new Set(changed);
+  const queue = [...changed];
+  while (queue.length) {
+    const file = queue.shift() as string;
+    for (const importer of importersOf(file)) {
+      if (result.has(importer)) continue;
+      result.add(importer);
+      if (importer.endsWith('__init__.py')) queue.push(importer);
+    }
+  }
+  return [...result];
+}

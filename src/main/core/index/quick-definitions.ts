@@ -1,0 +1,58 @@
+// find_definition before the index is complete: every definition the index would find for
+// NAME is in a file containing NAME's last segment as a word (its declaration, or the
+// `export { local as NAME }` beside the local's declaration), so ripgrep lists those files,
+// the index's parse job reads them, and the index's own query (definition-query.ts, same
+// ranking and kinds) answers over them. A miss waits for the index: its similar-name
+// suggestions need every name in the project.
+import type { SymbolKind } from '../../../shared/contract/symbol-service';
+import { findDefinitions, type DefinitionResult } from './definition-query';
+import { shortNameOf } from './index-store';
+import { createQuickStore, prewarmParsers } from './quick-parse';
+import type { ParsedFile } from './index-types';
+import { runPrefilter } from './quick-text-prefilter';
+import { QUICK_MAX_PARSED_FILES, type QuickAnswer } from './quick-answer';
+import type { IndexFileSource } from './project-scan';
+
+export interface QuickSearchDeps {
+  readonly rgPath: string;
+  readonly source: IndexFileSource;
+  readonly maxFileBytes: number;
+  readonly signal?: AbortSignal;
+  /** Hands the parsed files over to warm the index (called once per answer). */
+  readonly warm?: (files: readonly ParsedFile[]) => void;
+}
+
+export async function quickFindDefinitions(
+  deps: QuickSearchDeps,
+  name: string,
+  kind?: SymbolKind,
+): Promise<QuickAnswer<DefinitionResult>> {
+  const query = name.trim();
+  const word = shortNameOf(query);
+  if (!word) return { kind: 'wait', why: 'no name to search for' };
+  const listed = await runPrefilter({
+    rgPath: deps.rgPath,
+    source: deps.source,
+    words: [word],
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    meanwhile: () => prewarmParsers(deps.source.root),
+  });
+  if (listed.unsure) return { kind: 'wait', why: listed.unsure };
+  if (!listed.files.length) return { kind: 'wait', why: `no file mentions ${word}` };
+  if (listed.files.length > QUICK_MAX_PARSED_FILES)
+    return { kind: 'wait', why: `${listed.files.length} files mention ${word}` };
+  const quick = createQuickStore(deps.source.root, deps.maxFileBytes, () => undefined);
+  try {
+    await quick.add(listed.files);
+    const result = findDefinitions(quick.store, () => [], query, kind);
+    deps.warm?.([...quick.parsed.values()]);
+    if (!result.definitions.length)
+      return {
+        kind: 'wait',
+        why: `nothing named ${query} is defined in the files that mention it`,
+      };
+    return { kind: 'answer', value: result, parsed: quick.parsed.size };
+  } finally {
+    quick.close();
+  }
+}

@@ -1,0 +1,131 @@
+// The text half of a quick answer (issue 20): which code files contain one of some words (or
+// match one of some patterns), found by ripgrep with the walk flags the search engine uses,
+// each path then checked as the index's own scan would take it: a code file, within the walk
+// depth, not ignored by .gitignore/.sluiceignore at any level. A superset of the files that
+// matter is fine (they are parsed and judged); a missed file is not, so anything that makes
+// the listing doubtful (rg failed, timed out, could not read a file) is reported as `unsure`.
+import { spawn } from 'node:child_process';
+import { ripgrepIgnoreArgs } from '../search/ripgrep-engine';
+import { INDEXED_EXTENSIONS } from './index-types';
+import { isCodeFile, type IndexFileSource } from './project-scan';
+
+export interface PrefilterInput {
+  readonly rgPath: string;
+  readonly source: IndexFileSource;
+  /** Identifiers matched as whole words, case-sensitively, as written. */
+  readonly words: readonly string[];
+  /** Extra regular expressions (Rust syntax), matched as written. */
+  readonly patterns?: readonly string[];
+  readonly timeLimitMs?: number;
+  readonly signal?: AbortSignal;
+  /** Work to do while ripgrep runs (its failure is ignored: it is only a head start). */
+  readonly meanwhile?: () => Promise<void>;
+}
+
+export interface PrefilterResult {
+  /** Project-relative `/` paths, sorted. */
+  readonly files: string[];
+  /** Why the listing may have missed a file; absent when it is complete. */
+  readonly unsure?: string;
+}
+
+const DEFAULT_TIME_LIMIT_MS = 60_000;
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|#&~-]/g, (c) => `\\${c}`);
+}
+
+export function wordAlternatives(words: readonly string[]): string {
+  return `(?:${[...new Set(words)].map(escapeRegex).join('|')})`;
+}
+
+/**
+ * One of the words, whole, inside a one-line string literal: where TypeScript/JavaScript
+ * and Go write every module specifier (`'./index.js'`, `"@acme/ui/button"`, `"net/http"`).
+ */
+export function quotedWordsPattern(words: readonly string[]): string {
+  const q = `['"\`]`;
+  const inside = `[^'"\`\\n]*`;
+  return `${q}(?:${inside}\\W)?${wordAlternatives(words)}(?:\\W${inside})?${q}`;
+}
+
+export function prefilterArgs(input: Pick<PrefilterInput, 'source' | 'words' | 'patterns'>) {
+  const args = [
+    ...ripgrepIgnoreArgs(input.source.root),
+    '--files-with-matches',
+    '--null',
+    '--case-sensitive',
+    '--no-messages',
+    // The index reads every indexed extension in any case (isCodeFile is case-insensitive).
+    '--iglob',
+    `*.{${INDEXED_EXTENSIONS.join(',')}}`,
+  ];
+  // What rg's --word-regexp does, for the words only: a non-word character (or the line's
+  // edge) on both sides, so `@scope/pkg` and `$x` are whole words too.
+  if (input.words.length)
+    args.push('--regexp', `(?:^|\\W)${wordAlternatives(input.words)}(?:$|\\W)`);
+  for (const pattern of input.patterns ?? []) args.push('--regexp', pattern);
+  return args;
+}
+
+function depthOf(relative: string): number {
+  let depth = 1;
+  for (let i = 0; i < relative.length; i++) if (relative.charCodeAt(i) === 47) depth++;
+  return depth;
+}
+
+export function runPrefilter(input: PrefilterInput): Promise<PrefilterResult> {
+  if (!input.words.length && !input.patterns?.length) return Promise.resolve({ files: [] });
+  return new Promise((resolve) => {
+    const child = spawn(input.rgPath, prefilterArgs(input), {
+      cwd: input.source.root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      windowsHide: true,
+    });
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let stopped: string | undefined;
+    const stop = (why: string): void => {
+      stopped ??= why;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(
+      () => stop('the text search ran out of time'),
+      input.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+    );
+    const onAbort = (): void => stop('the text search was aborted');
+    input.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > MAX_OUTPUT_BYTES) stop('the text search listed too many files');
+      else chunks.push(chunk);
+    });
+    const finish = (unsure: string | undefined): void => {
+      clearTimeout(timer);
+      input.signal?.removeEventListener('abort', onAbort);
+      const files = Buffer.concat(chunks)
+        .toString('utf8')
+        .split('\0')
+        .map((line) => line.replace(/^\.\//, ''))
+        .filter(
+          (relative) =>
+            relative !== '' &&
+            isCodeFile(relative) &&
+            depthOf(relative) <= input.source.limits.maxWalkDepth &&
+            !input.source.isIgnored(relative, false),
+        )
+        .sort();
+      resolve(unsure ? { files, unsure } : { files });
+    };
+    child.on('error', (error) => finish(`ripgrep could not be started (${error.message})`));
+    const meanwhile = input.meanwhile?.().catch(() => undefined) ?? Promise.resolve();
+    child.on('close', (code) => void meanwhile.then(() => closed(code)));
+    const closed = (code: number | null): void => {
+      if (stopped) finish(stopped);
+      // 0: matches, 1: none, 2: an error (an unreadable file or folder) — maybe a missed file.
+      else if (code === 0 || code === 1) finish(undefined);
+      else finish('the text search could not read every file');
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareDiagnostics,
+  lineTextAt,
+  sortDiagnostics,
+} from '../../../../src/main/core/diagnostics/diagnostic-comparison';
+import type { Diagnostic } from '../../../../src/shared/diagnostics';
+
+const d = (
+  line: number,
+  lineText: string,
+  message = 'Type is wrong.',
+  path = 'a.ts',
+): Diagnostic => ({
+  path,
+  line,
+  column: 1,
+  code: 'TS2322',
+  message,
+  lineText,
+  source: 'typescript',
+});
+
+describe('compareDiagnostics', () => {
+  it('compareDiagnostics - an error that only moved is neither introduced nor fixed', () => {
+    expect(compareDiagnostics([d(1, 'let a = 1;')], [d(9, 'let a = 1;')])).toEqual({
+      introduced: [],
+      fixed: [],
+    });
+  });
+
+  it('compareDiagnostics - counts copies: a second identical error is introduced, a lost one fixed', () => {
+    const one = d(1, 'x();');
+    expect(compareDiagnostics([one], [one, d(2, 'x();')]).introduced).toEqual([d(2, 'x();')]);
+    expect(compareDiagnostics([one, d(2, 'x();')], [one]).fixed).toEqual([d(2, 'x();')]);
+  });
+
+  it('compareDiagnostics - a different message, line text or file is a different error', () => {
+    const result = compareDiagnostics(
+      [d(1, 'a;')],
+      [d(1, 'a;', 'Other.'), d(1, 'b;'), d(1, 'a;', undefined, 'b.ts')],
+    );
+    expect(result.introduced).toHaveLength(3);
+    expect(result.fixed).toEqual([d(1, 'a;')]);
+  });
+
+  it('sortDiagnostics and lineTextAt - order by path then line; the trimmed text of a line', () => {
+    expect(
+      sortDiagnostics([d(3, ''), d(1, '', undefined, 'b.ts'), d(2, '')]).map(
+        (x) => `${x.path}:${x.line}`,
+      ),
+    ).toEqual(['a.ts:2', 'a.ts:3', 'b.ts:1']);
+    expect(lineTextAt('one\n  two  \nthree', 2)).toBe('two');
+    expect(lineTextAt('one', 5)).toBe('');
+  });
+});

@@ -1,0 +1,87 @@
+// Python through the real service: real pyright as a language server over a temp project.
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeDiagnosticsProject, type DiagnosticsProject } from './diagnostics-test-project';
+
+const LONG = 120_000;
+let project: DiagnosticsProject | undefined;
+
+afterEach(async () => {
+  await project?.cleanup();
+  project = undefined;
+});
+
+describe('python diagnostics', () => {
+  it(
+    'checkChange - pyright reports an introduced error in an importer module, and a fix',
+    async () => {
+      project = makeDiagnosticsProject({
+        'pyrightconfig.json': '{ "typeCheckingMode": "basic" }',
+        'pkg/__init__.py': 'from .shapes import area\n',
+        'pkg/shapes.py': 'def area(width: int, height: int) -> int:\n    return width * height\n',
+        'app.py': 'from pkg import area\n\ntotal: int = area(2, 3)\n',
+        'broken.py': 'count: int = "three"\n',
+      });
+      const { service } = project;
+      const evidence = await service.checkChange(
+        [
+          {
+            path: 'pkg/shapes.py',
+            after: 'def area(width: int, height: int) -> str:\n    return str(width * height)\n',
+          },
+        ],
+        { deadlineMs: LONG },
+      );
+      expect(evidence.state).toBe('checked');
+      expect(evidence.introduced).toEqual([
+        expect.objectContaining({
+          path: 'app.py',
+          line: 3,
+          code: 'reportAssignmentType',
+          lineText: 'total: int = area(2, 3)',
+          source: 'pyright',
+        }),
+      ]);
+      expect(evidence.languages).toEqual([
+        expect.objectContaining({ language: 'python', state: 'checked', filesChecked: 3 }),
+      ]);
+      const fix = await service.checkChange([{ path: 'broken.py', after: 'count: int = 3\n' }], {
+        deadlineMs: LONG,
+      });
+      expect(fix.introduced).toEqual([]);
+      expect(fix.fixed.map((d) => `${d.path}:${d.line} ${d.code}`)).toEqual([
+        'broken.py:1 reportAssignmentType',
+      ]);
+      expect(service.memory().services).toEqual([
+        { language: 'python', rssBytes: expect.any(Number) as number },
+      ]);
+      const now = await service.projectDiagnostics({ deadlineMs: LONG });
+      expect(now.diagnostics.map((d) => `${d.path}:${d.line} ${d.code}`)).toEqual([
+        'broken.py:1 reportAssignmentType',
+      ]);
+    },
+    LONG,
+  );
+
+  it(
+    'checkChange - a benign edit of a Python module introduces nothing',
+    async () => {
+      project = makeDiagnosticsProject({
+        'lib.py': 'def double(n: int) -> int:\n    value = n * 2\n    return value\n',
+        'main.py': 'import lib\n\nprint(lib.double(2) + 1)\n',
+      });
+      const evidence = await project.service.checkChange(
+        [
+          {
+            path: 'lib.py',
+            after:
+              '# Doubles.\ndef double(n: int) -> int:\n    doubled = n * 2\n    return doubled\n',
+          },
+        ],
+        { deadlineMs: LONG },
+      );
+      expect(evidence).toMatchObject({ state: 'checked', introduced: [], fixed: [] });
+      expect(evidence.languages[0]?.filesChecked).toBe(2);
+    },
+    LONG,
+  );
+});
