@@ -92,7 +92,7 @@ describe('CLI evidence', () => {
     });
   });
 
-  it('proposal show - a set never checked says so', async () => {
+  it('proposal show - a set whose files no checker reads says it was not checked', async () => {
     const ask = createAskCommand({ maxRetries: 0, onInterrupt: () => () => undefined });
     server.enqueue(
       reply([toolUse('create_file', { path: 'n.txt', content: 'hi\n' })]),
@@ -102,7 +102,8 @@ describe('CLI evidence', () => {
     await ask.run(['make n', '--mode', 'propose', '--project', project], run.io);
     const show = makeIo();
     await main(['proposal', 'show', run.stdout().trim()], show.io);
-    expect(show.stdout()).toContain('Not checked: no evidence was recorded for this change set.');
+    expect(show.stdout()).toContain('Not checked: no checker reads these files');
+    expect(show.stdout()).not.toContain('no new errors');
   });
 
   it('terminal review - the list is printed under the diff, capped, escaped; states in words', async () => {

@@ -17,7 +17,7 @@ import type {
   ToolCallResolution,
   WriteCall,
 } from './approval-port';
-import { ApprovalRegistry } from './approval-registry';
+import { ApprovalRegistry, resolvedOutcome } from './approval-registry';
 import { ToolCallApprovals, type PendingToolCall } from './tool-call-approvals';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { evaluatePolicy, type PolicyVerdict } from './policy';
@@ -225,12 +225,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
           conversationId: request.conversationId,
           turnId: request.turnId,
           approvalId,
-          outcome:
-            resolution.outcome === 'denied'
-              ? 'rejected'
-              : resolution.decidedBy === 'abort'
-                ? 'aborted'
-                : resolution.outcome,
+          outcome: resolvedOutcome(resolution),
           decidedBy: resolution.decidedBy,
         });
       },

@@ -5,7 +5,21 @@
 // a refusal calls them). What a decision means stays with each kind's gate: the broker for
 // files and MCP calls, the command gate for commands; one project shares one registry.
 
+import type { AgentEventOf } from '../../../shared/agent-events';
+import type { DecisionSource } from '../../../shared/approvals';
+
 export type ApprovalKind = 'file' | 'command' | 'mcp';
+
+type ResolvedOutcome = AgentEventOf<'approval_resolved'>['outcome'];
+
+/** What `approval_resolved` says of a wait's end: an abort reads as aborted, a denial as rejected. */
+export function resolvedOutcome(resolution: {
+  readonly outcome: Exclude<ResolvedOutcome, 'aborted'> | 'denied';
+  readonly decidedBy: DecisionSource;
+}): ResolvedOutcome {
+  if (resolution.decidedBy === 'abort') return 'aborted';
+  return resolution.outcome === 'denied' ? 'rejected' : resolution.outcome;
+}
 
 /** What a refused decision calls each kind, in words for a person. */
 const KINDS: Record<ApprovalKind, { noun: string; mismatch: string }> = {

@@ -8,7 +8,7 @@ import type { AgentEvent } from '../../../shared/agent-events';
 import type { Decision, DecisionSource, ToolCallApprovalRequest } from '../../../shared/approvals';
 import { canonicalJson } from '../../../shared/canonical-json';
 import type { ToolCallProposal, ToolCallResolution, WriteCall } from './approval-port';
-import type { ApprovalRegistry } from './approval-registry';
+import { resolvedOutcome, type ApprovalRegistry } from './approval-registry';
 
 export function toolCallHash(
   proposal: Pick<ToolCallProposal, 'tool' | 'definitionHash' | 'arguments'>,
@@ -73,7 +73,7 @@ export class ToolCallApprovals {
             conversationId,
             turnId,
             approvalId,
-            outcome: resolution.decidedBy === 'abort' ? 'aborted' : resolution.outcome,
+            outcome: resolvedOutcome(resolution),
             decidedBy: resolution.decidedBy,
           });
         } catch {

@@ -22,7 +22,7 @@ import { proposedWrites } from './proposed-writes';
 import { loadShellParser } from './shell-grammar';
 import { parseCommandLine } from './shell-parser';
 import type { ApprovalAudit } from '../store/approval-audit-records';
-import { ApprovalRegistry } from '../approvals/approval-registry';
+import { ApprovalRegistry, resolvedOutcome } from '../approvals/approval-registry';
 import type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
 
 export type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
@@ -245,12 +245,7 @@ export class CommandApprovalGate {
           conversationId: request.conversationId,
           turnId: request.turnId,
           approvalId,
-          outcome:
-            resolution.decidedBy === 'abort'
-              ? 'aborted'
-              : resolution.outcome === 'denied'
-                ? 'rejected'
-                : resolution.outcome,
+          outcome: resolvedOutcome(resolution),
           decidedBy: resolution.decidedBy,
         });
       },

@@ -98,14 +98,19 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
     const languages = runs.map((r) => r.evidence);
     const timedOut = languages.filter((l) => l.state === 'timed_out');
     const notChecked = languages.filter((l) => l.state === 'not_checked');
+    // No file in a language Sluice checks: nothing was checked, and "no new errors" would claim it was.
     const state: ProposalEvidence['state'] = timedOut.length
       ? 'timed_out'
-      : languages.length && notChecked.length === languages.length
+      : notChecked.length === languages.length
         ? 'not_checked'
         : 'checked';
-    const reasons = [...timedOut, ...notChecked].map(
-      (l) => `${languageLabel(l.language as DiagnosticsLanguage)}: ${l.reason ?? l.state}`,
-    );
+    const reasons = languages.length
+      ? [...timedOut, ...notChecked].map(
+          (l) => `${languageLabel(l.language as DiagnosticsLanguage)}: ${l.reason ?? l.state}`,
+        )
+      : [
+          'no checker reads these files (TypeScript/JavaScript, Python, Go, Rust and Java are checked)',
+        ];
     return {
       state,
       ms: Date.now() - started,

@@ -9,7 +9,7 @@
 // files) is left behind and the session starts a new set from the disk as it is now, saying so.
 import { randomUUID } from 'node:crypto';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
-import { lazyDiskIndex, type LazyDiskIndex } from '../proposals/lazy-disk-index';
+import { openLazySymbolIndex, type LazySymbolIndex } from '../index/lazy-symbol-index';
 import { overlaySymbolIndex } from '../proposals/overlay-symbol-index';
 import { OverlayWorkspace } from '../proposals/overlay-workspace';
 import { createProposeTools } from '../proposals/propose-tools';
@@ -62,7 +62,7 @@ const SESSION_TIMEOUT_MS = 24 * 60 * 60_000;
 
 export class McpChangeSession {
   private state: State;
-  private readonly disk: LazyDiskIndex;
+  private readonly disk: LazySymbolIndex;
   private readonly projectId: string;
   private readonly now: () => number;
 
@@ -72,7 +72,7 @@ export class McpChangeSession {
   ) {
     this.now = deps.now ?? Date.now;
     this.projectId = projectIdFor(deps.workspace.root);
-    this.disk = lazyDiskIndex(deps.workspace);
+    this.disk = openLazySymbolIndex(deps.workspace, () => null);
     this.state = this.fresh();
   }
 
@@ -105,7 +105,7 @@ export class McpChangeSession {
       lostEdit: null,
       overlay,
       workspace: OverlayWorkspace.over(this.deps.workspace, overlay),
-      symbolIndex: overlaySymbolIndex(this.disk.port, overlay),
+      symbolIndex: overlaySymbolIndex(this.disk, overlay),
       tools: new Map(tools.map((t) => [t.name, t])),
     };
     overlay.onChange((file) => {

@@ -24,7 +24,7 @@ import { projectIdFor } from '../store/project-id';
 import type { ToolDefinition } from '../tools/tool';
 import type { Workspace } from '../workspace/workspace';
 import { OverlayWorkspace } from './overlay-workspace';
-import { lazyDiskIndex } from './lazy-disk-index';
+import { openLazySymbolIndex } from '../index/lazy-symbol-index';
 import { overlaySymbolIndex } from './overlay-symbol-index';
 import { createProposeTools } from './propose-tools';
 import { diffOfOverlayFile, ProposalOverlay } from './proposal-overlay';
@@ -167,8 +167,8 @@ export function startProposalRun(
   const workspace = OverlayWorkspace.over(deps.workspace, overlay, layer);
   const policies = createPolicyRepository(deps.db);
   // Opens nothing unless a symbol tool asks and the shell gave no index of its own.
-  const disk = lazyDiskIndex(deps.workspace);
-  const symbolIndex = overlaySymbolIndex(deps.symbolIndex ?? disk.port, overlay);
+  const disk = openLazySymbolIndex(deps.workspace, () => null);
+  const symbolIndex = overlaySymbolIndex(deps.symbolIndex ?? disk, overlay);
   // The port is filled once the set exists (below): tools read it per turn, after that.
   const late: { commands?: CommandPort | undefined } = {};
   const runner = createConversationRunner({
