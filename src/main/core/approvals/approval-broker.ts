@@ -107,6 +107,32 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         // The event is lost for that listener; the approval itself stays consistent.
       }
     };
+    const { approvalId, verdict } = this.propose(proposal, call);
+    switch (verdict.action) {
+      case 'deny':
+        return this.finishWithoutAsking(
+          approvalId,
+          { approvalId, outcome: 'denied', decidedBy: verdict.decidedBy, reason: verdict.reason },
+          null,
+        );
+      case 'allow':
+        return this.finishWithoutAsking(
+          approvalId,
+          { approvalId, outcome: 'approved', decidedBy: verdict.decidedBy, reason: verdict.reason },
+          proposal.after,
+        );
+      case 'ask':
+        return this.ask(approvalId, proposal, verdict, call, emit);
+      default:
+        return missingCase(verdict.action);
+    }
+  }
+
+  /** The policy's verdict on a proposal, recorded in the audit under a new approval id. */
+  private propose(
+    proposal: Proposal,
+    call: WriteCall,
+  ): { approvalId: string; verdict: PolicyVerdict } {
     const verdict = evaluatePolicy(this.deps.policy(), {
       tool: proposal.tool,
       kind: 'write',
@@ -131,37 +157,45 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       coarseDiff: proposal.coarseDiff,
       createdAt: this.now(),
     });
-    switch (verdict.action) {
-      case 'deny':
-        return this.finishWithoutAsking(
-          approvalId,
-          { approvalId, outcome: 'denied', decidedBy: verdict.decidedBy, reason: verdict.reason },
-          null,
-        );
-      case 'allow':
-        return this.finishWithoutAsking(
-          approvalId,
-          { approvalId, outcome: 'approved', decidedBy: verdict.decidedBy, reason: verdict.reason },
-          proposal.after,
-        );
-      case 'ask':
-        return this.ask(approvalId, proposal, verdict, call, emit);
-      default:
-        return missingCase(verdict.action);
-    }
+    return { approvalId, verdict };
+  }
+
+  /**
+   * A proposal the person decided before it reached the gate (a change set's review): deny
+   * rules and the mode still refuse it and the audit records the person's decision, but
+   * nothing waits and no request is shown (issue 21: no simulated approval).
+   */
+  requestDecided(proposal: Proposal, call: WriteCall, decision: Decision): ApprovalResolution {
+    const { approvalId, verdict } = this.propose(proposal, call);
+    if (verdict.action === 'deny')
+      return this.finishWithoutAsking(
+        approvalId,
+        { approvalId, outcome: 'denied', decidedBy: verdict.decidedBy, reason: verdict.reason },
+        null,
+      );
+    const built = resolutionFor(proposal, approvalId, decision, 'person');
+    if ('refused' in built)
+      return this.finishWithoutAsking(
+        approvalId,
+        { approvalId, outcome: 'rejected', decidedBy: 'person', reason: built.refused },
+        null,
+        decision,
+      );
+    return this.finishWithoutAsking(approvalId, built.resolution, built.finalText, decision);
   }
 
   private finishWithoutAsking(
     approvalId: string,
     resolution: ApprovalResolution,
     finalText: string | null,
+    decision: Decision | null = null,
   ): ApprovalResolution {
     this.registry.decidedWithoutAsking(approvalId);
     this.deps.audit?.recordDecision({
       approvalId,
       outcome: resolution.outcome,
       decidedBy: resolution.decidedBy,
-      decision: null,
+      decision,
       finalHash: finalText === null ? null : sha256(finalText),
       decidedAt: this.now(),
     });

@@ -9,7 +9,6 @@
 import { partlyAppliedNote } from '../../../shared/change-set-notes';
 import { removeRunCopy } from '../runs/run-copy';
 import { missingCase } from '../../../shared/missing-case';
-import type { AgentEvent } from '../../../shared/agent-events';
 import type {
   ApplyFileResult,
   ApplyResult,
@@ -240,20 +239,10 @@ async function applyFile(
     description: `From change set ${set.id}: ${set.prompt.slice(0, 200)}`,
   });
   let checkpointId: string | null = null;
-  // The person's review is the decision: what reaches the gate is exactly what they selected.
-  const approveSelected = (event: AgentEvent): void => {
-    if (event.type !== 'approval_request') return;
-    broker.decide(
-      {
-        approvalId: event.request.approvalId,
-        proposalHash: event.request.proposalHash,
-        decision: { type: 'approve' },
-      },
-      'person',
-    );
-  };
+  // The person's review is the decision, passed in: what reaches the gate is exactly what
+  // they selected, and the policy may still refuse it (deny rules, read-only mode).
   const port: ApprovalPort = {
-    request: (p, call) => broker.request(p, call),
+    request: (p, call) => Promise.resolve(broker.requestDecided(p, call, { type: 'approve' })),
     applied: (change) => {
       checkpointId = broker.applied(change) ?? null;
       return checkpointId ?? undefined;
@@ -264,7 +253,6 @@ async function applyFile(
     workspace: deps.workspace,
     signal: new AbortController().signal,
     approvals: port,
-    emit: approveSelected,
     ...(set.conversationId ? { conversationId: set.conversationId } : {}),
     ...(deps.symbolIndex ? { symbolIndex: deps.symbolIndex } : {}),
   });

@@ -86,6 +86,29 @@ describe('ApprovalBroker', () => {
     });
   });
 
+  it('requestDecided - the person decided elsewhere: nothing is shown or waits, the audit keeps the decision, deny rules still refuse', () => {
+    const { broker, events, audit, call } = setup();
+    const p = proposal();
+    expect(broker.requestDecided(p, call(), { type: 'approve' })).toMatchObject({
+      outcome: 'approved',
+      decidedBy: 'person',
+    });
+    expect(events).toEqual([]);
+    expect(broker.pending()).toEqual([]);
+    expect(audit.decisions[0]).toMatchObject({
+      outcome: 'approved',
+      decision: { type: 'approve' },
+    });
+    const denied = setup({
+      mode: 'ask',
+      rules: [{ id: 'r', tool: 'write', pathGlob: 'src/**', action: 'deny' }],
+    });
+    expect(denied.broker.requestDecided(p, denied.call(), { type: 'approve' })).toMatchObject({
+      outcome: 'denied',
+      decidedBy: 'rule',
+    });
+  });
+
   it('refuses unknown, wrong-hash (stale) and already-decided decisions', async () => {
     const { broker, call } = setup();
     const p = proposal();
