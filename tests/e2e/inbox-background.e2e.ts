@@ -52,7 +52,7 @@ describe.skipIf(!canRun)('a background run with commands, in Chromium', () => {
     await page.getByTestId('change-set-detail').waitFor({ timeout: UI_TIMEOUT_MS });
     await expect
       .poll(() => page.getByTestId('change-set-status').textContent(), { timeout: UI_TIMEOUT_MS })
-      .toBe('proposed');
+      .toBe('waiting for your review');
     const commands = page.getByTestId('change-set-command');
     await expect.poll(() => commands.count(), { timeout: UI_TIMEOUT_MS }).toBe(2);
     expect(await commands.nth(0).textContent()).toContain('passed');

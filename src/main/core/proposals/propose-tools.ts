@@ -7,14 +7,14 @@
 // nobody watches cannot act outside the overlay. Commands (issue 19) are offered only when
 // the run has a private copy: they run there, behind the background gate.
 import { missingCase } from '../../../shared/missing-case';
-import type { ApprovalPort, ApprovalResolution } from '../approvals/approval-port';
 import { evaluatePolicy, isProtectedPath } from '../approvals/policy';
 import type { PolicyState } from '../../../shared/policy-rules';
 import type { Proposal } from '../edits/proposal';
 import { createNodeSearchEngine } from '../search/node-engine';
 import { createTools } from '../tools';
 import { createSearchFilesTool } from '../tools/search-files';
-import { defineTool, ok, type ToolDefinition } from '../tools/tool';
+import { defineTool, ok, type ToolDefinition, type ToolResult } from '../tools/tool';
+import { deniedMessage } from '../edits/result-message';
 import type { ProposalOverlay } from './proposal-overlay';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { checkOverlayFiles } from '../diagnostics/change-set-evidence';
@@ -43,8 +43,6 @@ const COMMAND_TOOL_NAMES = new Set<string>(['run_command', 'read_command_output'
 
 const COMMAND_NOTE = `
 In this run nobody is watching: the command runs in your private copy of the project (your edits are real files there; the project on disk never changes), inside the sandbox. Only commands the person's rules allow, or that they allowed for this run when starting it, run; anything else is refused at once and listed for the person, so do not retry it another way. Every command and its result is shown to the person with your change set: run the project's checks after your last edit.`;
-
-const NOT_WRITTEN = 'captured for the overlay';
 
 const PROPOSE_NOTE = `
 In this run nobody is watching: changes are not written to disk but kept in a proposal (a change set) that the person reviews later. Later reads, listings, searches and find_definition see your changed version. find_importers and from_file follow the imports as they are on disk.`;
@@ -117,51 +115,32 @@ function overlayWriteTool(
     kind: tool.kind,
     label: (input) => tool.label(input),
     async run(input, ctx) {
-      let captured: Proposal | undefined;
-      let sequence = 0;
-      const capture: ApprovalPort = {
-        request(proposal): Promise<ApprovalResolution> {
-          const approvalId = `overlay-${(sequence += 1)}`;
-          // The overlay is not the disk: only deny rules refuse here; the mode applies at apply.
-          const verdict = evaluatePolicy(
-            { ...policy(), mode: 'ask' },
-            { tool: proposal.tool, kind: 'write', path: proposal.path },
-          );
-          if (verdict.action === 'deny')
-            return Promise.resolve({
-              approvalId,
-              decidedBy: verdict.decidedBy,
-              outcome: 'denied',
-              reason: verdict.reason,
-            });
-          captured = proposal;
-          return Promise.resolve({
-            approvalId,
-            decidedBy: 'mode',
-            outcome: 'rejected',
-            reason: NOT_WRITTEN,
-          });
-        },
-        applied: () => undefined,
-        failed: () => undefined,
-      };
       // The overlay is checked whole below; the live check (and its hold-back) is not for here.
       const { diagnostics, ...inner } = ctx;
-      const result = await tool.run(input, { ...inner, approvals: capture });
-      if (!captured) return result;
-      overlay.apply(captured);
-      const notes = [...captured.notes];
-      if (diagnostics) {
-        const store = checks.start();
-        const evidence = await checkOverlayFiles(diagnostics, overlay.list(), {
-          deadlineMs: diagnostics.liveDeadlineMs(),
-          signal: ctx.signal,
-          onLateResult: store,
-        });
-        store(evidence);
-        notes.push(overlayEvidenceLine(evidence));
-      }
-      return ok(overlayMessage(captured, isProtectedPath(captured.path), notes, timing, copy));
+      // The tool's proposal comes here instead of the gate: nobody is asked, nothing is written.
+      const propose = async (proposal: Proposal): Promise<ToolResult> => {
+        // The overlay is not the disk: only deny rules refuse here; the mode applies at apply.
+        const verdict = evaluatePolicy(
+          { ...policy(), mode: 'ask' },
+          { tool: proposal.tool, kind: 'write', path: proposal.path },
+        );
+        if (verdict.action === 'deny')
+          return { status: 'denied', content: deniedMessage(proposal, verdict.reason) };
+        overlay.apply(proposal);
+        const notes = [...proposal.notes];
+        if (diagnostics) {
+          const store = checks.start();
+          const evidence = await checkOverlayFiles(diagnostics, overlay.list(), {
+            deadlineMs: diagnostics.liveDeadlineMs(),
+            signal: ctx.signal,
+            onLateResult: store,
+          });
+          store(evidence);
+          notes.push(overlayEvidenceLine(evidence));
+        }
+        return ok(overlayMessage(proposal, isProtectedPath(proposal.path), notes, timing, copy));
+      };
+      return tool.run(input, { ...inner, propose });
     },
   });
 }

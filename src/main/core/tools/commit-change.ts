@@ -41,6 +41,7 @@ export async function commitProposal(
   ctx: ToolContext,
   options: CommitOptions = {},
 ): Promise<ToolResult> {
+  if (ctx.propose) return ctx.propose(proposal);
   const gate = ctx.approvals;
   if (!gate) {
     return {

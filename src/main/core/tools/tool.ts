@@ -31,6 +31,12 @@ export interface ToolContext {
   readonly symbolIndex?: import('../index/symbol-index-port').SymbolIndexPort;
   /** The turn's event stream (approval requests, live command output); absent outside a turn. */
   readonly emit?: (event: import('../../../shared/agent-events').AgentEvent) => void;
+  /**
+   * Where a write tool's proposal goes instead of the approval gate in a run nobody watches
+   * (propose mode, `sluice mcp`): into the run's overlay, with what the model is told. Nobody
+   * is asked and nothing is written, so nothing pretends to decide.
+   */
+  readonly propose?: (proposal: import('../edits/proposal').Proposal) => Promise<ToolResult>;
   /** run_command's gate, sandbox and logs; absent → run_command is refused. */
   readonly commands?: import('../commands/command-port').CommandPort;
   /**
