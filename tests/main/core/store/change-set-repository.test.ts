@@ -79,6 +79,16 @@ describe('change set repository', () => {
     expect(seen.size).toBe(4);
   });
 
+  it('fingerprint - moves even when another writer stamped a set past now (a background run)', () => {
+    const repo = createChangeSetRepository(db, () => 5);
+    repo.create({ ...base, id: 's', pid: 1, createdAt: 5 });
+    repo.create({ ...base, id: 'other', pid: 1, createdAt: 5 });
+    db.prepare("UPDATE change_sets SET updated_at = 1000 WHERE id = 'other'").run();
+    const before = repo.fingerprint();
+    repo.transition('s', ['running'], 'proposed', null);
+    expect(repo.fingerprint()).not.toBe(before);
+  });
+
   it('markRecheck - marks other reviewable sets of the project touching the paths', () => {
     const repo = createChangeSetRepository(db);
     for (const id of ['applied', 'overlaps', 'elsewhere', 'done'])
