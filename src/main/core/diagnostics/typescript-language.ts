@@ -3,9 +3,7 @@
 // kept warm until dispose. The worker's heap is capped (resourceLimits); a worker that dies
 // (out of that memory, or a crash) turns the check into `not_checked` with the reason, and
 // the next check starts a fresh one.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { workerEntryFor } from '../index/worker-entry';
 import { Worker } from 'node:worker_threads';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { ProposedFileChange } from './diagnostics-port';
@@ -32,26 +30,9 @@ export interface TypeScriptLanguageOptions {
   readonly entry?: CheckWorkerEntry;
 }
 
-/** Where the worker code lives for the way this module is being run (as parse-pool.ts does). */
+/** Where the worker code lives for the way this module is being run (as for the parse pool). */
 export function defaultCheckWorkerEntry(moduleUrl: string = import.meta.url): CheckWorkerEntry {
-  if (moduleUrl.endsWith('.ts')) {
-    const require = createRequire(moduleUrl);
-    const tsxApi = require.resolve('tsx/cjs/api');
-    const typescript = JSON.stringify(require.resolve('typescript'));
-    const workerFile = fileURLToPath(new URL('./typescript-check-worker.ts', moduleUrl));
-    return {
-      evalCode: [
-        `const M = require('node:module'); const nodeJs = M._extensions['.js'];`,
-        `require(${JSON.stringify(tsxApi)}).register();`,
-        `const tsxJs = M._extensions['.js'];`,
-        `M._extensions['.js'] = function (m, f) { return (f === ${typescript} ? nodeJs : tsxJs).call(this, m, f); };`,
-        `require(${JSON.stringify(workerFile)});`,
-      ].join('\n'),
-    };
-  }
-  const sibling = new URL('./typescript-check-worker.js', moduleUrl);
-  if (existsSync(fileURLToPath(sibling))) return { url: sibling };
-  return { url: new URL(moduleUrl) };
+  return workerEntryFor(moduleUrl, 'typescript-check-worker');
 }
 
 interface Running {

@@ -3,11 +3,9 @@
 // compiled .js, and from a single-file bundle (the bundle itself, started with a marker);
 // an embedding shell may pass its own entry. If no worker can start, or one dies, its jobs
 // run in-process in small slices between event-loop turns: slower, never lost.
+import { workerEntryFor, type WorkerEntry } from './worker-entry';
 import { Worker } from 'node:worker_threads';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { runParseJobSync, type ParseJob, type ParseJobResult } from './parse-job';
 import { treeSitterLanguageOf } from './languages/language-extensions';
 import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
@@ -19,8 +17,7 @@ import {
 } from './parse-worker';
 
 /** A worker script file, or (from TypeScript source) a small eval'd script that loads it. */
-export type WorkerEntry =
-  { readonly url: URL; readonly execArgv?: readonly string[] } | { readonly evalCode: string };
+export type { WorkerEntry };
 
 export interface ParsePoolOptions {
   /**
@@ -100,31 +97,7 @@ export function poolSizeFor(jobs: readonly ParseJob[], cores = os.availableParal
 
 /** Where the worker code lives for the way this module is being run. */
 export function defaultWorkerEntry(moduleUrl: string = import.meta.url): WorkerEntry {
-  if (moduleUrl.endsWith('.ts')) {
-    // Node 20 does not apply `--import tsx` hooks to a worker's entry, so the worker registers
-    // tsx's CommonJS hook itself (dev and tests only: tsx is a devDependency). The hook is
-    // registered globally, not namespaced: a namespaced tsx require keys its own module cache,
-    // so the worker's `import ts` loaded a second copy of TypeScript (~0.7 s per worker,
-    // measured). TypeScript itself keeps Node's own .js loader (through the hook it took
-    // ~0.4 s instead of ~0.2 s) and loads on first use, as from a bundle: a worker that parses
-    // only tree-sitter languages is ready in ~15 ms instead of ~170 ms.
-    const require = createRequire(moduleUrl);
-    const tsxApi = require.resolve('tsx/cjs/api');
-    const typescript = JSON.stringify(require.resolve('typescript'));
-    const workerFile = fileURLToPath(new URL('./parse-worker.ts', moduleUrl));
-    return {
-      evalCode: [
-        `const M = require('node:module'); const nodeJs = M._extensions['.js'];`,
-        `require(${JSON.stringify(tsxApi)}).register();`,
-        `const tsxJs = M._extensions['.js'];`,
-        `M._extensions['.js'] = function (m, f) { return (f === ${typescript} ? nodeJs : tsxJs).call(this, m, f); };`,
-        `require(${JSON.stringify(workerFile)});`,
-      ].join('\n'),
-    };
-  }
-  const sibling = new URL('./parse-worker.js', moduleUrl);
-  if (existsSync(fileURLToPath(sibling))) return { url: sibling };
-  return { url: new URL(moduleUrl) };
+  return workerEntryFor(moduleUrl, 'parse-worker');
 }
 
 interface Slot {
