@@ -128,6 +128,16 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
     }
   }
 
+  wouldAsk(proposal: Proposal): boolean {
+    return (
+      evaluatePolicy(this.deps.policy(), {
+        tool: proposal.tool,
+        kind: 'write',
+        path: proposal.path,
+      }).action === 'ask'
+    );
+  }
+
   /** The policy's verdict on a proposal, recorded in the audit under a new approval id. */
   private propose(
     proposal: Proposal,

@@ -56,6 +56,12 @@ export interface ApprovalPort {
   applied(change: AppliedChange): string | undefined;
   /** Records that an approved change could not be written (conflict or I/O failure). */
   failed(approvalId: string, reason: string): void;
+  /**
+   * Whether the policy would show this proposal to a person (it says ask), without asking or
+   * recording anything. A change a rule or the mode approves unseen is not held back for its
+   * errors (issue 24): nobody would see it broken, and the model reads them in the result.
+   */
+  wouldAsk?(proposal: Proposal): boolean;
 }
 
 /**

@@ -1,8 +1,8 @@
 // A live edit's check before the gate (issue 24): the proposal is checked against the disk
-// within the live deadline. A change that introduces errors goes back to the model unseen,
-// once per proposal and conversation; the identical call again (or any call outside a
-// conversation: `sluice tool`, where the person is the caller) goes to the gate with its
-// evidence. A check that times out does not hold anything back: the request shows "timed
+// within the live deadline. A change that introduces errors and that a person would be asked
+// about goes back to the model unseen, once per proposal and conversation; the identical call
+// again (or any call outside a conversation: `sluice tool`, where the person is the caller; or
+// one a rule or the mode approves unseen) goes to the gate with its evidence. A check that times out does not hold anything back: the request shows "timed
 // out" and the late result follows as `approval_evidence`.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { heldBackMessage } from '../diagnostics/evidence-messages';
@@ -33,9 +33,12 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
   });
   const evidence: ProposalEvidence = { ...checked, baseHashes };
   const conversationId = ctx.conversationId;
+  // Held back only when a person would see it: a change a rule or the mode approves unseen is
+  // written, and the model reads its errors in the result.
   if (
     evidence.introduced.length > 0 &&
     conversationId !== undefined &&
+    ctx.approvals?.wouldAsk?.(proposal) === true &&
     !diagnostics.heldBack.has(conversationId, proposal.proposalHash)
   ) {
     diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
