@@ -13,16 +13,14 @@ import type { WritableDb } from '../main/core/store/database-handles';
 import { createSettingsRepository } from '../main/core/store/settings-repository';
 import type { Workspace } from '../main/core/workspace/workspace';
 
-/** Undefined when no service is available: then nothing is checked. */
 export function openCliDiagnostics(args: {
   workspace: Workspace;
   db: WritableDb;
   create?: CreateDiagnostics | undefined;
   symbolIndex?: SymbolIndexPort | undefined;
   onBackgroundError?: (error: unknown) => void;
-}): ProjectDiagnostics | undefined {
+}): ProjectDiagnostics {
   const create = args.create ?? shellCreateDiagnostics;
-  if (!create) return undefined;
   const repository = createSettingsRepository(args.db);
   return createProjectDiagnostics({
     root: args.workspace.root,

@@ -236,7 +236,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
         }
         return set.status === 'proposed' ? ExitCode.Ok : ExitCode.Failure;
       } finally {
-        await diagnostics?.dispose();
+        await diagnostics.dispose();
         db.close();
       }
     },

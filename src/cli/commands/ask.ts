@@ -309,7 +309,6 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             `diagnostics: ${error instanceof Error ? error.message : String(error)}\n`,
           ),
       });
-      const withDiagnostics = diagnostics ? { diagnostics } : {};
       try {
         const projectId = projectIdFor(workspace.root);
         const mode = modeFor(given?.data, db, projectId, io);
@@ -342,10 +341,10 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             const commands = buildCommands ? buildCommands(args) : undefined;
             if (commands?.close) turnApprovals.push({ close: () => commands.close?.() });
             const withCommands = commands ? { commands } : {};
-            if (!build) return { workspace, symbolIndex, ...withCommands, ...withDiagnostics };
+            if (!build) return { workspace, symbolIndex, diagnostics, ...withCommands };
             const approvals = lazyApprovals(() => build(args));
             turnApprovals.push(approvals);
-            return { workspace, symbolIndex, approvals, ...withCommands, ...withDiagnostics };
+            return { workspace, symbolIndex, approvals, diagnostics, ...withCommands };
           },
           guidanceFiles: workspace,
           maxRounds: () => maxTurns,
@@ -398,7 +397,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       } finally {
         // The run's MCP servers and language services stop with it.
         await mcp?.close();
-        await diagnostics?.dispose();
+        await diagnostics.dispose();
         await symbolIndex.close();
         db.close();
       }

@@ -95,7 +95,7 @@ async function serveProject(
     },
     onBackgroundError: (error) =>
       io.stderr.write(`sluice serve: ${error instanceof Error ? error.message : String(error)}\n`),
-    ...(shellCreateDiagnostics ? { createDiagnostics: shellCreateDiagnostics } : {}),
+    createDiagnostics: shellCreateDiagnostics,
   });
   try {
     const project = await services.handlers.project.open({ path: projectPath });

@@ -62,7 +62,7 @@ export function startAppEngine(input: AppEngineInput): AppEngine {
       openExternal: (url) => input.openExternal(checkExternalUrl(url)),
       emit: input.emit,
       onBackgroundError: input.report,
-      ...(shellCreateDiagnostics ? { createDiagnostics: shellCreateDiagnostics } : {}),
+      createDiagnostics: shellCreateDiagnostics,
     });
     return {
       services,

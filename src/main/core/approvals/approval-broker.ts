@@ -17,7 +17,7 @@ import type {
   ToolCallResolution,
   WriteCall,
 } from './approval-port';
-import { ApprovalRegistry, resolvedOutcome } from './approval-registry';
+import { ApprovalRegistry, resolvedEvent } from './approval-registry';
 import { ToolCallApprovals, type PendingToolCall } from './tool-call-approvals';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { evaluatePolicy, type PolicyVerdict } from './policy';
@@ -264,14 +264,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
           finalHash: finalText === null ? null : sha256(finalText),
           decidedAt: this.now(),
         });
-        emit({
-          type: 'approval_resolved',
-          conversationId: request.conversationId,
-          turnId: request.turnId,
-          approvalId,
-          outcome: resolvedOutcome(resolution),
-          decidedBy: resolution.decidedBy,
-        });
+        emit(resolvedEvent(request, approvalId, resolution));
       },
       announce: () => {
         const { conversationId, turnId, ...shared } = request;

@@ -12,6 +12,22 @@ export type ApprovalKind = 'file' | 'command' | 'mcp';
 
 type ResolvedOutcome = AgentEventOf<'approval_resolved'>['outcome'];
 
+/** The `approval_resolved` event for a wait's end, in its request's conversation and turn. */
+export function resolvedEvent(
+  request: { readonly conversationId: string; readonly turnId: string },
+  approvalId: string,
+  resolution: Parameters<typeof resolvedOutcome>[0],
+): AgentEventOf<'approval_resolved'> {
+  return {
+    type: 'approval_resolved',
+    conversationId: request.conversationId,
+    turnId: request.turnId,
+    approvalId,
+    outcome: resolvedOutcome(resolution),
+    decidedBy: resolution.decidedBy,
+  };
+}
+
 /** What `approval_resolved` says of a wait's end: an abort reads as aborted, a denial as rejected. */
 export function resolvedOutcome(resolution: {
   readonly outcome: Exclude<ResolvedOutcome, 'aborted'> | 'denied';

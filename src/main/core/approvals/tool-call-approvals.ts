@@ -8,7 +8,7 @@ import type { AgentEvent } from '../../../shared/agent-events';
 import type { Decision, DecisionSource, ToolCallApprovalRequest } from '../../../shared/approvals';
 import { canonicalJson } from '../../../shared/canonical-json';
 import type { ToolCallProposal, ToolCallResolution, WriteCall } from './approval-port';
-import { resolvedOutcome, type ApprovalRegistry } from './approval-registry';
+import { resolvedEvent, type ApprovalRegistry } from './approval-registry';
 
 export function toolCallHash(
   proposal: Pick<ToolCallProposal, 'tool' | 'definitionHash' | 'arguments'>,
@@ -68,14 +68,7 @@ export class ToolCallApprovals {
       aborted: (reason) => ({ approvalId, outcome: 'rejected', decidedBy: 'abort', reason }),
       onSettled: (resolution) => {
         try {
-          emit({
-            type: 'approval_resolved',
-            conversationId,
-            turnId,
-            approvalId,
-            outcome: resolvedOutcome(resolution),
-            decidedBy: resolution.decidedBy,
-          });
+          emit(resolvedEvent({ conversationId, turnId }, approvalId, resolution));
         } catch {
           // A listener that throws does not keep the call pending.
         }

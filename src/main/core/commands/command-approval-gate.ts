@@ -22,7 +22,7 @@ import { proposedWrites } from './proposed-writes';
 import { loadShellParser } from './shell-grammar';
 import { parseCommandLine } from './shell-parser';
 import type { ApprovalAudit } from '../store/approval-audit-records';
-import { ApprovalRegistry, resolvedOutcome } from '../approvals/approval-registry';
+import { ApprovalRegistry, resolvedEvent } from '../approvals/approval-registry';
 import type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
 
 export type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
@@ -240,14 +240,7 @@ export class CommandApprovalGate {
       aborted: (reason) => ({ approvalId, outcome: 'rejected', decidedBy: 'abort', reason }),
       onSettled: (resolution) => {
         this.record(resolution);
-        emit({
-          type: 'approval_resolved',
-          conversationId: request.conversationId,
-          turnId: request.turnId,
-          approvalId,
-          outcome: resolvedOutcome(resolution),
-          decidedBy: resolution.decidedBy,
-        });
+        emit(resolvedEvent(request, approvalId, resolution));
       },
       announce: () => {
         const { conversationId, turnId, ...shared } = request;

@@ -6,11 +6,7 @@
 import { createDiagnosticsService } from './diagnostics-service';
 import type { CreateDiagnostics } from './project-diagnostics';
 
-export const shellCreateDiagnostics: CreateDiagnostics | undefined = ({
-  root,
-  symbolIndex,
-  settings,
-}) =>
+export const shellCreateDiagnostics: CreateDiagnostics = ({ root, symbolIndex, settings }) =>
   createDiagnosticsService({
     root,
     ...(symbolIndex ? { symbolIndex } : {}),
