@@ -10,6 +10,7 @@ import type {
   CommandProposal,
   CommandResolution,
 } from './command-approval-gate';
+import { parseProposed, proposedNetwork, type CommandPlan } from './command-plan';
 import { evaluateCommandPolicy, validatePrefix } from './command-policy';
 import { loadShellParser } from './shell-grammar';
 import { parseCommandLine } from './shell-parser';
@@ -92,11 +93,13 @@ export function createBackgroundCommandGate(deps: BackgroundGateDeps): Backgroun
       // reaches the person only as a diff in the change set (protected paths are read-only in
       // the copy and never applied from a set), so a write is no reason to refuse here; writes
       // outside the project still are.
-      const parsed = parseCommandLine(await loadShellParser(), proposal.command, {
-        root: proposal.root,
-        cwd: proposal.cwd,
-        isIgnored: () => true,
-      });
+      const parsed = await parseProposed({ ...proposal, isIgnored: () => true }, proposal.command);
+      const plan: CommandPlan = {
+        command: proposal.command,
+        parsed,
+        network: proposedNetwork(proposal, parsed),
+        networkChosen: false,
+      };
       const { mode, rules } = deps.policy();
       const sandboxed = proposal.sandboxed;
       const byRules = evaluateCommandPolicy({ mode, rules, sandboxed }, parsed);
@@ -108,6 +111,7 @@ export function createBackgroundCommandGate(deps: BackgroundGateDeps): Backgroun
           outcome: 'approved',
           command: proposal.command,
           reason: byRules.reason,
+          plan,
         };
       const allowed = await prefixes();
       const runRules: CommandRule[] = allowed.map((prefix, i) => ({
@@ -126,6 +130,7 @@ export function createBackgroundCommandGate(deps: BackgroundGateDeps): Backgroun
           outcome: 'approved',
           command: proposal.command,
           reason: 'allowed for this run when it was started',
+          plan,
         };
       const allowedList = allowed.length
         ? `the commands allowed for this run are ${allowed.map((p) => `\`${p.join(' ')}\``).join(', ')}`

@@ -1,4 +1,4 @@
-// The approval gate for run_command (issue 13): parses the command line, consults the command
+// The approval gate for run_command (issue 13): parses the command line once, consults the command
 // policy (rules read fresh from the app DB for every request) and, when it says ask, keeps the
 // request pending until the person decides: run once, always allow (saves a rule per suggested
 // prefix), edit the command (deny rules and read-only mode still apply to the edit), or reject
@@ -6,7 +6,8 @@
 // or full; a host list or off only inside the sandbox). The request waits in the project's
 // approval registry (shared with file and MCP approvals): a decision counts once, for a
 // pending id, bound to the command's hash; abort resolves it as rejected. Approval events go to
-// the turn's own emitter (ctx.emit).
+// the turn's own emitter (ctx.emit). A decision to run carries the plan (command-plan.ts): the
+// parse the policy judged and the network it gets, so the tool runs it without a second look.
 import { createHash, randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalMode, DecisionSource } from '../../../shared/approvals';
@@ -16,11 +17,11 @@ import type {
   CommandRule,
 } from '../../../shared/command-approvals';
 import { missingCase } from '../../../shared/missing-case';
-import { planFromGrant } from './command-network';
+import { hostNames, planFromGrant, type NetworkPlan } from './command-network';
+import { parseProposed, proposedNetwork, type CommandPlan } from './command-plan';
 import { evaluateCommandPolicy, type CommandVerdict } from './command-policy';
 import { proposedWrites } from './proposed-writes';
-import { loadShellParser } from './shell-grammar';
-import { parseCommandLine } from './shell-parser';
+import type { ParsedCommandLine } from './shell-parser';
 import type { ApprovalAudit } from '../store/approval-audit-records';
 import { ApprovalRegistry, resolvedEvent } from '../approvals/approval-registry';
 import type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
@@ -55,6 +56,8 @@ export type CommandDecideResult = { accepted: true } | { accepted: false; reason
 interface WaitingCommand {
   readonly request: PendingCommand;
   readonly proposal: CommandProposal;
+  /** The line as proposed, parsed once, with the network the card shows. */
+  readonly plan: CommandPlan;
 }
 
 export function commandHash(p: {
@@ -82,12 +85,10 @@ export class CommandApprovalGate {
 
   /** The policy's verdict on a command line, without asking anyone. */
   async evaluate(proposal: CommandProposal, command = proposal.command): Promise<CommandVerdict> {
-    const parser = await loadShellParser();
-    const parsed = parseCommandLine(parser, command, {
-      root: proposal.root,
-      cwd: proposal.cwd,
-      isIgnored: proposal.isIgnored,
-    });
+    return this.judge(proposal, await parseProposed(proposal, command));
+  }
+
+  private judge(proposal: CommandProposal, parsed: ParsedCommandLine): CommandVerdict {
     const { mode, rules } = this.deps.policy();
     const verdict = evaluateCommandPolicy({ mode, rules, sandboxed: proposal.sandboxed }, parsed);
     // Network for a command is the person's call each time: no rule grants it.
@@ -102,9 +103,16 @@ export class CommandApprovalGate {
   }
 
   async request(proposal: CommandProposal, call: CommandCall): Promise<CommandResolution> {
-    const verdict = await this.evaluate(proposal);
+    const parsed = await parseProposed(proposal, proposal.command);
+    const plan: CommandPlan = {
+      command: proposal.command,
+      parsed,
+      network: proposedNetwork(proposal, parsed),
+      networkChosen: false,
+    };
+    const verdict = this.judge(proposal, parsed);
     const approvalId = this.newId();
-    const hash = commandHash(proposal);
+    const hash = commandHash({ ...proposal, networkHosts: hostNames(plan.network) });
     this.deps.audit?.recordProposal({
       approvalId,
       conversationId: call.conversationId ?? null,
@@ -153,16 +161,18 @@ export class CommandApprovalGate {
           decidedBy: 'rule',
           command: proposal.command,
           reason: verdict.reason,
+          plan,
         });
       case 'ask':
-        return this.ask(approvalId, hash, proposal, verdict, call).then(async (resolution) =>
-          resolution.outcome === 'rejected'
-            ? {
-                ...resolution,
-                policyReason: verdict.reason,
-                allowedAlone: await this.allowedAlone(proposal, verdict),
-              }
-            : resolution,
+        return this.ask(approvalId, hash, { request: proposal, plan }, verdict, call).then(
+          async (resolution) =>
+            resolution.outcome === 'rejected'
+              ? {
+                  ...resolution,
+                  policyReason: verdict.reason,
+                  allowedAlone: await this.allowedAlone(proposal, verdict),
+                }
+              : resolution,
         );
       default:
         return missingCase(verdict.action);
@@ -201,10 +211,12 @@ export class CommandApprovalGate {
   private ask(
     approvalId: string,
     hash: string,
-    proposal: CommandProposal,
+    proposed: { request: CommandProposal; plan: CommandPlan },
     verdict: CommandVerdict,
     call: CommandCall,
   ): Promise<CommandResolution> {
+    const { request: proposal, plan } = proposed;
+    const networkHosts = hostNames(plan.network);
     const emit = (event: AgentEvent): void => {
       try {
         call.emit?.(event);
@@ -223,7 +235,7 @@ export class CommandApprovalGate {
       sandboxDetail: proposal.sandboxDetail,
       ...(proposal.sandboxName ? { sandboxName: proposal.sandboxName } : {}),
       network: proposal.network,
-      ...(proposal.networkHosts?.length ? { networkHosts: [...proposal.networkHosts] } : {}),
+      ...(networkHosts.length ? { networkHosts } : {}),
       timeoutSeconds: proposal.timeoutSeconds,
       reason: verdict.reason,
       suggestedPrefixes: verdict.suggestedPrefixes.map((p) => [...p]),
@@ -235,7 +247,7 @@ export class CommandApprovalGate {
       kind: 'command',
       approvalId,
       hash,
-      request: { request, proposal },
+      request: { request, proposal, plan },
       signal: call.signal,
       aborted: (reason) => ({ approvalId, outcome: 'rejected', decidedBy: 'abort', reason }),
       onSettled: (resolution) => {
@@ -274,6 +286,8 @@ export class CommandApprovalGate {
     const { approvalId } = input;
     const decision = input.decision;
     const grant = decision.type === 'reject' ? undefined : decision.network;
+    // The person's network choice, checked here once; the plan carries it to the process.
+    let chosen: NetworkPlan | undefined;
     if (grant) {
       if (!entry.proposal.sandboxed && grant.type !== 'full')
         return {
@@ -281,10 +295,12 @@ export class CommandApprovalGate {
           reason:
             'this command would run outside the sandbox, where its network cannot be limited: run it as it is or reject it.',
         };
-      const plan = planFromGrant(grant);
-      if (typeof plan === 'string') return { accepted: false, reason: `${plan}.` };
+      const granted = planFromGrant(grant);
+      if (typeof granted === 'string') return { accepted: false, reason: `${granted}.` };
+      chosen = granted;
     }
-    const network = grant ? { network: grant } : {};
+    const withChoice = (plan: CommandPlan): CommandPlan =>
+      chosen ? { ...plan, network: chosen, networkChosen: true } : plan;
     switch (decision.type) {
       case 'run_once':
         this.settle(approvalId, {
@@ -293,7 +309,7 @@ export class CommandApprovalGate {
           decidedBy,
           command: entry.proposal.command,
           reason: 'approved to run once',
-          ...network,
+          plan: withChoice(entry.plan),
         });
         return { accepted: true };
       case 'always_allow': {
@@ -311,7 +327,7 @@ export class CommandApprovalGate {
           decidedBy,
           command: entry.proposal.command,
           reason: `approved; always allowed from now on: ${prefixes.map((p) => p.join(' ')).join(', ')}`,
-          ...network,
+          plan: withChoice(entry.plan),
         });
         return { accepted: true };
       }
@@ -319,7 +335,8 @@ export class CommandApprovalGate {
         const command = decision.command.trim();
         if (!command || command.includes('\0'))
           return { accepted: false, reason: 'the edited command is empty or contains a NUL byte.' };
-        const verdict = await this.evaluate(entry.proposal, command);
+        const parsed = await parseProposed(entry.proposal, command);
+        const verdict = this.judge(entry.proposal, parsed);
         if (!this.registry.isWaiting(approvalId))
           return { accepted: false, reason: `approval ${approvalId} was decided meanwhile.` };
         this.settle(
@@ -332,7 +349,19 @@ export class CommandApprovalGate {
                 reason: verdict.reason,
                 deniedBy: verdict.decidedBy === 'mode' ? 'read-only' : 'rule',
               }
-            : { approvalId, outcome: 'edited', decidedBy, command, ...network },
+            : {
+                approvalId,
+                outcome: 'edited',
+                decidedBy,
+                command,
+                // An edited command gets the rules' hosts for itself, unless the person chose.
+                plan: withChoice({
+                  command,
+                  parsed,
+                  network: proposedNetwork(entry.proposal, parsed),
+                  networkChosen: false,
+                }),
+              },
         );
         return { accepted: true };
       }

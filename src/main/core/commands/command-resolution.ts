@@ -2,8 +2,9 @@
 // proposal the tool makes and the resolution, including who decided and why the policy asked.
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { DecisionSource } from '../../../shared/approvals';
-import type { NetworkGrant } from '../../../shared/command-approvals';
 import type { WriteCall } from '../approvals/approval-port';
+import type { CommandPlan } from './command-plan';
+import type { ScopedHosts } from './network-rule-repository';
 
 export interface CommandProposal {
   readonly command: string;
@@ -13,9 +14,13 @@ export interface CommandProposal {
   /** Working folder relative to the root, for the card ('' = root). */
   readonly cwdRelative: string;
   readonly description: string;
+  /** Full network: the model asked for it, or the command runs outside the sandbox. */
   readonly network: boolean;
-  /** Without `network`: hosts reachable through the filtering proxy (network rules). */
-  readonly networkHosts?: readonly string[] | undefined;
+  /**
+   * Without `network`: the project's network rules; the gate gives the command the hosts of
+   * those that apply to its parse, reachable through the filtering proxy. Absent: none.
+   */
+  readonly networkRules?: readonly ScopedHosts[] | undefined;
   readonly timeoutSeconds: number;
   readonly sandboxed: boolean;
   readonly sandboxDetail: string;
@@ -34,9 +39,9 @@ interface Decided {
   readonly decidedBy: DecisionSource;
 }
 
-/** The person's network choice for this run; absent: what the request showed. */
-interface Granted {
-  readonly network?: NetworkGrant | undefined;
+/** What runs, parsed once, with its network (the person's choice, or what the card showed). */
+interface Planned {
+  readonly plan: CommandPlan;
 }
 
 /** Why the policy did not let the line run by itself, for the model's refusal message. */
@@ -49,8 +54,8 @@ interface PolicyWhy {
 
 export type CommandResolution =
   | (Decided &
-      Granted & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
-  | (Decided & Granted & { readonly outcome: 'edited'; readonly command: string })
+      Planned & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
+  | (Decided & Planned & { readonly outcome: 'edited'; readonly command: string })
   | (Decided & PolicyWhy & { readonly outcome: 'rejected'; readonly reason?: string | undefined })
   | (Decided &
       PolicyWhy & {

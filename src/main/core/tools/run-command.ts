@@ -16,6 +16,7 @@ import {
   type FileChange,
 } from '../commands/changed-files';
 import type { CommandPort } from '../commands/command-port';
+import type { CommandPlan } from '../commands/command-plan';
 import {
   copyChanges,
   describeCopyChanges,
@@ -26,15 +27,7 @@ import {
 import { sandboxName } from '../commands/sandbox-detect';
 import { describeRefusal } from './command-refusal';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
-import {
-  hostNames,
-  hostsForCommand,
-  NO_NETWORK,
-  planFromGrant,
-  type NetworkPlan,
-} from '../commands/command-network';
-import { loadShellParser } from '../commands/shell-grammar';
-import { parseCommandLine } from '../commands/shell-parser';
+import { hostNames, type NetworkPlan } from '../commands/command-network';
 
 const DESCRIPTION = `Run a shell command line (/bin/sh -c) in the project, e.g. the tests, a build, a linter, git status. Use it to check your own edits.
 - The person approves each command unless a rule they set allows it. Say in description what the command does and why.
@@ -176,19 +169,9 @@ async function runApproved(
   }
   const timeoutMs = (input.timeout_s ?? DEFAULT_TIMEOUT_MS / 1000) * 1000;
   // Outside the sandbox nothing limits the network; inside, full network only when the model
-  // asks (and the person approves), else the hosts of the project's rules that apply.
-  const rulePlan = async (command: string): Promise<NetworkPlan> => {
-    if (!sandboxed || input.network === true) return { full: true, hosts: [] };
-    const rules = port.networkRules?.() ?? [];
-    if (!rules.length) return NO_NETWORK;
-    const parsed = parseCommandLine(await loadShellParser(), command, {
-      root: ctx.workspace.root,
-      cwd,
-    });
-    return { full: false, hosts: hostsForCommand(rules, parsed) };
-  };
-  const proposed = await rulePlan(input.command);
-  const names = hostNames(proposed);
+  // asks (and the person approves), else the hosts of the project's rules that apply. The gate
+  // parses the line once and hands back the plan that runs.
+  const full = !sandboxed || input.network === true;
   const resolution = await port.gate.request(
     {
       command: input.command,
@@ -196,8 +179,8 @@ async function runApproved(
       cwd,
       cwdRelative,
       description: input.description,
-      network: proposed.full,
-      ...(names.length ? { networkHosts: names } : {}),
+      network: full,
+      ...(full ? {} : { networkRules: port.networkRules?.() ?? [] }),
       timeoutSeconds: timeoutMs / 1000,
       sandboxed,
       isIgnored: (relative: string) => ctx.workspace.isIgnored(relative, false),
@@ -228,11 +211,8 @@ async function runApproved(
     default:
       return missingCase(resolution);
   }
-  const command = resolution.command;
-  // The person's choice on the card wins; an edited command gets the rules' hosts for itself.
-  const granted = resolution.network ? planFromGrant(resolution.network) : null;
-  if (typeof granted === 'string') return toolError(`The command was not run: ${granted}.`);
-  const plan = granted ?? (resolution.outcome === 'edited' ? await rulePlan(command) : proposed);
+  const { plan } = resolution;
+  const command = plan.command;
   if (ctx.signal.aborted) return toolError('The command was not run: the turn was aborted.');
   const copy = port.copy;
   let before;
@@ -258,8 +238,8 @@ async function runApproved(
       root: ctx.workspace.root,
       cwd,
       timeoutMs,
-      network: plan.full,
-      allowedHosts: plan.hosts,
+      network: plan.network.full,
+      allowedHosts: plan.network.hosts,
       sandbox: sandboxed ? port.sandbox : { available: false, detail: port.sandbox.detail },
       signal: ctx.signal,
       hidden: port.hidden,
@@ -308,7 +288,6 @@ async function runApproved(
       changesKnown: true,
       changesText: describeCopyChanges(changes ?? [], notes),
       plan,
-      chosen: granted !== null,
     });
   }
   if (!before) throw new Error('run_command: no snapshot was taken before the command');
@@ -344,7 +323,6 @@ async function runApproved(
     checkpointIds,
     changesKnown: after !== null,
     plan,
-    chosen: granted !== null,
   });
 }
 
@@ -359,16 +337,14 @@ function formatResult(r: {
   changesKnown: boolean;
   /** Replaces the live changes' lines (a background run's copy). */
   changesText?: string;
-  plan: NetworkPlan;
-  /** The person set the network on the card. */
-  chosen: boolean;
+  plan: CommandPlan;
 }): ToolResult {
   const { run } = r;
   const out = run.output;
   const lines = [
     `$ ${r.command}`,
     r.edited ? '(the person edited the command before approving it; this is what ran)' : null,
-    `in ${r.cwdRelative || '.'}, ${run.sandboxed ? 'sandboxed' : 'NOT sandboxed'}, ${describeRunNetwork(r.plan)}${r.chosen ? ' (as the person chose for this run)' : ''}`,
+    `in ${r.cwdRelative || '.'}, ${run.sandboxed ? 'sandboxed' : 'NOT sandboxed'}, ${describeRunNetwork(r.plan.network)}${r.plan.networkChosen ? ' (as the person chose for this run)' : ''}`,
     run.proxy ? describeProxy(run.proxy) : null,
     `${describeEnd(run.end)}; duration ${(run.durationMs / 1000).toFixed(2)} s`,
     r.changesText !== undefined
