@@ -23,6 +23,8 @@ export const changeSetViewSchema = changeSetSchema.extend({
   changedOnDisk: z.array(z.string()).default([]),
   /** Written files whose checkpoint was undone since: back as they were before the set. */
   undone: z.array(z.string()).default([]),
+  /** The version shown: an apply that sends it back is refused if the set changed since. */
+  revision: z.string().optional(),
 });
 export type ChangeSetView = z.infer<typeof changeSetViewSchema>;
 
@@ -39,6 +41,8 @@ export const proposalService = {
         /** Absent: every file whole. */
         selection: changeSetSelectionSchema.strict().optional(),
         reason,
+        /** The `revision` of the set the person reviewed; absent: the set as it is now. */
+        seenRevision: z.string().max(200).optional(),
       })
       .strict(),
     applyResultSchema,

@@ -35,6 +35,7 @@ import { projectIdFor } from '../store/project-id';
 import type { Workspace } from '../workspace/workspace';
 import { ProposalRefusedError } from './run-proposal';
 import { recordReviewNote, reviewNoteText } from './review-note';
+import { changeSetRevision } from './change-set-revision';
 
 export interface ReviewDeps {
   readonly db: WritableDb;
@@ -117,7 +118,13 @@ function choicesFor(
 
 export async function applyChangeSet(
   deps: ReviewDeps,
-  request: { changeSetId: string; selection?: ChangeSetSelection | undefined; reason?: string },
+  request: {
+    changeSetId: string;
+    selection?: ChangeSetSelection | undefined;
+    reason?: string;
+    /** The revision the person reviewed (the inbox); absent: the set as it is now. */
+    seenRevision?: string | undefined;
+  },
 ): Promise<ApplyResult> {
   const loaded = loadChangeSet(deps, request.changeSetId);
   refuseUnlessReviewable(loaded, 'applied');
@@ -141,6 +148,10 @@ export async function applyChangeSet(
   let set: StoredChangeSet = loaded;
   try {
     set = repo.get(loaded.id) ?? loaded;
+    if (request.seenRevision !== undefined && request.seenRevision !== changeSetRevision(set))
+      throw new ProposalRefusedError(
+        `change set ${set.id} changed while you were looking at it (an MCP client sent more edits to it), so nothing was written. Look at it again, then accept what you want.`,
+      );
     const choices = choicesFor(set, request.selection);
     for (const file of set.files) {
       const result = await applyFile(deps, set, file, choices.get(file.path), broker);

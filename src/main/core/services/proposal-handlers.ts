@@ -18,6 +18,7 @@ import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';
 import { changeSetSteps } from '../proposals/change-set-steps';
 import { changedOnDisk, undoneFiles } from '../proposals/change-set-disk-state';
+import { changeSetRevision } from '../proposals/change-set-revision';
 import type { WritableDb } from '../store/database-handles';
 import type { Workspace } from '../workspace/workspace';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
@@ -149,13 +150,15 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
         steps,
         changedOnDisk: await changedOnDisk(reviewDeps.workspace, set),
         undone: undoneFiles(deps.db, set),
+        revision: changeSetRevision(set),
       };
     },
-    async apply({ id, selection, reason }) {
+    async apply({ id, selection, reason, seenRevision }) {
       const result = await applyChangeSet(review(), {
         changeSetId: id,
         selection,
         ...(reason ? { reason } : {}),
+        seenRevision,
       });
       deps.changed(id);
       const set = createChangeSetRepository(deps.db).get(id);

@@ -15,6 +15,7 @@ import {
   applyChangeSet,
   rejectChangeSet,
 } from '../../../../src/main/core/proposals/apply-change-set';
+import { changeSetRevision } from '../../../../src/main/core/proposals/change-set-revision';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import { createChangeSetRepository } from '../../../../src/main/core/store/change-set-repository';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
@@ -110,6 +111,25 @@ describe('mcp change session', () => {
       paths: ['a.ts'],
     });
     expect(readFileSync(path.join(project, 'b.ts'), 'utf8')).toBe('export const b = 1;\n');
+  });
+
+  it('apply - a set that changed after the person looked at it is refused, nothing written', async () => {
+    const id = idOf(textOf(await edit('a.ts', 'a = 1', 'a = 2')));
+    const seen = changeSetRevision(createChangeSetRepository(db).get(id) ?? { files: [] });
+    // The person is looking at a.ts's change; the client sends another edit to the same set.
+    await edit('b.ts', 'b = 1', 'b = 2');
+    expect(createChangeSetRepository(db).get(id)?.paths).toEqual(['a.ts', 'b.ts']);
+    await expect(
+      applyChangeSet({ db, workspace }, { changeSetId: id, seenRevision: seen }),
+    ).rejects.toThrow(/changed while you were looking at it[\s\S]*nothing was written/u);
+    expect(readFileSync(path.join(project, 'a.ts'), 'utf8')).toBe('export const a = 1;\n');
+    expect(readFileSync(path.join(project, 'b.ts'), 'utf8')).toBe('export const b = 1;\n');
+    expect(createChangeSetRepository(db).get(id)?.status).toBe('proposed');
+    // Looked at again, the set applies as shown.
+    const now = changeSetRevision(createChangeSetRepository(db).get(id) ?? { files: [] });
+    const applied = await applyChangeSet({ db, workspace }, { changeSetId: id, seenRevision: now });
+    expect(applied.status).toBe('accepted');
+    expect(readFileSync(path.join(project, 'b.ts'), 'utf8')).toBe('export const b = 2;\n');
   });
 
   it('mcp change session - a conflict marks the set and the next call moves to a new set from the disk', async () => {

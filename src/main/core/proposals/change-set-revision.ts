@@ -1,0 +1,19 @@
+// Which version of a change set the person looked at. An MCP client may add edits to an open
+// set while its review is on the screen, and "Accept all" or "hunk 2 of a.ts" then means
+// something the person never saw. The inbox sends back the revision it showed; the apply
+// compares it with the set as it reads it under its claim, and refuses when they differ.
+import { createHash } from 'node:crypto';
+
+interface RevisionFile {
+  readonly path: string;
+  readonly baseHash: string;
+  readonly finalText: string;
+}
+
+/** sha256 over every file's path, base and final text, in the set's order. */
+export function changeSetRevision(set: { readonly files: readonly RevisionFile[] }): string {
+  const hash = createHash('sha256');
+  for (const file of set.files)
+    hash.update(JSON.stringify([file.path, file.baseHash, file.finalText]));
+  return hash.digest('hex');
+}
