@@ -160,6 +160,16 @@ export function createTypeScriptChecker(
     );
   };
 
+  /** A file's errors on disk, worked out once while the disk state stays (see syncDisk). */
+  const diskErrorsOf = (project: Project, file: string): Diagnostic[] => {
+    let cached = project.diskDiagnostics.get(file);
+    if (!cached) {
+      cached = errorsOf(project.hosts.disk, file);
+      project.diskDiagnostics.set(file, cached);
+    }
+    return cached;
+  };
+
   const syncDisk = (project: Project): TypeScript.Program => {
     project.hosts.refreshDisk();
     const program = project.hosts.disk.getProgram() as TypeScript.Program;
@@ -226,12 +236,7 @@ export function createTypeScriptChecker(
           const text = overlayFiles.has(file) ? (overlayFiles.get(file) ?? undefined) : undefined;
           if (!isChecked(config, file, text ?? disk.getSourceFile(file)?.text)) continue;
           checkedFiles.add(file);
-          let cached = project.diskDiagnostics.get(file);
-          if (!cached) {
-            cached = errorsOf(project.hosts.disk, file);
-            project.diskDiagnostics.set(file, cached);
-          }
-          before.push(...cached);
+          before.push(...diskErrorsOf(project, file));
           after.push(...errorsOf(project.hosts.overlay, file));
         }
       }
@@ -260,12 +265,7 @@ export function createTypeScriptChecker(
           anySource = true;
           if (!isChecked(config, file, source.text) || checked.has(file)) continue;
           checked.add(file);
-          let cached = project.diskDiagnostics.get(file);
-          if (!cached) {
-            cached = errorsOf(project.hosts.disk, file);
-            project.diskDiagnostics.set(file, cached);
-          }
-          out.push(...cached);
+          out.push(...diskErrorsOf(project, file));
         }
       }
       if (!anySource) return null;

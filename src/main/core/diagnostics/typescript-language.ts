@@ -4,6 +4,7 @@
 // (out of that memory, or a crash) turns the check into `not_checked` with the reason, and
 // the next check starts a fresh one.
 import { workerEntryFor } from '../index/worker-entry';
+import { startReadyWorker } from '../index/start-ready-worker';
 import { Worker } from 'node:worker_threads';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { ProposedFileChange } from './diagnostics-port';
@@ -48,58 +49,35 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): La
   let nextId = 1;
   let lastHeap: number | null = null;
 
-  const start = (): Promise<Running | string> =>
-    new Promise((resolve) => {
-      const cancel = new SharedArrayBuffer(CANCEL_SLOTS * 4);
-      const data: TsWorkerData = { marker: TS_CHECK_WORKER_MARKER, root: options.root, cancel };
-      const entry = options.entry ?? defaultCheckWorkerEntry();
-      const common = {
-        workerData: data,
-        stdout: true,
-        stderr: true,
-        resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
-      };
-      let worker: Worker;
-      try {
-        worker =
-          'evalCode' in entry
-            ? new Worker(entry.evalCode, { ...common, eval: true })
-            : new Worker(entry.url, common);
-      } catch (error) {
-        resolve(`the TypeScript checker could not start (${String(error)})`);
-        return;
-      }
-      const timer = setTimeout(() => {
-        void worker.terminate();
-        resolve('the TypeScript checker did not start within 30 s');
-      }, READY_TIMEOUT_MS);
-      const fail = (why: unknown): void => {
-        clearTimeout(timer);
-        resolve(`the TypeScript checker could not start (${String(why)})`);
-      };
-      worker.once('error', fail);
-      worker.once('exit', fail);
-      worker.once('message', (message: unknown) => {
-        clearTimeout(timer);
-        worker.off('error', fail);
-        worker.off('exit', fail);
-        if ((message as { ready?: unknown })?.ready !== true) {
-          void worker.terminate();
-          resolve('the TypeScript checker did not start');
-          return;
-        }
-        worker.on('error', () => undefined); // surfaced to each request through 'exit'
-        worker.on('message', (m: { heapBytes?: unknown }) => {
-          if (typeof m.heapBytes === 'number') lastHeap = m.heapBytes;
-        });
-        worker.on('exit', () => {
-          running = undefined;
-          lastHeap = null;
-        });
-        worker.unref();
-        resolve({ worker, flags: new Int32Array(cancel) });
-      });
+  const start = async (): Promise<Running | string> => {
+    const cancel = new SharedArrayBuffer(CANCEL_SLOTS * 4);
+    const data: TsWorkerData = { marker: TS_CHECK_WORKER_MARKER, root: options.root, cancel };
+    const entry = options.entry ?? defaultCheckWorkerEntry();
+    const common = {
+      workerData: data,
+      stdout: true,
+      stderr: true,
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    };
+    const worker = await startReadyWorker(
+      () =>
+        'evalCode' in entry
+          ? new Worker(entry.evalCode, { ...common, eval: true })
+          : new Worker(entry.url, common),
+      READY_TIMEOUT_MS,
+    );
+    if (typeof worker === 'string') return `the TypeScript checker ${worker}`;
+    // Its errors are surfaced to each request through 'exit'.
+    worker.on('message', (m: { heapBytes?: unknown }) => {
+      if (typeof m.heapBytes === 'number') lastHeap = m.heapBytes;
     });
+    worker.on('exit', () => {
+      running = undefined;
+      lastHeap = null;
+    });
+    worker.unref();
+    return { worker, flags: new Int32Array(cancel) };
+  };
 
   const ask = async (
     request: Omit<Extract<TsWorkerRequest, { kind: 'check' }>, 'id'> | { kind: 'project' },

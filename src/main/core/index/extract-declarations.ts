@@ -1,12 +1,13 @@
 // Definitions and local exports of one parsed file. Walks statements only (top level,
 // namespace bodies, `declare module` bodies, class members), never expressions, so it
-// stays linear in the number of declarations.
+// stays linear in the number of declarations. Class members: extract-class-members.ts.
 import type * as TS from 'typescript';
 import { ts } from './typescript-runtime';
-import type { ExtractedExport, ExtractedSymbol } from './index-types';
+import type { ExtractedSymbol } from './index-types';
 import type { SymbolKind } from '../../../shared/contract/symbol-service';
 import { signatureOf, variableSignature } from './signature-text';
-import { lineIndexOf } from './line-index';
+import { addModuleExport, addSymbol, hasModifier, type DeclarationSink } from './declaration-rows';
+import { extractClassMembers } from './extract-class-members';
 
 interface Scope {
   /** `Ns.` inside a namespace; '' at the top level and inside `declare module 'x'`. */
@@ -15,27 +16,6 @@ interface Scope {
   readonly isModuleScope: boolean;
   /** Inside `declare module` / `declare namespace`: members are visible without `export`. */
   readonly ambient: boolean;
-}
-
-export interface DeclarationSink {
-  readonly symbols: ExtractedSymbol[];
-  readonly exports: ExtractedExport[];
-}
-
-function hasModifier(node: TS.Node, kind: TS.SyntaxKind): boolean {
-  const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
-  return modifiers?.some((m) => m.kind === kind) ?? false;
-}
-
-function position(sf: TS.SourceFile, pos: number): { line: number; column: number } {
-  return lineIndexOf(sf).at(pos);
-}
-
-function memberName(name: TS.PropertyName | undefined, sf: TS.SourceFile): string | undefined {
-  if (!name) return undefined;
-  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
-  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
-  return name.getText(sf);
 }
 
 function bindingNames(name: TS.BindingName, out: TS.Identifier[]): void {
@@ -105,13 +85,7 @@ function add(
   signature: string,
   isExported = c.exported,
 ): void {
-  c.sink.symbols.push({
-    name: c.scope.prefix + name,
-    kind,
-    ...position(c.sf, at.getStart(c.sf)),
-    exported: isExported,
-    signature,
-  });
+  addSymbol(c.sink, c.sf, at, c.scope.prefix + name, kind, isExported, signature);
 }
 
 /** The module's default symbol; `export =` is recorded under its own export name. */
@@ -123,28 +97,13 @@ function addDefault(
   exportedAs: 'default' | 'export=' = 'default',
 ): void {
   if (!c.scope.isModuleScope) return;
-  c.sink.symbols.push({
-    name: 'default',
-    kind: 'default',
-    ...position(c.sf, at.getStart(c.sf)),
-    exported: true,
-    signature,
-  });
-  c.sink.exports.push({
-    exported: exportedAs,
-    local,
-    line: position(c.sf, c.node.getStart(c.sf)).line,
-  });
+  addSymbol(c.sink, c.sf, at, 'default', 'default', true, signature);
+  addModuleExport(c.sink, c.sf, c.node, exportedAs, local);
 }
 
 function addExport(c: StatementContext, name: string): void {
-  if (c.scope.isModuleScope && c.exportedKeyword && !c.isDefault) {
-    c.sink.exports.push({
-      exported: name,
-      local: name,
-      line: position(c.sf, c.node.getStart(c.sf)).line,
-    });
-  }
+  if (c.scope.isModuleScope && c.exportedKeyword && !c.isDefault)
+    addModuleExport(c.sink, c.sf, c.node, name, name);
 }
 
 function visitStatement(
@@ -177,14 +136,7 @@ function visitStatement(
     case ts.SyntaxKind.EnumDeclaration:
       return visitTypeOrEnum(c, node as TS.TypeAliasDeclaration | TS.EnumDeclaration);
     case ts.SyntaxKind.ModuleDeclaration:
-      return visitModuleDeclaration(
-        node as TS.ModuleDeclaration,
-        sf,
-        scope,
-        sink,
-        exportedLocals,
-        c.exported,
-      );
+      return visitModuleDeclaration(c, node as TS.ModuleDeclaration);
     case ts.SyntaxKind.VariableStatement:
       return visitVariables(c, node as TS.VariableStatement);
     case ts.SyntaxKind.ExportAssignment:
@@ -216,7 +168,7 @@ function visitClass(c: StatementContext, node: TS.ClassDeclaration): void {
   }
   if (c.isDefault) addDefault(c, node.name ?? node, signature, node.name?.text ?? null);
   if (className)
-    visitClassMembers(
+    extractClassMembers(
       node,
       `${c.scope.prefix}${className}`,
       c.sf,
@@ -270,11 +222,7 @@ function visitExportDeclaration(c: StatementContext, node: TS.ExportDeclaration)
       const exportedName = element.name.text;
       const local = (element.propertyName ?? element.name).text;
       c.exportedLocals.add(local);
-      c.sink.exports.push({
-        exported: exportedName,
-        local,
-        line: position(c.sf, element.getStart(c.sf)).line,
-      });
+      addModuleExport(c.sink, c.sf, element, exportedName, local);
     }
     return;
   }
@@ -291,44 +239,27 @@ function visitImportEquals(c: StatementContext, node: TS.ImportEqualsDeclaration
 }
 
 /** The statements of `declare module 'x' { … }` or `declare global { … }`: ambient, not module scope. */
-function visitAmbientBody(
-  node: TS.ModuleDeclaration,
-  sf: TS.SourceFile,
-  sink: DeclarationSink,
-  exportedLocals: Set<string>,
-): void {
+function visitAmbientBody(c: StatementContext, node: TS.ModuleDeclaration): void {
   if (!node.body || !ts.isModuleBlock(node.body)) return;
   visitStatements(
     node.body.statements,
-    sf,
+    c.sf,
     { prefix: '', isModuleScope: false, ambient: true },
-    sink,
-    exportedLocals,
+    c.sink,
+    c.exportedLocals,
   );
 }
 
-function visitModuleDeclaration(
-  node: TS.ModuleDeclaration,
-  sf: TS.SourceFile,
-  scope: Scope,
-  sink: DeclarationSink,
-  exportedLocals: Set<string>,
-  exported: boolean,
-): void {
+function visitModuleDeclaration(c: StatementContext, node: TS.ModuleDeclaration): void {
+  const { sf, scope } = c;
   if (ts.isStringLiteral(node.name)) {
     // `declare module 'x' { … }`: its members are the exports of module 'x'.
-    sink.symbols.push({
-      name: node.name.text,
-      kind: 'module',
-      ...position(sf, node.name.getStart(sf)),
-      exported: true,
-      signature: signatureOf(node, sf),
-    });
-    visitAmbientBody(node, sf, sink, exportedLocals);
+    addSymbol(c.sink, sf, node.name, node.name.text, 'module', true, signatureOf(node, sf));
+    visitAmbientBody(c, node);
     return;
   }
   if (node.name.text === 'global' && node.flags & ts.NodeFlags.GlobalAugmentation) {
-    visitAmbientBody(node, sf, sink, exportedLocals);
+    visitAmbientBody(c, node);
     return;
   }
   // `namespace A.B.C { … }` nests ModuleDeclarations; the qualified name is built as we go.
@@ -339,100 +270,17 @@ function visitModuleDeclaration(
     body = body.body;
   }
   const fullName = scope.prefix + qualified;
-  sink.symbols.push({
-    name: fullName,
-    kind: 'namespace',
-    ...position(sf, node.name.getStart(sf)),
-    exported,
-    signature: signatureOf(node, sf),
-  });
-  if (scope.isModuleScope && hasModifier(node, ts.SyntaxKind.ExportKeyword)) {
-    sink.exports.push({
-      exported: node.name.text,
-      local: node.name.text,
-      line: position(sf, node.getStart(sf)).line,
-    });
-  }
+  addSymbol(c.sink, sf, node.name, fullName, 'namespace', c.exported, signatureOf(node, sf));
+  if (scope.isModuleScope && c.exportedKeyword)
+    addModuleExport(c.sink, sf, node, node.name.text, node.name.text);
   const ambient = scope.ambient || hasModifier(node, ts.SyntaxKind.DeclareKeyword);
   if (body && ts.isModuleBlock(body)) {
     visitStatements(
       body.statements,
       sf,
       { prefix: `${fullName}.`, isModuleScope: false, ambient },
-      sink,
-      exportedLocals,
+      c.sink,
+      c.exportedLocals,
     );
-  }
-}
-
-function visitClassMembers(
-  node: TS.ClassDeclaration,
-  className: string,
-  sf: TS.SourceFile,
-  sink: DeclarationSink,
-  exported: boolean,
-): void {
-  const seen = new Set<string>();
-  for (const member of node.members) {
-    let kind: SymbolKind | undefined;
-    if (ts.isMethodDeclaration(member)) kind = 'method';
-    else if (
-      ts.isPropertyDeclaration(member) ||
-      ts.isGetAccessorDeclaration(member) ||
-      ts.isSetAccessorDeclaration(member)
-    ) {
-      kind = 'property';
-    } else if (ts.isConstructorDeclaration(member)) {
-      kind = 'method';
-    }
-    if (!kind) continue;
-    const name = ts.isConstructorDeclaration(member) ? 'constructor' : memberName(member.name, sf);
-    if (!name) continue;
-    if (ts.isConstructorDeclaration(member))
-      visitParameterProperties(member, className, sf, sink, exported, seen);
-    // Overloads and get/set pairs are one member: the first declaration wins.
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const nameNode = ts.isConstructorDeclaration(member) ? undefined : member.name;
-    const at: TS.Node = nameNode ?? member;
-    const isPrivate =
-      hasModifier(member, ts.SyntaxKind.PrivateKeyword) ||
-      (nameNode !== undefined && ts.isPrivateIdentifier(nameNode));
-    sink.symbols.push({
-      name: `${className}.${name}`,
-      kind,
-      ...position(sf, at.getStart(sf)),
-      exported: exported && !isPrivate,
-      signature: signatureOf(member, sf),
-    });
-  }
-}
-
-/**
- * `constructor(private readonly pool: Pool, @Inject(T) public svc: Svc)`: a parameter with
- * an accessibility or `readonly`/`override` modifier declares a property of the class.
- * Only the implementation carries them (an overload may not), so every constructor is read.
- */
-function visitParameterProperties(
-  ctor: TS.ConstructorDeclaration,
-  className: string,
-  sf: TS.SourceFile,
-  sink: DeclarationSink,
-  exported: boolean,
-  seen: Set<string>,
-): void {
-  for (const parameter of ctor.parameters) {
-    if (!ts.isParameterPropertyDeclaration(parameter, ctor) || !ts.isIdentifier(parameter.name))
-      continue;
-    const name = parameter.name.text;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    sink.symbols.push({
-      name: `${className}.${name}`,
-      kind: 'property',
-      ...position(sf, parameter.name.getStart(sf)),
-      exported: exported && !hasModifier(parameter, ts.SyntaxKind.PrivateKeyword),
-      signature: signatureOf(parameter, sf),
-    });
   }
 }

@@ -110,22 +110,9 @@ function importRefs(node: TS.ImportDeclaration, sf: TS.SourceFile, out: Extracte
   if (bindings && ts.isNamespaceImport(bindings)) {
     push(out, sf, node, specifier, 'import', clauseTypeOnly, '*', bindings.name.text, null);
     any = true;
-  } else if (bindings) {
-    for (const element of bindings.elements) {
-      const imported = exportName(element.propertyName ?? element.name);
-      push(
-        out,
-        sf,
-        node,
-        specifier,
-        'import',
-        clauseTypeOnly || element.isTypeOnly,
-        imported,
-        element.name.text,
-        null,
-      );
-      any = true;
-    }
+  } else if (bindings?.elements.length) {
+    namedRefs(out, sf, node, specifier, 'import', clauseTypeOnly, bindings.elements);
+    any = true;
   }
   // `import {} from 'x'` still loads the module.
   if (!any) push(out, sf, node, specifier, 'side-effect', clauseTypeOnly, '*', null, null);
@@ -149,21 +136,38 @@ function exportRefs(node: TS.ExportDeclaration, sf: TS.SourceFile, out: Extracte
       null,
       exportName(clause.name),
     );
-  } else {
-    for (const element of clause.elements) {
-      const imported = exportName(element.propertyName ?? element.name);
-      push(
-        out,
-        sf,
-        node,
-        specifier,
-        'reexport',
-        node.isTypeOnly || element.isTypeOnly,
-        imported,
-        null,
-        exportName(element.name),
-      );
-    }
+  } else namedRefs(out, sf, node, specifier, 'reexport', node.isTypeOnly, clause.elements);
+}
+
+/**
+ * `{ a, b as c }` of an import or a re-export, one row per name: `a` or `b` is imported,
+ * bound here as `c` (import) or exported on as `c` (re-export); `type` on either side counts.
+ */
+function namedRefs(
+  out: ExtractedImport[],
+  sf: TS.SourceFile,
+  node: TS.ImportDeclaration | TS.ExportDeclaration,
+  specifier: string,
+  kind: 'import' | 'reexport',
+  typeOnly: boolean,
+  elements: readonly (TS.ImportSpecifier | TS.ExportSpecifier)[],
+): void {
+  for (const element of elements) {
+    const imported = exportName(element.propertyName ?? element.name);
+    const name = exportName(element.name);
+    const local = kind === 'import' ? name : null;
+    const exportedAs = kind === 'reexport' ? name : null;
+    push(
+      out,
+      sf,
+      node,
+      specifier,
+      kind,
+      typeOnly || element.isTypeOnly,
+      imported,
+      local,
+      exportedAs,
+    );
   }
 }
 

@@ -10,6 +10,7 @@
 import { watch as fsWatch, statSync, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { isCodeFile, isConfigFile } from './project-scan';
+import { errnoCode } from '../workspace/errno-code';
 
 export interface WatchedIndex {
   readonly root: string;
@@ -50,10 +51,7 @@ export interface IndexWatcherOptions {
 const LIMIT_CODES = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
 
 function limitCode(error: unknown): string | undefined {
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error
-      ? String((error as { code: unknown }).code)
-      : undefined;
+  const code = errnoCode(error);
   return code && LIMIT_CODES.has(code) ? code : undefined;
 }
 

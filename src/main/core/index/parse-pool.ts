@@ -4,6 +4,7 @@
 // an embedding shell may pass its own entry. If no worker can start, or one dies, its jobs
 // run in-process in small slices between event-loop turns: slower, never lost.
 import { workerEntryFor, type WorkerEntry } from './worker-entry';
+import { startReadyWorker } from './start-ready-worker';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { runParseJobSync, type ParseJob, type ParseJobResult } from './parse-job';
@@ -124,49 +125,26 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   let nextId = 1;
   let closed = false;
 
-  const startWorker = (): Promise<Slot | undefined> =>
-    new Promise((resolve) => {
-      const entry =
-        options.entry && options.entry !== 'in-process' ? options.entry : defaultWorkerEntry();
-      let worker: Worker;
-      try {
-        const workerData: ParseWorkerData = {
-          marker: PARSE_WORKER_MARKER,
-          ...(options.codeCacheDir !== undefined ? { codeCacheDir: options.codeCacheDir } : {}),
-        };
-        const common = { workerData, stdout: true, stderr: true };
-        worker =
-          'evalCode' in entry
-            ? new Worker(entry.evalCode, { ...common, eval: true })
-            : new Worker(entry.url, {
-                ...common,
-                execArgv: entry.execArgv ? [...entry.execArgv] : [],
-              });
-      } catch {
-        resolve(undefined);
-        return;
-      }
-      const timer = setTimeout(() => {
-        void worker.terminate();
-        resolve(undefined);
-      }, READY_TIMEOUT_MS);
-      const onFail = (): void => {
-        clearTimeout(timer);
-        resolve(undefined);
-      };
-      worker.once('error', onFail);
-      worker.once('exit', onFail);
-      worker.once('message', (message: unknown) => {
-        clearTimeout(timer);
-        worker.off('error', onFail);
-        worker.off('exit', onFail);
-        if ((message as { ready?: unknown })?.ready === true) resolve({ worker, pending: 0 });
-        else {
-          void worker.terminate();
-          resolve(undefined);
-        }
-      });
-    });
+  const startWorker = async (): Promise<Slot | undefined> => {
+    const entry =
+      options.entry && options.entry !== 'in-process' ? options.entry : defaultWorkerEntry();
+    const workerData: ParseWorkerData = {
+      marker: PARSE_WORKER_MARKER,
+      ...(options.codeCacheDir !== undefined ? { codeCacheDir: options.codeCacheDir } : {}),
+    };
+    const common = { workerData, stdout: true, stderr: true };
+    const worker = await startReadyWorker(
+      () =>
+        'evalCode' in entry
+          ? new Worker(entry.evalCode, { ...common, eval: true })
+          : new Worker(entry.url, {
+              ...common,
+              execArgv: entry.execArgv ? [...entry.execArgv] : [],
+            }),
+      READY_TIMEOUT_MS,
+    );
+    return typeof worker === 'string' ? undefined : { worker, pending: 0 };
+  };
 
   let starting: Promise<void> | undefined;
   /** Starts workers until `wanted` run (once the entry failed, none). */
@@ -178,10 +156,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       const created = await Promise.all(Array.from({ length: wanted - slots.length }, startWorker));
       const added = created.filter((s): s is Slot => s !== undefined);
       if (first && !added.length) entryFailed = true;
-      for (const slot of added) {
-        slot.worker.on('error', () => undefined); // surfaced per batch through 'exit'
-        slot.worker.unref();
-      }
+      for (const slot of added) slot.worker.unref(); // errors: surfaced per batch through 'exit'
       slots = [...slots, ...added];
       starting = undefined;
       if (closed) await stopWorkers();

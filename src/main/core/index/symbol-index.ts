@@ -1,10 +1,9 @@
 // The project's symbol index: keeps the SQLite index in step with the files (incremental
 // refresh on open, single-file refresh for applied edits, a watcher while the app runs) and
 // answers the queries behind find_definition, find_importers, the outline, and fuzzy
-// symbol/file search. Parsing happens in the worker pool; this thread only diffs, resolves
-// and writes. Refreshes are serialised so a reader always sees whole files.
+// symbol/file search. The refreshing itself is index-refresher.ts; this serialises it, so a
+// reader always sees whole files, and owns the status, quick answers and queries.
 import type Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type {
   IndexStatus,
@@ -14,12 +13,8 @@ import type {
 } from '../../../shared/contract/symbol-service';
 import { openIndexDatabase } from './index-database';
 import { createIndexStore, type IndexStore } from './index-store';
-import type { ModuleResolver } from './module-resolver';
-import { createParsePool, IN_PROCESS_BELOW, type ParsePool } from './parse-pool';
-import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
-import { saveTypeScriptCodeCache, useTypeScriptCodeCache } from './typescript-runtime';
 import type { ParsedFile } from './index-types';
-import { scanProject, isCodeFile, isConfigFile, type StatEntry } from './project-scan';
+import { isCodeFile, isConfigFile } from './project-scan';
 import {
   findDefinitions,
   rankDefinitions,
@@ -31,38 +26,25 @@ import { fuzzyRank } from './fuzzy-match';
 import { definitionThroughImports } from './definition-through-imports';
 import type { SymbolIndexPort } from './symbol-index-port';
 import { watchIndex, type IndexWatcher, type IndexWatcherOptions } from './index-watcher';
-
 import {
   DEFAULT_MAX_FILE_BYTES,
   type RefreshSummary,
   type SymbolIndexOptions,
 } from './symbol-index-options';
-import { warmUpTypeScriptParser } from './parser-warm-up';
-import { buildProjectResolver } from './project-resolver';
 import { IndexStatusHub } from './index-status-hub';
+import { IndexRefresher } from './index-refresher';
 import { createQuickAnswers, type QuickAnswers } from './quick-answers';
 import { QUICK_ANSWER_NOTE } from './quick-answer';
 import { locateBundledRipgrep } from '../search/create-search-engine';
 
 export { DEFAULT_MAX_FILE_BYTES, type RefreshSummary, type SymbolIndexOptions };
 
-const CONFIG_META = 'config-fingerprint';
-/**
- * Set while the database holds no complete build: from the start of a cold build (or the
- * first files a quick answer warmed) until a refresh completes. A database without it and
- * with files holds a complete build (also one from before this marker existed).
- */
-const INCOMPLETE_META = 'cold-build-incomplete';
-/** Below this many files a cold build keeps the lookup indexes (rebuilding them costs more). */
-const BULK_LOAD_MIN_FILES = 200;
-
 export class SymbolIndex implements SymbolIndexPort {
   private readonly store: IndexStore;
-  private readonly pool: ParsePool;
-  private readonly maxFileBytes: number;
-  private resolver: ModuleResolver | undefined;
+  private readonly refresher: IndexRefresher;
   private queue: Promise<unknown> = Promise.resolve();
-  private progress = { indexing: false, done: 0, total: 0 };
+  /** Refreshes running now (0 or 1: they are serialised). */
+  private running = 0;
   private namesCache: string[] | undefined;
   private pathsCache: string[] | undefined;
   private closed = false;
@@ -78,23 +60,18 @@ export class SymbolIndex implements SymbolIndexPort {
     this.store = createIndexStore(db);
     this.hub = new IndexStatusHub(() => ({
       ...this.store.counts(),
-      indexing: this.progress.indexing,
-      done: this.progress.done,
-      total: this.progress.total,
+      indexing: this.refresher.progress.indexing,
+      done: this.refresher.progress.done,
+      total: this.refresher.progress.total,
     }));
     if (options.onStatus) this.hub.listen(options.onStatus);
-    const codeCacheDir =
-      options.codeCacheDir === undefined
-        ? options.home === null
-          ? undefined
-          : path.join(options.home, 'cache')
-        : (options.codeCacheDir ?? undefined);
-    if (codeCacheDir !== undefined) useTypeScriptCodeCache(codeCacheDir);
-    this.pool = createParsePool({
-      ...options.pool,
-      ...(codeCacheDir !== undefined ? { codeCacheDir } : {}),
+    this.refresher = new IndexRefresher(options, this.store, {
+      emit: (force) => this.emit(force),
+      setNotice: (key, text) => this.setNotice(key, text),
+      invalidateCaches: () => this.invalidateCaches(),
+      isClosed: () => this.closed,
+      isRefreshing: () => this.running > 0,
     });
-    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   }
 
   static open(options: SymbolIndexOptions): SymbolIndex {
@@ -127,10 +104,7 @@ export class SymbolIndex implements SymbolIndexPort {
    * complete build (then it answers at once, refreshed incrementally behind).
    */
   hasCompleteBuild(): boolean {
-    return (
-      this.built ||
-      (this.store.getMeta(INCOMPLETE_META) === undefined && this.store.counts().files > 0)
-    );
+    return this.built || this.refresher.holdsCompleteBuild();
   }
 
   /**
@@ -141,7 +115,7 @@ export class SymbolIndex implements SymbolIndexPort {
     if (this.closed || this.hasCompleteBuild()) return undefined;
     return (this.quick ??= createQuickAnswers({
       source: this.options.source,
-      maxFileBytes: this.maxFileBytes,
+      maxFileBytes: this.refresher.maxFileBytes,
       ...(this.options.maxFiles !== undefined ? { maxFiles: this.options.maxFiles } : {}),
       locateRipgrep: this.options.locateRipgrep ?? locateBundledRipgrep,
       warm: (files) => void this.warm(files).catch(() => undefined),
@@ -160,10 +134,7 @@ export class SymbolIndex implements SymbolIndexPort {
   warm(files: readonly ParsedFile[]): Promise<void> {
     return this.serialise(async () => {
       if (this.built || this.hasCompleteBuild()) return;
-      const fresh = files.filter((f) => this.store.fileByPath(f.path) === undefined);
-      if (!fresh.length) return;
-      this.store.setMeta(INCOMPLETE_META, '1');
-      this.store.writeFiles(fresh, () => undefined);
+      this.refresher.storeWarmed(files);
     });
   }
 
@@ -247,7 +218,7 @@ export class SymbolIndex implements SymbolIndexPort {
     this.closed = true;
     for (const watcher of this.watchers) watcher.close();
     await this.queue.catch(() => undefined);
-    await this.pool.close();
+    await this.refresher.close();
     this.db.close();
   }
 
@@ -343,131 +314,23 @@ export class SymbolIndex implements SymbolIndexPort {
     this.hub.emit(force);
   }
 
-  private warmedUp = false;
-  /** Refreshes running now (0 or 1: they are serialised). */
-  private running = 0;
-
-  /**
-   * Single-file refreshes parse on this thread; its first parse would pay V8's lazy
-   * compilation of the TypeScript parser (~50 ms), and the resolver would be built then.
-   * Both are paid once here, after a refresh, instead of on the first applied edit.
-   */
-  private warmUp(): void {
-    if (this.warmedUp) return;
-    this.warmedUp = true;
-    setImmediate(() => {
-      if (this.closed) return;
-      warmUpTypeScriptParser();
-      // Not while a refresh runs: it may have just dropped the resolver for a new file set
-      // that the store does not hold yet, and a resolver built now would miss those files.
-      if (this.running === 0) this.resolver ??= this.buildResolver(this.store.allPaths());
-    }).unref();
-  }
-
-  private buildResolver(codeFiles: readonly string[]): ModuleResolver {
-    return buildProjectResolver(this.root, codeFiles, this.maxFileBytes);
-  }
-
   private async runRefresh(signal?: AbortSignal): Promise<RefreshSummary> {
     const started = performance.now();
-    const known = this.store.allFiles();
-    // Files warmed by quick answers, or left by a cold build that did not finish, are not a
-    // build: this is still a cold one, and marked so until it completes.
-    const warmed = this.store.getMeta(INCOMPLETE_META) !== undefined;
-    const emptyish = known.length === 0 || warmed;
-    if (emptyish && !warmed) this.store.setMeta(INCOMPLETE_META, '1');
-    // An empty index means a full parse is coming: once the walk has listed more files than
-    // are parsed in-thread, let the workers load while it goes on. A small project never
-    // starts them (their start-up would dominate its whole index time).
-    const prestartAt = this.options.pool?.inProcessBelow ?? IN_PROCESS_BELOW;
-    const prestart =
-      emptyish && this.options.prestartWorkers !== false
-        ? (listed: number): void => {
-            if (listed >= prestartAt) this.pool.prestart();
-          }
-        : undefined;
-    const scan = await scanProject(this.options.source, known, {
-      ...(this.options.maxFiles !== undefined ? { maxFiles: this.options.maxFiles } : {}),
-      ...(signal ? { signal } : {}),
-      ...(prestart ? { onListed: prestart } : {}),
-    });
-    this.setNotice('incomplete', scan.incomplete?.message);
-    const fingerprint = JSON.stringify(
-      scan.configFiles.map((c: StatEntry) => [c.path, c.size, c.mtimeMs]),
-    );
-    const configChanged = this.store.getMeta(CONFIG_META) !== fingerprint;
-    const fileSetChanged =
-      scan.deleted.length > 0 || scan.changed.some((c) => c.knownHash === undefined);
-    let parsed = 0;
-    // Built on first use: a re-open with nothing changed resolves nothing.
-    if (scan.changed.length || scan.deleted.length || configChanged) this.resolver = undefined;
-    const resolve = (from: string, specifier: string): string | undefined =>
-      (this.resolver ??= this.buildResolver(scan.codeFiles)).resolve(from, specifier);
-    if (scan.deleted.length) this.store.deleteFiles(scan.deleted);
-    if (scan.changed.length) {
-      this.progress = { indexing: true, done: 0, total: scan.changed.length };
-      this.emit(true);
-      const jobs: ParseJob[] = scan.changed.map((c) => ({
-        path: c.path,
-        absolute: path.join(this.root, c.path),
-        maxBytes: this.maxFileBytes,
-        ...(c.knownHash ? { knownHash: c.knownHash } : {}),
-      }));
-      const parseAll = (): Promise<void> =>
-        this.pool.parse(jobs, (results) => {
-          parsed += this.writeResults(results, resolve);
-          // Searches meanwhile (the symbol browser while indexing) see each batch.
-          this.invalidateCaches();
-          this.progress.done += results.length;
-          this.emit();
-        });
-      try {
-        // Into an empty index, a large load inserts first and builds the lookup indexes after.
-        if (emptyish && jobs.length >= BULK_LOAD_MIN_FILES)
-          await this.store.withoutSecondaryIndexes(parseAll);
-        else await parseAll();
-      } finally {
-        this.progress = { indexing: false, done: 0, total: 0 };
-      }
-      // The first parse in this thread without a usable code cache writes one (with the
-      // parser's functions it compiled on the way); later processes load from it.
-      if (parsed) saveTypeScriptCodeCache();
-    }
-    // Imports of untouched files may now resolve elsewhere (a file appeared or vanished, or
-    // a tsconfig/package.json changed); a cold build resolved everything against the full set.
-    const coldBuild = scan.unchanged === 0 && scan.deleted.length === 0;
-    if ((fileSetChanged || configChanged || warmed) && !coldBuild) this.store.reresolveAll(resolve);
-    if (configChanged) this.store.setMeta(CONFIG_META, fingerprint);
-    if (emptyish) this.store.deleteMeta(INCOMPLETE_META);
+    const { parsed, removed, incomplete } = await this.refresher.refreshProject(signal);
     this.hub.setNotice('quick-answer', undefined);
     this.invalidateCaches();
     this.built = true;
     this.emit(true);
-    this.warmUp();
+    this.refresher.warmUp();
     const counts = this.store.counts();
     return {
       ...counts,
       skipped: this.skipped(),
       parsed,
-      removed: scan.deleted.length,
+      removed,
       ms: Math.round(performance.now() - started),
-      ...(scan.incomplete ? { incomplete: scan.incomplete } : {}),
+      ...(incomplete ? { incomplete } : {}),
     };
-  }
-
-  private writeResults(
-    results: readonly ParseJobResult[],
-    resolve: (from: string, specifier: string) => string | undefined,
-  ): number {
-    const parsedFiles: ParsedFile[] = [];
-    const touched: { path: string; size: number; mtimeMs: number }[] = [];
-    for (const result of results) {
-      if ('unchanged' in result) touched.push(result);
-      else parsedFiles.push(result);
-    }
-    if (touched.length) this.store.touchFiles(touched);
-    if (parsedFiles.length) this.store.writeFiles(parsedFiles, resolve);
-    return parsedFiles.length;
   }
 
   private async runRefreshFile(relative: string): Promise<void> {
@@ -476,33 +339,6 @@ export class SymbolIndex implements SymbolIndexPort {
       await this.runRefresh();
       return;
     }
-    if (!isCodeFile(file)) return;
-    const known = this.store.fileByPath(file);
-    const absolute = path.join(this.root, file);
-    const exists = existsSync(absolute) && !this.options.source.isIgnored(file, false);
-    if (!exists) {
-      if (!known) return;
-      this.store.deleteFiles([file]);
-      this.resolver = this.buildResolver(this.store.allPaths());
-      this.store.reresolveAll((from, spec) => this.resolver?.resolve(from, spec));
-      this.invalidateCaches();
-      return;
-    }
-    if (!known || !this.resolver)
-      this.resolver = this.buildResolver([...this.store.allPaths(), file]);
-    const resolver = this.resolver;
-    const resolve = (from: string, specifier: string): string | undefined =>
-      resolver.resolve(from, specifier);
-    // One file parses faster here than a worker round trip costs; the size limit bounds the work.
-    const result = await runParseJob({
-      path: file,
-      absolute,
-      maxBytes: this.maxFileBytes,
-      ...(known?.hash ? { knownHash: known.hash } : {}),
-    });
-    this.writeResults([result], resolve);
-    if (!known) this.store.reresolveAll(resolve);
-    this.invalidateCaches();
-    this.emit(true);
+    if (isCodeFile(file)) await this.refresher.refreshFile(file);
   }
 }

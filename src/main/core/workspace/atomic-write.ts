@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { lstat, open, rename, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { errnoCode } from './errno-code';
 
 export interface TargetInfo {
   readonly isSymbolicLink: boolean;
@@ -29,12 +30,6 @@ export interface AtomicWriteOps {
 
 export class AtomicWriteError extends Error {
   override readonly name = 'AtomicWriteError';
-}
-
-function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error
-    ? String((error as { code: unknown }).code)
-    : undefined;
 }
 
 export const nodeAtomicWriteOps: AtomicWriteOps = {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { WorkspaceLimits } from './limits';
 import { normalizePathInput } from './path-input';
 import { SandboxError, quotePath } from './sandbox-error';
+import { errnoCode } from './errno-code';
 
 export type ResolvePurpose = 'read' | 'write';
 
@@ -24,12 +25,6 @@ export function isInsideRoot(root: string, candidate: string): boolean {
   if (path.isAbsolute(rel)) return false;
   const first = rel.split(path.sep)[0];
   return first !== '..';
-}
-
-function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error
-    ? String((error as { code: unknown }).code)
-    : undefined;
 }
 
 function loopError(input: string): SandboxError {

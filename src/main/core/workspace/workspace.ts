@@ -5,7 +5,6 @@ import { constants } from 'node:fs';
 import { open, readdir, realpath, stat as statPath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { isBinaryContent } from './binary-detection';
-import { basenameGlobMatcher } from './glob-matcher';
 import { IgnoreRules } from './ignore-rules';
 import { readLineWindow, type LineWindow, type LineWindowOptions } from './line-window';
 import { limitError, withDefaults, type WorkspaceLimits } from './limits';
@@ -18,6 +17,8 @@ import {
 } from './replace-file';
 import { resolveInsideRoot, type ResolvePurpose, type ResolvedPath } from './resolve-inside-root';
 import { SandboxError, quotePath } from './sandbox-error';
+import { errnoCode } from './errno-code';
+import { listFiles, type FileListing, type ListFilesOptions } from './file-listing';
 import {
   entryTypeOf,
   walkFiles,
@@ -57,34 +58,6 @@ export interface FileBytes {
   readonly relative: string;
   readonly bytes: Buffer;
   readonly binary: boolean;
-}
-
-export interface ListFilesOptions {
-  /** Glob(s) over root-relative paths; a glob without `/` matches the file name anywhere. */
-  readonly globs?: readonly string[];
-  /** File extensions to keep, with or without the dot ('.ts' or 'ts'). */
-  readonly extensions?: readonly string[];
-  /** Most files returned (default and ceiling: limits.maxResults). */
-  readonly limit?: number;
-  /** Folder to list under (a caller path, resolved inside the root). */
-  readonly under?: string;
-  readonly signal?: AbortSignal;
-}
-
-export interface FileListing {
-  /** Root-relative, `/` separators, in walk (name) order. */
-  readonly files: string[];
-  /** Matching files found, including those beyond `limit` (a lower bound if the walk stopped). */
-  readonly total: number;
-  readonly truncated: boolean;
-  /** Set when the listing is incomplete; names the limit. */
-  readonly message?: string;
-}
-
-function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error
-    ? String((error as { code: unknown }).code)
-    : undefined;
 }
 
 export class Workspace {
@@ -358,50 +331,7 @@ export class Workspace {
   }
 
   /** Regular files (not symlinks), ignore-aware, capped at `limit` with the total counted. */
-  async listFiles(options: ListFilesOptions = {}): Promise<FileListing> {
-    const limit = Math.max(
-      0,
-      Math.min(options.limit ?? this.limits.maxResults, this.limits.maxResults),
-    );
-    const matchesGlob = options.globs?.length ? basenameGlobMatcher(options.globs) : () => true;
-    const extensions = options.extensions?.map((e) =>
-      (e.startsWith('.') ? e : `.${e}`).toLowerCase(),
-    );
-    const stop: WalkStop = { visited: 0, depthCutoffs: 0 };
-    const files: string[] = [];
-    let total = 0;
-    for await (const batch of this.walk({ under: options.under, signal: options.signal }, stop)) {
-      for (const entry of batch) {
-        if (entry.type !== 'file') continue;
-        if (extensions && !extensions.includes(path.posix.extname(entry.relative).toLowerCase()))
-          continue;
-        if (!matchesGlob(entry.relative)) continue;
-        total++;
-        if (files.length < limit) files.push(entry.relative);
-      }
-    }
-    const notes: string[] = [];
-    if (total > files.length)
-      notes.push(
-        `showing the first ${files.length} of ${total} matching files (limit maxResults: ${limit})`,
-      );
-    if (stop.reason === 'maxWalkEntries') {
-      notes.push(
-        `the walk stopped after ${stop.visited} entries (limit maxWalkEntries), so the total is a lower bound`,
-      );
-    }
-    if (stop.reason === 'aborted') notes.push('the walk was aborted, so the listing is incomplete');
-    if (stop.depthCutoffs > 0) {
-      notes.push(
-        `${stop.depthCutoffs} folders deeper than ${this.limits.maxWalkDepth} levels were not entered (limit maxWalkDepth)`,
-      );
-    }
-    const truncated = notes.length > 0;
-    return {
-      files,
-      total,
-      truncated,
-      ...(truncated ? { message: `Incomplete listing: ${notes.join('; ')}.` } : {}),
-    };
+  listFiles(options: ListFilesOptions = {}): Promise<FileListing> {
+    return listFiles(this, options);
   }
 }

@@ -30,6 +30,18 @@ export function submoduleSpecifier(from: string, name: string): string {
   return from.endsWith('.') ? `${from}${name}` : `${from}.${name}`;
 }
 
+/** The names an import statement lists (`x` or `x as y`), each with its alias or null. */
+function importedNames(statement: Node): { name: Node; alias: Node | null }[] {
+  const names: { name: Node; alias: Node | null }[] = [];
+  for (const child of statement.childrenForFieldName('name')) {
+    if (!child) continue;
+    const aliased = child.type === 'aliased_import';
+    const name = aliased ? child.childForFieldName('name') : child;
+    if (name) names.push({ name, alias: aliased ? child.childForFieldName('alias') : null });
+  }
+  return names;
+}
+
 function extractPythonImports(
   _root: Node,
   symbols: readonly ExtractedSymbol[],
@@ -44,11 +56,7 @@ function extractPythonImports(
   for (const statement of statements) {
     const topLevel = isModuleLevel(statement);
     if (statement.type === 'import_statement') {
-      for (const name of statement.childrenForFieldName('name')) {
-        if (!name) continue;
-        const dotted = name.type === 'aliased_import' ? name.childForFieldName('name') : name;
-        const alias = name.type === 'aliased_import' ? name.childForFieldName('alias') : null;
-        if (!dotted) continue;
+      for (const { name: dotted, alias } of importedNames(statement)) {
         const specifier = nodeText(dotted);
         const local = alias ? nodeText(alias) : specifier;
         imports.push(importRow(dotted, specifier, 'import', '*', local));
@@ -68,11 +76,7 @@ function extractPythonImports(
       imports.push(importRow(moduleName, from, topLevel ? 'reexport-all' : 'import', '*', null));
       continue;
     }
-    for (const name of statement.childrenForFieldName('name')) {
-      if (!name) continue;
-      const target = name.type === 'aliased_import' ? name.childForFieldName('name') : name;
-      const alias = name.type === 'aliased_import' ? name.childForFieldName('alias') : null;
-      if (!target) continue;
+    for (const { name: target, alias } of importedNames(statement)) {
       const imported = nodeText(target);
       const local = alias ? nodeText(alias) : imported;
       imports.push(importRow(target, from, 'import', imported, local));
