@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentEventSchema } from '../../src/shared/agent-events';
 import { createAskCommand, decisionWords } from '../../src/cli/commands/ask';
-import { askApprovals } from '../../src/cli/approval-session';
+import { askApprovals } from '../../src/cli/ask-approvals';
 import type { CliIo } from '../../src/cli/cli-io';
 import { main } from '../../src/cli/main';
 import { openAppDatabase } from '../../src/main/core/store/app-database';

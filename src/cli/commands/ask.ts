@@ -19,8 +19,7 @@ import {
 } from '../../main/core/agent/conversation-runner';
 import type { TurnOutcome } from '../../main/core/agent/agent-loop';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
-import type { ApprovalPort, ToolCallApprovalPort } from '../../main/core/approvals/approval-port';
-import { askApprovals, askCommands, type TurnApprovals } from '../approval-session';
+import { askApprovals, askCommands, lazyApprovals, type TurnApprovals } from '../ask-approvals';
 import type { CommandPort } from '../../main/core/commands/command-port';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
@@ -89,10 +88,6 @@ function parseMaxTurns(raw: string | undefined): number | undefined {
 }
 
 /**
- * Builds the real approvals on the first request; without them, refuses as a missing gate
- * would. close() closes them if they were built.
- */
-/**
  * The approval mode of this run: `--mode` when given, else the project's own setting (the
  * one the app's Settings change), so a project the person made read-only stays read-only
  * here. A mode other than ask that comes from the setting is said on stderr.
@@ -109,41 +104,6 @@ function modeFor(
     io.stderr.write(`Mode: ${stored} (this project's setting; --mode overrides it).\n`);
   }
   return stored;
-}
-
-function lazyApprovals(
-  build: () => TurnApprovals | undefined,
-): ApprovalPort & ToolCallApprovalPort & { close(): void } {
-  let built: TurnApprovals | undefined | null = null;
-  const get = (): TurnApprovals['port'] | undefined => {
-    if (built === null) built = build();
-    return built?.port;
-  };
-  return {
-    async request(proposal, call) {
-      const real = get();
-      if (real) return real.request(proposal, call);
-      return {
-        approvalId: 'none',
-        decidedBy: 'mode',
-        outcome: 'denied',
-        reason: 'no approval gate is available in this run, so writes are refused',
-      };
-    },
-    async requestToolCall(proposal, call) {
-      const real = get();
-      if (real?.requestToolCall) return real.requestToolCall(proposal, call);
-      return {
-        approvalId: 'none',
-        decidedBy: 'mode',
-        outcome: 'rejected',
-        reason: 'no approval gate is available in this run, so MCP tool calls are refused',
-      };
-    },
-    applied: (change) => get()?.applied(change),
-    failed: (approvalId, reason) => get()?.failed(approvalId, reason),
-    close: () => built?.close(),
-  };
 }
 
 function defaultInterrupt(abort: () => void): () => void {
