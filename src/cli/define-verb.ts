@@ -48,6 +48,20 @@ export function parseVerbArgs<O extends VerbOptions>(
   return { values: parsed.values, positionals: positionals.map((p) => p.trim()) };
 }
 
+/** A flag's whole number from `min` to `max`; undefined when the flag is absent. */
+export function parseWholeFlag(
+  raw: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  return value;
+}
+
 export function defineVerb<const O extends VerbOptions>(spec: VerbSpec<O>): Verb {
   return {
     async run(args, io) {
