@@ -6,11 +6,6 @@
 import type { AgentEvent } from '../shared/agent-events';
 import type { ApprovalMode, ApprovalRequest, ToolCallApprovalRequest } from '../shared/approvals';
 import type { ApprovalBroker } from '../main/core/approvals/approval-broker';
-import type {
-  ApprovalPort,
-  ToolCallApprovalPort,
-  WriteCall,
-} from '../main/core/approvals/approval-port';
 import { createProjectApprovals } from '../main/core/approvals/project-approvals';
 import { openAppDatabase } from '../main/core/store/app-database';
 import type { WritableDb } from '../main/core/store/database-handles';
@@ -25,7 +20,6 @@ import type { CommandPort } from '../main/core/commands/command-port';
 import { detectSandbox } from '../main/core/commands/sandbox-detect';
 import { commandOutputDir } from '../main/core/commands/project-commands';
 import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
-import { createCheckpointRepository } from '../main/core/store/checkpoint-repository';
 import type { CliIo } from './cli-io';
 import { sluiceHomeFor } from './project-context';
 import {
@@ -238,6 +232,21 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     );
   }
 
+  /** A prompt that failed (the terminal went away mid-question) rejects what it asked about. */
+  const rejectOnPromptFailure =
+    (request: { approvalId: string; proposalHash: string }) =>
+    (error: unknown): void => {
+      const reason = error instanceof Error ? error.message : String(error);
+      broker.decide(
+        {
+          approvalId: request.approvalId,
+          proposalHash: request.proposalHash,
+          decision: { type: 'reject', reason: `the approval prompt failed: ${reason}` },
+        },
+        'person',
+      );
+    };
+
   // A check that timed out at the prompt finished: said while its prompt still waits.
   const waiting = new Set<string>();
   const onEvent = (event: AgentEvent): void => {
@@ -250,32 +259,12 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
       return;
     }
     if (event.type === 'tool_call_approval_request') {
-      answerToolCall(event.request).catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        broker.decide(
-          {
-            approvalId: event.request.approvalId,
-            proposalHash: event.request.proposalHash,
-            decision: { type: 'reject', reason: `the approval prompt failed: ${reason}` },
-          },
-          'person',
-        );
-      });
+      answerToolCall(event.request).catch(rejectOnPromptFailure(event.request));
       return;
     }
     if (event.type !== 'approval_request') return;
     waiting.add(event.request.approvalId);
-    answer(event.request).catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
-      broker.decide(
-        {
-          approvalId: event.request.approvalId,
-          proposalHash: event.request.proposalHash,
-          decision: { type: 'reject', reason: `the approval prompt failed: ${reason}` },
-        },
-        'person',
-      );
-    });
+    answer(event.request).catch(rejectOnPromptFailure(event.request));
   };
   let closed = false;
   return {
@@ -343,82 +332,3 @@ export async function cliWriteContext(args: {
 }
 
 export { NO_TERMINAL_REASON };
-
-/** One turn's approvals in `sluice ask`: the port the tools use, and its close. */
-export interface TurnApprovals {
-  /** File approvals, and MCP tool calls when the port can ask for them. */
-  readonly port: ApprovalPort & Partial<ToolCallApprovalPort>;
-  close(): void;
-}
-
-/** `sluice ask`'s run_command seam: commands ask on the terminal (rejected without one). */
-export function askCommands(args: {
-  workspace: Workspace;
-  db: WritableDb;
-  mode: ApprovalMode;
-  io: CliIo;
-}): CommandPort & { close(): void } {
-  // The session (and its hold on stdin) starts with the first command, not with the turn.
-  let session: CliApprovalSession | undefined;
-  const get = (): CliApprovalSession =>
-    (session ??= createCliApprovalSession({
-      io: args.io,
-      workspace: args.workspace,
-      yes: false,
-      modeOverride: args.mode,
-      db: args.db,
-    }));
-  const home = sluiceHomeFor(args.io);
-  const projectId = projectIdFor(args.workspace.root);
-  return {
-    gate: { request: (proposal, call) => get().commands.gate.request(proposal, call) },
-    sandbox: detectSandbox(),
-    outputDir: commandOutputDir(home, projectId),
-    hidden: [home],
-    networkRules: () => createNetworkRuleRepository(args.db).scopedHosts(projectId),
-    checkpoints: createCheckpointRepository(args.db, projectId),
-    close: () => session?.close(),
-  };
-}
-
-/**
- * `sluice ask`'s approval seam (AskCommandDeps.approvals): the turn's port, with approval
- * events going into the turn's stream and answered on the terminal (or rejected without one).
- * close() after the turn rejects anything left pending and lets go of stdin.
- */
-export function askApprovals(args: {
-  workspace: Workspace;
-  db: WritableDb;
-  mode: ApprovalMode;
-  io: CliIo;
-}): TurnApprovals {
-  const session = createCliApprovalSession({
-    io: args.io,
-    workspace: args.workspace,
-    yes: false,
-    modeOverride: args.mode,
-    db: args.db,
-  });
-  const { broker } = session;
-  // Events still go into the turn's stream (the call's emit); the terminal answers them too.
-  const prompted = (call: WriteCall): WriteCall => ({
-    ...call,
-    emit: (event) => {
-      call.emit?.(event);
-      session.onEvent(event);
-    },
-  });
-  const port: ApprovalPort & ToolCallApprovalPort = {
-    request: (proposal, call) => broker.request(proposal, prompted(call)),
-    requestToolCall: async (proposal, call) => {
-      const resolution = await broker.requestToolCall(proposal, prompted(call));
-      // "Always allow" travels with the approval to the tool, which saves it for its server.
-      return resolution.outcome === 'approved' && session.takeAlwaysAllowed(resolution.approvalId)
-        ? { ...resolution, alwaysAllow: true }
-        : resolution;
-    },
-    applied: (change) => broker.applied(change),
-    failed: (approvalId, reason) => broker.failed(approvalId, reason),
-  };
-  return { port, close: () => session.close() };
-}

@@ -3,6 +3,7 @@
 // which main() prints with the verb's usage and maps to exit 2.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError, type CliIo, type ExitCode, type Verb } from './cli-io';
+import { oneLine } from './one-line-text';
 
 /** parseArgs' option table: `{ name: { type: 'string' | 'boolean', default?, short?, multiple? } }`. */
 export type VerbOptions = NonNullable<ParseArgsConfig['options']>;
@@ -48,6 +49,20 @@ export function parseVerbArgs<O extends VerbOptions>(
   return { values: parsed.values, positionals: positionals.map((p) => p.trim()) };
 }
 
+/** A flag's whole number from `min` to `max`; undefined when the flag is absent. */
+export function parseWholeFlag(
+  raw: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  return value;
+}
+
 export function defineVerb<const O extends VerbOptions>(spec: VerbSpec<O>): Verb {
   return {
     async run(args, io) {
@@ -63,3 +78,22 @@ export const ANY_POSITIONALS: PositionalRule = {
   max: Number.POSITIVE_INFINITY,
   message: 'an argument is blank.',
 };
+
+/**
+ * A verb of several forms (`sluice rules add command`, `sluice mcp approve NAME`): refuses an
+ * option the form does not take, then words past the most it takes (none counted when absent).
+ */
+export function checkForm(form: {
+  /** "rules add command": how the error names the form. */
+  readonly name: string;
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly options: readonly string[];
+  readonly words: readonly string[];
+  readonly most: number | undefined;
+}): void {
+  for (const [option, value] of Object.entries(form.values))
+    if (value !== undefined && !form.options.includes(option))
+      throw new UsageError(`--${option} does not go with "${form.name}".`);
+  if (form.most !== undefined && form.words.length > form.most)
+    throw new UsageError(`unexpected argument "${oneLine(form.words[form.most] ?? '')}".`);
+}

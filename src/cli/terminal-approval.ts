@@ -324,6 +324,8 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     return { decision: { type: 'reject', reason: 'no valid answer was given' } };
   }
 
+  // One prompt at a time: the proposals, commands and MCP calls of a turn are asked in order,
+  // and stdin is let go once none is waiting.
   const serial = <T>(run: () => Promise<T>): Promise<T> => {
     queued += 1;
     const next = chain.then(afterPendingSteps).then(run);
@@ -347,18 +349,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
   return {
     askCommand: (request) => serial(() => askCommandOne(request)),
     askToolCall: (request) => serial(() => askToolCallOne(request)),
-    ask(request) {
-      // One prompt at a time: several proposals of a turn are asked in order.
-      queued += 1;
-      const next = chain.then(afterPendingSteps).then(() => askOne(request));
-      chain = next
-        .catch(() => undefined)
-        .finally(() => {
-          queued -= 1;
-          if (queued === 0) reader?.detach();
-        });
-      return next;
-    },
+    ask: (request) => serial(() => askOne(request)),
     close() {
       reader?.detach();
     },

@@ -1,12 +1,14 @@
-// `sluice ask --mode propose`: a run nobody watches (issue 11 item 3). Writes go to the run's
-// private copy (issue 19) and end as a change set in the app DB; nothing in the project
-// changes. Commands run in the copy when a rule or `--allow-command` allows them; the run
-// waits its turn in the machine's queue (`--parallel`, the setting, half the cores). The id is printed on
-// stdout (steps and the model's text go to stderr); with --json every AgentEvent is printed
-// and then one final `proposal` event. Exit 0 when the set is proposed, 1 when the run failed
-// (its changes are kept for inspection but cannot be applied), 2 for usage.
+// `sluice ask [PROMPT] --mode propose --project DIR [--allow-command "npm test"]… [--allow-network]
+//  [--parallel N] [--model M] [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]`:
+// a run nobody watches (issue 11 item 3). Writes go to the run's private copy (issue 19) and end
+// as a change set in the app DB; nothing in the project changes. Commands run in the copy when a
+// rule or `--allow-command` allows them; the run waits its turn in the machine's queue
+// (`--parallel`, the setting, half the cores). The id is printed on stdout (steps and the model's
+// text go to stderr); with --json every AgentEvent is printed and then one final `proposal`
+// event. Exit 0 when the set is proposed, 1 when the run failed (its changes are kept for
+// inspection but cannot be applied), 2 for usage.
 import type { AgentEvent } from '../../shared/agent-events';
-import { createAnthropicClient } from '../../main/core/agent/anthropic-client';
+import { checkModelFlag, createEnvClient } from '../ask-model';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import {
   DEFAULT_PROPOSAL_TIMEOUT_MS,
@@ -16,9 +18,10 @@ import {
 import type { StoredChangeSet } from '../../main/core/store/change-set-repository';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { sluiceHomeFor } from '../project-context';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand, type CliIo } from '../cli-io';
-import { ANY_POSITIONALS, parseVerbArgs } from '../define-verb';
+import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
+import { ANY_POSITIONALS, defineVerb, parseWholeFlag } from '../define-verb';
 import { oneLine } from '../one-line-text';
+import { drainEvents } from '../drain-events';
 import {
   AllowedCommandError,
   parseAllowedCommands,
@@ -29,9 +32,6 @@ import { createSettingsRepository } from '../../main/core/store/settings-reposit
 import { openProject } from '../project-context';
 import { openCliDiagnostics } from '../cli-diagnostics';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
-
-export const PROPOSE_USAGE =
-  'sluice ask [PROMPT] --mode propose --project DIR [--allow-command "npm test"]… [--allow-network] [--parallel N] [--model M] [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]';
 
 /** True when `ask`'s arguments ask for propose mode (`--mode propose` or `--mode=propose`). */
 export function wantsProposeMode(args: readonly string[]): boolean {
@@ -46,19 +46,6 @@ export interface ProposeAskDeps {
   readonly onInterrupt?: (abort: () => void) => () => void;
   /** The diagnostics service behind the set's evidence (issue 24); default the shell's. */
   readonly createDiagnostics?: CreateDiagnostics;
-}
-
-function parseWhole(
-  raw: string | undefined,
-  flag: string,
-  min: number,
-  max: number,
-): number | undefined {
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${raw}").`);
-  return value;
 }
 
 async function readPrompt(io: CliIo, positionals: string[]): Promise<string> {
@@ -126,39 +113,32 @@ function defaultInterrupt(abort: () => void): () => void {
   };
 }
 
-export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
-  return {
-    name: 'ask',
-    usage: PROPOSE_USAGE,
-    summary: 'Run headless in propose mode: changes end as a change set, never on disk.',
-    async run(args, io) {
-      const { values, positionals } = parseVerbArgs(
-        {
-          project: { type: 'string' },
-          mode: { type: 'string' },
-          model: { type: 'string' },
-          'max-turns': { type: 'string' },
-          timeout: { type: 'string' },
-          conversation: { type: 'string' },
-          'allow-command': { type: 'string', multiple: true },
-          'allow-network': { type: 'boolean', default: false },
-          parallel: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-        args,
-        ANY_POSITIONALS,
-      );
+export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
+  return defineVerb({
+    options: {
+      project: { type: 'string' },
+      mode: { type: 'string' },
+      model: { type: 'string' },
+      'max-turns': { type: 'string' },
+      timeout: { type: 'string' },
+      conversation: { type: 'string' },
+      'allow-command': { type: 'string', multiple: true },
+      'allow-network': { type: 'boolean', default: false },
+      parallel: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    positionals: ANY_POSITIONALS,
+    async run({ values, positionals, io }) {
       if (values.mode !== 'propose') throw new UsageError('--mode must be propose here.');
-      const maxTurns = parseWhole(values['max-turns'], '--max-turns', 1, 1000);
-      const timeoutSeconds = parseWhole(values.timeout, '--timeout', 1, 24 * 3600);
-      const parallel = parseWhole(values.parallel, '--parallel', 1, MAX_PARALLEL);
+      const maxTurns = parseWholeFlag(values['max-turns'], '--max-turns', 1, 1000);
+      const timeoutSeconds = parseWholeFlag(values.timeout, '--timeout', 1, 24 * 3600);
+      const parallel = parseWholeFlag(values.parallel, '--parallel', 1, MAX_PARALLEL);
       const allowCommands = (values['allow-command'] ?? []).map((c) => c.trim());
       if (allowCommands.some((c) => !c || c.length > 1000))
         throw new UsageError(
           '--allow-command needs a command of 1-1000 characters, such as "npm test".',
         );
-      if (values.model !== undefined && !/^[A-Za-z0-9._:@-]{1,100}$/.test(values.model))
-        throw new UsageError(`--model "${values.model}" is not a model name.`);
+      checkModelFlag(values.model);
       const prompt = await readPrompt(io, positionals);
       if (!prompt) throw new UsageError('the prompt is empty.');
       const { workspace } = await openProject(io, values.project);
@@ -181,12 +161,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
             {
               db,
               workspace,
-              createClient: () =>
-                createAnthropicClient({
-                  apiKey: io.env.ANTHROPIC_API_KEY ?? '',
-                  baseURL: io.env.ANTHROPIC_BASE_URL,
-                  ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
-                }),
+              createClient: () => createEnvClient(io, deps.maxRetries),
               model: values.model ?? DEFAULT_MODEL,
               maxRounds: maxTurns,
               timeoutMs:
@@ -214,14 +189,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
         const release = (deps.onInterrupt ?? defaultInterrupt)(() => run.abort());
         let set: StoredChangeSet;
         try {
-          for (;;) {
-            const next = await run.events.next();
-            if (next.done) {
-              set = next.value;
-              break;
-            }
-            print(next.value);
-          }
+          set = await drainEvents(run.events, print);
         } finally {
           release();
         }
@@ -240,5 +208,5 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): CliCommand {
         db.close();
       }
     },
-  };
+  });
 }

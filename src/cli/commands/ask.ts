@@ -11,16 +11,14 @@
 // asks is prompted on the terminal (rejected without one); the servers stop when the run ends.
 import type { AgentEvent } from '../../shared/agent-events';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
-import { missingCase } from '../../shared/missing-case';
-import { createAnthropicClient } from '../../main/core/agent/anthropic-client';
+import { checkModelFlag, createEnvClient } from '../ask-model';
 import {
   createConversationRunner,
   TurnRefusedError,
 } from '../../main/core/agent/conversation-runner';
 import type { TurnOutcome } from '../../main/core/agent/agent-loop';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
-import type { ApprovalPort, ToolCallApprovalPort } from '../../main/core/approvals/approval-port';
-import { askApprovals, askCommands, type TurnApprovals } from '../approval-session';
+import { askApprovals, askCommands, lazyApprovals, type TurnApprovals } from '../ask-approvals';
 import type { CommandPort } from '../../main/core/commands/command-port';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
@@ -31,15 +29,16 @@ import { createTools } from '../../main/core/tools';
 import type { ToolDefinition } from '../../main/core/tools/tool';
 import type { Workspace } from '../../main/core/workspace/workspace';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, parseWholeFlag } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
 import { openRunIndex } from '../run-index';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 import { openAskMcp, type AskMcp } from '../ask-mcp';
 import { openCliDiagnostics } from '../cli-diagnostics';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
-import { stepLineText, terminalCommandOutput } from '../terminal-safe-text';
-import { trackStderrLines, type TrackedIo } from '../stderr-line-tracker';
+import { trackStderrLines } from '../stderr-line-tracker';
+import { createHumanPrinter } from '../ask-printer';
+import { drainEvents } from '../drain-events';
 
 export interface AskApprovalArgs {
   workspace: Workspace;
@@ -80,18 +79,6 @@ async function readStdin(io: CliIo): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-function parseMaxTurns(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 1000)
-    throw new UsageError(`--max-turns must be a whole number from 1 to 1000 (got "${raw}").`);
-  return value;
-}
-
-/**
- * Builds the real approvals on the first request; without them, refuses as a missing gate
- * would. close() closes them if they were built.
- */
 /**
  * The approval mode of this run: `--mode` when given, else the project's own setting (the
  * one the app's Settings change), so a project the person made read-only stays read-only
@@ -111,146 +98,10 @@ function modeFor(
   return stored;
 }
 
-function lazyApprovals(
-  build: () => TurnApprovals | undefined,
-): ApprovalPort & ToolCallApprovalPort & { close(): void } {
-  let built: TurnApprovals | undefined | null = null;
-  const get = (): TurnApprovals['port'] | undefined => {
-    if (built === null) built = build();
-    return built?.port;
-  };
-  return {
-    async request(proposal, call) {
-      const real = get();
-      if (real) return real.request(proposal, call);
-      return {
-        approvalId: 'none',
-        decidedBy: 'mode',
-        outcome: 'denied',
-        reason: 'no approval gate is available in this run, so writes are refused',
-      };
-    },
-    async requestToolCall(proposal, call) {
-      const real = get();
-      if (real?.requestToolCall) return real.requestToolCall(proposal, call);
-      return {
-        approvalId: 'none',
-        decidedBy: 'mode',
-        outcome: 'rejected',
-        reason: 'no approval gate is available in this run, so MCP tool calls are refused',
-      };
-    },
-    applied: (change) => get()?.applied(change),
-    failed: (approvalId, reason) => get()?.failed(approvalId, reason),
-    close: () => built?.close(),
-  };
-}
-
 function defaultInterrupt(abort: () => void): () => void {
   const handler = () => abort();
   process.once('SIGINT', handler);
   return () => process.off('SIGINT', handler);
-}
-
-function firstLine(text: string, max = 160): string {
-  const line = text.split('\n').find((l) => l.trim()) ?? '';
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
-/** Who decided and what, in words: "approved by you", "allowed by rule `npm test`". */
-export function decisionWords(event: Extract<AgentEvent, { type: 'approval_resolved' }>): string {
-  if (event.outcome === 'aborted' || event.decidedBy === 'abort')
-    return 'stopped: the turn was aborted before a decision';
-  switch (event.decidedBy) {
-    case 'person':
-      switch (event.outcome) {
-        case 'approved':
-          return 'approved by you';
-        case 'edited':
-          return 'approved by you, as you edited it';
-        case 'partially_approved':
-          return 'partly approved by you';
-        case 'rejected':
-          return 'rejected by you';
-        default:
-          return missingCase(event.outcome);
-      }
-    case 'rule':
-      return (
-        event.reason ?? (event.outcome === 'rejected' ? 'denied by a rule' : 'allowed by a rule')
-      );
-    case 'mode':
-      return (
-        event.reason ??
-        (event.outcome === 'rejected'
-          ? 'rejected by the approval mode'
-          : 'approved by the approval mode')
-      );
-    default:
-      return missingCase(event.decidedBy);
-  }
-}
-
-/**
- * Human rendering: the answer to stdout as it streams; steps and problems to stderr. Text from
- * outside (tool results, an MCP server's errors, command output, API messages) is shown with
- * its control and bidi characters visible (terminal-safe-text.ts), never obeyed.
- */
-function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: AgentEvent) => void {
-  let midLine = false;
-  const step = (text: string) => {
-    if (midLine) io.stdout.write('\n');
-    midLine = false;
-    // A question of an approval prompt may be open on stderr: the step goes below it.
-    io.stderr.write(`${atLineStart() ? '' : '\n'}${text}\n`);
-  };
-  return (event) => {
-    switch (event.type) {
-      case 'text_delta':
-        io.stdout.write(event.text);
-        midLine = !event.text.endsWith('\n');
-        return;
-      case 'tool_start':
-        step(`→ ${stepLineText(event.label)}`);
-        return;
-      case 'tool_end':
-        step(
-          `  ${event.status === 'ok' ? '✓' : '✗'} ${stepLineText(event.name)}${event.status === 'ok' ? '' : ` (${event.status}): ${stepLineText(firstLine(event.result))}`}`,
-        );
-        return;
-      case 'retry':
-        step(`↻ retry ${event.attempt}: ${stepLineText(event.reason)}`);
-        return;
-      case 'error':
-        step(`error (${stepLineText(event.kind)}): ${stepLineText(event.message)}`);
-        return;
-      case 'approval_resolved':
-        step(`  ${stepLineText(decisionWords(event))}`);
-        return;
-      case 'turn_end':
-        if (midLine) io.stdout.write('\n');
-        midLine = false;
-        if (event.reason !== 'end_turn' && event.reason !== 'error' && event.message)
-          io.stderr.write(`${stepLineText(event.message)}\n`);
-        return;
-      case 'command_output':
-        // Live output goes to stderr, so stdout stays the model's answer.
-        if (midLine) io.stdout.write('\n');
-        midLine = false;
-        io.stderr.write(terminalCommandOutput(event.text));
-        return;
-      // The approval session prompts on the terminal (and says a late check's result there).
-      case 'turn_start':
-      case 'usage':
-      case 'approval_request':
-      case 'approval_evidence':
-      case 'command_approval_request':
-      case 'tool_call_approval_request':
-        return;
-      default:
-        missingCase(event);
-    }
-  };
 }
 
 export function createAskCommand(deps: AskCommandDeps = {}): Verb {
@@ -286,9 +137,8 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
         values.mode === undefined ? undefined : approvalModeSchema.safeParse(values.mode);
       if (given && !given.success)
         throw new UsageError(`--mode must be ask, auto-edit or read-only (got "${values.mode}").`);
-      const maxTurns = parseMaxTurns(values['max-turns']);
-      if (values.model !== undefined && !/^[A-Za-z0-9._:@-]{1,100}$/.test(values.model))
-        throw new UsageError(`--model "${values.model}" is not a model name.`);
+      const maxTurns = parseWholeFlag(values['max-turns'], '--max-turns', 1, 1000);
+      checkModelFlag(values.model);
       const prompt = (positionals.length ? positionals.join(' ') : await readStdin(io)).trim();
       if (!prompt) throw new UsageError('the prompt is empty.');
       if (prompt.length > MAX_PROMPT_CHARS)
@@ -325,12 +175,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
         const runner = createConversationRunner({
           repository,
           projectId,
-          createClient: () =>
-            createAnthropicClient({
-              apiKey: io.env.ANTHROPIC_API_KEY ?? '',
-              baseURL: io.env.ANTHROPIC_BASE_URL,
-              ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
-            }),
+          createClient: () => createEnvClient(io, deps.maxRetries),
           model: () => values.model ?? DEFAULT_MODEL,
           tools: (deps.createTools ?? createTools)(),
           ...(mcpTools ? { extraTools: (turn) => mcpTools.tools(turn) } : {}),
@@ -375,16 +220,9 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
         const release = (deps.onInterrupt ?? defaultInterrupt)(() =>
           runner.abort(started.conversationId),
         );
-        let outcome: TurnOutcome | undefined;
+        let outcome: TurnOutcome;
         try {
-          for (;;) {
-            const next = await started.events.next();
-            if (next.done) {
-              outcome = next.value;
-              break;
-            }
-            print(next.value);
-          }
+          outcome = await drainEvents(started.events, print);
         } finally {
           release();
           // The terminal approver reads stdin; once the turn is over nothing more is read.

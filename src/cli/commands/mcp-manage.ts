@@ -16,7 +16,7 @@ import { projectIdFor } from '../../main/core/store/project-id';
 import { PROJECT_MCP_FILE } from '../ask-mcp';
 import { configToAdd, describeShort, importFile, refuse, saveChecked } from '../mcp-entry-args';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
-import { ANY_POSITIONALS, defineVerb } from '../define-verb';
+import { ANY_POSITIONALS, checkForm, defineVerb } from '../define-verb';
 import { oneLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 import { showUntrusted } from '../terminal-mcp-approval';
@@ -276,9 +276,6 @@ export default defineVerb({
     const [form = 'list'] = positionals;
     const allowed = FORM_OPTIONS[form];
     if (!allowed) throw new UsageError(`unknown form "${oneLine(form)}".`);
-    for (const [option, value] of Object.entries(values))
-      if (value !== undefined && !allowed.includes(option as OptionName))
-        throw new UsageError(`--${option} does not go with "mcp ${form}".`);
     const most: Record<string, number> = {
       list: 1,
       remove: 2,
@@ -287,8 +284,13 @@ export default defineVerb({
       deny: 3,
       reset: 3,
     };
-    if (positionals.length > (most[form] ?? Number.POSITIVE_INFINITY))
-      throw new UsageError(`unexpected argument "${oneLine(positionals[most[form] ?? 0] ?? '')}".`);
+    checkForm({
+      name: `mcp ${form}`,
+      values,
+      options: allowed,
+      words: positionals,
+      most: most[form],
+    });
     const home = sluiceHomeFor(io);
     // Listing or removing never creates the app DB just to find it empty.
     if (!existsSync(appDatabasePath(home)) && (form === 'list' || form === 'remove')) {

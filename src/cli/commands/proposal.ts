@@ -24,8 +24,8 @@ import {
 import { changeSetSteps } from '../../main/core/proposals/change-set-steps';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import { sluiceHomeFor } from '../project-context';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand, type CliIo } from '../cli-io';
-import { ANY_POSITIONALS, parseVerbArgs } from '../define-verb';
+import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
+import { ANY_POSITIONALS, defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
 import { reviewOnTerminal } from '../proposal-review';
 import { renderEvidence } from '../evidence-lines';
@@ -34,12 +34,6 @@ import {
   renderDiffLines,
   type TerminalApprover,
 } from '../terminal-approval';
-
-const USAGE = [
-  'sluice proposal show ID [--project DIR] [--json]',
-  'sluice proposal apply ID [--project DIR] [--files A,B] [--hunks PATH:h1,h2]… [--reason R] [--json]',
-  'sluice proposal reject ID [--project DIR] [--reason R] [--json]',
-].join('\n');
 
 export interface ProposalCommandDeps {
   /** Injected terminal approver (tests); default asks when stdin and stderr are TTYs. */
@@ -147,23 +141,17 @@ function printResult(io: CliIo, result: ApplyResult): void {
     );
 }
 
-export function createProposalCommand(deps: ProposalCommandDeps = {}): CliCommand {
-  return {
-    name: 'proposal',
-    usage: USAGE,
-    summary: 'Show, apply (all, by file or by hunk) or reject one change set.',
-    async run(args, io) {
-      const { values, positionals } = parseVerbArgs(
-        {
-          project: { type: 'string' },
-          files: { type: 'string', multiple: true },
-          hunks: { type: 'string', multiple: true },
-          reason: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-        args,
-        ANY_POSITIONALS,
-      );
+export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
+  return defineVerb({
+    options: {
+      project: { type: 'string' },
+      files: { type: 'string', multiple: true },
+      hunks: { type: 'string', multiple: true },
+      reason: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    positionals: ANY_POSITIONALS,
+    async run({ values, positionals, io }) {
       const [action, id, ...rest] = positionals;
       if (action !== 'show' && action !== 'apply' && action !== 'reject')
         throw new UsageError('give show, apply or reject, then the change set ID.');
@@ -262,7 +250,7 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): CliComman
         db.close();
       }
     },
-  };
+  });
 }
 
 export const proposalCommand = createProposalCommand();

@@ -5,27 +5,19 @@ import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { sluiceHomeFor } from '../project-context';
-import { ExitCode, UsageError, writeJsonLine, type CliCommand } from '../cli-io';
-import { ANY_POSITIONALS, parseVerbArgs } from '../define-verb';
+import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { ANY_POSITIONALS, defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
-
-const USAGE = 'sluice proposals --project DIR [--json]';
 
 function firstLine(text: string, max = 70): string {
   const line = text.split('\n').find((l) => l.trim()) ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-export const proposalsCommand: CliCommand = {
-  name: 'proposals',
-  usage: USAGE,
-  summary: 'List the change sets that runs in propose mode left for review.',
-  async run(args, io) {
-    const { values, positionals } = parseVerbArgs(
-      { project: { type: 'string' }, json: { type: 'boolean', default: false } },
-      args,
-      ANY_POSITIONALS,
-    );
+export default defineVerb({
+  options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+  positionals: ANY_POSITIONALS,
+  async run({ values, positionals, io }) {
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}".`);
     const { workspace } = await openProject(io, values.project);
     const home = sluiceHomeFor(io);
@@ -54,6 +46,4 @@ export const proposalsCommand: CliCommand = {
       db.close();
     }
   },
-};
-
-export default proposalsCommand;
+});

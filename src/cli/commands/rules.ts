@@ -23,7 +23,7 @@ import {
 } from '../../main/core/store/policy-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
-import { ANY_POSITIONALS, defineVerb, type VerbValues } from '../define-verb';
+import { ANY_POSITIONALS, checkForm, defineVerb, type VerbValues } from '../define-verb';
 import { oneLine, wordsLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 
@@ -209,15 +209,14 @@ type RulesAction =
 
 function actionFor(parsed: ParsedRules): RulesAction {
   const form = formOf(parsed.words);
-  const allowed = FORM_OPTIONS[form] ?? [];
-  for (const [name, value] of Object.entries(parsed.values)) {
-    if (name !== 'project' && value !== undefined && !allowed.includes(name as OptionName))
-      throw new UsageError(`--${name} does not go with "rules ${form}".`);
-  }
   const most: Record<string, number> = { list: 1, remove: 2, mode: 2 };
-  const max = most[form] ?? Number.POSITIVE_INFINITY;
-  if (parsed.words.length > max)
-    throw new UsageError(`unexpected argument "${oneLine(parsed.words[max] ?? '')}".`);
+  checkForm({
+    name: `rules ${form}`,
+    values: parsed.values,
+    options: ['project', ...(FORM_OPTIONS[form] ?? [])],
+    words: parsed.words,
+    most: most[form],
+  });
   if (form === 'list') return { type: 'list' };
   if (form === 'mode') return { type: 'mode', mode: modeOf(parsed.words[1]) };
   if (form === 'remove') {
