@@ -354,6 +354,37 @@ describe('sluice ask --mode propose', () => {
     expect(shown.join('')).toContain('Apply hunk h2 (2/2)?');
     expect(run.stderr()).toContain('.env: a protected path is never written');
   });
+  it('apply on a terminal - a set that changed during the review is refused, nothing written', async () => {
+    scriptRun();
+    const { id } = await runPropose();
+    // An MCP client edits the set while the person answers the prompts (here: when the
+    // review reaches src/c.ts).
+    let edited = false;
+    const editMeanwhile = (shown: string): void => {
+      if (edited || !shown.includes('src/c.ts')) return;
+      edited = true;
+      const db = openAppDatabase({ home });
+      db.prepare(
+        `UPDATE change_set_files SET final_text = final_text || '// added later\n'
+           WHERE change_set_id = ? AND path = 'src/c.ts'`,
+      ).run(id);
+      db.close();
+    };
+    const approver = createTerminalApprover({
+      input: Readable.from(Array.from({ length: 12 }, () => 'y\n')),
+      output: { write: editMeanwhile },
+      interactive: true,
+    });
+    const run = makeIo();
+    const code = await createProposalCommand({ approver }).run(['apply', id], run.io);
+    expect(edited).toBe(true);
+    expect(code).toBe(1);
+    expect(run.stderr()).toContain('changed while you were looking at it');
+    expect(run.stderr()).toContain('nothing was written');
+    expect(read('src/a.ts')).toBe(A);
+    expect(read('src/b.ts')).toBe(B);
+    expect(existsSync(path.join(project, 'src/c.ts'))).toBe(false);
+  });
   it('bad input - usage errors (exit 2), never a run', async () => {
     const propose = ['ask', 'x', '--mode', 'propose', '--project', project];
     const timeout = await cli([...propose, '--timeout', '0']);

@@ -28,6 +28,7 @@ import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../c
 import { ANY_POSITIONALS, defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
 import { reviewOnTerminal } from '../proposal-review';
+import { changeSetRevision } from '../../main/core/proposals/change-set-revision';
 import { renderEvidence } from '../evidence-lines';
 import {
   createTerminalApprover,
@@ -190,6 +191,8 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
           }
           let selection: ChangeSetSelection | undefined;
           let reason = values.reason;
+          // What the person reviewed on the terminal; an MCP edit landing meanwhile refuses it.
+          let seenRevision: string | undefined;
           if (values.files || values.hunks) {
             selection = {
               files: (values.files ?? [])
@@ -220,6 +223,7 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
                     renderEvidence(set.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR),
                   );
                 try {
+                  seenRevision = changeSetRevision(set);
                   const outcome = await reviewOnTerminal(set, approver, (t) => io.stderr.write(t));
                   selection = outcome.selection;
                   reason = reason ?? outcome.reason;
@@ -234,6 +238,7 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
             changeSetId: found.id,
             selection,
             ...(reason ? { reason } : {}),
+            seenRevision,
           });
           if (values.json) writeJsonLine(io, result);
           else printResult(io, result);
