@@ -22,6 +22,7 @@ import {
   type ChangeSetFileRecord,
 } from './change-set-rows';
 import { readRunEvidence } from './background-run-repository';
+import { plainHunk } from '../edits/line-diff';
 
 export type {
   ChangeSetFileRecord,
@@ -164,16 +165,7 @@ export function createChangeSetRepository(
           file.baseText,
           file.text,
           JSON.stringify(file.format),
-          JSON.stringify(
-            file.hunks.map(({ id: hunkId, oldStart, oldLines, newStart, newLines, lines }) => ({
-              id: hunkId,
-              oldStart,
-              oldLines,
-              newStart,
-              newLines,
-              lines,
-            })),
-          ),
+          JSON.stringify(file.hunks.map(plainHunk)),
           file.unifiedDiff,
           file.protectedPath ? 1 : 0,
           now(),
