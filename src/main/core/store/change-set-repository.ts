@@ -26,6 +26,7 @@ import { plainHunk } from '../edits/line-diff';
 
 export type {
   ChangeSetFileRecord,
+  FileAgainstBase,
   NewChangeSet,
   StoredChangeSet,
   StoredChangeSetFile,
