@@ -100,11 +100,12 @@ export const changeSetSelectionSchema = z.object({
 });
 export type ChangeSetSelection = z.infer<typeof changeSetSelectionSchema>;
 
-export const applyFileResultSchema = z.object({
-  path: z.string(),
-  state: changeSetFileStateSchema,
-  note: z.string().nullable(),
-  checkpointId: z.string().nullable(),
+/** One file's outcome of a review: its fields of the file as the set then holds it. */
+export const applyFileResultSchema = changeSetFileSchema.pick({
+  path: true,
+  state: true,
+  note: true,
+  checkpointId: true,
 });
 export type ApplyFileResult = z.infer<typeof applyFileResultSchema>;
 

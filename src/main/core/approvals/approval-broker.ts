@@ -23,6 +23,7 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { evaluatePolicy, type PolicyVerdict } from './policy';
 import type { PolicyState } from '../../../shared/policy-rules';
 import { sha256, type Proposal } from '../edits/proposal';
+import { plainHunk } from '../edits/line-diff';
 import { resolutionFor } from './decision-resolution';
 
 export { MAX_EDITED_CHARS } from './decision-resolution';
@@ -201,6 +202,13 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
     decision: Decision | null = null,
   ): ApprovalResolution {
     this.registry.decidedWithoutAsking(approvalId);
+    this.recordDecision(approvalId, { resolution, decision, finalText });
+    return resolution;
+  }
+
+  /** The audit's record of how a proposal ended, with the hash of the text written (if any). */
+  private recordDecision(approvalId: string, settled: FileSettled): void {
+    const { resolution, decision, finalText } = settled;
     this.deps.audit?.recordDecision({
       approvalId,
       outcome: resolution.outcome,
@@ -209,7 +217,6 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       finalHash: finalText === null ? null : sha256(finalText),
       decidedAt: this.now(),
     });
-    return resolution;
   }
 
   private ask(
@@ -228,14 +235,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       before: proposal.before,
       after: proposal.after,
       unifiedDiff: proposal.unifiedDiff,
-      hunks: proposal.hunks.map(({ id, oldStart, oldLines, newStart, newLines, lines }) => ({
-        id,
-        oldStart,
-        oldLines,
-        newStart,
-        newLines,
-        lines,
-      })),
+      hunks: proposal.hunks.map(plainHunk),
       description: proposal.description,
       reason: verdict.reason,
       protectedPath: verdict.protectedPath,
@@ -255,16 +255,9 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         decision: null,
         finalText: null,
       }),
-      onSettled: ({ resolution, decision, finalText }) => {
-        this.deps.audit?.recordDecision({
-          approvalId,
-          outcome: resolution.outcome,
-          decidedBy: resolution.decidedBy,
-          decision,
-          finalHash: finalText === null ? null : sha256(finalText),
-          decidedAt: this.now(),
-        });
-        emit(resolvedEvent(request, approvalId, resolution));
+      onSettled: (settled) => {
+        this.recordDecision(approvalId, settled);
+        emit(resolvedEvent(request, approvalId, settled.resolution));
       },
       announce: () => {
         const { conversationId, turnId, ...shared } = request;

@@ -67,69 +67,33 @@ export function evaluatePolicy(state: PolicyState, subject: PolicySubject): Poli
     if (!ruleMatches(rule, subject)) continue;
     if (!strongest || RANK[rule.action] > RANK[strongest.action]) strongest = rule;
   }
-  const ruleText = (rule: PolicyRule): string =>
-    `rule "${rule.action} ${rule.tool} ${rule.pathGlob}"`;
-  if (strongest?.action === 'deny') {
-    return {
-      action: 'deny',
-      decidedBy: 'rule',
-      reason: `denied by ${ruleText(strongest)}`,
-      protectedPath,
-      ruleId: strongest.id,
-    };
-  }
-  if (subject.kind === 'read') {
-    return {
-      action: 'allow',
-      decidedBy: 'mode',
-      reason: 'reads run without asking',
-      protectedPath,
-    };
-  }
+  const byMode = (action: PolicyVerdict['action'], reason: string): PolicyVerdict => ({
+    action,
+    decidedBy: 'mode',
+    reason,
+    protectedPath,
+  });
+  const byRule = (rule: PolicyRule, done: string): PolicyVerdict => ({
+    action: rule.action,
+    decidedBy: 'rule',
+    reason: `${done} by rule "${rule.action} ${rule.tool} ${rule.pathGlob}"`,
+    protectedPath,
+    ruleId: rule.id,
+  });
+  if (strongest?.action === 'deny') return byRule(strongest, 'denied');
+  if (subject.kind === 'read') return byMode('allow', 'reads run without asking');
   switch (state.mode) {
     case 'read-only':
-      return {
-        action: 'deny',
-        decidedBy: 'mode',
-        reason: 'the approval mode is read-only: no file may be written',
-        protectedPath,
-      };
+      return byMode('deny', 'the approval mode is read-only: no file may be written');
     case 'ask':
     case 'auto-edit':
       break;
     default:
       return missingCase(state.mode);
   }
-  if (protectedPath) {
-    return {
-      action: 'ask',
-      decidedBy: 'mode',
-      reason: `${subject.path} is a protected path: writes to it always ask`,
-      protectedPath,
-    };
-  }
-  if (strongest) {
-    const action = strongest.action;
-    return {
-      action,
-      decidedBy: 'rule',
-      reason: `${action === 'ask' ? 'asked' : 'allowed'} by ${ruleText(strongest)}`,
-      protectedPath,
-      ruleId: strongest.id,
-    };
-  }
-  if (state.mode === 'auto-edit') {
-    return {
-      action: 'allow',
-      decidedBy: 'mode',
-      reason: 'the approval mode is auto-edit',
-      protectedPath,
-    };
-  }
-  return {
-    action: 'ask',
-    decidedBy: 'mode',
-    reason: 'the approval mode asks before every write',
-    protectedPath,
-  };
+  if (protectedPath)
+    return byMode('ask', `${subject.path} is a protected path: writes to it always ask`);
+  if (strongest) return byRule(strongest, strongest.action === 'ask' ? 'asked' : 'allowed');
+  if (state.mode === 'auto-edit') return byMode('allow', 'the approval mode is auto-edit');
+  return byMode('ask', 'the approval mode asks before every write');
 }

@@ -2,11 +2,11 @@
 // of hosts sandboxed commands may reach through the filtering proxy, optionally only for command
 // lines whose every command starts with a prefix. Only the person adds them (Settings, or the
 // contract's approvals.addNetworkRule); hosts and prefixes are validated and normalised.
-import { randomUUID } from 'node:crypto';
 import type { NetworkRule } from '../../../shared/command-approvals';
 import { formatHostPattern, parseHostList, type HostPattern } from '../../../shared/network-hosts';
 import { validatePrefix } from './command-policy';
 import type { WritableDb } from '../store/database-handles';
+import { createProjectRuleTable, type ProjectRuleTableOptions } from '../store/project-rule-table';
 
 export const MAX_NETWORK_RULES_PER_PROJECT = 100;
 
@@ -36,27 +36,26 @@ interface Row {
 
 export function createNetworkRuleRepository(
   db: WritableDb,
-  options: { now?: () => number; newId?: () => string } = {},
+  options: ProjectRuleTableOptions = {},
 ): NetworkRuleRepository {
-  const now = options.now ?? (() => Date.now());
-  const newId = options.newId ?? (() => `netrule-${randomUUID()}`);
-  const select = db.prepare(
-    'SELECT id, hosts_json, prefix_json FROM network_rules WHERE project_id = ? ORDER BY created_at, rowid',
+  const rows = createProjectRuleTable<Row>(
+    db,
+    {
+      table: 'network_rules',
+      columns: ['hosts_json', 'prefix_json'],
+      idPrefix: 'netrule-',
+      limit: MAX_NETWORK_RULES_PER_PROJECT,
+      noun: 'network rules',
+      refusal: NetworkRuleError,
+    },
+    options,
   );
-  const findSame = db.prepare(
-    'SELECT id, hosts_json, prefix_json FROM network_rules WHERE project_id = ? AND hosts_json = ? AND prefix_json IS ?',
-  );
-  const count = db.prepare('SELECT COUNT(*) AS n FROM network_rules WHERE project_id = ?');
-  const insert = db.prepare(
-    'INSERT INTO network_rules (id, project_id, hosts_json, prefix_json, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const remove = db.prepare('DELETE FROM network_rules WHERE project_id = ? AND id = ?');
   const toRule = (row: Row): NetworkRule => ({
     id: row.id,
     hosts: JSON.parse(row.hosts_json) as string[],
     ...(row.prefix_json ? { prefix: JSON.parse(row.prefix_json) as string[] } : {}),
   });
-  const list = (projectId: string): NetworkRule[] => (select.all(projectId) as Row[]).map(toRule);
+  const list = (projectId: string): NetworkRule[] => rows.list(projectId).map(toRule);
   return {
     list,
     scopedHosts(projectId) {
@@ -78,19 +77,13 @@ export function createNetworkRuleRepository(
       const problem = words.length ? validatePrefix(words) : null;
       if (problem) throw new NetworkRuleError(`This network rule cannot be saved: ${problem}.`);
       const normalised = [...new Set(parsed.map(formatHostPattern))];
-      const json = JSON.stringify(normalised);
-      const prefixJson = words.length ? JSON.stringify(words) : null;
-      const same = findSame.get(projectId, json, prefixJson) as Row | undefined;
-      if (same) return toRule(same);
-      const { n } = count.get(projectId) as { n: number };
-      if (n >= MAX_NETWORK_RULES_PER_PROJECT)
-        throw new NetworkRuleError(
-          `This project already has ${n} network rules (limit ${MAX_NETWORK_RULES_PER_PROJECT}); remove some first.`,
-        );
-      const id = newId();
-      insert.run(id, projectId, json, prefixJson, now());
-      return { id, hosts: normalised, ...(words.length ? { prefix: words } : {}) };
+      return toRule(
+        rows.add(projectId, {
+          hosts_json: JSON.stringify(normalised),
+          prefix_json: words.length ? JSON.stringify(words) : null,
+        }),
+      );
     },
-    remove: (projectId, id) => remove.run(projectId, id).changes > 0,
+    remove: (projectId, id) => rows.remove(projectId, id),
   };
 }

@@ -22,6 +22,11 @@ export interface ProposalHunk extends Hunk {
   readonly newIndex: number;
 }
 
+/** The hunk alone, without where it sits: what a request, a card or a stored set carries. */
+export function plainHunk({ id, oldStart, oldLines, newStart, newLines, lines }: Hunk): Hunk {
+  return { id, oldStart, oldLines, newStart, newLines, lines };
+}
+
 export interface LineDiff {
   readonly hunks: ProposalHunk[];
   readonly coarse: boolean;

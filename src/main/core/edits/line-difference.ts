@@ -144,25 +144,27 @@ function describeBlankRuns(
   return `line ${lineNo} has ${fileWhat} where old_text has ${oldWhat} (column ${fileColumn})`;
 }
 
-function describeBlanks(run: string): string {
-  if (!run) return 'none';
+/** A run of blanks counted by kind: "2 spaces", "1 tab" ('' for a kind it lacks). */
+function countBlanks(run: string): { spaces: string; tabs: string } {
   const tabs = [...run].filter((c) => c === '\t').length;
   const spaces = run.length - tabs;
-  const parts = [];
-  if (spaces) parts.push(`${spaces} space${spaces > 1 ? 's' : ''}`);
-  if (tabs) parts.push(`${tabs} tab${tabs > 1 ? 's' : ''}`);
-  return parts.join(' + ');
+  return {
+    spaces: spaces ? `${spaces} space${spaces > 1 ? 's' : ''}` : '',
+    tabs: tabs ? `${tabs} tab${tabs > 1 ? 's' : ''}` : '',
+  };
+}
+
+function describeBlanks(run: string): string {
+  if (!run) return 'none';
+  const { spaces, tabs } = countBlanks(run);
+  return [spaces, tabs].filter(Boolean).join(' + ');
 }
 
 function describeIndent(line: string): string {
   const indent = /^[ \t]*/u.exec(line)?.[0] ?? '';
   if (!indent) return 'no indentation';
-  const tabs = [...indent].filter((c) => c === '\t').length;
-  const spaces = indent.length - tabs;
-  const parts = [];
-  if (tabs) parts.push(`${tabs} tab${tabs > 1 ? 's' : ''}`);
-  if (spaces) parts.push(`${spaces} space${spaces > 1 ? 's' : ''}`);
-  return parts.join(' + ');
+  const { spaces, tabs } = countBlanks(indent);
+  return [tabs, spaces].filter(Boolean).join(' + ');
 }
 
 function wordAt(text: string, index: number): string {

@@ -14,9 +14,15 @@ export interface DiffLimits {
   readonly now: () => number;
 }
 
-type Work =
-  | { kind: 'range'; aLo: number; aHi: number; bLo: number; bHi: number }
-  | { kind: 'equal'; count: number };
+/** The lines [aLo, aHi) of a against [bLo, bHi) of b. */
+interface Ranges {
+  readonly aLo: number;
+  readonly aHi: number;
+  readonly bLo: number;
+  readonly bHi: number;
+}
+
+type Work = ({ kind: 'range' } & Ranges) | { kind: 'equal'; count: number };
 
 export function diffLineIds(
   a: readonly number[],
@@ -53,9 +59,10 @@ export function diffLineIds(
     if (aLo === aHi || bLo === bHi) {
       emitTrivial(aHi - aLo, bHi - bLo, push);
     } else {
-      const anchors = uniqueAnchors(a, b, aLo, aHi, bLo, bHi);
+      const ranges = { aLo, aHi, bLo, bHi };
+      const anchors = uniqueAnchors(a, b, ranges);
       if (anchors.length === 0) {
-        if (myersGap(a, b, aLo, aHi, bLo, bHi, limits, push) === 'coarse') coarse = true;
+        if (myersGap(a, b, ranges, limits, push) === 'coarse') coarse = true;
       } else {
         let pa = aLo;
         let pb = bLo;
@@ -90,10 +97,7 @@ function emitTrivial(
 function uniqueAnchors(
   a: readonly number[],
   b: readonly number[],
-  aLo: number,
-  aHi: number,
-  bLo: number,
-  bHi: number,
+  { aLo, aHi, bLo, bHi }: Ranges,
 ): Array<[number, number]> {
   // count: how often in a (capped at 2), index of its only occurrence; then the same for b.
   const inA = new Map<number, number>();
@@ -144,10 +148,7 @@ function longestIncreasing(pairs: ReadonlyArray<[number, number]>): Array<[numbe
 function myersGap(
   a: readonly number[],
   b: readonly number[],
-  aLo: number,
-  aHi: number,
-  bLo: number,
-  bHi: number,
+  { aLo, aHi, bLo, bHi }: Ranges,
   limits: DiffLimits,
   push: (op: LineOp, count: number) => void,
 ): 'exact' | 'coarse' {

@@ -3,30 +3,18 @@
 // text; reads through OverlayWorkspace see the current text. Nothing here touches the disk.
 import { isProtectedPath } from '../approvals/policy';
 import { computeLineDiff, DEFAULT_DIFF_BOUND, formatUnifiedDiff } from '../edits/line-diff';
-import type { ProposalHunk } from '../edits/line-diff';
 import type { Proposal } from '../edits/proposal';
-import { encodeText, type TextFormat } from '../edits/text-format';
+import { encodeText } from '../edits/text-format';
+import type { ChangeSetFileRecord, FileAgainstBase } from '../store/change-set-repository';
 
-export interface OverlayFile {
-  /** Workspace-relative, forward slashes. */
-  readonly path: string;
-  readonly isNewFile: boolean;
-  /** sha256 of the disk bytes the overlay started from, or ABSENT_FILE_HASH. */
-  readonly baseHash: string;
-  readonly baseText: string;
-  readonly text: string;
-  readonly format: TextFormat;
+export interface OverlayFile extends FileAgainstBase {
   /** The bytes as they would be written (format applied). */
   readonly bytes: Buffer;
   readonly changedAt: number;
 }
 
 /** An overlay file with its diff against the disk base, as a change set stores it. */
-export interface OverlayFileDiff extends OverlayFile {
-  readonly hunks: ProposalHunk[];
-  readonly unifiedDiff: string;
-  readonly protectedPath: boolean;
-}
+export type OverlayFileDiff = OverlayFile & ChangeSetFileRecord;
 
 export function diffOfOverlayFile(file: OverlayFile): OverlayFileDiff {
   const diff = computeLineDiff(file.baseText, file.text, DEFAULT_DIFF_BOUND);

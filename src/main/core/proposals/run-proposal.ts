@@ -7,7 +7,8 @@
 // files already in the overlay, and the refined set supersedes the old one once proposed.
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
-import type { AgentEvent, Usage } from '../../../shared/agent-events';
+import type { AgentEvent } from '../../../shared/agent-events';
+import { addUsage, ZERO_USAGE } from '../../../shared/usage';
 import type { ChangeSetStatus } from '../../../shared/change-sets';
 import type { TurnOutcome } from '../agent/agent-loop';
 import { createConversationRunner } from '../agent/conversation-runner';
@@ -80,24 +81,6 @@ export interface StartedProposalRun {
 /** A request that cannot start (unknown set, wrong status): a usage error for the shells. */
 export class ProposalRefusedError extends Error {
   override readonly name = 'ProposalRefusedError';
-}
-
-const ZERO_USAGE: Usage = {
-  inputTokens: 0,
-  outputTokens: 0,
-  cacheReadTokens: 0,
-  cacheWriteTokens: 0,
-  costUsd: 0,
-};
-
-function addUsage(a: Usage, b: Usage): Usage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
-    costUsd: a.costUsd + b.costUsd,
-  };
 }
 
 function endOf(

@@ -37,24 +37,15 @@ export function ripgrepIgnoreArgs(root: string): string[] {
 
 /** The exact argument list; exported so the bench runs rg with the same flags. */
 export function ripgrepArgs(workspace: Workspace, query: SearchQuery): string[] {
+  // The query's globs come after the ignore flags' `!.git`: with rg a later glob wins.
   const args = [
     '--json',
-    '--no-config',
-    '--hidden',
-    '--no-require-git',
-    '--no-ignore-parent',
-    '--no-ignore-global',
-    '--no-ignore-dot',
-    '--no-ignore-exclude',
-    '--glob',
-    '!.git',
+    ...ripgrepIgnoreArgs(workspace.root),
     query.caseSensitive ? '--case-sensitive' : '--ignore-case',
   ];
   if (query.literal) args.push('--fixed-strings');
   if (query.contextLines > 0) args.push('--context', String(query.contextLines));
   for (const glob of query.globs) args.push('--glob', glob);
-  if (existsSync(path.join(workspace.root, '.sluiceignore')))
-    args.push('--ignore-file', '.sluiceignore');
   args.push('--regexp', query.pattern);
   if (query.under) args.push('--', query.under);
   return args;

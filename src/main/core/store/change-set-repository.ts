@@ -22,9 +22,11 @@ import {
   type ChangeSetFileRecord,
 } from './change-set-rows';
 import { readRunEvidence } from './background-run-repository';
+import { plainHunk } from '../edits/line-diff';
 
 export type {
   ChangeSetFileRecord,
+  FileAgainstBase,
   NewChangeSet,
   StoredChangeSet,
   StoredChangeSetFile,
@@ -164,16 +166,7 @@ export function createChangeSetRepository(
           file.baseText,
           file.text,
           JSON.stringify(file.format),
-          JSON.stringify(
-            file.hunks.map(({ id: hunkId, oldStart, oldLines, newStart, newLines, lines }) => ({
-              id: hunkId,
-              oldStart,
-              oldLines,
-              newStart,
-              newLines,
-              lines,
-            })),
-          ),
+          JSON.stringify(file.hunks.map(plainHunk)),
           file.unifiedDiff,
           file.protectedPath ? 1 : 0,
           now(),

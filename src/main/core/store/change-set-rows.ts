@@ -142,14 +142,20 @@ export function fileOf(row: FileRow): StoredChangeSetFile {
   };
 }
 
-/** One file of a set as stored: the run's text against the disk base it started from. */
-export interface ChangeSetFileRecord {
+/** A run's text of a file against the disk base it started from (a run's overlay holds these). */
+export interface FileAgainstBase {
+  /** Workspace-relative, forward slashes. */
   readonly path: string;
   readonly isNewFile: boolean;
+  /** sha256 of the disk bytes it started from, or ABSENT_FILE_HASH. */
   readonly baseHash: string;
   readonly baseText: string;
   readonly text: string;
   readonly format: TextFormat;
+}
+
+/** One file of a set as stored: the run's text against its base, and the diff between them. */
+export interface ChangeSetFileRecord extends FileAgainstBase {
   readonly hunks: readonly ProposalHunk[];
   readonly unifiedDiff: string;
   readonly protectedPath: boolean;

@@ -57,17 +57,6 @@ interface ConversationRow {
   updated_at: number;
 }
 
-function toRecord(row: ConversationRow): ConversationRecord {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    title: row.title,
-    model: row.model,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 function toSummary(row: ConversationRow): ConversationSummary {
   return {
     id: row.id,
@@ -76,6 +65,10 @@ function toSummary(row: ConversationRow): ConversationSummary {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+function toRecord(row: ConversationRow): ConversationRecord {
+  return { ...toSummary(row), model: row.model };
 }
 
 /** Stored JSON that no longer parses is a broken invariant: say which row, do not guess. */

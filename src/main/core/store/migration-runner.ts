@@ -68,9 +68,7 @@ export function runMigrations(
   );
   const apply = db.transaction((): MigrationOutcome => {
     const applied = readApplied(db);
-    refuseUnknown(applied, ordered, label);
-    const done = new Set(applied.map((row) => row.version));
-    const pending = ordered.filter((migration) => !done.has(migration.version));
+    const pending = pendingMigrations(applied, ordered, label);
     const record = db.prepare(
       'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
     );
@@ -107,9 +105,7 @@ export function assertSchemaCurrent(
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
     .get();
   const applied = hasTable ? readApplied(db) : [];
-  refuseUnknown(applied, ordered, label);
-  const done = new Set(applied.map((row) => row.version));
-  const missing = ordered.filter((migration) => !done.has(migration.version));
+  const missing = pendingMigrations(applied, ordered, label);
   if (missing.length > 0) {
     throw new SchemaVersionError(
       `${label} is older than this Sluice (missing ${missing.map(migrationLabel).join(', ')}); open it once for writing to migrate it.`,
@@ -123,16 +119,23 @@ function readApplied(db: ReadableDb): AppliedRow[] {
     .all() as AppliedRow[];
 }
 
-function refuseUnknown(
+/**
+ * The known migrations the database has not applied yet, in order. A database that records a
+ * migration this code does not know is refused first: a newer Sluice wrote it.
+ */
+function pendingMigrations(
   applied: readonly AppliedRow[],
   known: readonly Migration[],
   label: string,
-): void {
+): Migration[] {
   const knownVersions = new Set(known.map((migration) => migration.version));
   const unknown = applied.filter((row) => !knownVersions.has(row.version));
-  if (unknown.length === 0) return;
-  throw new SchemaVersionError(
-    `${label} was written by a newer Sluice: it has schema migration ${unknown.map(migrationLabel).join(', ')} ` +
-      `that this version does not know. Update Sluice, or set SLUICE_HOME to another folder. The database was not changed.`,
-  );
+  if (unknown.length > 0) {
+    throw new SchemaVersionError(
+      `${label} was written by a newer Sluice: it has schema migration ${unknown.map(migrationLabel).join(', ')} ` +
+        `that this version does not know. Update Sluice, or set SLUICE_HOME to another folder. The database was not changed.`,
+    );
+  }
+  const done = new Set(applied.map((row) => row.version));
+  return known.filter((migration) => !done.has(migration.version));
 }

@@ -1,13 +1,11 @@
 // create_file (DESIGN.md "Tools"): proposes a new file; refuses a path that exists. The new
 // file takes the project's dominant line ending. Nothing is written without approval.
 import { z } from 'zod';
-import { formatForNewFile, readBaseFile } from '../edits/base-file';
-import { commitProposal } from './commit-change';
+import { formatForNewFile } from '../edits/base-file';
 import { dominantProjectEol } from '../edits/project-eol';
-import { createProposal } from '../edits/proposal';
 import { withEol } from '../edits/text-format';
-import type { WriteToolOptions } from './edit-file';
-import { defineTool, toolError } from './tool';
+import { toolError } from './tool';
+import { defineWriteTool, type WriteToolOptions } from './write-tool';
 
 export const createFileSchema = z
   .object({
@@ -28,49 +26,41 @@ export const createFileSchema = z
 const DESCRIPTION = `Propose a new text file. The person reviews it before anything is written. Refuses a path that already exists unless it is an empty (0-byte) file (use edit_file to change an existing file). The file is written with the project's dominant line ending. The result says whether it was created, edited by the person, rejected (with their reason), denied by policy, or a conflict (something appeared at that path meanwhile).`;
 
 export function createCreateFileTool(options: WriteToolOptions = {}) {
-  return defineTool({
-    name: 'create_file',
-    description: DESCRIPTION,
-    schema: createFileSchema,
-    kind: 'write',
-    label: (input) => `Creating ${input.path}`,
-    async run(input, ctx) {
-      if (input.content.includes('\0')) {
-        return toolError(
-          'content contains a NUL byte; create_file writes text files only. Nothing was written.',
-        );
-      }
-      const base = await readBaseFile(ctx.workspace, input.path);
-      // A 0-byte file is a placeholder (`touch`): creating over it replaces it like a new
-      // file, and the checkpoint keeps the empty file as the base.
-      if (base.exists && base.bytes.length > 0)
-        return toolError(
-          `${base.relative} already exists. Use edit_file to change it (read it first with read_file).`,
-        );
-      if (base.relative === '')
-        return toolError('The path names the project root itself; give a file path.');
-      const eol = await dominantProjectEol(ctx.workspace, ctx.signal);
-      const format = formatForNewFile(eol);
-      const after = withEol(input.content, eol);
-      const notes =
-        after !== input.content
-          ? [
-              `Line endings were written as ${eol === '\r\n' ? 'CRLF' : 'LF'}, the project's dominant style.`,
-            ]
-          : [];
-      const proposal = createProposal({
-        tool: 'create_file',
-        path: base.relative,
-        isNewFile: !base.exists,
-        before: '',
-        after,
-        format,
-        baseHash: base.baseHash,
-        description: input.description ?? '',
-        notes,
-        bound: options.diffBound,
-      });
-      return commitProposal(proposal, ctx, { atomicOps: options.atomicOps });
+  return defineWriteTool(
+    {
+      name: 'create_file',
+      description: DESCRIPTION,
+      schema: createFileSchema,
+      verb: 'Creating',
+      newTexts: (input) => [input.content],
+      nulRefusal:
+        'content contains a NUL byte; create_file writes text files only. Nothing was written.',
+      async plan(input, base, ctx) {
+        // A 0-byte file is a placeholder (`touch`): creating over it replaces it like a new
+        // file, and the checkpoint keeps the empty file as the base.
+        if (base.exists && base.bytes.length > 0)
+          return toolError(
+            `${base.relative} already exists. Use edit_file to change it (read it first with read_file).`,
+          );
+        if (base.relative === '')
+          return toolError('The path names the project root itself; give a file path.');
+        const eol = await dominantProjectEol(ctx.workspace, ctx.signal);
+        const after = withEol(input.content, eol);
+        const notes =
+          after !== input.content
+            ? [
+                `Line endings were written as ${eol === '\r\n' ? 'CRLF' : 'LF'}, the project's dominant style.`,
+              ]
+            : [];
+        return {
+          isNewFile: !base.exists,
+          before: '',
+          after,
+          format: formatForNewFile(eol),
+          notes,
+        };
+      },
     },
-  });
+    options,
+  );
 }

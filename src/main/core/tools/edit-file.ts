@@ -2,14 +2,10 @@
 // content. It builds a proposal and asks the approval gate; nothing is written unless the
 // gate (policy or person) approves, and a failed match never touches the file.
 import { z } from 'zod';
-import { readBaseFile } from '../edits/base-file';
-import { commitProposal } from './commit-change';
 import { applyEdits } from '../edits/edit-matcher';
-import { createProposal } from '../edits/proposal';
-import type { DiffBound } from '../edits/line-diff';
 import { conformEol, conformFinalNewline, formatForReplacing } from '../edits/text-format';
-import type { AtomicWriteOps } from '../workspace/atomic-write';
-import { defineTool, toolError } from './tool';
+import { toolError } from './tool';
+import { defineWriteTool, type WriteToolOptions } from './write-tool';
 
 const editSchema = z
   .object({
@@ -62,68 +58,47 @@ Only line-ending (CRLF/LF) and trailing-whitespace differences are tolerated, an
 The file keeps its line endings, byte-order mark, final newline and permissions (an empty file takes \`content\` byte for byte). Use create_file for new files.
 The result says exactly what happened: applied, partly applied (with the rejected hunks and the person's reason), edited by the person (with the diff), rejected, denied by policy, or conflict (the file changed on disk: re-read it).`;
 
-export interface WriteToolOptions {
-  readonly diffBound?: DiffBound;
-  readonly atomicOps?: AtomicWriteOps;
-}
-
 export function createEditFileTool(options: WriteToolOptions = {}) {
-  return defineTool({
-    name: 'edit_file',
-    description: DESCRIPTION,
-    schema: editFileSchema,
-    kind: 'write',
-    label: (input) => `Editing ${input.path}`,
-    async run(input, ctx) {
-      if (
-        (input.content ?? '').includes('\0') ||
-        input.edits?.some((e) => e.new_text.includes('\0'))
-      ) {
-        return toolError(
-          'The new text contains a NUL byte; edit_file writes text files only. Nothing was changed.',
-        );
-      }
-      const base = await readBaseFile(ctx.workspace, input.path);
-      if (!base.exists)
-        return toolError(`${input.path} does not exist. Use create_file to create a new file.`);
-      const notes: string[] = [];
-      let edited: string;
-      if (input.edits) {
-        const outcome = applyEdits(base.text, input.edits, base.format, base.relative);
-        if (!outcome.ok) return toolError(outcome.message);
-        notes.push(...outcome.notes);
-        edited = outcome.text;
-      } else {
-        // An empty file has no line-ending convention yet: the content lands as given.
-        const content = input.content ?? '';
-        edited = base.text === '' ? content : conformEol(content, base.format);
-      }
-      const format = formatForReplacing(base.text, base.format, edited);
-      const after = conformFinalNewline(edited, format);
-      if (after !== edited) {
-        notes.push(
-          format.finalNewline
-            ? 'The file ends with a newline, so one was kept at the end.'
-            : 'The file has no newline at its end, so none was added.',
-        );
-      }
-      if (after === base.text)
-        return toolError(
-          `The change leaves ${base.relative} exactly as it is; nothing to propose.`,
-        );
-      const proposal = createProposal({
-        tool: 'edit_file',
-        path: base.relative,
-        isNewFile: false,
-        before: base.text,
-        after,
-        format,
-        baseHash: base.baseHash,
-        description: input.description ?? '',
-        notes,
-        bound: options.diffBound,
-      });
-      return commitProposal(proposal, ctx, { atomicOps: options.atomicOps });
+  return defineWriteTool(
+    {
+      name: 'edit_file',
+      description: DESCRIPTION,
+      schema: editFileSchema,
+      verb: 'Editing',
+      newTexts: (input) => [input.content ?? '', ...(input.edits ?? []).map((e) => e.new_text)],
+      nulRefusal:
+        'The new text contains a NUL byte; edit_file writes text files only. Nothing was changed.',
+      async plan(input, base) {
+        if (!base.exists)
+          return toolError(`${input.path} does not exist. Use create_file to create a new file.`);
+        const notes: string[] = [];
+        let edited: string;
+        if (input.edits) {
+          const outcome = applyEdits(base.text, input.edits, base.format, base.relative);
+          if (!outcome.ok) return toolError(outcome.message);
+          notes.push(...outcome.notes);
+          edited = outcome.text;
+        } else {
+          // An empty file has no line-ending convention yet: the content lands as given.
+          const content = input.content ?? '';
+          edited = base.text === '' ? content : conformEol(content, base.format);
+        }
+        const format = formatForReplacing(base.text, base.format, edited);
+        const after = conformFinalNewline(edited, format);
+        if (after !== edited) {
+          notes.push(
+            format.finalNewline
+              ? 'The file ends with a newline, so one was kept at the end.'
+              : 'The file has no newline at its end, so none was added.',
+          );
+        }
+        if (after === base.text)
+          return toolError(
+            `The change leaves ${base.relative} exactly as it is; nothing to propose.`,
+          );
+        return { isNewFile: false, before: base.text, after, format, notes };
+      },
     },
-  });
+    options,
+  );
 }
