@@ -10,7 +10,7 @@ import type {
   CommandProposal,
   CommandResolution,
 } from './command-approval-gate';
-import { parseProposed, proposedNetwork, type CommandPlan } from './command-plan';
+import { planCommand } from './command-plan';
 import { evaluateCommandPolicy, validatePrefix } from './command-policy';
 import { loadShellParser } from './shell-grammar';
 import { parseCommandLine } from './shell-parser';
@@ -93,26 +93,21 @@ export function createBackgroundCommandGate(deps: BackgroundGateDeps): Backgroun
       // reaches the person only as a diff in the change set (protected paths are read-only in
       // the copy and never applied from a set), so a write is no reason to refuse here; writes
       // outside the project still are.
-      const parsed = await parseProposed({ ...proposal, isIgnored: () => true }, proposal.command);
-      const plan: CommandPlan = {
+      const plan = await planCommand({ ...proposal, isIgnored: () => true }, proposal.command);
+      const { parsed } = plan;
+      const approve = (decidedBy: 'rule' | 'person', reason: string): CommandResolution => ({
+        approvalId,
+        decidedBy,
+        outcome: 'approved',
         command: proposal.command,
-        parsed,
-        network: proposedNetwork(proposal, parsed),
-        networkChosen: false,
-      };
+        reason,
+        plan,
+      });
       const { mode, rules } = deps.policy();
       const sandboxed = proposal.sandboxed;
       const byRules = evaluateCommandPolicy({ mode, rules, sandboxed }, parsed);
       if (byRules.action === 'deny') return refuse('a rule of yours', byRules.reason);
-      if (byRules.action === 'allow')
-        return {
-          approvalId,
-          decidedBy: 'rule',
-          outcome: 'approved',
-          command: proposal.command,
-          reason: byRules.reason,
-          plan,
-        };
+      if (byRules.action === 'allow') return approve('rule', byRules.reason);
       const allowed = await prefixes();
       const runRules: CommandRule[] = allowed.map((prefix, i) => ({
         id: `run-${i}`,
@@ -124,14 +119,7 @@ export function createBackgroundCommandGate(deps: BackgroundGateDeps): Backgroun
         parsed,
       );
       if (withRun.action === 'allow')
-        return {
-          approvalId,
-          decidedBy: 'person',
-          outcome: 'approved',
-          command: proposal.command,
-          reason: 'allowed for this run when it was started',
-          plan,
-        };
+        return approve('person', 'allowed for this run when it was started');
       const allowedList = allowed.length
         ? `the commands allowed for this run are ${allowed.map((p) => `\`${p.join(' ')}\``).join(', ')}`
         : 'no command was allowed for this run when it was started';

@@ -18,7 +18,7 @@ import type {
 } from '../../../shared/command-approvals';
 import { missingCase } from '../../../shared/missing-case';
 import { hostNames, planFromGrant, type NetworkPlan } from './command-network';
-import { parseProposed, proposedNetwork, type CommandPlan } from './command-plan';
+import { parseProposed, planCommand, type CommandPlan } from './command-plan';
 import { evaluateCommandPolicy, type CommandVerdict } from './command-policy';
 import { proposedWrites } from './proposed-writes';
 import type { ParsedCommandLine } from './shell-parser';
@@ -103,14 +103,8 @@ export class CommandApprovalGate {
   }
 
   async request(proposal: CommandProposal, call: CommandCall): Promise<CommandResolution> {
-    const parsed = await parseProposed(proposal, proposal.command);
-    const plan: CommandPlan = {
-      command: proposal.command,
-      parsed,
-      network: proposedNetwork(proposal, parsed),
-      networkChosen: false,
-    };
-    const verdict = this.judge(proposal, parsed);
+    const plan = await planCommand(proposal, proposal.command);
+    const verdict = this.judge(proposal, plan.parsed);
     const approvalId = this.newId();
     const hash = commandHash({ ...proposal, networkHosts: hostNames(plan.network) });
     this.deps.audit?.recordProposal({
@@ -335,8 +329,8 @@ export class CommandApprovalGate {
         const command = decision.command.trim();
         if (!command || command.includes('\0'))
           return { accepted: false, reason: 'the edited command is empty or contains a NUL byte.' };
-        const parsed = await parseProposed(entry.proposal, command);
-        const verdict = this.judge(entry.proposal, parsed);
+        const edited = await planCommand(entry.proposal, command);
+        const verdict = this.judge(entry.proposal, edited.parsed);
         if (!this.registry.isWaiting(approvalId))
           return { accepted: false, reason: `approval ${approvalId} was decided meanwhile.` };
         this.settle(
@@ -355,12 +349,7 @@ export class CommandApprovalGate {
                 decidedBy,
                 command,
                 // An edited command gets the rules' hosts for itself, unless the person chose.
-                plan: withChoice({
-                  command,
-                  parsed,
-                  network: proposedNetwork(entry.proposal, parsed),
-                  networkChosen: false,
-                }),
+                plan: withChoice(edited),
               },
         );
         return { accepted: true };

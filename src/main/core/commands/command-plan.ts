@@ -33,6 +33,18 @@ export async function parseProposed(where: Where, command: string): Promise<Pars
   });
 }
 
+/** A command text's plan before anyone chose its network: its one parse, its own network. */
+export async function planCommand(
+  where: Where & {
+    readonly network: boolean;
+    readonly networkRules?: readonly ScopedHosts[] | undefined;
+  },
+  command: string,
+): Promise<CommandPlan> {
+  const parsed = await parseProposed(where, command);
+  return { command, parsed, network: proposedNetwork(where, parsed), networkChosen: false };
+}
+
 /**
  * The network a command gets without the person choosing: full when it asked for it (or runs
  * outside the sandbox), else the hosts of the project's network rules that apply to its parse.
