@@ -5,7 +5,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProposedCommandWrite } from '../../../shared/command-approvals';
-import { computeLineDiff } from '../edits/line-diff';
+import { computeLineDiff, plainHunk } from '../edits/line-diff';
 import type { ProjectWrite } from './command-writes';
 
 /** Files above this are not read for a diff. */
@@ -39,14 +39,7 @@ export function proposedWrites(
       path: write.path,
       isNewFile: before === null,
       append: write.append,
-      hunks: hunks.map(({ id, oldStart, oldLines, newStart, newLines, lines }) => ({
-        id,
-        oldStart,
-        oldLines,
-        newStart,
-        newLines,
-        lines,
-      })),
+      hunks: hunks.map(plainHunk),
     });
   }
   return out;
