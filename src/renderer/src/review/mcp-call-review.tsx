@@ -7,6 +7,7 @@ import type { ToolCallApprovalRequest } from '../../../shared/approvals';
 import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
+import { rejectDecision } from './review-dialog';
 import { usePendingRequests } from './use-pending-requests';
 
 export function McpCallReview() {
@@ -31,13 +32,10 @@ export function McpCallReview() {
 
   const decide = async (approve: boolean) => {
     try {
-      const trimmed = reason.trim();
       await client.approvals.decide({
         approvalId: request.approvalId,
         proposalHash: request.proposalHash,
-        decision: approve
-          ? { type: 'approve' }
-          : { type: 'reject', ...(trimmed ? { reason: trimmed } : {}) },
+        decision: approve ? { type: 'approve' } : rejectDecision(reason),
       });
       removeWhere((item) => item.request.approvalId === request.approvalId);
       setReason('');

@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { ReviewTextForm } from './review-text-form';
 
 interface Props {
   reason: string;
@@ -10,31 +11,21 @@ interface Props {
 
 export function RejectForm({ reason, onReasonChange, onReject, onBack, inputRef }: Props) {
   return (
-    <div className="reject-form">
-      <label className="field-label" htmlFor="reject-reason">
-        Why reject? (optional, the model reads it)
-      </label>
-      <textarea
-        id="reject-reason"
-        ref={inputRef}
-        className="input"
-        rows={3}
-        value={reason}
-        onChange={(event) => onReasonChange(event.target.value)}
-      />
-      <div className="button-row">
-        <button
-          type="button"
-          className="button danger"
-          data-testid="review-reject-submit"
-          onClick={onReject}
-        >
-          Reject
-        </button>
-        <button type="button" className="button" onClick={onBack}>
-          Back to review
-        </button>
-      </div>
-    </div>
+    <ReviewTextForm
+      className="reject-form"
+      id="reject-reason"
+      label="Why reject? (optional, the model reads it)"
+      value={reason}
+      onChange={onReasonChange}
+      rows={3}
+      inputRef={inputRef}
+      action={{
+        label: 'Reject',
+        className: 'danger',
+        testId: 'review-reject-submit',
+        onClick: onReject,
+      }}
+      onBack={onBack}
+    />
   );
 }
