@@ -10,7 +10,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { RejectForm } from './reject-form';
+import { ReviewTextForm } from './review-text-form';
 
 export type ReviewMode = 'review' | 'edit' | 'reject';
 
@@ -93,12 +93,21 @@ export function ReviewDialog({
       >
         {children}
         {mode === 'reject' && (
-          <RejectForm
-            reason={modes.reason}
-            onReasonChange={modes.setReason}
-            onReject={submit.reject}
-            onBack={() => setMode('review')}
+          <ReviewTextForm
+            className="reject-form"
+            id="reject-reason"
+            label="Why reject? (optional, the model reads it)"
+            value={modes.reason}
+            onChange={modes.setReason}
+            rows={3}
             inputRef={modes.reasonInput}
+            action={{
+              label: 'Reject',
+              className: 'danger',
+              testId: 'review-reject-submit',
+              onClick: submit.reject,
+            }}
+            onBack={() => setMode('review')}
           />
         )}
         {error && (
