@@ -8,21 +8,15 @@ import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { rejectDecision } from './review-dialog';
-import { usePendingRequests } from './use-pending-requests';
+import { pendingOfEvent, pendingOfRows, usePendingRequests } from './use-pending-requests';
 
 export function McpCallReview() {
   const client = useClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { pending, removeWhere } = usePendingRequests<ToolCallApprovalRequest>(
-    async () =>
-      (await client.approvals.pendingToolCalls({})).map(
-        ({ conversationId, turnId, ...request }) => ({ conversationId, turnId, request }),
-      ),
-    (event) =>
-      event.type === 'tool_call_approval_request'
-        ? { conversationId: event.conversationId, turnId: event.turnId, request: event.request }
-        : null,
+    async () => pendingOfRows<ToolCallApprovalRequest>(await client.approvals.pendingToolCalls({})),
+    (event) => (event.type === 'tool_call_approval_request' ? pendingOfEvent(event) : null),
     client,
   );
 
