@@ -7,6 +7,7 @@ import type { ToolCallApprovalRequest } from '../../../shared/approvals';
 import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
+import { TextField } from '../app/text-field';
 import { rejectDecision } from './review-dialog';
 import { pendingOfEvent, pendingOfRows, usePendingRequests } from './use-pending-requests';
 
@@ -76,14 +77,11 @@ export function McpCallReview() {
               {error}
             </p>
           )}
-          <label className="field">
-            <span className="field-label">Reason (sent to Claude when you reject)</span>
-            <input
-              className="input"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </label>
+          <TextField
+            label="Reason (sent to Claude when you reject)"
+            value={reason}
+            onChange={setReason}
+          />
           <div className="button-row">
             <button type="button" className="button primary" onClick={() => void decide(true)}>
               Run this call
