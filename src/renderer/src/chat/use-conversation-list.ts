@@ -1,8 +1,8 @@
 // The conversation history in the sidebar; refreshed whenever main says it changed.
-import { useCallback, useEffect, useState } from 'react';
-import type { ConversationSummary } from '../../../shared/contract';
-import { useClient, useContractEvent } from '../app/client-context';
+import type { ConversationSummary, SluiceClient } from '../../../shared/contract';
+import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
+import { useLiveList } from '../app/use-live-list';
 
 export interface ConversationList {
   conversations: ConversationSummary[];
@@ -11,43 +11,30 @@ export interface ConversationList {
   remove(conversationId: string): Promise<boolean>;
 }
 
+const listConversations = (client: SluiceClient) => client.agent.listConversations({});
+
 export function useConversationList(): ConversationList {
   const client = useClient();
-  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const refresh = useCallback(async () => {
-    try {
-      setConversations(await client.agent.listConversations({}));
-      setError(null);
-    } catch (failure) {
-      setError(`Could not list conversations: ${errorMessage(failure)}`);
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  useContractEvent('conversations.changed', () => void refresh());
+  const list = useLiveList(listConversations, 'conversations.changed', 'conversations');
 
   return {
-    conversations,
-    error,
+    conversations: list.items,
+    error: list.error,
     async rename(conversationId, title) {
       try {
         await client.agent.renameConversation({ conversationId, title });
-        await refresh();
+        await list.refresh();
       } catch (failure) {
-        setError(`Could not rename: ${errorMessage(failure)}`);
+        list.setError(`Could not rename: ${errorMessage(failure)}`);
       }
     },
     async remove(conversationId) {
       try {
         const { deleted } = await client.agent.deleteConversation({ conversationId });
-        await refresh();
+        await list.refresh();
         return deleted;
       } catch (failure) {
-        setError(`Could not delete: ${errorMessage(failure)}`);
+        list.setError(`Could not delete: ${errorMessage(failure)}`);
         return false;
       }
     },

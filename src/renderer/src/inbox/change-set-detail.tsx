@@ -104,6 +104,9 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
       };
     });
   const reasonField = reason.trim() ? { reason: reason.trim() } : {};
+  /** Accept all, accept selected, reject: each answers with the set's result, shown below. */
+  const decide = (send: () => Promise<ApplyResult>) =>
+    void act(async () => setResult(await send()));
 
   return (
     <article className="inbox-detail" data-testid="change-set-detail" aria-label="Change set">
@@ -214,9 +217,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
             disabled={busy}
             data-testid="accept-all"
             aria-describedby={view.changedOnDisk.length ? 'changed-on-disk' : undefined}
-            onClick={() =>
-              void act(async () => setResult(await client.proposals.apply({ id, ...reasonField })))
-            }
+            onClick={() => decide(() => client.proposals.apply({ id, ...reasonField }))}
           >
             Accept all
           </button>
@@ -226,14 +227,12 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
             disabled={busy}
             data-testid="accept-selected"
             onClick={() =>
-              void act(async () =>
-                setResult(
-                  await client.proposals.apply({
-                    id,
-                    selection: selectionOf(view, selected),
-                    ...reasonField,
-                  }),
-                ),
+              decide(() =>
+                client.proposals.apply({
+                  id,
+                  selection: selectionOf(view, selected),
+                  ...reasonField,
+                }),
               )
             }
           >
@@ -250,9 +249,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
             className="button danger"
             disabled={busy}
             data-testid="reject-set"
-            onClick={() =>
-              void act(async () => setResult(await client.proposals.reject({ id, ...reasonField })))
-            }
+            onClick={() => decide(() => client.proposals.reject({ id, ...reasonField }))}
           >
             Reject
           </button>

@@ -1,44 +1,30 @@
 // The inbox's words for a set's status and a file's state (issue 23 item 10): what a person
-// reads, never the stored enum value.
+// reads, never the stored enum value. The tables name every value (the type says so).
 import type { ChangeSetFileState, ChangeSetStatus } from '../../../shared/change-sets';
-import { missingCase } from '../../../shared/missing-case';
+
+const statusText: Record<ChangeSetStatus, string> = {
+  running: 'running',
+  proposed: 'waiting for your review',
+  accepted: 'accepted',
+  'partly-accepted': 'partly accepted',
+  rejected: 'rejected',
+  failed: 'failed',
+  superseded: 'replaced by a refined set',
+};
+
+const fileStateText: Record<ChangeSetFileState, string> = {
+  pending: 'not reviewed yet',
+  applied: 'written',
+  'partly-applied': 'partly written',
+  rejected: 'not written',
+  conflict: 'not written: changed on disk',
+  refused: 'not written: refused',
+};
 
 export function statusWords(status: ChangeSetStatus): string {
-  switch (status) {
-    case 'running':
-      return 'running';
-    case 'proposed':
-      return 'waiting for your review';
-    case 'accepted':
-      return 'accepted';
-    case 'partly-accepted':
-      return 'partly accepted';
-    case 'rejected':
-      return 'rejected';
-    case 'failed':
-      return 'failed';
-    case 'superseded':
-      return 'replaced by a refined set';
-    default:
-      return missingCase(status);
-  }
+  return statusText[status];
 }
 
 export function fileStateWords(state: ChangeSetFileState): string {
-  switch (state) {
-    case 'pending':
-      return 'not reviewed yet';
-    case 'applied':
-      return 'written';
-    case 'partly-applied':
-      return 'partly written';
-    case 'rejected':
-      return 'not written';
-    case 'conflict':
-      return 'not written: changed on disk';
-    case 'refused':
-      return 'not written: refused';
-    default:
-      return missingCase(state);
-  }
+  return fileStateText[state];
 }

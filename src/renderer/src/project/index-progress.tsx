@@ -1,23 +1,13 @@
 // Symbol index state: a progress bar while indexing, counts afterwards, and the index's
 // standing notices (a limit left files out, the watcher fell back to polling) in a status region,
 // and the memory of the running error checkers.
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { IndexStatus } from '../../../shared/contract';
-import { useClient, useContractEvent } from '../app/client-context';
+import { useIndexStatus } from '../symbols/use-index-status';
 import { CheckerMemory } from './checker-memory';
 
 export function IndexProgress() {
-  const client = useClient();
-  const [status, setStatus] = useState<IndexStatus | null>(null);
-
-  useEffect(() => {
-    client.symbols
-      .status({})
-      .then(setStatus)
-      .catch(() => undefined);
-  }, [client]);
-  useContractEvent('index.status', setStatus);
-
+  const status = useIndexStatus();
   if (!status) return null;
   return (
     <>

@@ -2,13 +2,13 @@
 // (sandboxed or not, network off / only these hosts / full, timeout) and why, in the model's
 // words. Decisions: run once, always allow the suggested prefixes, edit the command, reject with
 // a reason; a run may carry the person's network choice for this run only.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { CommandDecision } from '../../../shared/command-approvals';
 import type { PendingCommand } from './use-command-approvals';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { CommandWrites } from './command-writes';
-import { RejectForm } from './reject-form';
+import { ReviewDialog, rejectDecision, useReviewModes } from './review-dialog';
 import {
   NetworkChoice,
   NetworkState,
@@ -23,25 +23,16 @@ interface Props {
   onDecide(decision: CommandDecision): Promise<void>;
 }
 
-type Mode = 'review' | 'edit' | 'reject';
-
 export function CommandApprovalCard({ item, error, onDecide }: Props) {
   const { request } = item;
   const client = useClient();
   const [ruleError, setRuleError] = useState<string | null>(null);
-  const [mode, setMode] = useState<Mode>('review');
+  const modes = useReviewModes();
+  const { mode, setMode } = modes;
   const [command, setCommand] = useState(request.command);
-  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [network, setNetwork] = useState<NetworkChoiceState>(() => initialNetworkChoice(request));
   const grant = grantOf(network);
-  const reasonInput = useRef<HTMLTextAreaElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (mode === 'reject') reasonInput.current?.focus();
-    else if (mode === 'review') dialog.current?.focus();
-  }, [mode]);
 
   const send = (decision: CommandDecision) => {
     if (busy) return;
@@ -63,8 +54,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
       )
       .finally(() => setBusy(false));
   };
-  const reject = () =>
-    send(reason.trim() ? { type: 'reject', reason: reason.trim() } : { type: 'reject' });
+  const reject = () => send(rejectDecision(modes.reason));
   const runEdited = () => {
     const edited = command.trim();
     if (edited)
@@ -72,170 +62,142 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
   };
   const prefixes = request.suggestedPrefixes.map((p) => p.join(' '));
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      if (mode === 'reject') reject();
-      else if (mode === 'edit') runEdited();
-      else send({ type: 'run_once' });
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      setMode(mode === 'review' ? 'reject' : 'review');
-    }
-  };
-
-  return (
-    <div className="modal-backdrop">
-      <div
-        ref={dialog}
-        className="modal command-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="command-title"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        data-testid="command-modal"
-      >
-        <header className="review-header">
-          <h2 id="command-title" className="review-title">
-            Run a command
-          </h2>
-          {request.description && <p className="review-description">{request.description}</p>}
-          <p className="review-reason muted">{request.reason}</p>
-        </header>
+  const footer = (
+    <footer className="review-footer">
+      <div className="button-row">
         {mode === 'edit' ? (
-          <label className="field">
-            <span className="field-label">Command to run instead</span>
-            <textarea
-              className="input code"
-              rows={3}
-              value={command}
-              aria-label="Command to run"
-              onChange={(event) => setCommand(event.target.value)}
-            />
-          </label>
+          <>
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy || !command.trim() || grant === null}
+              onClick={runEdited}
+              data-testid="command-run-edited"
+            >
+              Run edited command
+            </button>
+            <button type="button" className="button" onClick={() => setMode('review')}>
+              Back
+            </button>
+          </>
         ) : (
-          <pre className="command-line" data-testid="command-line">
-            <span aria-hidden="true">$ </span>
-            {request.command}
-          </pre>
-        )}
-        {request.proposedWrites?.length ? <CommandWrites writes={request.proposedWrites} /> : null}
-        <dl className="command-facts">
-          <dt>Folder</dt>
-          <dd>
-            <code>{request.cwd || '.'}</code>
-          </dd>
-          <dt>Sandbox</dt>
-          <dd data-testid="command-sandbox">
-            {request.sandboxed ? (
-              <>
-                <span className="badge">
-                  sandboxed{request.sandboxName ? ` (${request.sandboxName})` : ''}
-                </span>{' '}
-                {request.sandboxDetail}
-              </>
-            ) : (
-              <>
-                <span className="badge warning">not sandboxed</span> {request.sandboxDetail}: it
-                runs with full access to your files and network
-              </>
+          <>
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy || grant === null}
+              onClick={() => send({ type: 'run_once' })}
+              title="Ctrl/Cmd+Enter"
+              data-testid="command-run-once"
+            >
+              Run once
+            </button>
+            {prefixes.length > 0 && (
+              <button
+                type="button"
+                className="button"
+                disabled={busy || grant === null}
+                onClick={() => send({ type: 'always_allow' })}
+                title="From now on, in the sandbox, any command starting with these words runs without asking, whatever arguments follow. A script runner (npm test, make) runs whatever the project's files tell it to, and those files can be edited."
+                data-testid="command-always"
+              >
+                Always allow {prefixes.map((p) => `"${p}"`).join(', ')}
+              </button>
             )}
-          </dd>
-          <dt>Network</dt>
-          <dd data-testid="command-network">
-            <NetworkState request={request} />
-          </dd>
-          {request.sandboxed && (
-            <>
-              <dt>This run</dt>
-              <dd>
-                <NetworkChoice request={request} choice={network} onChange={setNetwork} />
-              </dd>
-            </>
-          )}
-          <dt>Timeout</dt>
-          <dd>{request.timeoutSeconds} s</dd>
-        </dl>
-        {mode === 'reject' && (
-          <RejectForm
-            reason={reason}
-            onReasonChange={setReason}
-            onReject={reject}
-            onBack={() => setMode('review')}
-            inputRef={reasonInput}
-          />
-        )}
-        {(ruleError ?? error) && (
-          <p className="error-text" role="alert">
-            {ruleError ?? error}
-          </p>
-        )}
-        {mode !== 'reject' && (
-          <footer className="review-footer">
-            <div className="button-row">
-              {mode === 'edit' ? (
-                <>
-                  <button
-                    type="button"
-                    className="button primary"
-                    disabled={busy || !command.trim() || grant === null}
-                    onClick={runEdited}
-                    data-testid="command-run-edited"
-                  >
-                    Run edited command
-                  </button>
-                  <button type="button" className="button" onClick={() => setMode('review')}>
-                    Back
-                  </button>
-                </>
-              ) : (
-                <>
-                  <button
-                    type="button"
-                    className="button primary"
-                    disabled={busy || grant === null}
-                    onClick={() => send({ type: 'run_once' })}
-                    title="Ctrl/Cmd+Enter"
-                    data-testid="command-run-once"
-                  >
-                    Run once
-                  </button>
-                  {prefixes.length > 0 && (
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={busy || grant === null}
-                      onClick={() => send({ type: 'always_allow' })}
-                      title="From now on, in the sandbox, any command starting with these words runs without asking, whatever arguments follow. A script runner (npm test, make) runs whatever the project's files tell it to, and those files can be edited."
-                      data-testid="command-always"
-                    >
-                      Always allow {prefixes.map((p) => `"${p}"`).join(', ')}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => setMode('edit')}
-                    data-testid="command-edit"
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button danger"
-                    onClick={() => setMode('reject')}
-                    title="Esc"
-                    data-testid="command-reject"
-                  >
-                    Reject…
-                  </button>
-                </>
-              )}
-            </div>
-          </footer>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setMode('edit')}
+              data-testid="command-edit"
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="button danger"
+              onClick={() => setMode('reject')}
+              title="Esc"
+              data-testid="command-reject"
+            >
+              Reject…
+            </button>
+          </>
         )}
       </div>
-    </div>
+    </footer>
+  );
+
+  return (
+    <ReviewDialog
+      modes={modes}
+      className="command-modal"
+      titleId="command-title"
+      testId="command-modal"
+      submit={{ review: () => send({ type: 'run_once' }), edit: runEdited, reject }}
+      error={ruleError ?? error}
+      footer={mode !== 'reject' && footer}
+    >
+      <header className="review-header">
+        <h2 id="command-title" className="review-title">
+          Run a command
+        </h2>
+        {request.description && <p className="review-description">{request.description}</p>}
+        <p className="review-reason muted">{request.reason}</p>
+      </header>
+      {mode === 'edit' ? (
+        <label className="field">
+          <span className="field-label">Command to run instead</span>
+          <textarea
+            className="input code"
+            rows={3}
+            value={command}
+            aria-label="Command to run"
+            onChange={(event) => setCommand(event.target.value)}
+          />
+        </label>
+      ) : (
+        <pre className="command-line" data-testid="command-line">
+          <span aria-hidden="true">$ </span>
+          {request.command}
+        </pre>
+      )}
+      {request.proposedWrites?.length ? <CommandWrites writes={request.proposedWrites} /> : null}
+      <dl className="command-facts">
+        <dt>Folder</dt>
+        <dd>
+          <code>{request.cwd || '.'}</code>
+        </dd>
+        <dt>Sandbox</dt>
+        <dd data-testid="command-sandbox">
+          {request.sandboxed ? (
+            <>
+              <span className="badge">
+                sandboxed{request.sandboxName ? ` (${request.sandboxName})` : ''}
+              </span>{' '}
+              {request.sandboxDetail}
+            </>
+          ) : (
+            <>
+              <span className="badge warning">not sandboxed</span> {request.sandboxDetail}: it runs
+              with full access to your files and network
+            </>
+          )}
+        </dd>
+        <dt>Network</dt>
+        <dd data-testid="command-network">
+          <NetworkState request={request} />
+        </dd>
+        {request.sandboxed && (
+          <>
+            <dt>This run</dt>
+            <dd>
+              <NetworkChoice request={request} choice={network} onChange={setNetwork} />
+            </dd>
+          </>
+        )}
+        <dt>Timeout</dt>
+        <dd>{request.timeoutSeconds} s</dd>
+      </dl>
+    </ReviewDialog>
   );
 }

@@ -2,13 +2,13 @@
 // person decides here: approve, approve selected hunks, edit the final text, or reject with
 // a reason. Ctrl/Cmd+Enter approves (or submits the open form); Esc moves to reject with the
 // reason field focused (and from a form, back to the review).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { Decision } from '../../../shared/approvals';
 import type { PendingApproval } from './use-approval-queue';
 import { EvidencePanel } from './evidence-panel';
 import { HunkPages } from './hunk-pages';
 import { ProposalEditor } from './proposal-editor';
-import { RejectForm } from './reject-form';
+import { ReviewDialog, rejectDecision, useReviewModes } from './review-dialog';
 
 interface Props {
   item: PendingApproval;
@@ -22,8 +22,6 @@ interface Props {
   onApproveAll(): Promise<void>;
 }
 
-type Mode = 'review' | 'reject' | 'edit';
-
 export function DiffReviewModal({
   item,
   position,
@@ -35,24 +33,17 @@ export function DiffReviewModal({
   onApproveAll,
 }: Props) {
   const { request } = item;
-  const [mode, setMode] = useState<Mode>('review');
+  const modes = useReviewModes();
+  const { mode, setMode } = modes;
   const [selected, setSelected] = useState<Set<string>>(
     () => new Set(request.hunks.map((hunk) => hunk.id)),
   );
-  const [reason, setReason] = useState('');
   const [content, setContent] = useState(request.after);
   const [splitView, setSplitView] = useState(true);
   const [alwaysAllow, setAlwaysAllow] = useState(false);
   const [glob, setGlob] = useState(request.path);
   // One decision per proposal: buttons and keys do nothing while a decision is on its way.
   const [busy, setBusy] = useState(false);
-  const reasonInput = useRef<HTMLTextAreaElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (mode === 'reject') reasonInput.current?.focus();
-    else if (mode === 'review') dialog.current?.focus();
-  }, [mode]);
 
   const perHunk = !request.isNewFile && request.hunks.length > 1;
   const allSelected = selected.size === request.hunks.length;
@@ -69,25 +60,12 @@ export function DiffReviewModal({
       type: 'approve_hunks',
       hunkIds: request.hunks.filter((hunk) => selected.has(hunk.id)).map((hunk) => hunk.id),
     });
-  const reject = () =>
-    send(reason.trim() ? { type: 'reject', reason: reason.trim() } : { type: 'reject' });
+  const reject = () => send(rejectDecision(modes.reason));
   const applyEdit = () => send({ type: 'edit', content });
   const approveAll = () => {
     if (busy) return;
     setBusy(true);
     void onApproveAll().finally(() => setBusy(false));
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      if (mode === 'reject') reject();
-      else if (mode === 'edit') applyEdit();
-      else approve();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      setMode(mode === 'review' ? 'reject' : 'review');
-    }
   };
 
   const toggle = (id: string) =>
@@ -98,170 +76,152 @@ export function DiffReviewModal({
       return next;
     });
 
-  return (
-    <div className="modal-backdrop">
-      <div
-        ref={dialog}
-        className="modal review-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="review-title"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        data-testid="review-modal"
-      >
-        {/* A div, not <header>: inside a dialog a header would be a second banner landmark. */}
-        <div className="review-header">
-          <div className="review-title-row">
-            <h2 id="review-title" className="review-title">
-              {request.isNewFile ? 'New file' : 'Edit'} <code>{request.path}</code>
-            </h2>
-            {total > 1 && (
-              <span className="review-position" data-testid="review-position">
-                {position} of {total}
-              </span>
-            )}
-          </div>
-          {request.description && <p className="review-description">{request.description}</p>}
-          <p className="review-reason muted">
-            {request.protectedPath && <span className="badge warning">protected path</span>}{' '}
-            {request.reason}
-            {request.coarseDiff && (
-              <span className="badge">coarse diff (file too large for a line diff)</span>
-            )}
-          </p>
-        </div>
+  const footer = (
+    <footer className="review-footer">
+      <label className="always-allow">
+        <input
+          type="checkbox"
+          checked={alwaysAllow}
+          onChange={(event) => setAlwaysAllow(event.target.checked)}
+        />
+        Always allow this path
+      </label>
+      {alwaysAllow && (
+        <input
+          className="input small"
+          aria-label="Path or glob to always allow"
+          value={glob}
+          onChange={(event) => setGlob(event.target.value)}
+        />
+      )}
+      <div className="button-row">
+        <button
+          data-testid="review-approve"
+          type="button"
+          className="button primary"
+          disabled={busy}
+          onClick={approve}
+          title="Ctrl/Cmd+Enter"
+        >
+          Approve
+        </button>
+        {perHunk && (
+          <button
+            data-testid="review-approve-selected"
+            type="button"
+            className="button"
+            disabled={busy || selected.size === 0 || allSelected}
+            onClick={approveSelected}
+          >
+            Approve selected
+          </button>
+        )}
+        <button
+          data-testid="review-edit"
+          type="button"
+          className="button"
+          onClick={() => setMode('edit')}
+        >
+          Edit
+        </button>
+        <button
+          data-testid="review-reject"
+          type="button"
+          className="button danger"
+          onClick={() => setMode('reject')}
+          title="Esc"
+        >
+          Reject…
+        </button>
+        {approveAllCount > 1 && (
+          <button
+            data-testid="review-approve-all"
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={approveAll}
+          >
+            Approve all ({approveAllCount})
+          </button>
+        )}
+      </div>
+    </footer>
+  );
 
-        <div className="review-toolbar">
-          <div className="segmented" role="group" aria-label="Diff layout">
-            <button type="button" aria-pressed={splitView} onClick={() => setSplitView(true)}>
-              Split
-            </button>
-            <button type="button" aria-pressed={!splitView} onClick={() => setSplitView(false)}>
-              Unified
-            </button>
-          </div>
-          {perHunk && (
-            <span className="muted">
-              {selected.size} of {request.hunks.length} hunks selected
+  return (
+    <ReviewDialog
+      modes={modes}
+      className="review-modal"
+      titleId="review-title"
+      testId="review-modal"
+      submit={{ review: approve, edit: applyEdit, reject }}
+      error={error}
+      footer={mode === 'review' && footer}
+    >
+      {/* A div, not <header>: inside a dialog a header would be a second banner landmark. */}
+      <div className="review-header">
+        <div className="review-title-row">
+          <h2 id="review-title" className="review-title">
+            {request.isNewFile ? 'New file' : 'Edit'} <code>{request.path}</code>
+          </h2>
+          {total > 1 && (
+            <span className="review-position" data-testid="review-position">
+              {position} of {total}
             </span>
           )}
         </div>
+        {request.description && <p className="review-description">{request.description}</p>}
+        <p className="review-reason muted">
+          {request.protectedPath && <span className="badge warning">protected path</span>}{' '}
+          {request.reason}
+          {request.coarseDiff && (
+            <span className="badge">coarse diff (file too large for a line diff)</span>
+          )}
+        </p>
+      </div>
 
-        <div className="review-body">
-          {request.evidence && mode !== 'edit' && (
-            <EvidencePanel
-              evidence={request.evidence}
-              proposedTexts={{ [request.path]: request.after }}
-            />
-          )}
-          {mode === 'edit' ? (
-            <ProposalEditor
-              path={request.path}
-              content={content}
-              onChange={setContent}
-              onApply={applyEdit}
-              onBack={() => setMode('review')}
-            />
-          ) : (
-            <HunkPages
-              request={request}
-              splitView={splitView}
-              dark={dark}
-              selectable={perHunk}
-              selected={selected}
-              onToggle={toggle}
-            />
-          )}
+      <div className="review-toolbar">
+        <div className="segmented" role="group" aria-label="Diff layout">
+          <button type="button" aria-pressed={splitView} onClick={() => setSplitView(true)}>
+            Split
+          </button>
+          <button type="button" aria-pressed={!splitView} onClick={() => setSplitView(false)}>
+            Unified
+          </button>
         </div>
-
-        {mode === 'reject' && (
-          <RejectForm
-            reason={reason}
-            onReasonChange={setReason}
-            onReject={reject}
-            onBack={() => setMode('review')}
-            inputRef={reasonInput}
-          />
-        )}
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
-
-        {mode === 'review' && (
-          <footer className="review-footer">
-            <label className="always-allow">
-              <input
-                type="checkbox"
-                checked={alwaysAllow}
-                onChange={(event) => setAlwaysAllow(event.target.checked)}
-              />
-              Always allow this path
-            </label>
-            {alwaysAllow && (
-              <input
-                className="input small"
-                aria-label="Path or glob to always allow"
-                value={glob}
-                onChange={(event) => setGlob(event.target.value)}
-              />
-            )}
-            <div className="button-row">
-              <button
-                data-testid="review-approve"
-                type="button"
-                className="button primary"
-                disabled={busy}
-                onClick={approve}
-                title="Ctrl/Cmd+Enter"
-              >
-                Approve
-              </button>
-              {perHunk && (
-                <button
-                  data-testid="review-approve-selected"
-                  type="button"
-                  className="button"
-                  disabled={busy || selected.size === 0 || allSelected}
-                  onClick={approveSelected}
-                >
-                  Approve selected
-                </button>
-              )}
-              <button
-                data-testid="review-edit"
-                type="button"
-                className="button"
-                onClick={() => setMode('edit')}
-              >
-                Edit
-              </button>
-              <button
-                data-testid="review-reject"
-                type="button"
-                className="button danger"
-                onClick={() => setMode('reject')}
-                title="Esc"
-              >
-                Reject…
-              </button>
-              {approveAllCount > 1 && (
-                <button
-                  data-testid="review-approve-all"
-                  type="button"
-                  className="button"
-                  disabled={busy}
-                  onClick={approveAll}
-                >
-                  Approve all ({approveAllCount})
-                </button>
-              )}
-            </div>
-          </footer>
+        {perHunk && (
+          <span className="muted">
+            {selected.size} of {request.hunks.length} hunks selected
+          </span>
         )}
       </div>
-    </div>
+
+      <div className="review-body">
+        {request.evidence && mode !== 'edit' && (
+          <EvidencePanel
+            evidence={request.evidence}
+            proposedTexts={{ [request.path]: request.after }}
+          />
+        )}
+        {mode === 'edit' ? (
+          <ProposalEditor
+            path={request.path}
+            content={content}
+            onChange={setContent}
+            onApply={applyEdit}
+            onBack={() => setMode('review')}
+          />
+        ) : (
+          <HunkPages
+            request={request}
+            splitView={splitView}
+            dark={dark}
+            selectable={perHunk}
+            selected={selected}
+            onToggle={toggle}
+          />
+        )}
+      </div>
+    </ReviewDialog>
   );
 }

@@ -7,21 +7,17 @@ import type { ToolCallApprovalRequest } from '../../../shared/approvals';
 import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
-import { usePendingRequests } from './use-pending-requests';
+import { TextField } from '../app/text-field';
+import { rejectDecision } from './review-dialog';
+import { pendingOfEvent, pendingOfRows, usePendingRequests } from './use-pending-requests';
 
 export function McpCallReview() {
   const client = useClient();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { pending, removeWhere } = usePendingRequests<ToolCallApprovalRequest>(
-    async () =>
-      (await client.approvals.pendingToolCalls({})).map(
-        ({ conversationId, turnId, ...request }) => ({ conversationId, turnId, request }),
-      ),
-    (event) =>
-      event.type === 'tool_call_approval_request'
-        ? { conversationId: event.conversationId, turnId: event.turnId, request: event.request }
-        : null,
+    async () => pendingOfRows<ToolCallApprovalRequest>(await client.approvals.pendingToolCalls({})),
+    (event) => (event.type === 'tool_call_approval_request' ? pendingOfEvent(event) : null),
     client,
   );
 
@@ -31,13 +27,10 @@ export function McpCallReview() {
 
   const decide = async (approve: boolean) => {
     try {
-      const trimmed = reason.trim();
       await client.approvals.decide({
         approvalId: request.approvalId,
         proposalHash: request.proposalHash,
-        decision: approve
-          ? { type: 'approve' }
-          : { type: 'reject', ...(trimmed ? { reason: trimmed } : {}) },
+        decision: approve ? { type: 'approve' } : rejectDecision(reason),
       });
       removeWhere((item) => item.request.approvalId === request.approvalId);
       setReason('');
@@ -84,14 +77,11 @@ export function McpCallReview() {
               {error}
             </p>
           )}
-          <label className="field">
-            <span className="field-label">Reason (sent to Claude when you reject)</span>
-            <input
-              className="input"
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </label>
+          <TextField
+            label="Reason (sent to Claude when you reject)"
+            value={reason}
+            onChange={setReason}
+          />
           <div className="button-row">
             <button type="button" className="button primary" onClick={() => void decide(true)}>
               Run this call

@@ -1,5 +1,7 @@
 // Edit the proposed text; what is here when the person presses "Apply edit" is exactly what
 // gets written.
+import { ReviewTextForm } from './review-text-form';
+
 interface Props {
   path: string;
   content: string;
@@ -10,31 +12,22 @@ interface Props {
 
 export function ProposalEditor({ path, content, onChange, onApply, onBack }: Props) {
   return (
-    <div className="proposal-editor">
-      <label className="field-label" htmlFor="proposal-editor-text">
-        Final content of {path}
-      </label>
-      <textarea
-        id="proposal-editor-text"
-        className="input code-input"
-        spellCheck={false}
-        rows={20}
-        value={content}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <div className="button-row">
-        <button
-          type="button"
-          className="button primary"
-          data-testid="review-apply-edit"
-          onClick={onApply}
-        >
-          Apply edit
-        </button>
-        <button type="button" className="button" onClick={onBack}>
-          Back to review
-        </button>
-      </div>
-    </div>
+    <ReviewTextForm
+      className="proposal-editor"
+      id="proposal-editor-text"
+      label={`Final content of ${path}`}
+      value={content}
+      onChange={onChange}
+      inputClassName="code-input"
+      rows={20}
+      spellCheck={false}
+      action={{
+        label: 'Apply edit',
+        className: 'primary',
+        testId: 'review-apply-edit',
+        onClick: onApply,
+      }}
+      onBack={onBack}
+    />
   );
 }

@@ -7,7 +7,12 @@ import { useCallback, useState } from 'react';
 import type { ApprovalRequest, Decision } from '../../../shared/approvals';
 import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
-import { usePendingRequests, type Pending } from './use-pending-requests';
+import {
+  pendingOfEvent,
+  pendingOfRows,
+  usePendingRequests,
+  type Pending,
+} from './use-pending-requests';
 
 export type PendingApproval = Pending<ApprovalRequest>;
 
@@ -22,16 +27,11 @@ export function useApprovalQueue(): ApprovalQueue {
   const client = useClient();
   const [error, setError] = useState<string | null>(null);
   const { pending, removeWhere, updateRequest } = usePendingRequests<ApprovalRequest>(
-    async () =>
-      (await client.approvals.pending({})).map(({ conversationId, turnId, ...request }) => ({
-        conversationId,
-        turnId,
-        request,
-      })),
+    async () => pendingOfRows<ApprovalRequest>(await client.approvals.pending({})),
     (event) => {
       if (event.type !== 'approval_request') return null;
       setError(null);
-      return { conversationId: event.conversationId, turnId: event.turnId, request: event.request };
+      return pendingOfEvent(event);
     },
     client,
   );

@@ -5,7 +5,12 @@ import { useCallback, useState } from 'react';
 import type { CommandApprovalRequest, CommandDecision } from '../../../shared/command-approvals';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
-import { usePendingRequests, type Pending } from './use-pending-requests';
+import {
+  pendingOfEvent,
+  pendingOfRows,
+  usePendingRequests,
+  type Pending,
+} from './use-pending-requests';
 
 export type PendingCommand = Pending<CommandApprovalRequest>;
 
@@ -19,18 +24,11 @@ export function useCommandApprovals(): CommandApprovalQueue {
   const client = useClient();
   const [error, setError] = useState<string | null>(null);
   const { pending, removeWhere } = usePendingRequests<CommandApprovalRequest>(
-    async () =>
-      (await client.approvals.pendingCommands({})).map(
-        ({ conversationId, turnId, ...request }) => ({
-          conversationId,
-          turnId,
-          request,
-        }),
-      ),
+    async () => pendingOfRows<CommandApprovalRequest>(await client.approvals.pendingCommands({})),
     (event) => {
       if (event.type !== 'command_approval_request') return null;
       setError(null);
-      return { conversationId: event.conversationId, turnId: event.turnId, request: event.request };
+      return pendingOfEvent(event);
     },
     client,
   );

@@ -11,6 +11,28 @@ export interface Pending<R> {
   request: R;
 }
 
+/** The events that ask the person something; each carries the request and where it waits. */
+type RequestEvent = Extract<
+  AgentEvent,
+  { type: 'approval_request' | 'command_approval_request' | 'tool_call_approval_request' }
+>;
+
+/** The item a request event adds: its request, and where it waits. */
+export function pendingOfEvent<E extends RequestEvent>(event: E): Pending<E['request']> {
+  return { conversationId: event.conversationId, turnId: event.turnId, request: event.request };
+}
+
+/** Main's list of what waits (each request with its conversation and turn beside it) as items. */
+export function pendingOfRows<R>(
+  rows: readonly (R & { conversationId: string; turnId: string })[],
+): Pending<R>[] {
+  return rows.map(({ conversationId, turnId, ...request }) => ({
+    conversationId,
+    turnId,
+    request: request as R,
+  }));
+}
+
 export interface PendingRequests<R> {
   pending: Pending<R>[];
   /** Drops every waiting item `drop` picks (after a decision, or approve-all). */

@@ -1,9 +1,10 @@
 // Approval mode and rules (deny > ask > allow; protected paths always ask).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApprovalMode, PolicyRule } from '../../../shared/approvals';
 import { useClient } from '../app/client-context';
+import { RuleActionSelect, RuleForm, RuleInput } from './rule-form';
 import { RulesTable } from './rules-table';
-import { useSettingsCall } from './use-settings-call';
+import { useRuleList } from './use-rule-list';
 
 const modeText: Record<ApprovalMode, string> = {
   ask: 'Ask before every write',
@@ -14,19 +15,18 @@ const modeText: Record<ApprovalMode, string> = {
 export function ApprovalPolicy() {
   const client = useClient();
   const [mode, setMode] = useState<ApprovalMode | null>(null);
-  const [rules, setRules] = useState<PolicyRule[]>([]);
-  const { error, call } = useSettingsCall();
+  const { rules, error, call, add, remove } = useRuleList<PolicyRule>(
+    'approval policy',
+    async (client) => {
+      const policy = await client.approvals.getPolicy({});
+      setMode(policy.mode);
+      return policy.rules;
+    },
+    (client, rule) => client.approvals.removeRule({ id: rule.id }),
+  );
   const [tool, setTool] = useState('write');
   const [pathGlob, setPathGlob] = useState('');
   const [action, setAction] = useState<PolicyRule['action']>('allow');
-
-  useEffect(() => {
-    void call('load the approval policy', async () => {
-      const policy = await client.approvals.getPolicy({});
-      setMode(policy.mode);
-      setRules(policy.rules);
-    });
-  }, [client, call]);
 
   return (
     <fieldset className="settings-group">
@@ -63,56 +63,28 @@ export function ApprovalPolicy() {
         rules={rules}
         empty="No rules."
         removeLabel={(rule) => `Remove rule ${rule.tool} ${rule.pathGlob} ${rule.action}`}
-        onRemove={(rule) =>
-          void call('remove the rule', async () => {
-            await client.approvals.removeRule({ id: rule.id });
-            setRules((list) => list.filter((item) => item.id !== rule.id));
-          })
-        }
+        onRemove={remove}
       />
-      <form
-        className="inline-form rule-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!tool.trim() || !pathGlob.trim()) return;
-          void call('add the rule', async () => {
-            const rule = await client.approvals.addRule({
-              tool: tool.trim(),
-              pathGlob: pathGlob.trim(),
-              action,
-            });
-            setRules((list) => [...list, rule]);
-            setPathGlob('');
-          });
-        }}
+      <RuleForm
+        canAdd={tool.trim() !== '' && pathGlob.trim() !== ''}
+        addLabel="Add rule"
+        onAdd={() =>
+          add(
+            () =>
+              client.approvals.addRule({ tool: tool.trim(), pathGlob: pathGlob.trim(), action }),
+            () => setPathGlob(''),
+          )
+        }
       >
-        <input
-          className="input small"
-          aria-label="Rule tool"
-          value={tool}
-          onChange={(event) => setTool(event.target.value)}
-        />
-        <input
-          className="input small"
-          aria-label="Rule path glob"
+        <RuleInput label="Rule tool" value={tool} onChange={setTool} />
+        <RuleInput
+          label="Rule path glob"
           placeholder="src/**/*.ts"
           value={pathGlob}
-          onChange={(event) => setPathGlob(event.target.value)}
+          onChange={setPathGlob}
         />
-        <select
-          className="input small"
-          aria-label="Rule action"
-          value={action}
-          onChange={(event) => setAction(event.target.value as PolicyRule['action'])}
-        >
-          <option value="allow">allow</option>
-          <option value="ask">ask</option>
-          <option value="deny">deny</option>
-        </select>
-        <button type="submit" className="button small" disabled={!tool.trim() || !pathGlob.trim()}>
-          Add rule
-        </button>
-      </form>
+        <RuleActionSelect label="Rule action" value={action} onChange={setAction} />
+      </RuleForm>
     </fieldset>
   );
 }

@@ -9,6 +9,7 @@ import {
   MIN_LIVE_DEADLINE_MS,
   type DiagnosticsSettingsPatch,
 } from '../../../shared/diagnostics-settings';
+import { TextField } from '../app/text-field';
 import { languageName } from '../review/evidence-text';
 
 interface Props {
@@ -69,22 +70,17 @@ export function DiagnosticsSettings({ settings, onSave }: Props) {
           if (ms !== null && canSave) void onSave({ liveDeadlineMs: ms });
         }}
       >
-        <label className="field">
-          <span className="field-label">
-            Deadline of a check while you wait, in seconds ({MIN_SECONDS}–{MAX_SECONDS})
-          </span>
-          <input
-            className="input"
-            type="number"
-            min={MIN_SECONDS}
-            max={MAX_SECONDS}
-            step={0.25}
-            value={seconds}
-            aria-invalid={ms === null}
-            disabled={!diagnostics.enabled}
-            onChange={(event) => setSeconds(event.target.value)}
-          />
-        </label>
+        <TextField
+          label={`Deadline of a check while you wait, in seconds (${MIN_SECONDS}–${MAX_SECONDS})`}
+          type="number"
+          min={MIN_SECONDS}
+          max={MAX_SECONDS}
+          step={0.25}
+          value={seconds}
+          aria-invalid={ms === null}
+          disabled={!diagnostics.enabled}
+          onChange={setSeconds}
+        />
         {ms === null && (
           <p className="error-text small-text">
             Enter a number of seconds from {MIN_SECONDS} to {MAX_SECONDS}.

@@ -10,6 +10,7 @@ import { mcpServerNameProblem } from '../../../shared/mcp-server-name';
 import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
+import { TextField } from '../app/text-field';
 
 function splitArgs(text: string): string[] {
   return text.match(/"[^"]*"|\S+/gu)?.map((a) => a.replace(/^"|"$/gu, '')) ?? [];
@@ -219,28 +220,27 @@ export function McpSettings() {
       >
         Start approved servers and list their tools
       </button>
-      <label className="field">
-        <span className="field-label">New server name</span>
-        <input
-          className="input"
-          value={name}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? 'mcp-name-error' : undefined}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (nameError) setNameError(mcpServerNameProblem(e.target.value.trim()));
-          }}
-        />
+      <TextField
+        label="New server name"
+        value={name}
+        aria-invalid={nameError ? true : undefined}
+        aria-describedby={nameError ? 'mcp-name-error' : undefined}
+        onChange={(value) => {
+          setName(value);
+          if (nameError) setNameError(mcpServerNameProblem(value.trim()));
+        }}
+      >
         {nameError && (
           <span id="mcp-name-error" className="error-text small-text">
             {nameError}
           </span>
         )}
-      </label>
-      <label className="field">
-        <span className="field-label">Command and arguments, or an http(s) URL</span>
-        <input className="input" value={target} onChange={(e) => setTarget(e.target.value)} />
-      </label>
+      </TextField>
+      <TextField
+        label="Command and arguments, or an http(s) URL"
+        value={target}
+        onChange={setTarget}
+      />
       <div className="button-row">
         <button type="button" className="button small" onClick={add}>
           Add server

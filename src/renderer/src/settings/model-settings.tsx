@@ -1,6 +1,7 @@
 // Model, base URL (only here or by environment, never by a project file), round limit, theme.
 import { useState } from 'react';
 import type { Settings } from '../../../shared/contract';
+import { TextField } from '../app/text-field';
 
 export type SettingsPatch = Partial<
   Pick<Settings, 'model' | 'baseUrl' | 'maxTurns' | 'theme' | 'backgroundParallel'>
@@ -21,6 +22,12 @@ export function changedFields(
   return patch;
 }
 
+/** Whether a number box holds a whole number from `min` to `max`. */
+function isWholeIn(text: string, min: number, max: number): boolean {
+  const value = Number(text);
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
 interface Props {
   settings: Settings;
   onSave(patch: SettingsPatch): Promise<boolean>;
@@ -30,7 +37,7 @@ interface Props {
 function BackgroundSettings({ settings, onSave }: Props) {
   const [parallel, setParallel] = useState(String(settings.backgroundParallel));
   const value = Number(parallel);
-  const valid = Number.isInteger(value) && value >= 1 && value <= 64;
+  const valid = isWholeIn(parallel, 1, 64);
   return (
     <fieldset className="settings-group">
       <legend>Background runs</legend>
@@ -42,21 +49,16 @@ function BackgroundSettings({ settings, onSave }: Props) {
             void onSave({ backgroundParallel: value });
         }}
       >
-        <label className="field">
-          <span className="field-label">
-            Runs at once on this machine (1–64; more wait in the queue)
-          </span>
-          <input
-            className="input"
-            type="number"
-            min={1}
-            max={64}
-            value={parallel}
-            aria-invalid={!valid}
-            data-testid="background-parallel"
-            onChange={(event) => setParallel(event.target.value)}
-          />
-        </label>
+        <TextField
+          label="Runs at once on this machine (1–64; more wait in the queue)"
+          type="number"
+          min={1}
+          max={64}
+          value={parallel}
+          aria-invalid={!valid}
+          data-testid="background-parallel"
+          onChange={setParallel}
+        />
         <button
           type="submit"
           className="button"
@@ -74,7 +76,7 @@ export function ModelSettings({ settings, onSave }: Props) {
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? '');
   const [maxTurns, setMaxTurns] = useState(String(settings.maxTurns));
   const turns = Number(maxTurns);
-  const turnsValid = Number.isInteger(turns) && turns >= 1 && turns <= 500;
+  const turnsValid = isWholeIn(maxTurns, 1, 500);
   const patch = changedFields(settings, {
     model: model.trim(),
     baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim(),
@@ -94,36 +96,23 @@ export function ModelSettings({ settings, onSave }: Props) {
             void onSave(patch);
           }}
         >
-          <label className="field">
-            <span className="field-label">Model</span>
-            <input
-              className="input"
-              value={model}
-              onChange={(event) => setModel(event.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span className="field-label">API base URL (empty: Anthropic)</span>
-            <input
-              className="input"
-              type="url"
-              placeholder="https://api.anthropic.com"
-              value={baseUrl}
-              onChange={(event) => setBaseUrl(event.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span className="field-label">Round limit per turn (1–500)</span>
-            <input
-              className="input"
-              type="number"
-              min={1}
-              max={500}
-              value={maxTurns}
-              aria-invalid={!turnsValid}
-              onChange={(event) => setMaxTurns(event.target.value)}
-            />
-          </label>
+          <TextField label="Model" value={model} onChange={setModel} />
+          <TextField
+            label="API base URL (empty: Anthropic)"
+            type="url"
+            placeholder="https://api.anthropic.com"
+            value={baseUrl}
+            onChange={setBaseUrl}
+          />
+          <TextField
+            label="Round limit per turn (1–500)"
+            type="number"
+            min={1}
+            max={500}
+            value={maxTurns}
+            aria-invalid={!turnsValid}
+            onChange={setMaxTurns}
+          />
           <button type="submit" className="button primary" disabled={!canSave}>
             Save
           </button>

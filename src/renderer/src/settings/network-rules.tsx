@@ -2,11 +2,12 @@
 // proxy (everything else stays refused), for every command or only for command lines whose
 // every command starts with a prefix. Each can be seen and removed; they live in the app DB,
 // never in the project, so nothing inside the project can add one.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { NetworkRule } from '../../../shared/command-approvals';
 import { useClient } from '../app/client-context';
+import { RuleForm, RuleInput } from './rule-form';
 import { RulesTable } from './rules-table';
-import { useSettingsCall } from './use-settings-call';
+import { useRuleList } from './use-rule-list';
 
 function split(text: string, separators: RegExp): string[] {
   return text.split(separators).filter(Boolean);
@@ -17,16 +18,13 @@ const words = (text: string) => split(text, /\s+/u);
 
 export function NetworkRules() {
   const client = useClient();
-  const [rules, setRules] = useState<NetworkRule[]>([]);
-  const { error, call } = useSettingsCall();
+  const { rules, error, add, remove } = useRuleList<NetworkRule>(
+    'network rules',
+    (client) => client.approvals.networkRules({}),
+    (client, rule) => client.approvals.removeNetworkRule({ id: rule.id }),
+  );
   const [hosts, setHosts] = useState('');
   const [prefix, setPrefix] = useState('');
-
-  useEffect(() => {
-    void call('load the network rules', async () =>
-      setRules(await client.approvals.networkRules({})),
-    );
-  }, [client, call]);
 
   const describe = (rule: NetworkRule) =>
     `${rule.hosts.join(', ')}${rule.prefix ? ` for ${rule.prefix.join(' ')}` : ''}`;
@@ -54,49 +52,40 @@ export function NetworkRules() {
         rules={rules}
         empty="No network rules: sandboxed commands have no network unless you allow it on the approval card."
         removeLabel={(rule) => `Remove network rule ${describe(rule)}`}
-        onRemove={(rule) =>
-          void call('remove the rule', async () => {
-            await client.approvals.removeNetworkRule({ id: rule.id });
-            setRules((list) => list.filter((item) => item.id !== rule.id));
-          })
-        }
+        onRemove={remove}
       />
-      <form
-        className="inline-form rule-form network-rule-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const list = hostList(hosts);
-          if (!list.length) return;
+      <RuleForm
+        className="network-rule-form"
+        canAdd={hostList(hosts).length > 0}
+        addLabel="Add network rule"
+        onAdd={() => {
           const scope = words(prefix);
-          void call('add the rule', async () => {
-            const rule = await client.approvals.addNetworkRule({
-              hosts: list,
-              ...(scope.length ? { prefix: scope } : {}),
-            });
-            setRules((current) => [...current.filter((r) => r.id !== rule.id), rule]);
-            setHosts('');
-            setPrefix('');
-          });
+          add(
+            () =>
+              client.approvals.addNetworkRule({
+                hosts: hostList(hosts),
+                ...(scope.length ? { prefix: scope } : {}),
+              }),
+            () => {
+              setHosts('');
+              setPrefix('');
+            },
+          );
         }}
       >
-        <input
-          className="input small"
-          aria-label="Hosts"
+        <RuleInput
+          label="Hosts"
           placeholder="registry.npmjs.org, *.example.com:8443"
           value={hosts}
-          onChange={(event) => setHosts(event.target.value)}
+          onChange={setHosts}
         />
-        <input
-          className="input small"
-          aria-label="Only for commands starting with (optional)"
+        <RuleInput
+          label="Only for commands starting with (optional)"
           placeholder="npm install (optional)"
           value={prefix}
-          onChange={(event) => setPrefix(event.target.value)}
+          onChange={setPrefix}
         />
-        <button type="submit" className="button small" disabled={!hostList(hosts).length}>
-          Add network rule
-        </button>
-      </form>
+      </RuleForm>
     </fieldset>
   );
 }

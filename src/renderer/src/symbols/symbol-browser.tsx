@@ -2,15 +2,11 @@
 // first build runs the search answers from what is indexed so far, says so, and runs again
 // when the build ends (issue 20).
 import { useEffect, useState } from 'react';
-import {
-  symbolKindSchema,
-  type IndexStatus,
-  type SymbolDefinition,
-  type SymbolKind,
-} from '../../../shared/contract';
-import { useClient, useContractEvent } from '../app/client-context';
+import { symbolKindSchema, type SymbolDefinition, type SymbolKind } from '../../../shared/contract';
+import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { SymbolPreview, type PreviewTarget } from './symbol-preview';
+import { useIndexStatus } from './use-index-status';
 
 const SEARCH_DELAY_MS = 120;
 
@@ -21,16 +17,8 @@ export function SymbolBrowser({ onAsk }: { onAsk(symbol: SymbolDefinition): void
   const [results, setResults] = useState<SymbolDefinition[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [target, setTarget] = useState<PreviewTarget | null>(null);
-  const [status, setStatus] = useState<IndexStatus | null>(null);
+  const status = useIndexStatus();
   const indexing = status?.indexing ?? false;
-
-  useEffect(() => {
-    client.symbols
-      .status({})
-      .then(setStatus)
-      .catch(() => undefined);
-  }, [client]);
-  useContractEvent('index.status', setStatus);
 
   useEffect(() => {
     let live = true;
