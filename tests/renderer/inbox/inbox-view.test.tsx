@@ -123,6 +123,32 @@ describe('InboxView', () => {
     expect(fake.invalid).toEqual([]);
   });
 
+  it('Accept - sends the revision on the screen; a set changed meanwhile is refused in words', async () => {
+    const fake = createFakeSluice();
+    fake.handle('proposals.list', () => [summary('s1', 'bump')]);
+    fake.handle('proposals.get', ({ id }) => ({ ...view(id), revision: 'rev-seen' }));
+    fake.handle('proposals.apply', () => {
+      throw new Error(
+        'change set s1 changed while you were looking at it (an MCP client sent more edits to it), so nothing was written. Look at it again, then accept what you want.',
+      );
+    });
+    renderWithClient(<Harness />, fake);
+    fireEvent.click(await screen.findByTestId('inbox-item'));
+    await screen.findByText('Bumped both constants.');
+    fireEvent.click(screen.getByTestId('accept-all'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /changed while you were looking at it[\s\S]*nothing was written/u,
+    );
+    fireEvent.click(screen.getByLabelText(/Include hunk 2/u));
+    fireEvent.click(screen.getByTestId('accept-selected'));
+    await waitFor(() => expect(fake.callsTo('proposals.apply')).toHaveLength(2));
+    expect(fake.callsTo('proposals.apply')).toEqual([
+      { id: 's1', seenRevision: 'rev-seen' },
+      { id: 's1', selection: { files: [], hunks: { 'a.ts': ['h1'] } }, seenRevision: 'rev-seen' },
+    ]);
+    expect(fake.invalid).toEqual([]);
+  });
+
   it('review words - warns which files will conflict before Accept all; after a partial accept and an undo each hunk and the set say what happened', async () => {
     const fake = createFakeSluice();
     let stage: 'open' | 'applied' | 'undone' = 'open';

@@ -104,6 +104,8 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
       };
     });
   const reasonField = reason.trim() ? { reason: reason.trim() } : {};
+  // Accept is bound to the version on the screen: a set an MCP client changed since is refused.
+  const seen = view.revision ? { seenRevision: view.revision } : {};
   /** Accept all, accept selected, reject: each answers with the set's result, shown below. */
   const decide = (send: () => Promise<ApplyResult>) =>
     void act(async () => setResult(await send()));
@@ -217,7 +219,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
             disabled={busy}
             data-testid="accept-all"
             aria-describedby={view.changedOnDisk.length ? 'changed-on-disk' : undefined}
-            onClick={() => decide(() => client.proposals.apply({ id, ...reasonField }))}
+            onClick={() => decide(() => client.proposals.apply({ id, ...reasonField, ...seen }))}
           >
             Accept all
           </button>
@@ -232,6 +234,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
                   id,
                   selection: selectionOf(view, selected),
                   ...reasonField,
+                  ...seen,
                 }),
               )
             }
