@@ -142,8 +142,16 @@ describe('proposals service', () => {
     writeFileSync(path.join(project, 'main.ts'), `${MAIN}// edited by hand\n`);
     expect((await call<ChangeSetView>('proposals.get', { id })).changedOnDisk).toEqual(['main.ts']);
     writeFileSync(path.join(project, 'main.ts'), MAIN);
+    // Accept is bound to the revision shown: another one is refused, nothing written.
+    const shown = await call<ChangeSetView>('proposals.get', { id });
+    expect(shown.revision).toMatch(/^[0-9a-f]{64}$/u);
+    await expect(call('proposals.apply', { id, seenRevision: 'an-older-look' })).rejects.toThrow(
+      /changed while you were looking at it/u,
+    );
+    expect(readFileSync(path.join(project, 'main.ts'), 'utf8')).toBe(MAIN);
     const applied = await call<{ files: { checkpointId: string | null }[] }>('proposals.apply', {
       id,
+      seenRevision: shown.revision,
     });
     const checkpointId = applied.files[0]?.checkpointId;
     expect(checkpointId).toBeTruthy();
