@@ -3,6 +3,7 @@
 import type { AgentEvent, Usage } from '../../../shared/agent-events';
 import type { ConversationView, TranscriptItem } from '../../../shared/contract';
 import { missingCase } from '../../../shared/missing-case';
+import { addUsage, ZERO_USAGE } from '../../../shared/usage';
 
 type ErrorItem = Extract<TranscriptItem, { type: 'error' }>;
 type ToolItem = Extract<TranscriptItem, { type: 'tool' }>;
@@ -45,19 +46,11 @@ export interface ConversationState {
   notice: string | null;
 }
 
-export const emptyUsage: Usage = {
-  inputTokens: 0,
-  outputTokens: 0,
-  cacheReadTokens: 0,
-  cacheWriteTokens: 0,
-  costUsd: 0,
-};
-
 export function emptyConversation(id: string): ConversationState {
   return {
     id,
     items: [],
-    usage: emptyUsage,
+    usage: ZERO_USAGE,
     running: false,
     canContinue: false,
     activeTurnId: null,
@@ -76,16 +69,6 @@ export function fromView(view: ConversationView): ConversationState {
     running: view.running,
     canContinue: view.canContinue,
     activeTurnId,
-  };
-}
-
-export function addUsage(a: Usage, b: Usage): Usage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
-    costUsd: a.costUsd + b.costUsd,
   };
 }
 
