@@ -8,7 +8,7 @@
 // event. Exit 0 when the set is proposed, 1 when the run failed (its changes are kept for
 // inspection but cannot be applied), 2 for usage.
 import type { AgentEvent } from '../../shared/agent-events';
-import { checkModelFlag, createEnvClient } from '../ask-model';
+import { ASK_OPTIONS, checkModelFlag, createEnvClient } from '../ask-model';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import {
   DEFAULT_PROPOSAL_TIMEOUT_MS,
@@ -116,16 +116,11 @@ function defaultInterrupt(abort: () => void): () => void {
 export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
   return defineVerb({
     options: {
-      project: { type: 'string' },
-      mode: { type: 'string' },
-      model: { type: 'string' },
-      'max-turns': { type: 'string' },
+      ...ASK_OPTIONS,
       timeout: { type: 'string' },
-      conversation: { type: 'string' },
       'allow-command': { type: 'string', multiple: true },
       'allow-network': { type: 'boolean', default: false },
       parallel: { type: 'string' },
-      json: { type: 'boolean', default: false },
     },
     positionals: ANY_POSITIONALS,
     async run({ values, positionals, io }) {

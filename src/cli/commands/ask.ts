@@ -11,7 +11,7 @@
 // asks is prompted on the terminal (rejected without one); the servers stop when the run ends.
 import type { AgentEvent } from '../../shared/agent-events';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
-import { checkModelFlag, createEnvClient } from '../ask-model';
+import { ASK_OPTIONS, checkModelFlag, createEnvClient } from '../ask-model';
 import {
   createConversationRunner,
   TurnRefusedError,
@@ -120,14 +120,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
 
 function createLiveAskVerb(deps: AskCommandDeps): Verb {
   return defineVerb({
-    options: {
-      project: { type: 'string' },
-      mode: { type: 'string' },
-      model: { type: 'string' },
-      'max-turns': { type: 'string' },
-      conversation: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
+    options: ASK_OPTIONS,
     positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'the prompt is empty.' },
     async run({ values, positionals, io: rawIo }) {
       // Steps and approval prompts share stderr; the printer needs to know where its cursor is.
