@@ -17,6 +17,7 @@ import type {
   ToolCallResolution,
   WriteCall,
 } from './approval-port';
+import { callOrigin, turnOrigin } from './approval-port';
 import { ApprovalRegistry, resolvedEvent } from './approval-registry';
 import { ToolCallApprovals, type PendingToolCall } from './tool-call-approvals';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
@@ -152,9 +153,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
     const approvalId = this.newId();
     this.deps.audit?.recordProposal({
       approvalId,
-      conversationId: call.conversationId ?? null,
-      turnId: call.turnId ?? null,
-      toolUseId: call.toolUseId ?? null,
+      ...callOrigin(call),
       tool: proposal.tool,
       path: proposal.path,
       baseHash: proposal.baseHash,
@@ -349,8 +348,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
   applied(change: AppliedChange): string | undefined {
     const checkpointId = this.deps.checkpoints?.record({
       approvalId: change.approvalId,
-      conversationId: change.call.conversationId ?? null,
-      turnId: change.call.turnId ?? null,
+      ...turnOrigin(change.call),
       path: change.proposal.path,
       beforeBytes: change.beforeBytes,
       afterBytes: change.afterBytes,

@@ -19,6 +19,23 @@ export interface WriteCall {
   readonly lateEvidence?: Promise<ProposalEvidence> | undefined;
 }
 
+/** The conversation and turn a request came from, as records store them (null: none). */
+export function turnOrigin(call: Pick<WriteCall, 'conversationId' | 'turnId'>): {
+  conversationId: string | null;
+  turnId: string | null;
+} {
+  return { conversationId: call.conversationId ?? null, turnId: call.turnId ?? null };
+}
+
+/** The conversation, turn and tool call a request came from, as the audit stores them. */
+export function callOrigin(call: Pick<WriteCall, 'conversationId' | 'turnId' | 'toolUseId'>): {
+  conversationId: string | null;
+  turnId: string | null;
+  toolUseId: string | null;
+} {
+  return { ...turnOrigin(call), toolUseId: call.toolUseId ?? null };
+}
+
 interface Decided {
   readonly approvalId: string;
   readonly decidedBy: DecisionSource;

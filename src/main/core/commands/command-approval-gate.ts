@@ -25,6 +25,7 @@ import type { ParsedCommandLine } from './shell-parser';
 import type { ApprovalAudit } from '../store/approval-audit-records';
 import { ApprovalRegistry, resolvedEvent } from '../approvals/approval-registry';
 import type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
+import { callOrigin } from '../approvals/approval-port';
 
 export type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
 
@@ -109,9 +110,7 @@ export class CommandApprovalGate {
     const hash = commandHash({ ...proposal, networkHosts: hostNames(plan.network) });
     this.deps.audit?.recordProposal({
       approvalId,
-      conversationId: call.conversationId ?? null,
-      turnId: call.turnId ?? null,
-      toolUseId: call.toolUseId ?? null,
+      ...callOrigin(call),
       tool: 'run_command',
       path: proposal.cwdRelative || '.',
       baseHash: '',

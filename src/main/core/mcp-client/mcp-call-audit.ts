@@ -10,6 +10,7 @@ import { toolCallHash } from '../approvals/tool-call-approvals';
 import type { ToolResult } from '../tools/tool';
 import { canonicalJson } from '../../../shared/canonical-json';
 import type { McpToolDefinition } from './mcp-definitions';
+import { callOrigin } from '../approvals/approval-port';
 
 const MAX_ARGUMENTS_CHARS = 64 * 1024;
 const MAX_DESCRIPTION_CHARS = 4000;
@@ -65,9 +66,7 @@ export function openMcpCallAudit(
       if (!audit) return;
       audit.recordProposal({
         approvalId,
-        conversationId: origin.conversationId ?? null,
-        turnId: origin.turnId ?? null,
-        toolUseId: origin.toolUseId ?? null,
+        ...callOrigin(origin),
         tool: def.apiName,
         path: `${def.server}/${def.name}`,
         baseHash: '',

@@ -28,6 +28,7 @@ import { sandboxName } from '../commands/sandbox-detect';
 import { describeRefusal } from './command-refusal';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
 import { hostNames, type NetworkPlan } from '../commands/command-network';
+import { turnOrigin } from '../approvals/approval-port';
 
 const DESCRIPTION = `Run a shell command line (/bin/sh -c) in the project, e.g. the tests, a build, a linter, git status. Use it to check your own edits.
 - The person approves each command unless a rule they set allows it. Say in description what the command does and why.
@@ -304,8 +305,7 @@ async function runApproved(
     checkpointIds.push(
       port.checkpoints.record({
         approvalId: resolution.approvalId,
-        conversationId: ctx.conversationId ?? null,
-        turnId: ctx.turnId ?? null,
+        ...turnOrigin(ctx),
         path: change.path,
         beforeBytes: change.beforeBytes,
         afterBytes: change.afterBytes,
