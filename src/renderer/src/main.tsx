@@ -9,6 +9,7 @@ import { withBrowserLinks } from './transport/browser-links';
 import { browserEnvironment, selectTransport } from './transport/select-transport';
 import './styles/theme.css';
 import './styles/layout.css';
+import './styles/first-screen.css';
 import './styles/sidebar.css';
 import './styles/chat.css';
 import './styles/review.css';
