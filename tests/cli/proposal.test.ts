@@ -354,6 +354,39 @@ describe('sluice ask --mode propose', () => {
     expect(shown.join('')).toContain('Apply hunk h2 (2/2)?');
     expect(run.stderr()).toContain('.env: a protected path is never written');
   });
+  it('apply --revision - applies only the version show printed; a set changed since is refused', async () => {
+    scriptRun();
+    const { id } = await runPropose();
+    const shown = await cli(['proposal', 'show', id]);
+    const revision = /^Revision: ([0-9a-f]{16}) /mu.exec(shown.stdout)?.[1];
+    expect(revision).toBeDefined();
+    const json = JSON.parse((await cli(['proposal', 'show', id, '--json'])).stdout) as {
+      revision: string;
+    };
+    expect(json.revision.startsWith(revision ?? '-')).toBe(true);
+    // An MCP client edits the set after the person read it.
+    const db = openAppDatabase({ home });
+    db.prepare(
+      `UPDATE change_set_files SET final_text = final_text || '// added later\n'
+         WHERE change_set_id = ? AND path = 'src/c.ts'`,
+    ).run(id);
+    db.close();
+    const apply = ['proposal', 'apply', id, '--hunks', 'src/a.ts:h1', '--revision'];
+    const stale = await cli([...apply, revision ?? '']);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('changed while you were looking at it');
+    expect(read('src/a.ts')).toBe(A);
+    const bad = await cli([...apply, 'not-a-revision']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--revision takes the revision');
+    const fresh = /^Revision: ([0-9a-f]{16}) /mu.exec(
+      (await cli(['proposal', 'show', id])).stdout,
+    )?.[1];
+    expect(fresh).not.toBe(revision);
+    expect((await cli([...apply, fresh ?? ''])).code).toBe(0);
+    expect(read('src/a.ts')).toBe(A.replace('return 1;', 'return 10;'));
+  });
+
   it('apply on a terminal - a set that changed during the review is refused, nothing written', async () => {
     scriptRun();
     const { id } = await runPropose();

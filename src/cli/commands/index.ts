@@ -102,7 +102,7 @@ export const verbs: readonly VerbEntry[] = [
     {
       name: 'proposal',
       usage:
-        'sluice proposal show|apply|reject ID [--project DIR] [--files PATH…] [--hunks PATH:N,M…] [--reason TEXT] [--json]',
+        'sluice proposal show|apply|reject ID [--project DIR] [--files PATH…] [--hunks PATH:N,M…] [--revision R] [--reason TEXT] [--json]',
       summary: 'Show, apply (all, by file or by hunk) or reject one change set.',
     },
     () => import('./proposal'),

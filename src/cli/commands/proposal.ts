@@ -1,7 +1,8 @@
 // `sluice proposal show|apply|reject ID [--project DIR]` (issue 11 item 3). The project is the
 // set's own unless --project names it (then they must match). `apply` takes `--files a,b` (whole
 // files) and `--hunks PATH:h1,h2` (repeatable); without either it reviews on a terminal hunk by
-// hunk as `ask` does, and applies everything when no terminal is there to ask. Exit 0 done,
+// hunk as `ask` does, and applies everything when no terminal is there to ask. `--revision R`
+// (what `show` prints) binds the apply to the version the person read. Exit 0 done,
 // 1 when anything was a conflict or refused (or the set cannot be applied), 2 usage.
 import { visibleUntrusted } from '../../shared/untrusted-text';
 import path from 'node:path';
@@ -28,7 +29,10 @@ import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../c
 import { ANY_POSITIONALS, defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
 import { reviewOnTerminal } from '../proposal-review';
-import { changeSetRevision } from '../../main/core/proposals/change-set-revision';
+import {
+  changeSetRevision,
+  SHORT_REVISION_LENGTH,
+} from '../../main/core/proposals/change-set-revision';
 import { renderEvidence } from '../evidence-lines';
 import {
   createTerminalApprover,
@@ -67,6 +71,10 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string)
     `Project: ${set.projectRoot}`,
     `Prompt: ${visibleUntrusted(set.prompt)}`,
   ];
+  if (set.status === 'proposed')
+    lines.push(
+      `Revision: ${changeSetRevision(set).slice(0, SHORT_REVISION_LENGTH)} (give it to apply as --revision to apply exactly what is shown here)`,
+    );
   if (set.needsRecheck) lines.push(`Needs a re-check: ${set.needsRecheck}`);
   lines.push(
     '',
@@ -149,6 +157,7 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
       files: { type: 'string', multiple: true },
       hunks: { type: 'string', multiple: true },
       reason: { type: 'string' },
+      revision: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
     positionals: ANY_POSITIONALS,
@@ -158,8 +167,12 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
         throw new UsageError('give show, apply or reject, then the change set ID.');
       if (!id?.trim() || rest.length) throw new UsageError('give exactly one change set ID.');
       if (id.length > 200) throw new UsageError('the ID is longer than 200 characters.');
-      if (action !== 'apply' && (values.files || values.hunks))
-        throw new UsageError('--files and --hunks go with apply only.');
+      if (action !== 'apply' && (values.files || values.hunks || values.revision !== undefined))
+        throw new UsageError('--files, --hunks and --revision go with apply only.');
+      if (values.revision !== undefined && !/^[0-9a-fA-F]{16,64}$/u.test(values.revision))
+        throw new UsageError(
+          `--revision takes the revision \`sluice proposal show\` prints (${SHORT_REVISION_LENGTH} to 64 hex digits).`,
+        );
       const home = sluiceHomeFor(io);
       const db = openAppDatabase({ home });
       try {
@@ -176,7 +189,12 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
         try {
           if (action === 'show') {
             const set = loadChangeSet(review, found.id);
-            if (values.json) writeJsonLine(io, { ...set, steps: changeSetSteps(db, set) });
+            if (values.json)
+              writeJsonLine(io, {
+                ...set,
+                steps: changeSetSteps(db, set),
+                revision: changeSetRevision(set),
+              });
             else printSet(io, db, set, home);
             return ExitCode.Ok;
           }
@@ -191,8 +209,9 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
           }
           let selection: ChangeSetSelection | undefined;
           let reason = values.reason;
-          // What the person reviewed on the terminal; an MCP edit landing meanwhile refuses it.
-          let seenRevision: string | undefined;
+          // What the person looked at (`--revision` from `show`, or the review on the terminal):
+          // a set an MCP client changed since is refused, nothing written.
+          let seenRevision: string | undefined = values.revision;
           if (values.files || values.hunks) {
             selection = {
               files: (values.files ?? [])
@@ -223,7 +242,7 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
                     renderEvidence(set.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR),
                   );
                 try {
-                  seenRevision = changeSetRevision(set);
+                  seenRevision ??= changeSetRevision(set);
                   const outcome = await reviewOnTerminal(set, approver, (t) => io.stderr.write(t));
                   selection = outcome.selection;
                   reason = reason ?? outcome.reason;

@@ -35,7 +35,7 @@ import { projectIdFor } from '../store/project-id';
 import type { Workspace } from '../workspace/workspace';
 import { ProposalRefusedError } from './run-proposal';
 import { recordReviewNote, reviewNoteText } from './review-note';
-import { changeSetRevision } from './change-set-revision';
+import { changeSetRevision, isRevision } from './change-set-revision';
 
 export interface ReviewDeps {
   readonly db: WritableDb;
@@ -148,7 +148,10 @@ export async function applyChangeSet(
   let set: StoredChangeSet = loaded;
   try {
     set = repo.get(loaded.id) ?? loaded;
-    if (request.seenRevision !== undefined && request.seenRevision !== changeSetRevision(set))
+    if (
+      request.seenRevision !== undefined &&
+      !isRevision(request.seenRevision, changeSetRevision(set))
+    )
       throw new ProposalRefusedError(
         `change set ${set.id} changed while you were looking at it (an MCP client sent more edits to it), so nothing was written. Look at it again, then accept what you want.`,
       );

@@ -10,10 +10,18 @@ interface RevisionFile {
   readonly finalText: string;
 }
 
+/** How much of a revision a person may quote (`sluice proposal show` prints this much). */
+export const SHORT_REVISION_LENGTH = 16;
+
 /** sha256 over every file's path, base and final text, in the set's order. */
 export function changeSetRevision(set: { readonly files: readonly RevisionFile[] }): string {
   const hash = createHash('sha256');
   for (const file of set.files)
     hash.update(JSON.stringify([file.path, file.baseHash, file.finalText]));
   return hash.digest('hex');
+}
+
+/** Whether `seen` (the whole revision, or at least its short form) names this revision. */
+export function isRevision(seen: string, revision: string): boolean {
+  return seen.length >= SHORT_REVISION_LENGTH && revision.startsWith(seen.toLowerCase());
 }
