@@ -20,6 +20,7 @@ import {
 } from './network-proxy';
 import { proxyEnv } from './proxy-bridge';
 import { openUnixSocketFilter } from './unix-socket-filter';
+import { sweepCommandTempsOnce } from './command-temp';
 import {
   createSeatbeltFolders,
   PROCESS_HEADROOM,
@@ -195,6 +196,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
   }
   if (options.copy && options.sandbox.kind === 'seatbelt')
     throw new Error('a private copy needs bubblewrap; it cannot be used under Seatbelt');
+  sweepCommandTempsOnce();
   if (options.sandbox.kind === 'seatbelt') return runInSeatbelt(options, env, common, notes);
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-cmd-home-'));
   let proxy: NetworkProxy | null = null;
