@@ -3,9 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/cli-io';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import { main } from '../../src/cli/main';
 import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
@@ -16,6 +14,7 @@ import {
   toolUse,
   type FakeAnthropicServer,
 } from '../support/fake-anthropic-server';
+import { cliRun } from '../support/fake-cli-io';
 
 const canRun = detectBubblewrap().available && detectCopySupport().available;
 let server: FakeAnthropicServer;
@@ -34,18 +33,8 @@ afterEach(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function makeIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: { write: (t: string) => out.push(t) },
-    stderr: { write: (t: string) => err.push(t) },
-    stdin: Readable.from([]) as Readable & { isTTY?: boolean },
-    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL, SLUICE_HOME: home },
-    cwd: os.tmpdir(),
-  };
-  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
-}
+const makeIo = () =>
+  cliRun({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL, SLUICE_HOME: home });
 
 const ask = createAskCommand({ maxRetries: 0, onInterrupt: () => () => undefined });
 

@@ -4,9 +4,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/cli-io';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import { main } from '../../src/cli/main';
 import { createTerminalApprover } from '../../src/cli/terminal-approval';
@@ -20,6 +19,7 @@ import {
   toolUse,
   type FakeAnthropicServer,
 } from '../support/fake-anthropic-server';
+import { cliRun } from '../support/fake-cli-io';
 import { createFakeDiagnostics, diagnostic, evidence } from '../support/fake-diagnostics';
 
 let server: FakeAnthropicServer;
@@ -38,18 +38,8 @@ afterEach(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function makeIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: { write: (t: string) => out.push(t) },
-    stderr: { write: (t: string) => err.push(t) },
-    stdin: Readable.from([]) as Readable & { isTTY?: boolean },
-    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL, SLUICE_HOME: home },
-    cwd: os.tmpdir(),
-  };
-  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
-}
+const makeIo = () =>
+  cliRun({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL, SLUICE_HOME: home });
 
 const HOSTILE = 'Type \u001b[2J\u001b[31mred\u001b[0m is not assignable\u202e.';
 

@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/cli-io';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import { main } from '../../src/cli/main';
 import { createProposalCommand } from '../../src/cli/commands/proposal';
@@ -28,6 +27,7 @@ import {
   unauthorized,
   type FakeAnthropicServer,
 } from '../support/fake-anthropic-server';
+import { cliRun } from '../support/fake-cli-io';
 
 let server: FakeAnthropicServer;
 let project: string;
@@ -68,18 +68,8 @@ afterEach(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function makeIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: { write: (t: string) => out.push(t) },
-    stderr: { write: (t: string) => err.push(t) },
-    stdin: Readable.from([]) as Readable & { isTTY?: boolean },
-    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL, SLUICE_HOME: home },
-    cwd: os.tmpdir(),
-  };
-  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
-}
+const makeIo = () =>
+  cliRun({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL, SLUICE_HOME: home });
 
 const ask = createAskCommand({ maxRetries: 0, onInterrupt: () => () => undefined });
 const read = (p: string) => readFileSync(path.join(project, p), 'utf8');

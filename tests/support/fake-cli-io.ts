@@ -1,5 +1,6 @@
 // A CliIo that records what a verb writes, for tests that run verbs through main(): no
 // terminal, empty stdin, and the environment and working folder the test names.
+import os from 'node:os';
 import { Readable } from 'node:stream';
 import type { CliIo } from '../../src/cli/cli-io';
 
@@ -28,4 +29,10 @@ export function fakeCliIo(options: { cwd?: string; env?: NodeJS.ProcessEnv } = {
         .filter(Boolean)
         .map((line) => JSON.parse(line) as unknown),
   };
+}
+
+/** The CLI suites' shape of it: the io, and what it has printed so far on each stream. */
+export function cliRun(env: NodeJS.ProcessEnv, cwd = os.tmpdir()) {
+  const io = fakeCliIo({ env, cwd });
+  return { io, stdout: io.out, stderr: io.err };
 }
