@@ -1,100 +1,50 @@
 // Evidence wired through the app's services (issue 24) with a scripted diagnostics service
 // and the fake Messages server: a live turn's hold-back and approval request, a background
 // run's stored evidence, and the inbox's re-check when the disk moved.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/shared/agent-events';
-import {
-  createDispatcher,
-  sluiceContract,
-  type ChangeSetSummary,
-  type Dispatcher,
-} from '../../../../src/shared/contract';
+import type { ChangeSetSummary } from '../../../../src/shared/contract';
 import type { ProposalEvidence } from '../../../../src/shared/diagnostics';
-import {
-  createAppServices,
-  type AppServices,
-} from '../../../../src/main/core/services/create-app-services';
-import { createUnavailableSecretStore } from '../../../../src/main/core/services/secret-store';
-import { openAppDatabase } from '../../../../src/main/core/store/app-database';
-import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import { sha256 } from '../../../../src/main/core/workspace/content-hash';
+import { reply, toolUse, type FakeAnthropicServer } from '../../../support/fake-anthropic-server';
 import {
-  reply,
-  startFakeAnthropicServer,
-  toolUse,
-  type FakeAnthropicServer,
-} from '../../../support/fake-anthropic-server';
+  startAppServicesHarness,
+  waitFor,
+  type AppServicesHarness,
+} from '../../../support/app-services-harness';
 import {
   brokenWhenMarked,
   createFakeDiagnostics,
   type FakeDiagnostics,
 } from '../../../support/fake-diagnostics';
 
-let temp: string;
+let harness: AppServicesHarness;
 let project: string;
-let home: string;
-let db: WritableDb;
-let services: AppServices;
-let dispatch: Dispatcher;
-let agentEvents: AgentEvent[];
 let server: FakeAnthropicServer;
 let fake: FakeDiagnostics;
 
 const MAIN = 'export const a = 1;\n';
 
 beforeEach(async () => {
-  server = await startFakeAnthropicServer();
-  temp = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-evidence-')));
-  project = path.join(temp, 'proj');
-  home = path.join(temp, 'home');
-  mkdirSync(project, { recursive: true });
-  writeFileSync(path.join(project, 'main.ts'), MAIN);
-  db = openAppDatabase({ home });
-  agentEvents = [];
   fake = createFakeDiagnostics(brokenWhenMarked);
-  services = createAppServices({
-    db,
-    home,
-    indexHome: null,
-    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL },
-    secrets: createUnavailableSecretStore('test'),
-    pickFolder: async () => project,
-    openExternal: async () => undefined,
-    emit: (event, payload) => {
-      if (event === 'agent') agentEvents.push(payload as AgentEvent);
-    },
-    onBackgroundError: (error) => {
-      throw error;
-    },
+  harness = await startAppServicesHarness({
+    prefix: 'sluice-evidence-',
+    files: { 'main.ts': MAIN },
     createDiagnostics: () => fake,
   });
-  dispatch = createDispatcher(sluiceContract, services.handlers);
-  await call('project.open', { path: project });
+  ({ project, server } = harness);
 });
 
-afterEach(async () => {
-  await services.shutdown();
-  db.close();
-  await server.close();
-  rmSync(temp, { recursive: true, force: true });
-});
+afterEach(() => harness.close());
 
-async function call<T>(channel: string, payload: unknown): Promise<T> {
-  const result = await dispatch(channel, payload);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
+const call = <T>(channel: string, payload: unknown): Promise<T> =>
+  harness.call<T>(channel, payload);
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** The agent events the services emitted so far. */
+const agentEvents = (): AgentEvent[] =>
+  harness.events.filter((e) => e.event === 'agent').map((e) => e.payload as AgentEvent);
 
 const breakIt = () =>
   toolUse('edit_file', { path: 'main.ts', edits: [{ old_text: '= 1', new_text: '= BROKEN' }] });
@@ -103,14 +53,14 @@ describe('evidence in the app', () => {
   it('live turn - held back once (the model reads the errors), then asked with the evidence', async () => {
     server.enqueue(reply([breakIt()]), reply([breakIt()]), reply('done'));
     await call('agent.send', { text: 'break it' });
-    await waitFor(() => agentEvents.some((e) => e.type === 'approval_request'), 'the request');
-    const request = agentEvents.find((e) => e.type === 'approval_request');
+    await waitFor(() => agentEvents().some((e) => e.type === 'approval_request'), 'the request');
+    const request = agentEvents().find((e) => e.type === 'approval_request');
     if (request?.type !== 'approval_request') throw new Error('no approval_request');
     expect(request.request.evidence).toMatchObject({
       state: 'checked',
       introduced: [{ path: 'main.ts', message: "Cannot find name 'BROKEN'." }],
     });
-    const firstEnd = agentEvents.find((e) => e.type === 'tool_end');
+    const firstEnd = agentEvents().find((e) => e.type === 'tool_end');
     expect(firstEnd).toMatchObject({ status: 'error' });
     // The model was told on its second request: the first tool result is the hold-back.
     const secondRequest = JSON.stringify(server.requests[1]?.body.messages);
@@ -120,8 +70,8 @@ describe('evidence in the app', () => {
       proposalHash: request.request.proposalHash,
       decision: { type: 'approve' },
     });
-    await waitFor(() => agentEvents.some((e) => e.type === 'turn_end'), 'the turn');
-    const ends = agentEvents.filter((e) => e.type === 'tool_end');
+    await waitFor(() => agentEvents().some((e) => e.type === 'turn_end'), 'the turn');
+    const ends = agentEvents().filter((e) => e.type === 'tool_end');
     expect(ends[1]).toMatchObject({ status: 'ok' });
     expect(ends[1]?.type === 'tool_end' && ends[1].result).toContain(
       "Checked before writing: this change introduces 1 error: main.ts:1: Cannot find name 'BROKEN'.",
@@ -142,7 +92,7 @@ describe('evidence in the app', () => {
         (s) => s.id === started.changeSetId,
       );
     await waitFor(async () => (await summary())?.status === 'proposed', 'the run');
-    const ends = agentEvents.filter((e) => e.type === 'tool_end');
+    const ends = agentEvents().filter((e) => e.type === 'tool_end');
     expect(ends[0]?.type === 'tool_end' && ends[0].result).toContain(
       "Not yet applied. With all your changes so far, this change would introduce 1 error: main.ts:1: Cannot find name 'BROKEN'.",
     );
@@ -182,7 +132,7 @@ describe('evidence in the app', () => {
   });
 
   it('recheck - an unknown set is refused with a message', async () => {
-    const result = await dispatch('proposals.recheck', { id: 'nope' });
+    const result = await harness.dispatch('proposals.recheck', { id: 'nope' });
     expect(result).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/no change set nope/u) },

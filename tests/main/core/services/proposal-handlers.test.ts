@@ -1,37 +1,27 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createDispatcher,
-  sluiceContract,
-  type ChangeSetSummary,
-  type ChangeSetView,
-  type Dispatcher,
-} from '../../../../src/shared/contract';
+import type { ChangeSetSummary, ChangeSetView } from '../../../../src/shared/contract';
 import { createAnthropicClient } from '../../../../src/main/core/agent/anthropic-client';
 import { startProposalRun } from '../../../../src/main/core/proposals/run-proposal';
-import {
-  createAppServices,
-  type AppServices,
-} from '../../../../src/main/core/services/create-app-services';
-import { createUnavailableSecretStore } from '../../../../src/main/core/services/secret-store';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
 import {
   reply,
-  startFakeAnthropicServer,
   toolUse,
   type FakeAnthropicServer,
 } from '../../../support/fake-anthropic-server';
+import {
+  startAppServicesHarness,
+  waitFor,
+  type AppServicesHarness,
+} from '../../../support/app-services-harness';
 
-let temp: string;
+let harness: AppServicesHarness;
 let project: string;
 let home: string;
 let db: WritableDb;
-let services: AppServices;
-let dispatch: Dispatcher;
 let events: { event: string; payload: unknown }[];
 let server: FakeAnthropicServer;
 
@@ -43,51 +33,14 @@ const MAIN = [
 ].join('\n');
 
 beforeEach(async () => {
-  server = await startFakeAnthropicServer();
-  temp = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-inbox-')));
-  project = path.join(temp, 'proj');
-  home = path.join(temp, 'home');
-  mkdirSync(project, { recursive: true });
-  writeFileSync(path.join(project, 'main.ts'), MAIN);
-  db = openAppDatabase({ home });
-  events = [];
-  services = createAppServices({
-    db,
-    home,
-    indexHome: null,
-    env: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL },
-    secrets: createUnavailableSecretStore('test'),
-    pickFolder: async () => project,
-    openExternal: async () => undefined,
-    emit: (event, payload) => events.push({ event, payload }),
-    onBackgroundError: (error) => {
-      throw error;
-    },
-  });
-  dispatch = createDispatcher(sluiceContract, services.handlers);
-  await dispatch('project.open', { path: project });
+  harness = await startAppServicesHarness({ prefix: 'sluice-inbox-', files: { 'main.ts': MAIN } });
+  ({ project, home, db, events, server } = harness);
 });
 
-afterEach(async () => {
-  await services.shutdown();
-  db.close();
-  await server.close();
-  rmSync(temp, { recursive: true, force: true });
-});
+afterEach(() => harness.close());
 
-async function call<T>(channel: string, payload: unknown): Promise<T> {
-  const result = await dispatch(channel, payload);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const call = <T>(channel: string, payload: unknown): Promise<T> =>
+  harness.call<T>(channel, payload);
 
 const editBoth = () =>
   toolUse('edit_file', {
@@ -203,7 +156,7 @@ describe('proposals service', () => {
     expect(readFileSync(path.join(project, 'main.ts'), 'utf8')).toBe(
       MAIN.replace('const b = 2;', 'const b = 20;'),
     );
-    const stale = await dispatch('proposals.apply', { id: started.changeSetId });
+    const stale = await harness.dispatch('proposals.apply', { id: started.changeSetId });
     expect(stale).toMatchObject({
       ok: false,
       error: { message: expect.stringContaining('superseded') },
