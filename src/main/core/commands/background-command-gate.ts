@@ -99,7 +99,6 @@ export function createBackgroundCommandGate(deps: BackgroundGateDeps): Backgroun
         approvalId,
         decidedBy,
         outcome: 'approved',
-        command: proposal.command,
         reason,
         plan,
       });

@@ -152,7 +152,6 @@ export class CommandApprovalGate {
           approvalId,
           outcome: 'approved',
           decidedBy: 'rule',
-          command: proposal.command,
           reason: verdict.reason,
           plan,
         });
@@ -193,8 +192,8 @@ export class CommandApprovalGate {
       decidedBy: resolution.decidedBy,
       decision: null,
       finalHash:
-        'command' in resolution
-          ? createHash('sha256').update(resolution.command).digest('hex')
+        'plan' in resolution
+          ? createHash('sha256').update(resolution.plan.command).digest('hex')
           : null,
       decidedAt: this.now(),
     });
@@ -300,7 +299,6 @@ export class CommandApprovalGate {
           approvalId,
           outcome: 'approved',
           decidedBy,
-          command: entry.proposal.command,
           reason: 'approved to run once',
           plan: withChoice(entry.plan),
         });
@@ -318,7 +316,6 @@ export class CommandApprovalGate {
           approvalId,
           outcome: 'approved',
           decidedBy,
-          command: entry.proposal.command,
           reason: `approved; always allowed from now on: ${prefixes.map((p) => p.join(' ')).join(', ')}`,
           plan: withChoice(entry.plan),
         });
@@ -346,7 +343,6 @@ export class CommandApprovalGate {
                 approvalId,
                 outcome: 'edited',
                 decidedBy,
-                command,
                 // An edited command gets the rules' hosts for itself, unless the person chose.
                 plan: withChoice(edited),
               },

@@ -39,7 +39,10 @@ interface Decided {
   readonly decidedBy: DecisionSource;
 }
 
-/** What runs, parsed once, with its network (the person's choice, or what the card showed). */
+/**
+ * What runs (`plan.command`: the proposal's text or the person's edit), parsed once, with its
+ * network (the person's choice, or what the card showed).
+ */
 interface Planned {
   readonly plan: CommandPlan;
 }
@@ -53,9 +56,8 @@ interface PolicyWhy {
 }
 
 export type CommandResolution =
-  | (Decided &
-      Planned & { readonly outcome: 'approved'; readonly command: string; readonly reason: string })
-  | (Decided & Planned & { readonly outcome: 'edited'; readonly command: string })
+  | (Decided & Planned & { readonly outcome: 'approved'; readonly reason: string })
+  | (Decided & Planned & { readonly outcome: 'edited' })
   | (Decided & PolicyWhy & { readonly outcome: 'rejected'; readonly reason?: string | undefined })
   | (Decided &
       PolicyWhy & {

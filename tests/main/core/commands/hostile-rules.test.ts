@@ -110,7 +110,7 @@ async function gated(command: string, rules: readonly CommandRule[]) {
       },
     },
   );
-  if (resolution.outcome === 'approved') await direct(resolution.command);
+  if (resolution.outcome === 'approved') await direct(resolution.plan.command);
   return { asked: asked as CommandApprovalRequest | null, resolution };
 }
 
