@@ -7,11 +7,7 @@ import { startProposalRun } from '../../../../src/main/core/proposals/run-propos
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
-import {
-  reply,
-  toolUse,
-  type FakeAnthropicServer,
-} from '../../../support/fake-anthropic-server';
+import { reply, toolUse, type FakeAnthropicServer } from '../../../support/fake-anthropic-server';
 import {
   startAppServicesHarness,
   waitFor,
