@@ -223,7 +223,8 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
 
   it.each([
     ['curl', () => `curl -s -m 3 http://127.0.0.1:${port}/`],
-    ['wget', () => `wget -q -T 3 -O - http://127.0.0.1:${port}/`],
+    // -t 1: socket() now fails with EPERM, which wget retries 20 times by default.
+    ['wget', () => `wget -q -t 1 -T 3 -O - http://127.0.0.1:${port}/`],
     [
       'node fetch',
       () => `node -e "fetch('http://127.0.0.1:${port}/').then(r=>r.text()).then(console.log)"`,

@@ -4,8 +4,13 @@ import { unixSocketFilter } from '../../../../src/main/core/commands/unix-socket
 
 describe('unixSocketFilter', () => {
   it('x64 and arm64 - a whole number of 8-byte instructions, ending in allow then EPERM', () => {
-    for (const arch of ['x64', 'arm64'] as const) {
-      const program = unixSocketFilter(arch);
+    for (const [arch, families] of [
+      ['x64', 'none'],
+      ['x64', 'internet'],
+      ['arm64', 'none'],
+      ['arm64', 'internet'],
+    ] as const) {
+      const program = unixSocketFilter(arch, { families });
       expect(program).not.toBeNull();
       const bytes = program as Buffer;
       expect(bytes.length % 8).toBe(0);
@@ -18,6 +23,13 @@ describe('unixSocketFilter', () => {
         expect(i + 1 + (bytes.readUInt8(i * 8 + 3) as number)).toBeLessThan(bytes.length / 8 + 1);
       }
     }
+  });
+
+  it('internet - two more instructions than none (AF_INET, AF_INET6 compared)', () => {
+    const none = unixSocketFilter('x64', { families: 'none' }) as Buffer;
+    const internet = unixSocketFilter('x64', { families: 'internet' }) as Buffer;
+    expect(internet.length - none.length).toBe(16);
+    expect(unixSocketFilter('x64')).toEqual(none);
   });
 
   it('an architecture without a table - null, so the caller reports that no filter applies', () => {
