@@ -55,6 +55,7 @@ const WHY = {
  * A new folder must be placed here before it can import or be imported.
  */
 export const CORE_FLOORS = [
+  'process',
   'workspace',
   'search',
   'index',

@@ -23,6 +23,7 @@ import { renderEvidence } from './evidence-lines';
 import { visibleUntrusted } from '../shared/untrusted-text';
 import { askNetworkGrant, describeGrant, describeRequestNetwork } from './command-network-prompt';
 import { describeCommandWrite, paint, renderDiffLines } from './diff-lines';
+import { childStdio } from '../main/core/process/child-descriptors';
 
 export { describeCommandWrite, renderDiffLines } from './diff-lines';
 
@@ -370,7 +371,9 @@ export async function editInEditor(
   try {
     await writeFile(file, initial, { mode: 0o600 });
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(command, [...args, file], { stdio: 'inherit' });
+      const child = spawn(command, [...args, file], {
+        stdio: childStdio(['inherit', 'inherit', 'inherit']),
+      });
       child.on('error', reject);
       child.on('exit', (code) =>
         code === 0 ? resolve() : reject(new Error(`${command} exited with code ${code ?? 'null'}`)),

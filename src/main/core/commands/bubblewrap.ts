@@ -15,6 +15,7 @@ import {
 } from './proxy-bridge';
 import { SOCKET_NAME } from './network-proxy';
 import { describeProbeEnd, PROBE_TIMEOUT_MS, type ProbeEnd } from './probe-end';
+import { childStdio } from '../process/child-descriptors';
 
 export interface SandboxLayout {
   /** Realpath of the project root: the only writable host folder. */
@@ -241,7 +242,7 @@ export function detectBubblewrap(
         '--new-session',
         '/bin/true',
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS },
+      { stdio: childStdio(['ignore', 'ignore', 'pipe']), timeout: PROBE_TIMEOUT_MS },
     );
     result =
       probe.status === 0

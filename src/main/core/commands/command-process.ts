@@ -13,6 +13,7 @@ import {
   DEFAULT_OUTPUT_LIMITS,
 } from './output-capture';
 import { createCommandCgroup, JOIN_FAILED_STATUS, wrapInCgroups } from './command-cgroup';
+import { childStdio } from '../process/child-descriptors';
 
 export type CommandEnd =
   | { readonly kind: 'exited'; readonly code: number }
@@ -111,13 +112,14 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       cwd: spec.cwd,
       env: { ...spec.env },
       // Extra descriptors follow the three pipes; typed as the three so stdout/stderr stay pipes.
-      stdio: [
+      // Anything this process inherited from its launcher is covered (child-descriptors.ts).
+      stdio: childStdio([
         'ignore',
         'pipe',
         'pipe',
         ...(spec.extraFds ?? []),
         ...(spec.onHandle ? ['ipc' as const] : []),
-      ] as unknown as ['ignore', 'pipe', 'pipe'],
+      ]) as unknown as ['ignore', 'pipe', 'pipe'],
       detached: !spec.windows,
       windowsHide: true,
       windowsVerbatimArguments: spec.windows === true,

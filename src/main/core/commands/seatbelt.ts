@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { SandboxAvailability } from './bubblewrap';
 import { seatbeltProfile, type SeatbeltLayout } from './seatbelt-profile';
 import { describeProbeEnd, PROBE_TIMEOUT_MS, type ProbeEnd } from './probe-end';
+import { childStdio } from '../process/child-descriptors';
 
 export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
 
@@ -140,7 +141,7 @@ const realDeps: SeatbeltProbeDeps = {
   exists: existsSync,
   run: (file, args) => {
     const r = spawnSync(file, args, {
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: childStdio(['ignore', 'ignore', 'pipe']),
       timeout: PROBE_TIMEOUT_MS,
       env: { PATH: '/usr/bin:/bin' },
     });

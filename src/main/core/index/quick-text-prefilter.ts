@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { ripgrepIgnoreArgs } from '../search/ripgrep-engine';
 import { INDEXED_EXTENSIONS } from './index-types';
 import { isCodeFile, type IndexFileSource } from './project-scan';
+import { childStdio } from '../process/child-descriptors';
 
 export interface PrefilterInput {
   readonly rgPath: string;
@@ -80,7 +81,7 @@ export function runPrefilter(input: PrefilterInput): Promise<PrefilterResult> {
   return new Promise((resolve) => {
     const child = spawn(input.rgPath, prefilterArgs(input), {
       cwd: input.source.root,
-      stdio: ['ignore', 'pipe', 'ignore'],
+      stdio: childStdio(['ignore', 'pipe', 'ignore']),
       windowsHide: true,
     });
     const chunks: Buffer[] = [];

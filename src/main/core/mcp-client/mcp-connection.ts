@@ -16,6 +16,7 @@ import {
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cappedFetch } from './capped-fetch';
+import { McpStdioTransport } from './mcp-stdio-transport';
 import type { McpServerConfig } from './mcp-config';
 
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
@@ -112,15 +113,19 @@ export class McpConnection {
       base.PATH = base.PATH.split(path.delimiter)
         .filter((entry) => path.isAbsolute(entry))
         .join(path.delimiter);
-    const transport = new StdioClientTransport({
+    const server = {
       command: config.command,
       args: config.args,
       // Only the SDK's safe subset (PATH, HOME, …) plus the entry's own env: Sluice's
       // environment (the API key among it) never reaches a server.
       env: { ...base, ...config.env },
-      stderr: 'pipe',
       ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
-    });
+    };
+    // Sluice's own transport outside Windows: no descriptor of Sluice's launcher reaches it.
+    const transport =
+      process.platform === 'win32'
+        ? new StdioClientTransport({ ...server, stderr: 'pipe' })
+        : new McpStdioTransport(server);
     transport.stderr?.on('data', (chunk: Buffer) => this.log(`stderr: ${chunk.toString('utf8')}`));
     return transport;
   }
@@ -183,7 +188,10 @@ export class McpConnection {
     };
     client.onerror = (error) => this.log(`transport error: ${error.message}`);
     this.client = client;
-    this.pid = transport instanceof StdioClientTransport ? (transport.pid ?? null) : null;
+    this.pid =
+      transport instanceof StdioClientTransport || transport instanceof McpStdioTransport
+        ? (transport.pid ?? null)
+        : null;
     this.state = 'running';
     this.log(`running${this.pid ? ` (pid ${this.pid})` : ''}`);
     return client;

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { layerPathProblem, type RunCopy } from './run-copy';
+import { childStdio } from '../process/child-descriptors';
 
 /** The copy as a command needs it: the project is the overlay's lower layer. */
 export interface CopyMount {
@@ -101,7 +102,7 @@ export function detectCopySupport(platform: NodeJS.Platform = process.platform):
       merged,
     ]);
     const probe = spawnSync(spawn.file, spawn.args, {
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: childStdio(['ignore', 'ignore', 'pipe']),
       timeout: 10_000,
     });
     const landed =

@@ -14,6 +14,7 @@ import {
   type SearchQuery,
   type SearchStop,
 } from './search-engine';
+import { childStdio } from '../process/child-descriptors';
 
 /**
  * The walk and ignore flags that make rg see what the workspace sees (plus the per-path
@@ -67,7 +68,7 @@ function runRipgrep(
   return new Promise((resolve, reject) => {
     const child = spawn(rgPath, ripgrepArgs(workspace, query), {
       cwd: workspace.root,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: childStdio(['ignore', 'pipe', 'pipe']),
       windowsHide: true,
     });
     const collector = new RipgrepJsonCollector(query, (relative) =>

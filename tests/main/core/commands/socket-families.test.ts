@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
 import { runCommand } from '../../../../src/main/core/commands/command-runner';
-import { parseHostList } from '../../../../src/shared/network-hosts';
+import { parseHostList, type HostPattern } from '../../../../src/shared/network-hosts';
 
 const PYTHON = '/usr/bin/python3';
 const sandbox = detectBubblewrap();
@@ -73,7 +73,7 @@ async function probeInside(mode: 'off' | 'hosts' | 'full'): Promise<Map<string, 
     cwd: root,
     timeoutMs: 20_000,
     network: mode === 'full',
-    ...(mode === 'hosts' ? { allowedHosts: parseHostList(['example.com']) } : {}),
+    ...(mode === 'hosts' ? { allowedHosts: parseHostList(['example.com']) as HostPattern[] } : {}),
     sandbox,
     signal: new AbortController().signal,
     killGraceMs: 500,
