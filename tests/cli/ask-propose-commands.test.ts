@@ -1,6 +1,6 @@
 // `sluice ask --mode propose --allow-command …` (issue 19): the flags are checked before a run
 // starts, the run's commands end up in `proposal show`, and a refused one is listed.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -96,6 +96,51 @@ describe('sluice ask --mode propose with commands', () => {
       expect(text).toContain('wanted to run `rm notes.txt`: not allowed for this run');
       expect(text).toMatch(/full output: .*command-output.*cmd-[0-9a-f-]+\.log/u);
       expect(readFileSync(path.join(project, 'notes.txt'), 'utf8')).toBe('one\n');
+    },
+    60_000,
+  );
+
+  it.skipIf(!canRun)(
+    'a command replaces a link out of the project by a folder - proposal show never prints the host file',
+    async () => {
+      // issue 29 item 3: `keys` leads out of the project; the run's `npm test` makes it a real
+      // folder in the copy and writes keys/id_rsa, whose base must not be read through the link.
+      const outside = mkdtempSync(path.join(os.tmpdir(), 'sluice-ask-cmd-outside-'));
+      try {
+        writeFileSync(path.join(outside, 'id_rsa'), 'HOST PRIVATE KEY\n');
+        symlinkSync(outside, path.join(project, 'keys'));
+        mkdirSync(path.join(project, 'src'));
+        writeFileSync(
+          path.join(project, 'package.json'),
+          JSON.stringify({
+            name: 'p',
+            version: '1.0.0',
+            scripts: { test: 'rm keys && mkdir keys && echo made-in-copy > keys/id_rsa' },
+          }),
+        );
+        server.enqueue(
+          reply([toolUse('run_command', { command: 'npm test', description: 'test' })]),
+          reply('Ran the tests.'),
+        );
+        const run = makeIo();
+        const code = await ask.run(
+          ['test', '--mode', 'propose', '--project', project, '--allow-command', 'npm test'],
+          run.io,
+        );
+        expect(code, run.stderr()).toBe(0);
+        expect(run.stderr()).not.toContain('HOST PRIVATE KEY');
+        const id = run.stdout().trim();
+        for (const json of [false, true]) {
+          const show = makeIo();
+          const args = ['proposal', 'show', id, '--project', project, ...(json ? ['--json'] : [])];
+          expect(await main(args, show.io)).toBe(0);
+          expect(show.stdout()).not.toContain('HOST PRIVATE KEY');
+          expect(show.stdout()).toContain('refused: a link out of the project');
+        }
+        expect(readFileSync(path.join(outside, 'id_rsa'), 'utf8')).toBe('HOST PRIVATE KEY\n');
+      } finally {
+        rmSync(outside, { recursive: true, force: true });
+      }
     },
     60_000,
   );

@@ -4,8 +4,7 @@
 // what the command changed in non-ignored files of the copy is taken back into the overlay
 // (test-rewritten snapshots and lockfiles included), and what a change set cannot carry
 // (deletions, binary files) is listed instead. Every command that ran or was refused is kept.
-import { lstatSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { isProtectedPath } from '../approvals/policy';
 import { decodeText, NotTextError } from '../edits/text-format';
 import type { SandboxAvailability } from '../commands/bubblewrap';
@@ -24,7 +23,8 @@ import type { WritableDb } from '../store/database-handles';
 import { createNetworkRuleRepository } from '../commands/network-rule-repository';
 import { createPolicyRepository } from '../store/policy-repository';
 import { ABSENT_FILE_HASH, sha256 } from '../workspace/content-hash';
-import type { Workspace } from '../workspace/workspace';
+import { SandboxError, type Workspace } from '../workspace/workspace';
+import { errnoCode } from '../workspace/errno-code';
 import { createBackgroundCommandGate } from '../commands/background-command-gate';
 import type { CopySupport } from '../runs/copy-mount';
 import type { RunCopy } from '../runs/run-copy';
@@ -87,14 +87,46 @@ function recordOf(ran: RanCommand): NewCommandRecord {
   };
 }
 
-function projectFile(workspace: Workspace, rel: string): Buffer | null {
-  const file = path.join(workspace.root, ...rel.split('/'));
+/** A path's base in the project, read by read_file's rules (issue 29 item 3). */
+type ProjectBase =
+  | { readonly kind: 'file'; readonly bytes: Buffer; readonly mode: number }
+  /** Nothing there, or nothing a change set can hold as a base (a folder, a huge file). */
+  | { readonly kind: 'none' }
+  /** The path goes through a link out of the project: its target is never read. */
+  | { readonly kind: 'refused'; readonly why: string };
+
+/**
+ * The project's file at `rel`, resolved by components like read_file: a link on the way (or
+ * at the end) that leads out of the project refuses the path, and the file is opened with
+ * O_NOFOLLOW, so a link swapped in meanwhile is not followed either.
+ */
+function projectBase(workspace: Workspace, rel: string): ProjectBase {
+  let absolute: string;
   try {
-    const info = lstatSync(file);
-    if (!info.isFile() || info.size > workspace.limits.maxFileBytes) return null;
-    return readFileSync(file);
-  } catch {
-    return null;
+    absolute = workspace.resolve(rel, 'read').absolute;
+  } catch (error) {
+    if (!(error instanceof SandboxError)) throw error;
+    return {
+      kind: 'refused',
+      why:
+        error.rule === 'symlink-outside' || error.rule === 'outside-root'
+          ? 'a link out of the project'
+          : `the sandbox's rule ${error.rule}`,
+    };
+  }
+  let fd: number;
+  try {
+    fd = openSync(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if (errnoCode(error) === 'ELOOP') return { kind: 'refused', why: 'a link out of the project' };
+    return { kind: 'none' };
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > workspace.limits.maxFileBytes) return { kind: 'none' };
+    return { kind: 'file', bytes: readFileSync(fd), mode: info.mode };
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -127,10 +159,8 @@ export function setUpBackgroundRun(deps: {
     runs.markEdit(id, file.changedAt);
     // Protected paths stay in the set only: commands see the project's (read-only) version.
     if (isProtectedPath(file.path)) return;
-    const onDisk = projectFile(workspace, file.path) !== null;
-    let mode = 0o644;
-    if (onDisk) mode = lstatSync(path.join(workspace.root, ...file.path.split('/'))).mode;
-    executor.writeFile(copy, file.path, file.bytes, mode);
+    const base = projectBase(workspace, file.path);
+    executor.writeFile(copy, file.path, file.bytes, base.kind === 'file' ? base.mode : 0o644);
     unapplied.delete(file.path);
   });
 
@@ -172,7 +202,15 @@ export function setUpBackgroundRun(deps: {
             overlay.seed({ ...known, text: decoded.text, format: decoded.format });
           continue;
         }
-        const base = projectFile(workspace, rel);
+        const found = projectBase(workspace, rel);
+        if (found.kind === 'refused') {
+          unapplied.set(
+            rel,
+            `${rel} was changed by a command but refused: ${found.why}; it is not part of the set`,
+          );
+          continue;
+        }
+        const base = found.kind === 'file' ? found.bytes : null;
         // A command that opened a file for writing copies it up unchanged: not a change.
         if (base && base.equals(bytes)) continue;
         let baseText = '';

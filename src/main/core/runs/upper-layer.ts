@@ -8,8 +8,9 @@
 // Node process reads and writes this folder directly while no command runs: overlayfs allows
 // changes to its upper folder while it is not mounted.
 import { createHash, randomUUID } from 'node:crypto';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, open, readdir, readFile } from 'node:fs/promises';
 import {
+  constants,
   lstatSync,
   mkdirSync,
   renameSync,
@@ -142,13 +143,27 @@ export function changedInLayer(before: LayerScan, after: LayerScan): string[] {
   return [...changed].sort();
 }
 
-/** Reads a file of the layer (null when the layer has no regular file there). */
+/**
+ * Reads a file of the layer (null when the layer has no regular file there). A link a command
+ * left in the layer is never followed, at the end or on the way (issue 29 item 3): each
+ * parent must be a real folder of the layer, and the file is opened with O_NOFOLLOW.
+ */
 export async function readLayerFile(upper: string, relative: string): Promise<Buffer | null> {
   const file = layerPath(upper, relative);
+  const parts = relative.split('/');
   try {
-    const info = await lstat(file);
-    if (!info.isFile()) return null;
-    return await readFile(file);
+    for (let i = 1; i < parts.length; i += 1)
+      if (!(await lstat(path.join(upper, ...parts.slice(0, i)))).isDirectory()) return null;
+    const handle = await open(
+      file,
+      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    );
+    try {
+      if (!(await handle.stat()).isFile()) return null;
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } catch {
     return null;
   }
