@@ -21,6 +21,7 @@ import { detectSandbox } from '../main/core/commands/sandbox-detect';
 import { commandOutputDir } from '../main/core/commands/project-commands';
 import { createApprovalAuditRepository } from '../main/core/store/approval-audit-repository';
 import type { CliIo } from './cli-io';
+import { outsideLine } from './terminal-safe-text';
 import { sluiceHomeFor } from './project-context';
 import {
   createTerminalApprover,
@@ -164,7 +165,7 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
       reply.decidedBy ?? 'person',
     );
     if (!result.accepted) {
-      io.stderr.write(`${result.reason}\n`);
+      io.stderr.write(`${outsideLine(result.reason)}\n`);
       // A refused network choice never falls back to the (maybe wider) network shown.
       const chosenNetwork = reply.decision.type !== 'reject' && reply.decision.network;
       await gate.decide(

@@ -2,7 +2,7 @@
 // errors, who decided each approval) to stderr, below any approval question still open there.
 import type { AgentEvent } from '../shared/agent-events';
 import { missingCase } from '../shared/missing-case';
-import { stepLineText, terminalCommandOutput } from './terminal-safe-text';
+import { outsideText, stepLineText, terminalCommandOutput } from './terminal-safe-text';
 import type { TrackedIo } from './stderr-line-tracker';
 
 function firstLine(text: string, max = 160): string {
@@ -60,7 +60,7 @@ export function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: Agen
   return (event) => {
     switch (event.type) {
       case 'text_delta':
-        io.stdout.write(event.text);
+        io.stdout.write(outsideText(event.text));
         midLine = !event.text.endsWith('\n');
         return;
       case 'tool_start':

@@ -1,4 +1,5 @@
 // The CLI's view of the outside world, injected so commands are tested without a process.
+import { jsonLine, terminalSafeIo } from './terminal-safe-text';
 export interface CliIo {
   readonly stdout: { write(text: string): unknown; isTTY?: boolean };
   readonly stderr: { write(text: string): unknown; isTTY?: boolean };
@@ -30,16 +31,18 @@ export interface VerbInfo {
 /** A verb with its code already loaded (the verb table prefers a lazy `load`). */
 export interface CliCommand extends VerbInfo, Verb {}
 
+/** The process's streams, both behind the terminal-safe boundary (terminal-safe-text.ts). */
 export function processIo(): CliIo {
-  return {
+  return terminalSafeIo({
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,
     env: process.env,
     cwd: process.cwd(),
-  };
+  });
 }
 
+/** One `--json` line: exact text, with hidden and reordering characters \u-escaped. */
 export function writeJsonLine(io: CliIo, value: unknown): void {
-  io.stdout.write(`${JSON.stringify(value)}\n`);
+  io.stdout.write(jsonLine(value));
 }

@@ -9,6 +9,7 @@ import { missingCase } from '../shared/missing-case';
 import { PROTECTED_NOT_APPLIED } from '../main/core/proposals/apply-change-set';
 import type { StoredChangeSet } from '../main/core/store/change-set-repository';
 import type { TerminalApprover } from './terminal-approval';
+import { outsideLine } from './terminal-safe-text';
 
 export interface ReviewOutcome {
   readonly selection: ChangeSetSelection;
@@ -47,7 +48,7 @@ export async function reviewOnTerminal(
   const reasons: string[] = [];
   for (const [index, file] of set.files.entries()) {
     if (file.protectedPath) {
-      note(`${file.path}: ${PROTECTED_NOT_APPLIED}.\n`);
+      note(`${outsideLine(file.path)}: ${PROTECTED_NOT_APPLIED}.\n`);
       continue;
     }
     const answer = await approver.ask(requestFor(set, index));
@@ -65,7 +66,7 @@ export async function reviewOnTerminal(
         break;
       case 'edit':
         note(
-          `${file.path}: an edited version is not applied from a change set; the file was left out.\n`,
+          `${outsideLine(file.path)}: an edited version is not applied from a change set; the file was left out.\n`,
         );
         break;
       default:

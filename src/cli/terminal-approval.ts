@@ -21,6 +21,7 @@ import {
 } from './terminal-mcp-approval';
 import { renderEvidence } from './evidence-lines';
 import { visibleUntrusted } from '../shared/untrusted-text';
+import { outsideLine } from './terminal-safe-text';
 import { askNetworkGrant, describeGrant, describeRequestNetwork } from './command-network-prompt';
 import { describeCommandWrite, paint, renderDiffLines } from './diff-lines';
 import { childStdio } from '../main/core/process/child-descriptors';
@@ -193,7 +194,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     if (!reader)
       return { decision: { type: 'reject', reason: NO_TERMINAL_REASON }, decidedBy: 'mode' };
     out(
-      `\n${c.bold(`${request.isNewFile ? 'New file' : 'Change to'} ${request.path}`)} ${c.dim(`(${request.reason})`)}\n`,
+      `\n${c.bold(`${request.isNewFile ? 'New file' : 'Change to'} ${outsideLine(request.path)}`)} ${c.dim(`(${request.reason})`)}\n`,
     );
     if (request.description) out(`${visibleUntrusted(request.description)}\n`);
     if (request.coarseDiff)
@@ -226,7 +227,9 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
               decision: content === request.after ? { type: 'approve' } : { type: 'edit', content },
             };
           } catch (error) {
-            out(`The editor failed: ${error instanceof Error ? error.message : String(error)}\n`);
+            out(
+              `The editor failed: ${outsideLine(error instanceof Error ? error.message : String(error))}\n`,
+            );
             continue;
           }
         }
@@ -265,7 +268,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
       : '';
     out(
       c.dim(
-        `  in ${request.cwd || '.'} · ${sandbox}${describeRequestNetwork(request)} · timeout ${request.timeoutSeconds} s\n`,
+        `  in ${outsideLine(request.cwd || '.')} · ${sandbox}${describeRequestNetwork(request)} · timeout ${request.timeoutSeconds} s\n`,
       ),
     );
     // Said once: not sandboxed, why, and what that means.
@@ -274,7 +277,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
         `  ${c.red('NOT SANDBOXED')} (${request.sandboxDetail}): it runs with your full rights, files and network.\n`,
       );
     for (const write of request.proposedWrites ?? []) out(describeCommandWrite(write, color));
-    const prefixes = request.suggestedPrefixes.map((p) => `"${p.join(' ')}"`).join(', ');
+    const prefixes = request.suggestedPrefixes.map((p) => `"${outsideLine(p.join(' '))}"`).join(', ');
     const always = prefixes ? ` / [a]lways allow ${prefixes}` : '';
     // Inside the sandbox the person may set this run's network ("w"); outside it cannot be limited.
     const networkKey = request.sandboxed ? ' / [w] network for this run' : '';

@@ -1,12 +1,25 @@
-// What `sluice ask` prints on a terminal that came from outside Sluice: a tool's result on the
-// step line (an MCP server's error, a command's output), live command output, error messages.
-// A server or a command must not set the window title (OSC), clear or repaint the screen,
-// recolour what follows, ring the bell or reorder text (U+202E): such characters are shown
-// as visible escapes (one-line-text.ts, untrusted-text.ts). Live command output keeps only
-// its colours (SGR, `ESC [ … m`) and line structure, since a person reading test output on a
-// terminal expects them; every other sequence is shown, not obeyed.
+// The CLI's one terminal-safe printer (issue 29 item 1). Anything that did not come from Sluice
+// itself (file names and paths, command output, diffs, model text, MCP text, a tool's error
+// message) must not set the window title or the clipboard (OSC 52), move the cursor, clear or
+// repaint the screen, ring the bell or reorder text (U+202E): such characters are shown as
+// visible escapes (`\u001b[5A`), the one rule of src/shared/untrusted-text.ts. Two ways in:
+//
+// - a value: `outsideLine` (one line of a listing: newlines and tabs shown too),
+//   `outsideText` (a block: newlines and tabs stay), `terminalCommandOutput` (live command
+//   output: colours, newlines, tabs and carriage returns stay, every other sequence shown);
+// - the boundary: `terminalSafeIo` wraps the process's stdout and stderr (cli-io.ts
+//   processIo), so whatever a verb or main() writes passes the same rule as live command
+//   output: Sluice's own colours (SGR) stay, every other control is shown. A value escaped
+//   first has nothing left for the boundary to change.
+//
+// `--json` output is `jsonLine`: the exact text, JSON-escaped, with the invisible and
+// reordering characters (C1 controls, DEL, bidi and zero-width) escaped as \u sequences too,
+// which JSON reads back as the same characters.
 import { visibleUntrusted } from '../shared/untrusted-text';
+import type { CliIo } from './cli-io';
 import { oneLine } from './one-line-text';
+
+export { oneLine as outsideLine, wordsLine } from './one-line-text';
 
 // After ansi.ts: any escape sequence, so it can be judged whole (kept only when it is SGR).
 const SEQUENCE =
@@ -14,6 +27,9 @@ const SEQUENCE =
   /[\u001B\u009B][[\]()#;?]*(?:(?:(?:;[-a-zA-Z\d/#&.:=?%@~_]+)*|[a-zA-Z\d]+(?:;[-a-zA-Z\d/#&.:=?%@~_]*)*)?\u0007|(?:\d{1,4}(?:;\d{0,4})*)?[\dA-PR-TZcf-nq-uy=><~])/gu;
 // eslint-disable-next-line no-control-regex
 const SGR = /^\u001B\[[\d;]*m$/u;
+/** What JSON.stringify leaves raw that a terminal or an editor would hide or obey. */
+const JSON_HIDDEN =
+  /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/gu;
 
 /** Control and bidi characters of plain text made visible; carriage returns stay. */
 function visibleKeepingReturns(text: string): string {
@@ -21,6 +37,14 @@ function visibleKeepingReturns(text: string): string {
     .split('\r')
     .map((part) => visibleUntrusted(part))
     .join('\r');
+}
+
+/**
+ * A block of outside text (a file's content, a tool's result): newlines and tabs stay, a
+ * CRLF line end is shown as a newline; any other carriage return is shown, not obeyed.
+ */
+export function outsideText(text: string): string {
+  return visibleUntrusted(text.replace(/\r\n/gu, '\n'));
 }
 
 /** One line of outside text for the step list: every control and bidi character visible. */
@@ -42,4 +66,42 @@ export function terminalCommandOutput(text: string): string {
     last = at + match[0].length;
   }
   return out + visibleKeepingReturns(text.slice(last));
+}
+
+/** One `--json` line: exact text, with hidden and reordering characters \u-escaped. */
+export function jsonLine(value: unknown): string {
+  return `${JSON.stringify(value).replace(
+    JSON_HIDDEN,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )}\n`;
+}
+
+type Stream = CliIo['stdout'];
+
+/**
+ * The stream with every string written through terminalCommandOutput; everything else about
+ * it (isTTY, events, what the MCP server's transport uses) is the stream's own.
+ */
+export function terminalSafeStream<S extends Stream>(stream: S): S {
+  return new Proxy(stream, {
+    get(target, property) {
+      if (property === 'write')
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...args: unknown[]) => unknown)(
+            typeof chunk === 'string' ? terminalCommandOutput(chunk) : chunk,
+            ...rest,
+          );
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The io with both output streams behind the boundary. */
+export function terminalSafeIo(io: CliIo): CliIo {
+  return {
+    ...io,
+    stdout: terminalSafeStream(io.stdout),
+    stderr: terminalSafeStream(io.stderr),
+  };
 }

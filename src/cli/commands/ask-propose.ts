@@ -21,6 +21,7 @@ import { sluiceHomeFor } from '../project-context';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
 import { ANY_POSITIONALS, defineVerb, parseWholeFlag } from '../define-verb';
 import { oneLine } from '../one-line-text';
+import { outsideLine, outsideText } from '../terminal-safe-text';
 import { drainEvents } from '../drain-events';
 import {
   AllowedCommandError,
@@ -61,7 +62,7 @@ function stepPrinter(io: CliIo): (event: AgentEvent) => void {
   let midLine = false;
   return (event) => {
     if (event.type === 'text_delta') {
-      io.stderr.write(event.text);
+      io.stderr.write(outsideText(event.text));
       midLine = !event.text.endsWith('\n');
       return;
     }
@@ -69,13 +70,13 @@ function stepPrinter(io: CliIo): (event: AgentEvent) => void {
       io.stderr.write(`${midLine ? '\n' : ''}${text}\n`);
       midLine = false;
     };
-    if (event.type === 'tool_start') line(`→ ${event.label}`);
+    if (event.type === 'tool_start') line(`→ ${outsideLine(event.label)}`);
     else if (event.type === 'tool_end')
       line(
-        `  ${event.status === 'ok' ? '✓' : '✗'} ${event.name}${event.status === 'ok' ? '' : ` (${event.status})`}`,
+        `  ${event.status === 'ok' ? '✓' : '✗'} ${outsideLine(event.name)}${event.status === 'ok' ? '' : ` (${event.status})`}`,
       );
-    else if (event.type === 'retry') line(`↻ retry ${event.attempt}: ${event.reason}`);
-    else if (event.type === 'error') line(`error (${event.kind}): ${event.message}`);
+    else if (event.type === 'retry') line(`↻ retry ${event.attempt}: ${outsideLine(event.reason)}`);
+    else if (event.type === 'error') line(`error (${outsideLine(event.kind)}): ${outsideLine(event.message)}`);
     else if (event.type === 'turn_end' && midLine) line('');
   };
 }

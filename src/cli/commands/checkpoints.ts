@@ -5,6 +5,7 @@ import { createCheckpointRepository } from '../../main/core/store/checkpoint-rep
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, writeJsonLine } from '../cli-io';
 import { defineVerb } from '../define-verb';
+import { outsideLine } from '../terminal-safe-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 
 export default defineVerb({
@@ -25,7 +26,7 @@ export default defineVerb({
         return ExitCode.Ok;
       }
       if (list.length === 0) {
-        io.stdout.write(`No checkpoints for ${workspace.root}.\n`);
+        io.stdout.write(`No checkpoints for ${outsideLine(workspace.root)}.\n`);
         return ExitCode.Ok;
       }
       for (const c of list) {
@@ -33,7 +34,7 @@ export default defineVerb({
         const flags = [c.change, c.undone ? 'undone' : '', c.turnId ? `turn ${c.turnId}` : '']
           .filter(Boolean)
           .join(', ');
-        io.stdout.write(`${c.id}  ${when}  ${c.path}  (${flags})\n`);
+        io.stdout.write(`${c.id}  ${when}  ${outsideLine(c.path)}  (${outsideLine(flags)})\n`);
       }
       return ExitCode.Ok;
     } finally {

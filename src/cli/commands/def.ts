@@ -18,17 +18,18 @@ import {
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
 import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
+import { outsideText } from '../terminal-safe-text';
 
 function printLookup(io: CliIo, lookup: DefinitionLookup, json: boolean): ExitCode {
   if (!lookup.definitions.length) {
-    io.stderr.write(`sluice def: ${formatDefinitionLookup(lookup)}\n`);
+    io.stderr.write(`sluice def: ${outsideText(formatDefinitionLookup(lookup))}\n`);
     return ExitCode.Failure;
   }
   if (!json) {
-    io.stdout.write(`${formatDefinitionLookup(lookup)}\n`);
+    io.stdout.write(`${outsideText(formatDefinitionLookup(lookup))}\n`);
     return ExitCode.Ok;
   }
-  if (lookup.note) io.stderr.write(`sluice def: ${lookup.note}\n`);
+  if (lookup.note) io.stderr.write(`sluice def: ${outsideText(lookup.note)}\n`);
   for (const d of lookup.definitions)
     writeJsonLine(io, {
       path: d.path,

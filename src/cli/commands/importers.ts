@@ -11,6 +11,7 @@ import { QUICK_ANSWER_NOTE, partialNote } from '../../main/core/index/quick-answ
 import { ExitCode, writeJsonLine, type CliIo } from '../cli-io';
 import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
+import { outsideLine } from '../terminal-safe-text';
 
 function printImporters(io: CliIo, importers: readonly Importer[], raw: string, json: boolean) {
   for (const i of importers) {
@@ -24,10 +25,10 @@ function printImporters(io: CliIo, importers: readonly Importer[], raw: string, 
       });
     else
       io.stdout.write(
-        `${i.path}:${i.line} ${i.specifier}${i.typeOnly ? ' (type-only)' : ''}${i.via.length ? ` via ${i.via.join(' → ')}` : ''}\n`,
+        `${outsideLine(i.path)}:${i.line} ${outsideLine(i.specifier)}${i.typeOnly ? ' (type-only)' : ''}${i.via.length ? ` via ${i.via.map(outsideLine).join(' → ')}` : ''}\n`,
       );
   }
-  if (!importers.length && !json) io.stdout.write(`Nothing imports ${raw}.\n`);
+  if (!importers.length && !json) io.stdout.write(`Nothing imports ${outsideLine(raw)}.\n`);
 }
 
 export default defineVerb({
@@ -56,7 +57,7 @@ export default defineVerb({
         );
       await index.refresh();
       if (!index.hasFile(file)) {
-        io.stderr.write(`sluice importers: ${file} is not an indexed source file.\n`);
+        io.stderr.write(`sluice importers: ${outsideLine(file)} is not an indexed source file.\n`);
         return ExitCode.Failure;
       }
       printImporters(io, index.findImporters(wanted), raw, values.json);

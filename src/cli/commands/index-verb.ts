@@ -5,6 +5,7 @@
 import { openProjectIndex } from '../../main/core/index/open-project-index';
 import { ExitCode, writeJsonLine } from '../cli-io';
 import { defineVerb } from '../define-verb';
+import { outsideLine } from '../terminal-safe-text';
 import { openProject } from '../project-context';
 
 export default defineVerb({
@@ -37,13 +38,13 @@ export default defineVerb({
           io.stdout.write(
             `Skipped ${summary.skipped.length} file${summary.skipped.length === 1 ? '' : 's'}:\n`,
           );
-          for (const s of summary.skipped) io.stdout.write(`  ${s.path}: ${s.reason}\n`);
+          for (const s of summary.skipped) io.stdout.write(`  ${outsideLine(s.path)}: ${outsideLine(s.reason)}\n`);
         }
       }
       // Nothing silently partial: a limit that kept files out fails the verb and lists them.
       if (summary.incomplete) {
-        io.stderr.write(`sluice index: ${summary.incomplete.message} Left out:\n`);
-        for (const part of summary.incomplete.leftOut) io.stderr.write(`  ${part}\n`);
+        io.stderr.write(`sluice index: ${outsideLine(summary.incomplete.message)} Left out:\n`);
+        for (const part of summary.incomplete.leftOut) io.stderr.write(`  ${outsideLine(part)}\n`);
         return ExitCode.Failure;
       }
       return ExitCode.Ok;

@@ -4,7 +4,6 @@
 // hunk as `ask` does, and applies everything when no terminal is there to ask. `--revision R`
 // (what `show` prints) binds the apply to the version the person read. Exit 0 done,
 // 1 when anything was a conflict or refused (or the set cannot be applied), 2 usage.
-import { visibleUntrusted } from '../../shared/untrusted-text';
 import path from 'node:path';
 import type { ApplyResult, ChangeSetSelection } from '../../shared/change-sets';
 import {
@@ -14,6 +13,7 @@ import {
   type ReviewDeps,
 } from '../../main/core/proposals/apply-change-set';
 import { oneLine } from '../one-line-text';
+import { outsideLine, outsideText } from '../terminal-safe-text';
 import { commandOutputDir } from '../../main/core/commands/project-commands';
 import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
 import { ProposalRefusedError } from '../../main/core/proposals/run-proposal';
@@ -67,28 +67,28 @@ export function parseHunkSelectors(raw: readonly string[]): Record<string, strin
 function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string): void {
   const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR;
   const lines = [
-    `Change set ${set.id}: ${set.status}${set.statusReason ? ` (${set.statusReason})` : ''}`,
-    `Project: ${set.projectRoot}`,
-    `Prompt: ${visibleUntrusted(set.prompt)}`,
+    `Change set ${set.id}: ${set.status}${set.statusReason ? ` (${outsideLine(set.statusReason)})` : ''}`,
+    `Project: ${outsideLine(set.projectRoot)}`,
+    `Prompt: ${outsideText(set.prompt)}`,
   ];
   if (set.status === 'proposed')
     lines.push(
       `Revision: ${changeSetRevision(set).slice(0, SHORT_REVISION_LENGTH)} (give it to apply as --revision to apply exactly what is shown here)`,
     );
-  if (set.needsRecheck) lines.push(`Needs a re-check: ${set.needsRecheck}`);
+  if (set.needsRecheck) lines.push(`Needs a re-check: ${outsideLine(set.needsRecheck)}`);
   lines.push(
     '',
     set.evidence
       ? renderEvidence(set.evidence, color).trimEnd()
       : 'Not checked: no evidence was recorded for this change set.',
   );
-  if (set.summary) lines.push('', visibleUntrusted(set.summary));
+  if (set.summary) lines.push('', outsideText(set.summary));
   lines.push(...evidenceLines(set, home));
   const steps = changeSetSteps(db, set);
   if (steps.length) {
     lines.push('', 'Steps:');
     for (const step of steps)
-      if (step.type === 'tool') lines.push(`  ${step.status === 'ok' ? '✓' : '✗'} ${step.label}`);
+      if (step.type === 'tool') lines.push(`  ${step.status === 'ok' ? '✓' : '✗'} ${outsideLine(step.label)}`);
   }
   io.stdout.write(`${lines.join('\n')}\n`);
   for (const file of set.files) {
@@ -98,7 +98,7 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string)
     ]
       .filter(Boolean)
       .join(', ');
-    io.stdout.write(`\n${file.path}${tags ? ` [${tags}]` : ''}\n`);
+    io.stdout.write(`\n${outsideLine(file.path)}${tags ? ` [${tags}]` : ''}\n`);
     io.stdout.write(
       `${renderDiffLines(file.unifiedDiff.replace(/\n$/u, '').split('\n'), color)}\n`,
     );
@@ -141,7 +141,9 @@ function printResult(io: CliIo, result: ApplyResult): void {
     const extra = file.checkpointId
       ? ` (checkpoint ${file.checkpointId}; undo with sluice undo ${file.checkpointId})`
       : '';
-    io.stderr.write(`${file.path}: ${file.state}${file.note ? ` — ${file.note}` : ''}${extra}\n`);
+    io.stderr.write(
+      `${outsideLine(file.path)}: ${file.state}${file.note ? ` — ${outsideLine(file.note)}` : ''}${extra}\n`,
+    );
   }
   io.stderr.write(`Change set ${result.changeSetId} is now ${result.status}.\n`);
   if (result.recheck.length)
@@ -265,7 +267,7 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
           return clean ? ExitCode.Ok : ExitCode.Failure;
         } catch (error) {
           if (error instanceof ProposalRefusedError) {
-            io.stderr.write(`sluice proposal ${action}: ${error.message}\n`);
+            io.stderr.write(`sluice proposal ${action}: ${outsideLine(error.message)}\n`);
             return ExitCode.Failure;
           }
           throw error;

@@ -7,6 +7,7 @@ import { projectIdFor } from '../../main/core/store/project-id';
 import { sluiceHomeFor } from '../project-context';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
 import { ANY_POSITIONALS, defineVerb } from '../define-verb';
+import { outsideLine } from '../terminal-safe-text';
 import { openProject } from '../project-context';
 
 function firstLine(text: string, max = 70): string {
@@ -38,7 +39,7 @@ export default defineVerb({
         const when = new Date(set.createdAt).toISOString().replace('T', ' ').slice(0, 16);
         const recheck = set.needsRecheck ? ' [needs re-check]' : '';
         io.stdout.write(
-          `${set.id}  ${set.status.padEnd(15)} ${when}  ${set.paths.length} file(s)${recheck}  ${firstLine(set.prompt)}\n`,
+          `${set.id}  ${set.status.padEnd(15)} ${when}  ${set.paths.length} file(s)${recheck}  ${outsideLine(firstLine(set.prompt))}\n`,
         );
       }
       return ExitCode.Ok;

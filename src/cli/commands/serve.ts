@@ -13,6 +13,7 @@ import { openAppDatabase } from '../../main/core/store/app-database';
 import { ensureSluiceHome, resolveSluiceHome } from '../../main/core/workspace/sluice-home';
 import { ExitCode, UsageError, type CliIo } from '../cli-io';
 import { defineVerb, parseVerbArgs, type VerbValues } from '../define-verb';
+import { outsideLine } from '../terminal-safe-text';
 import { shellCreateDiagnostics } from '../../main/core/diagnostics/shell-diagnostics';
 
 const SERVE_OPTIONS = { project: { type: 'string' }, port: { type: 'string' } } as const;
@@ -94,7 +95,9 @@ async function serveProject(
       for (const listener of listeners) listener(event, payload);
     },
     onBackgroundError: (error) =>
-      io.stderr.write(`sluice serve: ${error instanceof Error ? error.message : String(error)}\n`),
+      io.stderr.write(
+        `sluice serve: ${outsideLine(error instanceof Error ? error.message : String(error))}\n`,
+      ),
     createDiagnostics: shellCreateDiagnostics,
   });
   try {
@@ -128,7 +131,7 @@ export default defineVerb({
   options: SERVE_OPTIONS,
   async run({ io, values }) {
     const handle = await serveProject(io, values);
-    io.stdout.write(`Sluice is serving ${handle.root}\n`);
+    io.stdout.write(`Sluice is serving ${outsideLine(handle.root)}\n`);
     io.stdout.write(`Open ${handle.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

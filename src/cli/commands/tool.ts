@@ -7,6 +7,7 @@ import type { Workspace } from '../../main/core/workspace/workspace';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
 import { defineVerb } from '../define-verb';
 import { openProject } from '../project-context';
+import { outsideLine, outsideText } from '../terminal-safe-text';
 import { loadAllTools, loadTool } from '../tool-loaders';
 
 export interface ToolCommandDeps {
@@ -71,7 +72,7 @@ export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
         : await loadTool(name);
       if (!tool)
         throw new UsageError(
-          `unknown tool "${name}". Available tools: ${await availableNames(deps)}.`,
+          `unknown tool "${outsideLine(name)}". Available tools: ${await availableNames(deps)}.`,
         );
       if (values.input === undefined)
         throw new UsageError("--input JSON is required (use --input '{}' for no arguments).");
@@ -103,9 +104,10 @@ export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
       if (values.json) {
         writeJsonLine(io, { tool: tool.name, status: result.status, content: result.content });
       } else if (result.status === 'ok') {
-        io.stdout.write(result.content.endsWith('\n') ? result.content : `${result.content}\n`);
+        const shown = outsideText(result.content);
+        io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
       } else {
-        io.stderr.write(`${tool.name} (${result.status}): ${result.content}\n`);
+        io.stderr.write(`${tool.name} (${result.status}): ${outsideText(result.content)}\n`);
       }
       return result.status === 'ok' ? ExitCode.Ok : ExitCode.Failure;
     },

@@ -6,6 +6,7 @@ import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { outsideLine } from '../terminal-safe-text';
 import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
 
@@ -33,9 +34,9 @@ export default defineVerb({
         : await undoCheckpoint(deps, id, values.force);
       if (values.json) writeJsonLine(io, result);
       else {
-        for (const undone of result.undone) io.stdout.write(`Undone ${undone}.\n`);
+        for (const undone of result.undone) io.stdout.write(`Undone ${outsideLine(undone)}.\n`);
         for (const refused of result.refused)
-          io.stderr.write(`Not undone ${refused.id}: ${refused.reason}\n`);
+          io.stderr.write(`Not undone ${outsideLine(refused.id)}: ${outsideLine(refused.reason)}\n`);
       }
       return result.refused.length === 0 ? ExitCode.Ok : ExitCode.Failure;
     } finally {

@@ -110,15 +110,16 @@ function projectBase(workspace: Workspace, rel: string): ProjectBase {
       kind: 'refused',
       why:
         error.rule === 'symlink-outside' || error.rule === 'outside-root'
-          ? 'a link out of the project'
-          : `the sandbox's rule ${error.rule}`,
+          ? 'refused: a link out of the project'
+          : error.message,
     };
   }
   let fd: number;
   try {
     fd = openSync(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    if (errnoCode(error) === 'ELOOP') return { kind: 'refused', why: 'a link out of the project' };
+    if (errnoCode(error) === 'ELOOP')
+      return { kind: 'refused', why: 'refused: a link out of the project' };
     return { kind: 'none' };
   }
   try {
@@ -206,7 +207,7 @@ export function setUpBackgroundRun(deps: {
         if (found.kind === 'refused') {
           unapplied.set(
             rel,
-            `${rel} was changed by a command but refused: ${found.why}; it is not part of the set`,
+            `${rel} was changed by a command but is not part of the set: ${found.why}`,
           );
           continue;
         }
