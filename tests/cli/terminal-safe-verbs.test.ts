@@ -234,4 +234,16 @@ describe('outside text through the CLI verbs', () => {
     },
     60_000,
   );
+
+  it('mcp list - a server whose arguments name the file is shown, --json exact', async () => {
+    const added = await sluice('mcp', 'add', 'files', '--', 'node', `src/${NAME}`);
+    expect(added.code, added.stderr).toBe(0);
+    expectShown(added.stdout);
+    const list = await sluice('mcp', 'list', '--project', project);
+    expectShown(list.stdout);
+    const json = await sluice('mcp', 'list', '--project', project, '--json');
+    // The view's `entry` is the command line as typed, each word JSON-quoted: the exact name.
+    const [view] = (JSON.parse(json.stdout) as { servers: { entry: string }[] }).servers;
+    expect(view?.entry).toBe(`node ${JSON.stringify(`src/${NAME}`)}`);
+  });
 });
