@@ -4,6 +4,7 @@
 // launch still carries it is killed. Best effort: a process that re-executes itself with a
 // cleared environment escapes this sweep (it stays under the same Seatbelt profile).
 import { spawnSync } from 'node:child_process';
+import { childStdio } from '../process/child-descriptors';
 
 export const RUN_MARKER = 'SLUICE_COMMAND_RUN';
 
@@ -32,6 +33,7 @@ const psDeps: SweepDeps = {
   list: () => {
     const r = spawnSync('/bin/ps', ['-E', '-x', '-ww', '-o', 'pid=,command='], {
       encoding: 'utf8',
+      stdio: childStdio(['ignore', 'pipe', 'pipe']),
       timeout: 5_000,
       maxBuffer: 64 * 1024 * 1024,
     });
