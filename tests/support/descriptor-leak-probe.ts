@@ -5,6 +5,7 @@ import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
 import { runCommand } from '../../src/main/core/commands/command-runner';
 import { runProcess } from '../../src/main/core/commands/command-process';
 import { McpStdioTransport } from '../../src/main/core/mcp-client/mcp-stdio-transport';
+import { parseHostList, type HostPattern } from '../../src/shared/network-hosts';
 
 const root = process.argv[2] as string;
 const PROBE = `node -e "const fs=require('fs');let s='';try{s=fs.readlinkSync('/proc/self/fd/200')}catch(e){s=e.code}try{fs.writeSync(200,'LEAK from '+process.argv[1]+'\\\\n');s+=' written'}catch(e){s+=' '+e.code}console.log('fd200='+s)"`;
@@ -24,13 +25,17 @@ async function main(): Promise<void> {
   said.plain = plain.output.view.trim();
   const sandbox = detectBubblewrap();
   if (sandbox.available) {
-    for (const network of [false, true]) {
+    for (const network of ['off', 'full', 'hosts'] as const) {
       const r = await runCommand({
         command: PROBE.replace('process.argv[1]', `'sandboxed ${network}'`),
         root,
         cwd: root,
         timeoutMs: 20_000,
-        network,
+        network: network === 'full',
+        // A host list adds the proxy bridge's IPC descriptor after the seccomp one.
+        ...(network === 'hosts'
+          ? { allowedHosts: parseHostList(['example.com']) as HostPattern[] }
+          : {}),
         sandbox,
         signal,
         killGraceMs: 500,

@@ -8,6 +8,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
 import {
   childStdio,
   closeInertDescriptor,
@@ -68,6 +69,14 @@ describeUnix('child descriptors', () => {
       expect(code).toBe(0);
       const said = JSON.parse(out) as Record<string, string>;
       expect(Object.keys(said)).toEqual(expect.arrayContaining(['plain', 'mcp']));
+      if (detectBubblewrap().available)
+        expect(Object.keys(said)).toEqual(
+          expect.arrayContaining([
+            'sandboxed network off',
+            'sandboxed network full',
+            'sandboxed network hosts',
+          ]),
+        );
       for (const [who, what] of Object.entries(said)) {
         // fd 200 is Sluice's inert /dev/null, read-only: the write fails.
         expect(`${who}: ${what}`).toBe(`${who}: fd200=/dev/null EBADF`);
