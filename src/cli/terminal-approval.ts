@@ -277,7 +277,9 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
         `  ${c.red('NOT SANDBOXED')} (${request.sandboxDetail}): it runs with your full rights, files and network.\n`,
       );
     for (const write of request.proposedWrites ?? []) out(describeCommandWrite(write, color));
-    const prefixes = request.suggestedPrefixes.map((p) => `"${outsideLine(p.join(' '))}"`).join(', ');
+    const prefixes = request.suggestedPrefixes
+      .map((p) => `"${outsideLine(p.join(' '))}"`)
+      .join(', ');
     const always = prefixes ? ` / [a]lways allow ${prefixes}` : '';
     // Inside the sandbox the person may set this run's network ("w"); outside it cannot be limited.
     const networkKey = request.sandboxed ? ' / [w] network for this run' : '';

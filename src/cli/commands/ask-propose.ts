@@ -76,7 +76,8 @@ function stepPrinter(io: CliIo): (event: AgentEvent) => void {
         `  ${event.status === 'ok' ? '✓' : '✗'} ${outsideLine(event.name)}${event.status === 'ok' ? '' : ` (${event.status})`}`,
       );
     else if (event.type === 'retry') line(`↻ retry ${event.attempt}: ${outsideLine(event.reason)}`);
-    else if (event.type === 'error') line(`error (${outsideLine(event.kind)}): ${outsideLine(event.message)}`);
+    else if (event.type === 'error')
+      line(`error (${outsideLine(event.kind)}): ${outsideLine(event.message)}`);
     else if (event.type === 'turn_end' && midLine) line('');
   };
 }

@@ -38,7 +38,8 @@ export default defineVerb({
           io.stdout.write(
             `Skipped ${summary.skipped.length} file${summary.skipped.length === 1 ? '' : 's'}:\n`,
           );
-          for (const s of summary.skipped) io.stdout.write(`  ${outsideLine(s.path)}: ${outsideLine(s.reason)}\n`);
+          for (const s of summary.skipped)
+            io.stdout.write(`  ${outsideLine(s.path)}: ${outsideLine(s.reason)}\n`);
         }
       }
       // Nothing silently partial: a limit that kept files out fails the verb and lists them.

@@ -88,7 +88,8 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string)
   if (steps.length) {
     lines.push('', 'Steps:');
     for (const step of steps)
-      if (step.type === 'tool') lines.push(`  ${step.status === 'ok' ? '✓' : '✗'} ${outsideLine(step.label)}`);
+      if (step.type === 'tool')
+        lines.push(`  ${step.status === 'ok' ? '✓' : '✗'} ${outsideLine(step.label)}`);
   }
   io.stdout.write(`${lines.join('\n')}\n`);
   for (const file of set.files) {

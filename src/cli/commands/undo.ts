@@ -36,7 +36,9 @@ export default defineVerb({
       else {
         for (const undone of result.undone) io.stdout.write(`Undone ${outsideLine(undone)}.\n`);
         for (const refused of result.refused)
-          io.stderr.write(`Not undone ${outsideLine(refused.id)}: ${outsideLine(refused.reason)}\n`);
+          io.stderr.write(
+            `Not undone ${outsideLine(refused.id)}: ${outsideLine(refused.reason)}\n`,
+          );
       }
       return result.refused.length === 0 ? ExitCode.Ok : ExitCode.Failure;
     } finally {
