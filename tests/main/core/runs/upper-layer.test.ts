@@ -1,7 +1,7 @@
 // The run's layer as overlayfs leaves it: a real overlay in a user namespace (copy-mount.ts),
 // so whiteouts are the kernel's own.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,6 +55,17 @@ describe.skipIf(!detectCopySupport().available)('upper layer', () => {
     // Writing over a whiteout brings the file back in the layer.
     writeLayerFile(copy.upper, 'd/x.txt', Buffer.from('back\n'), 0o644);
     expect((await readLayerFile(copy.upper, 'd/x.txt'))?.toString()).toBe('back\n');
+  });
+
+  it('readLayerFile - a link a command left in the layer is not followed, on the way or at the end', async () => {
+    const copy = createRunCopy(path.join(temp, 'home'), ID);
+    const outside = path.join(temp, 'outside');
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, 'id_rsa'), 'HOST KEY\n');
+    symlinkSync(outside, path.join(copy.upper, 'keys'));
+    symlinkSync(path.join(outside, 'id_rsa'), path.join(copy.upper, 'key'));
+    expect(await readLayerFile(copy.upper, 'keys/id_rsa')).toBeNull();
+    expect(await readLayerFile(copy.upper, 'key')).toBeNull();
   });
 
   it('sweepRunCopies - removes copies nobody keeps, and anything that is not a copy', () => {
