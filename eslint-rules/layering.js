@@ -66,6 +66,7 @@ export const CORE_FLOORS = [
   'approvals',
   'commands',
   'tools',
+  'git',
   'mcp-client',
   'agent',
   'proposals',

@@ -145,4 +145,14 @@ export const verbs: readonly VerbEntry[] = [
     },
     () => import('./audit'),
   ),
+  lazy(
+    {
+      name: 'diff',
+      usage:
+        'sluice diff --project DIR [--json] | sluice diff --revert PATH[:h1,h2…] --project DIR [--yes] [--json]',
+      summary:
+        "The working tree against HEAD, marking Sluice's changes and yours; revert a file or hunks to HEAD.",
+    },
+    () => import('./diff'),
+  ),
 ];
