@@ -155,4 +155,14 @@ export const verbs: readonly VerbEntry[] = [
     },
     () => import('./diff'),
   ),
+  lazy(
+    {
+      name: 'commit',
+      usage:
+        'sluice commit --project DIR [--message M | --accept-draft] [--model M] [--all | PATH…] [--json]',
+      summary:
+        'Commit with your identity and hooks; without --message the model drafts the message for you to edit.',
+    },
+    () => import('./commit'),
+  ),
 ];

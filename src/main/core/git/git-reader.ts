@@ -178,6 +178,35 @@ export class GitReader {
     return (await this.run(['cat-file', 'blob', spec])).stdout;
   }
 
+  /** Project-relative paths whose staged (index) copy differs from HEAD. */
+  async stagedPaths(): Promise<string[]> {
+    // Names only: no content is compared through a diff driver, and the working tree is not read.
+    const result = await this.run([
+      'diff',
+      '--cached',
+      '--name-only',
+      '-z',
+      '--no-renames',
+      '--no-ext-diff',
+      '--no-textconv',
+      '--ignore-submodules=all',
+      '--',
+      '.',
+    ]);
+    const entries: GitStatusEntry[] = [];
+    for (const name of result.stdout.toString('utf8').split('\0'))
+      if (name) this.push(entries, name, 'modified');
+    return entries.map((e) => e.path);
+  }
+
+  /** The index's (staged) bytes of a project-relative file, as stored, or null if not staged. */
+  async indexBytes(relative: string): Promise<Buffer | null> {
+    const spec = `:0:${this.info.prefix}${relative}`;
+    const type = await this.run(['cat-file', '-t', spec], { allowFailure: true });
+    if (type.code !== 0 || type.stdout.toString('utf8').trim() !== 'blob') return null;
+    return (await this.run(['cat-file', 'blob', spec])).stdout;
+  }
+
   /** Newest first, at most `limit`; only commits touching `relative` when given. */
   async log(options: { limit?: number; path?: string } = {}): Promise<GitCommit[]> {
     if ((await this.headCommit()) === null) return [];
