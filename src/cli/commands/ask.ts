@@ -38,6 +38,7 @@ import { openCliDiagnostics } from '../cli-diagnostics';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 import { trackStderrLines } from '../stderr-line-tracker';
 import { createHumanPrinter } from '../ask-printer';
+import { commitTurnIfOn } from '../ask-turn-commit';
 import { drainEvents } from '../drain-events';
 
 export interface AskApprovalArgs {
@@ -207,9 +208,14 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           if (error instanceof TurnRefusedError) throw new UsageError(error.message);
           throw error;
         }
-        const print = values.json
+        const show = values.json
           ? (event: AgentEvent) => writeJsonLine(io, event)
           : createHumanPrinter(tracked);
+        let turnId: string | null = null;
+        const print = (event: AgentEvent) => {
+          if (event.type === 'turn_start') turnId = event.turnId;
+          show(event);
+        };
         const release = (deps.onInterrupt ?? defaultInterrupt)(() =>
           runner.abort(started.conversationId),
         );
@@ -221,6 +227,15 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           // The terminal approver reads stdin; once the turn is over nothing more is read.
           for (const approvals of turnApprovals) approvals.close();
         }
+        await commitTurnIfOn({
+          io,
+          db,
+          workspace,
+          projectId,
+          conversationId: started.conversationId,
+          turnId,
+          prompt,
+        });
         if (!values.json)
           // One line that fits 80 columns: the id once, in the flag that uses it.
           io.stderr.write(`(continue it with --conversation ${started.conversationId})\n`);

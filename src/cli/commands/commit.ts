@@ -16,8 +16,13 @@ import { visibleUntrusted } from '../../shared/untrusted-text';
 import { checkModelFlag, createEnvClient } from '../ask-model';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
 import { reviewDraft } from '../commit-message-prompt';
-import { ANY_POSITIONALS, defineVerb } from '../define-verb';
+import { ANY_POSITIONALS, checkForm, defineVerb } from '../define-verb';
 import { openGitProject } from '../git-project';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import { projectIdFor } from '../../main/core/store/project-id';
+import { setCommitEachTurn } from '../../main/core/git/commit-each-turn-setting';
+import { sluiceHomeFor } from '../project-context';
+import type { CliIo } from '../cli-io';
 import { terminalCommandOutput } from '../terminal-safe-text';
 
 /** The longest message taken from --message or an editor. */
@@ -30,10 +35,26 @@ export default defineVerb({
     all: { type: 'boolean', short: 'a', default: false },
     'accept-draft': { type: 'boolean', default: false },
     model: { type: 'string' },
+    'each-turn': { type: 'string' },
     json: { type: 'boolean', default: false },
   },
   positionals: ANY_POSITIONALS,
   async run({ values, positionals, io }) {
+    if (values['each-turn'] !== undefined) {
+      checkForm({
+        name: 'commit --each-turn',
+        values: {
+          ...values,
+          all: values.all || undefined,
+          'accept-draft': values['accept-draft'] || undefined,
+          json: undefined,
+        },
+        options: ['project', 'each-turn'],
+        words: positionals,
+        most: 0,
+      });
+      return setEachTurn(io, values.project, values['each-turn']);
+    }
     if (values.all && positionals.length > 0)
       throw new UsageError('give --all or the paths to commit, not both.');
     if (values.message !== undefined && !values.message.trim())
@@ -116,3 +137,23 @@ export default defineVerb({
     return ExitCode.Ok;
   },
 });
+
+/** `--each-turn on|off`: the project's "commit each approved turn" setting. */
+async function setEachTurn(io: CliIo, project: string | undefined, raw: string): Promise<ExitCode> {
+  if (raw !== 'on' && raw !== 'off')
+    throw new UsageError(`--each-turn must be on or off (got "${raw}").`);
+  const opened = await openGitProject(io, project, 'its turns cannot be committed.');
+  if (!opened) return ExitCode.Failure;
+  const db = openAppDatabase({ home: sluiceHomeFor(io) });
+  try {
+    setCommitEachTurn(db, projectIdFor(opened.workspace.root), raw === 'on');
+  } finally {
+    db.close();
+  }
+  io.stdout.write(
+    raw === 'on'
+      ? `Each turn that applies writes in ${opened.workspace.root} now ends as a commit of those files (your identity and hooks; trailers name Sluice and the conversation).\n`
+      : `Turns in ${opened.workspace.root} are no longer committed.\n`,
+  );
+  return ExitCode.Ok;
+}

@@ -45,7 +45,7 @@ export const verbs: readonly VerbEntry[] = [
   lazy(
     {
       name: 'undo',
-      usage: 'sluice undo ID --project DIR [--turn] [--force] [--json]',
+      usage: 'sluice undo ID --project DIR [--turn] [--force] [--keep-commit] [--json]',
       summary: 'Undo one applied change (or, with --turn, every change of a turn).',
     },
     () => import('./undo'),
@@ -159,7 +159,7 @@ export const verbs: readonly VerbEntry[] = [
     {
       name: 'commit',
       usage:
-        'sluice commit --project DIR [--message M | --accept-draft] [--model M] [--all | PATH…] [--json]',
+        'sluice commit --project DIR [--message M | --accept-draft] [--model M] [--all | PATH…] [--json]\nsluice commit --each-turn on|off --project DIR   commit each turn that applies writes',
       summary:
         'Commit with your identity and hooks; without --message the model drafts the message for you to edit.',
     },
