@@ -21,7 +21,7 @@ export const verbs: readonly VerbEntry[] = [
     {
       name: 'ask',
       usage:
-        'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only|propose] [--model M] [--max-turns N] [--timeout SECONDS (propose)] [--conversation ID] [--json]',
+        'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only|propose] [--model M] [--max-turns N] [--timeout SECONDS (propose)] [--conversation ID] [--worktree[=NAME]] [--json]',
       summary: 'Ask Claude about (or to change) a project; streams the answer.',
     },
     () => import('./ask'),
@@ -164,5 +164,18 @@ export const verbs: readonly VerbEntry[] = [
         'Commit with your identity and hooks; without --message the model drafts the message for you to edit.',
     },
     () => import('./commit'),
+  ),
+  lazy(
+    {
+      name: 'worktrees',
+      usage: [
+        'sluice worktrees [list] --project DIR [--json]',
+        'sluice worktrees merge NAME --project DIR      git merge --no-ff of its branch (your hooks run)',
+        'sluice worktrees apply NAME --project DIR [--yes]   its changes into this tree, reviewed per hunk',
+        'sluice worktrees remove NAME --project DIR     git worktree remove; the branch goes once merged',
+      ].join('\n'),
+      summary: 'List, merge, apply or remove the worktrees `sluice ask --worktree` made.',
+    },
+    () => import('./worktrees'),
   ),
 ];
