@@ -3,6 +3,9 @@ import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GitReader } from '../../../../src/main/core/git/git-reader';
+import { findTurnCommit } from '../../../../src/main/core/git/turn-commits';
+import { worktreeChangedPaths } from '../../../../src/main/core/git/worktree-apply';
+import { listWorktrees } from '../../../../src/main/core/git/worktrees';
 import { git, makeRepo, plantProgram, writeIn } from '../../../support/git-fixture';
 
 let repo: string;
@@ -44,6 +47,12 @@ async function everySluiceRead(): Promise<void> {
   expect(await reader.branch()).toBe('main');
   expect((await reader.log({ path: 'a.txt' })).map((c) => c.subject)).toEqual(['initial']);
   expect((await reader.blame('src/b.txt')).map((l) => l.text)).toEqual(['one', 'two']);
+  expect(await reader.stagedPaths()).toEqual([]);
+  expect((await reader.indexBytes('a.txt'))?.toString()).toBe('hello\n');
+  const head = (await reader.headCommit()) ?? '';
+  expect(await worktreeChangedPaths(reader, head)).toEqual(['a.txt', 'new.txt']);
+  expect(await findTurnCommit(reader, 'turn-x')).toEqual({ kind: 'none' });
+  expect(await listWorktrees(reader, repo, repo)).toEqual([]);
 }
 
 interface Case {
