@@ -29,7 +29,12 @@ export function ChangesView() {
         {changes?.repository && (
           <span className="muted">against HEAD{changes.branch ? ` on ${changes.branch}` : ''}</span>
         )}
-        <button type="button" onClick={() => void state.reload()} disabled={state.busy}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => void state.reload()}
+          disabled={state.busy}
+        >
           Refresh
         </button>
       </header>
@@ -93,6 +98,7 @@ function CommitBox({
       <label htmlFor="commit-message">Commit message (every tracked change; your hooks run)</label>
       <textarea
         id="commit-message"
+        className="input"
         rows={4}
         value={message}
         onChange={(event) => onMessage(event.target.value)}
@@ -100,6 +106,7 @@ function CommitBox({
       <div className="commit-actions">
         <button
           type="button"
+          className="button"
           disabled={state.busy}
           onClick={() =>
             void state.draft().then((draft) => {
@@ -109,7 +116,7 @@ function CommitBox({
         >
           Draft message
         </button>
-        <button type="submit" disabled={state.busy || !message.trim()}>
+        <button type="submit" className="button primary" disabled={state.busy || !message.trim()}>
           Commit
         </button>
       </div>
@@ -138,7 +145,12 @@ function ChangedFile({ file, state }: { file: WorkingChangeView; state: ChangesS
         <span className="tag">{byWords(file)}</span>
         {file.note && <span className="muted">{file.note}</span>}
         {canRevert && (
-          <button type="button" disabled={state.busy} onClick={() => void state.revert(file.path)}>
+          <button
+            type="button"
+            className="button small"
+            disabled={state.busy}
+            onClick={() => void state.revert(file.path)}
+          >
             Revert file to HEAD
           </button>
         )}
@@ -159,6 +171,7 @@ function ChangedFile({ file, state }: { file: WorkingChangeView; state: ChangesS
           {file.state === 'modified' && (
             <button
               type="button"
+              className="button small"
               disabled={state.busy}
               onClick={() => void state.revert(file.path, hunk.id)}
             >
