@@ -5,7 +5,12 @@
 import path from 'node:path';
 import { GitReader, notARepositoryMessage } from '../main/core/git/git-reader';
 import { createPersonGit } from '../main/core/git/person-git';
-import { createWorktree, worktreeName, WorktreeError } from '../main/core/git/worktrees';
+import {
+  createWorktree,
+  listWorktrees,
+  worktreeName,
+  WorktreeError,
+} from '../main/core/git/worktrees';
 import { Workspace } from '../main/core/workspace/workspace';
 import { visibleUntrusted } from '../shared/untrusted-text';
 import { UsageError, type CliIo } from './cli-io';
@@ -45,15 +50,31 @@ export async function openAskWorktree(
     throw new UsageError(notARepositoryMessage('--worktree cannot make a worktree for it.'));
   if ((await opened.reader.headCommit()) === null)
     throw new UsageError('--worktree needs a commit to branch from; this repository has none yet.');
-  const made = await createWorktree(createPersonGit(opened.reader.info.top, io.env), {
-    home: sluiceHomeFor(io),
-    projectRoot: project.root,
-    name,
-  });
-  if (made.output) io.stderr.write(`${terminalCommandOutput(made.output)}\n`);
+  const home = sluiceHomeFor(io);
+  // The same NAME again continues in that worktree (with --conversation, the same conversation).
+  const existing = (await listWorktrees(opened.reader, home, project.root)).find(
+    (w) => w.name === name,
+  );
+  let made: { path: string; branch: string };
+  if (existing) made = existing;
+  else {
+    try {
+      const created = await createWorktree(createPersonGit(opened.reader.info.top, io.env), {
+        home,
+        projectRoot: project.root,
+        name,
+      });
+      if (created.output) io.stderr.write(`${terminalCommandOutput(created.output)}\n`);
+      made = created;
+    } catch (error) {
+      // git's words (and a hook's) are the repository's text: escaped before the terminal.
+      if (error instanceof WorktreeError) throw new WorktreeError(visibleUntrusted(error.message));
+      throw error;
+    }
+  }
   const inside = path.join(made.path, opened.reader.info.prefix);
   io.stderr.write(
-    `Working in worktree ${name} (branch ${made.branch}) at ${visibleUntrusted(inside)}.\n`,
+    `${existing ? 'Continuing' : 'Working'} in worktree ${name} (branch ${made.branch}) at ${visibleUntrusted(inside)}.\n`,
   );
   return {
     name,

@@ -119,6 +119,15 @@ describe('sluice ask --worktree - a task on its own branch', () => {
     expect(git(repo, ['branch', '--list', 'sluice/*']).trim()).toBe('');
   }, 60_000);
 
+  it('the same NAME again - continues in that worktree instead of failing on the branch', async () => {
+    const dir = await taskInWorktree();
+    server.enqueue(reply([toolUse('read_file', { path: 'c.ts' })]), reply('c is there.'));
+    const again = await sluice('ask', 'is c there?', '--project', repo, '--worktree=fix');
+    expect(again.code).toBe(0);
+    expect(again.err).toContain(`Continuing in worktree fix (branch sluice/fix) at ${dir}`);
+    expect(JSON.stringify(server.requests.at(-1)?.body.messages)).toContain('export const c = 1;');
+  }, 60_000);
+
   it('a bad name or no repository - is refused in words before anything is made', async () => {
     const bad = await sluice('ask', 'x', '--project', repo, '--worktree=../up');
     expect(bad.code).toBe(2);
