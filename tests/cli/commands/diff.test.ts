@@ -166,3 +166,32 @@ describe('sluice diff --revert - back to HEAD through the approval gate', () => 
     expect(fresh.err).toContain('new.ts is not in HEAD');
   });
 });
+
+describe('a project inside a larger repository', () => {
+  it('diff, revert and commit --all - see and touch only the project folder', async () => {
+    await writeIn(repo, 'pkg/p.ts', 'export const p = 1;\n');
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-qm', 'pkg']);
+    const pkg = path.join(repo, 'pkg');
+    await writeIn(repo, 'pkg/p.ts', 'export const p = 2;\n');
+    await writeIn(repo, 'pkg/q.ts', 'export const q = 1;\n');
+    await writeIn(repo, 'a.ts', 'export const a = 9;\n');
+
+    const run = await sluice('diff', '--project', pkg, '--json');
+    const files = run.lines() as Array<{ path: string; state: string }>;
+    expect(files.map((f) => `${f.state} ${f.path}`)).toEqual(['modified p.ts', 'untracked q.ts']);
+
+    const commit = await sluice('commit', '--project', pkg, '--all', '-m', 'p to 2');
+    expect(commit.code).toBe(0);
+    expect(git(repo, ['show', '--name-only', '--format=', 'HEAD']).trim()).toBe('pkg/p.ts');
+    expect(git(repo, ['status', '--porcelain']).trim().split('\n').sort()).toEqual([
+      '?? pkg/q.ts',
+      'M a.ts',
+    ]);
+
+    await writeIn(repo, 'pkg/p.ts', 'export const p = 3;\n');
+    const reverted = await sluice('diff', '--project', pkg, '--revert', 'p.ts', '--yes');
+    expect(reverted.code).toBe(0);
+    expect(await readFile(path.join(pkg, 'p.ts'), 'utf8')).toBe('export const p = 2;\n');
+  }, 30_000);
+});

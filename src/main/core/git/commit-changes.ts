@@ -131,9 +131,11 @@ export async function makeCommit(
       return { ok: false, commit: null, output: outputs.join('\n'), exitCode: added.code };
   }
   const trailers = (args.trailers ?? []).flatMap((t) => ['--trailer', t]);
+  // --all is every tracked change under the project folder (`-- .` from its root), so a
+  // project inside a larger repository never commits the rest of it.
   const scopeArgs =
     args.scope.kind === 'all'
-      ? ['-a']
+      ? ['--', '.']
       : args.scope.kind === 'paths'
         ? ['--', ...args.scope.paths]
         : [];
