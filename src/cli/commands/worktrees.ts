@@ -57,7 +57,9 @@ export default defineVerb({
         else if (all.length === 0) io.stdout.write('No Sluice worktrees for this project.\n');
         else
           for (const w of all)
-            io.stdout.write(`${w.name}  ${w.branch}  ${w.head.slice(0, 12)}  ${w.path}\n`);
+            io.stdout.write(
+              `${w.name}  ${visibleUntrusted(w.branch)}  ${w.head.slice(0, 12)}  ${visibleUntrusted(w.path)}\n`,
+            );
         return ExitCode.Ok;
       }
       const worktree = await findWorktree(reader, home, workspace.root, name ?? '');
