@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../../src/cli/cli-io';
 import { main } from '../../../src/cli/main';
 import { openAppDatabase } from '../../../src/main/core/store/app-database';
 import { createCheckpointRepository } from '../../../src/main/core/store/checkpoint-repository';
@@ -145,6 +147,35 @@ describe('sluice diff --revert - back to HEAD through the approval gate', () => 
     const run = await sluice('diff', '--project', repo, '--revert', 'gone.ts', '--yes');
     expect(run.code).toBe(0);
     expect(await readFile(path.join(repo, 'gone.ts'), 'utf8')).toBe('export const gone = true;\n');
+  });
+
+  it('on a terminal - the person sees the revert as a diff and approves it', async () => {
+    await personEditsB();
+    let err = '';
+    const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
+    stdin.isTTY = true;
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: {
+        isTTY: true,
+        write: (text: string) => {
+          err += text;
+          if (text.startsWith('Apply?')) stdin.write('y\n');
+          return true;
+        },
+      },
+      stdin,
+      env: { SLUICE_HOME: home, PATH: process.env.PATH, NO_COLOR: '1' },
+      cwd: repo,
+    };
+    const code = await main(['diff', '--project', repo, '--revert', 'b.ts:h1'], io);
+    stdin.end();
+    expect(code).toBe(0);
+    expect(err).toContain('Revert hunk(s) h1 of b.ts to HEAD, as you asked.');
+    expect(err).toContain('-line two');
+    const text = await readFile(path.join(repo, 'b.ts'), 'utf8');
+    expect(text).toContain('line 2\n');
+    expect(text).toContain('line 25!\n');
   });
 
   it('without a terminal or --yes - is rejected and nothing is written', async () => {
