@@ -67,6 +67,7 @@ export const CORE_FLOORS = [
   'approvals',
   'commands',
   'tools',
+  'git',
   'mcp-client',
   'agent',
   'proposals',

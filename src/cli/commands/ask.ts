@@ -38,6 +38,8 @@ import { openCliDiagnostics } from '../cli-diagnostics';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 import { trackStderrLines } from '../stderr-line-tracker';
 import { createHumanPrinter } from '../ask-printer';
+import { commitTurnIfOn } from '../ask-turn-commit';
+import { normalizeWorktreeFlag, offerWorktreeFinish, openAskWorktree } from '../ask-worktree';
 import { drainEvents } from '../drain-events';
 
 export interface AskApprovalArgs {
@@ -108,7 +110,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
   const live = createLiveAskVerb(deps);
   return {
     run(args, io) {
-      if (!wantsProposeMode(args)) return live.run(args, io);
+      if (!wantsProposeMode(args)) return live.run(normalizeWorktreeFlag(args), io);
       return createProposeAskCommand({
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
         ...(deps.createDiagnostics ? { createDiagnostics: deps.createDiagnostics } : {}),
@@ -120,7 +122,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
 
 function createLiveAskVerb(deps: AskCommandDeps): Verb {
   return defineVerb({
-    options: ASK_OPTIONS,
+    options: { ...ASK_OPTIONS, worktree: { type: 'string' } },
     positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'the prompt is empty.' },
     async run({ values, positionals, io: rawIo }) {
       // Steps and approval prompts share stderr; the printer needs to know where its cursor is.
@@ -136,7 +138,10 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       if (!prompt) throw new UsageError('the prompt is empty.');
       if (prompt.length > MAX_PROMPT_CHARS)
         throw new UsageError(`the prompt is longer than ${MAX_PROMPT_CHARS} characters.`);
-      const { workspace } = await openProject(io, values.project);
+      const project = (await openProject(io, values.project)).workspace;
+      const worktree =
+        values.worktree === undefined ? null : await openAskWorktree(io, project, values.worktree);
+      const workspace = worktree?.workspace ?? project;
 
       const db = openAppDatabase({ home: sluiceHomeFor(io) });
       // One index for every tool of the run, refreshed by its writes and commands.
@@ -207,9 +212,14 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           if (error instanceof TurnRefusedError) throw new UsageError(error.message);
           throw error;
         }
-        const print = values.json
+        const show = values.json
           ? (event: AgentEvent) => writeJsonLine(io, event)
           : createHumanPrinter(tracked);
+        let turnId: string | null = null;
+        const print = (event: AgentEvent) => {
+          if (event.type === 'turn_start') turnId = event.turnId;
+          show(event);
+        };
         const release = (deps.onInterrupt ?? defaultInterrupt)(() =>
           runner.abort(started.conversationId),
         );
@@ -221,6 +231,16 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           // The terminal approver reads stdin; once the turn is over nothing more is read.
           for (const approvals of turnApprovals) approvals.close();
         }
+        await commitTurnIfOn({
+          io,
+          db,
+          workspace,
+          projectId,
+          conversationId: started.conversationId,
+          turnId,
+          prompt,
+        });
+        if (worktree) await offerWorktreeFinish(io, worktree);
         if (!values.json)
           // One line that fits 80 columns: the id once, in the flag that uses it.
           io.stderr.write(`(continue it with --conversation ${started.conversationId})\n`);

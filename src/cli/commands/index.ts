@@ -21,7 +21,7 @@ export const verbs: readonly VerbEntry[] = [
     {
       name: 'ask',
       usage:
-        'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only|propose] [--model M] [--max-turns N] [--timeout SECONDS (propose)] [--conversation ID] [--json]',
+        'sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only|propose] [--model M] [--max-turns N] [--timeout SECONDS (propose)] [--conversation ID] [--worktree[=NAME]] [--json]',
       summary: 'Ask Claude about (or to change) a project; streams the answer.',
     },
     () => import('./ask'),
@@ -45,7 +45,7 @@ export const verbs: readonly VerbEntry[] = [
   lazy(
     {
       name: 'undo',
-      usage: 'sluice undo ID --project DIR [--turn] [--force] [--json]',
+      usage: 'sluice undo ID --project DIR [--turn] [--force] [--keep-commit] [--json]',
       summary: 'Undo one applied change (or, with --turn, every change of a turn).',
     },
     () => import('./undo'),
@@ -144,5 +144,38 @@ export const verbs: readonly VerbEntry[] = [
       summary: 'Print the approval decisions (file writes, commands, MCP calls), newest first.',
     },
     () => import('./audit'),
+  ),
+  lazy(
+    {
+      name: 'diff',
+      usage:
+        'sluice diff --project DIR [--json] | sluice diff --revert PATH[:h1,h2…] --project DIR [--yes] [--json]',
+      summary:
+        "The working tree against HEAD, marking Sluice's changes and yours; revert a file or hunks to HEAD.",
+    },
+    () => import('./diff'),
+  ),
+  lazy(
+    {
+      name: 'commit',
+      usage:
+        'sluice commit --project DIR [--message M | --accept-draft] [--model M] [--all | PATH…] [--json]\nsluice commit --each-turn on|off --project DIR   commit each turn that applies writes',
+      summary:
+        'Commit with your identity and hooks; without --message the model drafts the message for you to edit.',
+    },
+    () => import('./commit'),
+  ),
+  lazy(
+    {
+      name: 'worktrees',
+      usage: [
+        'sluice worktrees [list] --project DIR [--json]',
+        'sluice worktrees merge NAME --project DIR      git merge --no-ff of its branch (your hooks run)',
+        'sluice worktrees apply NAME --project DIR [--yes]   its changes into this tree, reviewed per hunk',
+        'sluice worktrees remove NAME --project DIR     git worktree remove; the branch goes once merged',
+      ].join('\n'),
+      summary: 'List, merge, apply or remove the worktrees `sluice ask --worktree` made.',
+    },
+    () => import('./worktrees'),
   ),
 ];

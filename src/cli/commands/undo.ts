@@ -1,6 +1,8 @@
-// `sluice undo ID --project DIR [--turn] [--force] [--json]`: restores the bytes a checkpoint
-// replaced (or removes the file it created); with --turn, every change of that turn. Refuses,
-// saying why, when the file changed since — unless --force. Exit 1 when anything was refused.
+// `sluice undo ID --project DIR [--turn] [--force] [--keep-commit] [--json]`: restores the bytes
+// a checkpoint replaced (or removes the file it created); with --turn, every change of that
+// turn. Refuses, saying why, when the file changed since — unless --force. Exit 1 when
+// anything was refused. A turn that was committed (commit each approved turn) and is still
+// HEAD is undone by `git revert` of its commit instead, unless --keep-commit.
 import { undoCheckpoint, undoTurn } from '../../main/core/checkpoints/undo-checkpoint';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
@@ -15,6 +17,7 @@ export default defineVerb({
     project: { type: 'string' },
     turn: { type: 'boolean', default: false },
     force: { type: 'boolean', default: false },
+    'keep-commit': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
   positionals: {
@@ -29,6 +32,17 @@ export default defineVerb({
     try {
       const store = createCheckpointRepository(db, projectIdFor(workspace.root));
       const deps = { workspace, store };
+      if (values.turn && !values['keep-commit']) {
+        const { undoTurnThroughGit } = await import('../undo-turn-commit');
+        const code = await undoTurnThroughGit({
+          io,
+          workspace,
+          store,
+          turnId: id,
+          json: values.json,
+        });
+        if (code !== null) return code;
+      }
       const result = values.turn
         ? await undoTurn(deps, id, values.force)
         : await undoCheckpoint(deps, id, values.force);

@@ -16,6 +16,7 @@ import './styles/review.css';
 import './styles/command.css';
 import './styles/panels.css';
 import './styles/inbox.css';
+import './styles/changes.css';
 
 // Until settings arrive the page follows the system theme (App then applies the setting).
 document.documentElement.dataset.theme =

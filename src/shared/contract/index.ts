@@ -10,6 +10,7 @@ import { settingsService } from './settings-service';
 import { symbolService, indexStatusSchema } from './symbol-service';
 import { proposalService } from './proposal-service';
 import { mcpService } from './mcp-service';
+import { gitService } from './git-service';
 
 export const sluiceContract = defineContract({
   services: {
@@ -21,6 +22,7 @@ export const sluiceContract = defineContract({
     settings: settingsService,
     proposals: proposalService,
     mcp: mcpService,
+    git: gitService,
   },
   events: {
     agent: agentEventSchema,
@@ -50,4 +52,5 @@ export * from './symbol-service';
 export * from './settings-service';
 export * from './proposal-service';
 export * from './mcp-service';
+export * from './git-service';
 export * from '../change-sets';

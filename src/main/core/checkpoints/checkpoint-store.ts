@@ -38,4 +38,13 @@ export interface CheckpointStore {
   /** A turn's checkpoints, newest first. */
   byTurn(turnId: string): CheckpointRecord[];
   markUndone(id: string): void;
+  /**
+   * The newest checkpoint, not undone, that left `path` with exactly these bytes (their
+   * sha256; ABSENT_FILE_HASH for a deletion), or null: how the diff against HEAD tells
+   * Sluice's changes from the person's.
+   */
+  findWritten(
+    path: string,
+    afterHash: string,
+  ): { id: string; conversationId: string | null } | null;
 }

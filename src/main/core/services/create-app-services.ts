@@ -26,6 +26,7 @@ import { createAgentHandlers } from './agent-handlers';
 import { createAppSettings, type AppSettings } from './app-settings';
 import { createApprovalHandlers } from './approval-handlers';
 import { createCheckpointHandlers } from './checkpoint-handlers';
+import { createGitHandlers } from './git-handlers';
 import { createSluiceHandlers } from './create-handlers';
 import type { SluiceEmit } from './event-emitter';
 import { createProjectHandlers, type FolderPicker } from './project-handlers';
@@ -285,6 +286,21 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     }),
     proposals,
     mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp }),
+    git: createGitHandlers({
+      currentProject: () => {
+        const { workspace, approvals, symbolIndex } = current();
+        return {
+          workspace,
+          approvals: approvals.broker,
+          checkpoints: approvals.checkpoints,
+          symbolIndex,
+        };
+      },
+      createClient: anthropicClient,
+      model: () => settings.credentials().model,
+      env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
+      emitCheckpointsChanged: (payload) => emit('checkpoints.changed', payload),
+    }),
   });
 
   return {

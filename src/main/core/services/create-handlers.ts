@@ -29,5 +29,6 @@ export function createSluiceHandlers(services: SluiceHandlers): SluiceHandlers {
     settings: services.settings,
     proposals: services.proposals,
     mcp: services.mcp,
+    git: services.git,
   };
 }

@@ -50,6 +50,9 @@ export function createCheckpointRepository(
   const listConversation = db.prepare(
     `SELECT id, conversation_id, turn_id, path, change, created_at, undone_at FROM checkpoints WHERE project_id = ? AND conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
   );
+  const written = db.prepare(
+    `SELECT id, conversation_id FROM checkpoints WHERE project_id = ? AND path = ? AND after_hash = ? AND undone_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+  );
   const undo = db.prepare('UPDATE checkpoints SET undone_at = ? WHERE project_id = ? AND id = ?');
   const toRecord = (row: Row): CheckpointRecord => ({
     ...toCheckpoint(row),
@@ -101,6 +104,11 @@ export function createCheckpointRepository(
     byTurn: (turnId) => (byTurn.all(projectId, turnId) as Row[]).map(toRecord),
     markUndone(id) {
       undo.run(now(), projectId, id);
+    },
+    findWritten(path, afterHash) {
+      const row = written.get(projectId, path, afterHash) as
+        { id: string; conversation_id: string | null } | undefined;
+      return row ? { id: row.id, conversationId: row.conversation_id } : null;
     },
   };
 }

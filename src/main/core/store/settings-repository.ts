@@ -14,6 +14,8 @@ export const storedSettingsSchema = z.object({
   diagnostics: diagnosticsSettingsPatchSchema,
   /** Background runs at once on this machine (issue 19); unset: half the cores. */
   backgroundParallel: z.number().int().min(1).max(64),
+  /** Projects (by id) where each turn that applied writes ends as a git commit (issue 32). */
+  commitEachTurn: z.array(z.string().min(1).max(200)).max(10_000),
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;
 export type StoredSettingKey = keyof z.infer<typeof storedSettingsSchema>;

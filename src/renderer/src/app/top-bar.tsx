@@ -1,13 +1,14 @@
 import type { ProjectInfo } from '../../../shared/contract';
 import { IndexProgress } from '../project/index-progress';
 
-export type Pane = 'chat' | 'symbols' | 'settings' | 'inbox';
+export type Pane = 'chat' | 'symbols' | 'settings' | 'inbox' | 'changes';
 
 const panes: { id: Pane; label: string }[] = [
   { id: 'chat', label: 'Chat' },
   { id: 'symbols', label: 'Symbols' },
   { id: 'settings', label: 'Settings' },
   { id: 'inbox', label: 'Inbox' },
+  { id: 'changes', label: 'Changes' },
 ];
 
 interface Props {

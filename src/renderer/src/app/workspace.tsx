@@ -2,6 +2,7 @@
 // review modal whenever an approval waits.
 import { useState } from 'react';
 import type { ProjectInfo, Settings, SymbolDefinition } from '../../../shared/contract';
+import { ChangesView } from '../changes/changes-view';
 import { ChatView } from '../chat/chat-view';
 import { ConversationList } from '../chat/conversation-list';
 import { appendMention, emptyDraft, type Draft } from '../chat/draft';
@@ -87,6 +88,7 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
         )}
         {pane === 'symbols' && <SymbolBrowser onAsk={askAbout} />}
         {pane === 'settings' && <SettingsPanel settings={settings} onChange={onSettingsChange} />}
+        {pane === 'changes' && <ChangesView />}
         {pane === 'inbox' && (
           <InboxView
             inbox={inbox}

@@ -1,0 +1,159 @@
+// `sluice commit [--message M] [--all | PATH…] [--accept-draft] [--project DIR] [--json]`:
+// the person's own commit. Without --message the model drafts the message from the diff
+// (Sluice computes it: no diff program of the repository runs) and the person accepts or
+// edits it on the terminal; without a terminal only --message or --accept-draft commits.
+// git commit runs as at their terminal: their identity, the repository's hooks (output shown),
+// never --no-verify, never a push.
+import {
+  diffForCommit,
+  draftCommitMessage,
+  makeCommit,
+  type CommitScope,
+} from '../../main/core/git/commit-changes';
+import { createPersonGit } from '../../main/core/git/person-git';
+import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
+import { visibleUntrusted } from '../../shared/untrusted-text';
+import { checkModelFlag, createEnvClient } from '../ask-model';
+import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { reviewDraft } from '../commit-message-prompt';
+import { ANY_POSITIONALS, checkForm, defineVerb } from '../define-verb';
+import { openGitProject } from '../git-project';
+import { openAppDatabase } from '../../main/core/store/app-database';
+import { projectIdFor } from '../../main/core/store/project-id';
+import { setCommitEachTurn } from '../../main/core/git/commit-each-turn-setting';
+import { sluiceHomeFor } from '../project-context';
+import type { CliIo } from '../cli-io';
+import { terminalCommandOutput } from '../terminal-safe-text';
+
+/** The longest message taken from --message or an editor. */
+const MAX_MESSAGE_CHARS = 20_000;
+
+export default defineVerb({
+  options: {
+    project: { type: 'string' },
+    message: { type: 'string', short: 'm' },
+    all: { type: 'boolean', short: 'a', default: false },
+    'accept-draft': { type: 'boolean', default: false },
+    model: { type: 'string' },
+    'each-turn': { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+  positionals: ANY_POSITIONALS,
+  async run({ values, positionals, io }) {
+    if (values['each-turn'] !== undefined) {
+      checkForm({
+        name: 'commit --each-turn',
+        values: {
+          ...values,
+          all: values.all || undefined,
+          'accept-draft': values['accept-draft'] || undefined,
+          json: undefined,
+        },
+        options: ['project', 'each-turn'],
+        words: positionals,
+        most: 0,
+      });
+      return setEachTurn(io, values.project, values['each-turn']);
+    }
+    if (values.all && positionals.length > 0)
+      throw new UsageError('give --all or the paths to commit, not both.');
+    if (values.message !== undefined && !values.message.trim())
+      throw new UsageError('--message is empty.');
+    if (values.message !== undefined && values.message.length > MAX_MESSAGE_CHARS)
+      throw new UsageError(`--message is longer than ${MAX_MESSAGE_CHARS} characters.`);
+    if (values.message !== undefined && values['accept-draft'])
+      throw new UsageError('--accept-draft is for a drafted message; --message gives your own.');
+    checkModelFlag(values.model);
+    const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
+    if (values.message === undefined && !values['accept-draft'] && !interactive)
+      throw new UsageError(
+        'there is no terminal to review a drafted message: give --message M, or --accept-draft to commit with the draft as it is.',
+      );
+    const opened = await openGitProject(io, values.project, 'there is nothing to commit to.');
+    if (!opened) return ExitCode.Failure;
+    const { workspace, reader } = opened;
+    const scope: CommitScope = values.all
+      ? { kind: 'all' }
+      : positionals.length > 0
+        ? { kind: 'paths', paths: positionals }
+        : { kind: 'staged' };
+    const diff = await diffForCommit(reader, workspace, scope);
+    if (diff.paths.length === 0) {
+      io.stderr.write(
+        scope.kind === 'staged'
+          ? 'Nothing is staged: stage changes with git add, or give --all or the paths to commit.\n'
+          : 'Nothing to commit: no tracked file differs from HEAD.\n',
+      );
+      return ExitCode.Failure;
+    }
+
+    let message = values.message;
+    if (message === undefined) {
+      io.stderr.write(`Drafting a commit message for ${diff.paths.length} file(s)…\n`);
+      let draft: string;
+      try {
+        draft = await draftCommitMessage({
+          client: createEnvClient(io, undefined),
+          model: values.model ?? DEFAULT_MODEL,
+          diff,
+        });
+      } catch (error) {
+        io.stderr.write(
+          `Could not draft a message: ${visibleUntrusted(error instanceof Error ? error.message : String(error))}. Nothing was committed; give --message M to commit without a draft.\n`,
+        );
+        return ExitCode.Failure;
+      }
+      if (!draft) {
+        io.stderr.write('The model drafted an empty message. Nothing was committed.\n');
+        return ExitCode.Failure;
+      }
+      if (values['accept-draft']) message = draft;
+      else {
+        const choice = await reviewDraft(io, draft);
+        if (choice.kind === 'stop') {
+          io.stderr.write('Not committed: you stopped at the message.\n');
+          return ExitCode.Failure;
+        }
+        message = choice.message;
+      }
+    }
+
+    const result = await makeCommit(createPersonGit(workspace.root, io.env), { scope, message });
+    if (values.json) {
+      writeJsonLine(io, { ok: result.ok, commit: result.commit, message, output: result.output });
+      return result.ok ? ExitCode.Ok : ExitCode.Failure;
+    }
+    if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
+    if (!result.ok) {
+      io.stderr.write(
+        `git commit exited ${result.exitCode}: nothing was committed (its output, and any hook's, is above).\n`,
+      );
+      return ExitCode.Failure;
+    }
+    const subject = message.split('\n', 1)[0] ?? '';
+    io.stdout.write(
+      `Committed ${result.commit?.slice(0, 12) ?? ''}${(await reader.branch()) ? ` on ${await reader.branch()}` : ''}: ${visibleUntrusted(subject)}\n`,
+    );
+    return ExitCode.Ok;
+  },
+});
+
+/** `--each-turn on|off`: the project's "commit each approved turn" setting. */
+async function setEachTurn(io: CliIo, project: string | undefined, raw: string): Promise<ExitCode> {
+  if (raw !== 'on' && raw !== 'off')
+    throw new UsageError(`--each-turn must be on or off (got "${raw}").`);
+  const opened = await openGitProject(io, project, 'its turns cannot be committed.');
+  if (!opened) return ExitCode.Failure;
+  const db = openAppDatabase({ home: sluiceHomeFor(io) });
+  try {
+    setCommitEachTurn(db, projectIdFor(opened.workspace.root), raw === 'on');
+  } finally {
+    db.close();
+  }
+  io.stdout.write(
+    raw === 'on'
+      ? `Each turn that applies writes in ${opened.workspace.root} now ends as a commit of those files (your identity and hooks; trailers name Sluice and the conversation).\n`
+      : `Turns in ${opened.workspace.root} are no longer committed.\n`,
+  );
+  return ExitCode.Ok;
+}

@@ -1,0 +1,147 @@
+// `sluice worktrees [list] --project DIR [--json]` and `sluice worktrees remove|merge|apply NAME`:
+// the worktrees `sluice ask --worktree` made for a project. merge is the person's `git merge
+// --no-ff` of the branch (hooks run, output shown); apply offers each file the worktree changed
+// to the main tree through the usual review (per hunk on the terminal, --yes approves all
+// unprotected ones); remove is `git worktree remove` (git refuses uncommitted work) and deletes
+// the branch only once it is merged.
+import { GitReader } from '../../main/core/git/git-reader';
+import { createPersonGit } from '../../main/core/git/person-git';
+import { applyWorktreeFiles, worktreeChangedPaths } from '../../main/core/git/worktree-apply';
+import {
+  findWorktree,
+  listWorktrees,
+  mergeWorktree,
+  removeWorktree,
+  WorktreeError,
+} from '../../main/core/git/worktrees';
+import { Workspace } from '../../main/core/workspace/workspace';
+import { visibleUntrusted } from '../../shared/untrusted-text';
+import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { checkForm, defineVerb } from '../define-verb';
+import { openGitProject } from '../git-project';
+import { sluiceHomeFor } from '../project-context';
+import { terminalCommandOutput } from '../terminal-safe-text';
+
+const FORMS = ['list', 'remove', 'merge', 'apply'] as const;
+
+export default defineVerb({
+  options: {
+    project: { type: 'string' },
+    yes: { type: 'boolean' },
+    json: { type: 'boolean', default: false },
+  },
+  positionals: { min: 0, max: 2, message: 'give a form (list, remove, merge, apply) and a NAME.' },
+  async run({ values, positionals, io }) {
+    const [form = 'list', name] = positionals;
+    if (!(FORMS as readonly string[]).includes(form))
+      throw new UsageError(
+        `unknown form "${form}": use list, remove NAME, merge NAME or apply NAME.`,
+      );
+    if (form !== 'list' && name === undefined) throw new UsageError(`give the NAME to ${form}.`);
+    checkForm({
+      name: `worktrees ${form}`,
+      values: { ...values, json: undefined },
+      options: form === 'apply' ? ['project', 'yes'] : ['project'],
+      words: positionals.slice(1),
+      most: form === 'list' ? 0 : 1,
+    });
+    const opened = await openGitProject(io, values.project, 'it has no worktrees.');
+    if (!opened) return ExitCode.Failure;
+    const { workspace, reader } = opened;
+    const home = sluiceHomeFor(io);
+    const git = createPersonGit(workspace.root, io.env);
+    try {
+      if (form === 'list') {
+        const all = await listWorktrees(reader, home, workspace.root);
+        if (values.json) for (const w of all) writeJsonLine(io, w);
+        else if (all.length === 0) io.stdout.write('No Sluice worktrees for this project.\n');
+        else
+          for (const w of all)
+            io.stdout.write(
+              `${w.name}  ${visibleUntrusted(w.branch)}  ${w.head.slice(0, 12)}  ${visibleUntrusted(w.path)}\n`,
+            );
+        return ExitCode.Ok;
+      }
+      const worktree = await findWorktree(reader, home, workspace.root, name ?? '');
+      if (form === 'remove') {
+        const result = await removeWorktree(git, worktree);
+        if (values.json) writeJsonLine(io, result);
+        else if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
+        if (!result.removed) {
+          if (!values.json)
+            io.stderr.write(
+              `Worktree ${name} was not removed (git's reason is above); commit or discard its changes first.\n`,
+            );
+          return ExitCode.Failure;
+        }
+        if (!values.json)
+          io.stdout.write(
+            result.branchKept
+              ? `Removed worktree ${name}; branch ${worktree.branch} is kept because it is not merged (git branch -D ${worktree.branch} deletes it).\n`
+              : `Removed worktree ${name} and its merged branch ${worktree.branch}.\n`,
+          );
+        return ExitCode.Ok;
+      }
+      if (form === 'merge') {
+        const result = await mergeWorktree(git, worktree);
+        if (values.json) writeJsonLine(io, result);
+        else if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
+        if (!values.json)
+          (result.ok ? io.stdout : io.stderr).write(
+            result.ok
+              ? `Merged ${worktree.branch}. Remove the worktree with: sluice worktrees remove ${name}\n`
+              : `git merge exited ${result.exitCode}; the merge was aborted and nothing changed.\n`,
+          );
+        return result.ok ? ExitCode.Ok : ExitCode.Failure;
+      }
+      // apply: the main tree's HEAD is the base the worktree's changes are measured from.
+      const opened = await GitReader.open(path(worktree.path, reader.info.prefix), {
+        ...io.env,
+        PATH: io.env.PATH ?? process.env.PATH,
+      });
+      if (opened.kind !== 'repository')
+        throw new WorktreeError(`worktree ${name} is not a git work tree any more.`);
+      const base = await reader.headCommit();
+      if (base === null) throw new WorktreeError('the project has no commit to compare with.');
+      const paths = await worktreeChangedPaths(opened.reader, base);
+      if (paths.length === 0) {
+        io.stdout.write(`Worktree ${name} has no changes against this project's HEAD.\n`);
+        return ExitCode.Ok;
+      }
+      const worktreeSpace = await Workspace.open(opened.reader.root);
+      const { cliWriteContext } = await import('../approval-session');
+      const session = await cliWriteContext({
+        workspace,
+        tool: { kind: 'write' },
+        yes: values.yes ?? false,
+        io,
+      });
+      try {
+        const results = await applyWorktreeFiles({
+          paths,
+          worktree: worktreeSpace,
+          name: worktree.name,
+          ctx: { ...session.context, workspace, signal: new AbortController().signal },
+        });
+        for (const r of results)
+          if (values.json) writeJsonLine(io, r);
+          else io.stdout.write(`${r.outcome}  ${visibleUntrusted(r.path)}\n`);
+        return results.every((r) => r.outcome === 'applied' || r.outcome === 'same')
+          ? ExitCode.Ok
+          : ExitCode.Failure;
+      } finally {
+        await session.close();
+      }
+    } catch (error) {
+      if (error instanceof WorktreeError) {
+        io.stderr.write(`${visibleUntrusted(error.message)}\n`);
+        return ExitCode.Failure;
+      }
+      throw error;
+    }
+  },
+});
+
+function path(top: string, prefix: string): string {
+  return prefix ? `${top}/${prefix}` : top;
+}

@@ -1,0 +1,142 @@
+// A git worktree per task (issue 32 item 3): a new branch `sluice/<name>` checked out in
+// Sluice's data folder, SLUICE_HOME/worktrees/<project id>/<name>, which a conversation then
+// opens as its project (tools, index, evidence and commands see only it). Creating, merging
+// and removing one are the person's own git commands (person-git.ts: their hooks run, as they
+// would for `git worktree add` at their terminal); listing is a read that runs nothing.
+import { mkdir, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { projectIdFor } from '../store/project-id';
+import type { GitReader } from './git-reader';
+import { gitOutput, type PersonGit } from './person-git';
+
+export const WORKTREE_BRANCH_PREFIX = 'sluice/';
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/u;
+
+export class WorktreeError extends Error {
+  override readonly name = 'WorktreeError';
+}
+
+/** Where a project's worktrees live. */
+export function worktreesFolder(home: string, projectRoot: string): string {
+  return path.join(home, 'worktrees', projectIdFor(projectRoot));
+}
+
+/** A name the person gave, checked; or one made from the time. */
+export function worktreeName(given: string | undefined, now: Date = new Date()): string {
+  if (given === undefined || given === '')
+    return `task-${now.toISOString().slice(0, 19).replace(/[-:]/gu, '').replace('T', '-')}`;
+  if (!NAME.test(given) || given.endsWith('.lock') || given.includes('..'))
+    throw new WorktreeError(
+      `"${given}" cannot name a worktree: use 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit.`,
+    );
+  return given;
+}
+
+export interface SluiceWorktree {
+  readonly name: string;
+  readonly path: string;
+  readonly branch: string;
+  /** The commit checked out there. */
+  readonly head: string;
+}
+
+/** Creates the worktree on a new branch from HEAD; the git output (hooks included) comes back. */
+export async function createWorktree(
+  git: PersonGit,
+  args: { home: string; projectRoot: string; name: string },
+): Promise<SluiceWorktree & { output: string }> {
+  const folder = worktreesFolder(args.home, args.projectRoot);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const dir = path.join(folder, args.name);
+  const branch = `${WORKTREE_BRANCH_PREFIX}${args.name}`;
+  const result = await git.run(['worktree', 'add', '-b', branch, dir, 'HEAD']);
+  if (result.code !== 0)
+    throw new WorktreeError(
+      `git worktree add failed: ${gitOutput(result) || `exit ${result.code}`}`,
+    );
+  const head = await git.run(['-C', dir, 'rev-parse', 'HEAD']);
+  return {
+    name: args.name,
+    path: dir,
+    branch,
+    head: head.stdout.toString('utf8').trim(),
+    output: gitOutput(result),
+  };
+}
+
+/** The project's Sluice worktrees (those in its folder under SLUICE_HOME), by git's own list. */
+export async function listWorktrees(
+  reader: GitReader,
+  home: string,
+  projectRoot: string,
+): Promise<SluiceWorktree[]> {
+  let folder = worktreesFolder(home, projectRoot);
+  folder = await realpath(folder).catch(() => folder);
+  const result = await reader.run(['worktree', 'list', '--porcelain', '-z']);
+  const found: SluiceWorktree[] = [];
+  let current: { path?: string; head?: string; branch?: string } = {};
+  const flush = () => {
+    if (current.path && path.dirname(current.path) === folder)
+      found.push({
+        name: path.basename(current.path),
+        path: current.path,
+        branch: (current.branch ?? '').replace(/^refs\/heads\//u, ''),
+        head: current.head ?? '',
+      });
+    current = {};
+  };
+  for (const field of result.stdout.toString('utf8').split('\0')) {
+    if (field === '') {
+      flush();
+      continue;
+    }
+    if (field.startsWith('worktree ')) current.path = field.slice(9);
+    else if (field.startsWith('HEAD ')) current.head = field.slice(5);
+    else if (field.startsWith('branch ')) current.branch = field.slice(7);
+  }
+  flush();
+  return found;
+}
+
+export async function findWorktree(
+  reader: GitReader,
+  home: string,
+  projectRoot: string,
+  name: string,
+): Promise<SluiceWorktree> {
+  const all = await listWorktrees(reader, home, projectRoot);
+  const found = all.find((w) => w.name === name);
+  if (!found)
+    throw new WorktreeError(
+      `there is no Sluice worktree "${name}" for this project (${all.length ? `there are: ${all.map((w) => w.name).join(', ')}` : 'there are none'}).`,
+    );
+  return found;
+}
+
+/**
+ * Removes the worktree (git refuses one with uncommitted changes, and says so) and deletes its
+ * branch when merged; an unmerged branch is kept and the result says so.
+ */
+export async function removeWorktree(
+  git: PersonGit,
+  worktree: SluiceWorktree,
+): Promise<{ removed: boolean; branchKept: boolean; output: string }> {
+  const removed = await git.run(['worktree', 'remove', worktree.path]);
+  if (removed.code !== 0) return { removed: false, branchKept: true, output: gitOutput(removed) };
+  const branch = await git.run(['branch', '-d', worktree.branch]);
+  return {
+    removed: true,
+    branchKept: branch.code !== 0,
+    output: [gitOutput(removed), gitOutput(branch)].filter(Boolean).join('\n'),
+  };
+}
+
+/** `git merge --no-ff` of the worktree's branch into the project's current branch (hooks run). */
+export async function mergeWorktree(
+  git: PersonGit,
+  worktree: SluiceWorktree,
+): Promise<{ ok: boolean; output: string; exitCode: number }> {
+  const result = await git.run(['merge', '--no-ff', '--no-edit', worktree.branch]);
+  if (result.code !== 0) await git.run(['merge', '--abort']);
+  return { ok: result.code === 0, output: gitOutput(result), exitCode: result.code };
+}

@@ -1,0 +1,95 @@
+// The Changes view's state: the working tree against HEAD (reloaded after every checkpoint
+// change and on demand), and the revert, draft and commit calls with their outcomes in words.
+import { useCallback, useEffect, useState } from 'react';
+import type { GitChanges } from '../../../shared/contract';
+import { useClient, useContractEvent } from '../app/client-context';
+import { errorMessage } from '../app/error-message';
+
+export interface ChangesState {
+  changes: GitChanges | null;
+  error: string | null;
+  /** What the last revert or commit did, for the person to read. */
+  notice: string | null;
+  /** What git and the hooks printed for the last commit (the repository's text). */
+  output: string | null;
+  busy: boolean;
+  reload(): Promise<void>;
+  revert(path: string, hunkId?: string): Promise<void>;
+  draft(): Promise<string | null>;
+  commit(message: string): Promise<boolean>;
+}
+
+export function useChanges(): ChangesState {
+  const client = useClient();
+  const [changes, setChanges] = useState<GitChanges | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [output, setOutput] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      setChanges(await client.git.changes({}));
+      setError(null);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  useContractEvent('checkpoints.changed', () => void reload());
+
+  const run = async <T>(work: () => Promise<T>): Promise<T | null> => {
+    setBusy(true);
+    setError(null);
+    try {
+      return await work();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    changes,
+    error,
+    notice,
+    output,
+    busy,
+    reload,
+    async revert(path, hunkId) {
+      const result = await run(() =>
+        client.git.revert(hunkId ? { path, hunkIds: [hunkId] } : { path }),
+      );
+      if (!result) return;
+      setNotice(
+        result.outcome === 'reverted'
+          ? `Reverted ${hunkId ? `${hunkId} of ` : ''}${path} to HEAD.`
+          : `Not reverted: ${result.message}`,
+      );
+      await reload();
+    },
+    async draft() {
+      const result = await run(() => client.git.draftCommitMessage({}));
+      if (result && !result.message)
+        setNotice('Nothing to commit: no tracked file differs from HEAD.');
+      return result?.message || null;
+    },
+    async commit(message) {
+      const result = await run(() => client.git.commit({ message }));
+      if (!result) return false;
+      setOutput(result.output || null);
+      setNotice(
+        result.ok
+          ? `Committed ${result.commit?.slice(0, 12) ?? ''}.`
+          : 'Not committed: git commit failed (its output, and any hook’s, is below).',
+      );
+      await reload();
+      return result.ok;
+    },
+  };
+}
