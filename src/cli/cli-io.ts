@@ -1,4 +1,6 @@
 // The CLI's view of the outside world, injected so commands are tested without a process.
+import type { VerbDescription } from './verb-help';
+
 export interface CliIo {
   readonly stdout: { write(text: string): unknown; isTTY?: boolean };
   readonly stderr: { write(text: string): unknown; isTTY?: boolean };
@@ -15,20 +17,17 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** What main() runs once a verb's module is loaded. */
-export interface Verb {
+/** What main() runs once a verb's module is loaded; usage and help come from its option table. */
+export interface Verb extends VerbDescription {
   run(args: string[], io: CliIo): Promise<ExitCode>;
 }
 
+/** What `sluice --help` shows of a verb without loading it. */
 export interface VerbInfo {
   readonly name: string;
-  /** One or more usage lines, shown by `sluice help` and after a usage error. */
-  readonly usage: string;
+  /** One line. */
   readonly summary: string;
 }
-
-/** A verb with its code already loaded (the verb table prefers a lazy `load`). */
-export interface CliCommand extends VerbInfo, Verb {}
 
 export function processIo(): CliIo {
   return {

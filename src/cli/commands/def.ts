@@ -16,7 +16,7 @@ import {
   type DefinitionLookup,
 } from '../../main/core/tools/find-definition';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { openProject } from '../project-context';
 
 function printLookup(io: CliIo, lookup: DefinitionLookup, json: boolean): ExitCode {
@@ -43,11 +43,23 @@ function printLookup(io: CliIo, lookup: DefinitionLookup, json: boolean): ExitCo
 }
 
 export default defineVerb({
+  name: 'def',
+  args: 'SYMBOL',
   options: {
-    project: { type: 'string' },
-    from: { type: 'string' },
-    kind: { type: 'string' },
-    json: { type: 'boolean', default: false },
+    project: PROJECT_OPTION,
+    from: {
+      type: 'string',
+      value: 'FILE',
+      help: "resolve SYMBOL as FILE sees it, following FILE's import to the declaration",
+      defaultText: 'every definition of the name',
+    },
+    kind: {
+      type: 'string',
+      value: 'KIND',
+      help: `only definitions of this kind: ${symbolKindSchema.options.join(', ')}`,
+      defaultText: 'any kind',
+    },
+    json: { ...JSON_OPTION, help: 'print one JSON line per definition' },
   },
   positionals: { min: 1, max: 1, message: 'give exactly one SYMBOL.' },
   async run({ values, positionals: [name = ''], io }) {

@@ -9,7 +9,7 @@ import { openProjectIndexUnrefreshed } from '../../main/core/index/open-project-
 import { parseImporterTarget } from '../../main/core/index/importers-query';
 import { QUICK_ANSWER_NOTE, partialNote } from '../../main/core/index/quick-answer';
 import { ExitCode, writeJsonLine, type CliIo } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { openProject } from '../project-context';
 
 function printImporters(io: CliIo, importers: readonly Importer[], raw: string, json: boolean) {
@@ -31,7 +31,12 @@ function printImporters(io: CliIo, importers: readonly Importer[], raw: string, 
 }
 
 export default defineVerb({
-  options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+  name: 'importers',
+  args: 'TARGET',
+  options: {
+    project: PROJECT_OPTION,
+    json: { ...JSON_OPTION, help: 'print one JSON line per import' },
+  },
   positionals: { min: 1, max: 1, message: 'give exactly one TARGET (file or file#symbol).' },
   async run({ values, positionals: [raw = ''], io }) {
     const { workspace } = await openProject(io, values.project);
