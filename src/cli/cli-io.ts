@@ -1,4 +1,5 @@
 // The CLI's view of the outside world, injected so commands are tested without a process.
+import type { BackgroundIndexRequest, BackgroundIndexStart } from './background-index';
 import type { VerbDescription } from './verb-help';
 
 export interface CliIo {
@@ -7,6 +8,13 @@ export interface CliIo {
   readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /**
+   * Starts the detached indexer after a quick answer (background-index.ts). Absent (an
+   * embedding, most tests): the verb finishes the index itself before it returns.
+   */
+  readonly startBackgroundIndex?: (
+    request: BackgroundIndexRequest,
+  ) => Promise<BackgroundIndexStart>;
 }
 
 export const ExitCode = { Ok: 0, Failure: 1, Usage: 2 } as const;
@@ -36,6 +44,8 @@ export function processIo(): CliIo {
     stdin: process.stdin,
     env: process.env,
     cwd: process.cwd(),
+    startBackgroundIndex: async (request) =>
+      (await import('./background-index')).startBackgroundIndex(request),
   };
 }
 

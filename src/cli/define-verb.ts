@@ -79,7 +79,7 @@ function usageMessage(error: unknown): string {
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag)
     return `unknown option "${oneLine(flag)}" (a word starting with "-" that is not an option goes after "--").`;
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
-    return `unexpected argument ${oneLine(/'([^']*)'/u.exec(message)?.[1] ?? '')}.`;
+    return `unexpected argument "${oneLine(/'([^']*)'/u.exec(message)?.[1] ?? '')}".`;
   return oneLine(message);
 }
 

@@ -48,9 +48,7 @@ describe('defineVerb', () => {
       await expect(echo.run(args, fakeIo())).rejects.toBeInstanceOf(UsageError);
     }
     await expect(echo.run([], fakeIo())).rejects.toThrow('give one or two WORDs.');
-    await expect(echo.run(['a', '--bogus'], fakeIo())).rejects.toThrow(
-      'unknown option "--bogus"',
-    );
+    await expect(echo.run(['a', '--bogus'], fakeIo())).rejects.toThrow('unknown option "--bogus"');
   });
 
   it('refuses any positional when the verb declares none', async () => {
@@ -180,7 +178,7 @@ describe('verb table', () => {
     expect(io.out()).toBe('');
   });
 
-  it('sluice help VERB - the verb\'s help; an unknown verb - exit 2', async () => {
+  it("sluice help VERB - the verb's help; an unknown verb - exit 2", async () => {
     const io = fakeIo();
     expect(await main(['help', 'def'], io)).toBe(0);
     expect(io.out()).toContain('Usage: sluice def SYMBOL');

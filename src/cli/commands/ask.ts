@@ -118,7 +118,9 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
     run(args, io) {
       if (!wantsProposeMode(args)) {
         const onlyPropose = args.find((arg) =>
-          Object.keys(PROPOSE_ONLY_OPTIONS).some((o) => arg === `--${o}` || arg.startsWith(`--${o}=`)),
+          Object.keys(PROPOSE_ONLY_OPTIONS).some(
+            (o) => arg === `--${o}` || arg.startsWith(`--${o}=`),
+          ),
         );
         if (onlyPropose !== undefined && args.indexOf(onlyPropose) < endOfFlags(args))
           throw new UsageError(`${onlyPropose.split('=')[0]} goes with --mode propose.`);

@@ -22,7 +22,6 @@ import { openProject, sluiceHomeFor } from '../project-context';
 import { showUntrusted } from '../terminal-mcp-approval';
 import { MCP_TABLE, mcpFormOptions } from './mcp-table';
 
-
 function printServer(io: CliIo, view: McpServerView, project: string | undefined): void {
   const who = view.origin === 'person' ? 'yours' : 'project';
   const state = view.needsApproval

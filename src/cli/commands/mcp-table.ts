@@ -8,13 +8,13 @@ export const MCP_TABLE = {
   options: {
     project: {
       ...PROJECT_OPTION,
-      help: "serve: the project served; list, approve, allow, deny, reset: the project whose .mcp.json servers are included",
+      help: 'serve: the project served; list, approve, allow, deny, reset: the project whose .mcp.json servers are included',
       defaultText: `serve: ${PROJECT_OPTION.defaultText}; the others: none (your own servers only)`,
     },
     json: { type: 'boolean', help: 'print the list as one JSON line' },
     tools: {
       type: 'boolean',
-      help: "start the servers and list their tools (needs --project)",
+      help: 'start the servers and list their tools (needs --project)',
     },
     env: {
       type: 'string',
@@ -86,7 +86,12 @@ export const MCP_TABLE = {
       options: ['from'],
       summary: 'Add (or replace) one of your servers: a command, an HTTP URL, or a .mcp.json file.',
     },
-    { words: 'remove', args: 'NAME', options: [], summary: 'Remove one of your servers and its settings.' },
+    {
+      words: 'remove',
+      args: 'NAME',
+      options: [],
+      summary: 'Remove one of your servers and its settings.',
+    },
     {
       words: 'approve',
       args: 'NAME',

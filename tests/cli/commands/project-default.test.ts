@@ -56,7 +56,7 @@ describe('--project left out', () => {
     expect(io.out()).toContain(`Indexed ${path.join(proj, 'src')}:`);
   });
 
-  it("a folder name with escape sequences - shown escaped, never obeyed", async () => {
+  it('a folder name with escape sequences - shown escaped, never obeyed', async () => {
     const hostile = path.join(base, 'a\u001b[2Jb');
     mkdirSync(hostile);
     writeFileSync(path.join(hostile, 'x.ts'), 'export const x = 1;\n');
