@@ -22,6 +22,8 @@ export interface VerbForm<Name extends string = string> {
   readonly tail?: string;
   /** The flags this form takes (the parser refuses the others through checkForm). */
   readonly options: readonly Name[];
+  /** Those of them the form needs (shown without brackets; the verb checks them). */
+  readonly required?: readonly Name[];
   readonly summary: string;
 }
 
@@ -30,6 +32,8 @@ export interface VerbTable<O extends Readonly<Record<string, HelpOption>>> {
   readonly name: string;
   /** A verb without forms: its positionals, before the flags in usage ("SYMBOL"). */
   readonly args?: string;
+  /** A verb without forms: the flags it needs (shown without brackets; the verb checks them). */
+  readonly required?: readonly (keyof O & string)[];
   readonly options: O;
   readonly forms?: readonly VerbForm<keyof O & string>[];
 }
@@ -54,8 +58,9 @@ export const COMMON_FLAGS: readonly (readonly [string, string])[] = [
   ['-V, --version', "print Sluice's version and exit"],
 ];
 
-function flagToken(name: string, o: HelpOption): string {
+function flagToken(name: string, o: HelpOption, required: boolean): string {
   const text = o.type === 'string' ? `--${name} ${o.value ?? 'VALUE'}` : `--${name}`;
+  if (required) return o.multiple ? `${text}…` : text;
   return o.multiple ? `[${text}]…` : `[${text}]`;
 }
 
@@ -86,7 +91,13 @@ export function describeVerb<O extends Readonly<Record<string, HelpOption>>>(
   table: VerbTable<O>,
 ): VerbDescription {
   const forms: readonly VerbForm<keyof O & string>[] = table.forms ?? [
-    { words: '', options: Object.keys(table.options), summary: '', args: table.args ?? '' },
+    {
+      words: '',
+      options: Object.keys(table.options),
+      ...(table.required ? { required: table.required } : {}),
+      summary: '',
+      args: table.args ?? '',
+    },
   ];
   const line = (form: VerbForm<keyof O & string>): string =>
     [
@@ -94,7 +105,9 @@ export function describeVerb<O extends Readonly<Record<string, HelpOption>>>(
       table.name,
       form.words,
       form.args ?? '',
-      ...form.options.map((name) => flagToken(name, table.options[name] as HelpOption)),
+      ...form.options.map((name) =>
+        flagToken(name, table.options[name] as HelpOption, form.required?.includes(name) ?? false),
+      ),
       form.tail ?? '',
     ]
       .filter(Boolean)

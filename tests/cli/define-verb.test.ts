@@ -170,6 +170,13 @@ describe('verb table', () => {
     }
   });
 
+  it("README's CLI section - holds every verb's generated usage lines", async () => {
+    const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    for (const entry of verbs)
+      for (const line of (await entry.load()).usage([]).split('\n'))
+        expect(readme, line).toContain(`\n${line}\n`);
+  });
+
   it('a flag after "--" is an argument, not a request for help', async () => {
     const io = fakeIo();
     // The tool named "--help" does not exist: a usage error, before any project is opened.

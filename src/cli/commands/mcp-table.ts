@@ -78,12 +78,14 @@ export const MCP_TABLE = {
       words: 'add',
       args: 'NAME',
       options: ['url', 'header', 'timeout'],
+      required: ['url'],
       summary: 'Add (or replace) one of your servers: a command, an HTTP URL, or a .mcp.json file.',
     },
     {
       words: 'add',
       tail: '[NAME…]',
       options: ['from'],
+      required: ['from'],
       summary: 'Add (or replace) one of your servers: a command, an HTTP URL, or a .mcp.json file.',
     },
     {

@@ -55,6 +55,7 @@ export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
   return defineVerb({
     name: 'tool',
     args: 'NAME',
+    required: ['input'],
     options: {
       project: PROJECT_OPTION,
       input: {
