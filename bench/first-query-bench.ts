@@ -56,9 +56,14 @@ function timeProcess(
       if (answered < 0) answered = performance.now() - started;
     });
     child.on('error', reject);
+    let exit = -1;
     child.on('exit', () => {
-      const exit = performance.now() - started;
-      resolve({ answer: answered >= 0 ? answered : exit, exit });
+      exit = performance.now() - started;
+    });
+    // 'close' comes once stdout is drained too; the answer cannot be later than the exit.
+    child.on('close', () => {
+      if (exit < 0) exit = performance.now() - started;
+      resolve({ answer: answered >= 0 ? Math.min(answered, exit) : exit, exit });
     });
   });
 }
