@@ -142,15 +142,6 @@ export const ANY_POSITIONALS: PositionalRule = {
   message: 'an argument is blank.',
 };
 
-/** The options a form of the table takes (its `options` list); every option without forms. */
-export function formOptions<O extends VerbOptions>(
-  table: VerbTable<O>,
-  words: string,
-): readonly (keyof O & string)[] | undefined {
-  if (!table.forms) return Object.keys(table.options);
-  return table.forms.find((f) => f.words === words)?.options;
-}
-
 /**
  * A verb of several forms (`sluice rules add command`, `sluice mcp approve NAME`): refuses an
  * option the form does not take, then words past the most it takes (none counted when absent).
