@@ -143,7 +143,9 @@ export async function startBackgroundIndex(
       detached: true,
       stdio,
       env,
-      cwd: request.home,
+      // The file system's root: the child holds no project or home folder busy, and a
+      // folder removed meanwhile cannot leave it without a working directory.
+      cwd: path.parse(request.home).root,
       windowsHide: true,
     });
     const started = await new Promise<BackgroundIndexStart>((resolve) => {

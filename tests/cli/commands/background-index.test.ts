@@ -39,10 +39,31 @@ beforeEach(() => {
   home = path.join(base, 'home');
   cpSync(path.resolve(__dirname, '../../fixtures/index/constructs'), proj, { recursive: true });
 });
+/** Background indexers this file's tests started: each is awaited before its folder goes. */
+const children: number[] = [];
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 afterEach(async () => {
+  await waitFor(() => children.every((pid) => !alive(pid)), 60_000).catch(() => undefined);
+  for (const pid of children.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
   await waitFor(() => !existsSync(indexBuildLockPath(home, proj)), 60_000).catch(() => undefined);
   rmSync(base, { recursive: true, force: true });
 });
+
+/** The pid a verb's "indexing in the background (pid N, …)" line names, remembered. */
+function childOf(stderr: string): number {
+  const pid = Number(/indexing in the background \(pid (\d+)/.exec(stderr)?.[1]);
+  if (pid > 0) children.push(pid);
+  return pid;
+}
 
 async function waitFor(done: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -71,11 +92,13 @@ describe('sluice def - the index after the quick answer', () => {
     expect(io.out()).toMatch(/^1 definition of area:\nsrc\/shapes\.ts:2:17 function area/);
     expect(io.err()).toMatch(QUICK);
     expect(io.err()).toMatch(/indexing in the background \(pid \d+, log: .*index-[0-9a-f]+\.log\)/);
+    expect(childOf(io.err())).toBeGreaterThan(0);
     expect(await complete()).toBe(false);
 
     // A second query meanwhile: a quick answer again, and no second build.
     const again = { ...fakeCliIo({ cwd: base, env: { SLUICE_HOME: home } }), startBackgroundIndex };
     expect(await main(['importers', 'src/shapes.ts', '--project', 'proj'], again)).toBe(0);
+    childOf(again.err());
 
     await waitFor(() => existsSync(backgroundIndexLogPath(home, proj)), 10_000);
     await waitFor(
@@ -140,7 +163,7 @@ describe('sluice def - the index after the quick answer', () => {
     );
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr.split('\n')[0]).toContain(`Project: ${proj} (the current folder`);
-    const pid = Number(/indexing in the background \(pid (\d+)/.exec(result.stderr)?.[1]);
+    const pid = childOf(result.stderr);
     expect(pid).toBeGreaterThan(0);
     let fds: string[];
     let environ: string;
