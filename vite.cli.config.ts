@@ -28,6 +28,8 @@ export default defineConfig({
       input: {
         main: resolve(import.meta.dirname, 'src/cli/main.ts'),
         'parse-worker': resolve(import.meta.dirname, 'src/main/core/index/parse-worker.ts'),
+        // The detached indexer `sluice def`/`importers` start after a quick answer.
+        'background-index-child': resolve(import.meta.dirname, 'src/cli/background-index-child.ts'),
         // The TypeScript diagnostics checker's worker thread loads this file the same way.
         'typescript-check-worker': resolve(
           import.meta.dirname,

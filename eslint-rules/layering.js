@@ -118,7 +118,9 @@ export default {
           if (source.startsWith('.') || source.startsWith('/')) {
             const targetPath = path.relative(cwd, path.resolve(path.dirname(file), source));
             const target = layerOf(targetPath);
-            allowed = rule.layers.includes(target);
+            // The CLI reads its version from the package's own manifest (bundled at build).
+            allowed =
+              rule.layers.includes(target) || (layer === 'cli' && targetPath === 'package.json');
             const floor =
               allowed && layer === 'core'
                 ? coreFloorProblem(coreFolderOf(path.relative(cwd, file)), coreFolderOf(targetPath))

@@ -3,17 +3,85 @@
 // come from the environment.
 import type Anthropic from '@anthropic-ai/sdk';
 import { createAnthropicClient } from '../main/core/agent/anthropic-client';
+import { DEFAULT_MAX_ROUNDS } from '../main/core/agent/agent-loop';
+import { DEFAULT_MODEL } from '../main/core/agent/model-catalog';
+import { DEFAULT_PROPOSAL_TIMEOUT_MS } from '../main/core/proposals/run-proposal';
+import { MAX_PARALLEL } from '../main/core/runs/run-queue';
 import { UsageError, type CliIo } from './cli-io';
+import { JSON_OPTION, PROJECT_OPTION } from './define-verb';
+import { describeVerb } from './verb-help';
 
 /** The options of every form of `ask`; propose mode adds its own (background runs). */
 export const ASK_OPTIONS = {
-  project: { type: 'string' },
-  mode: { type: 'string' },
-  model: { type: 'string' },
-  'max-turns': { type: 'string' },
-  conversation: { type: 'string' },
-  json: { type: 'boolean', default: false },
+  project: PROJECT_OPTION,
+  mode: {
+    type: 'string',
+    value: 'ask|auto-edit|read-only|propose',
+    help: 'how writes are approved; propose: a background run in a private copy',
+    defaultText: "the project's setting (ask unless changed)",
+  },
+  model: { type: 'string', value: 'M', help: 'the Claude model', defaultText: DEFAULT_MODEL },
+  'max-turns': {
+    type: 'string',
+    value: 'N',
+    help: 'the most model rounds in the turn (1-1000)',
+    defaultText: String(DEFAULT_MAX_ROUNDS),
+  },
+  conversation: {
+    type: 'string',
+    value: 'ID',
+    help: 'continue this conversation (its id is printed after each turn)',
+    defaultText: 'a new conversation',
+  },
+  json: { ...JSON_OPTION, help: 'print every event as a JSON line (NDJSON)' },
 } as const;
+
+/** `--mode propose` takes these besides ASK_OPTIONS; live mode refuses them. */
+export const PROPOSE_ONLY_OPTIONS = {
+  timeout: {
+    type: 'string',
+    value: 'SECONDS',
+    help: "propose mode: the run's time limit",
+    defaultText: String(DEFAULT_PROPOSAL_TIMEOUT_MS / 1000),
+  },
+  'allow-command': {
+    type: 'string',
+    multiple: true,
+    value: 'CMD',
+    help: 'propose mode: a command the run may run in its copy, e.g. "npm test"',
+    defaultText: "only what the project's command rules allow",
+  },
+  'allow-network': {
+    type: 'boolean',
+    default: false,
+    help: 'propose mode: the allowed commands may use the network',
+  },
+  parallel: {
+    type: 'string',
+    value: 'N',
+    help: `propose mode: background runs at once on this machine (1-${MAX_PARALLEL})`,
+    defaultText: 'the setting, else half the cores',
+  },
+} as const;
+
+export const PROPOSE_OPTIONS = { ...ASK_OPTIONS, ...PROPOSE_ONLY_OPTIONS } as const;
+
+/** Live mode takes these besides ASK_OPTIONS (ask-worktree.ts). */
+export const LIVE_ONLY_OPTIONS = {
+  worktree: {
+    type: 'string',
+    value: 'NAME',
+    help: 'work in a git worktree on a new branch sluice/NAME (bare --worktree: a made-up name)',
+    defaultText: 'the project itself',
+  },
+} as const;
+
+/** `sluice ask`'s usage and help: every flag of both modes, from the tables the parsers use. */
+export const ASK_HELP = describeVerb({
+  name: 'ask',
+  args: '[PROMPT]',
+  options: { ...PROPOSE_OPTIONS, ...LIVE_ONLY_OPTIONS },
+});
 
 /** Refuses a --model that cannot be a model name (before it reaches the API or the DB). */
 export function checkModelFlag(model: string | undefined): void {

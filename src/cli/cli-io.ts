@@ -1,11 +1,21 @@
 // The CLI's view of the outside world, injected so commands are tested without a process.
+import type { BackgroundIndexRequest, BackgroundIndexStart } from './background-index';
 import { jsonLine, terminalSafeIo } from './terminal-safe-text';
+import type { VerbDescription } from './verb-help';
+
 export interface CliIo {
   readonly stdout: { write(text: string): unknown; isTTY?: boolean };
   readonly stderr: { write(text: string): unknown; isTTY?: boolean };
   readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /**
+   * Starts the detached indexer after a quick answer (background-index.ts). Absent (an
+   * embedding, most tests): the verb finishes the index itself before it returns.
+   */
+  readonly startBackgroundIndex?: (
+    request: BackgroundIndexRequest,
+  ) => Promise<BackgroundIndexStart>;
 }
 
 export const ExitCode = { Ok: 0, Failure: 1, Usage: 2 } as const;
@@ -16,20 +26,17 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** What main() runs once a verb's module is loaded. */
-export interface Verb {
+/** What main() runs once a verb's module is loaded; usage and help come from its option table. */
+export interface Verb extends VerbDescription {
   run(args: string[], io: CliIo): Promise<ExitCode>;
 }
 
+/** What `sluice --help` shows of a verb without loading it. */
 export interface VerbInfo {
   readonly name: string;
-  /** One or more usage lines, shown by `sluice help` and after a usage error. */
-  readonly usage: string;
+  /** One line. */
   readonly summary: string;
 }
-
-/** A verb with its code already loaded (the verb table prefers a lazy `load`). */
-export interface CliCommand extends VerbInfo, Verb {}
 
 /** The process's streams, both behind the terminal-safe boundary (terminal-safe-text.ts). */
 export function processIo(): CliIo {
@@ -39,6 +46,8 @@ export function processIo(): CliIo {
     stdin: process.stdin,
     env: process.env,
     cwd: process.cwd(),
+    startBackgroundIndex: async (request) =>
+      (await import('./background-index')).startBackgroundIndex(request),
   });
 }
 

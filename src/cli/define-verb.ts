@@ -1,12 +1,30 @@
-// One way to declare a `sluice` verb's arguments: node:util parseArgs (strict), a positional
-// count, and a run that receives typed values. Any parse or count failure is a UsageError,
-// which main() prints with the verb's usage and maps to exit 2.
+// One way to declare a `sluice` verb: its option table (what parseArgs parses AND what
+// `--help` and the usage lines print, so the two cannot drift), its forms when it has several
+// (`sluice rules add command`), a positional count, and a run that receives typed values.
+// Any parse or count failure is a UsageError, which main() prints with the verb's usage line
+// and maps to exit 2. Adding a flag is one entry in the verb's table: parser, usage and help
+// follow from it.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError, type CliIo, type ExitCode, type Verb } from './cli-io';
 import { oneLine } from './one-line-text';
+import { describeVerb, type VerbForm, type VerbTable } from './verb-help';
 
-/** parseArgs' option table: `{ name: { type: 'string' | 'boolean', default?, short?, multiple? } }`. */
-export type VerbOptions = NonNullable<ParseArgsConfig['options']>;
+export type { VerbForm, VerbTable };
+
+type ParseArgsOption = NonNullable<ParseArgsConfig['options']>[string];
+
+/** One flag: what parseArgs needs, plus what `--help` says of it. */
+export type VerbOption = ParseArgsOption & {
+  /** What the flag does, one short line. */
+  readonly help: string;
+  /** A string flag's value as usage shows it: DIR, N, SECONDS. */
+  readonly value?: string;
+  /** The default in words, when parseArgs' `default` does not say it ("the project's setting"). */
+  readonly defaultText?: string;
+};
+
+/** A verb's option table: `{ name: { type, help, value?, default?, defaultText?, multiple? } }`. */
+export type VerbOptions = Readonly<Record<string, VerbOption>>;
 
 export type VerbValues<O extends VerbOptions> = ReturnType<
   typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: true }>
@@ -19,11 +37,50 @@ export interface PositionalRule {
   readonly message: string;
 }
 
-export interface VerbSpec<O extends VerbOptions> {
-  readonly options: O;
+export interface VerbSpec<O extends VerbOptions> extends VerbTable<O> {
   /** Positional arguments allowed; none when omitted. */
   readonly positionals?: PositionalRule;
   run(input: { values: VerbValues<O>; positionals: string[]; io: CliIo }): Promise<ExitCode>;
+}
+
+/** The --project flag every project verb takes; its default is found by project-context.ts. */
+export const PROJECT_OPTION = {
+  type: 'string',
+  value: 'DIR',
+  help: 'the project folder',
+  defaultText: "the enclosing git repository's root, else the current folder",
+} as const satisfies VerbOption;
+
+/** --json: one JSON value a line on stdout instead of text. */
+export const JSON_OPTION = {
+  type: 'boolean',
+  default: false,
+  help: 'print JSON lines on stdout instead of text',
+} as const satisfies VerbOption;
+
+/** The table as parseArgs takes it: the help fields left out. */
+function parserOptions(options: VerbOptions): NonNullable<ParseArgsConfig['options']> {
+  const out: NonNullable<ParseArgsConfig['options']> = {};
+  for (const [name, o] of Object.entries(options))
+    out[name] = {
+      type: o.type,
+      ...(o.multiple !== undefined ? { multiple: o.multiple } : {}),
+      ...(o.short !== undefined ? { short: o.short } : {}),
+      ...(o.default !== undefined ? { default: o.default } : {}),
+    } as ParseArgsOption;
+  return out;
+}
+
+/** parseArgs' own messages, said the way the rest of the CLI speaks. */
+function usageMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: string } | null)?.code;
+  const flag = /'(-[^']*)'/u.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && flag)
+    return `unknown option "${oneLine(flag)}" (a word starting with "-" that is not an option goes after "--").`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `unexpected argument "${oneLine(/'([^']*)'/u.exec(message)?.[1] ?? '')}".`;
+  return oneLine(message);
 }
 
 /** Parses a verb's arguments; a failure is a UsageError (exit 2). */
@@ -34,9 +91,14 @@ export function parseVerbArgs<O extends VerbOptions>(
 ): { values: VerbValues<O>; positionals: string[] } {
   let parsed: { values: VerbValues<O>; positionals: string[] };
   try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: rule !== undefined });
+    parsed = parseArgs({
+      args,
+      options: parserOptions(options),
+      strict: true,
+      allowPositionals: rule !== undefined,
+    }) as { values: VerbValues<O>; positionals: string[] };
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(usageMessage(error));
   }
   const { positionals } = parsed;
   if (
@@ -65,6 +127,7 @@ export function parseWholeFlag(
 
 export function defineVerb<const O extends VerbOptions>(spec: VerbSpec<O>): Verb {
   return {
+    ...describeVerb(spec),
     async run(args, io) {
       const { values, positionals } = parseVerbArgs(spec.options, args, spec.positionals);
       return spec.run({ values, positionals, io });
@@ -92,7 +155,7 @@ export function checkForm(form: {
   readonly most: number | undefined;
 }): void {
   for (const [option, value] of Object.entries(form.values))
-    if (value !== undefined && !form.options.includes(option))
+    if (value !== undefined && value !== false && !form.options.includes(option))
       throw new UsageError(`--${option} does not go with "${form.name}".`);
   if (form.most !== undefined && form.words.length > form.most)
     throw new UsageError(`unexpected argument "${oneLine(form.words[form.most] ?? '')}".`);

@@ -1,41 +1,90 @@
 // Composition root of the `sluice` command: picks the verb, loads only that verb's code, and
 // maps failures to exit codes (0 done, 1 failure, 2 usage). Contract: never throws; always
 // resolves to an exit code. Keep this file's static imports light: they load for every verb.
-import { verbs, type VerbEntry } from './commands';
+// `--help`/`-h` and `--version`/`-V` are answered here for every verb (before a `--`), from
+// the verb's own option table (its `help()`), so no verb can forget them.
+import { verbs, type LazyVerb } from './commands';
 import { type CliIo, ExitCode, UsageError, processIo } from './cli-io';
+import { oneLine } from './one-line-text';
+import { COMMON_FLAGS } from './verb-help';
+import { SLUICE_VERSION } from './version';
 
 function helpText(): string {
-  const lines = ['Usage: sluice <verb> [options]', '', 'Verbs:'];
-  for (const verb of verbs) lines.push(`  ${verb.usage.split('\n').join('\n  ')}`);
-  lines.push('', 'Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, SLUICE_HOME.');
+  const width = Math.max(...verbs.map((v) => v.name.length));
+  const lines = [
+    'Usage: sluice VERB [options]   (sluice VERB --help: that verb’s forms and every flag)',
+    '',
+    'Verbs:',
+    ...verbs.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
+    '',
+    'Options:',
+    ...COMMON_FLAGS.map(([flag, text]) => `  ${flag.padEnd(13)}  ${text}`),
+    '',
+    "--project defaults to the enclosing git repository's root, else the current folder.",
+    'Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, SLUICE_HOME.',
+  ];
   return `${lines.join('\n')}\n`;
 }
 
-async function loadVerb(entry: VerbEntry) {
-  return 'load' in entry ? entry.load() : entry;
+/** True when one of `flags` comes before any `--` (after it, every word is an argument). */
+function asks(args: readonly string[], flags: readonly string[]): boolean {
+  for (const arg of args) {
+    if (arg === '--') return false;
+    if (flags.includes(arg)) return true;
+  }
+  return false;
 }
 
+const HELP = ['--help', '-h'];
+const VERSION = ['--version', '-V'];
+
 export async function main(argv: string[], io: CliIo = processIo()): Promise<ExitCode> {
-  const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
+  const [first, ...after] = argv;
+  const [name, rest] = first === 'help' && after.length ? [after[0], ['--help']] : [first, after];
+  if (!name || name === 'help' || HELP.includes(name)) {
+    // A bare `sluice` off a terminal is a script that forgot its verb: a usage error.
+    if (!name && !io.stdout.isTTY) {
+      io.stderr.write(helpText());
+      return ExitCode.Usage;
+    }
     io.stdout.write(helpText());
-    return name ? ExitCode.Ok : ExitCode.Usage;
+    return ExitCode.Ok;
+  }
+  if (VERSION.includes(name)) {
+    io.stdout.write(`sluice ${SLUICE_VERSION}\n`);
+    return ExitCode.Ok;
   }
   const entry = verbs.find((c) => c.name === name);
   if (!entry) {
-    io.stderr.write(`sluice: unknown verb "${name}".\n\n${helpText()}`);
+    io.stderr.write(`sluice: unknown verb "${oneLine(name)}"; sluice --help lists them.\n`);
     return ExitCode.Usage;
   }
+  if (asks(rest, VERSION)) {
+    io.stdout.write(`sluice ${SLUICE_VERSION}\n`);
+    return ExitCode.Ok;
+  }
+  let verb;
   try {
-    const verb = await loadVerb(entry);
+    verb = await loadVerb(entry);
+    if (asks(rest, HELP)) {
+      io.stdout.write(`${entry.summary}\n\n${verb.help(rest)}`);
+      return ExitCode.Ok;
+    }
     return await verb.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`sluice ${name}: ${error.message}\nUsage: ${entry.usage}\n`);
+      const usage = verb?.usage(rest) ?? `sluice ${name} …`;
+      io.stderr.write(
+        `sluice ${name}: ${error.message}\nUsage: ${usage.split('\n').join('\n       ')}\nRun sluice ${name} --help for every option.\n`,
+      );
       return ExitCode.Usage;
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`sluice ${name}: ${message}\n`);
     return ExitCode.Failure;
   }
+}
+
+function loadVerb(entry: LazyVerb) {
+  return entry.load();
 }

@@ -277,7 +277,8 @@ describe('sluice ask', () => {
 
   it('usage errors - exit 2 through main', async () => {
     const cases: string[][] = [
-      ['ask', 'hi'],
+      ['ask', 'hi', '--project', ''],
+      ['ask', 'hi', '--project', project, '--allow-command', 'npm test'],
       ['ask', 'hi', '--project', project, '--mode', 'yolo'],
       ['ask', 'hi', '--project', project, '--max-turns', '0'],
       ['ask', 'hi', '--project', project, '--bogus'],

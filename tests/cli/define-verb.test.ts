@@ -1,17 +1,35 @@
 // defineVerb: one parse for every verb; every parse or count failure is a usage error (exit 2).
+// The verb table: `--help`/`-h`/`--version` on every registered verb, each checked against the
+// option table its parser uses (every flag in the usage line and the help, each with its
+// default, and accepted by the parser).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExitCode, UsageError } from '../../src/cli/cli-io';
 import { defineVerb } from '../../src/cli/define-verb';
+import { LIVE_ONLY_OPTIONS } from '../../src/cli/ask-model';
 import { verbs } from '../../src/cli/commands';
+import type { HelpOption, VerbForm } from '../../src/cli/verb-help';
 import { fakeCliIo } from '../support/fake-cli-io';
 import { main } from '../../src/cli/main';
+
+const VERSION = (
+  JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 function fakeIo() {
   return fakeCliIo();
 }
 
 const echo = defineVerb({
-  options: { name: { type: 'string' }, loud: { type: 'boolean', default: false } },
+  name: 'echo',
+  args: 'WORD [WORD]',
+  options: {
+    name: { type: 'string', value: 'N', help: 'a name', defaultText: '-' },
+    loud: { type: 'boolean', default: false, help: 'shout' },
+  },
   positionals: { min: 1, max: 2, message: 'give one or two WORDs.' },
   async run({ values, positionals, io }) {
     io.stdout.write(`${values.loud ? 'LOUD ' : ''}${values.name ?? '-'} ${positionals.join('|')}`);
@@ -31,31 +49,156 @@ describe('defineVerb', () => {
       await expect(echo.run(args, fakeIo())).rejects.toBeInstanceOf(UsageError);
     }
     await expect(echo.run([], fakeIo())).rejects.toThrow('give one or two WORDs.');
+    await expect(echo.run(['a', '--bogus'], fakeIo())).rejects.toThrow('unknown option "--bogus"');
   });
 
   it('refuses any positional when the verb declares none', async () => {
-    const none = defineVerb({ options: {}, run: async () => ExitCode.Ok });
+    const none = defineVerb({ name: 'none', options: {}, run: async () => ExitCode.Ok });
     await expect(none.run(['x'], fakeIo())).rejects.toBeInstanceOf(UsageError);
     expect(await none.run([], fakeIo())).toBe(0);
   });
+
+  it('usage and help - generated from the table, every flag with its default', () => {
+    expect(echo.usage([])).toBe('sluice echo WORD [WORD] [--name N] [--loud]');
+    const help = echo.help([]);
+    expect(help).toMatch(/^ {2}--name N +a name \(default: -\)$/m);
+    expect(help).toMatch(/^ {2}--loud +shout \(default: off\)$/m);
+    expect(help).toMatch(/^ {2}-h, --help +print this help and exit$/m);
+  });
 });
+
+/** What a form's line in the usage and the help must show for `name`. */
+function flagText(name: string, o: HelpOption): string {
+  return o.type === 'string' ? `--${name} ${o.value}` : `--${name}`;
+}
 
 describe('verb table', () => {
-  it('help lists every verb without loading any verb module', async () => {
-    const io = fakeIo();
-    expect(await main(['--help'], io)).toBe(0);
-    // A usage of several lines (sluice mcp) is printed line by line, each indented.
-    for (const verb of verbs)
-      for (const line of verb.usage.split('\n')) expect(io.out()).toContain(`  ${line}`);
-  });
-
-  it('every lazy entry loads a runnable verb - and a usage error exits 2 with its usage', async () => {
-    for (const verb of verbs) {
-      if (!('load' in verb)) continue;
-      expect(typeof (await verb.load()).run).toBe('function');
+  it('sluice --help, -h and help - one line per verb, no verb module loaded', async () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
       const io = fakeIo();
-      expect(await main([verb.name, '--no-such-flag'], io)).toBe(2);
-      expect(io.err()).toContain(`Usage: ${verb.usage}`);
+      expect(await main(args, io)).toBe(0);
+      for (const verb of verbs)
+        expect(io.out()).toMatch(new RegExp(`^ {2}${verb.name} +${escape(verb.summary)}$`, 'm'));
     }
   });
+
+  it('sluice with no verb - the list on a terminal (exit 0), a usage error without one (exit 2)', async () => {
+    const piped = fakeIo();
+    expect(await main([], piped)).toBe(2);
+    expect(piped.err()).toContain('Verbs:');
+    const tty = fakeIo();
+    (tty.stdout as { isTTY?: boolean }).isTTY = true;
+    expect(await main([], tty)).toBe(0);
+    expect(tty.out()).toContain('Verbs:');
+  });
+
+  it("sluice --version and -V - package.json's version", async () => {
+    for (const flag of ['--version', '-V']) {
+      const io = fakeIo();
+      expect(await main([flag], io)).toBe(0);
+      expect(io.out()).toBe(`sluice ${VERSION}\n`);
+    }
+  });
+
+  it('every verb answers --help, -h and --version (exit 0), its help from its own table', async () => {
+    for (const entry of verbs) {
+      const verb = await entry.load();
+      const { table } = verb;
+      expect(table.name).toBe(entry.name);
+      const outputs: string[] = [];
+      for (const flag of ['--help', '-h']) {
+        const io = fakeIo();
+        expect(await main([entry.name, flag], io), `${entry.name} ${flag}`).toBe(0);
+        outputs.push(io.out());
+      }
+      expect(outputs[0]).toBe(outputs[1]);
+      const help = outputs[0] ?? '';
+      expect(help.startsWith(`${entry.summary}\n\nUsage: sluice ${entry.name}`)).toBe(true);
+      for (const [name, option] of Object.entries(table.options)) {
+        // Every flag: one line with its value, what it does and its default; and in the usage.
+        const line = new RegExp(`^ {2}${escape(flagText(name, option))} +\\S.*\\(default: .+\\)$`);
+        expect(
+          help.split('\n').filter((l) => line.test(l)),
+          `${entry.name} --${name}`,
+        ).toHaveLength(1);
+        expect(verb.usage([]), `${entry.name} usage`).toContain(`--${name}`);
+        // A string flag with no parser default says its default in words.
+        if (option.type === 'string' && option.default === undefined)
+          expect(option.defaultText, `${entry.name} --${name}`).toBeTruthy();
+      }
+      const version = fakeIo();
+      expect(await main([entry.name, '--version'], version)).toBe(0);
+      expect(version.out()).toBe(`sluice ${VERSION}\n`);
+    }
+  });
+
+  it('a form of a verb answers --help with its own usage and only its flags', async () => {
+    for (const entry of verbs) {
+      const verb = await entry.load();
+      for (const form of (verb.table.forms ?? []) as readonly VerbForm[]) {
+        const io = fakeIo();
+        const args = [entry.name, ...form.words.split(' '), '--help'];
+        expect(await main(args, io), args.join(' ')).toBe(0);
+        const usage = io.out().split('\nOptions:')[0] ?? '';
+        expect(usage).toContain(`sluice ${entry.name} ${form.words}`);
+        const flags = io.out().split('\nOptions:\n')[1] ?? '';
+        const shown = [...flags.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]);
+        const same = (verb.table.forms ?? []).filter((f) => f.words === form.words);
+        expect(new Set(shown), args.join(' ')).toEqual(new Set(same.flatMap((f) => f.options)));
+      }
+    }
+  });
+
+  it('every flag the help shows - accepted by the parser of its verb and form', async () => {
+    for (const entry of verbs) {
+      const verb = await entry.load();
+      const forms = verb.table.forms ?? [{ words: '', options: Object.keys(verb.table.options) }];
+      for (const form of forms)
+        for (const name of form.options) {
+          const option = verb.table.options[name] as HelpOption;
+          const flag = option.type === 'string' ? [`--${name}`, 'x'] : [`--${name}`];
+          // ask's propose-only flags are parsed by propose mode, its live-only ones by live mode.
+          const mode =
+            name !== 'mode' && entry.name === 'ask' && !(name in LIVE_ONLY_OPTIONS)
+              ? ['--mode', 'propose']
+              : [];
+          const words = form.words ? form.words.split(' ') : [];
+          const io = fakeIo();
+          const args = [entry.name, ...words, ...mode, ...flag, '--zz-unknown'];
+          expect(await main(args, io), args.join(' ')).toBe(2);
+          // parseArgs stops at the first unknown option: it got past the documented one.
+          expect(io.err(), args.join(' ')).toContain('unknown option "--zz-unknown"');
+          expect(io.err()).toContain(`Usage: sluice ${entry.name}`);
+          expect(io.err()).toContain(`Run sluice ${entry.name} --help for every option.`);
+        }
+    }
+  });
+
+  it("README's CLI section - holds every verb's generated usage lines", async () => {
+    const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    for (const entry of verbs)
+      for (const line of (await entry.load()).usage([]).split('\n'))
+        expect(readme, line).toContain(`\n${line}\n`);
+  });
+
+  it('a flag after "--" is an argument, not a request for help', async () => {
+    const io = fakeIo();
+    // The tool named "--help" does not exist: a usage error, before any project is opened.
+    expect(await main(['tool', '--', '--help'], io)).toBe(2);
+    expect(io.err()).toContain('unknown tool "--help"');
+    expect(io.out()).toBe('');
+  });
+
+  it("sluice help VERB - the verb's help; an unknown verb - exit 2", async () => {
+    const io = fakeIo();
+    expect(await main(['help', 'def'], io)).toBe(0);
+    expect(io.out()).toContain('Usage: sluice def SYMBOL');
+    const unknown = fakeIo();
+    expect(await main(['nope'], unknown)).toBe(2);
+    expect(unknown.err()).toContain('unknown verb "nope"');
+  });
 });
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -68,7 +68,7 @@ async function review<T>(run: (deps: Parameters<typeof applyChangeSet>[0]) => Pr
 }
 
 describe('sluice mcp usage', () => {
-  it('sluice mcp - without --project or with an extra argument is a usage error (exit 2)', async () => {
+  it('sluice mcp - a blank --project or an extra argument is a usage error (exit 2)', async () => {
     const err: string[] = [];
     const io = {
       stdout: { write: () => true },
@@ -77,11 +77,11 @@ describe('sluice mcp usage', () => {
       env: { SLUICE_HOME: home },
       cwd: project,
     };
-    expect(await main(['mcp'], io)).toBe(2);
-    expect(err.join('')).toMatch(/--project DIR is required/u);
+    expect(await main(['mcp', '--project', ''], io)).toBe(2);
+    expect(err.join('')).toMatch(/--project needs a folder/u);
     expect(await main(['mcp', '--project', '.', 'extra'], io)).toBe(2);
     expect(err.join('')).toMatch(/unexpected argument .extra./iu);
-    expect(await main(['mcp', 'serve'], io)).toBe(2);
+    expect(await main(['mcp', 'serve', '--project', ' '], io)).toBe(2);
     expect(await main(['mcp', 'sevre', '--project', '.'], io)).toBe(2);
     expect(err.join('')).toMatch(/unknown form "sevre"/u);
   });

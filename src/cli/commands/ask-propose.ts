@@ -1,4 +1,4 @@
-// `sluice ask [PROMPT] --mode propose --project DIR [--allow-command "npm test"]… [--allow-network]
+// `sluice ask [PROMPT] --mode propose [--project DIR] [--allow-command "npm test"]… [--allow-network]
 //  [--parallel N] [--model M] [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]`:
 // a run nobody watches (issue 11 item 3). Writes go to the run's private copy (issue 19) and end
 // as a change set in the app DB; nothing in the project changes. Commands run in the copy when a
@@ -8,7 +8,7 @@
 // event. Exit 0 when the set is proposed, 1 when the run failed (its changes are kept for
 // inspection but cannot be applied), 2 for usage.
 import type { AgentEvent } from '../../shared/agent-events';
-import { ASK_OPTIONS, checkModelFlag, createEnvClient } from '../ask-model';
+import { checkModelFlag, createEnvClient, PROPOSE_OPTIONS } from '../ask-model';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import {
   DEFAULT_PROPOSAL_TIMEOUT_MS,
@@ -117,13 +117,9 @@ function defaultInterrupt(abort: () => void): () => void {
 
 export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
   return defineVerb({
-    options: {
-      ...ASK_OPTIONS,
-      timeout: { type: 'string' },
-      'allow-command': { type: 'string', multiple: true },
-      'allow-network': { type: 'boolean', default: false },
-      parallel: { type: 'string' },
-    },
+    name: 'ask',
+    args: '[PROMPT]',
+    options: PROPOSE_OPTIONS,
     positionals: ANY_POSITIONALS,
     async run({ values, positionals, io }) {
       if (values.mode !== 'propose') throw new UsageError('--mode must be propose here.');

@@ -1,5 +1,6 @@
-// `sluice ask [PROMPT] --project DIR [--mode ask|auto-edit|read-only] [--model M]
-//  [--max-turns N] [--conversation ID] [--json]`: one agent turn from the terminal or a script.
+// `sluice ask [PROMPT] [--project DIR] [--mode ask|auto-edit|read-only] [--model M]
+//  [--max-turns N] [--conversation ID] [--json]`: one agent turn from the terminal or a script
+// (the flags are ask-model.ts' tables; `--mode propose` is ask-propose.ts).
 // The prompt comes from the argument or stdin. --json prints every AgentEvent as NDJSON;
 // otherwise the answer streams to stdout and the steps (tools, retries, errors) go to stderr.
 // Exit: 0 the turn ended normally; 1 it failed, was stopped, or hit the round limit; 2 usage.
@@ -11,7 +12,14 @@
 // asks is prompted on the terminal (rejected without one); the servers stop when the run ends.
 import type { AgentEvent } from '../../shared/agent-events';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
-import { ASK_OPTIONS, checkModelFlag, createEnvClient } from '../ask-model';
+import {
+  ASK_HELP,
+  ASK_OPTIONS,
+  checkModelFlag,
+  createEnvClient,
+  LIVE_ONLY_OPTIONS,
+  PROPOSE_ONLY_OPTIONS,
+} from '../ask-model';
 import {
   createConversationRunner,
   TurnRefusedError,
@@ -109,8 +117,18 @@ function defaultInterrupt(abort: () => void): () => void {
 export function createAskCommand(deps: AskCommandDeps = {}): Verb {
   const live = createLiveAskVerb(deps);
   return {
+    ...ASK_HELP,
     run(args, io) {
-      if (!wantsProposeMode(args)) return live.run(normalizeWorktreeFlag(args), io);
+      if (!wantsProposeMode(args)) {
+        const onlyPropose = args.find((arg) =>
+          Object.keys(PROPOSE_ONLY_OPTIONS).some(
+            (o) => arg === `--${o}` || arg.startsWith(`--${o}=`),
+          ),
+        );
+        if (onlyPropose !== undefined && args.indexOf(onlyPropose) < endOfFlags(args))
+          throw new UsageError(`${onlyPropose.split('=')[0]} goes with --mode propose.`);
+        return live.run(normalizeWorktreeFlag(args), io);
+      }
       return createProposeAskCommand({
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
         ...(deps.createDiagnostics ? { createDiagnostics: deps.createDiagnostics } : {}),
@@ -120,9 +138,17 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
   };
 }
 
+/** The index of `--` (or the end): what follows it is the prompt, never a flag. */
+function endOfFlags(args: readonly string[]): number {
+  const end = args.indexOf('--');
+  return end < 0 ? args.length : end;
+}
+
 function createLiveAskVerb(deps: AskCommandDeps): Verb {
   return defineVerb({
-    options: { ...ASK_OPTIONS, worktree: { type: 'string' } },
+    name: 'ask',
+    args: '[PROMPT]',
+    options: { ...ASK_OPTIONS, ...LIVE_ONLY_OPTIONS },
     positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'the prompt is empty.' },
     async run({ values, positionals, io: rawIo }) {
       // Steps and approval prompts share stderr; the printer needs to know where its cursor is.

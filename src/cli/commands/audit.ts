@@ -10,7 +10,7 @@ import {
 } from '../../main/core/store/approval-audit-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { oneLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 
@@ -58,11 +58,22 @@ function line(row: RecentAuditRecord): string {
 }
 
 export default defineVerb({
+  name: 'audit',
   options: {
-    project: { type: 'string' },
-    limit: { type: 'string' },
-    kind: { type: 'string' },
-    json: { type: 'boolean', default: false },
+    project: PROJECT_OPTION,
+    limit: {
+      type: 'string',
+      value: 'N',
+      help: `the most decisions to print (1-${MAX_AUDIT_LIMIT})`,
+      defaultText: String(DEFAULT_AUDIT_LIMIT),
+    },
+    kind: {
+      type: 'string',
+      value: 'KIND',
+      help: `only decisions of this kind: ${KINDS.join(', ')}`,
+      defaultText: 'every kind',
+    },
+    json: { ...JSON_OPTION, help: 'print one JSON line per decision' },
   },
   async run({ values, io }) {
     const limit = limitOf(values.limit);

@@ -21,7 +21,7 @@ import {
 } from '../../main/core/store/change-set-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { oneLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 
@@ -81,11 +81,25 @@ async function changeSetChanges(io: CliIo, id: string, project: string | undefin
 }
 
 export default defineVerb({
+  name: 'check',
   options: {
-    project: { type: 'string' },
-    proposal: { type: 'string' },
-    timeout: { type: 'string' },
-    json: { type: 'boolean', default: false },
+    project: {
+      ...PROJECT_OPTION,
+      defaultText: `${PROJECT_OPTION.defaultText} (with --proposal: the change set's project)`,
+    },
+    proposal: {
+      type: 'string',
+      value: 'ID',
+      help: 'the errors this change set would introduce and fix if applied now',
+      defaultText: "the project's current errors",
+    },
+    timeout: {
+      type: 'string',
+      value: 'SECONDS',
+      help: 'how long to wait for the checkers; a language past it is reported as timed out',
+      defaultText: String(DEFAULT_TIMEOUT_S),
+    },
+    json: { ...JSON_OPTION, help: 'print the result as one JSON line' },
   },
   async run({ values, io }) {
     const timeoutMs = parseTimeout(values.timeout);

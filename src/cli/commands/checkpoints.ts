@@ -4,15 +4,21 @@ import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, writeJsonLine } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { outsideLine } from '../terminal-safe-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 
 export default defineVerb({
+  name: 'checkpoints',
   options: {
-    project: { type: 'string' },
-    conversation: { type: 'string' },
-    json: { type: 'boolean', default: false },
+    project: PROJECT_OPTION,
+    conversation: {
+      type: 'string',
+      value: 'ID',
+      help: "only this conversation's changes",
+      defaultText: 'every conversation',
+    },
+    json: { ...JSON_OPTION, help: 'print one JSON line per checkpoint' },
   },
   async run({ values, io }) {
     const { workspace } = await openProject(io, values.project);

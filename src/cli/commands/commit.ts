@@ -16,7 +16,13 @@ import { visibleUntrusted } from '../../shared/untrusted-text';
 import { checkModelFlag, createEnvClient } from '../ask-model';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
 import { reviewDraft } from '../commit-message-prompt';
-import { ANY_POSITIONALS, checkForm, defineVerb } from '../define-verb';
+import {
+  ANY_POSITIONALS,
+  checkForm,
+  defineVerb,
+  JSON_OPTION,
+  PROJECT_OPTION,
+} from '../define-verb';
 import { openGitProject } from '../git-project';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { projectIdFor } from '../../main/core/store/project-id';
@@ -29,14 +35,41 @@ import { terminalCommandOutput } from '../terminal-safe-text';
 const MAX_MESSAGE_CHARS = 20_000;
 
 export default defineVerb({
+  name: 'commit',
+  args: '[PATH…]',
   options: {
-    project: { type: 'string' },
-    message: { type: 'string', short: 'm' },
-    all: { type: 'boolean', short: 'a', default: false },
-    'accept-draft': { type: 'boolean', default: false },
-    model: { type: 'string' },
-    'each-turn': { type: 'string' },
-    json: { type: 'boolean', default: false },
+    project: PROJECT_OPTION,
+    message: {
+      type: 'string',
+      short: 'm',
+      value: 'M',
+      help: 'the commit message (no draft from the model)',
+      defaultText: 'a draft from the model, for you to accept or edit',
+    },
+    all: {
+      type: 'boolean',
+      short: 'a',
+      default: false,
+      help: 'every tracked change under the project folder',
+    },
+    'accept-draft': {
+      type: 'boolean',
+      default: false,
+      help: "take the model's draft as it is (no terminal needed)",
+    },
+    model: {
+      type: 'string',
+      value: 'M',
+      help: 'the Claude model that drafts the message',
+      defaultText: DEFAULT_MODEL,
+    },
+    'each-turn': {
+      type: 'string',
+      value: 'on|off',
+      help: 'commit each sluice ask turn that applied writes, on its own',
+      defaultText: 'off',
+    },
+    json: { ...JSON_OPTION, help: 'print the result as one JSON line' },
   },
   positionals: ANY_POSITIONALS,
   async run({ values, positionals, io }) {

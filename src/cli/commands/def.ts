@@ -5,7 +5,8 @@
 // --json prints one line per definition: { path, line, column, kind, name, exported,
 // signature }. Exit 1 when nothing matches (the message, with similar names, goes to stderr).
 // In a project with no complete index the answer comes first from a quick search (issue 20;
-// stderr says so), then the index is built before the command exits, for the next query.
+// stderr says so), and the rest of the index is built by a detached child after the command
+// exits (issue 30 item 5, index-after-answer.ts), for the next query.
 import { symbolKindSchema, type SymbolKind } from '../../shared/contract/symbol-service';
 import { openProjectIndexUnrefreshed } from '../../main/core/index/open-project-index';
 import { QUICK_ANSWER_NOTE } from '../../main/core/index/quick-answer';
@@ -16,7 +17,8 @@ import {
   type DefinitionLookup,
 } from '../../main/core/tools/find-definition';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
+import { finishIndexAfterAnswer, restOfIndexNote } from '../index-after-answer';
 import { openProject } from '../project-context';
 import { outsideText } from '../terminal-safe-text';
 
@@ -44,11 +46,23 @@ function printLookup(io: CliIo, lookup: DefinitionLookup, json: boolean): ExitCo
 }
 
 export default defineVerb({
+  name: 'def',
+  args: 'SYMBOL',
   options: {
-    project: { type: 'string' },
-    from: { type: 'string' },
-    kind: { type: 'string' },
-    json: { type: 'boolean', default: false },
+    project: PROJECT_OPTION,
+    from: {
+      type: 'string',
+      value: 'FILE',
+      help: "resolve SYMBOL as FILE sees it, following FILE's import to the declaration",
+      defaultText: 'every definition of the name',
+    },
+    kind: {
+      type: 'string',
+      value: 'KIND',
+      help: `only definitions of this kind: ${symbolKindSchema.options.join(', ')}`,
+      defaultText: 'any kind',
+    },
+    json: { ...JSON_OPTION, help: 'print one JSON line per definition' },
   },
   positionals: { min: 1, max: 1, message: 'give exactly one SYMBOL.' },
   async run({ values, positionals: [name = ''], io }) {
@@ -67,11 +81,9 @@ export default defineVerb({
       const query = { name, kind, fromFile };
       const quick = await lookupDefinitionsQuickly(index, query);
       if (quick) {
-        io.stderr.write(
-          `sluice def: ${QUICK_ANSWER_NOTE} (it is finished before this command exits; interrupted, the next run goes on with it).\n`,
-        );
+        io.stderr.write(`sluice def: ${QUICK_ANSWER_NOTE} (${restOfIndexNote(io)}).\n`);
         const code = printLookup(io, { ...quick, note: '' }, values.json);
-        await index.refresh();
+        await finishIndexAfterAnswer(io, 'def', index);
         return code;
       }
       await index.refresh();

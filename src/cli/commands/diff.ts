@@ -9,7 +9,7 @@ import { createCheckpointRepository } from '../../main/core/store/checkpoint-rep
 import { projectIdFor } from '../../main/core/store/project-id';
 import { visibleUntrusted } from '../../shared/untrusted-text';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { paint, renderDiffLines } from '../diff-lines';
 import { openGitProject } from '../git-project';
 import { sluiceHomeFor } from '../project-context';
@@ -23,11 +23,21 @@ const STATE_MARK = {
 } as const;
 
 export default defineVerb({
+  name: 'diff',
   options: {
-    project: { type: 'string' },
-    revert: { type: 'string' },
-    yes: { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
+    project: PROJECT_OPTION,
+    revert: {
+      type: 'string',
+      value: 'PATH[:h1,h2…]',
+      help: 'put a file (or these hunks of it) back as in HEAD, through the approval gate',
+      defaultText: 'none: only show the changes',
+    },
+    yes: {
+      type: 'boolean',
+      default: false,
+      help: 'with --revert: approve it as you would on the terminal',
+    },
+    json: { ...JSON_OPTION, help: 'print each changed file (or the revert) as a JSON line' },
   },
   async run({ values, io }) {
     const revert = values.revert === undefined ? undefined : parseRevert(values.revert);

@@ -3,13 +3,15 @@
 // typeOnly, via }. Exit 1 when TARGET is not an indexed file.
 // In a project with no complete index the answer comes first from a quick search (issue 20;
 // stderr says so); one the quick search cannot be sure of (partial) is said on stderr and
-// the index answers instead. The index is built before the command exits.
+// the index answers instead. After a quick answer the rest of the index is built by a detached
+// child (index-after-answer.ts).
 import type { Importer } from '../../shared/contract/symbol-service';
 import { openProjectIndexUnrefreshed } from '../../main/core/index/open-project-index';
 import { parseImporterTarget } from '../../main/core/index/importers-query';
 import { QUICK_ANSWER_NOTE, partialNote } from '../../main/core/index/quick-answer';
 import { ExitCode, writeJsonLine, type CliIo } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
+import { finishIndexAfterAnswer, restOfIndexNote } from '../index-after-answer';
 import { openProject } from '../project-context';
 import { outsideLine } from '../terminal-safe-text';
 
@@ -32,7 +34,12 @@ function printImporters(io: CliIo, importers: readonly Importer[], raw: string, 
 }
 
 export default defineVerb({
-  options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+  name: 'importers',
+  args: 'TARGET',
+  options: {
+    project: PROJECT_OPTION,
+    json: { ...JSON_OPTION, help: 'print one JSON line per import' },
+  },
   positionals: { min: 1, max: 1, message: 'give exactly one TARGET (file or file#symbol).' },
   async run({ values, positionals: [raw = ''], io }) {
     const { workspace } = await openProject(io, values.project);
@@ -44,11 +51,9 @@ export default defineVerb({
     try {
       const quick = await index.quickAnswers()?.importers(wanted);
       if (quick?.kind === 'answer') {
-        io.stderr.write(
-          `sluice importers: ${QUICK_ANSWER_NOTE} (it is finished before this command exits; interrupted, the next run goes on with it).\n`,
-        );
+        io.stderr.write(`sluice importers: ${QUICK_ANSWER_NOTE} (${restOfIndexNote(io)}).\n`);
         printImporters(io, quick.value, raw, values.json);
-        await index.refresh();
+        await finishIndexAfterAnswer(io, 'importers', index);
         return ExitCode.Ok;
       }
       if (quick?.kind === 'partial')

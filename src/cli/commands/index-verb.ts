@@ -4,12 +4,16 @@
 // plus { incomplete: { message, leftOut } } and exit 1 when a limit kept files out.
 import { openProjectIndex } from '../../main/core/index/open-project-index';
 import { ExitCode, writeJsonLine } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { outsideLine } from '../terminal-safe-text';
 import { openProject } from '../project-context';
 
 export default defineVerb({
-  options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+  name: 'index',
+  options: {
+    project: PROJECT_OPTION,
+    json: { ...JSON_OPTION, help: 'print the statistics as one JSON line' },
+  },
   async run({ values, io }) {
     const { workspace } = await openProject(io, values.project);
     const { index, summary } = await openProjectIndex({

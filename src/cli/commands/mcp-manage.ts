@@ -20,29 +20,7 @@ import { ANY_POSITIONALS, checkForm, defineVerb } from '../define-verb';
 import { oneLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 import { showUntrusted } from '../terminal-mcp-approval';
-
-const OPTIONS = {
-  project: { type: 'string' },
-  json: { type: 'boolean' },
-  tools: { type: 'boolean' },
-  env: { type: 'string', multiple: true },
-  header: { type: 'string', multiple: true },
-  url: { type: 'string' },
-  timeout: { type: 'string' },
-  from: { type: 'string' },
-  hash: { type: 'string' },
-} as const;
-type OptionName = keyof typeof OPTIONS;
-
-const FORM_OPTIONS: Record<string, readonly OptionName[]> = {
-  list: ['project', 'json', 'tools'],
-  add: ['env', 'header', 'url', 'timeout', 'from'],
-  remove: [],
-  approve: ['project', 'hash'],
-  allow: ['project', 'hash'],
-  deny: ['project'],
-  reset: ['project'],
-};
+import { MCP_TABLE, mcpFormOptions } from './mcp-table';
 
 function printServer(io: CliIo, view: McpServerView, project: string | undefined): void {
   const who = view.origin === 'person' ? 'yours' : 'project';
@@ -270,11 +248,11 @@ async function run(
 }
 
 export default defineVerb({
-  options: OPTIONS,
+  ...MCP_TABLE,
   positionals: ANY_POSITIONALS,
   async run({ values, positionals, io }) {
     const [form = 'list'] = positionals;
-    const allowed = FORM_OPTIONS[form];
+    const allowed = form === 'serve' ? undefined : mcpFormOptions(form);
     if (!allowed) throw new UsageError(`unknown form "${oneLine(form)}".`);
     const most: Record<string, number> = {
       list: 1,

@@ -9,11 +9,14 @@ import { openAppDatabase } from '../../main/core/store/app-database';
 import { ExitCode } from '../cli-io';
 import { oneLine } from '../one-line-text';
 import { defineVerb } from '../define-verb';
+import { MCP_TABLE } from './mcp-table';
 import { openProject, sluiceHomeFor } from '../project-context';
 import { openCliDiagnostics } from '../cli-diagnostics';
 
 export default defineVerb({
-  options: { project: { type: 'string' } },
+  name: 'mcp',
+  options: { project: MCP_TABLE.options.project },
+  forms: [MCP_TABLE.forms[0]],
   async run({ values, io }) {
     const { workspace } = await openProject(io, values.project);
     const db = openAppDatabase({ home: sluiceHomeFor(io) });

@@ -4,10 +4,13 @@
 // servers and the project's suggested ones as Settings does. Each form loads only its code.
 import { UsageError, type Verb } from '../cli-io';
 import { oneLine } from '../one-line-text';
+import { describeVerb } from '../verb-help';
+import { MCP_TABLE } from './mcp-table';
 
 const MANAGE = new Set(['list', 'add', 'remove', 'approve', 'allow', 'deny', 'reset']);
 
 const verb: Verb = {
+  ...describeVerb(MCP_TABLE),
   async run(args, io) {
     const [first] = args;
     if (first === 'serve') return (await import('./mcp-serve')).default.run(args.slice(1), io);

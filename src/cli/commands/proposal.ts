@@ -26,7 +26,15 @@ import { changeSetSteps } from '../../main/core/proposals/change-set-steps';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import { sluiceHomeFor } from '../project-context';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
-import { ANY_POSITIONALS, defineVerb } from '../define-verb';
+import {
+  ANY_POSITIONALS,
+  checkForm,
+  defineVerb,
+  JSON_OPTION,
+  PROJECT_OPTION,
+  type VerbOptions,
+  type VerbTable,
+} from '../define-verb';
 import { openProject } from '../project-context';
 import { reviewOnTerminal } from '../proposal-review';
 import {
@@ -153,16 +161,68 @@ function printResult(io: CliIo, result: ApplyResult): void {
     );
 }
 
+/** `sluice proposal`'s flags and forms: its parser, usage and help. */
+const proposalTable = {
+  name: 'proposal',
+  options: {
+    project: {
+      ...PROJECT_OPTION,
+      help: "the project folder, which must be the change set's own",
+      defaultText: "the change set's project",
+    },
+    files: {
+      type: 'string',
+      multiple: true,
+      value: 'PATH',
+      help: 'apply these files whole',
+      defaultText: 'review hunk by hunk on a terminal, else every file',
+    },
+    hunks: {
+      type: 'string',
+      multiple: true,
+      value: 'PATH:N,M',
+      help: 'apply these hunks of a file (as show numbers them)',
+      defaultText: 'review hunk by hunk on a terminal, else every hunk',
+    },
+    reason: {
+      type: 'string',
+      value: 'TEXT',
+      help: 'why, recorded with the decision',
+      defaultText: 'none',
+    },
+    revision: {
+      type: 'string',
+      value: 'R',
+      help: 'apply only if the set is still the revision `show` printed',
+      defaultText: 'the set as it is now',
+    },
+    json: { ...JSON_OPTION, help: 'print the set or the result as one JSON line' },
+  },
+  forms: [
+    {
+      words: 'show',
+      args: 'ID',
+      options: ['project', 'json'],
+      summary: "Print a change set: evidence, commands, steps and every file's diff.",
+    },
+    {
+      words: 'apply',
+      args: 'ID',
+      options: ['project', 'files', 'hunks', 'revision', 'reason', 'json'],
+      summary: 'Apply a change set, all of it, by file or by hunk.',
+    },
+    {
+      words: 'reject',
+      args: 'ID',
+      options: ['project', 'reason', 'json'],
+      summary: 'Reject a change set; nothing is written.',
+    },
+  ],
+} as const satisfies VerbTable<VerbOptions>;
+
 export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
   return defineVerb({
-    options: {
-      project: { type: 'string' },
-      files: { type: 'string', multiple: true },
-      hunks: { type: 'string', multiple: true },
-      reason: { type: 'string' },
-      revision: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
+    ...proposalTable,
     positionals: ANY_POSITIONALS,
     async run({ values, positionals, io }) {
       const [action, id, ...rest] = positionals;
@@ -170,8 +230,13 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
         throw new UsageError('give show, apply or reject, then the change set ID.');
       if (!id?.trim() || rest.length) throw new UsageError('give exactly one change set ID.');
       if (id.length > 200) throw new UsageError('the ID is longer than 200 characters.');
-      if (action !== 'apply' && (values.files || values.hunks || values.revision !== undefined))
-        throw new UsageError('--files, --hunks and --revision go with apply only.');
+      checkForm({
+        name: `proposal ${action}`,
+        values,
+        options: proposalTable.forms.find((f) => f.words === action)?.options ?? [],
+        words: [],
+        most: undefined,
+      });
       if (values.revision !== undefined && !/^[0-9a-fA-F]{16,64}$/u.test(values.revision))
         throw new UsageError(
           `--revision takes the revision \`sluice proposal show\` prints (${SHORT_REVISION_LENGTH} to 64 hex digits).`,

@@ -6,7 +6,7 @@ import { openAppDatabase } from '../../main/core/store/app-database';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { sluiceHomeFor } from '../project-context';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
-import { ANY_POSITIONALS, defineVerb } from '../define-verb';
+import { ANY_POSITIONALS, defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { outsideLine } from '../terminal-safe-text';
 import { openProject } from '../project-context';
 
@@ -16,7 +16,11 @@ function firstLine(text: string, max = 70): string {
 }
 
 export default defineVerb({
-  options: { project: { type: 'string' }, json: { type: 'boolean', default: false } },
+  name: 'proposals',
+  options: {
+    project: PROJECT_OPTION,
+    json: { ...JSON_OPTION, help: 'print one JSON line per change set' },
+  },
   positionals: ANY_POSITIONALS,
   async run({ values, positionals, io }) {
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}".`);

@@ -26,37 +26,19 @@ import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
 import { ANY_POSITIONALS, checkForm, defineVerb, type VerbValues } from '../define-verb';
 import { oneLine, wordsLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
+import { RULES_TABLE } from './rules-table';
 
-const OPTIONS = {
-  project: { type: 'string' },
-  json: { type: 'boolean' },
-  allow: { type: 'boolean' },
-  ask: { type: 'boolean' },
-  deny: { type: 'boolean' },
-  tool: { type: 'string' },
-  prefix: { type: 'string' },
-} as const;
-type OptionName = keyof typeof OPTIONS;
-
-/** Which options each form takes besides --project. */
-const FORM_OPTIONS: Record<string, readonly OptionName[]> = {
-  list: ['json'],
-  remove: ['json'],
-  mode: ['json'],
-  'add command': ['json', 'allow', 'ask', 'deny'],
-  'add path': ['json', 'allow', 'ask', 'deny', 'tool'],
-  'add network': ['json', 'prefix'],
-};
+type Options = (typeof RULES_TABLE)['options'];
 
 interface ParsedRules {
-  readonly values: VerbValues<typeof OPTIONS>;
+  readonly values: VerbValues<Options>;
   /** The positional words: the form, then its arguments. */
   readonly words: string[];
   /** `--prefix` split into words as Settings splits its field, or null without it. */
   readonly prefixWords: string[] | null;
 }
 
-function parsedRules(values: VerbValues<typeof OPTIONS>, words: string[]): ParsedRules {
+function parsedRules(values: VerbValues<Options>, words: string[]): ParsedRules {
   const prefixWords =
     values.prefix === undefined ? null : values.prefix.split(/\s+/u).filter(Boolean);
   return { values, words, prefixWords };
@@ -213,7 +195,7 @@ function actionFor(parsed: ParsedRules): RulesAction {
   checkForm({
     name: `rules ${form}`,
     values: parsed.values,
-    options: ['project', ...(FORM_OPTIONS[form] ?? [])],
+    options: RULES_TABLE.forms.find((f) => f.words === form)?.options ?? [],
     words: parsed.words,
     most: most[form],
   });
@@ -229,7 +211,7 @@ function actionFor(parsed: ParsedRules): RulesAction {
 }
 
 export default defineVerb({
-  options: OPTIONS,
+  ...RULES_TABLE,
   positionals: ANY_POSITIONALS,
   async run({ values, positionals, io }) {
     const parsed = parsedRules(values, positionals);

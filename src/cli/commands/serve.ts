@@ -12,11 +12,21 @@ import { createUnavailableSecretStore } from '../../main/core/services/secret-st
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { ensureSluiceHome, resolveSluiceHome } from '../../main/core/workspace/sluice-home';
 import { ExitCode, UsageError, type CliIo } from '../cli-io';
-import { defineVerb, parseVerbArgs, type VerbValues } from '../define-verb';
+import { defineVerb, parseVerbArgs, PROJECT_OPTION, type VerbValues } from '../define-verb';
+import { oneLine } from '../one-line-text';
+import { projectFolder } from '../project-context';
 import { outsideLine } from '../terminal-safe-text';
 import { shellCreateDiagnostics } from '../../main/core/diagnostics/shell-diagnostics';
 
-const SERVE_OPTIONS = { project: { type: 'string' }, port: { type: 'string' } } as const;
+const SERVE_OPTIONS = {
+  project: PROJECT_OPTION,
+  port: {
+    type: 'string',
+    value: 'P',
+    help: 'the port on 127.0.0.1 (0: any free port)',
+    defaultText: '0',
+  },
+} as const;
 
 /** The built renderer: `out/renderer` of the package this file belongs to. */
 export function findRendererBundle(from: string = fileURLToPath(import.meta.url)): string {
@@ -62,11 +72,12 @@ async function serveProject(
   io: CliIo,
   values: VerbValues<typeof SERVE_OPTIONS>,
 ): Promise<ServeHandle> {
-  if (!values.project) throw new UsageError('--project DIR is required.');
   const port = parsePort(values.port);
-  const projectPath = path.resolve(io.cwd, values.project);
+  const projectPath = projectFolder(io, values.project);
   if (!existsSync(projectPath))
-    throw new UsageError(`--project ${values.project}: no such folder.`);
+    throw new UsageError(
+      `${values.project === undefined ? 'the project' : `--project ${oneLine(values.project)}`}: no such folder.`,
+    );
 
   const home = ensureSluiceHome(
     resolveSluiceHome({
@@ -128,6 +139,7 @@ async function serveProject(
 }
 
 export default defineVerb({
+  name: 'serve',
   options: SERVE_OPTIONS,
   async run({ io, values }) {
     const handle = await serveProject(io, values);

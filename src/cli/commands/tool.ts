@@ -5,7 +5,7 @@
 import { runTool, type ToolContext, type ToolDefinition } from '../../main/core/tools/tool';
 import type { Workspace } from '../../main/core/workspace/workspace';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
-import { defineVerb } from '../define-verb';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { openProject } from '../project-context';
 import { outsideLine, outsideText } from '../terminal-safe-text';
 import { loadAllTools, loadTool } from '../tool-loaders';
@@ -54,11 +54,23 @@ async function availableNames(deps: ToolCommandDeps): Promise<string> {
 
 export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
   return defineVerb({
+    name: 'tool',
+    args: 'NAME',
+    required: ['input'],
     options: {
-      project: { type: 'string' },
-      input: { type: 'string' },
-      yes: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
+      project: PROJECT_OPTION,
+      input: {
+        type: 'string',
+        value: 'JSON',
+        help: 'the tool\'s input as a JSON object, e.g. \'{"path":"src/app.ts"}\'',
+        defaultText: "required; '{}' for none",
+      },
+      yes: {
+        type: 'boolean',
+        default: false,
+        help: 'approve what the tool proposes (writes, commands) without asking',
+      },
+      json: { ...JSON_OPTION, help: 'print the result as one JSON line' },
     },
     positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'give exactly one tool NAME.' },
     async run({ values, positionals, io }) {

@@ -8,17 +8,27 @@ import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { outsideLine } from '../terminal-safe-text';
-import { defineVerb } from '../define-verb';
 import { openProject, sluiceHomeFor } from '../project-context';
 
 export default defineVerb({
+  name: 'undo',
+  args: 'ID',
   options: {
-    project: { type: 'string' },
-    turn: { type: 'boolean', default: false },
-    force: { type: 'boolean', default: false },
-    'keep-commit': { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
+    project: PROJECT_OPTION,
+    turn: { type: 'boolean', default: false, help: "undo every change of ID's turn" },
+    force: {
+      type: 'boolean',
+      default: false,
+      help: 'undo even when the file changed since (its newer text is lost)',
+    },
+    'keep-commit': {
+      type: 'boolean',
+      default: false,
+      help: 'with --turn on a turn Sluice committed: restore the files instead of git revert',
+    },
+    json: { ...JSON_OPTION, help: 'print the result as one JSON line' },
   },
   positionals: {
     min: 1,

@@ -17,7 +17,7 @@ import {
 import { Workspace } from '../../main/core/workspace/workspace';
 import { visibleUntrusted } from '../../shared/untrusted-text';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
-import { checkForm, defineVerb } from '../define-verb';
+import { checkForm, defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { openGitProject } from '../git-project';
 import { sluiceHomeFor } from '../project-context';
 import { terminalCommandOutput } from '../terminal-safe-text';
@@ -25,11 +25,40 @@ import { terminalCommandOutput } from '../terminal-safe-text';
 const FORMS = ['list', 'remove', 'merge', 'apply'] as const;
 
 export default defineVerb({
+  name: 'worktrees',
   options: {
-    project: { type: 'string' },
-    yes: { type: 'boolean' },
-    json: { type: 'boolean', default: false },
+    project: PROJECT_OPTION,
+    yes: {
+      type: 'boolean',
+      help: 'apply: approve every unprotected file as you would on the terminal',
+    },
+    json: { ...JSON_OPTION, help: 'list: one JSON line per worktree' },
   },
+  forms: [
+    {
+      words: 'list',
+      options: ['project', 'json'],
+      summary: 'The worktrees `sluice ask --worktree` made for this project.',
+    },
+    {
+      words: 'merge',
+      args: 'NAME',
+      options: ['project'],
+      summary: 'git merge --no-ff of its branch (your hooks run).',
+    },
+    {
+      words: 'apply',
+      args: 'NAME',
+      options: ['project', 'yes'],
+      summary: 'Its changes into this tree, reviewed per hunk.',
+    },
+    {
+      words: 'remove',
+      args: 'NAME',
+      options: ['project'],
+      summary: 'git worktree remove; the branch goes once merged.',
+    },
+  ],
   positionals: { min: 0, max: 2, message: 'give a form (list, remove, merge, apply) and a NAME.' },
   async run({ values, positionals, io }) {
     const [form = 'list', name] = positionals;

@@ -151,9 +151,9 @@ describe('sluice check', () => {
   );
 
   it(
-    'refuses usage errors with exit 2: no project, unknown set, bad timeout, set of another project',
+    'refuses usage errors with exit 2: a blank project, unknown set, bad timeout, set of another project',
     async () => {
-      expect(await main(['check'], fakeIo())).toBe(2);
+      expect(await main(['check', '--project', ''], fakeIo())).toBe(2);
       expect(await main(['check', '--proposal', 'nope'], fakeIo())).toBe(2);
       expect(await main(['check', '--project', 'proj', '--timeout', '-1'], fakeIo())).toBe(2);
       const id = storeChangeSet([{ path: 'src/x.ts', text: X }]);

@@ -283,7 +283,7 @@ describe('sluice rules', () => {
       [['rules', 'mode'], /give the mode: ask, auto-edit, read-only/u],
       [['rules', 'mode', 'yolo'], /not "yolo"/u],
       [['rules', 'mode', 'propose'], /run mode/u],
-      [['rules', '--bogus'], /Unknown option '--bogus'/u],
+      [['rules', '--bogus'], /unknown option "--bogus"/u],
     ];
     for (const [argv, message] of cases) {
       const run = await sluice(...argv, '--project', project);
@@ -291,9 +291,9 @@ describe('sluice rules', () => {
       expect(run.err).toMatch(message);
       expect(run.err).toContain('Usage: sluice rules');
     }
-    const noProject = await sluice('rules');
+    const noProject = await sluice('rules', '--project', ' ');
     expect(noProject.code).toBe(2);
-    expect(noProject.err).toContain('--project DIR is required');
+    expect(noProject.err).toContain('--project needs a folder');
     const missing = await sluice('rules', '--project', path.join(project, 'nope'));
     expect(missing.code).toBe(2);
     expect(existsSync(appDatabasePath(home))).toBe(false);

@@ -29,10 +29,10 @@ afterEach(async () => {
 });
 
 describe('sluice serve', () => {
-  it('missing --project - usage error, exit 2', async () => {
+  it('blank --project - usage error, exit 2', async () => {
     const { io, err } = makeIo(tmpdir());
-    expect(await main(['serve'], io)).toBe(2);
-    expect(err()).toContain('--project DIR is required');
+    expect(await main(['serve', '--project', ''], io)).toBe(2);
+    expect(err()).toContain('--project needs a folder');
   });
 
   it('bad --port - usage error naming the range, exit 2', async () => {

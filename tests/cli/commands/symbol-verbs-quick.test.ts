@@ -1,6 +1,7 @@
 // `sluice def` / `sluice importers` in a never-indexed project (issue 20): the answer comes
-// from a quick search, stderr says so, the index is finished before the command exits and
-// answers the next run with the same output; a partial quick answer is said and not printed.
+// from a quick search, stderr says so, and the index answers the next run with the same
+// output; a partial quick answer is said and not printed. Here the io has no background
+// launcher, so the verb finishes the index itself (background-index.test.ts: the detached one).
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -38,8 +38,8 @@ describe('sluice index', () => {
     expect(io.out()).toMatch(/src\/broken\.ts: parse-error/);
   });
 
-  it('refuses a missing --project and unknown flags - exit 2', async () => {
-    expect(await main(['index'], fakeIo())).toBe(2);
+  it('refuses a blank --project and unknown flags - exit 2', async () => {
+    expect(await main(['index', '--project', ''], fakeIo())).toBe(2);
     expect(await main(['index', '--project', 'proj', '--bogus'], fakeIo())).toBe(2);
   });
 });

@@ -106,12 +106,12 @@ describe('sluice tool', () => {
     expect(io.err()).toMatch(/unknown tool "rm_rf"\. Available tools: .*read_file.*search_files/);
   });
 
-  it('exits 2 on bad JSON, a non-object, missing flags, unknown flags or a missing project', async () => {
+  it('exits 2 on bad JSON, a non-object, missing flags, unknown flags or a blank or missing project', async () => {
     const cases: [string[], RegExp][] = [
       [['tool', 'read_file', '--project', 'proj', '--input', '{path:'], /not valid JSON/],
       [['tool', 'read_file', '--project', 'proj', '--input', '[1]'], /must be a JSON object/],
       [['tool', 'read_file', '--project', 'proj'], /--input JSON is required/],
-      [['tool', 'read_file', '--input', '{}'], /--project DIR is required/],
+      [['tool', 'read_file', '--project', '', '--input', '{}'], /--project needs a folder/],
       [['tool', '--project', 'proj', '--input', '{}'], /exactly one tool NAME/],
       [['tool', 'read_file', '--project', 'proj', '--input', '{}', '--bogus'], /bogus/],
       [['tool', 'read_file', '--project', 'missing', '--input', '{}'], /does not exist/],

@@ -190,7 +190,7 @@ describe('sluice tool (write tools)', () => {
   it('usage errors exit 2', async () => {
     expect((await sluice('undo', '--project', project)).code).toBe(2);
     expect((await sluice('checkpoints', '--bogus')).code).toBe(2);
-    expect((await sluice('checkpoints')).code).toBe(2);
+    expect((await sluice('checkpoints', '--project', ' ')).code).toBe(2);
   });
 
   it('lists nothing for a fresh project', async () => {
