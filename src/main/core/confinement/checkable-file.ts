@@ -4,7 +4,8 @@
 // names must be a regular file: a device, a FIFO (a file linked to /dev/stdin waits forever),
 // a socket or a folder is not read. One rule for every checker (Go, pyright, TypeScript), so
 // the evidence names the file and why in the same words everywhere.
-import { statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_LIMITS } from '../workspace/limits';
 import { resolveInsideRoot } from '../workspace/resolve-inside-root';
 import { quotePath, SandboxError } from '../workspace/sandbox-error';
@@ -25,7 +26,7 @@ export type CheckableFile =
       readonly rule: 'outside' | 'not-regular' | 'missing' | 'invalid';
     };
 
-function kindOf(info: ReturnType<typeof statSync>): string {
+function kindOf(info: Stats): string {
   if (info.isDirectory()) return 'a folder';
   if (info.isFIFO()) return 'a FIFO (named pipe)';
   if (info.isSocket()) return 'a socket';
@@ -60,7 +61,7 @@ export function checkableFile(root: string, relativePath: string): CheckableFile
       reason: `${shown} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  let info: ReturnType<typeof statSync>;
+  let info: Stats;
   try {
     info = statSync(absolute);
   } catch (error) {
@@ -76,4 +77,47 @@ export function checkableFile(root: string, relativePath: string): CheckableFile
       reason: `${shown} is ${kindOf(info)}; checkers read only regular files`,
     };
   return { ok: true, absolute, size: info.size };
+}
+
+/** Folders no checker descends into while looking for unreadable files. */
+const SKIPPED_FOLDERS = new Set(['.git', 'node_modules', '.hg', '.svn']);
+
+/**
+ * The first file under `relativeDir` (project-relative, '' for the root) that `reads(name)`
+ * says the checker would read and that `checkableFile` refuses, with why; null when every one
+ * may be read. A symlinked folder is not followed (it is refused if it leads out). Bounded by
+ * `maxEntries`: past it the answer says the folder is too large to vet, which is a refusal.
+ */
+export function findUncheckable(
+  root: string,
+  relativeDir: string,
+  reads: (name: string) => boolean,
+  options: { readonly maxEntries?: number; readonly skipFolder?: (name: string) => boolean } = {},
+): string | null {
+  const maxEntries = options.maxEntries ?? 100_000;
+  const queue = [relativeDir];
+  let seen = 0;
+  while (queue.length) {
+    const dir = queue.shift() as string;
+    let entries;
+    try {
+      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      seen += 1;
+      if (seen > maxEntries)
+        return `${quotePath(relativeDir || '.')} holds more than ${maxEntries} entries; too many to vet before a check`;
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name) && !options.skipFolder?.(entry.name)) queue.push(rel);
+        continue;
+      }
+      if (!reads(entry.name)) continue;
+      const verdict = checkableFile(root, rel);
+      if (!verdict.ok && verdict.rule !== 'missing') return verdict.reason;
+    }
+  }
+  return null;
 }
