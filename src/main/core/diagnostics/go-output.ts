@@ -4,8 +4,8 @@
 // so an output with no file:line error is never taken for "no errors".
 import path from 'node:path';
 import type { Diagnostic } from '../../../shared/diagnostics';
-import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { lineTextAt } from './diagnostic-comparison';
+import { oneLine } from './tool-words';
 
 const ERROR_LINE = /^(?:vet: )?(.+?\.go):(\d+):(\d+): (.+)$/u;
 /** A position in go.mod (or go.sum / go.work): `go.mod:3: unknown directive: x`. */
@@ -16,8 +16,6 @@ const FRAMING = /^(#|note:|go: downloading|go: finding|\(\.\.\.|too many errors)
 /** A continuation of the line above (`\timports example.com/a: import cycle not allowed`). */
 const CONTINUATION = /^\s/u;
 
-const MAX_PROBLEM_LENGTH = 300;
-
 export interface GoOutput {
   /** file:line errors in .go files inside the root. */
   readonly diagnostics: Diagnostic[];
@@ -27,18 +25,6 @@ export interface GoOutput {
 
 function relativeTo(root: string, cwd: string, file: string): string {
   return path.relative(root, path.resolve(cwd, file)).split(path.sep).join('/');
-}
-
-/** One line of the tool's own words, with the root's absolute path taken out. */
-export function oneLine(text: string, root: string): string {
-  const line = text
-    .split(root + path.sep)
-    .join('')
-    .split(root)
-    .join('.')
-    .trim();
-  const shown = line.length > MAX_PROBLEM_LENGTH ? `${line.slice(0, MAX_PROBLEM_LENGTH)}…` : line;
-  return visibleUntrusted(shown);
 }
 
 export function parseGoOutput(
