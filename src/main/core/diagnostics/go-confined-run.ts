@@ -25,6 +25,8 @@ export interface GoRunContext {
   readonly sandbox?: SandboxAvailability | undefined;
   /** Host folders the overlay lives in (read-only inside). */
   readonly readOnly?: readonly string[];
+  /** The check's whole ceiling, for the words when it is reached. */
+  readonly ceilingMs: number;
 }
 
 export type GoRun =
@@ -135,7 +137,7 @@ export async function runGo(
       return {
         kind: 'failed',
         reason: result.timedOut
-          ? `go did not finish within ${Math.round(deadlineMs / 1000)} s and was stopped`
+          ? `go did not finish within the check's ceiling of ${Math.round(context.ceilingMs / 1000)} s and was stopped`
           : 'go printed more than the checker reads and was stopped',
       };
     case 'memory':

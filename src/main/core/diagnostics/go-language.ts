@@ -93,6 +93,7 @@ export function createGoLanguage(options: GoLanguageOptions): LanguageChecker {
     limits: options.limits,
     sandbox: options.sandbox,
     readOnly,
+    ceilingMs,
   });
 
   /** Import path → {dir, imports}, for the module's packages; or why go list failed. */

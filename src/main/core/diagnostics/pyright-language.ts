@@ -309,7 +309,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
           current.connection
             .sendRequest('shutdown')
             .then(() => current.connection.sendNotification('exit')),
-          new Promise((r) => setTimeout(r, 2000)),
+          new Promise((r) => setTimeout(r, 300)),
         ]);
       } catch {
         // It is killed below either way.
