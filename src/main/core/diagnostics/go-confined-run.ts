@@ -6,7 +6,7 @@
 // git is never asked to stamp the build, so a core.fsmonitor runs nothing), GOTOOLCHAIN=local
 // (no other toolchain fetched or run), GOPROXY=off, GOWORK=off, GOTELEMETRY=off. cgo runs only
 // inside the sandbox (its compiler is one more confined process).
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,10 +99,62 @@ function megabytes(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
 
+/** `'…'` for sh, whatever the text holds. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/gu, `'\\''`)}'`;
+}
+
 /** One `go` command in the confinement, ended by `deadlineMs` and `signal`. */
 export async function runGo(
   context: GoRunContext,
   args: readonly string[],
+  cwd: string,
+  deadlineMs: number,
+  signal: AbortSignal,
+): Promise<GoRun> {
+  const [only] = await runGoSequence(context, [args], cwd, deadlineMs, signal);
+  return only ?? { kind: 'failed', reason: 'go did not run' };
+}
+
+/**
+ * Several `go` commands one after the other in ONE confinement (one sandbox to start, not
+ * one per command: a check's builds before and after the change). Each command's output
+ * (stderr merged) ends with a line holding a random token and its exit status, which
+ * nothing the commands print can forge.
+ */
+export async function runGoSequence(
+  context: GoRunContext,
+  commands: readonly (readonly string[])[],
+  cwd: string,
+  deadlineMs: number,
+  signal: AbortSignal,
+): Promise<GoRun[]> {
+  const token = `sluice-go-${randomBytes(12).toString('hex')}`;
+  const script = commands
+    .map(
+      (args) =>
+        `${[context.go, ...args].map(shellQuote).join(' ')} 2>&1; printf '\n%s %s\n' ${token} $?`,
+    )
+    .join('; ');
+  const single = await runGoConfined(context, ['/bin/sh', '-c', script], cwd, deadlineMs, signal);
+  if (single.kind === 'failed') return commands.map(() => single);
+  const runs: GoRun[] = [];
+  let rest = single.output;
+  for (let i = 0; i < commands.length; i++) {
+    const match = new RegExp(`\n${token} (\\d+)\n`, 'u').exec(rest);
+    if (!match) {
+      runs.push({ kind: 'failed', reason: 'go ended before it said how (no exit status)' });
+      continue;
+    }
+    runs.push({ kind: 'ran', code: Number(match[1]), output: rest.slice(0, match.index) });
+    rest = rest.slice(match.index + match[0].length);
+  }
+  return runs;
+}
+
+async function runGoConfined(
+  context: GoRunContext,
+  argv: readonly [string, ...string[]],
   cwd: string,
   deadlineMs: number,
   signal: AbortSignal,
@@ -112,7 +164,7 @@ export async function runGo(
   const result = await runConfined({
     root: context.root,
     cwd,
-    argv: [context.go, ...args],
+    argv,
     env: goEnv(context),
     readOnly: existing([
       ...(goroot ? [goroot] : []),

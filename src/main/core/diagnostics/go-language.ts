@@ -19,7 +19,13 @@ import { checkableFile, findUncheckable } from '../confinement/checkable-file';
 import type { ConfinedLimits } from '../confinement/confined-process';
 import type { ProposedFileChange } from './diagnostics-port';
 import { findExecutable } from './find-executable';
-import { goCacheDir, GO_PINNED_FLAGS, runGo, type GoRunContext } from './go-confined-run';
+import {
+  goCacheDir,
+  GO_PINNED_FLAGS,
+  runGo,
+  runGoSequence,
+  type GoRunContext,
+} from './go-confined-run';
 import { parseGoOutput, type GoOutput } from './go-output';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
 
@@ -204,8 +210,18 @@ export function createGoLanguage(options: GoLanguageOptions): LanguageChecker {
         });
         const overlayFile = path.join(scratch, 'overlay.json');
         writeFileSync(overlayFile, JSON.stringify({ Replace: replace }));
+        const [beforeRun, afterRun] = await runGoSequence(
+          run,
+          [
+            [...tool, ...args],
+            [...tool, `-overlay=${overlayFile}`, ...args],
+          ],
+          moduleRoot,
+          deadline - Date.now(),
+          signal,
+        );
         const before = readRun(
-          await runGo(run, [...tool, ...args], moduleRoot, deadline - Date.now(), signal),
+          beforeRun ?? { kind: 'failed', reason: 'go did not run' },
           moduleRoot,
           readDisk,
         );
@@ -215,13 +231,7 @@ export function createGoLanguage(options: GoLanguageOptions): LanguageChecker {
           return notChecked(`go: ${before.problems[0]?.message ?? ''}`);
         const proposed = new Map(changes.map((c) => [c.path, c.after ?? '']));
         const after = readRun(
-          await runGo(
-            run,
-            [...tool, `-overlay=${overlayFile}`, ...args],
-            moduleRoot,
-            deadline - Date.now(),
-            signal,
-          ),
+          afterRun ?? { kind: 'failed', reason: 'go did not run' },
           moduleRoot,
           (f) => proposed.get(f) ?? readDisk(f),
         );
