@@ -11,7 +11,7 @@
 // Contract: never throws for anything the program does; spawn failures are data.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bubblewrapSetupArgs, type SandboxAvailability } from '../commands/bubblewrap';
@@ -170,7 +170,8 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
       network: false,
       env,
       seccompFd: seccomp ? 3 : undefined,
-      extraReadOnly: options.readOnly ?? [],
+      // A read-only path that does not exist has nothing to show (bwrap would refuse to start).
+      extraReadOnly: (options.readOnly ?? []).filter((p) => existsSync(p)),
       extraWritable: options.writable ?? [],
     });
     const inner = [
