@@ -23,7 +23,6 @@ import { isInsideRoot } from '../workspace/resolve-inside-root';
 import {
   BASH,
   BASH_FLAGS,
-  INNER_SCRIPT,
   OUTER_SCRIPT,
   WRAPPER_FAILED_STATUS,
   wrapperAvailable,
@@ -128,6 +127,8 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
   if (refusal) return { ok: false, reason: refusal };
   const root = options.root;
   const cwd = options.cwd ?? root;
+  if (!path.isAbsolute(options.argv[0]))
+    return { ok: false, reason: `the program must be an absolute path, not ${options.argv[0]}` };
   if (!isInsideRoot(root, cwd))
     return { ok: false, reason: `the working folder ${cwd} is outside the project` };
   for (const dir of options.writable ?? [])
@@ -174,15 +175,6 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
       extraReadOnly: (options.readOnly ?? []).filter((p) => existsSync(p)),
       extraWritable: options.writable ?? [],
     });
-    const inner = [
-      BASH,
-      ...BASH_FLAGS,
-      INNER_SCRIPT,
-      'sluice-confined',
-      String(limits.cpuSeconds ?? 0),
-      String(memoryCeiling === 'rlimit' ? Math.ceil(memoryBytes / 1024) : 0),
-      ...options.argv,
-    ];
     const procs = group?.procsFiles ?? [];
     child = spawn(
       BASH,
@@ -190,12 +182,14 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
         ...BASH_FLAGS,
         OUTER_SCRIPT,
         'sluice-confine',
+        String(limits.cpuSeconds ?? 0),
+        String(memoryCeiling === 'rlimit' ? Math.ceil(memoryBytes / 1024) : 0),
         seccomp ? '3' : '2',
         String(procs.length),
         ...procs,
         sandbox.detail,
         ...bwrap,
-        ...inner,
+        ...options.argv,
       ],
       {
         cwd: root,

@@ -1,8 +1,7 @@
-// The two small bash programs around a confined process (confined-process.ts). Outside, before
-// bwrap: join the ceilings' cgroups, close every inherited descriptor but 0-2 (and the seccomp
-// program's, which bwrap reads), exec bwrap. Inside, as the sandbox's first program: set the
-// rlimits (CPU time always, memory when no cgroup could hold it), close every descriptor but
-// 0-2 again (bwrap's own seccomp descriptor included), exec the program.
+// The small bash program before bwrap (confined-process.ts): join the ceilings' cgroups, set
+// the rlimits (CPU time always, memory when no cgroup could hold it), close every inherited
+// descriptor but 0-2 (and the seccomp program's, which bwrap reads and then closes), exec bwrap.
+// tests/main/core/confinement proves only 0-2 are open inside.
 // bash, not sh: dash cannot name a descriptor above 9 in a redirection (`exec 200>&-` is
 // "not found"), and a launcher may leave any number open; Node passes them all on.
 import { existsSync } from 'node:fs';
@@ -28,27 +27,21 @@ const CLOSE_FDS =
   'if [ "$n" -gt "$keep" ] 2>/dev/null; then eval "exec $n>&-"; fi; done; ';
 
 /**
- * argv: keep, n, n cgroup.procs files, then bwrap and its arguments. Joins before bwrap
- * forks, so everything in the sandbox is counted.
- */
-export const OUTER_SCRIPT =
-  'keep=$1; n=$2; shift 2; while [ "$n" -gt 0 ]; do ' +
-  `echo $$ > "$1" || exit ${WRAPPER_FAILED_STATUS}; shift; n=$((n - 1)); done; ` +
-  CLOSE_FDS +
-  'exec "$@"';
-
-/**
- * argv: cpu seconds (0 none), memory KiB for RLIMIT_DATA (0 none), then the program and its
- * arguments. The CPU hard limit is one second past the soft one, so the program first gets
- * SIGXCPU (its exit says why) and SIGKILL only if it ignores that.
+ * argv: cpu seconds (0 none), memory KiB for RLIMIT_DATA (0 none), keep, n, n cgroup.procs
+ * files, then bwrap, its arguments and the program. Joins the groups before bwrap forks, so
+ * everything in the sandbox is counted; sets the rlimits, which bwrap and everything it starts
+ * inherit (bwrap itself uses next to no CPU or memory); closes every descriptor above `keep`
+ * (bwrap closes the seccomp program's own descriptor once it has read it).
+ * The CPU hard limit is one second past the soft one, so the program first gets SIGXCPU (its
+ * exit says why) and SIGKILL only if it ignores that.
  * RLIMIT_DATA, not RLIMIT_AS: Node and Go reserve gigabytes of address space they never
  * touch, so an address-space ceiling stops them at start; the data limit counts what they
  * make writable.
  */
-export const INNER_SCRIPT =
-  'cpu=$1; mem=$2; shift 2; ' +
+export const OUTER_SCRIPT =
+  'cpu=$1; mem=$2; keep=$3; n=$4; shift 4; while [ "$n" -gt 0 ]; do ' +
+  `echo $$ > "$1" || exit ${WRAPPER_FAILED_STATUS}; shift; n=$((n - 1)); done; ` +
   `if [ "$cpu" -gt 0 ]; then ulimit -S -t "$cpu" && ulimit -H -t $((cpu + 1)) || exit ${WRAPPER_FAILED_STATUS}; fi; ` +
   `if [ "$mem" -gt 0 ]; then ulimit -d "$mem" || exit ${WRAPPER_FAILED_STATUS}; fi; ` +
-  'keep=2; ' +
   CLOSE_FDS +
   'exec "$@"';
