@@ -34,6 +34,7 @@ import { createDiagnosticsService } from '../src/main/core/diagnostics/diagnosti
 import type { BenchTable } from './bench-table';
 import { makeEdits, type Edit, type EditKind, type Language } from './diagnostics-edits';
 import { createTypeScriptReference, pyrightErrors } from './diagnostics-reference';
+import { confinementCost } from './diagnostics-confinement';
 
 const require = createRequire(import.meta.url);
 const SDK_SRC = path.join(path.dirname(require.resolve('@anthropic-ai/sdk')), 'src');
@@ -369,6 +370,7 @@ export async function run(): Promise<BenchTable[]> {
     ['ts', typescriptAccuracy],
     ['py', pythonAccuracy],
     ['latency', latency],
+    ['confine', confinementCost],
   ];
   const tables: BenchTable[] = [];
   for (const [name, part] of parts) if (!only || only.includes(name)) tables.push(await part());
