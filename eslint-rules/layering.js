@@ -60,11 +60,14 @@ export const CORE_FLOORS = [
   'index',
   'checkpoints',
   'edits',
-  'diagnostics',
   'store',
   'runs',
   'approvals',
   'commands',
+  // Checkers run their toolchains through the confinement, which is built on the sandbox of
+  // commands (issue 28): diagnostics sits above both.
+  'confinement',
+  'diagnostics',
   'tools',
   'mcp-client',
   'agent',

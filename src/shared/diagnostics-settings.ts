@@ -16,6 +16,19 @@ export const BACKGROUND_DEADLINE_MS = 30_000;
 
 const liveDeadlineMs = z.number().int().min(MIN_LIVE_DEADLINE_MS).max(MAX_LIVE_DEADLINE_MS);
 
+/**
+ * Ceilings of every confined checker process (issue 28, docs/ARCHITECTURE.md "Confinement"):
+ * its memory (cgroup, else RLIMIT_DATA), its CPU time per process (RLIMIT_CPU), and the hard
+ * ceiling after which a checker that has not answered is killed (it starts again on the next
+ * check), however long the caller was willing to wait.
+ */
+export const DEFAULT_CHECKER_MEMORY_MB = 2048;
+export const DEFAULT_CHECKER_CPU_SECONDS = 120;
+export const DEFAULT_CHECKER_CEILING_SECONDS = 60;
+const checkerMemoryMb = z.number().int().min(256).max(65_536);
+const checkerCpuSeconds = z.number().int().min(5).max(3600);
+const checkerCeilingSeconds = z.number().int().min(5).max(600);
+
 export const diagnosticsSettingsSchema = z.object({
   /** Off: no change is checked; reviews say "not checked: checks are off in Settings". */
   enabled: z.boolean(),
@@ -29,6 +42,12 @@ export const diagnosticsSettingsSchema = z.object({
   }),
   /** How long a live edit's check may take before the review shows "timed out". */
   liveDeadlineMs,
+  /** Memory ceiling of a confined checker, in MiB. */
+  checkerMemoryMb,
+  /** CPU seconds each process of a confined checker may use. */
+  checkerCpuSeconds,
+  /** A checker that has not answered after this many seconds is killed. */
+  checkerCeilingSeconds,
 });
 export type DiagnosticsSettings = z.infer<typeof diagnosticsSettingsSchema>;
 
@@ -36,6 +55,9 @@ export const DEFAULT_DIAGNOSTICS_SETTINGS: DiagnosticsSettings = {
   enabled: true,
   languages: { typescript: true, python: true, go: true, rust: true, java: true },
   liveDeadlineMs: DEFAULT_LIVE_DEADLINE_MS,
+  checkerMemoryMb: DEFAULT_CHECKER_MEMORY_MB,
+  checkerCpuSeconds: DEFAULT_CHECKER_CPU_SECONDS,
+  checkerCeilingSeconds: DEFAULT_CHECKER_CEILING_SECONDS,
 };
 
 /** A change from the Settings screen: only what it names changes. */
@@ -44,6 +66,9 @@ export const diagnosticsSettingsPatchSchema = z
     enabled: z.boolean().optional(),
     languages: diagnosticsSettingsSchema.shape.languages.partial().strict().optional(),
     liveDeadlineMs: liveDeadlineMs.optional(),
+    checkerMemoryMb: checkerMemoryMb.optional(),
+    checkerCpuSeconds: checkerCpuSeconds.optional(),
+    checkerCeilingSeconds: checkerCeilingSeconds.optional(),
   })
   .strict();
 export type DiagnosticsSettingsPatch = z.infer<typeof diagnosticsSettingsPatchSchema>;
@@ -57,5 +82,8 @@ export function mergeDiagnosticsSettings(
     enabled: patch.enabled ?? base.enabled,
     languages: { ...base.languages, ...patch.languages },
     liveDeadlineMs: patch.liveDeadlineMs ?? base.liveDeadlineMs,
+    checkerMemoryMb: patch.checkerMemoryMb ?? base.checkerMemoryMb,
+    checkerCpuSeconds: patch.checkerCpuSeconds ?? base.checkerCpuSeconds,
+    checkerCeilingSeconds: patch.checkerCeilingSeconds ?? base.checkerCeilingSeconds,
   };
 }

@@ -13,6 +13,7 @@ import type { ApprovalRequest } from '../../src/shared/approvals';
 import { createEditFileTool } from '../../src/main/core/tools/edit-file';
 import { runTool } from '../../src/main/core/tools/tool';
 import { Workspace } from '../../src/main/core/workspace/workspace';
+import { DEFAULT_DIAGNOSTICS_SETTINGS } from '../../src/shared/diagnostics-settings';
 import {
   brokenWhenMarked,
   createFakeDiagnostics,
@@ -93,8 +94,7 @@ describe('CLI approval session evidence', () => {
     const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
     try {
       const diagnostics = fakeProjectDiagnostics(fake, () => ({
-        enabled: true,
-        languages: { typescript: true, python: true, go: true, rust: true, java: true },
+        ...DEFAULT_DIAGNOSTICS_SETTINGS,
         liveDeadlineMs: 250,
       }));
       const result = await runTool(

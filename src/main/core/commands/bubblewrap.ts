@@ -55,6 +55,15 @@ export interface SandboxLayout {
     | undefined;
   /** An open descriptor (in bwrap's process) of a seccomp program to load (unix-socket-filter.ts). */
   readonly seccompFd?: number | undefined;
+  /**
+   * The project bound read-only (a confined checker, confined-process.ts): nothing inside may
+   * change a project byte. Protected paths need no re-binding then.
+   */
+  readonly readOnlyRoot?: boolean;
+  /** Host paths shown read-only at their own path after the masks (a toolchain under a hidden folder). */
+  readonly extraReadOnly?: readonly string[];
+  /** Sluice-made private folders bound read-write at their own path (a checker's cache). */
+  readonly extraWritable?: readonly string[];
 }
 
 /** Host files whose contents must never be visible inside, even to root. */
@@ -114,6 +123,23 @@ function isInside(parent: string, child: string): boolean {
 
 /** bwrap's argv (without the program) for `/bin/sh -c command`, stderr merged into stdout. */
 export function bubblewrapArgs(layout: SandboxLayout, command: string): string[] {
+  const args = bubblewrapSetupArgs(layout);
+  const proxy = layout.network ? undefined : layout.proxy;
+  if (proxy) {
+    args.push('/bin/sh', '-c', BRIDGE_WRAPPER, 'sh', command, proxy.node, BRIDGE_SOURCE);
+    args.push(String(PROXY_PORT), path.posix.join(PROXY_DIR_INSIDE, SOCKET_NAME), READY_FILE);
+    args.push(String(proxy.channelFd));
+    return args;
+  }
+  args.push('/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command);
+  return args;
+}
+
+/**
+ * bwrap's options up to the program: mounts, namespaces, capabilities, the seccomp program,
+ * the environment and the working folder. The caller appends the program and its arguments.
+ */
+export function bubblewrapSetupArgs(layout: SandboxLayout): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   for (const dir of MASKED_DIRS) if (existsSync(dir)) args.push('--tmpfs', dir);
   for (const file of maskedFiles()) args.push('--ro-bind', '/dev/null', file);
@@ -127,7 +153,7 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   const source = layout.source ?? layout.root;
   const from = (inside: string): string =>
     source === layout.root ? inside : path.join(source, path.relative(layout.root, inside));
-  args.push('--bind', source, layout.root);
+  args.push(layout.readOnlyRoot ? '--ro-bind' : '--bind', source, layout.root);
   // Folders between the root and a nested protected path are bound onto themselves (still
   // writable): a mount point cannot be renamed or removed, so `mv sub sub2; mkdir -p sub/.git`
   // cannot carry the read-only original away and put a writable one in its place.
@@ -142,6 +168,8 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
     if ([...MASKED_DIRS, ...layout.hidden].some((dir) => isInside(dir, nodeDir)))
       args.push('--ro-bind', nodeDir, nodeDir);
   }
+  for (const dir of layout.extraReadOnly ?? []) args.push('--ro-bind', dir, dir);
+  for (const dir of layout.extraWritable ?? []) args.push('--bind', dir, dir);
   // Mounted over the fresh /proc after it: sysctls are global (kernel.core_pattern runs a
   // program as host root) and uid 0 inside may write them. bwrap covers these itself only
   // when it finds them writable at setup; bind the host's read-only whatever it found.
@@ -174,13 +202,6 @@ export function bubblewrapArgs(layout: SandboxLayout, command: string): string[]
   for (const [key, value] of Object.entries(layout.env)) args.push('--setenv', key, value);
   args.push('--setenv', 'HOME', layout.home, '--setenv', 'TMPDIR', '/tmp');
   args.push('--chdir', layout.cwd);
-  if (proxy) {
-    args.push('/bin/sh', '-c', BRIDGE_WRAPPER, 'sh', command, proxy.node, BRIDGE_SOURCE);
-    args.push(String(PROXY_PORT), path.posix.join(PROXY_DIR_INSIDE, SOCKET_NAME), READY_FILE);
-    args.push(String(proxy.channelFd));
-    return args;
-  }
-  args.push('/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command);
   return args;
 }
 

@@ -61,6 +61,25 @@ describe('commandEnv', () => {
     expect(env).not.toHaveProperty('SystemRoot');
   });
 
+  it('POSIX - a secret-looking name in an allowed family, or a secret under a harmless name, stays out', () => {
+    const env = commandEnv(
+      {
+        PATH: '/usr/bin',
+        LC_API_KEY: 'abc',
+        LC_ALL: 'C.UTF-8',
+        ANTHROPIC_API_KEY: 'sk-ant-api03-secretvalue',
+        LANG: 'sk-ant-api03-secretvalue',
+        GITHUB_TOKEN: 'ghp_0123456789',
+        TZ: 'x ghp_0123456789',
+      },
+      'linux',
+    );
+    expect(env).toMatchObject({ PATH: '/usr/bin', LC_ALL: 'C.UTF-8' });
+    expect(env).not.toHaveProperty('LC_API_KEY');
+    expect(env).not.toHaveProperty('LANG');
+    expect(env).not.toHaveProperty('TZ');
+  });
+
   it('Windows - keeps what programs need to start (SystemRoot, Path), still no keys', () => {
     const env = commandEnv(base, 'win32');
     expect(env).toMatchObject({ SystemRoot: 'C:\\Windows', Path: 'C:\\bin' });
