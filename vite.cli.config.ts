@@ -28,7 +28,12 @@ export default defineConfig({
       input: {
         main: resolve(import.meta.dirname, 'src/cli/main.ts'),
         'parse-worker': resolve(import.meta.dirname, 'src/main/core/index/parse-worker.ts'),
-        // The TypeScript diagnostics checker's worker thread loads this file the same way.
+        // The TypeScript checker runs confined in its own process (this file, started with
+        // Node), which loads its worker thread from the file beside it.
+        'typescript-check-process': resolve(
+          import.meta.dirname,
+          'src/main/core/diagnostics/typescript-check-process.ts',
+        ),
         'typescript-check-worker': resolve(
           import.meta.dirname,
           'src/main/core/diagnostics/typescript-check-worker.ts',

@@ -10,6 +10,8 @@ export interface DefaultCheckersOptions {
   readonly root: string;
   readonly symbolIndex?: SymbolIndexPort;
   readonly typescriptHeapMb?: number;
+  readonly checkerMemoryMb?: number;
+  readonly checkerCeilingSeconds?: number;
   readonly tempDir?: string;
   readonly env: NodeJS.ProcessEnv;
 }
@@ -21,6 +23,8 @@ export function createDefaultCheckers(options: DefaultCheckersOptions): Language
       root: options.root,
       ...index,
       ...(options.typescriptHeapMb ? { maxHeapMb: options.typescriptHeapMb } : {}),
+      ...(options.checkerMemoryMb ? { memoryMb: options.checkerMemoryMb } : {}),
+      ...(options.checkerCeilingSeconds ? { ceilingMs: options.checkerCeilingSeconds * 1000 } : {}),
     }),
     createPyrightLanguage({ root: options.root, ...index, env: options.env }),
     createGoLanguage({

@@ -15,7 +15,13 @@ import type {
   ProjectDiagnostics,
   ProposedFileChange,
 } from './diagnostics-port';
-import { languageLabel, type DiagnosticsLanguage, type LanguageChecker } from './language-checker';
+import {
+  languageLabel,
+  type DiagnosticsLanguage,
+  type LanguageChecker,
+  type LanguageOutcome,
+  type ProjectOutcome,
+} from './language-checker';
 import { createDefaultCheckers } from './default-checkers';
 
 export const DEFAULT_DEADLINE_MS = 3000;
@@ -25,8 +31,12 @@ export interface DiagnosticsSettings {
   readonly enabled?: Partial<Record<DiagnosticsLanguage, boolean>>;
   /** The deadline of a check when the caller gives none; default 3000 ms. */
   readonly deadlineMs?: number;
-  /** Cap of the TypeScript worker's heap in MB (resourceLimits); default 3072. */
+  /** Cap of the TypeScript checker's heap in MB (resourceLimits); default below the ceiling. */
   readonly typescriptHeapMb?: number;
+  /** Memory ceiling of a confined checker process in MiB (Settings); default 2048. */
+  readonly checkerMemoryMb?: number;
+  /** A checker that has not answered one check after this many seconds is killed; default 60. */
+  readonly checkerCeilingSeconds?: number;
 }
 
 export interface DiagnosticsServiceOptions {
@@ -79,6 +89,10 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
       root: options.root,
       ...(options.symbolIndex ? { symbolIndex: options.symbolIndex } : {}),
       ...(settings.typescriptHeapMb ? { typescriptHeapMb: settings.typescriptHeapMb } : {}),
+      ...(settings.checkerMemoryMb ? { checkerMemoryMb: settings.checkerMemoryMb } : {}),
+      ...(settings.checkerCeilingSeconds
+        ? { checkerCeilingSeconds: settings.checkerCeilingSeconds }
+        : {}),
       ...(options.tempDir ? { tempDir: options.tempDir } : {}),
       env: options.env ?? process.env,
     });
@@ -167,7 +181,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         pending.push(
           checker
             .check(group, signal)
-            .catch((error: unknown) => ({
+            .catch((error: unknown): LanguageOutcome => ({
               state: 'not_checked' as const,
               filesChecked: 0,
               reason: `the checker failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -182,6 +196,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                   reason: outcome.reason,
                   filesChecked: outcome.filesChecked,
                   ms,
+                  ...(outcome.checker ? { checker: outcome.checker } : {}),
                 };
                 return;
               }
@@ -194,6 +209,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                 filesChecked: outcome.filesChecked,
                 ms,
                 ...(outcome.reason ? { reason: outcome.reason } : {}),
+                ...(outcome.checker ? { checker: outcome.checker } : {}),
               };
             }),
         );
@@ -248,7 +264,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                 [],
               ];
             }
-            const work = checker.project(signal).catch((error: unknown) => ({
+            const work = checker.project(signal).catch((error: unknown): ProjectOutcome => ({
               state: 'not_checked' as const,
               filesChecked: 0,
               reason: `the checker failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -283,6 +299,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                   reason: outcome.reason,
                   filesChecked: outcome.filesChecked,
                   ms,
+                  ...(outcome.checker ? { checker: outcome.checker } : {}),
                 },
                 [],
               ];
@@ -294,6 +311,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                 filesChecked: outcome.filesChecked,
                 ms,
                 ...(outcome.reason ? { reason: outcome.reason } : {}),
+                ...(outcome.checker ? { checker: outcome.checker } : {}),
               },
               outcome.diagnostics,
             ];
@@ -305,6 +323,10 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         languages: outcomes.flatMap(([, e]) => (e ? [e] : [])),
         ms: Date.now() - started,
       };
+    },
+
+    warm() {
+      for (const checker of checkers) if (isOn(checker.language)) checker.warm?.();
     },
 
     memory() {

@@ -151,6 +151,10 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
     memory(): DiagnosticsMemory {
       return current ? current.port.memory() : { services: [] };
     },
+    warm() {
+      const settings = deps.settings();
+      if (settings.enabled) portFor(settings).warm?.();
+    },
     async dispose() {
       const port = current?.port;
       current = null;

@@ -10,5 +10,10 @@ export const shellCreateDiagnostics: CreateDiagnostics = ({ root, symbolIndex, s
   createDiagnosticsService({
     root,
     ...(symbolIndex ? { symbolIndex } : {}),
-    settings: { enabled: settings.languages, deadlineMs: settings.liveDeadlineMs },
+    settings: {
+      enabled: settings.languages,
+      deadlineMs: settings.liveDeadlineMs,
+      checkerMemoryMb: settings.checkerMemoryMb,
+      checkerCeilingSeconds: settings.checkerCeilingSeconds,
+    },
   });

@@ -80,6 +80,15 @@ export function connectCheckClient(
   let nextId = 1;
   let ended: string | null = null;
   const lines = createInterface({ input: child.stdout });
+  // An idle checker does not keep Sluice (a CLI verb, a test) running; a pending answer does.
+  const hold = (on: boolean): void => {
+    for (const handle of [child, child.stdin, child.stdout, child.stderr] as {
+      ref?: () => void;
+      unref?: () => void;
+    }[])
+      if (on) handle.ref?.();
+      else handle.unref?.();
+  };
 
   return new Promise((resolve) => {
     let hello = false;
@@ -110,6 +119,7 @@ export function connectCheckClient(
           resolve(said.reason);
           return;
         }
+        hold(false);
         resolve(client(said.compiler));
         return;
       }
@@ -117,6 +127,7 @@ export function connectCheckClient(
       const answer = pending.get(message.id as number);
       if (!answer) return;
       pending.delete(message.id as number);
+      if (!pending.size) hold(false);
       answer(message as unknown as CheckAnswer);
     });
   });
@@ -140,6 +151,7 @@ export function connectCheckClient(
           });
           if (signal.aborted) onAbort();
           else signal.addEventListener('abort', onAbort, { once: true });
+          if (request.kind !== 'memory') hold(true);
           child.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
         });
       },

@@ -35,8 +35,7 @@ export type CheckProcessHello =
   | { readonly ready: false; readonly reason: string; readonly compiler?: CompilerChoice };
 
 export type CheckProcessLine =
-  | (TsWorkerRequest & { readonly cancel?: undefined })
-  | { readonly cancel: number };
+  (TsWorkerRequest & { readonly cancel?: undefined }) | { readonly cancel: number };
 
 function send(message: unknown): void {
   process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -87,7 +86,10 @@ function run(config: CheckProcessConfig): void {
   worker.on('exit', (code) => process.exit(code === 0 ? 1 : code));
   worker.on('message', (message: { ready?: boolean; version?: string }) => {
     if (message.ready) {
-      send({ ready: true, compiler: { ...compiler, version: message.version ?? compiler.version } });
+      send({
+        ready: true,
+        compiler: { ...compiler, version: message.version ?? compiler.version },
+      });
       return;
     }
     send({ ...message, rssBytes: process.memoryUsage().rss });

@@ -124,7 +124,10 @@ export function createTypeScriptChecker(
     usedDefaults = !hasConfigs;
     const all = usedDefaults ? [defaultProjectConfig(ts, root)] : configs;
     configErrors = all.flatMap((c) =>
-      c.configErrors.map((e) => ({ ...e, message: `${relative(c.configPath ?? root)}: ${e.message}` })),
+      c.configErrors.map((e) => ({
+        ...e,
+        message: `${relative(c.configPath ?? root)}: ${e.message}`,
+      })),
     );
     for (const config of all) if (config.fileNames.length) addProject(config);
     // Configs found beside a file earlier keep their place; their file lists are re-read too.

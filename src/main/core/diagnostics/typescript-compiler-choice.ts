@@ -54,22 +54,22 @@ export function chooseCompiler(root: string, bundledTypescript: string): Compile
         kind: 'unsupported',
         version,
         owner: 'project',
-        reason:
-          `${compilerLabel({ version, owner: 'project' })} ${
-            major >= 7 ? 'is the native compiler, which Sluice cannot drive yet' : 'is older than 4.0'
-          }; errors from another compiler would be wrong evidence`,
+        reason: `${compilerLabel({ version, owner: 'project' })} ${
+          major >= 7 ? 'is the native compiler, which Sluice cannot drive yet' : 'is older than 4.0'
+        }; errors from another compiler would be wrong evidence`,
       };
-    {
-      return {
-        kind: 'language-service',
-        version,
-        owner: 'project',
-        modulePath: realpathSync(folder),
-        readableDirs: [],
-      };
+    return {
+      kind: 'language-service',
+      version,
+      owner: 'project',
+      modulePath: realpathSync(folder),
+      readableDirs: [],
+    };
   }
   const own = realpathSync(bundledTypescript);
-  const ownVersion = versionOf(createCheckerFileReads(own, []).readFile(path.join(own, 'package.json')));
+  const ownVersion = versionOf(
+    createCheckerFileReads(own, []).readFile(path.join(own, 'package.json')),
+  );
   return {
     kind: 'language-service',
     version: ownVersion ?? 'unknown',

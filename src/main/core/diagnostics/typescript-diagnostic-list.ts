@@ -50,7 +50,10 @@ export function createDiagnosticList(
     configProblems(configErrors, program) {
       const fromProgram = (program?.getOptionsDiagnostics() ?? [])
         .filter((d) => d.category === ts.DiagnosticCategory.Error)
-        .map((d) => ({ code: d.code, message: ts.flattenDiagnosticMessageText(d.messageText, ' ') }));
+        .map((d) => ({
+          code: d.code,
+          message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
+        }));
       const all = [...configErrors, ...fromProgram];
       return {
         fatal: all.filter(isFatalConfigError),

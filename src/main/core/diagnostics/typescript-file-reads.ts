@@ -86,7 +86,8 @@ export function createCheckerFileReads(
     try {
       const info = fstatSync(fd);
       if (info.isDirectory()) return undefined;
-      if (!info.isFile()) return refuse(lexical, 'it is not a regular file (a device, FIFO or socket)');
+      if (!info.isFile())
+        return refuse(lexical, 'it is not a regular file (a device, FIFO or socket)');
       const cap = inProject && !dependency ? MAX_PROJECT_FILE_BYTES : MAX_DEPENDENCY_FILE_BYTES;
       if (info.size > cap)
         return refuse(lexical, `it is ${info.size} bytes; at most ${cap} bytes are read`);

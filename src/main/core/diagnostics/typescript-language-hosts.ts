@@ -126,7 +126,10 @@ export function createTsProjectHosts(
           text === null ? 'deleted' : `o${createHash('sha1').update(text).digest('hex')}`,
         ]),
       );
-      const key = [...versions].map(([file, v]) => `${file}\0${v}`).sort().join('\n');
+      const key = [...versions]
+        .map(([file, v]) => `${file}\0${v}`)
+        .sort()
+        .join('\n');
       overlay = next;
       overlayVersions = versions;
       if (key !== overlayKey) overlayEpoch++;
