@@ -33,6 +33,8 @@ export interface ProjectDiagnostics extends DiagnosticsPort {
   liveDeadlineMs(): number;
   /** Proposals a live edit returned to the model once, per conversation. */
   readonly heldBack: HeldBackProposals;
+  /** Starts the service and its warm checkers now (the project opened); never waits. */
+  warm(): void;
 }
 
 export interface ProjectDiagnosticsDeps {

@@ -201,7 +201,9 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     language: 'typescript',
     owns: (file) => TS_SOURCE_EXTENSIONS.some((ext) => file.endsWith(ext)),
     warm() {
-      running ??= start();
+      // Only where TypeScript is certain to be asked; any other project starts it on first use.
+      if (['tsconfig.json', 'jsconfig.json'].some((name) => existsSync(path.join(options.root, name))))
+        running ??= start();
     },
     async check(changes, signal): Promise<LanguageOutcome> {
       const answer = await ask(
