@@ -78,6 +78,7 @@ if (isCheckWorker() && parentPort) {
   const reads = createCheckerFileReads(root, readableDirs);
   // Every read of the compiler (configs, sources, lib files, module resolution) is ts.sys's.
   ts.sys.readFile = (file) => reads.readFile(file);
+  ts.sys.fileExists = (file) => reads.fileExists(file);
   let current = 0;
   const token: TypeScript.HostCancellationToken = {
     isCancellationRequested: () =>

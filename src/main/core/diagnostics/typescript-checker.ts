@@ -153,6 +153,9 @@ export function createTypeScriptChecker(
     const near = nearestConfig(ts, root, file);
     if (near) {
       const tree = readConfigTree(ts, near);
+      // A config that cannot be read still owns its folder: its error is the answer.
+      if (tree[0]?.configErrors.some(isFatalConfigError))
+        return [addProject({ ...tree[0], fileNames: [file] })];
       const owners = tree.filter((c) => c.fileNames.includes(file)).map(addProject);
       if (owners.length) return owners;
       if (!exists && tree[0] && accepts(tree[0], file)) return [addProject(tree[0])];

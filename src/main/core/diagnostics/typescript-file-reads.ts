@@ -8,7 +8,16 @@
 // and the size is checked on the open descriptor before a byte is read, so a link to
 // /dev/zero or /dev/stdin neither hangs nor grows memory.
 // Runs inside the TypeScript check worker, inside the confinement.
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /** A project source file larger than this is not read (read_file reads at most a few MB). */
@@ -24,6 +33,8 @@ export interface RefusedRead {
 
 export interface CheckerFileReads {
   readFile(file: string): string | undefined;
+  /** ts.sys.fileExists by the same rules (a refused or non-regular file does not exist). */
+  fileExists(file: string): boolean;
   /** Files refused and not read since (at most 100 kept), in the order first refused. */
   refusals(): RefusedRead[];
 }
@@ -54,27 +65,50 @@ export function createCheckerFileReads(
     return undefined;
   };
 
-  const readFile = (file: string): string | undefined => {
+  type Verdict =
+    | { readonly ok: true; readonly real: string; readonly cap: number; readonly lexical: string }
+    | { readonly ok: false };
+
+  /** Whether the file may be read; a refusal of a file that exists is recorded with why. */
+  const classify = (file: string): Verdict => {
     const lexical = path.resolve(file);
     const inProject = inside(root, lexical);
     const relative = path.relative(root, lexical).split(path.sep);
     const dependency = inProject && relative.includes('node_modules');
     const toolchain = !inProject && readableDirs.some((dir) => inside(dir, lexical));
-    if (!inProject && !toolchain) return refuse(lexical, 'it is outside the project');
+    const no = (why: string): Verdict => {
+      refuse(lexical, why);
+      return { ok: false };
+    };
+    let linked: boolean;
+    try {
+      linked = lstatSync(lexical).isSymbolicLink();
+    } catch {
+      return { ok: false };
+    }
+    if (!inProject && !toolchain) return no('it is outside the project');
     let real: string;
     try {
       real = realpathSync.native(lexical);
     } catch (error) {
       const code = errnoOf(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-      return refuse(lexical, `it cannot be resolved (${code ?? 'error'})`);
+      if (!linked && (code === 'ENOENT' || code === 'ENOTDIR')) return { ok: false };
+      return no(`it is a symlink whose target cannot be resolved (${code ?? 'error'})`);
     }
     if (SYSTEM_PREFIXES.some((prefix) => (real + '/').startsWith(prefix)))
-      return refuse(lexical, `it leads to ${real}, a device or system file`);
+      return no(`it leads to ${real}, a device or system file`);
     if (inProject && !dependency && !inside(root, real))
-      return refuse(lexical, 'it is a symlink that leads outside the project');
+      return no('it is a symlink that leads outside the project');
     if (toolchain && !readableDirs.some((dir) => inside(dir, real)))
-      return refuse(lexical, 'it is a symlink that leads out of the compiler folder');
+      return no('it is a symlink that leads out of the compiler folder');
+    const cap = inProject && !dependency ? MAX_PROJECT_FILE_BYTES : MAX_DEPENDENCY_FILE_BYTES;
+    return { ok: true, real, cap, lexical };
+  };
+
+  const readFile = (file: string): string | undefined => {
+    const verdict = classify(file);
+    if (!verdict.ok) return undefined;
+    const { real, cap, lexical } = verdict;
     let fd: number;
     try {
       fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
@@ -88,7 +122,6 @@ export function createCheckerFileReads(
       if (info.isDirectory()) return undefined;
       if (!info.isFile())
         return refuse(lexical, 'it is not a regular file (a device, FIFO or socket)');
-      const cap = inProject && !dependency ? MAX_PROJECT_FILE_BYTES : MAX_DEPENDENCY_FILE_BYTES;
       if (info.size > cap)
         return refuse(lexical, `it is ${info.size} bytes; at most ${cap} bytes are read`);
       refused.delete(shown(lexical));
@@ -98,8 +131,24 @@ export function createCheckerFileReads(
     }
   };
 
+  /** A file TypeScript may treat as present: readable by the rules above and a regular file. */
+  const fileExists = (file: string): boolean => {
+    const verdict = classify(file);
+    if (!verdict.ok) return false;
+    try {
+      const info = statSync(verdict.real);
+      if (info.isFile()) return true;
+      if (!info.isDirectory())
+        refuse(verdict.lexical, 'it is not a regular file (a device, FIFO or socket)');
+      return false;
+    } catch {
+      return false;
+    }
+  };
+
   return {
     readFile,
+    fileExists,
     refusals: () => [...refused].map(([file, why]) => ({ path: file, why })),
   };
 }

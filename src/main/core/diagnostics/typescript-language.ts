@@ -202,7 +202,9 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     owns: (file) => TS_SOURCE_EXTENSIONS.some((ext) => file.endsWith(ext)),
     warm() {
       // Only where TypeScript is certain to be asked; any other project starts it on first use.
-      if (['tsconfig.json', 'jsconfig.json'].some((name) => existsSync(path.join(options.root, name))))
+      if (
+        ['tsconfig.json', 'jsconfig.json'].some((name) => existsSync(path.join(options.root, name)))
+      )
         running ??= start();
     },
     async check(changes, signal): Promise<LanguageOutcome> {
@@ -223,8 +225,10 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     },
     memoryBytes() {
       if (!current) return null;
-      // Refreshed for the next call; this one answers with the last report.
-      void current.ask({ kind: 'memory' }, new AbortController().signal);
+      // Refreshed (with the counters) for the next call; this one answers with the last report.
+      void current.ask({ kind: 'memory' }, new AbortController().signal).then((answer) => {
+        if ('stats' in answer) lastStats = answer.stats;
+      });
       return current.rssBytes();
     },
     stats: () => lastStats,

@@ -24,11 +24,13 @@ export interface ConfigError {
 
 /**
  * Errors after which the program's own errors cannot be trusted: the config does not parse
- * (TS1xxx, TS5xxx reading it), references form a cycle (TS6202) or are unusable (TS6305: an
+ * (TS1xxx, TS5083 reading it), references form a cycle (TS6202) or are unusable (TS6305: an
  * output not built, TS6306: not composite, and the rest of 6xxx). Anything else (a deprecated
  * option, TS5101) is said beside the result, as tsc prints it and still type-checks.
  */
 export function isFatalConfigError(error: ConfigError): boolean {
+  // TS6053 (a listed file not found) leaves the rest of the program checkable, as for tsc.
+  if (error.code === 6053) return false;
   return (error.code >= 6000 && error.code < 7000) || error.code === 5083 || error.code < 2000;
 }
 
