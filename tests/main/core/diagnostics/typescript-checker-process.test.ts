@@ -3,7 +3,7 @@
 // configuration TypeScript cannot check through is said in its words, and the warm checker
 // keeps its disk program across proposals. Real processes, real bubblewrap, real temp projects.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
