@@ -3,9 +3,8 @@
 // at the memory ceiling, a crash or a hello that says the compiler cannot be used becomes a
 // `died` answer with the reason in words; the caller starts a new process on the next check.
 import { createInterface } from 'node:readline';
-import type { CheckProcessHello } from './typescript-check-process';
+import type { CheckProcessHello, RunnableCompiler } from './typescript-check-process';
 import type { TsWorkerRequest, TsWorkerResponse } from './typescript-check-worker';
-import type { CompilerChoice } from './typescript-compiler-choice';
 
 export interface CheckerExit {
   readonly code: number | null;
@@ -30,7 +29,7 @@ export type CheckRequest =
   | { readonly kind: 'memory' };
 
 export interface CheckClient {
-  readonly compiler: CompilerChoice & { kind: 'language-service' };
+  readonly compiler: RunnableCompiler;
   ask(request: CheckRequest, signal: AbortSignal): Promise<CheckAnswer>;
   /** Last resident memory the process reported. */
   rssBytes(): number | null;
@@ -132,7 +131,7 @@ export function connectCheckClient(
     });
   });
 
-  function client(compiler: CompilerChoice & { kind: 'language-service' }): CheckClient {
+  function client(compiler: RunnableCompiler): CheckClient {
     return {
       compiler,
       exited: process.exited,

@@ -19,6 +19,8 @@ import {
   type TsWorkerRequest,
 } from './typescript-check-worker';
 
+export type RunnableCompiler = Exclude<CompilerChoice, { kind: 'unsupported' }>;
+
 export const TS_CHECK_PROCESS_MARKER = 'sluice-typescript-check-process';
 
 export interface CheckProcessConfig {
@@ -31,7 +33,7 @@ export interface CheckProcessConfig {
 
 /** First line on stdout: which compiler answers, or why none can. */
 export type CheckProcessHello =
-  | { readonly ready: true; readonly compiler: CompilerChoice & { kind: 'language-service' } }
+  | { readonly ready: true; readonly compiler: RunnableCompiler }
   | { readonly ready: false; readonly reason: string; readonly compiler?: CompilerChoice };
 
 export type CheckProcessLine =
@@ -53,7 +55,7 @@ function configFromArgv(argv: readonly string[]): CheckProcessConfig | null {
 
 function run(config: CheckProcessConfig): void {
   const compiler = chooseCompiler(config.root, config.bundledTypescript);
-  if (compiler.kind !== 'language-service') {
+  if (compiler.kind === 'unsupported') {
     send({ ready: false, reason: compiler.reason, compiler });
     process.exit(0);
   }
@@ -63,8 +65,9 @@ function run(config: CheckProcessConfig): void {
     marker: TS_CHECK_WORKER_MARKER,
     root: config.root,
     cancel,
+    compiler: compiler.kind,
     typescriptPath: compiler.modulePath,
-    readableDirs: compiler.kind === 'language-service' ? compiler.readableDirs : [],
+    readableDirs: compiler.readableDirs,
   };
   const entry = workerEntryFor(import.meta.url, 'typescript-check-worker');
   const options = {
@@ -84,7 +87,11 @@ function run(config: CheckProcessConfig): void {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   });
   worker.on('exit', (code) => process.exit(code === 0 ? 1 : code));
-  worker.on('message', (message: { ready?: boolean; version?: string }) => {
+  worker.on('message', (message: { ready?: boolean; version?: string; reason?: string }) => {
+    if (message.ready === false) {
+      send({ ready: false, reason: message.reason ?? 'the TypeScript checker could not start' });
+      process.exit(0);
+    }
     if (message.ready) {
       send({
         ready: true,

@@ -19,6 +19,7 @@ import {
   type TypeScriptChecker,
 } from './typescript-checker';
 import { createCheckerFileReads } from './typescript-file-reads';
+import { createNativeChecker } from './typescript-native-checker';
 
 export const TS_CHECK_WORKER_MARKER = 'sluice-typescript-check-worker';
 /** Slots of the shared cancellation table: request id % CANCEL_SLOTS holds the cancelled id. */
@@ -30,7 +31,9 @@ export interface TsWorkerData {
   readonly marker: typeof TS_CHECK_WORKER_MARKER;
   readonly root: string;
   readonly cancel: SharedArrayBuffer;
-  /** The compiler's module (a folder or its main file): the project's, else Sluice's. */
+  /** How the compiler is driven: its language service (4.x-6.x) or TypeScript 7's native API. */
+  readonly compiler: 'language-service' | 'native';
+  /** The compiler's package folder: the project's, else Sluice's. */
   readonly typescriptPath: string;
   /** Realpaths outside the project the compiler may read (its own package folder). */
   readonly readableDirs: readonly string[];
@@ -70,21 +73,32 @@ function heapBytes(): number {
   return stats.total_heap_size + stats.malloced_memory + stats.external_memory;
 }
 
-if (isCheckWorker() && parentPort) {
-  const port = parentPort;
-  const { root, cancel, typescriptPath, readableDirs } = workerData as TsWorkerData;
+async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
+  const { root, cancel, typescriptPath, readableDirs, compiler } = workerData as TsWorkerData;
   const flags = new Int32Array(cancel);
-  const ts = createRequire(import.meta.url)(typescriptPath) as typeof TypeScript;
   const reads = createCheckerFileReads(root, readableDirs);
-  // Every read of the compiler (configs, sources, lib files, module resolution) is ts.sys's.
-  ts.sys.readFile = (file) => reads.readFile(file);
-  ts.sys.fileExists = (file) => reads.fileExists(file);
   let current = 0;
   const token: TypeScript.HostCancellationToken = {
     isCancellationRequested: () =>
       current !== 0 && Atomics.load(flags, current % CANCEL_SLOTS) === current,
   };
-  const checker: TypeScriptChecker = createTypeScriptChecker(ts, root, token, reads);
+  let checker: TypeScriptChecker;
+  let version: string | undefined;
+  let isCancellation: (error: unknown) => boolean;
+  if (compiler === 'native') {
+    checker = await createNativeChecker(typescriptPath, root, reads);
+    // The process names it from the package.json it chose the compiler by.
+    version = undefined;
+    isCancellation = () => false;
+  } else {
+    const ts = createRequire(import.meta.url)(typescriptPath) as typeof TypeScript;
+    // Every read of the compiler (configs, sources, lib files, module resolution) is ts.sys's.
+    ts.sys.readFile = (file) => reads.readFile(file);
+    ts.sys.fileExists = (file) => reads.fileExists(file);
+    checker = createTypeScriptChecker(ts, root, token, reads);
+    version = ts.version;
+    isCancellation = (error) => error instanceof ts.OperationCanceledException;
+  }
   let preparing: NodeJS.Immediate | undefined;
   let idle: NodeJS.Timeout | undefined;
 
@@ -126,7 +140,7 @@ if (isCheckWorker() && parentPort) {
         reply({ kind: 'check', outcome: checker.check(request.changes, request.extraImporters) });
       else reply({ kind: 'project', outcome: checker.project() });
     } catch (error) {
-      if (error instanceof ts.OperationCanceledException) reply({ kind: 'cancelled' });
+      if (isCancellation(error)) reply({ kind: 'cancelled' });
       else
         reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     } finally {
@@ -134,6 +148,16 @@ if (isCheckWorker() && parentPort) {
       if (!preparing) prepare();
     }
   });
-  port.postMessage({ ready: true, version: ts.version });
+  port.postMessage({ ready: true, version });
   prepare();
+}
+
+if (isCheckWorker() && parentPort) {
+  const port = parentPort;
+  serve(port).catch((error: unknown) => {
+    port.postMessage({
+      ready: false,
+      reason: `the TypeScript checker could not start: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  });
 }

@@ -18,6 +18,14 @@ export type CompilerChoice =
       readonly readableDirs: readonly string[];
     }
   | {
+      /** TypeScript 7: its native compiler through `typescript/unstable/sync`. */
+      readonly kind: 'native';
+      readonly version: string;
+      readonly owner: 'project';
+      readonly modulePath: string;
+      readonly readableDirs: readonly string[];
+    }
+  | {
       readonly kind: 'unsupported';
       readonly version: string;
       readonly owner: 'project';
@@ -49,13 +57,21 @@ export function chooseCompiler(root: string, bundledTypescript: string): Compile
   const version = versionOf(reads.readFile(path.join(folder, 'package.json')));
   if (version) {
     const major = Number(version.split('.')[0]);
-    if (major >= 7 || !(major >= 4))
+    if (major === 7)
+      return {
+        kind: 'native',
+        version,
+        owner: 'project',
+        modulePath: realpathSync(folder),
+        readableDirs: [],
+      };
+    if (!(major >= 4 && major < 7))
       return {
         kind: 'unsupported',
         version,
         owner: 'project',
         reason: `${compilerLabel({ version, owner: 'project' })} ${
-          major >= 7 ? 'is the native compiler, which Sluice cannot drive yet' : 'is older than 4.0'
+          major >= 8 ? 'is newer than Sluice knows how to drive' : 'is older than 4.0'
         }; errors from another compiler would be wrong evidence`,
       };
     return {

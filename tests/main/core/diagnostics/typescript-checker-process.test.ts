@@ -115,19 +115,39 @@ describe('typescript checker process', () => {
   );
 
   it(
-    "compiler - TypeScript 7 as the project's own is named and not replaced by another compiler",
+    "compiler - TypeScript 7 as the project's own checks through its native API, is named, and reaches importers",
     async () => {
-      const root = project({ 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': 'export {};\n' });
+      const root = project({
+        'tsconfig.json': STRICT_TSCONFIG,
+        'src/a.ts': 'export function f(n: number): number {\n  return n;\n}\n',
+        'src/index.ts': "export * from './a';\n",
+        'src/use.ts': "import { f } from './index';\nexport const u: number = f(1);\n",
+      });
       mkdirSync(path.join(root, 'node_modules'));
       symlinkSync(typescript7, path.join(root, 'node_modules', 'typescript'));
-      const outcome = await language(root).check(
-        [{ path: 'src/a.ts', after: 'const b: string = 42;\n' }],
+      const ts = language(root);
+      const outcome = await ts.check(
+        [{ path: 'src/a.ts', after: 'export function f(n: string): number {\n  return 1;\n}\n' }],
         signal(),
       );
-      expect(outcome.state).toBe('not_checked');
-      expect(outcome.state === 'not_checked' && outcome.reason).toContain(
-        "TypeScript 7.0.2, the project's",
+      expect(outcome.checker).toBe("TypeScript 7.0.2, the project's");
+      expect(introduced(outcome)).toEqual(['src/use.ts:2 TS2345']);
+      const created = await ts.check(
+        [{ path: 'src/b.ts', after: 'const b: string = 42;\n' }],
+        signal(),
       );
+      expect(introduced(created)).toEqual(['src/b.ts:1 TS2322']);
+      const benign = await ts.check(
+        [
+          {
+            path: 'src/a.ts',
+            after: '// a comment\nexport function f(n: number): number {\n  return n;\n}\n',
+          },
+        ],
+        signal(),
+      );
+      expect(introduced(benign)).toEqual([]);
+      expect(ts.stats()?.diskPrograms).toBe(1);
     },
     LONG,
   );
