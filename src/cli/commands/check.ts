@@ -96,6 +96,8 @@ export default defineVerb({
       try {
         const result = await service.projectDiagnostics({ deadlineMs: timeoutMs });
         const timedOut = result.languages.some((l) => l.state === 'timed_out');
+        // "No errors" only about what a checker checked: a language not checked fails the run.
+        const unchecked = result.languages.some((l) => l.state === 'not_checked');
         if (values.json) writeJsonLine(io, result);
         else {
           for (const d of result.diagnostics) io.stdout.write(`${formatDiagnostic(d)}\n`);
@@ -105,10 +107,12 @@ export default defineVerb({
           io.stdout.write(
             result.diagnostics.length
               ? `${count(result.diagnostics.length, 'error')}.\n`
-              : 'No errors.\n',
+              : unchecked
+                ? 'No errors in what was checked; see what was not checked above.\n'
+                : 'No errors.\n',
           );
         }
-        return result.diagnostics.length || timedOut ? ExitCode.Failure : ExitCode.Ok;
+        return result.diagnostics.length || timedOut || unchecked ? ExitCode.Failure : ExitCode.Ok;
       } finally {
         await service.dispose();
       }

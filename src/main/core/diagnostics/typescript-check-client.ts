@@ -136,7 +136,11 @@ export function connectCheckClient(
       compiler,
       exited: process.exited,
       rssBytes: () => rss,
-      kill: () => process.kill(),
+      kill: () => {
+        // Held until it has gone, so a caller awaiting `exited` keeps Node running.
+        hold(true);
+        process.kill();
+      },
       ask(request, signal) {
         if (ended) return Promise.resolve({ kind: 'died', message: ended });
         const id = nextId++;
