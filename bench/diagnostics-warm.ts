@@ -61,7 +61,12 @@ export async function warmRun(
   const link = path.join(root, 'node_modules', 'typescript');
   rmSync(link, { force: true });
   if (ts7) symlinkSync(TS7, link);
-  const lang = createTypeScriptLanguage({ root, memoryMb: BENCH_MEMORY_MB });
+  // The hard ceiling is lifted: on a shared, loaded machine a cold check can pass 60 s.
+  const lang = createTypeScriptLanguage({
+    root,
+    memoryMb: BENCH_MEMORY_MB,
+    ceilingMs: 30 * 60_000,
+  });
   const warm: number[] = [];
   const notChecked: string[] = [];
   const recall = { reference: 0, found: 0, falseNew: 0 };
@@ -130,7 +135,8 @@ export function references(
   const baseline = reference.errors(new Map());
   const known = new Map<Edit, Diagnostic[]>();
   const freshMs: number[] = [];
-  for (const edit of edits) {
+  const fresh = Number(process.env.BENCH_DIAG_FRESH_EDITS) || edits.length;
+  for (const edit of edits.slice(0, fresh)) {
     const t = Date.now();
     const errors = reference.errors(new Map([[path.join(root, edit.path), edit.after]]));
     freshMs.push(Date.now() - t);

@@ -95,6 +95,7 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
     // Every read of the compiler (configs, sources, lib files, module resolution) is ts.sys's.
     ts.sys.readFile = (file) => reads.readFile(file);
     ts.sys.fileExists = (file) => reads.fileExists(file);
+    ts.sys.realpath = (file) => reads.realpath(file);
     checker = createTypeScriptChecker(ts, root, token, reads);
     version = ts.version;
     isCancellation = (error) => error instanceof ts.OperationCanceledException;

@@ -35,6 +35,7 @@ export interface CheckerFileReads {
   readFile(file: string): string | undefined;
   /** ts.sys.fileExists by the same rules (a refused or non-regular file does not exist). */
   fileExists(file: string): boolean;
+  realpath(file: string): string;
   /** Files refused and not read since (at most 100 kept), in the order first refused. */
   refusals(): RefusedRead[];
 }
@@ -146,9 +147,25 @@ export function createCheckerFileReads(
     }
   };
 
+  /**
+   * ts.sys.realpath kept inside what may be read: a dependency linked from outside the project
+   * (npm link, pnpm's store) keeps its path under the project's node_modules, as with
+   * preserveSymlinks, instead of becoming a path outside that the rules would refuse.
+   */
+  const realpath = (file: string): string => {
+    let real: string;
+    try {
+      real = realpathSync.native(file);
+    } catch {
+      return file;
+    }
+    return inside(root, real) || readableDirs.some((dir) => inside(dir, real)) ? real : file;
+  };
+
   return {
     readFile,
     fileExists,
+    realpath,
     refusals: () => [...refused].map(([file, why]) => ({ path: file, why })),
   };
 }

@@ -90,6 +90,7 @@ export async function createNativeChecker(
       },
       fileExists: (file: string): boolean =>
         overlay.has(file) ? overlay.get(file) !== null : reads.fileExists(file),
+      realpath: (file: string): string => reads.realpath(file),
     },
   });
   const relative = (file: string): string => path.relative(root, file).split(path.sep).join('/');
