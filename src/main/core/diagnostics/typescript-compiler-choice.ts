@@ -3,7 +3,7 @@
 // the project builds with are wrong evidence; Sluice's own only when the project has none.
 // Decided inside the confined check process: the project's package.json is read by the
 // checker's read rules and its compiler is only ever loaded there.
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createCheckerFileReads } from './typescript-file-reads';
 
@@ -82,6 +82,16 @@ export function chooseCompiler(root: string, bundledTypescript: string): Compile
       readableDirs: [],
     };
   }
+  if (existsOrLinked(folder))
+    // Present but unreadable (a link into a hidden folder, no package.json): never silently
+    // replaced by another compiler.
+    return {
+      kind: 'unsupported',
+      version: 'unknown',
+      owner: 'project',
+      reason:
+        "the project's node_modules/typescript cannot be read here (its package.json is missing or refused); errors from another compiler would be wrong evidence",
+    };
   const own = realpathSync(bundledTypescript);
   const ownVersion = versionOf(
     createCheckerFileReads(own, []).readFile(path.join(own, 'package.json')),
@@ -93,4 +103,13 @@ export function chooseCompiler(root: string, bundledTypescript: string): Compile
     modulePath: own,
     readableDirs: [own],
   };
+}
+
+function existsOrLinked(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -90,14 +90,19 @@ export function checkerProgram(moduleUrl: string = import.meta.url): {
   if ('evalCode' in entry)
     return {
       argvHead: [process.execPath, '-e', entry.evalCode],
-      readOnly: [path.resolve(here, '..', '..', '..', '..'), sluiceModules],
+      readOnly: [
+        path.dirname(process.execPath),
+        path.resolve(here, '..', '..', '..', '..'),
+        sluiceModules,
+      ],
       bundledTypescript,
       env,
     };
   const file = fileURLToPath(new URL('./typescript-check-process.js', moduleUrl));
   return {
     argvHead: [process.execPath, existsSync(file) ? file : fileURLToPath(entry.url)],
-    readOnly: [here, sluiceModules],
+    // Node (or Electron) itself, the bundle and its dependencies, even under a hidden home.
+    readOnly: [path.dirname(process.execPath), here, sluiceModules],
     bundledTypescript,
     env,
   };
