@@ -153,6 +153,24 @@ describe('typescript checker process', () => {
   );
 
   it(
+    "compiler - a project typescript that cannot be read is not replaced by Sluice's",
+    async () => {
+      const root = project({ 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': 'export {};\n' });
+      mkdirSync(path.join(root, 'node_modules'));
+      symlinkSync('/nonexistent/typescript', path.join(root, 'node_modules', 'typescript'));
+      const outcome = await language(root).check(
+        [{ path: 'src/a.ts', after: 'const b: string = 42;\n' }],
+        signal(),
+      );
+      expect(outcome.state).toBe('not_checked');
+      expect(outcome.state === 'not_checked' && outcome.reason).toContain(
+        "the project's node_modules/typescript cannot be read here",
+      );
+    },
+    LONG,
+  );
+
+  it(
     'compiler - without a project typescript, Sluice’s own answers and is named',
     async () => {
       const root = project({ 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': 'export {};\n' });
