@@ -37,6 +37,7 @@ import type { BenchTable } from './bench-table';
 import { makeEdits, type Edit, type EditKind, type Language } from './diagnostics-edits';
 import { createTypeScriptReference, pyrightErrors } from './diagnostics-reference';
 import { references, warmRun, warmTable } from './diagnostics-warm';
+import { confinementCost } from './diagnostics-confinement';
 
 const require = createRequire(import.meta.url);
 const SDK_SRC = path.join(path.dirname(require.resolve('@anthropic-ai/sdk')), 'src');
@@ -341,6 +342,7 @@ export async function run(): Promise<BenchTable[]> {
       'latency',
       () => latency(COPIES, 'diagnostics: warm TypeScript evidence on the ~3,000-file project'),
     ],
+    ['confine', confinementCost],
   ];
   const tables: BenchTable[] = [];
   for (const [name, part] of parts) if (!only || only.includes(name)) tables.push(await part());

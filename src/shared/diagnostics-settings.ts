@@ -25,9 +25,17 @@ const liveDeadlineMs = z.number().int().min(MIN_LIVE_DEADLINE_MS).max(MAX_LIVE_D
 export const DEFAULT_CHECKER_MEMORY_MB = 2048;
 export const DEFAULT_CHECKER_CPU_SECONDS = 120;
 export const DEFAULT_CHECKER_CEILING_SECONDS = 60;
-const checkerMemoryMb = z.number().int().min(256).max(65_536);
-const checkerCpuSeconds = z.number().int().min(5).max(3600);
-const checkerCeilingSeconds = z.number().int().min(5).max(600);
+/** Bounds of each ceiling, [min, max], as Settings accepts them. */
+export const CHECKER_CEILING_BOUNDS = {
+  checkerMemoryMb: [256, 65_536],
+  checkerCpuSeconds: [5, 3600],
+  checkerCeilingSeconds: [5, 600],
+} as const;
+const bounded = (name: keyof typeof CHECKER_CEILING_BOUNDS) =>
+  z.number().int().min(CHECKER_CEILING_BOUNDS[name][0]).max(CHECKER_CEILING_BOUNDS[name][1]);
+const checkerMemoryMb = bounded('checkerMemoryMb');
+const checkerCpuSeconds = bounded('checkerCpuSeconds');
+const checkerCeilingSeconds = bounded('checkerCeilingSeconds');
 
 export const diagnosticsSettingsSchema = z.object({
   /** Off: no change is checked; reviews say "not checked: checks are off in Settings". */

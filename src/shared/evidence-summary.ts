@@ -11,20 +11,34 @@ export function durationText(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
 }
 
+/**
+ * The languages of a checked change that were not checked (another was), as
+ * "Go: no sandbox on this machine; …", or null when every one was checked. "No new errors"
+ * is only ever said about what a checker actually checked (issue 28 item 4).
+ */
+export function uncheckedLanguages(evidence: ProposalEvidence): string | null {
+  const missing = evidence.languages.filter((l) => l.state !== 'checked');
+  if (!missing.length) return null;
+  return missing.map((l) => `${l.language}: ${l.reason ?? l.state}`).join('; ');
+}
+
 /** "This change introduces 2 errors · fixes 1", or what kept it from being checked. */
 export function evidenceHeadline(evidence: ProposalEvidence): string {
+  const unchecked = uncheckedLanguages(evidence);
   const counts = (): string => {
     const parts = [
       evidence.introduced.length
         ? `This change introduces ${plural(evidence.introduced.length, 'error')}`
-        : 'This change introduces no new errors',
+        : unchecked
+          ? 'No new errors in what was checked'
+          : 'This change introduces no new errors',
     ];
     if (evidence.fixed.length) parts.push(`fixes ${evidence.fixed.length}`);
     return parts.join(' · ');
   };
   switch (evidence.state) {
     case 'checked':
-      return `${counts()} (checked in ${durationText(evidence.ms)})`;
+      return `${counts()} (checked in ${durationText(evidence.ms)})${unchecked ? `; not checked: ${unchecked}` : ''}`;
     case 'timed_out':
       return `Check timed out after ${durationText(evidence.ms)}${evidence.reason ? ` (${evidence.reason})` : ''}${
         evidence.introduced.length || evidence.fixed.length ? `; so far: ${counts()}` : ''

@@ -2,8 +2,10 @@
 // diagnostics engine that checks proposals. `sluice check --proposal ID [--project DIR]
 // [--json]`: the errors a change set would introduce and fix if applied now (its final
 // texts laid over the disk as it is). `--timeout SECONDS` (default 600) bounds the wait; a
-// language past it is reported as timed out. Exit 0: checked, no errors (for a proposal: none
-// introduced); 1: errors found, or a language timed out; 2: usage.
+// language past it is reported as timed out and its checker is stopped (no process of it
+// outlives the verb). Exit 0: everything checked, no errors (for a proposal: none introduced);
+// 1: errors found, or a language timed out or could not be checked; 2: usage. "No errors" is
+// said only when every language found was checked.
 import path from 'node:path';
 import type { Diagnostic, LanguageEvidence } from '../../shared/diagnostics';
 import {
@@ -92,33 +94,39 @@ export default defineVerb({
     const timeoutMs = parseTimeout(values.timeout);
     if (values.proposal === undefined) {
       const { workspace } = await openProject(io, values.project);
-      const service = createDiagnosticsService({ root: workspace.root, env: io.env });
+      const service = createDiagnosticsService({
+        root: workspace.root,
+        env: io.env,
+        settings: { ceilingMs: timeoutMs },
+      });
       try {
         const result = await service.projectDiagnostics({ deadlineMs: timeoutMs });
-        const timedOut = result.languages.some((l) => l.state === 'timed_out');
-        // "No errors" only about what a checker checked: a language not checked fails the run.
-        const unchecked = result.languages.some((l) => l.state === 'not_checked');
+        const unchecked = result.languages.filter((l) => l.state !== 'checked');
         if (values.json) writeJsonLine(io, result);
         else {
           for (const d of result.diagnostics) io.stdout.write(`${formatDiagnostic(d)}\n`);
           for (const l of result.languages) io.stdout.write(`${formatLanguage(l)}\n`);
           if (!result.languages.length)
             io.stdout.write('No file of a language Sluice can check was found.\n');
-          io.stdout.write(
-            result.diagnostics.length
-              ? `${count(result.diagnostics.length, 'error')}.\n`
-              : unchecked
-                ? 'No errors in what was checked; see what was not checked above.\n'
-                : 'No errors.\n',
-          );
+          else if (result.diagnostics.length)
+            io.stdout.write(`${count(result.diagnostics.length, 'error')}.\n`);
+          else if (unchecked.length)
+            io.stdout.write(
+              `No errors in what was checked, but ${unchecked.map((l) => languageLabel(l.language as DiagnosticsLanguage)).join(', ')} ${unchecked.length === 1 ? 'was' : 'were'} not checked.\n`,
+            );
+          else io.stdout.write('No errors.\n');
         }
-        return result.diagnostics.length || timedOut || unchecked ? ExitCode.Failure : ExitCode.Ok;
+        return result.diagnostics.length || unchecked.length ? ExitCode.Failure : ExitCode.Ok;
       } finally {
         await service.dispose();
       }
     }
     const { set, root } = await changeSetChanges(io, values.proposal, values.project);
-    const service = createDiagnosticsService({ root, env: io.env });
+    const service = createDiagnosticsService({
+      root,
+      env: io.env,
+      settings: { ceilingMs: timeoutMs },
+    });
     try {
       const evidence = await service.checkChange(
         set.files.map((f) => ({ path: f.path, after: f.finalText })),
@@ -128,7 +136,9 @@ export default defineVerb({
       else {
         const moved = set.files.filter((f) => evidence.baseHashes[f.path] !== f.baseHash);
         io.stdout.write(
-          `Change set ${set.id} introduces ${count(evidence.introduced.length, 'error')} · fixes ${evidence.fixed.length}\n`,
+          evidence.state === 'checked'
+            ? `Change set ${set.id} introduces ${count(evidence.introduced.length, 'error')} · fixes ${evidence.fixed.length}\n`
+            : `Change set ${set.id} was not fully checked${evidence.reason ? `: ${oneLine(evidence.reason)}` : ''}; it introduces at least ${count(evidence.introduced.length, 'error')} · fixes ${evidence.fixed.length}\n`,
         );
         if (moved.length)
           io.stdout.write(
@@ -140,7 +150,8 @@ export default defineVerb({
         for (const d of evidence.fixed) io.stdout.write(`  ${formatDiagnostic(d)}\n`);
         for (const l of evidence.languages) io.stdout.write(`${formatLanguage(l)}\n`);
       }
-      return evidence.introduced.length || evidence.state === 'timed_out'
+      const unchecked = evidence.languages.some((l) => l.state !== 'checked');
+      return evidence.introduced.length || evidence.state !== 'checked' || unchecked
         ? ExitCode.Failure
         : ExitCode.Ok;
     } finally {

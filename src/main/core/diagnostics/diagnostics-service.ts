@@ -1,7 +1,10 @@
 // The diagnostics service behind DiagnosticsPort: splits a change by language, runs each
 // language's checker (started lazily, stopped on dispose), compares the errors before and
 // after, and holds the deadline: past it the evidence says `timed_out` with what finished,
-// the checkers keep going, and onLateResult receives the final evidence.
+// the checkers keep going, and onLateResult receives the final evidence. A second, hard
+// ceiling (Settings, default 60 s; never shorter than the deadline) stops a checker that has
+// still not answered: its work is aborted and it is disposed (its process killed), it says
+// so, and it starts again on the next check (issue 28 item 5).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +26,7 @@ import {
   type ProjectOutcome,
 } from './language-checker';
 import { createDefaultCheckers } from './default-checkers';
+import type { ConfinedLimits } from '../confinement/confined-process';
 
 export const DEFAULT_DEADLINE_MS = 3000;
 
@@ -33,11 +37,13 @@ export interface DiagnosticsSettings {
   readonly deadlineMs?: number;
   /** Cap of the TypeScript checker's heap in MB (resourceLimits); default below the ceiling. */
   readonly typescriptHeapMb?: number;
-  /** Memory ceiling of a confined checker process in MiB (Settings); default 2048. */
-  readonly checkerMemoryMb?: number;
-  /** A checker that has not answered one check after this many seconds is killed; default 60. */
-  readonly checkerCeilingSeconds?: number;
+  /** The hard ceiling of a check, in ms (default 60 s; at least the check's deadline). */
+  readonly ceilingMs?: number;
+  /** Memory, CPU and process ceilings of every confined checker process. */
+  readonly checkerLimits?: ConfinedLimits;
 }
+
+export const DEFAULT_CEILING_MS = 60_000;
 
 export interface DiagnosticsServiceOptions {
   /** The project's real path. */
@@ -79,6 +85,8 @@ interface LanguageRun {
   introduced: Diagnostic[];
   fixed: Diagnostic[];
   done: boolean;
+  /** Stopped at the hard ceiling: whatever the checker says later is ignored. */
+  stopped?: boolean;
 }
 
 export function createDiagnosticsService(options: DiagnosticsServiceOptions): DiagnosticsPort {
@@ -89,17 +97,21 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
       root: options.root,
       ...(options.symbolIndex ? { symbolIndex: options.symbolIndex } : {}),
       ...(settings.typescriptHeapMb ? { typescriptHeapMb: settings.typescriptHeapMb } : {}),
-      ...(settings.checkerMemoryMb ? { checkerMemoryMb: settings.checkerMemoryMb } : {}),
-      ...(settings.checkerCeilingSeconds
-        ? { checkerCeilingSeconds: settings.checkerCeilingSeconds }
-        : {}),
       ...(options.tempDir ? { tempDir: options.tempDir } : {}),
+      ...(settings.checkerLimits ? { limits: settings.checkerLimits } : {}),
+      ceilingMs: settings.ceilingMs ?? DEFAULT_CEILING_MS,
       env: options.env ?? process.env,
     });
   let stopAll = new AbortController();
   const isOn = (language: DiagnosticsLanguage): boolean => settings.enabled?.[language] !== false;
   const turnedOff = (language: DiagnosticsLanguage): string =>
     `${languageLabel(language)} checking is turned off in Settings`;
+  const stoppedAt = (language: DiagnosticsLanguage, ms: number): string =>
+    `${languageLabel(language)}'s checker did not answer within ${formatSeconds(ms)}: it was stopped, and starts again on the next check`;
+  /** Kills a checker that overran the hard ceiling; a later check starts it again. */
+  const stopChecker = (checker: LanguageChecker): void => {
+    void checker.dispose().catch(() => undefined);
+  };
 
   const combined = (signal: AbortSignal | undefined): AbortSignal =>
     signal ? AbortSignal.any([signal, stopAll.signal]) : stopAll.signal;
@@ -154,7 +166,11 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
     checkChange(changes, check: CheckOptions = {}) {
       const started = Date.now();
       const deadlineMs = check.deadlineMs ?? settings.deadlineMs ?? DEFAULT_DEADLINE_MS;
-      const signal = combined(check.signal);
+      const ceilingMs = Math.max(settings.ceilingMs ?? DEFAULT_CEILING_MS, deadlineMs);
+      const hard = new AbortController();
+      const outer = combined(check.signal);
+      const signal = AbortSignal.any([outer, hard.signal]);
+      const running = new Map<LanguageRun, LanguageChecker>();
       const baseHashes: Record<string, string> = {};
       for (const change of changes)
         if (isInsideRoot(change.path)) baseHashes[change.path] = sha256(options.root, change.path);
@@ -169,6 +185,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
           done: false,
         };
         runs.push(run);
+        running.set(run, checker);
         if (!isOn(checker.language)) {
           run.evidence = {
             ...run.evidence,
@@ -187,6 +204,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
               reason: `the checker failed: ${error instanceof Error ? error.message : String(error)}`,
             }))
             .then((outcome) => {
+              if (run.stopped) return;
               const ms = Date.now() - started;
               run.done = true;
               if (outcome.state === 'not_checked') {
@@ -214,7 +232,29 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
             }),
         );
       }
-      const all = Promise.all(pending).then(() => assemble(runs, started, baseHashes));
+      const ceiling = setTimeout(() => {
+        const stuck = runs.filter((r) => !r.done);
+        if (!stuck.length) return;
+        hard.abort();
+        for (const run of stuck) {
+          run.stopped = true;
+          run.done = true;
+          run.evidence = {
+            language: run.language,
+            state: 'not_checked',
+            reason: stoppedAt(run.language, ceilingMs),
+            filesChecked: 0,
+            ms: Date.now() - started,
+          };
+          const checker = running.get(run);
+          if (checker) stopChecker(checker);
+        }
+      }, ceilingMs);
+      ceiling.unref();
+      const all = Promise.all(pending).then(() => {
+        clearTimeout(ceiling);
+        return assemble(runs, started, baseHashes);
+      });
       if (!pending.length) return all;
       return new Promise<ProposalEvidence>((resolve) => {
         let timedOut = false;
@@ -235,7 +275,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
           if (!timedOut) {
             clearTimeout(timer);
             resolve(final);
-          } else if (!signal.aborted) check.onLateResult?.(final);
+          } else if (!outer.aborted) check.onLateResult?.(final);
         });
       });
     },
@@ -243,6 +283,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
     async projectDiagnostics(project = {}): Promise<ProjectDiagnostics> {
       const started = Date.now();
       const signal = combined(project.signal);
+      const ceilingMs = settings.ceilingMs ?? DEFAULT_CEILING_MS;
       const outcomes = await Promise.all(
         checkers.map(
           async (
@@ -264,32 +305,45 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                 [],
               ];
             }
-            const work = checker.project(signal).catch((error: unknown): ProjectOutcome => ({
-              state: 'not_checked' as const,
-              filesChecked: 0,
-              reason: `the checker failed: ${error instanceof Error ? error.message : String(error)}`,
-            }));
-            const deadline = project.deadlineMs;
-            const outcome = await (deadline === undefined
-              ? work
-              : Promise.race([
-                  work,
-                  new Promise<'late'>((r) => setTimeout(() => r('late'), deadline).unref()),
-                ]));
+            const hard = new AbortController();
+            const work = checker
+              .project(AbortSignal.any([signal, hard.signal]))
+              .catch((error: unknown): ProjectOutcome => ({
+                state: 'not_checked' as const,
+                filesChecked: 0,
+                reason: `the checker failed: ${error instanceof Error ? error.message : String(error)}`,
+              }));
+            // Past the deadline (or, without one, the hard ceiling) nobody waits for the answer:
+            // the checker is stopped, so no process of it outlives the call (`check --timeout`).
+            const deadline = project.deadlineMs ?? ceilingMs;
+            let timer: NodeJS.Timeout | undefined;
+            const outcome = await Promise.race([
+              work,
+              new Promise<'late'>((r) => {
+                timer = setTimeout(() => r('late'), deadline);
+              }),
+            ]);
+            clearTimeout(timer);
             const ms = Date.now() - started;
             if (outcome === null) return [checker, null, []];
-            if (outcome === 'late')
+            if (outcome === 'late') {
+              hard.abort();
+              stopChecker(checker);
               return [
                 checker,
                 {
                   language: checker.language,
-                  state: 'timed_out',
-                  reason: `timed out after ${formatSeconds(deadline ?? 0)}`,
+                  state: project.deadlineMs === undefined ? 'not_checked' : 'timed_out',
+                  reason:
+                    project.deadlineMs === undefined
+                      ? stoppedAt(checker.language, deadline)
+                      : `timed out after ${formatSeconds(deadline)}; the checker was stopped`,
                   filesChecked: 0,
                   ms,
                 },
                 [],
               ];
+            }
             if (outcome.state === 'not_checked')
               return [
                 checker,

@@ -2,7 +2,11 @@
 // after a decision, and the propose-mode note. Short by design: peers flood the context
 // with diagnostics; here the list is capped and the rest counted ("and N more").
 import type { ProposalEvidence } from '../../../shared/diagnostics';
-import { diagnosticLines, durationText } from '../../../shared/evidence-summary';
+import {
+  diagnosticLines,
+  durationText,
+  uncheckedLanguages,
+} from '../../../shared/evidence-summary';
 import { missingCase } from '../../../shared/missing-case';
 import type { Proposal } from '../edits/proposal';
 
@@ -26,6 +30,14 @@ function fixes(evidence: ProposalEvidence): string {
   return evidence.fixed.length ? `; it fixes ${errors(evidence.fixed.length)}` : '';
 }
 
+/** "no new errors", or, when a language was not checked, only about what was. */
+function noNewErrors(evidence: ProposalEvidence): string {
+  const unchecked = uncheckedLanguages(evidence);
+  return unchecked
+    ? `no new errors in what was checked${fixes(evidence)}; not checked: ${unchecked}`
+    : `no new errors${fixes(evidence)}`;
+}
+
 export function heldBackMessage(proposal: Proposal, evidence: ProposalEvidence): string {
   const list = diagnosticLines(evidence.introduced, HELD_BACK_LISTED).map((l) => `- ${l}`);
   return [
@@ -43,7 +55,7 @@ export function evidenceResultLine(evidence: ProposalEvidence): string {
         ? sentence(
             `Checked before writing: this change introduces ${errors(evidence.introduced.length)}: ${inline(evidence)}${fixes(evidence)}`,
           )
-        : `Checked before writing: no new errors${fixes(evidence)}.`;
+        : sentence(`Checked before writing: ${noNewErrors(evidence)}`);
     case 'timed_out':
       return sentence(
         `Not fully checked before writing: the check timed out after ${durationText(evidence.ms)}${
@@ -69,7 +81,9 @@ export function overlayEvidenceLine(evidence: ProposalEvidence): string {
     case 'checked':
       return evidence.introduced.length
         ? `Not yet applied. With all your changes so far, this change would introduce ${errors(evidence.introduced.length)}: ${sentence(`${inline(evidence)}${fixes(evidence)}`)} Revise it unless a later edit fixes them.`
-        : `Not yet applied. Checked with all your changes so far: no new errors${fixes(evidence)}.`;
+        : sentence(
+            `Not yet applied. Checked with all your changes so far: ${noNewErrors(evidence)}`,
+          );
     case 'timed_out':
       return sentence(
         `Not yet applied. The check timed out after ${durationText(evidence.ms)}${

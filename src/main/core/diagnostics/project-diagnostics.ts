@@ -72,7 +72,13 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
     port.dispose().catch((error: unknown) => deps.onBackgroundError?.(error));
 
   const portFor = (settings: DiagnosticsSettings): DiagnosticsPort => {
-    const languagesKey = JSON.stringify(settings.languages);
+    // The ceilings are fixed when a service starts: a change in Settings restarts it too.
+    const languagesKey = JSON.stringify([
+      settings.languages,
+      settings.checkerMemoryMb,
+      settings.checkerCpuSeconds,
+      settings.checkerCeilingSeconds,
+    ]);
     if (current && current.languagesKey === languagesKey) return current.port;
     // A switched language must stop (or start) its service: the old one is stopped whole.
     if (current) void stop(current.port);

@@ -6,18 +6,19 @@
 // request, so "before" and "after" never mix. One check at a time: the open documents are
 // pyright's state.
 // A deleted file is shown to pyright as an empty module (it cannot be told the file is gone).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  createMessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type MessageConnection,
-} from 'vscode-jsonrpc/node';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic } from '../../../shared/diagnostics';
+import type { SandboxAvailability } from '../commands/bubblewrap';
+import { checkableFile } from '../confinement/checkable-file';
+import { DEFAULT_CONFINED_LIMITS, type ConfinedLimits } from '../confinement/confined-process';
+import {
+  configFilesStamp,
+  startPyrightServer,
+  type PyrightServer as Server,
+} from './pyright-server';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { lineTextAt } from './diagnostic-comparison';
 import type { ProposedFileChange } from './diagnostics-port';
@@ -25,7 +26,6 @@ import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './languag
 import { affectedPythonFiles, scanPythonImports } from './python-importers';
 import { readRssBytes } from './process-memory';
 
-const START_TIMEOUT_MS = 60_000;
 /** Cap of pyright's V8 heap (its own process); it says so and exits when it is reached. */
 export const DEFAULT_PYRIGHT_HEAP_MB = 3072;
 
@@ -34,7 +34,16 @@ export interface PyrightLanguageOptions {
   readonly symbolIndex?: SymbolIndexPort;
   readonly env?: NodeJS.ProcessEnv;
   readonly maxHeapMb?: number;
+  /** Memory, CPU and process ceilings of the server (default: the confinement's). */
+  readonly limits?: ConfinedLimits;
+  /** A job the server has not answered after this long kills it; the next check restarts it. */
+  readonly ceilingMs?: number;
+  /** The sandbox (default detected); tests pass an unavailable one. */
+  readonly sandbox?: SandboxAvailability;
 }
+
+/** Default of the hard ceiling of one job on the server. */
+export const DEFAULT_PYRIGHT_CEILING_MS = 60_000;
 
 interface LspDiagnostic {
   range: { start: { line: number; character: number } };
@@ -43,106 +52,47 @@ interface LspDiagnostic {
   message: string;
 }
 
-interface Server {
-  readonly child: ChildProcess;
-  readonly connection: MessageConnection;
-  /** Settles with a reason when the server process ends. */
-  readonly exited: Promise<string>;
-}
-
 export function createPyrightLanguage(options: PyrightLanguageOptions): LanguageChecker {
   const { root } = options;
   const maxHeapMb = options.maxHeapMb ?? DEFAULT_PYRIGHT_HEAP_MB;
+  const limits: Required<ConfinedLimits> = { ...DEFAULT_CONFINED_LIMITS, ...options.limits };
+  const ceilingMs = options.ceilingMs ?? DEFAULT_PYRIGHT_CEILING_MS;
   let server: Promise<Server | string> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let pid: number | undefined;
   const uriOf = (relative: string): string =>
     pathToFileURL(path.join(root, ...relative.split('/'))).href;
+  /** Files not read under read_file's rules during the current job, with why. */
+  let refused: string[] = [];
+  /** A project file's text, only under read_file's rules (null when refused or missing). */
   const readDisk = (relative: string): string | null => {
+    const verdict = checkableFile(root, relative);
+    if (!verdict.ok) {
+      if (verdict.rule !== 'missing' && !refused.includes(verdict.reason))
+        refused.push(verdict.reason);
+      return null;
+    }
     try {
-      return readFileSync(path.join(root, ...relative.split('/')), 'utf8');
+      return readFileSync(verdict.absolute, 'utf8');
     } catch {
       return null;
     }
   };
 
   const start = (): Promise<Server | string> =>
-    new Promise((resolve) => {
-      let entry: string;
-      try {
-        entry = createRequire(import.meta.url).resolve('pyright/langserver.index.js');
-      } catch {
-        resolve('not checked: pyright is not installed');
-        return;
-      }
-      // process.execPath is Electron's binary in the app: ELECTRON_RUN_AS_NODE makes it Node.
-      const child = spawn(
-        process.execPath,
-        [`--max-old-space-size=${maxHeapMb}`, entry, '--stdio'],
-        {
-          cwd: root,
-          env: { ...(options.env ?? process.env), ELECTRON_RUN_AS_NODE: '1' },
-          stdio: ['pipe', 'pipe', 'ignore'],
-        },
-      );
-      const connection = createMessageConnection(
-        new StreamMessageReader(child.stdout as NonNullable<typeof child.stdout>),
-        new StreamMessageWriter(child.stdin as NonNullable<typeof child.stdin>),
-      );
-      // pyright asks for its settings; null means "the defaults and the project's config file".
-      connection.onRequest('workspace/configuration', (params: { items?: unknown[] }) =>
-        (params.items ?? []).map(() => null),
-      );
-      connection.onRequest('client/registerCapability', () => null);
-      connection.onRequest('window/workDoneProgress/create', () => null);
-      connection.onNotification(() => undefined);
-      connection.onError(() => undefined);
-      connection.listen();
-      let settled = false;
-      const fail = (why: string): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        child.kill();
-        resolve(why);
-      };
-      child.once('error', (error) => fail(`pyright could not start (${error.message})`));
-      child.once('exit', (code) => {
+    startPyrightServer({
+      root,
+      env: options.env ?? process.env,
+      limits,
+      maxHeapMb,
+      sandbox: options.sandbox,
+      onExit: () => {
         server = undefined;
         pid = undefined;
-        fail(`pyright stopped before it was ready (exit code ${String(code)})`);
-      });
-      const timer = setTimeout(() => fail('pyright did not start within 60 s'), START_TIMEOUT_MS);
-      void (async () => {
-        try {
-          await connection.sendRequest('initialize', {
-            processId: process.pid,
-            rootUri: pathToFileURL(root).href,
-            workspaceFolders: [{ uri: pathToFileURL(root).href, name: path.basename(root) }],
-            capabilities: {
-              workspace: { configuration: true, workspaceFolders: true },
-              textDocument: {
-                diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
-                publishDiagnostics: {},
-                synchronization: { didSave: false },
-              },
-            },
-          });
-          void connection.sendNotification('initialized', {});
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          pid = child.pid;
-          const exited = new Promise<string>((done) =>
-            child.once('exit', () => done('pyright stopped during the check')),
-          );
-          resolve({ child, connection, exited });
-        } catch (error) {
-          fail(
-            `pyright could not start (${error instanceof Error ? error.message : String(error)})`,
-          );
-        }
-      })();
+      },
+    }).then((ready) => {
+      if (typeof ready !== 'string') pid = ready.child.pid;
+      return ready;
     });
 
   const toDiagnostics = (
@@ -174,27 +124,61 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     return toDiagnostics(relative, text, report.items ?? []);
   };
 
-  /** Runs one job on the server, one at a time; a dead or missing server is a reason. */
+  /** Stops a server (idempotent): the next job starts a fresh one. */
+  const stopServer = (current: Server): void => {
+    if (server) server = undefined;
+    pid = undefined;
+    current.connection.dispose();
+    current.kill();
+  };
+
+  /**
+   * Runs one job on the server, one at a time; a dead or missing server, a configuration
+   * error, or no answer within the hard ceiling (the server is then killed, and the next job
+   * starts it again) is a reason.
+   */
   const withServer = <T>(
     signal: AbortSignal,
     job: (connection: MessageConnection) => Promise<T>,
   ): Promise<T | string> => {
     const run = async (): Promise<T | string> => {
       if (signal.aborted) return 'the check was cancelled';
+      refused = [];
       server ??= start();
-      const ready = await server;
+      let ready = await server;
+      if (typeof ready !== 'string' && ready.configStamp !== configFilesStamp(root)) {
+        stopServer(ready);
+        server = start();
+        ready = await server;
+      }
       if (typeof ready === 'string') {
         server = undefined;
         return ready;
       }
+      if (ready.configErrors.length) return `pyright: ${ready.configErrors[0] ?? ''}`;
+      const current = ready;
       let onAbort = (): void => undefined;
-      const aborted = new Promise<string>((resolve) => {
+      let ceiling: NodeJS.Timeout | undefined;
+      const stopped = new Promise<string>((resolve) => {
         onAbort = () => resolve('the check was cancelled');
         signal.addEventListener('abort', onAbort, { once: true });
+        ceiling = setTimeout(() => {
+          stopServer(current);
+          resolve(
+            `pyright did not answer within ${Math.round(ceilingMs / 1000)} s; it was stopped and starts again on the next check`,
+          );
+        }, ceilingMs);
       });
+      // The job may fail after the race is decided (writes to a killed server): not unhandled.
+      const work = job(current.connection);
+      work.catch(() => undefined);
       try {
-        return await Promise.race([job(ready.connection), ready.exited, aborted]);
+        const answer = await Promise.race([work, current.exited, stopped]);
+        // pyright logs a configuration error while it sets the workspace up, after start.
+        if (current.configErrors.length) return `pyright: ${current.configErrors[0] ?? ''}`;
+        return answer;
       } finally {
+        clearTimeout(ceiling);
         signal.removeEventListener('abort', onAbort);
       }
     };
@@ -202,6 +186,10 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     queue = result.catch(() => undefined);
     return result;
   };
+
+  /** Files a job did not read, for the outcome's reason. */
+  const refusedNote = (): { reason?: string } =>
+    refused.length ? { reason: `not read: ${refused.join('; ')}` } : {};
 
   const importersOf = (): ((file: string) => Iterable<string>) => {
     if (options.symbolIndex) {
@@ -222,6 +210,12 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     language: 'python',
     owns: (file) => file.endsWith('.py') || file.endsWith('.pyi'),
     async check(changes: readonly ProposedFileChange[], signal): Promise<LanguageOutcome> {
+      // A changed file that may not be read (a link out of the project) is not checked.
+      for (const change of changes) {
+        const verdict = checkableFile(root, change.path);
+        if (!verdict.ok && verdict.rule !== 'missing')
+          return { state: 'not_checked', reason: `not read: ${verdict.reason}`, filesChecked: 0 };
+      }
       const result = await withServer(signal, async (connection) => {
         const changed = changes.map((c) => c.path);
         const affected = affectedPythonFiles(changed, importersOf());
@@ -268,7 +262,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       });
       if (typeof result === 'string')
         return { state: 'not_checked', reason: result, filesChecked: 0 };
-      return { state: 'checked', ...result };
+      return { state: 'checked', ...result, ...refusedNote() };
     },
     async project(signal): Promise<ProjectOutcome | null> {
       const scan = scanPythonImports(root);
@@ -300,7 +294,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
         filesChecked: files.length,
         ...(scan.truncated
           ? { reason: `only the first ${files.length} Python files were checked` }
-          : {}),
+          : refusedNote()),
       };
     },
     memoryBytes() {
@@ -315,13 +309,12 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
           current.connection
             .sendRequest('shutdown')
             .then(() => current.connection.sendNotification('exit')),
-          new Promise((r) => setTimeout(r, 2000)),
+          new Promise((r) => setTimeout(r, 300)),
         ]);
       } catch {
         // It is killed below either way.
       }
-      current.connection.dispose();
-      current.child.kill();
+      stopServer(current);
     },
   };
 }

@@ -3,6 +3,7 @@
 // its options. The wiring (project-diagnostics.ts) restarts the service when a language switch
 // changes and answers "off" itself before the service is asked; tests inject their own factory
 // through each shell's `createDiagnostics` option.
+import { checkerLimits } from '../confinement/confined-limits';
 import { createDiagnosticsService } from './diagnostics-service';
 import type { CreateDiagnostics } from './project-diagnostics';
 
@@ -13,7 +14,7 @@ export const shellCreateDiagnostics: CreateDiagnostics = ({ root, symbolIndex, s
     settings: {
       enabled: settings.languages,
       deadlineMs: settings.liveDeadlineMs,
-      checkerMemoryMb: settings.checkerMemoryMb,
-      checkerCeilingSeconds: settings.checkerCeilingSeconds,
+      ceilingMs: settings.checkerCeilingSeconds * 1000,
+      checkerLimits: checkerLimits(settings),
     },
   });

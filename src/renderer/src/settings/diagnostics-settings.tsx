@@ -10,6 +10,7 @@ import {
   type DiagnosticsSettingsPatch,
 } from '../../../shared/diagnostics-settings';
 import { TextField } from '../app/text-field';
+import { CheckerCeilingsSettings } from './checker-ceilings-settings';
 import { languageName } from '../review/evidence-text';
 
 interface Props {
@@ -94,6 +95,7 @@ export function DiagnosticsSettings({ settings, onSave }: Props) {
           Save deadline
         </button>
       </form>
+      <CheckerCeilingsSettings settings={settings} onSave={onSave} />
     </fieldset>
   );
 }

@@ -89,8 +89,15 @@ describe('settings handlers', () => {
       enabled: true,
       languages: { typescript: true, python: false, go: true, rust: true, java: true },
       liveDeadlineMs: 5000,
+      checkerMemoryMb: 2048,
+      checkerCpuSeconds: 120,
+      checkerCeilingSeconds: 60,
     });
     expect(again.settings.diagnostics().languages.python).toBe(false);
+    await dispatch('settings.set', { diagnostics: { checkerCeilingSeconds: 90 } });
+    expect(build().settings.diagnostics().checkerCeilingSeconds).toBe(90);
+    const refused = await dispatch('settings.set', { diagnostics: { checkerMemoryMb: 1 } });
+    expect(refused.ok).toBe(false);
     await again.handlers.set({ diagnostics: { enabled: false } });
     expect(build().settings.diagnostics()).toMatchObject({ enabled: false, liveDeadlineMs: 5000 });
   });

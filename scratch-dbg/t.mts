@@ -1,0 +1,13 @@
+import { createDiagnosticsService } from '../src/main/core/diagnostics/diagnostics-service';
+import { writeTree } from '../tests/support/hostile-projects';
+import { mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
+const proj = realpathSync(mkdtempSync('/tmp/dbg-'));
+const SLOW = ['#define A0', ...Array.from({ length: 32 }, (_, i) => `#define A${i + 1} A${i} A${i}`), 'A32'].join('\n');
+writeTree(proj, { 'go.mod': 'module example.com/slow\n\ngo 1.19\n', 'main.go': `package main\n\n/*\n${SLOW}\n*/\nimport "C"\n\nfunc main() {}\n`, 'app.py': 'import stdin_module\n\nx: int = 1\n' });
+symlinkSync('/dev/stdin', proj + '/stdin_module.py');
+const s = createDiagnosticsService({ root: proj, env: process.env, settings: { ceilingMs: 3000 } });
+const t = Date.now();
+const r = await s.projectDiagnostics({ deadlineMs: 3000 });
+console.log('result', Date.now() - t, JSON.stringify(r.languages));
+await s.dispose();
+console.log('disposed', Date.now() - t);
