@@ -47,7 +47,12 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/electron/app.ts'),
           // Symbol parsing runs in worker threads that load this file next to the main bundle.
           'parse-worker': resolve(__dirname, 'src/main/core/index/parse-worker.ts'),
-          // The TypeScript diagnostics checker's worker thread loads this file the same way.
+          // The TypeScript checker runs confined in its own process (this file, started with
+          // Electron as Node), which loads its worker thread from the file beside it.
+          'typescript-check-process': resolve(
+            __dirname,
+            'src/main/core/diagnostics/typescript-check-process.ts',
+          ),
           'typescript-check-worker': resolve(
             __dirname,
             'src/main/core/diagnostics/typescript-check-worker.ts',

@@ -30,7 +30,12 @@ export default defineConfig({
         'parse-worker': resolve(import.meta.dirname, 'src/main/core/index/parse-worker.ts'),
         // The detached indexer `sluice def`/`importers` start after a quick answer.
         'background-index-child': resolve(import.meta.dirname, 'src/cli/background-index-child.ts'),
-        // The TypeScript diagnostics checker's worker thread loads this file the same way.
+        // The TypeScript checker runs confined in its own process (this file, started with
+        // Node), which loads its worker thread from the file beside it.
+        'typescript-check-process': resolve(
+          import.meta.dirname,
+          'src/main/core/diagnostics/typescript-check-process.ts',
+        ),
         'typescript-check-worker': resolve(
           import.meta.dirname,
           'src/main/core/diagnostics/typescript-check-worker.ts',

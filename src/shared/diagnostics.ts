@@ -34,6 +34,8 @@ export const languageEvidenceSchema = z.object({
   /** How many files were checked (the changed ones and those whose errors can change). */
   filesChecked: z.number(),
   ms: z.number(),
+  /** Which checker answered, for a person: "TypeScript 6.0.3, the project's". */
+  checker: z.string().optional(),
 });
 export type LanguageEvidence = z.infer<typeof languageEvidenceSchema>;
 

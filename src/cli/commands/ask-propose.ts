@@ -145,6 +145,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
       const home = sluiceHomeFor(io);
       const db = openAppDatabase({ home });
       const diagnostics = openCliDiagnostics({ workspace, db, create: deps.createDiagnostics });
+      diagnostics.warm();
       try {
         sweepBackgroundRuns(db, home);
         const stored = createSettingsRepository(db).read().settings.backgroundParallel;

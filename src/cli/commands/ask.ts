@@ -183,6 +183,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             `diagnostics: ${error instanceof Error ? error.message : String(error)}\n`,
           ),
       });
+      diagnostics.warm();
       try {
         const projectId = projectIdFor(workspace.root);
         const mode = modeFor(given?.data, db, projectId, io);

@@ -38,9 +38,10 @@ export function formatDiagnostic(d: Diagnostic): string {
 function formatLanguage(l: LanguageEvidence): string {
   const label = languageLabel(l.language as DiagnosticsLanguage);
   const reason = l.reason ? ` (${oneLine(l.reason)})` : '';
+  const checker = l.checker ? ` with ${oneLine(l.checker)}` : '';
   switch (l.state) {
     case 'checked':
-      return `${label}: checked ${l.filesChecked} file${l.filesChecked === 1 ? '' : 's'} in ${formatSeconds(l.ms)}${reason}`;
+      return `${label}: checked ${l.filesChecked} file${l.filesChecked === 1 ? '' : 's'} in ${formatSeconds(l.ms)}${checker}${reason}`;
     case 'not_checked':
       return `${label}: not checked${reason}`;
     case 'timed_out':

@@ -29,6 +29,7 @@ export default defineVerb({
           `sluice mcp: diagnostics: ${oneLine(error instanceof Error ? error.message : String(error))}\n`,
         ),
     });
+    diagnostics.warm();
     const { server, session } = createSluiceMcpServer({ db, workspace, diagnostics });
     const transport = new StdioServerTransport(
       io.stdin as unknown as Readable,

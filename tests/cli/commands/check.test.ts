@@ -133,6 +133,34 @@ describe('sluice check', () => {
   );
 
   it(
+    '--project - tsconfigs that reference each other: TypeScript not checked in its words, exit 1, never a bare "No errors."',
+    async () => {
+      rmSync(path.join(proj, 'tsconfig.json'), { force: true });
+      write(
+        'tsconfig.json',
+        JSON.stringify({ files: [], references: [{ path: './a' }, { path: './b' }] }),
+      );
+      write(
+        'a/tsconfig.json',
+        JSON.stringify({ compilerOptions: { composite: true }, references: [{ path: '../b' }] }),
+      );
+      write(
+        'b/tsconfig.json',
+        JSON.stringify({ compilerOptions: { composite: true }, references: [{ path: '../a' }] }),
+      );
+      write('a/x.ts', 'const b: string = 42;\nexport {};\n');
+      const io = fakeIo();
+      expect(await main(['check', '--project', 'proj'], io)).toBe(1);
+      expect(io.out()).toMatch(
+        /TypeScript: not checked \(TS6202: .*Project references may not form a circular graph/,
+      );
+      expect(io.out()).not.toContain('No file of a language Sluice can check was found.');
+      expect(io.out()).not.toMatch(/^No errors\.$/m);
+    },
+    LONG,
+  );
+
+  it(
     '--proposal - prints what a change set introduces, exit 1; --json prints the evidence',
     async () => {
       const id = storeChangeSet([{ path: 'src/x.ts', text: X.replace('greet', 'welcome') }]);

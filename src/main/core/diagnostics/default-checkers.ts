@@ -30,6 +30,10 @@ export function createDefaultCheckers(options: DefaultCheckersOptions): Language
       root: options.root,
       ...index,
       ...(options.typescriptHeapMb ? { maxHeapMb: options.typescriptHeapMb } : {}),
+      ...(options.limits?.memoryBytes
+        ? { memoryMb: Math.round(options.limits.memoryBytes / 1024 / 1024) }
+        : {}),
+      ...(options.ceilingMs ? { ceilingMs: options.ceilingMs } : {}),
     }),
     createPyrightLanguage({ root: options.root, ...index, env: options.env, ...confined }),
     createGoLanguage({

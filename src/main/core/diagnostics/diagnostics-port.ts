@@ -47,6 +47,11 @@ export interface DiagnosticsPort {
     signal?: AbortSignal;
   }): Promise<ProjectDiagnostics>;
   memory(): DiagnosticsMemory;
+  /**
+   * Starts the checkers that keep a warm state (TypeScript) so their disk side is ready before
+   * the first proposal; never waits. Optional: a port without warm state has nothing to do.
+   */
+  warm?(): void;
   /** Stops every language service (the project closed). */
   dispose(): Promise<void>;
 }

@@ -18,7 +18,13 @@ import type {
   ProjectDiagnostics,
   ProposedFileChange,
 } from './diagnostics-port';
-import { languageLabel, type DiagnosticsLanguage, type LanguageChecker } from './language-checker';
+import {
+  languageLabel,
+  type DiagnosticsLanguage,
+  type LanguageChecker,
+  type LanguageOutcome,
+  type ProjectOutcome,
+} from './language-checker';
 import { createDefaultCheckers } from './default-checkers';
 import type { ConfinedLimits } from '../confinement/confined-process';
 
@@ -29,7 +35,7 @@ export interface DiagnosticsSettings {
   readonly enabled?: Partial<Record<DiagnosticsLanguage, boolean>>;
   /** The deadline of a check when the caller gives none; default 3000 ms. */
   readonly deadlineMs?: number;
-  /** Cap of the TypeScript worker's heap in MB (resourceLimits); default 3072. */
+  /** Cap of the TypeScript checker's heap in MB (resourceLimits); default below the ceiling. */
   readonly typescriptHeapMb?: number;
   /** The hard ceiling of a check, in ms (default 60 s; at least the check's deadline). */
   readonly ceilingMs?: number;
@@ -192,7 +198,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         pending.push(
           checker
             .check(group, signal)
-            .catch((error: unknown) => ({
+            .catch((error: unknown): LanguageOutcome => ({
               state: 'not_checked' as const,
               filesChecked: 0,
               reason: `the checker failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -208,6 +214,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                   reason: outcome.reason,
                   filesChecked: outcome.filesChecked,
                   ms,
+                  ...(outcome.checker ? { checker: outcome.checker } : {}),
                 };
                 return;
               }
@@ -220,6 +227,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                 filesChecked: outcome.filesChecked,
                 ms,
                 ...(outcome.reason ? { reason: outcome.reason } : {}),
+                ...(outcome.checker ? { checker: outcome.checker } : {}),
               };
             }),
         );
@@ -300,7 +308,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
             const hard = new AbortController();
             const work = checker
               .project(AbortSignal.any([signal, hard.signal]))
-              .catch((error: unknown) => ({
+              .catch((error: unknown): ProjectOutcome => ({
                 state: 'not_checked' as const,
                 filesChecked: 0,
                 reason: `the checker failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -345,6 +353,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                   reason: outcome.reason,
                   filesChecked: outcome.filesChecked,
                   ms,
+                  ...(outcome.checker ? { checker: outcome.checker } : {}),
                 },
                 [],
               ];
@@ -356,6 +365,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                 filesChecked: outcome.filesChecked,
                 ms,
                 ...(outcome.reason ? { reason: outcome.reason } : {}),
+                ...(outcome.checker ? { checker: outcome.checker } : {}),
               },
               outcome.diagnostics,
             ];
@@ -367,6 +377,10 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         languages: outcomes.flatMap(([, e]) => (e ? [e] : [])),
         ms: Date.now() - started,
       };
+    },
+
+    warm() {
+      for (const checker of checkers) if (isOn(checker.language)) checker.warm?.();
     },
 
     memory() {

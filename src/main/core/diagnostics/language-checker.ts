@@ -19,8 +19,15 @@ export type LanguageOutcome =
       readonly filesChecked: number;
       /** Said to the person even when checked (e.g. "no tsconfig.json: checked with defaults"). */
       readonly reason?: string;
+      /** Which checker answered: "TypeScript 6.0.3, the project's". */
+      readonly checker?: string;
     }
-  | { readonly state: 'not_checked'; readonly reason: string; readonly filesChecked: number };
+  | {
+      readonly state: 'not_checked';
+      readonly reason: string;
+      readonly filesChecked: number;
+      readonly checker?: string;
+    };
 
 export type ProjectOutcome =
   | {
@@ -28,8 +35,14 @@ export type ProjectOutcome =
       readonly diagnostics: readonly Diagnostic[];
       readonly filesChecked: number;
       readonly reason?: string;
+      readonly checker?: string;
     }
-  | { readonly state: 'not_checked'; readonly reason: string; readonly filesChecked: number };
+  | {
+      readonly state: 'not_checked';
+      readonly reason: string;
+      readonly filesChecked: number;
+      readonly checker?: string;
+    };
 
 export interface LanguageChecker {
   readonly language: DiagnosticsLanguage;
@@ -38,6 +51,8 @@ export interface LanguageChecker {
   check(changes: readonly ProposedFileChange[], signal: AbortSignal): Promise<LanguageOutcome>;
   /** The project's current errors, or null when the project has no file of this language. */
   project(signal: AbortSignal): Promise<ProjectOutcome | null>;
+  /** Starts the checker and its background preparation now (the project opened). */
+  warm?(): void;
   /** Resident memory of the running service in bytes; null when nothing runs. */
   memoryBytes(): number | null;
   dispose(): Promise<void>;

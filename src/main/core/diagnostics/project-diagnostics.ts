@@ -33,6 +33,8 @@ export interface ProjectDiagnostics extends DiagnosticsPort {
   liveDeadlineMs(): number;
   /** Proposals a live edit returned to the model once, per conversation. */
   readonly heldBack: HeldBackProposals;
+  /** Starts the service and its warm checkers now (the project opened); never waits. */
+  warm(): void;
 }
 
 export interface ProjectDiagnosticsDeps {
@@ -156,6 +158,10 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
     },
     memory(): DiagnosticsMemory {
       return current ? current.port.memory() : { services: [] };
+    },
+    warm() {
+      const settings = deps.settings();
+      if (settings.enabled) portFor(settings).warm?.();
     },
     async dispose() {
       const port = current?.port;

@@ -1,9 +1,12 @@
-// Worker-thread side of the TypeScript checker. This module is both the worker's entry file
-// (from source under tsx/vitest, or as compiled .js beside the bundle) and a side-effect
-// import of typescript-language.ts, so a single-file bundle started as a worker with the
-// marker below serves too. On the main thread (no marker) importing it does nothing.
-// One request runs at a time; a cancelled one stops at TypeScript's next cancellation check
-// (the main thread flags it in shared memory, so no message has to get through).
+// Worker-thread side of the TypeScript checker, inside the confined checker process
+// (typescript-check-process.ts starts it; nothing in Sluice's own process does). This module is
+// the worker's entry file (from source under tsx/vitest, or as compiled .js beside the bundle).
+// On a main thread, or without the marker, importing it does nothing.
+// It loads the compiler it is given (the project's own typescript, else Sluice's), routes every
+// file read through the checker's read rules (typescript-file-reads.ts), and answers one
+// request at a time; a cancelled one stops at TypeScript's next cancellation check (the
+// process's main thread flags it in shared memory, so no message has to get through). Between
+// requests it prepares the disk side in small steps (`prepare`), so a check never waits on it.
 import { createRequire } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -12,17 +15,28 @@ import type { LanguageOutcome, ProjectOutcome } from './language-checker';
 import {
   createTypeScriptChecker,
   type TsChange,
+  type TsCheckerStats,
   type TypeScriptChecker,
 } from './typescript-checker';
+import { createCheckerFileReads } from './typescript-file-reads';
+import { createNativeChecker } from './typescript-native-checker';
 
 export const TS_CHECK_WORKER_MARKER = 'sluice-typescript-check-worker';
 /** Slots of the shared cancellation table: request id % CANCEL_SLOTS holds the cancelled id. */
 export const CANCEL_SLOTS = 256;
+/** How often an idle checker looks at the disk for changes (stat of the files it has read). */
+const IDLE_REFRESH_MS = 5_000;
 
 export interface TsWorkerData {
   readonly marker: typeof TS_CHECK_WORKER_MARKER;
   readonly root: string;
   readonly cancel: SharedArrayBuffer;
+  /** How the compiler is driven: its language service (4.x-6.x) or TypeScript 7's native API. */
+  readonly compiler: 'language-service' | 'native';
+  /** The compiler's package folder: the project's, else Sluice's. */
+  readonly typescriptPath: string;
+  /** Realpaths outside the project the compiler may read (its own package folder). */
+  readonly readableDirs: readonly string[];
 }
 
 export type TsWorkerRequest =
@@ -35,7 +49,11 @@ export type TsWorkerRequest =
   | { readonly id: number; readonly kind: 'project' }
   | { readonly id: number; readonly kind: 'memory' };
 
-export type TsWorkerResponse = { readonly id: number; readonly heapBytes: number } & (
+export type TsWorkerResponse = {
+  readonly id: number;
+  readonly heapBytes: number;
+  readonly stats: TsCheckerStats;
+} & (
   | { readonly kind: 'check'; readonly outcome: LanguageOutcome }
   | { readonly kind: 'project'; readonly outcome: ProjectOutcome | null }
   | { readonly kind: 'memory' }
@@ -49,44 +67,98 @@ function isCheckWorker(): boolean {
   );
 }
 
-/** The worker isolate's heap in use (its share of the process's resident memory). */
+/** The worker isolate's heap in use. */
 function heapBytes(): number {
   const stats = getHeapStatistics();
   return stats.total_heap_size + stats.malloced_memory + stats.external_memory;
 }
 
-if (isCheckWorker() && parentPort) {
-  const port = parentPort;
-  const { root, cancel } = workerData as TsWorkerData;
+async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
+  const { root, cancel, typescriptPath, readableDirs, compiler } = workerData as TsWorkerData;
   const flags = new Int32Array(cancel);
-  const ts = createRequire(import.meta.url)('typescript') as typeof TypeScript;
+  const reads = createCheckerFileReads(root, readableDirs);
   let current = 0;
   const token: TypeScript.HostCancellationToken = {
-    isCancellationRequested: () => Atomics.load(flags, current % CANCEL_SLOTS) === current,
+    isCancellationRequested: () =>
+      current !== 0 && Atomics.load(flags, current % CANCEL_SLOTS) === current,
   };
-  let checker: TypeScriptChecker | undefined;
+  let checker: TypeScriptChecker;
+  let version: string | undefined;
+  let isCancellation: (error: unknown) => boolean;
+  if (compiler === 'native') {
+    checker = await createNativeChecker(typescriptPath, root, reads);
+    // The process names it from the package.json it chose the compiler by.
+    version = undefined;
+    isCancellation = () => false;
+  } else {
+    const ts = createRequire(import.meta.url)(typescriptPath) as typeof TypeScript;
+    // Every read of the compiler (configs, sources, lib files, module resolution) is ts.sys's.
+    ts.sys.readFile = (file) => reads.readFile(file);
+    ts.sys.fileExists = (file) => reads.fileExists(file);
+    ts.sys.realpath = (file) => reads.realpath(file);
+    checker = createTypeScriptChecker(ts, root, token, reads);
+    version = ts.version;
+    isCancellation = (error) => error instanceof ts.OperationCanceledException;
+  }
+  let preparing: NodeJS.Immediate | undefined;
+  let idle: NodeJS.Timeout | undefined;
+
+  // One step of the disk side per turn of the event loop, so a request waits at most one step.
+  const prepare = (): void => {
+    clearTimeout(idle);
+    preparing = setImmediate(() => {
+      preparing = undefined;
+      let more = false;
+      try {
+        more = checker.prepareStep();
+      } catch {
+        // A failure here is met again, and reported, by the next request.
+      }
+      if (more) prepare();
+      else idle = setTimeout(prepare, IDLE_REFRESH_MS);
+    });
+  };
+
   port.on('message', (request: TsWorkerRequest) => {
-    current = request.id;
     const reply = (body: Record<string, unknown>): void =>
-      port.postMessage({ id: request.id, heapBytes: heapBytes(), ...body });
+      port.postMessage({
+        id: request.id,
+        heapBytes: heapBytes(),
+        stats: checker.stats(),
+        ...body,
+      });
     if (request.kind === 'memory') {
       reply({ kind: 'memory' });
       return;
     }
+    current = request.id;
     try {
       if (token.isCancellationRequested()) {
         reply({ kind: 'cancelled' });
         return;
       }
-      checker ??= createTypeScriptChecker(ts, root, token);
       if (request.kind === 'check')
         reply({ kind: 'check', outcome: checker.check(request.changes, request.extraImporters) });
       else reply({ kind: 'project', outcome: checker.project() });
     } catch (error) {
-      if (error instanceof ts.OperationCanceledException) reply({ kind: 'cancelled' });
+      if (isCancellation(error)) reply({ kind: 'cancelled' });
       else
         reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      current = 0;
+      if (!preparing) prepare();
     }
   });
-  port.postMessage({ ready: true });
+  port.postMessage({ ready: true, version });
+  prepare();
+}
+
+if (isCheckWorker() && parentPort) {
+  const port = parentPort;
+  serve(port).catch((error: unknown) => {
+    port.postMessage({
+      ready: false,
+      reason: `the TypeScript checker could not start: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  });
 }

@@ -1,9 +1,13 @@
 // One TypeScript program, kept warm twice: a LanguageService over the disk and one over the
 // disk with the proposed texts laid over it. Both share a DocumentRegistry, so an unchanged
-// file is parsed once; the disk service keeps its checker while nothing on disk changes, and
-// the overlay service rebuilds only what the change touches (script versions are the disk's
-// size+mtime, or the overlay's own counter). Nothing here writes to the project.
+// file is parsed once; the disk service keeps its program and checker while nothing on disk
+// changes, and the overlay service rebuilds only what the change touches (script versions are
+// the disk's size+mtime, or a hash of the proposed text, so a revision of a proposal reuses
+// every file it did not change, and the same text again reuses the whole overlay program).
+// Referenced projects are read from their sources, as an editor does (no TS6305 for outputs
+// not built). Nothing here writes to the project.
 // Runs inside the TypeScript check worker.
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type * as TypeScript from 'typescript';
 import type { TsProjectConfig } from './typescript-project-configs';
@@ -39,6 +43,8 @@ export function createTsProjectHosts(
   let epoch = 1;
   let overlayEpoch = 1;
   let overlay: Overlay = { files: new Map() };
+  let overlayVersions = new Map<string, string>();
+  let overlayKey = '';
   let rootFiles = [...config.fileNames];
   let rootSet = new Set(rootFiles);
   let overlayRoots = rootFiles;
@@ -75,6 +81,7 @@ export function createTsProjectHosts(
     realpath: ts.sys.realpath,
     useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
     getCancellationToken: () => cancellation,
+    useSourceOfProjectReferenceRedirect: () => true,
   };
 
   const diskHost: TypeScript.LanguageServiceHost = {
@@ -91,7 +98,7 @@ export function createTsProjectHosts(
     ...common,
     getProjectVersion: () => `d${epoch}o${overlayEpoch}`,
     getScriptFileNames: () => overlayRoots,
-    getScriptVersion: (file) => (overlay.files.has(file) ? `o${overlayEpoch}` : diskVersion(file)),
+    getScriptVersion: (file) => overlayVersions.get(file) ?? diskVersion(file),
     getScriptSnapshot: (file) => {
       if (!overlay.files.has(file)) return diskSnapshot(file);
       const text = overlay.files.get(file);
@@ -113,8 +120,20 @@ export function createTsProjectHosts(
     disk,
     overlay: overlayService,
     setOverlay(next, accepts) {
+      const versions = new Map(
+        [...next.files].map(([file, text]) => [
+          file,
+          text === null ? 'deleted' : `o${createHash('sha1').update(text).digest('hex')}`,
+        ]),
+      );
+      const key = [...versions]
+        .map(([file, v]) => `${file}\0${v}`)
+        .sort()
+        .join('\n');
       overlay = next;
-      overlayEpoch++;
+      overlayVersions = versions;
+      if (key !== overlayKey) overlayEpoch++;
+      overlayKey = key;
       const added = [...next.files]
         .filter(([file, text]) => text !== null && !rootSet.has(file) && accepts(file))
         .map(([file]) => file);

@@ -1,131 +1,177 @@
-// The TypeScript / JavaScript checker as the service sees it: TypeScript's LanguageService
-// in one worker thread per project (typescript-check-worker.ts), started on first use and
-// kept warm until dispose. The worker's heap is capped (resourceLimits); a worker that dies
-// (out of that memory, or a crash) turns the check into `not_checked` with the reason, and
-// the next check starts a fresh one.
+// The TypeScript / JavaScript checker as the service sees it: one warm checker process per
+// project (typescript-check-process.ts), started confined (the one confinement: project
+// read-only, no network, allow-listed environment, memory ceiling) as soon as the service is
+// warmed or on first use, and kept across proposals; it prepares the disk side in the
+// background. A process that ends (killed at its memory ceiling, at the hard ceiling of one
+// check, or a crash) turns the check into `not_checked` with the reason, and the next check
+// starts a fresh one. Where no sandbox exists the project's code is not run:
+// "not checked: no sandbox on this machine (…)".
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { spawnConfined } from '../confinement/confined-process';
+import { DEFAULT_CONFINED_LIMITS } from '../confinement/confined-limits';
 import { workerEntryFor } from '../index/worker-entry';
-import { startReadyWorker } from '../index/start-ready-worker';
-import { Worker } from 'node:worker_threads';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { ProposedFileChange } from './diagnostics-port';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
 import {
-  CANCEL_SLOTS,
-  TS_CHECK_WORKER_MARKER,
-  type TsWorkerData,
-  type TsWorkerRequest,
-  type TsWorkerResponse,
-} from './typescript-check-worker';
+  connectCheckClient,
+  type CheckAnswer,
+  type CheckClient,
+  type CheckRequest,
+  type CheckerChild,
+} from './typescript-check-client';
+import { TS_CHECK_PROCESS_MARKER, type CheckProcessConfig } from './typescript-check-process';
+import { compilerLabel } from './typescript-compiler-choice';
+import type { TsCheckerStats } from './typescript-checker';
 import { TS_SOURCE_EXTENSIONS } from './typescript-project-configs';
 
-/** Default cap of the worker's V8 heap; a 3,000-file project measured well below it. */
+/** Default cap of the checker's V8 heap; below the confinement's memory ceiling. */
 export const DEFAULT_TS_HEAP_MB = 3072;
+/** What the process may use beyond its heap (Node itself, the main thread, native memory). */
+const HEADROOM_MB = 768;
 const READY_TIMEOUT_MS = 30_000;
+/** One check that has not answered after this long kills the process (Settings' hard ceiling). */
+export const DEFAULT_TS_CEILING_MS = 60_000;
 
-export type CheckWorkerEntry = { readonly url: URL } | { readonly evalCode: string };
+export interface CheckerSpawnSpec {
+  readonly root: string;
+  readonly argv: readonly [string, ...string[]];
+  readonly readOnly: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly memoryBytes: number;
+}
+
+/** Starts the checker process; the default is the confinement (spawnConfined). */
+export type SpawnChecker = (
+  spec: CheckerSpawnSpec,
+) => { ok: true; process: CheckerChild } | { ok: false; reason: string };
+
+export const confinedCheckerSpawn: SpawnChecker = (spec) =>
+  spawnConfined({
+    root: spec.root,
+    argv: spec.argv,
+    readOnly: spec.readOnly,
+    env: spec.env,
+    // A warm checker lives for the whole session: CPU time adds up across checks, so the
+    // per-check hard ceiling (below) bounds it instead of RLIMIT_CPU.
+    limits: { ...DEFAULT_CONFINED_LIMITS, memoryBytes: spec.memoryBytes, cpuSeconds: 0 },
+  });
 
 export interface TypeScriptLanguageOptions {
   readonly root: string;
   readonly symbolIndex?: SymbolIndexPort;
+  /** The checker's V8 heap cap; default min(3072, memory ceiling − headroom). */
   readonly maxHeapMb?: number;
-  readonly entry?: CheckWorkerEntry;
+  /** The confinement's memory ceiling for the whole process; default Settings' 2048 MB. */
+  readonly memoryMb?: number;
+  /** A check not answered after this long kills the process; default 60 s. */
+  readonly ceilingMs?: number;
+  readonly spawn?: SpawnChecker;
 }
 
-/** Where the worker code lives for the way this module is being run (as for the parse pool). */
-export function defaultCheckWorkerEntry(moduleUrl: string = import.meta.url): CheckWorkerEntry {
-  return workerEntryFor(moduleUrl, 'typescript-check-worker');
-}
-
-interface Running {
-  readonly worker: Worker;
-  readonly flags: Int32Array;
-}
-
-type Answer = Exclude<TsWorkerResponse, { kind: 'memory' }> | { kind: 'died'; message: string };
-
-export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): LanguageChecker {
-  const maxHeapMb = options.maxHeapMb ?? DEFAULT_TS_HEAP_MB;
-  let running: Promise<Running | string> | undefined;
-  let nextId = 1;
-  let lastHeap: number | null = null;
-
-  const start = async (): Promise<Running | string> => {
-    const cancel = new SharedArrayBuffer(CANCEL_SLOTS * 4);
-    const data: TsWorkerData = { marker: TS_CHECK_WORKER_MARKER, root: options.root, cancel };
-    const entry = options.entry ?? defaultCheckWorkerEntry();
-    const common = {
-      workerData: data,
-      stdout: true,
-      stderr: true,
-      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+/** How the checker process is started for the way this module is being run. */
+export function checkerProgram(moduleUrl: string = import.meta.url): {
+  argvHead: string[];
+  readOnly: string[];
+  bundledTypescript: string;
+  env: Record<string, string>;
+} {
+  const require = createRequire(moduleUrl);
+  const bundledTypescript = path.dirname(require.resolve('typescript/package.json'));
+  const sluiceModules = path.dirname(bundledTypescript);
+  const here = path.dirname(fileURLToPath(moduleUrl));
+  const env: Record<string, string> = process.versions.electron
+    ? { ELECTRON_RUN_AS_NODE: '1' }
+    : {};
+  const entry = workerEntryFor(moduleUrl, 'typescript-check-process');
+  if ('evalCode' in entry)
+    return {
+      argvHead: [process.execPath, '-e', entry.evalCode],
+      readOnly: [
+        path.dirname(process.execPath),
+        path.resolve(here, '..', '..', '..', '..'),
+        sluiceModules,
+      ],
+      bundledTypescript,
+      env,
     };
-    const worker = await startReadyWorker(
-      () =>
-        'evalCode' in entry
-          ? new Worker(entry.evalCode, { ...common, eval: true })
-          : new Worker(entry.url, common),
-      READY_TIMEOUT_MS,
-    );
-    if (typeof worker === 'string') return `the TypeScript checker ${worker}`;
-    // Its errors are surfaced to each request through 'exit'.
-    worker.on('message', (m: { heapBytes?: unknown }) => {
-      if (typeof m.heapBytes === 'number') lastHeap = m.heapBytes;
+  const file = fileURLToPath(new URL('./typescript-check-process.js', moduleUrl));
+  return {
+    argvHead: [process.execPath, existsSync(file) ? file : fileURLToPath(entry.url)],
+    // Node (or Electron) itself, the bundle and its dependencies, even under a hidden home.
+    readOnly: [path.dirname(process.execPath), here, sluiceModules],
+    bundledTypescript,
+    env,
+  };
+}
+
+export interface TypeScriptLanguage extends LanguageChecker {
+  /** Counters of the running checker (programs built, files prepared); null when none runs. */
+  stats(): TsCheckerStats | null;
+  /** "TypeScript 6.0.3, the project's" once the checker has started. */
+  compiler(): string | null;
+}
+
+export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): TypeScriptLanguage {
+  const memoryMb = options.memoryMb ?? DEFAULT_CONFINED_LIMITS.memoryBytes / 1024 / 1024;
+  const heapMb = options.maxHeapMb ?? Math.min(DEFAULT_TS_HEAP_MB, memoryMb - HEADROOM_MB);
+  const ceilingMs = options.ceilingMs ?? DEFAULT_TS_CEILING_MS;
+  const spawn = options.spawn ?? confinedCheckerSpawn;
+  let running: Promise<CheckClient | string> | undefined;
+  let current: CheckClient | null = null;
+  let lastStats: TsCheckerStats | null = null;
+  let label: string | null = null;
+
+  const start = async (): Promise<CheckClient | string> => {
+    const program = checkerProgram();
+    const config: CheckProcessConfig = {
+      root: options.root,
+      bundledTypescript: program.bundledTypescript,
+      heapMb,
+    };
+    const spawned = spawn({
+      root: options.root,
+      argv: [
+        ...(program.argvHead as [string, ...string[]]),
+        TS_CHECK_PROCESS_MARKER,
+        JSON.stringify(config),
+      ],
+      readOnly: program.readOnly,
+      env: program.env,
+      memoryBytes: memoryMb * 1024 * 1024,
     });
-    worker.on('exit', () => {
+    if (!spawned.ok) return spawned.reason;
+    const client = await connectCheckClient(spawned.process, memoryMb, READY_TIMEOUT_MS);
+    if (typeof client === 'string') return client;
+    label = compilerLabel(client.compiler);
+    current = client;
+    void client.exited.then(() => {
+      if (current !== client) return;
+      current = null;
       running = undefined;
-      lastHeap = null;
+      lastStats = null;
     });
-    worker.unref();
-    return { worker, flags: new Int32Array(cancel) };
+    return client;
   };
 
-  const ask = async (
-    request: Omit<Extract<TsWorkerRequest, { kind: 'check' }>, 'id'> | { kind: 'project' },
-    signal: AbortSignal,
-  ): Promise<Answer> => {
+  const ask = async (request: CheckRequest, signal: AbortSignal): Promise<CheckAnswer> => {
     running ??= start();
-    const slot = await running;
-    if (typeof slot === 'string') {
+    const client = await running;
+    if (typeof client === 'string') {
       running = undefined;
-      return { kind: 'died', message: slot };
+      return { kind: 'died', message: client };
     }
-    const id = nextId++;
-    return new Promise<Answer>((resolve) => {
-      const { worker, flags } = slot;
-      const onAbort = (): void => {
-        Atomics.store(flags, id % CANCEL_SLOTS, id);
-      };
-      const onMessage = (message: TsWorkerResponse): void => {
-        if (message.id !== id) return;
-        done();
-        resolve(message as Answer);
-      };
-      const onExit = (code: number): void => {
-        done();
-        resolve({
-          kind: 'died',
-          message:
-            `the TypeScript checker stopped (exit code ${code}); it may have run out of its ` +
-            `${maxHeapMb} MB memory limit`,
-        });
-      };
-      const done = (): void => {
-        worker.off('message', onMessage);
-        worker.off('exit', onExit);
-        signal.removeEventListener('abort', onAbort);
-        worker.unref();
-      };
-      worker.on('message', onMessage);
-      worker.on('exit', onExit);
-      worker.ref();
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-      worker.postMessage({ id, ...request });
-    });
+    const ceiling = setTimeout(() => client.kill(), ceilingMs);
+    const answer = await client.ask(request, signal).finally(() => clearTimeout(ceiling));
+    if ('stats' in answer) lastStats = answer.stats;
+    return answer;
   };
 
   const notChecked = (
-    answer: Answer,
+    answer: CheckAnswer,
   ): { state: 'not_checked'; reason: string; filesChecked: 0 } => ({
     state: 'not_checked',
     filesChecked: 0,
@@ -138,6 +184,10 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): La
             ? answer.message
             : 'the TypeScript checker gave no answer',
   });
+
+  /** The compiler is named in every answer: which TypeScript's errors these are. */
+  const named = <T extends LanguageOutcome | ProjectOutcome>(outcome: T): T =>
+    label ? { ...outcome, checker: label } : outcome;
 
   const importersOf = (changes: readonly ProposedFileChange[]): Record<string, string[]> => {
     const out: Record<string, string[]> = {};
@@ -154,7 +204,14 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): La
 
   return {
     language: 'typescript',
-    owns: (path) => TS_SOURCE_EXTENSIONS.some((ext) => path.endsWith(ext)),
+    owns: (file) => TS_SOURCE_EXTENSIONS.some((ext) => file.endsWith(ext)),
+    warm() {
+      // Only where TypeScript is certain to be asked; any other project starts it on first use.
+      if (
+        ['tsconfig.json', 'jsconfig.json'].some((name) => existsSync(path.join(options.root, name)))
+      )
+        running ??= start();
+    },
     async check(changes, signal): Promise<LanguageOutcome> {
       const answer = await ask(
         {
@@ -164,23 +221,31 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): La
         },
         signal,
       );
-      return answer.kind === 'check' ? answer.outcome : notChecked(answer);
+      return answer.kind === 'check' ? named(answer.outcome) : notChecked(answer);
     },
     async project(signal): Promise<ProjectOutcome | null> {
       const answer = await ask({ kind: 'project' }, signal);
-      return answer.kind === 'project' ? answer.outcome : notChecked(answer);
+      if (answer.kind !== 'project') return notChecked(answer);
+      return answer.outcome ? named(answer.outcome) : null;
     },
     memoryBytes() {
-      if (!running) return null;
-      void running.then((slot) => {
-        if (typeof slot !== 'string') slot.worker.postMessage({ id: 0, kind: 'memory' });
+      if (!current) return null;
+      // Refreshed (with the counters) for the next call; this one answers with the last report.
+      void current.ask({ kind: 'memory' }, new AbortController().signal).then((answer) => {
+        if ('stats' in answer) lastStats = answer.stats;
       });
-      return lastHeap;
+      return current.rssBytes();
     },
+    stats: () => lastStats,
+    compiler: () => label,
     async dispose() {
-      const slot = await running;
+      const client = await running;
       running = undefined;
-      if (slot && typeof slot !== 'string') await slot.worker.terminate();
+      current = null;
+      if (client && typeof client !== 'string') {
+        client.kill();
+        await client.exited;
+      }
     },
   };
 }

@@ -13,8 +13,25 @@ export interface TsProjectConfig {
   readonly options: TypeScript.CompilerOptions;
   readonly fileNames: readonly string[];
   readonly references: readonly TypeScript.ProjectReference[] | undefined;
-  /** Problems reading the config, in tsc's words (shown as the language's reason). */
-  readonly configErrors: readonly string[];
+  /** Problems reading the config, in tsc's words (see isFatalConfigError). */
+  readonly configErrors: readonly ConfigError[];
+}
+
+export interface ConfigError {
+  readonly code: number;
+  readonly message: string;
+}
+
+/**
+ * Errors after which the program's own errors cannot be trusted: the config does not parse
+ * (TS1xxx, TS5083 reading it), references form a cycle (TS6202) or are unusable (TS6305: an
+ * output not built, TS6306: not composite, and the rest of 6xxx). Anything else (a deprecated
+ * option, TS5101) is said beside the result, as tsc prints it and still type-checks.
+ */
+export function isFatalConfigError(error: ConfigError): boolean {
+  // TS6053 (a listed file not found) leaves the rest of the program checkable, as for tsc.
+  if (error.code === 6053) return false;
+  return (error.code >= 6000 && error.code < 7000) || error.code === 5083 || error.code < 2000;
 }
 
 /** What tsc --init would pick for a project today, plus JavaScript allowed but not checked. */
@@ -37,8 +54,8 @@ export function defaultCompilerOptions(ts: typeof TypeScript): TypeScript.Compil
 const SKIPPED_FOLDERS = ['**/node_modules', '**/.*', '**/out', '**/dist', '**/build'];
 export const TS_SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
-function flatten(ts: typeof TypeScript, d: TypeScript.Diagnostic): string {
-  return ts.flattenDiagnosticMessageText(d.messageText, ' ');
+function flatten(ts: typeof TypeScript, d: TypeScript.Diagnostic): ConfigError {
+  return { code: d.code, message: ts.flattenDiagnosticMessageText(d.messageText, ' ') };
 }
 
 export function readConfig(ts: typeof TypeScript, configPath: string): TsProjectConfig {
@@ -94,20 +111,61 @@ export function readProjectConfigs(ts: typeof TypeScript, root: string): TsProje
 
 export function readConfigTree(ts: typeof TypeScript, first: string): TsProjectConfig[] {
   const out: TsProjectConfig[] = [];
-  const seen = new Set<string>();
+  const edges = new Map<string, string[]>();
   const queue = [first];
   while (queue.length && out.length < 64) {
     const file = queue.shift() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
+    if (edges.has(file)) continue;
     const config = readConfig(ts, file);
     out.push(config);
-    for (const ref of config.references ?? []) {
-      const next = referencedConfigPath(ts, ref);
-      if (ts.sys.fileExists(next)) queue.push(next);
-    }
+    const next = (config.references ?? [])
+      .map((ref) => referencedConfigPath(ts, ref))
+      .filter((f) => ts.sys.fileExists(f));
+    edges.set(file, next);
+    queue.push(...next);
   }
-  return out;
+  const cycle = referenceCycle(edges);
+  if (!cycle) return out;
+  const error = cycleError(ts, cycle);
+  return out.map((c) =>
+    c.configPath && cycle.includes(c.configPath)
+      ? { ...c, configErrors: [...c.configErrors, error] }
+      : c,
+  );
+}
+
+/** The first cycle among the references (config paths, the first repeated at the end), or null. */
+function referenceCycle(edges: ReadonlyMap<string, readonly string[]>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string): string[] | null => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), next];
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    stack.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of edges.keys()) {
+    if (state.has(node)) continue;
+    const found = visit(node);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** TS6202 in TypeScript's own words (tsc -b reports it; a program alone does not). */
+function cycleError(ts: typeof TypeScript, cycle: readonly string[]): ConfigError {
+  const known = (ts as unknown as { Diagnostics?: Record<string, { message?: string }> })
+    .Diagnostics?.Project_references_may_not_form_a_circular_graph_Cycle_detected_Colon_0?.message;
+  const template = known ?? 'Project references may not form a circular graph. Cycle detected: {0}';
+  return { code: 6202, message: template.replace('{0}', cycle.join(' -> ')) };
 }
 
 /** The nearest tsconfig.json / jsconfig.json above `file`, not above `root`. */

@@ -7,6 +7,7 @@
 // nobody watches cannot act outside the overlay. Commands (issue 19) are offered only when
 // the run has a private copy: they run there, behind the background gate.
 import { missingCase } from '../../../shared/missing-case';
+import { BACKGROUND_DEADLINE_MS } from '../../../shared/diagnostics-settings';
 import { evaluatePolicy, isProtectedPath } from '../approvals/policy';
 import type { PolicyState } from '../../../shared/policy-rules';
 import type { Proposal } from '../edits/proposal';
@@ -107,6 +108,7 @@ function overlayWriteTool(
   checks: OverlayChecks,
   timing: ReviewTiming,
   copy: boolean,
+  deadlineMs: number,
 ): ToolDefinition {
   return defineTool({
     name: tool.name,
@@ -131,7 +133,7 @@ function overlayWriteTool(
         if (diagnostics) {
           const store = checks.start();
           const evidence = await checkOverlayFiles(diagnostics, overlay.list(), {
-            deadlineMs: diagnostics.liveDeadlineMs(),
+            deadlineMs,
             signal: ctx.signal,
             onLateResult: store,
           });
@@ -174,6 +176,12 @@ export function createProposeTools(deps: {
   review?: ReviewTiming;
   /** The run has a private copy: run_command and read_command_output are offered. */
   commands?: boolean;
+  /**
+   * Deadline of each edit's check. Default BACKGROUND_DEADLINE_MS: nobody watches a propose
+   * run or an MCP client's set on the screen, so the live setting would only make the model
+   * read "timed out" for checks that finish a little later (issue 30 item 3).
+   */
+  checkDeadlineMs?: number;
 }): ToolDefinition[] {
   const base = deps.base ?? createTools();
   const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
@@ -195,6 +203,7 @@ export function createProposeTools(deps: {
             checks,
             deps.review ?? 'run-end',
             deps.commands === true,
+            deps.checkDeadlineMs ?? BACKGROUND_DEADLINE_MS,
           );
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });

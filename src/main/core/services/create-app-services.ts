@@ -194,6 +194,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
           onBackgroundError: deps.onBackgroundError,
         })
       : undefined;
+    // The warm checkers prepare the disk side now, before the first proposal (issue 30).
+    diagnostics?.warm();
     const runner = createConversationRunner({
       repository: conversations,
       projectId,

@@ -39,6 +39,7 @@ describe('propose tools evidence', () => {
         overlay,
         policy: () => ({ mode: 'ask', rules: [] }),
         onEvidence: (e) => stored.push(e),
+        checkDeadlineMs: 250,
       }).map((t) => [t.name, t]),
     );
     const disk = await Workspace.open(project);
@@ -75,5 +76,38 @@ describe('propose tools evidence', () => {
     expect(stored.map((e) => e.state)).toEqual(['timed_out', 'checked']);
     expect(stored[1]?.baseHashes['b.ts']).toBe('absent');
     expect(await readFile(path.join(project, 'a.ts'), 'utf8')).toBe('one\n');
+  });
+
+  it('propose edits - the background deadline applies, not the live one: a check slower than the live setting is answered, never "timed out"', async () => {
+    const fake = createFakeDiagnostics(
+      () =>
+        evidence([diagnostic('a.ts', 1, "Type 'number' is not assignable to type 'string'.")], []),
+      600,
+    );
+    const overlay = new ProposalOverlay();
+    const tools = new Map<string, ToolDefinition>(
+      createProposeTools({ overlay, policy: () => ({ mode: 'ask', rules: [] }) }).map((t) => [
+        t.name,
+        t,
+      ]),
+    );
+    const edit = tools.get('edit_file');
+    if (!edit) throw new Error('missing tools');
+    const result = await runTool(
+      edit,
+      { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'const b: string = 42;' }] },
+      {
+        workspace: OverlayWorkspace.over(await Workspace.open(project), overlay),
+        signal: new AbortController().signal,
+        conversationId: 'c1',
+        diagnostics: fakeProjectDiagnostics(fake, () => ({
+          ...DEFAULT_DIAGNOSTICS_SETTINGS,
+          liveDeadlineMs: 250,
+        })),
+      },
+    );
+    expect(result.content).not.toContain('timed out');
+    expect(result.content).toContain('would introduce 1 error');
+    expect(fake.calls[0]?.options?.deadlineMs).toBe(30_000);
   });
 });

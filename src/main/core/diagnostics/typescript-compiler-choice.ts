@@ -1,0 +1,115 @@
+// Which TypeScript checks a project (issue 30 item 2): the project's own
+// `node_modules/typescript` when it has one, since errors from another compiler than the one
+// the project builds with are wrong evidence; Sluice's own only when the project has none.
+// Decided inside the confined check process: the project's package.json is read by the
+// checker's read rules and its compiler is only ever loaded there.
+import { lstatSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { createCheckerFileReads } from './typescript-file-reads';
+
+export type CompilerChoice =
+  | {
+      readonly kind: 'language-service';
+      readonly version: string;
+      readonly owner: 'project' | 'sluice';
+      /** The package folder, given to require(). */
+      readonly modulePath: string;
+      /** Folders outside the project the compiler may read (Sluice's own package). */
+      readonly readableDirs: readonly string[];
+    }
+  | {
+      /** TypeScript 7: its native compiler through `typescript/unstable/sync`. */
+      readonly kind: 'native';
+      readonly version: string;
+      readonly owner: 'project';
+      readonly modulePath: string;
+      readonly readableDirs: readonly string[];
+    }
+  | {
+      readonly kind: 'unsupported';
+      readonly version: string;
+      readonly owner: 'project';
+      readonly reason: string;
+    };
+
+/** "TypeScript 6.0.3, the project's" / "TypeScript 6.0.3, Sluice's own (the project has none)". */
+export function compilerLabel(choice: Pick<CompilerChoice, 'version' | 'owner'>): string {
+  return `TypeScript ${choice.version}, ${
+    choice.owner === 'project' ? "the project's" : "Sluice's own (the project has none)"
+  }`;
+}
+
+function versionOf(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  try {
+    const parsed = JSON.parse(text) as { name?: unknown; version?: unknown };
+    return parsed.name === 'typescript' && typeof parsed.version === 'string'
+      ? parsed.version
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function chooseCompiler(root: string, bundledTypescript: string): CompilerChoice {
+  const folder = path.join(root, 'node_modules', 'typescript');
+  const reads = createCheckerFileReads(root, []);
+  const version = versionOf(reads.readFile(path.join(folder, 'package.json')));
+  if (version) {
+    const major = Number(version.split('.')[0]);
+    if (major === 7)
+      return {
+        kind: 'native',
+        version,
+        owner: 'project',
+        modulePath: realpathSync(folder),
+        readableDirs: [],
+      };
+    if (!(major >= 4 && major < 7))
+      return {
+        kind: 'unsupported',
+        version,
+        owner: 'project',
+        reason: `${compilerLabel({ version, owner: 'project' })} ${
+          major >= 8 ? 'is newer than Sluice knows how to drive' : 'is older than 4.0'
+        }; errors from another compiler would be wrong evidence`,
+      };
+    return {
+      kind: 'language-service',
+      version,
+      owner: 'project',
+      modulePath: realpathSync(folder),
+      readableDirs: [],
+    };
+  }
+  if (existsOrLinked(folder))
+    // Present but unreadable (a link into a hidden folder, no package.json): never silently
+    // replaced by another compiler.
+    return {
+      kind: 'unsupported',
+      version: 'unknown',
+      owner: 'project',
+      reason:
+        "the project's node_modules/typescript cannot be read here (its package.json is missing or refused); errors from another compiler would be wrong evidence",
+    };
+  const own = realpathSync(bundledTypescript);
+  const ownVersion = versionOf(
+    createCheckerFileReads(own, []).readFile(path.join(own, 'package.json')),
+  );
+  return {
+    kind: 'language-service',
+    version: ownVersion ?? 'unknown',
+    owner: 'sluice',
+    modulePath: own,
+    readableDirs: [own],
+  };
+}
+
+function existsOrLinked(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
