@@ -101,6 +101,20 @@ function planFor(
   };
 }
 
+/** "2 test files import src/cart.js …", with changed test files named as such. */
+function selectionReason(tests: readonly string[], changed: readonly string[]): string {
+  const changedTests = tests.filter((t) => changed.includes(t));
+  const importing = tests.length - changedTests.length;
+  const sources = changed.filter((c) => !isJsTestFile(c));
+  const parts = [
+    ...(changedTests.length
+      ? [`${changedTests.length === 1 ? (changedTests[0] ?? '') : describeCount(changedTests.length, 'test file')} changed`]
+      : []),
+    ...(importing && sources.length ? [importReason(importing, sources)] : []),
+  ];
+  return parts.join('; ');
+}
+
 export function selectJsTests(input: JsSelectionInput): LanguageSelection {
   const runner = detectJsRunner(input.root);
   if (!runner) return { kind: 'not_mine' };
@@ -137,6 +151,6 @@ export function selectJsTests(input: JsSelectionInput): LanguageSelection {
   const relatedTo = [...new Set([...sources, ...snapshots.filter((t) => tests.includes(t))])];
   return {
     kind: 'plan',
-    plan: planFor(runner, base, false, relatedTo, tests, importReason(tests.length, changed)),
+    plan: planFor(runner, base, false, relatedTo, tests, selectionReason(tests, changed)),
   };
 }
