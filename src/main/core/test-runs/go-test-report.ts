@@ -18,6 +18,13 @@ export function parseGoTestJson(text: string, modulePath = ''): TestOutcome[] {
   const failedTests = new Set<string>();
   let events = 0;
   for (const line of text.split('\n')) {
+    // Before Go 1.20, a package that does not build is one plain line, not an event.
+    const plain = /^FAIL\s+(\S+)\s+\[(?:build|setup) failed\]/u.exec(line);
+    if (plain) {
+      events++;
+      final.set(`${plain[1] ?? ''}\0`, { pkg: plain[1] ?? '', test: undefined, action: 'fail' });
+      continue;
+    }
     if (!line.startsWith('{')) continue;
     let event: GoEvent;
     try {
