@@ -43,7 +43,9 @@ export function parseGoTestJson(text: string, modulePath = ''): TestOutcome[] {
   }
   if (!events) throw new Error('go test wrote no JSON events');
   const relative = (pkg: string): string =>
-    modulePath && pkg.startsWith(modulePath) ? pkg.slice(modulePath.length).replace(/^\//u, '') || '.' : pkg;
+    modulePath && pkg.startsWith(modulePath)
+      ? pkg.slice(modulePath.length).replace(/^\//u, '') || '.'
+      : pkg;
   const outcomes: TestOutcome[] = [];
   for (const [key, { pkg, test, action }] of final) {
     const status = action === 'pass' ? 'passed' : action === 'fail' ? 'failed' : 'skipped';

@@ -8,12 +8,7 @@ import path from 'node:path';
 import type { ProjectFiles } from './project-files';
 import { addImporter, dependentsOf } from './reverse-closure';
 import { sandboxExecutable } from './sandbox-executable';
-import {
-  describeCount,
-  shellQuote,
-  type LanguageSelection,
-  type TestChange,
-} from './test-plan';
+import { describeCount, shellQuote, type LanguageSelection, type TestChange } from './test-plan';
 
 const WHOLE = new Set(['go.mod', 'go.sum', 'go.work']);
 
@@ -120,7 +115,8 @@ export function selectGoTests(input: GoSelectionInput): LanguageSelection {
     const dependents = dependentsOf(own, (pkg) => graph.get(pkg) ?? []);
     packages = [...dependents].sort().map((p) => (p === '.' ? '.' : `./${p}`));
     const importers = dependents.size - own.length;
-    const named = own.length === 1 ? `package ${own[0]}` : describeCount(own.length, 'changed package');
+    const named =
+      own.length === 1 ? `package ${own[0]}` : describeCount(own.length, 'changed package');
     reason =
       importers > 0
         ? `${named} and ${describeCount(importers, 'package')} that import ${own.length === 1 ? 'it' : 'them'}, directly or through others`
@@ -139,7 +135,8 @@ export function selectGoTests(input: GoSelectionInput): LanguageSelection {
         reason,
       },
       format: 'go-json',
-      commandWithReport: (report) => `${base} -json ${packages.map(shellQuote).join(' ')} > ${shellQuote(report)}`,
+      commandWithReport: (report) =>
+        `${base} -json ${packages.map(shellQuote).join(' ')} > ${shellQuote(report)}`,
     },
   };
 }

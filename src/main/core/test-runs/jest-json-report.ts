@@ -46,7 +46,11 @@ export function parseJestJson(text: string, root: string): TestOutcome[] {
       outcomes.push(outcome(relative, name, status, messages.join('\n')));
     }
     const message = typeof file.message === 'string' ? file.message.trim() : '';
-    if (file.status === 'failed' && (!assertions.length || message) && !assertions.some((a) => a.status === 'failed'))
+    if (
+      file.status === 'failed' &&
+      (!assertions.length || message) &&
+      !assertions.some((a) => a.status === 'failed')
+    )
       outcomes.push(outcome(relative, LOAD_FAILURE, 'failed', message || 'the file failed'));
   }
   return outcomes;

@@ -49,7 +49,8 @@ function configFiles(root: string, kind: JsRunnerKind): string[] {
 /** Setup files a config names (`setupFiles`, `globalSetup`, `setupFilesAfterEnv`), relative. */
 export function namedSetupFiles(configText: string): string[] {
   const out: string[] = [];
-  const block = /(?:setupFiles(?:AfterEnv)?|globalSetup|globalTeardown|testEnvironment)\s*:\s*(\[[^\]]*\]|['"][^'"]+['"])/gu;
+  const block =
+    /(?:setupFiles(?:AfterEnv)?|globalSetup|globalTeardown|testEnvironment)\s*:\s*(\[[^\]]*\]|['"][^'"]+['"])/gu;
   for (const match of configText.matchAll(block))
     for (const quoted of (match[1] ?? '').matchAll(/['"]([^'"]+)['"]/gu)) {
       const name = (quoted[1] ?? '').replace(/^<rootDir>\//u, '').replace(/^\.\//u, '');

@@ -66,7 +66,9 @@ function planFor(
   let label: string;
   switch (runner.kind) {
     case 'vitest':
-      command = whole ? `${base} run` : `${base} related ${quoted(changed)} --run --passWithNoTests`;
+      command = whole
+        ? `${base} run`
+        : `${base} related ${quoted(changed)} --run --passWithNoTests`;
       label = whole ? 'vitest run' : 'vitest related';
       break;
     case 'jest':
@@ -108,7 +110,9 @@ function selectionReason(tests: readonly string[], changed: readonly string[]): 
   const sources = changed.filter((c) => !isJsTestFile(c));
   const parts = [
     ...(changedTests.length
-      ? [`${changedTests.length === 1 ? (changedTests[0] ?? '') : describeCount(changedTests.length, 'test file')} changed`]
+      ? [
+          `${changedTests.length === 1 ? (changedTests[0] ?? '') : describeCount(changedTests.length, 'test file')} changed`,
+        ]
       : []),
     ...(importing && sources.length ? [importReason(importing, sources)] : []),
   ];

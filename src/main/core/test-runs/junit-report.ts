@@ -34,13 +34,17 @@ export function parseJunitXml(text: string): TestOutcome[] {
     const body = match[2] ?? '';
     const classname = attribute(attrs, 'classname') ?? '';
     const name = attribute(attrs, 'name') ?? '(unnamed test)';
-    const file = classname ? fileOf(classname, attribute(attrs, 'file')) : (attribute(attrs, 'file') ?? name);
+    const file = classname
+      ? fileOf(classname, attribute(attrs, 'file'))
+      : (attribute(attrs, 'file') ?? name);
     const failure = /<(failure|error)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/u.exec(body);
     const fullName = classname ? `${classname}::${name}` : name;
     if (failure) {
       const message = attribute(failure[2] ?? '', 'message') ?? '';
       const detail = unescapeXml((failure[3] ?? '').replace(/^<!\[CDATA\[|\]\]>$/gu, ''));
-      outcomes.push(outcome(file, fullName, 'failed', [message, detail].filter(Boolean).join('\n')));
+      outcomes.push(
+        outcome(file, fullName, 'failed', [message, detail].filter(Boolean).join('\n')),
+      );
     } else if (/<skipped\b/u.test(body)) outcomes.push(outcome(file, fullName, 'skipped'));
     else outcomes.push(outcome(file, fullName, 'passed'));
   }

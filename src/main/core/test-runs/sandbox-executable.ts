@@ -6,7 +6,10 @@ import { findExecutable } from '../diagnostics/find-executable';
 
 const HIDDEN = ['/root', '/home', '/tmp', '/var/tmp', '/run', '/dev/shm'];
 
-export function sandboxExecutable(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
+export function sandboxExecutable(
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
   const home = env.HOME && path.isAbsolute(env.HOME) && env.HOME !== '/' ? [env.HOME] : [];
   const hidden = [...HIDDEN, ...home];
   const visible = (env.PATH ?? '')

@@ -106,7 +106,9 @@ function readReport(input: CopyRunInput, file: string, run: CommandRun): TestOut
     case 'go-json':
       // Build errors go to stderr, outside the JSON: they belong to the package's entry.
       return parseGoTestJson(text, input.modulePath).map((o) =>
-        o.name === PACKAGE_FAILURE ? { ...o, output: firstLines(`${o.output}\n${run.output.view}`) } : o,
+        o.name === PACKAGE_FAILURE
+          ? { ...o, output: firstLines(`${o.output}\n${run.output.view}`) }
+          : o,
       );
   }
 }

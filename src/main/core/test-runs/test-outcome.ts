@@ -26,5 +26,11 @@ export function firstLines(text: string): string {
 }
 
 export function outcome(file: string, name: string, status: TestStatus, output = ''): TestOutcome {
-  return { id: `${file}\0${name}`, name, file, status, output: status === 'failed' ? firstLines(output) : '' };
+  return {
+    id: `${file}\0${name}`,
+    name,
+    file,
+    status,
+    output: status === 'failed' ? firstLines(output) : '',
+  };
 }

@@ -42,9 +42,14 @@ export function describeCount(count: number, noun: string): string {
 }
 
 /** "3 test files import src/cart.ts" / "… import src/cart.ts and 2 more changed files". */
-export function importReason(testCount: number, changed: readonly string[], noun = 'test file'): string {
+export function importReason(
+  testCount: number,
+  changed: readonly string[],
+  noun = 'test file',
+): string {
   const first = changed[0] ?? 'the changed files';
-  const rest = changed.length > 1 ? ` (and ${describeCount(changed.length - 1, 'more changed file')})` : '';
+  const rest =
+    changed.length > 1 ? ` (and ${describeCount(changed.length - 1, 'more changed file')})` : '';
   return `${describeCount(testCount, noun)} ${testCount === 1 ? 'imports' : 'import'} ${first}${rest}, directly or through other files`;
 }
 

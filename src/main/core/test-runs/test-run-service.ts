@@ -7,11 +7,7 @@
 // Contract: verdict() never rejects; every failure is a `not_run` verdict with the reason.
 import path from 'node:path';
 import os from 'node:os';
-import {
-  notRunVerdict,
-  type TestSelection,
-  type TestVerdict,
-} from '../../../shared/test-verdict';
+import { notRunVerdict, type TestSelection, type TestVerdict } from '../../../shared/test-verdict';
 import type { SandboxAvailability } from '../commands/bubblewrap';
 import { detectSandbox } from '../commands/sandbox-detect';
 import { detectCopySupport, type CopySupport } from '../runs/copy-mount';
@@ -116,7 +112,11 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
       ...(options.importersOf ? { extraImporters: options.importersOf } : {}),
     });
 
-  const runOnce = (plan: TestPlan, files: readonly TestChange[], signal: AbortSignal): Promise<CopyRunResult> => {
+  const runOnce = (
+    plan: TestPlan,
+    files: readonly TestChange[],
+    signal: AbortSignal,
+  ): Promise<CopyRunResult> => {
     const modulePath = plan.format === 'go-json' ? goModulePath(options.root) : undefined;
     return runPlanInCopy({
       root: options.root,
@@ -138,7 +138,10 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     changes: readonly TestChange[],
     stateKey: string,
     signal: AbortSignal,
-  ): Promise<{ verdict: Omit<TestVerdict, 'ms' | 'checkedAt' | 'selection' | 'state'> } | { stop: CopyRunResult }> => {
+  ): Promise<
+    | { verdict: Omit<TestVerdict, 'ms' | 'checkedAt' | 'selection' | 'state'> }
+    | { stop: CopyRunResult }
+  > => {
     const proposed = await runOnce(plan, changes, signal);
     if (proposed.kind !== 'ran') return { stop: proposed };
     const failed = proposed.outcomes.some((o) => o.status === 'failed');
@@ -154,7 +157,8 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
         baseline = disk.kind === 'ran' ? disk.outcomes : [];
         if (disk.kind === 'ran') {
           baselines.set(cacheKey, baseline);
-          if (baselines.size > BASELINE_CACHE) baselines.delete(baselines.keys().next().value as string);
+          if (baselines.size > BASELINE_CACHE)
+            baselines.delete(baselines.keys().next().value as string);
         }
       }
     }
@@ -199,7 +203,10 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
             : result.stop.kind === 'failed'
               ? result.stop.reason
               : 'the test run stopped';
-        return { ...notRunVerdict(reason, Date.now() - started), ...(combined ? { selection: combined } : {}) };
+        return {
+          ...notRunVerdict(reason, Date.now() - started),
+          ...(combined ? { selection: combined } : {}),
+        };
       }
       total.newlyFailing.push(...result.verdict.newlyFailing);
       total.flaky.push(...result.verdict.flaky);
@@ -255,13 +262,22 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
       // One run per project at a time: wait for the previous one, unless cancelled meanwhile.
       const job = queue.then(() =>
         controller.signal.aborted
-          ? { ...notRunVerdict('the test run was cancelled before it started (a newer revision of this change)', Date.now() - started), ...(combined ? { selection: combined } : {}) }
+          ? {
+              ...notRunVerdict(
+                'the test run was cancelled before it started (a newer revision of this change)',
+                Date.now() - started,
+              ),
+              ...(combined ? { selection: combined } : {}),
+            }
           : work(request, selection, controller.signal, started),
       );
       queue = job.catch(() => undefined);
       const finished = job
         .catch((error: unknown) =>
-          notRunVerdict(`the test run failed: ${error instanceof Error ? error.message : String(error)}`, Date.now() - started),
+          notRunVerdict(
+            `the test run failed: ${error instanceof Error ? error.message : String(error)}`,
+            Date.now() - started,
+          ),
         )
         .finally(() => {
           if (request.key !== undefined && running.get(request.key) === controller)

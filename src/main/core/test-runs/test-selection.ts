@@ -66,14 +66,22 @@ export function createTestSelector(): (options: SelectionOptions) => SelectionRe
         project,
         ...override,
         ...(options.extraImporters ? { extraImporters: options.extraImporters } : {}),
-        graph: lazy(() => g.js, () => jsImportGraph(options.root, project.files), (v) => (g.js = v)),
+        graph: lazy(
+          () => g.js,
+          () => jsImportGraph(options.root, project.files),
+          (v) => (g.js = v),
+        ),
       }),
       selectPythonTests({
         root: options.root,
         changes: options.changes,
         project,
         ...override,
-        graph: lazy(() => g.python, () => pythonImportGraph(options.root, project.files), (v) => (g.python = v)),
+        graph: lazy(
+          () => g.python,
+          () => pythonImportGraph(options.root, project.files),
+          (v) => (g.python = v),
+        ),
       }),
       selectGoTests({
         root: options.root,

@@ -55,8 +55,10 @@ describe.skipIf(!canRun || !hasPytest)('tests before approval with pytest', () =
     'shop/__init__.py': 'from .cart import total\n',
     'shop/cart.py': CART,
     'shop/tax.py': 'def rate():\n    return 0.2\n',
-    'tests/test_cart.py': 'from shop import total\n\ndef test_total():\n    assert total([(2, 3)]) == 6\n\ndef test_old_bug():\n    assert total([]) == 1\n',
-    'tests/test_tax.py': 'from shop.tax import rate\n\ndef test_rate():\n    assert rate() == 0.2\n',
+    'tests/test_cart.py':
+      'from shop import total\n\ndef test_total():\n    assert total([(2, 3)]) == 6\n\ndef test_old_bug():\n    assert total([]) == 1\n',
+    'tests/test_tax.py':
+      'from shop.tax import rate\n\ndef test_rate():\n    assert rate() == 0.2\n',
     'other/test_misc.py': 'def test_misc():\n    assert True\n',
   };
 
@@ -102,9 +104,12 @@ describe.skipIf(!canRun || !hasGo)('tests before approval with go test', () => {
   const files = {
     'go.mod': 'module example.com/shop\n\ngo 1.19\n',
     'maths/maths.go': MATHS,
-    'maths/maths_test.go': 'package maths\n\nimport "testing"\n\nfunc TestDouble(t *testing.T) {\n\tif Double(2) != 4 {\n\t\tt.Fatalf("Double(2) = %d", Double(2))\n\t}\n}\n',
-    'price/price.go': 'package price\n\nimport "example.com/shop/maths"\n\nfunc Twice(n int) int { return maths.Double(n) }\n',
-    'price/price_test.go': 'package price\n\nimport "testing"\n\nfunc TestTwice(t *testing.T) {\n\tif Twice(3) != 6 {\n\t\tt.Fatal("Twice(3) is not 6")\n\t}\n}\n',
+    'maths/maths_test.go':
+      'package maths\n\nimport "testing"\n\nfunc TestDouble(t *testing.T) {\n\tif Double(2) != 4 {\n\t\tt.Fatalf("Double(2) = %d", Double(2))\n\t}\n}\n',
+    'price/price.go':
+      'package price\n\nimport "example.com/shop/maths"\n\nfunc Twice(n int) int { return maths.Double(n) }\n',
+    'price/price_test.go':
+      'package price\n\nimport "testing"\n\nfunc TestTwice(t *testing.T) {\n\tif Twice(3) != 6 {\n\t\tt.Fatal("Twice(3) is not 6")\n\t}\n}\n',
     'text/text.go': 'package text\n\nfunc Hi() string { return "hi" }\n',
   };
 
@@ -125,13 +130,17 @@ describe.skipIf(!canRun || !hasGo)('tests before approval with go test', () => {
       'maths TestDouble',
       'price TestTwice',
     ]);
-    expect(verdict.newlyFailing.find((f) => f.name === 'TestDouble')?.output).toMatch(/Double\(2\) = 6/u);
+    expect(verdict.newlyFailing.find((f) => f.name === 'TestDouble')?.output).toMatch(
+      /Double\(2\) = 6/u,
+    );
     const broken = await service.verdict({
       changes: [{ path: 'maths/maths.go', after: MATHS.replace('n * 2', 'n * "2"') }],
       deadlineMs: 120_000,
     });
     expect(broken.state).toBe('failed');
-    expect(broken.newlyFailing[0]?.output).toMatch(/mismatched types|cannot convert|invalid operation/u);
+    expect(broken.newlyFailing[0]?.output).toMatch(
+      /mismatched types|cannot convert|invalid operation/u,
+    );
     const benign = await service.verdict({
       changes: [{ path: 'maths/maths.go', after: `// Package maths doubles.\n${MATHS}` }],
       deadlineMs: 120_000,

@@ -89,12 +89,16 @@ describe.skipIf(!canRun)('tests before approval with vitest', () => {
     project = vitestProject();
     const service = createTestRunService({ root: project.root, home: project.home });
     const verdict = await service.verdict({
-      changes: [{ path: 'vitest.config.js', after: 'export default { test: { testTimeout: 9000 } };\n' }],
+      changes: [
+        { path: 'vitest.config.js', after: 'export default { test: { testTimeout: 9000 } };\n' },
+      ],
       deadlineMs: 120_000,
     });
     expect(verdict.selection?.whole).toBe(true);
     expect(verdict.selection?.label).toBe('vitest run');
-    expect(verdict.selection?.reason).toMatch(/vitest\.config\.js changed .*the whole suite, 3 test files/u);
+    expect(verdict.selection?.reason).toMatch(
+      /vitest\.config\.js changed .*the whole suite, 3 test files/u,
+    );
     expect(verdict.state).toBe('passed');
     expect(verdict.newlyFailing).toEqual([]);
     expect(verdict.alreadyFailing.map((f) => f.name)).toEqual(['already broken']);
@@ -138,7 +142,9 @@ test('sometimes fails', () => { expect(existsSync(new URL('../.second-run', impo
     project = vitestProject();
     project.write('src/unused.js', 'export const x = 1;\n');
     const service = createTestRunService({ root: project.root, home: project.home });
-    const none = await service.verdict({ changes: [{ path: 'src/unused.js', after: 'export const x = 2;\n' }] });
+    const none = await service.verdict({
+      changes: [{ path: 'src/unused.js', after: 'export const x = 2;\n' }],
+    });
     expect(none.state).toBe('not_run');
     expect(none.reason).toBe('no test file imports src/unused.js');
     const off = createTestRunService({
