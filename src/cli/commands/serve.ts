@@ -14,6 +14,7 @@ import { ensureSluiceHome, resolveSluiceHome } from '../../main/core/workspace/s
 import { ExitCode, UsageError, type CliIo } from '../cli-io';
 import { defineVerb, parseVerbArgs, type VerbValues } from '../define-verb';
 import { shellCreateDiagnostics } from '../../main/core/diagnostics/shell-diagnostics';
+import { shellCreateTests } from '../../main/core/test-runs/shell-tests';
 
 const SERVE_OPTIONS = { project: { type: 'string' }, port: { type: 'string' } } as const;
 
@@ -96,6 +97,7 @@ async function serveProject(
     onBackgroundError: (error) =>
       io.stderr.write(`sluice serve: ${error instanceof Error ? error.message : String(error)}\n`),
     createDiagnostics: shellCreateDiagnostics,
+    createTests: shellCreateTests,
   });
   try {
     const project = await services.handlers.project.open({ path: projectPath });

@@ -44,6 +44,7 @@ import {
   type CreateDiagnostics,
   type ProjectDiagnostics,
 } from '../diagnostics/project-diagnostics';
+import type { CreateTests } from '../test-runs/shell-tests';
 
 export interface ProjectContext {
   readonly projectId: string;
@@ -58,6 +59,8 @@ export interface ProjectContext {
   readonly mcp: McpManager;
   /** Evidence before approval (issue 24); absent when the shell gave no factory. */
   readonly diagnostics: ProjectDiagnostics | undefined;
+  /** Tests before approval (issue 31), when the shell runs them. */
+  readonly testRuns: ReturnType<CreateTests> | undefined;
 }
 
 export interface AppServicesDeps {
@@ -82,6 +85,11 @@ export interface AppServicesDeps {
    * in the app; absent → nothing is checked and reviews carry no evidence.
    */
   readonly createDiagnostics?: CreateDiagnostics;
+  /**
+   * Makes the test runs of an opened project (issue 31): `shellCreateTests` in the app;
+   * absent → no test runs before approval.
+   */
+  readonly createTests?: CreateTests;
 }
 
 export interface AppServices {
@@ -193,6 +201,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
           onBackgroundError: deps.onBackgroundError,
         })
       : undefined;
+    const testRuns = deps.createTests?.({
+      root: workspace.root,
+      projectId,
+      home: deps.home,
+      settings: createSettingsRepository(db),
+      symbolIndex,
+    });
     const runner = createConversationRunner({
       repository: conversations,
       projectId,
@@ -209,6 +224,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         symbolIndex,
         commands: commands.port,
         ...(diagnostics ? { diagnostics } : {}),
+        ...(testRuns ? { tests: testRuns.tests } : {}),
       }),
       guidanceFiles: workspace,
       maxRounds: () => settings.credentials().maxTurns,
@@ -223,6 +239,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       indexBuild,
       mcp,
       diagnostics,
+      testRuns,
     };
   };
 
@@ -234,6 +251,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     await context.runner.shutdown();
     await context.mcp.close();
     await context.diagnostics?.dispose();
+    context.testRuns?.service.dispose();
     await context.symbolIndex.close();
   };
 

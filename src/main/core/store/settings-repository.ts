@@ -3,6 +3,7 @@
 // unset instead of breaking the app, and is reported in `invalidKeys`.
 import { z } from 'zod';
 import { diagnosticsSettingsPatchSchema } from '../../../shared/diagnostics-settings';
+import { testRunSettingsStoreSchema } from '../../../shared/test-run-settings';
 import type { WritableDb } from './database-handles';
 
 export const storedSettingsSchema = z.object({
@@ -14,6 +15,8 @@ export const storedSettingsSchema = z.object({
   diagnostics: diagnosticsSettingsPatchSchema,
   /** Background runs at once on this machine (issue 19); unset: half the cores. */
   backgroundParallel: z.number().int().min(1).max(64),
+  /** Tests before approval, per project id (issue 31): only what the person changed. */
+  testRuns: testRunSettingsStoreSchema,
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;
 export type StoredSettingKey = keyof z.infer<typeof storedSettingsSchema>;

@@ -65,6 +65,9 @@ export interface TestRunService {
 
 const BASELINE_CACHE = 32;
 
+/** The reason of a verdict for files no test runner of the project handles. */
+export const NO_RUNNER_REASON = 'no test runner found for the changed files';
+
 function combineSelections(plans: readonly TestPlan[]): TestSelection | undefined {
   const [first, ...rest] = plans.map((p) => p.selection);
   if (!first) return undefined;
@@ -235,7 +238,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
           ? selection.notRun.join('; ')
           : selection.none.length
             ? selection.none.join('; ')
-            : 'no test runner found for the changed files';
+            : NO_RUNNER_REASON;
         return notRunVerdict(reason, Date.now() - started);
       }
       const combined = combineSelections(selection.plans);

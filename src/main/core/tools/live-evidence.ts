@@ -82,10 +82,13 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
   const diagnosticsLate = evidence.state === 'timed_out' ? lateDiagnostics.promise : null;
   // Tests run only where a person will look (or `sluice tool`, where the caller is the person):
   // a change approved unseen is not delayed by them.
-  if (!ctx.tests || wouldAsk === false)
-    return diagnosticsLate
-      ? { kind: 'ask', evidence, late: diagnosticsLate }
-      : { kind: 'ask', evidence };
+  const plain = (): LiveCheck =>
+    !diagnostics
+      ? { kind: 'unchecked' }
+      : diagnosticsLate
+        ? { kind: 'ask', evidence, late: diagnosticsLate }
+        : { kind: 'ask', evidence };
+  if (!ctx.tests || wouldAsk === false) return plain();
   const lateTests = deferred<TestVerdict>();
   const tests = await ctx.tests.verdict({
     changes: [{ path: proposal.path, after: proposal.after }],
@@ -94,6 +97,7 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
     signal: ctx.signal,
     onLateResult: lateTests.resolve,
   });
+  if (!tests) return plain();
   evidence = { ...evidence, tests };
   if (tests.newlyFailing.length > 0 && mayHoldBack() && diagnostics && conversationId) {
     diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
