@@ -65,6 +65,7 @@ export const CORE_FLOORS = [
   'runs',
   'approvals',
   'commands',
+  'test-runs',
   'tools',
   'mcp-client',
   'agent',

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import type { Diagnostic, ProposalEvidence } from '../../../shared/diagnostics';
 import { countOf, evidenceHeading, evidenceStateLine, languageNotes } from './evidence-text';
 import { LinePreview, type LineTarget } from './line-preview';
+import { TestVerdictDetails, TestVerdictLine } from './test-verdict-view';
 
 /** A list longer than this shows its beginning and says how many more there are. */
 export const SHOWN_ERRORS = 100;
@@ -73,7 +74,9 @@ export function EvidencePanel({ evidence, proposedTexts, notice }: Props) {
             {line}
           </p>
         ))}
+        {evidence.tests && <TestVerdictLine verdict={evidence.tests} />}
       </div>
+      {evidence.tests && <TestVerdictDetails verdict={evidence.tests} />}
       {evidence.introduced.length > 0 && (
         <ErrorList
           label="Errors this change introduces"
