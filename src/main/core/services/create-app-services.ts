@@ -128,8 +128,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     home: deps.home,
     parallel: () => createSettingsRepository(db).read().settings.backgroundParallel,
     currentProject: () => {
-      const { projectId, workspace, symbolIndex, diagnostics } = current();
-      return { projectId, workspace, symbolIndex, diagnostics };
+      const { projectId, workspace, symbolIndex, diagnostics, testRuns } = current();
+      return { projectId, workspace, symbolIndex, diagnostics, tests: testRuns?.tests };
     },
     createClient: anthropicClient,
     model: () => settings.credentials().model,
