@@ -131,8 +131,9 @@ export const verbs: readonly VerbEntry[] = [
     {
       name: 'rules',
       usage:
-        'sluice rules [list | add command WORD… | add path GLOB | add network HOST… | remove ID | mode ask|auto-edit|read-only] --project DIR [--allow|--ask|--deny] [--tool T] [--prefix "WORD…"] [--json]',
-      summary: "List, add or remove the project's approval rules, or set its approval mode.",
+        'sluice rules [list | add command WORD… | add path GLOB | add network HOST… | remove ID | mode ask|auto-edit|read-only | tests [--on|--off] [--command CMD] [--deadline SECONDS]] --project DIR [--allow|--ask|--deny] [--tool T] [--prefix "WORD…"] [--json]',
+      summary:
+        "List, add or remove the project's approval rules, set its approval mode, or switch its tests before approval.",
     },
     () => import('./rules'),
   ),
