@@ -6,6 +6,7 @@
 // the proposed run has failures, and is cached per disk state and command.
 // Contract: verdict() never rejects; every failure is a `not_run` verdict with the reason.
 import path from 'node:path';
+import { durationText } from '../../../shared/evidence-summary';
 import os from 'node:os';
 import { notRunVerdict, type TestSelection, type TestVerdict } from '../../../shared/test-verdict';
 import type { SandboxAvailability } from '../commands/bubblewrap';
@@ -286,6 +287,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
           if (request.key !== undefined && running.get(request.key) === controller)
             running.delete(request.key);
           request.signal?.removeEventListener('abort', stop);
+          everything.signal.removeEventListener('abort', stop);
         });
       const deadlineMs = request.deadlineMs ?? current.liveDeadlineMs;
       let timer: NodeJS.Timeout | undefined;
@@ -300,7 +302,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
       });
       return {
         ...emptyVerdict('timed_out', combined),
-        reason: `the tests were still running after ${Math.round(deadlineMs / 1000)} s`,
+        reason: `the tests were still running after ${durationText(deadlineMs)}`,
         ms: Date.now() - started,
       };
     } catch (error) {
