@@ -23,11 +23,13 @@ export type ProjectTestSettingsPatch = z.infer<typeof projectTestSettingsSchema>
 export const testRunSettingsStoreSchema = z.record(z.string().max(200), projectTestSettingsSchema);
 export type TestRunSettingsStore = z.infer<typeof testRunSettingsStoreSchema>;
 
-export interface ProjectTestSettings {
-  readonly enabled: boolean;
-  readonly command: string;
-  readonly liveDeadlineMs: number;
-}
+/** The open project's settings as the Settings screen shows them (defaults filled in). */
+export const projectTestSettingsViewSchema = z.object({
+  enabled: z.boolean(),
+  command: z.string(),
+  liveDeadlineMs: z.number().int(),
+});
+export type ProjectTestSettings = z.infer<typeof projectTestSettingsViewSchema>;
 
 export function resolveProjectTestSettings(
   patch: ProjectTestSettingsPatch | undefined,

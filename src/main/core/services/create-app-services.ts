@@ -45,6 +45,10 @@ import {
   type ProjectDiagnostics,
 } from '../diagnostics/project-diagnostics';
 import type { CreateTests } from '../test-runs/shell-tests';
+import {
+  readProjectTestSettings,
+  writeProjectTestSettings,
+} from '../test-runs/test-run-settings-store';
 
 export interface ProjectContext {
   readonly projectId: string;
@@ -260,7 +264,20 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
 
   const handlers = createSluiceHandlers({
     project: createProjectHandlers({ session, projects, pickFolder: deps.pickFolder, emit }),
-    settings: createSettingsHandlers({ settings, openExternal: deps.openExternal }),
+    settings: createSettingsHandlers({
+      settings,
+      openExternal: deps.openExternal,
+      projectTests: {
+        read: () => {
+          const open = session.current();
+          return open
+            ? readProjectTestSettings(createSettingsRepository(db), open.context.projectId)
+            : null;
+        },
+        write: (patch) =>
+          writeProjectTestSettings(createSettingsRepository(db), current().projectId, patch),
+      },
+    }),
     agent: createAgentHandlers({
       repository: conversations,
       currentProject: () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/shared/agent-events';
-import type { ChangeSetSummary } from '../../../../src/shared/contract';
+import type { ChangeSetSummary, Settings } from '../../../../src/shared/contract';
 import { detectSandbox } from '../../../../src/main/core/commands/sandbox-detect';
 import { detectCopySupport } from '../../../../src/main/core/runs/copy-mount';
 import { sandboxExecutable } from '../../../../src/main/core/test-runs/sandbox-executable';
@@ -102,4 +102,22 @@ describe.skipIf(!canRun)('tests before approval in the app', () => {
     });
     expect(readFileSync(path.join(h.project, 'shop/cart.py'), 'utf8')).toContain('p * q');
   }, 120_000);
+});
+
+describe('tests before approval in Settings', () => {
+  it('settings - get shows the open project’s test settings; set saves them for that project', async () => {
+    const h = await startAppServicesHarness({ prefix: 'sluice-tests-settings-', files: FILES });
+    harness = h;
+    const before = await h.call<Settings>('settings.get', {});
+    expect(before.tests).toEqual({ enabled: true, command: '', liveDeadlineMs: 60_000 });
+    const after = await h.call<Settings>('settings.set', {
+      tests: { enabled: false, command: 'python3 -m pytest' },
+    });
+    expect(after.tests).toEqual({
+      enabled: false,
+      command: 'python3 -m pytest',
+      liveDeadlineMs: 60_000,
+    });
+    await expect(h.call('settings.set', { tests: { liveDeadlineMs: 5 } })).rejects.toThrow();
+  });
 });
