@@ -26,8 +26,9 @@ export function EvidencePanel({ evidence, proposedTexts, notice }: Props) {
   const heading = evidenceHeading(evidence);
   // A mark beside the words, never instead of them: ✗ when errors were found, ✓ when clean.
   const mark = evidence.introduced.length > 0 ? '✗' : evidence.state === 'checked' ? '✓' : null;
+  // Newly failing tests colour the panel as errors do (the words say which it is).
   const tone =
-    evidence.introduced.length > 0
+    evidence.introduced.length > 0 || (evidence.tests?.newlyFailing.length ?? 0) > 0
       ? 'has-errors'
       : evidence.state === 'checked'
         ? 'clean'
