@@ -116,6 +116,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
       return createProposeAskCommand({
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
         ...(deps.createDiagnostics ? { createDiagnostics: deps.createDiagnostics } : {}),
+        ...(deps.createTests !== undefined ? { createTests: deps.createTests } : {}),
         ...(deps.onInterrupt ? { onInterrupt: deps.onInterrupt } : {}),
       }).run(args, io);
     },
