@@ -79,6 +79,21 @@ function findPytest(): { python: string } | { problem: string } {
   return pytestCache;
 }
 
+/** "2 test files import shop/cart.py …", with changed test files named as such. */
+function pythonReason(tests: readonly string[], changed: readonly string[]): string {
+  const changedTests = tests.filter((t) => changed.includes(t));
+  const importing = tests.length - changedTests.length;
+  const sources = changed.filter((c) => !isPythonTestFile(c));
+  return [
+    ...(changedTests.length
+      ? [
+          `${changedTests.length === 1 ? (changedTests[0] ?? '') : describeCount(changedTests.length, 'test file')} changed`,
+        ]
+      : []),
+    ...(importing && sources.length ? [importReason(importing, sources)] : []),
+  ].join('; ');
+}
+
 export interface PythonSelectionInput {
   readonly root: string;
   readonly changes: readonly TestChange[];
@@ -132,7 +147,7 @@ export function selectPythonTests(input: PythonSelectionInput): LanguageSelectio
       };
     reason = conftests.length
       ? `${conftests.join(', ')} changed: the ${describeCount(tests.length, 'test file')} beside and below it`
-      : importReason(tests.length, changed);
+      : pythonReason(tests, changed);
   }
   const command = whole
     ? `${base} ${options}`
