@@ -3,7 +3,8 @@
 // disk state. One run per project at a time (a queue); a newer revision of the same proposal
 // (same `key`) cancels the older. The caller's deadline returns `timed_out` while the run goes
 // on; its result reaches `onLateResult`. The baseline (the selection on disk) is run only when
-// the proposed run has failures, and is cached per disk state and command.
+// the proposed run has failures (side by side with the flaky rerun), and is cached per disk
+// state and command.
 // Contract: verdict() never rejects; every failure is a `not_run` verdict with the reason.
 import path from 'node:path';
 import { durationText } from '../../../shared/evidence-summary';
@@ -149,30 +150,30 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     const proposed = await runOnce(plan, changes, signal);
     if (proposed.kind !== 'ran') return { stop: proposed };
     const failed = proposed.outcomes.some((o) => o.status === 'failed');
-    let baseline: readonly TestOutcome[] = [];
-    if (failed) {
-      const cacheKey = `${stateKey}\0${plan.selection.command}`;
-      const cached = baselines.get(cacheKey);
-      if (cached) baseline = cached;
-      else {
-        const disk = await runOnce(plan, [], signal);
-        if (disk.kind === 'cancelled') return { stop: disk };
-        // A baseline that could not run leaves every failure "newly failing" (fails closed).
-        baseline = disk.kind === 'ran' ? disk.outcomes : [];
-        if (disk.kind === 'ran') {
-          baselines.set(cacheKey, baseline);
-          if (baselines.size > BASELINE_CACHE)
-            baselines.delete(baselines.keys().next().value as string);
-        }
-      }
+    if (!failed) {
+      const passed = proposed.outcomes.filter((o) => o.status === 'passed').length;
+      return { verdict: { newlyFailing: [], flaky: [], alreadyFailing: [], passed } };
+    }
+    // Something failed: the disk state (unless cached) and a second run on the proposed text
+    // go side by side (two cores, both at lower priority); the rerun is wasted only when every
+    // failure turns out to be already failing.
+    const cacheKey = `${stateKey}\0${plan.selection.command}`;
+    const cached = baselines.get(cacheKey);
+    const [disk, again] = await Promise.all([
+      cached ? null : runOnce(plan, [], signal),
+      runOnce(plan, changes, signal),
+    ]);
+    if (disk?.kind === 'cancelled') return { stop: disk };
+    if (again.kind === 'cancelled') return { stop: again };
+    // A baseline that could not run leaves every failure "newly failing" (fails closed).
+    const baseline: readonly TestOutcome[] = cached ?? (disk?.kind === 'ran' ? disk.outcomes : []);
+    if (!cached && disk?.kind === 'ran') {
+      baselines.set(cacheKey, baseline);
+      if (baselines.size > BASELINE_CACHE)
+        baselines.delete(baselines.keys().next().value as string);
     }
     const lists = compareOutcomes(baseline, proposed.outcomes);
-    let rerun: readonly TestOutcome[] | null = null;
-    if (lists.newlyFailing.length) {
-      const again = await runOnce(plan, changes, signal);
-      if (again.kind === 'cancelled') return { stop: again };
-      if (again.kind === 'ran') rerun = again.outcomes;
-    }
+    const rerun: readonly TestOutcome[] | null = again.kind === 'ran' ? again.outcomes : null;
     const { failing, flaky } = splitFlaky(lists.newlyFailing, rerun);
     return {
       verdict: {
