@@ -14,6 +14,7 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   background: () => import('./background-bench'),
   diagnostics: () => import('./diagnostics-bench'),
   'first-query': () => import('./first-query-bench'),
+  tests: () => import('./tests-bench'),
 };
 
 function format(table: BenchTable): string {
@@ -42,7 +43,7 @@ function formatNumber(n: number): string {
 }
 
 /** Minutes long: run only when named (`npm run bench -- diagnostics`). */
-const onlyWhenNamed = new Set(['diagnostics']);
+const onlyWhenNamed = new Set(['diagnostics', 'tests']);
 const wanted = process.argv.slice(2);
 const names = wanted.length ? wanted : Object.keys(suites).filter((n) => !onlyWhenNamed.has(n));
 let failed = false;

@@ -69,6 +69,7 @@ export const CORE_FLOORS = [
   // commands (issue 28): diagnostics sits above both.
   'confinement',
   'diagnostics',
+  'test-runs',
   'tools',
   'git',
   'mcp-client',

@@ -11,6 +11,7 @@ import { openAppDatabase } from '../main/core/store/app-database';
 import type { WritableDb } from '../main/core/store/database-handles';
 import { createPolicyRepository } from '../main/core/store/policy-repository';
 import { projectIdFor } from '../main/core/store/project-id';
+import { createSettingsRepository } from '../main/core/store/settings-repository';
 import type { Workspace } from '../main/core/workspace/workspace';
 import type { CommandApprovalRequest } from '../shared/command-approvals';
 import { CommandApprovalGate } from '../main/core/commands/command-approval-gate';
@@ -31,6 +32,8 @@ import {
 } from './terminal-approval';
 import { NO_TERMINAL_MCP_REASON } from './terminal-mcp-approval';
 import { openCliDiagnostics } from './cli-diagnostics';
+import { shellCreateTests, type CreateTests } from '../main/core/test-runs/shell-tests';
+import type { ProjectTests } from '../main/core/test-runs/project-tests';
 import { renderEvidence } from './evidence-lines';
 import type {
   CreateDiagnostics,
@@ -293,8 +296,15 @@ export async function cliWriteContext(args: {
   io: CliIo;
   /** The diagnostics service behind evidence (issue 24); default the shell's. */
   createDiagnostics?: CreateDiagnostics;
+  /** Tests before approval (issue 31); default the shell's, null for none. */
+  createTests?: CreateTests | null;
 }): Promise<{
-  context: { approvals?: ApprovalBroker; commands?: CommandPort; diagnostics?: ProjectDiagnostics };
+  context: {
+    approvals?: ApprovalBroker;
+    commands?: CommandPort;
+    diagnostics?: ProjectDiagnostics;
+    tests?: ProjectTests;
+  };
   close(): Promise<void>;
 }> {
   const session = createCliApprovalSession({
@@ -312,12 +322,22 @@ export async function cliWriteContext(args: {
           create: args.createDiagnostics,
         })
       : undefined;
+  const testRuns =
+    args.tool.kind === 'write' && args.createTests !== null
+      ? (args.createTests ?? shellCreateTests)({
+          root: args.workspace.root,
+          projectId: projectIdFor(args.workspace.root),
+          home: sluiceHomeFor(args.io),
+          settings: createSettingsRepository(session.db),
+        })
+      : undefined;
   const context =
     args.tool.kind === 'write'
       ? {
           approvals: session.broker,
           commands: session.commands,
           ...(diagnostics ? { diagnostics } : {}),
+          ...(testRuns ? { tests: testRuns.tests } : {}),
         }
       : { commands: session.commands };
   return {
@@ -325,6 +345,7 @@ export async function cliWriteContext(args: {
     close: async () => {
       try {
         await diagnostics?.dispose();
+        testRuns?.service.dispose();
       } finally {
         session.close();
       }

@@ -6,6 +6,7 @@
 import type { Diagnostic, ProposalEvidence } from '../shared/diagnostics';
 import { evidenceHeadline } from '../shared/evidence-summary';
 import { visibleUntrusted } from '../shared/untrusted-text';
+import { renderTestVerdict } from './test-verdict-lines';
 
 /** Errors listed per kind (introduced, fixed); the rest are counted. */
 export const TERMINAL_LISTED = 20;
@@ -35,5 +36,6 @@ export function renderEvidence(evidence: ProposalEvidence, color: boolean): stri
           language.reason ? ` (${oneLine(language.reason)})` : ''
         }`,
       );
+  if (evidence.tests) lines.push(...renderTestVerdict(evidence.tests, color));
   return `${lines.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@
 // anything is written. These shapes cross the contract (review modal, inbox), the CLI's
 // `--json` output and the change-set store, so they are zod schemas.
 import { z } from 'zod';
+import { testVerdictSchema } from './test-verdict';
 
 /** One error as the person and the model read it. Only errors count; warnings are dropped. */
 export const diagnosticSchema = z.object({
@@ -55,5 +56,10 @@ export const proposalEvidenceSchema = z.object({
   /** When the check was made (ISO time), and over which base: sha256 per changed path. */
   checkedAt: z.string(),
   baseHashes: z.record(z.string(), z.string()),
+  /**
+   * The tests the change affects, run on the proposed text (issue 31); absent when no test
+   * run was attempted (an older record, or a shell without test runs).
+   */
+  tests: testVerdictSchema.optional(),
 });
 export type ProposalEvidence = z.infer<typeof proposalEvidenceSchema>;

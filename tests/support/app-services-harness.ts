@@ -35,6 +35,7 @@ export async function startAppServicesHarness(options: {
   /** Project files (relative path → text). */
   readonly files: Readonly<Record<string, string>>;
   readonly createDiagnostics?: AppServicesDeps['createDiagnostics'];
+  readonly createTests?: AppServicesDeps['createTests'];
 }): Promise<AppServicesHarness> {
   const server = await startFakeAnthropicServer();
   const temp = realpathSync(mkdtempSync(path.join(os.tmpdir(), options.prefix)));
@@ -59,6 +60,7 @@ export async function startAppServicesHarness(options: {
       throw error;
     },
     ...(options.createDiagnostics ? { createDiagnostics: options.createDiagnostics } : {}),
+    ...(options.createTests ? { createTests: options.createTests } : {}),
   });
   const dispatch = createDispatcher(sluiceContract, services.handlers);
   const call = async <T>(channel: string, payload: unknown): Promise<T> => {
@@ -89,8 +91,9 @@ export async function startAppServicesHarness(options: {
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
   what: string,
+  timeoutMs = 10_000,
 ): Promise<void> {
-  const until = Date.now() + 10_000;
+  const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));

@@ -30,8 +30,10 @@ import {
 import { defaultParallel, MAX_PARALLEL } from '../../main/core/runs/run-queue';
 import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
 import { createSettingsRepository } from '../../main/core/store/settings-repository';
+import { projectIdFor } from '../../main/core/store/project-id';
 import { openProject } from '../project-context';
 import { openCliDiagnostics } from '../cli-diagnostics';
+import { shellCreateTests, type CreateTests } from '../../main/core/test-runs/shell-tests';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 
 /** True when `ask`'s arguments ask for propose mode (`--mode propose` or `--mode=propose`). */
@@ -45,6 +47,8 @@ export interface ProposeAskDeps {
   readonly maxRetries?: number;
   /** Ctrl-C wiring; default: process SIGINT while the run goes. */
   readonly onInterrupt?: (abort: () => void) => () => void;
+  /** Tests before approval for the set's final state (issue 31); default the shell's, null for none. */
+  readonly createTests?: CreateTests | null;
   /** The diagnostics service behind the set's evidence (issue 24); default the shell's. */
   readonly createDiagnostics?: CreateDiagnostics;
 }
@@ -146,6 +150,15 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
       const db = openAppDatabase({ home });
       const diagnostics = openCliDiagnostics({ workspace, db, create: deps.createDiagnostics });
       diagnostics.warm();
+      const testRuns =
+        deps.createTests === null
+          ? undefined
+          : (deps.createTests ?? shellCreateTests)({
+              root: workspace.root,
+              projectId: projectIdFor(workspace.root),
+              home,
+              settings: createSettingsRepository(db),
+            });
       try {
         sweepBackgroundRuns(db, home);
         const stored = createSettingsRepository(db).read().settings.backgroundParallel;
@@ -161,6 +174,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
               timeoutMs:
                 timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_PROPOSAL_TIMEOUT_MS,
               diagnostics,
+              tests: testRuns?.tests,
               background: { home, parallel: parallel ?? stored ?? defaultParallel() },
             },
             {
@@ -199,6 +213,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
         return set.status === 'proposed' ? ExitCode.Ok : ExitCode.Failure;
       } finally {
         await diagnostics.dispose();
+        testRuns?.service.dispose();
         db.close();
       }
     },

@@ -43,6 +43,8 @@ import { openRunIndex } from '../run-index';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 import { openAskMcp, type AskMcp } from '../ask-mcp';
 import { openCliDiagnostics } from '../cli-diagnostics';
+import { shellCreateTests, type CreateTests } from '../../main/core/test-runs/shell-tests';
+import { createSettingsRepository } from '../../main/core/store/settings-repository';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 import { trackStderrLines } from '../stderr-line-tracker';
 import { createHumanPrinter } from '../ask-printer';
@@ -69,6 +71,8 @@ export interface AskCommandDeps {
   readonly maxRetries?: number;
   /** Ctrl-C wiring; default: process SIGINT while the turn runs. */
   readonly onInterrupt?: (abort: () => void) => () => void;
+  /** Tests before approval (issue 31); default the shell's, null for none. */
+  readonly createTests?: CreateTests | null;
   /** The diagnostics service behind evidence (issue 24); default the shell's. */
   readonly createDiagnostics?: CreateDiagnostics;
 }
@@ -132,6 +136,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
       return createProposeAskCommand({
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
         ...(deps.createDiagnostics ? { createDiagnostics: deps.createDiagnostics } : {}),
+        ...(deps.createTests !== undefined ? { createTests: deps.createTests } : {}),
         ...(deps.onInterrupt ? { onInterrupt: deps.onInterrupt } : {}),
       }).run(args, io);
     },
@@ -184,6 +189,17 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           ),
       });
       diagnostics.warm();
+      const testRuns =
+        deps.createTests === null
+          ? undefined
+          : (deps.createTests ?? shellCreateTests)({
+              root: workspace.root,
+              projectId: projectIdFor(workspace.root),
+              home: sluiceHomeFor(io),
+              settings: createSettingsRepository(db),
+              symbolIndex,
+            });
+      const tests = testRuns ? { tests: testRuns.tests } : {};
       try {
         const projectId = projectIdFor(workspace.root);
         const mode = modeFor(given?.data, db, projectId, io);
@@ -211,10 +227,10 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
             const commands = buildCommands ? buildCommands(args) : undefined;
             if (commands?.close) turnApprovals.push({ close: () => commands.close?.() });
             const withCommands = commands ? { commands } : {};
-            if (!build) return { workspace, symbolIndex, diagnostics, ...withCommands };
+            if (!build) return { workspace, symbolIndex, diagnostics, ...tests, ...withCommands };
             const approvals = lazyApprovals(() => build(args));
             turnApprovals.push(approvals);
-            return { workspace, symbolIndex, approvals, diagnostics, ...withCommands };
+            return { workspace, symbolIndex, approvals, diagnostics, ...tests, ...withCommands };
           },
           guidanceFiles: workspace,
           maxRounds: () => maxTurns,
@@ -276,6 +292,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
         // The run's MCP servers and language services stop with it.
         await mcp?.close();
         await diagnostics.dispose();
+        testRuns?.service.dispose();
         await symbolIndex.close();
         db.close();
       }

@@ -83,7 +83,8 @@ export const verbs: readonly LazyVerb[] = [
   lazy(
     {
       name: 'rules',
-      summary: "List, add or remove the project's approval rules, or set its approval mode.",
+      summary:
+        "List, add or remove the project's approval rules, set its approval mode, or switch its tests before approval.",
     },
     () => import('./rules'),
   ),

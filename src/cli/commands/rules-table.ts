@@ -24,6 +24,20 @@ export const RULES_TABLE = {
       help: 'a network rule only for commands starting with these words',
       defaultText: 'every command',
     },
+    on: { type: 'boolean', help: 'tests before approval: switch them on for this project' },
+    off: { type: 'boolean', help: 'tests before approval: switch them off for this project' },
+    command: {
+      type: 'string',
+      value: 'CMD',
+      help: 'tests before approval: the runner command to use',
+      defaultText: 'the one the project names (package.json, pytest, go test)',
+    },
+    deadline: {
+      type: 'string',
+      value: 'SECONDS',
+      help: 'tests before approval: the live deadline',
+      defaultText: '60',
+    },
   },
   forms: [
     {
@@ -60,6 +74,11 @@ export const RULES_TABLE = {
       args: 'ask|auto-edit|read-only',
       options: ['project', 'json'],
       summary: "Set the project's approval mode.",
+    },
+    {
+      words: 'tests',
+      options: ['project', 'on', 'off', 'command', 'deadline', 'json'],
+      summary: 'Show or change tests before approval for the project.',
     },
   ],
 } as const satisfies VerbTable<VerbOptions>;

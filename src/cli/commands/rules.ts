@@ -22,6 +22,11 @@ import {
   DEFAULT_APPROVAL_MODE,
 } from '../../main/core/store/policy-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
+import {
+  resolveProjectTestSettings,
+  type ProjectTestSettingsPatch,
+} from '../../shared/test-run-settings';
+import { saveTestSettings, testSettingsText, testsPatch } from '../test-settings-form';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
 import { ANY_POSITIONALS, checkForm, defineVerb, type VerbValues } from '../define-verb';
 import { oneLine, wordsLine } from '../one-line-text';
@@ -158,9 +163,9 @@ function addRule(
 
 function formOf(words: string[]): string {
   const [sub = 'list', kind] = words;
-  if (sub === 'list' || sub === 'remove' || sub === 'mode') return sub;
+  if (sub === 'list' || sub === 'remove' || sub === 'mode' || sub === 'tests') return sub;
   if (sub !== 'add')
-    throw new UsageError(`unknown form "${oneLine(sub)}" (list, add, remove or mode).`);
+    throw new UsageError(`unknown form "${oneLine(sub)}" (list, add, remove, mode or tests).`);
   if (kind === 'command' || kind === 'path' || kind === 'network') return `add ${kind}`;
   throw new UsageError(
     kind === undefined
@@ -187,11 +192,12 @@ type RulesAction =
   | { type: 'list' }
   | { type: 'mode'; mode: ApprovalMode }
   | { type: 'remove'; id: string }
-  | { type: 'add'; request: AddRequest };
+  | { type: 'add'; request: AddRequest }
+  | { type: 'tests'; patch: ProjectTestSettingsPatch };
 
 function actionFor(parsed: ParsedRules): RulesAction {
   const form = formOf(parsed.words);
-  const most: Record<string, number> = { list: 1, remove: 2, mode: 2 };
+  const most: Record<string, number> = { list: 1, remove: 2, mode: 2, tests: 1 };
   checkForm({
     name: `rules ${form}`,
     values: parsed.values,
@@ -200,6 +206,7 @@ function actionFor(parsed: ParsedRules): RulesAction {
     most: most[form],
   });
   if (form === 'list') return { type: 'list' };
+  if (form === 'tests') return { type: 'tests', patch: testsPatch(parsed.values) };
   if (form === 'mode') return { type: 'mode', mode: modeOf(parsed.words[1]) };
   if (form === 'remove') {
     const id = parsed.words[1];
@@ -229,6 +236,12 @@ export default defineVerb({
         );
         return ExitCode.Failure;
       }
+      if (action.type === 'tests' && Object.keys(action.patch).length === 0) {
+        const shown = resolveProjectTestSettings(undefined);
+        if (json) writeJsonLine(io, { tests: shown });
+        else io.stdout.write(testSettingsText(shown));
+        return ExitCode.Ok;
+      }
       if (action.type === 'list') {
         if (json) writeJsonLine(io, { root: workspace.root, projectId, ...NO_RULES });
         else printRules(io, workspace.root, NO_RULES, ' (nothing stored yet: no Sluice database)');
@@ -256,6 +269,8 @@ export default defineVerb({
           return removeRule(io, db, projectId, action.id, json);
         case 'add':
           return saveRule(io, db, projectId, action.request, json);
+        case 'tests':
+          return saveTestSettings(io, db, projectId, action.patch, json);
       }
     } finally {
       db.close();

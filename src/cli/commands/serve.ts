@@ -17,6 +17,7 @@ import { oneLine } from '../one-line-text';
 import { projectFolder } from '../project-context';
 import { outsideLine } from '../terminal-safe-text';
 import { shellCreateDiagnostics } from '../../main/core/diagnostics/shell-diagnostics';
+import { shellCreateTests } from '../../main/core/test-runs/shell-tests';
 
 const SERVE_OPTIONS = {
   project: PROJECT_OPTION,
@@ -110,6 +111,7 @@ async function serveProject(
         `sluice serve: ${outsideLine(error instanceof Error ? error.message : String(error))}\n`,
       ),
     createDiagnostics: shellCreateDiagnostics,
+    createTests: shellCreateTests,
   });
   try {
     const project = await services.handlers.project.open({ path: projectPath });

@@ -15,6 +15,7 @@ import { openAppDatabase } from '../core/store/app-database';
 import { resolveSluiceHome } from '../core/workspace/sluice-home';
 import { resolveElectronNativeBinding } from './native-binding';
 import { shellCreateDiagnostics } from '../core/diagnostics/shell-diagnostics';
+import { shellCreateTests } from '../core/test-runs/shell-tests';
 
 export interface AppEngineInput {
   readonly appPath: string;
@@ -63,6 +64,7 @@ export function startAppEngine(input: AppEngineInput): AppEngine {
       emit: input.emit,
       onBackgroundError: input.report,
       createDiagnostics: shellCreateDiagnostics,
+      createTests: shellCreateTests,
     });
     return {
       services,

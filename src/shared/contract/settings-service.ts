@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { method } from './define';
 import { diagnosticsSettingsPatchSchema, diagnosticsSettingsSchema } from '../diagnostics-settings';
+import { projectTestSettingsSchema, projectTestSettingsViewSchema } from '../test-run-settings';
 
 export const settingsSchema = z.object({
   model: z.string(),
@@ -15,6 +16,11 @@ export const settingsSchema = z.object({
   diagnostics: diagnosticsSettingsSchema,
   /** Background runs at once on this machine (issue 19): the setting, else half the cores. */
   backgroundParallel: z.number().int(),
+  /**
+   * Tests before approval for the open project (issue 31); null with no project open, absent
+   * from an engine without test runs.
+   */
+  tests: projectTestSettingsViewSchema.nullable().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -29,6 +35,8 @@ export const settingsService = {
         theme: z.enum(['system', 'dark', 'light']).optional(),
         diagnostics: diagnosticsSettingsPatchSchema.optional(),
         backgroundParallel: z.number().int().min(1).max(64).optional(),
+        /** Saved for the open project only; refused with no project open. */
+        tests: projectTestSettingsSchema.optional(),
       })
       .strict(),
     settingsSchema,

@@ -18,6 +18,7 @@ async function openSettings() {
       (current = {
         ...current,
         ...patch,
+        tests: current.tests,
         diagnostics: mergeDiagnosticsSettings(current.diagnostics, patch.diagnostics),
       }),
   );

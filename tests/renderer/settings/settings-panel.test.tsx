@@ -24,6 +24,7 @@ async function openSettings(settings: Partial<Settings> = {}) {
       (current = {
         ...current,
         ...patch,
+        tests: current.tests,
         diagnostics: mergeDiagnosticsSettings(current.diagnostics, patch.diagnostics),
       }),
   );

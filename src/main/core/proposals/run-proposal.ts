@@ -17,6 +17,10 @@ import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { BACKGROUND_DEADLINE_MS } from '../../../shared/diagnostics-settings';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import { checkOverlayFiles } from '../diagnostics/change-set-evidence';
+import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
+import type { ProposalEvidence } from '../../../shared/diagnostics';
+import { TEST_RUN_CEILING_MS } from '../../../shared/test-run-settings';
+import type { ProjectTests } from '../test-runs/project-tests';
 import { createChangeSetRepository, type StoredChangeSet } from '../store/change-set-repository';
 import { createConversationRepository } from '../store/conversation-repository';
 import type { WritableDb } from '../store/database-handles';
@@ -47,6 +51,13 @@ export interface ProposalRunDeps {
   readonly diagnostics?: ProjectDiagnostics | undefined;
   /** How long the set's final check may take; default BACKGROUND_DEADLINE_MS. */
   readonly finalCheckDeadlineMs?: number | undefined;
+  /**
+   * Tests before approval (issue 31): the set's final state gets the same verdict a live
+   * proposal does, stored with its evidence; absent: no test run.
+   */
+  readonly tests?: ProjectTests | undefined;
+  /** How long the set's final test run may take before it is stored as still running. */
+  readonly finalTestDeadlineMs?: number | undefined;
   /** The registry to pick propose tools from (tests inject). */
   readonly baseTools?: readonly ToolDefinition[] | undefined;
   readonly maxTokens?: number | undefined;
@@ -236,13 +247,32 @@ export function startProposalRun(
    */
   async function storeFinalEvidence(): Promise<void> {
     const files = overlay.list();
-    if (!deps.diagnostics || files.length === 0) return;
+    if ((!deps.diagnostics && !deps.tests) || files.length === 0) return;
     finalCheckStarted = true;
-    const evidence = await checkOverlayFiles(deps.diagnostics, files, {
-      deadlineMs: deps.finalCheckDeadlineMs ?? BACKGROUND_DEADLINE_MS,
-      onLateResult: (late) => changeSets.setEvidence(changeSetId, late),
+    // The latest of each part: a late checker result keeps the tests, a late test run the errors.
+    let stored: ProposalEvidence = deps.diagnostics
+      ? await checkOverlayFiles(deps.diagnostics, files, {
+          deadlineMs: deps.finalCheckDeadlineMs ?? BACKGROUND_DEADLINE_MS,
+          onLateResult: (late) => {
+            stored = { ...late, ...(stored.tests ? { tests: stored.tests } : {}) };
+            changeSets.setEvidence(changeSetId, stored);
+          },
+        })
+      : {
+          ...notCheckedEvidence('errors are not checked in this session'),
+          baseHashes: Object.fromEntries(files.map((f) => [f.path, f.baseHash])),
+        };
+    const tests = await deps.tests?.verdict({
+      changes: files.map((f) => ({ path: f.path, after: f.text })),
+      key: changeSetId,
+      deadlineMs: deps.finalTestDeadlineMs ?? TEST_RUN_CEILING_MS,
+      onLateResult: (verdict) => {
+        stored = { ...stored, tests: verdict };
+        changeSets.setEvidence(changeSetId, stored);
+      },
     });
-    changeSets.setEvidence(changeSetId, evidence);
+    if (tests) stored = { ...stored, tests };
+    if (tests || deps.diagnostics) changeSets.setEvidence(changeSetId, stored);
   }
 
   let stopped = false;

@@ -45,6 +45,11 @@ import {
   type CreateDiagnostics,
   type ProjectDiagnostics,
 } from '../diagnostics/project-diagnostics';
+import type { CreateTests } from '../test-runs/shell-tests';
+import {
+  readProjectTestSettings,
+  writeProjectTestSettings,
+} from '../test-runs/test-run-settings-store';
 
 export interface ProjectContext {
   readonly projectId: string;
@@ -59,6 +64,8 @@ export interface ProjectContext {
   readonly mcp: McpManager;
   /** Evidence before approval (issue 24); absent when the shell gave no factory. */
   readonly diagnostics: ProjectDiagnostics | undefined;
+  /** Tests before approval (issue 31), when the shell runs them. */
+  readonly testRuns: ReturnType<CreateTests> | undefined;
 }
 
 export interface AppServicesDeps {
@@ -83,6 +90,11 @@ export interface AppServicesDeps {
    * in the app; absent → nothing is checked and reviews carry no evidence.
    */
   readonly createDiagnostics?: CreateDiagnostics;
+  /**
+   * Makes the test runs of an opened project (issue 31): `shellCreateTests` in the app;
+   * absent → no test runs before approval.
+   */
+  readonly createTests?: CreateTests;
 }
 
 export interface AppServices {
@@ -121,8 +133,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     home: deps.home,
     parallel: () => createSettingsRepository(db).read().settings.backgroundParallel,
     currentProject: () => {
-      const { projectId, workspace, symbolIndex, diagnostics } = current();
-      return { projectId, workspace, symbolIndex, diagnostics };
+      const { projectId, workspace, symbolIndex, diagnostics, testRuns } = current();
+      return { projectId, workspace, symbolIndex, diagnostics, tests: testRuns?.tests };
     },
     createClient: anthropicClient,
     model: () => settings.credentials().model,
@@ -196,6 +208,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       : undefined;
     // The warm checkers prepare the disk side now, before the first proposal (issue 30).
     diagnostics?.warm();
+    const testRuns = deps.createTests?.({
+      root: workspace.root,
+      projectId,
+      home: deps.home,
+      settings: createSettingsRepository(db),
+      symbolIndex,
+    });
     const runner = createConversationRunner({
       repository: conversations,
       projectId,
@@ -212,6 +231,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         symbolIndex,
         commands: commands.port,
         ...(diagnostics ? { diagnostics } : {}),
+        ...(testRuns ? { tests: testRuns.tests } : {}),
       }),
       guidanceFiles: workspace,
       maxRounds: () => settings.credentials().maxTurns,
@@ -226,6 +246,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       indexBuild,
       mcp,
       diagnostics,
+      testRuns,
     };
   };
 
@@ -237,6 +258,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     await context.runner.shutdown();
     await context.mcp.close();
     await context.diagnostics?.dispose();
+    context.testRuns?.service.dispose();
     await context.symbolIndex.close();
   };
 
@@ -245,7 +267,20 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
 
   const handlers = createSluiceHandlers({
     project: createProjectHandlers({ session, projects, pickFolder: deps.pickFolder, emit }),
-    settings: createSettingsHandlers({ settings, openExternal: deps.openExternal }),
+    settings: createSettingsHandlers({
+      settings,
+      openExternal: deps.openExternal,
+      projectTests: {
+        read: () => {
+          const open = session.current();
+          return open
+            ? readProjectTestSettings(createSettingsRepository(db), open.context.projectId)
+            : null;
+        },
+        write: (patch) =>
+          writeProjectTestSettings(createSettingsRepository(db), current().projectId, patch),
+      },
+    }),
     agent: createAgentHandlers({
       repository: conversations,
       currentProject: () => {

@@ -23,6 +23,7 @@ import type { WritableDb } from '../store/database-handles';
 import type { Workspace } from '../workspace/workspace';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
+import type { ProjectTests } from '../test-runs/project-tests';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { checkAgainstDisk, diskHashes, diskMoved } from '../diagnostics/change-set-evidence';
 import type { BackgroundRunOptions } from '../proposals/background-run';
@@ -48,6 +49,7 @@ export interface ProposalHandlersDeps {
     symbolIndex?: SymbolIndexPort;
     /** Evidence for runs and the inbox's re-check (issue 24); absent: nothing is checked. */
     diagnostics?: ProjectDiagnostics | undefined;
+    tests?: ProjectTests | undefined;
   };
   createClient(): Anthropic;
   model(): string;
@@ -84,7 +86,7 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
     allowCommands?: readonly string[] | undefined;
     allowNetwork?: boolean | undefined;
   }): Promise<StartedRun> => {
-    const { workspace, symbolIndex, diagnostics } = deps.currentProject();
+    const { workspace, symbolIndex, diagnostics, tests } = deps.currentProject();
     // A refine keeps what the person allowed when starting the set it refines.
     const refined = request.refines ? readBackgroundRun(deps.db, request.refines) : null;
     const allowCommands = request.allowCommands ?? refined?.allowedCommands ?? [];
@@ -100,6 +102,7 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
         maxRounds: deps.maxRounds(),
         symbolIndex,
         diagnostics,
+        tests,
         ...(home
           ? {
               background: {

@@ -2,14 +2,26 @@
 // answer is the key-free Settings view. Links open in the system browser only for http(s).
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { settingsService } from '../../../shared/contract/settings-service';
-import type { AppSettings } from './app-settings';
+import { SettingsError, type AppSettings } from './app-settings';
+import type { Settings } from '../../../shared/contract/settings-service';
+import type {
+  ProjectTestSettings,
+  ProjectTestSettingsPatch,
+} from '../../../shared/test-run-settings';
 
 /** Electron's shell.openExternal; browser mode answers that the browser opens links itself. */
 export type ExternalOpener = (url: string) => Promise<void>;
 
+/** The open project's tests-before-approval settings (issue 31); null with none open. */
+export interface ProjectTestSettingsPort {
+  read(): ProjectTestSettings | null;
+  write(patch: ProjectTestSettingsPatch): ProjectTestSettings;
+}
+
 export interface SettingsHandlersDeps {
   readonly settings: AppSettings;
   readonly openExternal: ExternalOpener;
+  readonly projectTests?: ProjectTestSettingsPort;
 }
 
 export type SettingsHandlers = ServiceHandlers<typeof settingsService>;
@@ -19,11 +31,22 @@ export class ExternalUrlError extends Error {
 }
 
 export function createSettingsHandlers(deps: SettingsHandlersDeps): SettingsHandlers {
+  const withTests = (view: Settings): Settings =>
+    deps.projectTests ? { ...view, tests: deps.projectTests.read() } : view;
   return {
-    get: () => deps.settings.view(),
-    set: (patch) => deps.settings.update(patch),
-    setApiKey: ({ key }) => deps.settings.setApiKey(key),
-    clearApiKey: () => deps.settings.clearApiKey(),
+    get: () => withTests(deps.settings.view()),
+    set: ({ tests, ...patch }) => {
+      if (tests) {
+        if (!deps.projectTests?.read())
+          throw new SettingsError(
+            'Open a project first: tests before approval are set per project.',
+          );
+        deps.projectTests.write(tests);
+      }
+      return withTests(deps.settings.update(patch));
+    },
+    setApiKey: ({ key }) => withTests(deps.settings.setApiKey(key)),
+    clearApiKey: () => withTests(deps.settings.clearApiKey()),
     async openExternal({ url }) {
       await deps.openExternal(checkExternalUrl(url));
       return { opened: true };

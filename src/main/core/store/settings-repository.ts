@@ -3,6 +3,7 @@
 // unset instead of breaking the app, and is reported in `invalidKeys`.
 import { z } from 'zod';
 import { diagnosticsSettingsPatchSchema } from '../../../shared/diagnostics-settings';
+import { testRunSettingsStoreSchema } from '../../../shared/test-run-settings';
 import type { WritableDb } from './database-handles';
 
 export const storedSettingsSchema = z.object({
@@ -16,6 +17,8 @@ export const storedSettingsSchema = z.object({
   backgroundParallel: z.number().int().min(1).max(64),
   /** Projects (by id) where each turn that applied writes ends as a git commit (issue 32). */
   commitEachTurn: z.array(z.string().min(1).max(200)).max(10_000),
+  /** Tests before approval, per project id (issue 31): only what the person changed. */
+  testRuns: testRunSettingsStoreSchema,
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;
 export type StoredSettingKey = keyof z.infer<typeof storedSettingsSchema>;

@@ -20,6 +20,7 @@ import {
 import { conformEol, encodeText } from '../edits/text-format';
 import { checkLiveProposal } from './live-evidence';
 import { evidenceResultLine } from '../diagnostics/evidence-messages';
+import { testsResultLine } from '../test-runs/verdict-messages';
 
 export interface CommitOptions {
   /** Injected file operations (crash-injection tests). */
@@ -114,6 +115,7 @@ export async function commitProposal(
   });
   const extra = await refreshIndex(ctx, proposal.path);
   if (evidence) extra.push(evidenceResultLine(evidence));
+  if (evidence?.tests) extra.push(testsResultLine(evidence.tests, 'written'));
   switch (resolution.outcome) {
     case 'approved':
       return {

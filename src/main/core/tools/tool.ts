@@ -44,6 +44,11 @@ export interface ToolContext {
    * asking; absent → nothing is checked and reviews carry no evidence.
    */
   readonly diagnostics?: import('../diagnostics/project-diagnostics').ProjectDiagnostics;
+  /**
+   * Tests before approval (issue 31): right after the type check, the tests the proposal
+   * affects run on its text in a private copy; absent → no test run.
+   */
+  readonly tests?: import('../test-runs/project-tests').ProjectTests;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {

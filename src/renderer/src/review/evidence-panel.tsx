@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import type { Diagnostic, ProposalEvidence } from '../../../shared/diagnostics';
 import { countOf, evidenceHeading, evidenceStateLine, languageNotes } from './evidence-text';
 import { LinePreview, type LineTarget } from './line-preview';
+import { TestVerdictDetails, TestVerdictLine } from './test-verdict-view';
 
 /** A list longer than this shows its beginning and says how many more there are. */
 export const SHOWN_ERRORS = 100;
@@ -25,8 +26,9 @@ export function EvidencePanel({ evidence, proposedTexts, notice }: Props) {
   const heading = evidenceHeading(evidence);
   // A mark beside the words, never instead of them: ✗ when errors were found, ✓ when clean.
   const mark = evidence.introduced.length > 0 ? '✗' : evidence.state === 'checked' ? '✓' : null;
+  // Newly failing tests colour the panel as errors do (the words say which it is).
   const tone =
-    evidence.introduced.length > 0
+    evidence.introduced.length > 0 || (evidence.tests?.newlyFailing.length ?? 0) > 0
       ? 'has-errors'
       : evidence.state === 'checked'
         ? 'clean'
@@ -73,7 +75,9 @@ export function EvidencePanel({ evidence, proposedTexts, notice }: Props) {
             {line}
           </p>
         ))}
+        {evidence.tests && <TestVerdictLine verdict={evidence.tests} />}
       </div>
+      {evidence.tests && <TestVerdictDetails verdict={evidence.tests} />}
       {evidence.introduced.length > 0 && (
         <ErrorList
           label="Errors this change introduces"

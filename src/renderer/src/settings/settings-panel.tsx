@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ApiKeyField } from './api-key-field';
 import { ApprovalPolicy } from './approval-policy';
 import { DiagnosticsSettings } from './diagnostics-settings';
+import { TestRunSettings } from './test-run-settings';
 import { CommandRules } from './command-rules';
 import { NetworkRules } from './network-rules';
 import { McpSettings } from './mcp-settings';
@@ -68,6 +69,10 @@ export function SettingsPanel({ settings, onChange }: Props) {
               onSave={(diagnostics) =>
                 run('Error checks', () => client.settings.set({ diagnostics }))
               }
+            />
+            <TestRunSettings
+              settings={settings}
+              onSave={(tests) => run('Test settings', () => client.settings.set({ tests }))}
             />
           </>
         )}

@@ -1,0 +1,163 @@
+// Python: pytest on the test files that import a changed module, transitively. Importing
+// `pkg.mod` runs `pkg/__init__.py` first, so a package's `__init__` (a barrel re-exporting its
+// modules) is a dependency of whoever imports anything in the package. A changed
+// `conftest.py` selects the tests of its folder and below; a change to pytest's configuration
+// (pytest.ini, pyproject.toml, setup.cfg, tox.ini) or the root conftest selects everything.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { importedModules } from '../diagnostics/python-importers';
+import type { ProjectFiles } from './project-files';
+import { addImporter, dependentsOf } from './reverse-closure';
+import { sandboxExecutable } from './sandbox-executable';
+import {
+  describeCount,
+  importReason,
+  shellQuote,
+  type LanguageSelection,
+  type TestChange,
+} from './test-plan';
+
+const TEST_FILE = /(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$/u;
+const CONFIG = new Set(['pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini', 'conftest.py']);
+
+export function isPythonTestFile(file: string): boolean {
+  return TEST_FILE.test(file);
+}
+
+/** `pkg/mod.py` → `pkg.mod`; `pkg/__init__.py` → `pkg`; also without a leading `src/`. */
+function moduleNamesOf(file: string): string[] {
+  const parts = file.replace(/\.py$/u, '').split('/');
+  if (parts[parts.length - 1] === '__init__') parts.pop();
+  const names = [parts.join('.')];
+  if (parts[0] === 'src' && parts.length > 1) names.push(parts.slice(1).join('.'));
+  return names.filter(Boolean);
+}
+
+/** Importers of every project .py file, with package `__init__`s as dependencies. */
+export function pythonImportGraph(
+  root: string,
+  files: readonly string[],
+): Map<string, Set<string>> {
+  const python = files.filter((f) => f.endsWith('.py'));
+  const byModule = new Map<string, string>();
+  for (const file of python) for (const name of moduleNamesOf(file)) byModule.set(name, file);
+  const graph = new Map<string, Set<string>>();
+  for (const file of python) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, ...file.split('/')), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const name of importedModules(file, text)) {
+      const parts = name.split('.');
+      // The module itself and every package above it (their __init__ runs first).
+      for (let end = parts.length; end > 0; end--) {
+        const target = byModule.get(parts.slice(0, end).join('.'));
+        if (target) addImporter(graph, target, file);
+      }
+    }
+  }
+  return graph;
+}
+
+let pytestCache: { python: string } | { problem: string } | undefined;
+
+/** A python3 the sandbox can see that has pytest, probed once per process. */
+function findPytest(): { python: string } | { problem: string } {
+  if (pytestCache) return pytestCache;
+  const python = sandboxExecutable('python3');
+  if (!python) pytestCache = { problem: 'no python3 the sandbox can run was found on PATH' };
+  else {
+    const probe = spawnSync(python, ['-c', 'import pytest'], { stdio: 'ignore', timeout: 10_000 });
+    pytestCache =
+      probe.status === 0
+        ? { python }
+        : { problem: `pytest is not installed for ${python} (install python3-pytest)` };
+  }
+  return pytestCache;
+}
+
+/** "2 test files import shop/cart.py …", with changed test files named as such. */
+function pythonReason(tests: readonly string[], changed: readonly string[]): string {
+  const changedTests = tests.filter((t) => changed.includes(t));
+  const importing = tests.length - changedTests.length;
+  const sources = changed.filter((c) => !isPythonTestFile(c));
+  return [
+    ...(changedTests.length
+      ? [
+          `${changedTests.length === 1 ? (changedTests[0] ?? '') : describeCount(changedTests.length, 'test file')} changed`,
+        ]
+      : []),
+    ...(importing && sources.length ? [importReason(importing, sources)] : []),
+  ].join('; ');
+}
+
+export interface PythonSelectionInput {
+  readonly root: string;
+  readonly changes: readonly TestChange[];
+  readonly project: ProjectFiles;
+  readonly commandOverride?: string;
+  readonly graph?: Map<string, Set<string>>;
+}
+
+export function selectPythonTests(input: PythonSelectionInput): LanguageSelection {
+  const changed = input.changes
+    .map((c) => c.path)
+    .filter((p) => p.endsWith('.py') || CONFIG.has(p));
+  if (!changed.length) return { kind: 'not_mine' };
+  const allTests = input.project.files.filter(isPythonTestFile);
+  const hasPytestConfig = input.project.files.some((f) => CONFIG.has(f));
+  if (!allTests.length && !hasPytestConfig && !changed.some(isPythonTestFile))
+    return { kind: 'not_mine' };
+  let base = input.commandOverride?.trim();
+  if (!base) {
+    const pytest = findPytest();
+    if ('problem' in pytest) return { kind: 'not_run', reason: pytest.problem };
+    base = `${shellQuote(pytest.python)} -m pytest`;
+  }
+  const options = '-p no:cacheprovider -q';
+  const wholeCause = changed.find((p) => CONFIG.has(p));
+  let tests: string[];
+  let reason: string;
+  let whole = false;
+  if (wholeCause) {
+    whole = true;
+    tests = allTests;
+    reason = `${wholeCause} changed (pytest's configuration or root fixtures): the whole suite, ${describeCount(allTests.length, 'test file')}`;
+  } else {
+    const graph = input.graph ?? pythonImportGraph(input.root, input.project.files);
+    const conftests = changed.filter((p) => p.endsWith('/conftest.py'));
+    const folders = conftests.map((p) => p.slice(0, -'conftest.py'.length));
+    const dependents = dependentsOf(
+      changed.filter((p) => !p.endsWith('/conftest.py')),
+      (file) => graph.get(file) ?? [],
+    );
+    tests = [
+      ...new Set([
+        ...[...dependents].filter(isPythonTestFile),
+        ...allTests.filter((t) => folders.some((f) => t.startsWith(f))),
+      ]),
+    ].sort();
+    if (!tests.length)
+      return {
+        kind: 'none',
+        reason: `no test file imports ${changed.length === 1 ? changed[0] : `the ${changed.length} changed files`}`,
+      };
+    reason = conftests.length
+      ? `${conftests.join(', ')} changed: the ${describeCount(tests.length, 'test file')} beside and below it`
+      : pythonReason(tests, changed);
+  }
+  const command = whole
+    ? `${base} ${options}`
+    : `${base} ${options} ${tests.map(shellQuote).join(' ')}`;
+  return {
+    kind: 'plan',
+    plan: {
+      selection: { runner: 'pytest', command, label: 'pytest', targets: tests, whole, reason },
+      format: 'junit-xml',
+      commandWithReport: (report) => `${command} --junitxml=${shellQuote(report)}`,
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// What a language's selection hands to the run: which tests, the command that runs them with
+// a machine-readable report, and how to read that report. Pure data; the run happens in
+// test-copy-run.ts.
+import type { TestRunnerKind, TestSelection } from '../../../shared/test-verdict';
+
+/** A changed file as the proposal has it (the proposed text). */
+export interface TestChange {
+  /** Project-relative, forward slashes. */
+  readonly path: string;
+  readonly after: string;
+}
+
+export type ReportFormat = 'jest-json' | 'junit-xml' | 'go-json';
+
+export interface TestPlan {
+  readonly selection: TestSelection;
+  readonly format: ReportFormat;
+  /**
+   * The command line run in the copy's project folder, writing its report to `reportPath`
+   * (project-relative, a folder Sluice makes in the copy's own layer).
+   */
+  commandWithReport(reportPath: string): string;
+}
+
+/** What a language answers for one change. */
+export type LanguageSelection =
+  | { readonly kind: 'plan'; readonly plan: TestPlan }
+  /** A runner exists, but no test can be affected by these files. */
+  | { readonly kind: 'none'; readonly reason: string }
+  /** Tests could be affected but cannot run here: no runner, needs the network, … */
+  | { readonly kind: 'not_run'; readonly reason: string }
+  /** The change has no file this language handles. */
+  | { readonly kind: 'not_mine' };
+
+/** Single-quotes one shell word (paths come from the project: never interpolated bare). */
+export function shellQuote(word: string): string {
+  return /^[\w./@%+=:,-]+$/u.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+export function describeCount(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** "3 test files import src/cart.ts" / "… import src/cart.ts and 2 more changed files". */
+export function importReason(
+  testCount: number,
+  changed: readonly string[],
+  noun = 'test file',
+): string {
+  const first = changed[0] ?? 'the changed files';
+  const rest =
+    changed.length > 1 ? ` (and ${describeCount(changed.length - 1, 'more changed file')})` : '';
+  return `${describeCount(testCount, noun)} ${testCount === 1 ? 'imports' : 'import'} ${first}${rest}, directly or through other files`;
+}
+
+export type { TestRunnerKind };
