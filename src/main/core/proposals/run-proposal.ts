@@ -214,6 +214,7 @@ export function startProposalRun(
         changeSetId,
         overlay,
         refines: refined?.id ?? null,
+        timeoutMs,
         now,
       })
     : null;
@@ -289,7 +290,7 @@ export function startProposalRun(
     } finally {
       clearTimeout(timer);
       if (stopPoll) clearInterval(stopPoll);
-      background?.end();
+      await background?.end();
       // A consumer that stopped early left the turn running: stop it before recording.
       runner.abort(started.conversationId);
       await disk.close();

@@ -14,6 +14,8 @@ export const storedSettingsSchema = z.object({
   diagnostics: diagnosticsSettingsPatchSchema,
   /** Background runs at once on this machine (issue 19); unset: half the cores. */
   backgroundParallel: z.number().int().min(1).max(64),
+  /** The image container runs start from when the project has no devcontainer (issue 33). */
+  backgroundImage: z.string().min(1).max(500),
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;
 export type StoredSettingKey = keyof z.infer<typeof storedSettingsSchema>;
