@@ -212,7 +212,7 @@ describe.skipIf(!engine)('container executor', () => {
     const marker = path.join(temp, 'marker');
     const inProject = path.join(project, 'marker');
     writeFileSync(
-      path.join(project, 'planted.js'),
+      path.join(project, 'planted.cjs'),
       `const fs = require('fs');
 const os = require('os');
 for (const file of [${JSON.stringify(marker)}, ${JSON.stringify(inProject)}]) {
@@ -225,9 +225,9 @@ console.log('uid=' + process.getuid());
 require('net').connect(80, '1.1.1.1').on('error', (e) => console.log('connect=' + e.code)).on('connect', () => console.log('connect=ok'));
 `,
     );
-    const run = await runIn(executor, copy, 'node planted.js');
+    const run = await runIn(executor, copy, 'node planted.cjs');
     const out = run.output.view;
-    expect(run.end).toEqual({ kind: 'exited', code: 0 });
+    expect(run.end, out).toEqual({ kind: 'exited', code: 0 });
     expect(out).toContain('interfaces=lo');
     expect(out).not.toContain('connect=ok');
     expect(out).toContain('canary=none');
