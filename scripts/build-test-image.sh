@@ -15,7 +15,7 @@ node_bin=$(readlink -f "$(command -v node)")
 shell_bin=$(readlink -f "$(command -v dash || command -v busybox)")
 npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
 tools=()
-for tool in env cat ls rm mkdir sleep; do
+for tool in env cat ls rm mkdir sleep touch; do
   found=$(command -v "$tool" || true)
   [ -n "$found" ] && tools+=("$(readlink -f "$found")")
 done
