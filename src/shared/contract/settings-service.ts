@@ -15,6 +15,8 @@ export const settingsSchema = z.object({
   diagnostics: diagnosticsSettingsSchema,
   /** Background runs at once on this machine (issue 19): the setting, else half the cores. */
   backgroundParallel: z.number().int(),
+  /** The image container runs start from when a project has no devcontainer (issue 33). */
+  backgroundImage: z.string().nullable().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -29,6 +31,12 @@ export const settingsService = {
         theme: z.enum(['system', 'dark', 'light']).optional(),
         diagnostics: diagnosticsSettingsPatchSchema.optional(),
         backgroundParallel: z.number().int().min(1).max(64).optional(),
+        /** null clears it. */
+        backgroundImage: z
+          .string()
+          .regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,499}$/u)
+          .nullable()
+          .optional(),
       })
       .strict(),
     settingsSchema,

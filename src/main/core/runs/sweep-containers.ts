@@ -20,13 +20,13 @@ export async function sweepRunContainers(
   home: string,
 ): Promise<ContainerSweep> {
   const filters = JSON.stringify({ label: [`${HOME_LABEL}=${homeLabel(home)}`] });
-  const status = db.prepare('SELECT status FROM change_sets WHERE id = ?');
-  // Asked per container after listing: a run creates its set's row before its container.
-  const running = (id: string | undefined): boolean =>
-    id !== undefined && (status.get(id) as { status: string } | undefined)?.status === 'running';
   const removedContainers: string[] = [];
   const removedImages: string[] = [];
   try {
+    const status = db.prepare('SELECT status FROM change_sets WHERE id = ?');
+    // Asked per container after listing: a run creates its set's row before its container.
+    const running = (id: string | undefined): boolean =>
+      id !== undefined && (status.get(id) as { status: string } | undefined)?.status === 'running';
     const containers = await engine.docker.listContainers({ all: true, filters });
     for (const info of containers) {
       if (running(info.Labels?.[RUN_LABEL])) continue;
