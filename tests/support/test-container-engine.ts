@@ -7,9 +7,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { connectEngine, type ContainerEngine } from '../../src/main/core/runs/container-engine';
 
-const REPO = path.resolve(__dirname, '../..');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface TestEngine {
   readonly engine: ContainerEngine;
