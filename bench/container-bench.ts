@@ -28,7 +28,12 @@ function makeProject(root: string): void {
   mkdirSync(path.join(root, 'test'), { recursive: true });
   writeFileSync(
     path.join(root, 'package.json'),
-    JSON.stringify({ name: 'b', private: true, type: 'module', scripts: { test: 'node --test test/' } }),
+    JSON.stringify({
+      name: 'b',
+      private: true,
+      type: 'module',
+      scripts: { test: 'node --test test/' },
+    }),
   );
   for (let i = 0; i < 50; i += 1)
     writeFileSync(path.join(root, 'src', `m${i}.js`), `export const v${i} = ${i};\n`);
@@ -96,8 +101,17 @@ export async function runContainerBench(): Promise<BenchTable[]> {
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, async (_, i) => {
         const id = randomUUID();
-        const copy = container.prepare(id, null, { root: project, allowNetwork: false, timeoutMs: 300_000 });
-        container.writeFile(copy, `src/own-${i}.js`, Buffer.from(`export const own = ${i};\n`), 0o644);
+        const copy = container.prepare(id, null, {
+          root: project,
+          allowNetwork: false,
+          timeoutMs: 300_000,
+        });
+        container.writeFile(
+          copy,
+          `src/own-${i}.js`,
+          Buffer.from(`export const own = ${i};\n`),
+          0o644,
+        );
         const run = await container.run(copy, {
           command: `npm test && ls src`,
           root: project,
@@ -126,7 +140,9 @@ export async function runContainerBench(): Promise<BenchTable[]> {
         title: 'container run start-up: make the copy + first `npm test` (same small project)',
         columns: ['executor', 'median ms', 'ratio'],
         rows: [
-          ...(localWorks ? [['local copy (overlay + bubblewrap)', l, 1] as (string | number)[]] : []),
+          ...(localWorks
+            ? [['local copy (overlay + bubblewrap)', l, 1] as (string | number)[]]
+            : []),
           [`container (${engine.dockerHost})`, c, localWorks ? c / l : 'n/a'],
         ],
       },
@@ -134,7 +150,10 @@ export async function runContainerBench(): Promise<BenchTable[]> {
         title: `${PARALLEL} container runs at once on ${os.cpus().length} cores`,
         columns: ['measure', 'result'],
         rows: [
-          ['completed with npm test passing', `${results.filter((r) => r.passed).length}/${PARALLEL}`],
+          [
+            'completed with npm test passing',
+            `${results.filter((r) => r.passed).length}/${PARALLEL}`,
+          ],
           ['saw only their own files', `${results.filter((r) => r.isolated).length}/${PARALLEL}`],
           ['wall time ms', wall],
         ],

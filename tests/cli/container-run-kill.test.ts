@@ -83,7 +83,12 @@ describe.skipIf(!engine)('sluice ask --executor container: kill -9 mid-command',
   it('kill -9 while a command runs in the container - the next start fails the set and leaves no container or image', async () => {
     server.enqueue(
       reply([toolUse('edit_file', { path: 'b.js', content: 'export const b = 2;\n' })]),
-      reply([toolUse('run_command', { command: `touch started && ${SLEEP}`, description: 'a long check' })]),
+      reply([
+        toolUse('run_command', {
+          command: `touch started && ${SLEEP}`,
+          description: 'a long check',
+        }),
+      ]),
       stallAfterText('still working'),
     );
     const env = {

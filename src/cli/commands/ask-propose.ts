@@ -36,7 +36,7 @@ import {
   ContainerSetupError,
   setUpContainerExecutor,
   sweepContainersIfAny,
-} from '../../main/core/runs/container-run-setup';
+} from '../../main/core/commands/container-run-setup';
 import { openProject } from '../project-context';
 import { openCliDiagnostics } from '../cli-diagnostics';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
@@ -148,7 +148,10 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
         throw new UsageError('--executor must be local or container.');
       if (values.image !== undefined && executorKind !== 'container')
         throw new UsageError('--image needs --executor container.');
-      if (values.image !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,499}$/u.test(values.image))
+      if (
+        values.image !== undefined &&
+        !/^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,499}$/u.test(values.image)
+      )
         throw new UsageError(`--image "${oneLine(values.image)}" is not an image reference.`);
       checkModelFlag(values.model);
       const prompt = await readPrompt(io, positionals);

@@ -278,7 +278,10 @@ export function createContainerRunExecutor(options: ContainerExecutorOptions): R
       AttachStderr: true,
       WorkingDir: run.cwd,
     });
-    const stream = (await execution.start({ hijack: true, stdin: false })) as NodeJS.ReadWriteStream;
+    const stream = (await execution.start({
+      hijack: true,
+      stdin: false,
+    })) as NodeJS.ReadWriteStream;
     const sink = new PassThrough();
     sink.on('data', (chunk: Buffer) => {
       capture.push(chunk);
@@ -347,7 +350,14 @@ export function createContainerRunExecutor(options: ContainerExecutorOptions): R
       // A refine starts from the project with the refined set's files written through (the
       // shell seeds them); the superseded set's container has no further use.
       if (refines) void release(refines);
-      runs.set(id, { id, context, started: null, failure: null, stopped: false, pending: new Map() });
+      runs.set(id, {
+        id,
+        context,
+        started: null,
+        failure: null,
+        stopped: false,
+        pending: new Map(),
+      });
       return createRunCopy(home, id);
     },
     remove(id) {

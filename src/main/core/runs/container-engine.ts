@@ -70,7 +70,9 @@ export function connectEngine(
   if (host.startsWith('unix://')) {
     const socket = host.slice('unix://'.length);
     if (!path.isAbsolute(socket))
-      throw new ContainerEngineError(`DOCKER_HOST=${host}: a unix:// address needs an absolute path`);
+      throw new ContainerEngineError(
+        `DOCKER_HOST=${host}: a unix:// address needs an absolute path`,
+      );
     return { docker: new Docker({ socketPath: socket }), description: host };
   }
   let url: URL;

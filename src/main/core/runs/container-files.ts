@@ -91,7 +91,11 @@ export function projectArchive(
             bytes: content,
           };
         } else if (stat.isSymbolicLink())
-          entry = { kind: 'symlink', path: inContainer(root, relative), target: readlinkSync(file) };
+          entry = {
+            kind: 'symlink',
+            path: inContainer(root, relative),
+            target: readlinkSync(file),
+          };
         if (entry) yield* tarEntryBlocks(entry, owner);
       }
     };
@@ -202,10 +206,13 @@ export async function scanContainer(
   let hashed = 0;
   const skippedDir = (rel: string): boolean => {
     const parts = rel.split('/');
-    for (let i = 1; i < parts.length; i += 1) if (skip(parts.slice(0, i).join('/'), true)) return true;
+    for (let i = 1; i < parts.length; i += 1)
+      if (skip(parts.slice(0, i).join('/'), true)) return true;
     return false;
   };
-  const paths = changes.filter((c) => c.Path.startsWith(prefix)).sort((a, b) => (a.Path < b.Path ? -1 : 1));
+  const paths = changes
+    .filter((c) => c.Path.startsWith(prefix))
+    .sort((a, b) => (a.Path < b.Path ? -1 : 1));
   if (paths.length > MAX_LAYER_ENTRIES)
     throw new LayerLimitError(
       `the run's container holds more than ${MAX_LAYER_ENTRIES} changed entries (limit); its changes could not all be listed`,

@@ -187,17 +187,20 @@ async function buildDevcontainer(
     .slice(0, 16);
   const tag = `localhost/sluice-devcontainer:${hash}`;
   if (await present(engine, tag)) return tag;
-  const stream = await engine.docker.buildImage(tar as unknown as NodeJS.ReadableStream, {
-    t: tag,
-    dockerfile: path.relative(context, dockerfile).split(path.sep).join('/'),
-    buildargs: args,
-    ...(spec.target ? { target: spec.target } : {}),
-    networkmode: 'none',
-    pull: '',
-    rm: true,
-    forcerm: true,
-    labels: JSON.stringify({ [HOME_LABEL]: homeLabel(home) }),
-  } as unknown as Parameters<typeof engine.docker.buildImage>[1]);
+  const stream = await engine.docker.buildImage(
+    tar as unknown as NodeJS.ReadableStream,
+    {
+      t: tag,
+      dockerfile: path.relative(context, dockerfile).split(path.sep).join('/'),
+      buildargs: args,
+      ...(spec.target ? { target: spec.target } : {}),
+      networkmode: 'none',
+      pull: '',
+      rm: true,
+      forcerm: true,
+      labels: JSON.stringify({ [HOME_LABEL]: homeLabel(home) }),
+    } as unknown as Parameters<typeof engine.docker.buildImage>[1],
+  );
   const log: string[] = [];
   const failure = await new Promise<string | null>((resolve) => {
     engine.docker.modem.followProgress(

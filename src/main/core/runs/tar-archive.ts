@@ -23,7 +23,9 @@ export interface TarOwner {
 }
 
 function octal(value: number, width: number): string {
-  return `${Math.max(0, Math.floor(value)).toString(8).padStart(width - 1, '0')}\0`;
+  return `${Math.max(0, Math.floor(value))
+    .toString(8)
+    .padStart(width - 1, '0')}\0`;
 }
 
 function header(
@@ -86,7 +88,8 @@ export function tarEntryBlocks(entry: TarEntry, owner: TarOwner): Buffer[] {
   if (entry.kind === 'file') {
     parts.push(header(name, '0', entry.bytes.length, entry.mode, entry.mtimeMs, owner));
     parts.push(...padded(entry.bytes));
-  } else if (entry.kind === 'dir') parts.push(header(name, '5', 0, entry.mode, entry.mtimeMs, owner));
+  } else if (entry.kind === 'dir')
+    parts.push(header(name, '5', 0, entry.mode, entry.mtimeMs, owner));
   else parts.push(header(name, '2', 0, 0o777, Date.now(), owner, link));
   return parts;
 }
@@ -156,7 +159,13 @@ export function readTar(tar: Buffer): ReadTarEntry[] {
     longName = null;
     const mode = parseInt(field(block, 100, 8).trim() || '0', 8);
     const kind =
-      type === '0' || type === '7' ? 'file' : type === '5' ? 'dir' : type === '2' ? 'symlink' : 'other';
+      type === '0' || type === '7'
+        ? 'file'
+        : type === '5'
+          ? 'dir'
+          : type === '2'
+            ? 'symlink'
+            : 'other';
     entries.push({ path: name, kind, mode, bytes: kind === 'file' ? Buffer.from(body) : null });
   }
   return entries;

@@ -37,7 +37,7 @@ import { createProposalHandlers, type ProposalHandlers } from './proposal-handle
 import { watchChangeSets } from '../proposals/change-set-watcher';
 import { McpManager } from '../mcp-client/mcp-manager';
 import { createMcpRepository } from '../mcp-client/mcp-repository';
-import { sweepContainersIfAny } from '../runs/container-run-setup';
+import { sweepContainersIfAny } from '../commands/container-run-setup';
 import { sweepBackgroundRuns } from '../runs/sweep-runs';
 import { createMcpHandlers } from './mcp-handlers';
 import {

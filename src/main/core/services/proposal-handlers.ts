@@ -19,7 +19,7 @@ import {
   type StartedProposalRun,
 } from '../proposals/run-proposal';
 import type { RunExecutor } from '../commands/run-executor';
-import { ContainerSetupError, setUpContainerExecutor } from '../runs/container-run-setup';
+import { ContainerSetupError, setUpContainerExecutor } from '../commands/container-run-setup';
 import { createSettingsRepository } from '../store/settings-repository';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';

@@ -26,7 +26,12 @@ export function readRunPlacement(db: ReadableDb, id: string): RunPlacement | nul
     )
     .get(id) as PlacementRow | undefined;
   return row
-    ? { executor: row.executor, engine: row.engine, image: row.image, containerId: row.container_id }
+    ? {
+        executor: row.executor,
+        engine: row.engine,
+        image: row.image,
+        containerId: row.container_id,
+      }
     : null;
 }
 

@@ -91,7 +91,9 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
           </label>
           {where === 'container' && (
             <label className="inbox-run-where">
-              <span>Image (empty: the project&apos;s devcontainer, else Settings); never pulled</span>
+              <span>
+                Image (empty: the project&apos;s devcontainer, else Settings); never pulled
+              </span>
               <input
                 value={image}
                 data-testid="background-image"

@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicClient } from '../../../../src/main/core/agent/anthropic-client';
 import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
 import { createContainerRunExecutor } from '../../../../src/main/core/commands/container-executor';
@@ -90,10 +90,18 @@ beforeEach(async () => {
   mkdirSync(path.join(project, 'test'), { recursive: true });
   writeFileSync(
     path.join(project, 'package.json'),
-    JSON.stringify({ name: 'p', private: true, type: 'module', scripts: { test: 'node --test test/' } }),
+    JSON.stringify({
+      name: 'p',
+      private: true,
+      type: 'module',
+      scripts: { test: 'node --test test/' },
+    }),
   );
   writeFileSync(path.join(project, '.gitignore'), 'dist/\n');
-  writeFileSync(path.join(project, 'src/sum.js'), 'export function sum(a, b) {\n  return a - b;\n}\n');
+  writeFileSync(
+    path.join(project, 'src/sum.js'),
+    'export function sum(a, b) {\n  return a - b;\n}\n',
+  );
   writeFileSync(path.join(project, 'test/sum.test.js'), SUM_TEST);
   db = openAppDatabase({ home });
 });
@@ -117,7 +125,10 @@ async function fixRun(executor?: RunExecutor): Promise<StoredChangeSet> {
   server.enqueue(
     reply([npmTest()]),
     reply([
-      toolUse('edit_file', { path: 'src/sum.js', edits: [{ old_text: 'a - b', new_text: 'a + b' }] }),
+      toolUse('edit_file', {
+        path: 'src/sum.js',
+        edits: [{ old_text: 'a - b', new_text: 'a + b' }],
+      }),
     ]),
     reply([npmTest()]),
     reply([text('Fixed sum; the tests pass.')]),
@@ -206,7 +217,10 @@ describe.skipIf(!engine)('container executor', () => {
   }, 180_000);
 
   it('confinement - no network, no secret from the environment, nothing written reaches the host', async () => {
-    const executor = containerExecutor({ SLUICE_CANARY_TOKEN: 'canary-3141', ANTHROPIC_API_KEY: 'sk-secret' });
+    const executor = containerExecutor({
+      SLUICE_CANARY_TOKEN: 'canary-3141',
+      ANTHROPIC_API_KEY: 'sk-secret',
+    });
     const id = randomUUID();
     const copy = executor.prepare(id, null, context(project));
     const marker = path.join(temp, 'marker');
@@ -259,7 +273,7 @@ require('net').connect(80, '1.1.1.1').on('error', (e) => console.log('connect=' 
       expect([...scan.keys()].sort()).toEqual([`mine-${i}.txt`, 'out.txt']);
       expect((await executor.readFile(copy, 'out.txt'))?.toString()).toBe(`made-${i}\n`);
     }
-    await Promise.all(ids.map((id) => executor.release?.(id)));
+    for (const id of ids) await executor.release?.(id);
     expect(await ownContainers()).toBe(0);
   }, 120_000);
 

@@ -37,7 +37,9 @@ function devcontainer(json: string, files: Record<string, string> = {}): void {
 
 describe('devcontainer reading', () => {
   it('readDevcontainer - reads JSON with comments and trailing commas', () => {
-    devcontainer('{\n  // the image\n  "build": { "dockerfile": "Dockerfile", "args": { "V": "1" }, },\n}');
+    devcontainer(
+      '{\n  // the image\n  "build": { "dockerfile": "Dockerfile", "args": { "V": "1" }, },\n}',
+    );
     expect(readDevcontainer(root)).toMatchObject({
       file: '.devcontainer/devcontainer.json',
       dockerfile: 'Dockerfile',
@@ -46,7 +48,8 @@ describe('devcontainer reading', () => {
   });
 
   it('dockerfileBases - stage names, scratch and ARG defaults', () => {
-    const text = 'ARG BASE=node:20\nFROM ${BASE} AS build\nRUN x\nFROM build\nFROM scratch\nFROM --platform=linux/amd64 alpine:3 AS last\n';
+    const text =
+      'ARG BASE=node:20\nFROM ${BASE} AS build\nRUN x\nFROM build\nFROM scratch\nFROM --platform=linux/amd64 alpine:3 AS last\n';
     expect(dockerfileBases(text, {})).toEqual(['node:20', 'alpine:3']);
     expect(dockerfileBases(text, { BASE: 'mine:1' })).toEqual(['mine:1', 'alpine:3']);
   });
@@ -62,7 +65,10 @@ describe.skipIf(!engine)('resolveRunImage against a real engine', () => {
 
   it('resolveRunImage - --image first, then the devcontainer image, then the setting', async () => {
     const image = (engine as TestEngine).image;
-    expect(await resolve({ setting: image })).toEqual({ ref: image, source: 'backgroundImage setting' });
+    expect(await resolve({ setting: image })).toEqual({
+      ref: image,
+      source: 'backgroundImage setting',
+    });
     devcontainer(JSON.stringify({ image }));
     expect(await resolve({ setting: 'other:1' })).toEqual({
       ref: image,
@@ -95,7 +101,9 @@ describe.skipIf(!engine)('resolveRunImage against a real engine', () => {
     devcontainer(JSON.stringify({ build: { dockerfile: 'Dockerfile' } }), {
       Dockerfile: 'FROM registry.invalid/base:9\nRUN true\n',
     });
-    await expect(resolve()).rejects.toThrow(/registry\.invalid\/base:9.*FROM in \.devcontainer\/Dockerfile.*never pulls/u);
+    await expect(resolve()).rejects.toThrow(
+      /registry\.invalid\/base:9.*FROM in \.devcontainer\/Dockerfile.*never pulls/u,
+    );
   });
 
   it('resolveRunImage - a build context outside the project is refused', async () => {

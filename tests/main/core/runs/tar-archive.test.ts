@@ -7,7 +7,13 @@ describe('tar archive', () => {
     const tar = writeTar(
       [
         { kind: 'dir', path: 'a', mode: 0o755, mtimeMs: 0 },
-        { kind: 'file', path: 'a/x.txt', mode: 0o644, mtimeMs: 1_000, bytes: Buffer.from('hello\n') },
+        {
+          kind: 'file',
+          path: 'a/x.txt',
+          mode: 0o644,
+          mtimeMs: 1_000,
+          bytes: Buffer.from('hello\n'),
+        },
         { kind: 'file', path: long, mode: 0o755, mtimeMs: 1_000, bytes: Buffer.alloc(1500, 7) },
         { kind: 'symlink', path: 'a/link', target: 'x.txt' },
       ],

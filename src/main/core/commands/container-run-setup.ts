@@ -2,12 +2,17 @@
 // sweep what dead runs left on it, pick the image (never pulled), and make the executor. One
 // function for the CLI and the app, so both refuse the same way: a ContainerSetupError
 // whose message says what is missing and how to name it.
-import { createContainerRunExecutor } from '../commands/container-executor';
-import type { RunExecutor } from '../commands/run-executor';
+import { createContainerRunExecutor } from './container-executor';
+import type { RunExecutor } from './run-executor';
 import type { WritableDb } from '../store/database-handles';
-import { connectEngine, ContainerEngineError, engineProblem, type ContainerEngine } from './container-engine';
-import { ContainerImageError, resolveRunImage } from './container-image';
-import { sweepRunContainers } from './sweep-containers';
+import {
+  connectEngine,
+  ContainerEngineError,
+  engineProblem,
+  type ContainerEngine,
+} from '../runs/container-engine';
+import { ContainerImageError, resolveRunImage } from '../runs/container-image';
+import { sweepRunContainers } from '../runs/sweep-containers';
 
 export class ContainerSetupError extends Error {
   override readonly name = 'ContainerSetupError';
