@@ -272,16 +272,32 @@ export function createContainerRunExecutor(options: ContainerExecutorOptions): R
       state.stopped = true;
       void container.kill().catch(() => undefined);
     };
-    const execution = await container.exec({
-      Cmd: ['/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', run.command],
-      AttachStdout: true,
-      AttachStderr: true,
-      WorkingDir: run.cwd,
-    });
-    const stream = (await execution.start({
-      hijack: true,
-      stdin: false,
-    })) as NodeJS.ReadWriteStream;
+    let execution: Docker.Exec;
+    let stream: NodeJS.ReadWriteStream;
+    try {
+      execution = await container.exec({
+        Cmd: ['/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', run.command],
+        AttachStdout: true,
+        AttachStderr: true,
+        WorkingDir: run.cwd,
+      });
+      stream = (await execution.start({ hijack: true, stdin: false })) as NodeJS.ReadWriteStream;
+    } catch (error) {
+      // The container went away under the run (removed, the engine restarted): nothing ran.
+      return {
+        end: {
+          kind: 'spawn_failed',
+          message: `the run's container did not take the command: ${message(error)}`,
+        },
+        durationMs: performance.now() - began,
+        output: capture.finish(),
+        processLimit: false,
+        memoryLimitBytes: null,
+        memoryExceeded: false,
+        sandboxed: true,
+        notes,
+      };
+    }
     const sink = new PassThrough();
     sink.on('data', (chunk: Buffer) => {
       capture.push(chunk);

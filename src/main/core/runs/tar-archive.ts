@@ -63,8 +63,9 @@ function padded(bytes: Uint8Array): Buffer[] {
 /** A PAX record `"<len> key=value\n"`, whose length counts its own digits. */
 function paxRecord(key: string, value: string): string {
   const body = ` ${key}=${value}\n`;
-  let length = Buffer.byteLength(body) + 1;
-  while (`${length}${body}`.length !== length) length = Buffer.byteLength(`${length}${body}`);
+  const bytes = Buffer.byteLength(body);
+  let length = bytes + String(bytes).length;
+  if (String(length).length !== String(bytes).length) length = bytes + String(length).length;
   return `${length}${body}`;
 }
 
