@@ -62,6 +62,18 @@ export const PROPOSE_ONLY_OPTIONS = {
     help: `propose mode: background runs at once on this machine (1-${MAX_PARALLEL})`,
     defaultText: 'the setting, else half the cores',
   },
+  executor: {
+    type: 'string',
+    value: 'local|container',
+    help: 'propose mode: where the run executes (container: Docker or Podman, DOCKER_HOST too)',
+    defaultText: 'local',
+  },
+  image: {
+    type: 'string',
+    value: 'IMAGE',
+    help: 'propose mode with --executor container: the image (never pulled)',
+    defaultText: "the project's devcontainer.json, else the Settings image",
+  },
 } as const;
 
 export const PROPOSE_OPTIONS = { ...ASK_OPTIONS, ...PROPOSE_ONLY_OPTIONS } as const;

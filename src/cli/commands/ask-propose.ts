@@ -1,9 +1,11 @@
-// `sluice ask [PROMPT] --mode propose [--project DIR] [--allow-command "npm test"]… [--allow-network]
-//  [--parallel N] [--model M] [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]`:
+// `sluice ask [PROMPT] --mode propose --project DIR [--allow-command "npm test"]… [--allow-network]
+//  [--parallel N] [--executor local|container] [--image IMAGE] [--model M] [--max-turns N]
+//  [--timeout SECONDS] [--conversation ID] [--json]`:
 // a run nobody watches (issue 11 item 3). Writes go to the run's private copy (issue 19) and end
 // as a change set in the app DB; nothing in the project changes. Commands run in the copy when a
 // rule or `--allow-command` allows them; the run waits its turn in the machine's queue
-// (`--parallel`, the setting, half the cores). The id is printed on stdout (steps and the model's
+// (`--parallel`, the setting, half the cores). `--executor container` runs the copy and its
+// commands in a container on the Docker Engine API (issue 33). The id is printed on stdout (steps and the model's
 // text go to stderr); with --json every AgentEvent is printed and then one final `proposal`
 // event. Exit 0 when the set is proposed, 1 when the run failed (its changes are kept for
 // inspection but cannot be applied), 2 for usage.
@@ -31,6 +33,12 @@ import { defaultParallel, MAX_PARALLEL } from '../../main/core/runs/run-queue';
 import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
 import { createSettingsRepository } from '../../main/core/store/settings-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
+import type { RunExecutor } from '../../main/core/commands/run-executor';
+import {
+  ContainerSetupError,
+  setUpContainerExecutor,
+  sweepContainersIfAny,
+} from '../../main/core/commands/container-run-setup';
 import { openProject } from '../project-context';
 import { openCliDiagnostics } from '../cli-diagnostics';
 import { shellCreateTests, type CreateTests } from '../../main/core/test-runs/shell-tests';
@@ -135,6 +143,16 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
         throw new UsageError(
           '--allow-command needs a command of 1-1000 characters, such as "npm test".',
         );
+      const executorKind = values.executor ?? 'local';
+      if (executorKind !== 'local' && executorKind !== 'container')
+        throw new UsageError('--executor must be local or container.');
+      if (values.image !== undefined && executorKind !== 'container')
+        throw new UsageError('--image needs --executor container.');
+      if (
+        values.image !== undefined &&
+        !/^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,499}$/u.test(values.image)
+      )
+        throw new UsageError(`--image "${oneLine(values.image)}" is not an image reference.`);
       checkModelFlag(values.model);
       const prompt = await readPrompt(io, positionals);
       if (!prompt) throw new UsageError('the prompt is empty.');
@@ -161,7 +179,25 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
             });
       try {
         sweepBackgroundRuns(db, home);
-        const stored = createSettingsRepository(db).read().settings.backgroundParallel;
+        const settings = createSettingsRepository(db).read().settings;
+        const stored = settings.backgroundParallel;
+        let executor: RunExecutor | undefined;
+        if (executorKind === 'container') {
+          try {
+            executor = await setUpContainerExecutor({
+              db,
+              home,
+              root: workspace.root,
+              env: io.env,
+              image: values.image,
+              settingImage: settings.backgroundImage,
+            });
+          } catch (error) {
+            if (!(error instanceof ContainerSetupError)) throw error;
+            io.stderr.write(`sluice: the run was not started: ${oneLine(error.message)}\n`);
+            return ExitCode.Failure;
+          }
+        } else await sweepContainersIfAny(db, home, io.env);
         let run;
         try {
           run = startProposalRun(
@@ -175,7 +211,11 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
                 timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_PROPOSAL_TIMEOUT_MS,
               diagnostics,
               tests: testRuns?.tests,
-              background: { home, parallel: parallel ?? stored ?? defaultParallel() },
+              background: {
+                home,
+                parallel: parallel ?? stored ?? defaultParallel(),
+                ...(executor ? { executor } : {}),
+              },
             },
             {
               prompt,

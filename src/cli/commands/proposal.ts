@@ -16,6 +16,7 @@ import { oneLine } from '../one-line-text';
 import { outsideLine, outsideText } from '../terminal-safe-text';
 import { commandOutputDir } from '../../main/core/commands/project-commands';
 import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
+import { sweepContainersIfAny } from '../../main/core/commands/container-run-setup';
 import { ProposalRefusedError } from '../../main/core/proposals/run-proposal';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import {
@@ -246,6 +247,7 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
       try {
         const repo = createChangeSetRepository(db);
         sweepBackgroundRuns(db, home);
+        await sweepContainersIfAny(db, home, io.env);
         const found = repo.get(id.trim());
         if (!found) throw new UsageError(`there is no change set "${id}".`);
         const { workspace } = await openProject(io, values.project ?? found.projectRoot);

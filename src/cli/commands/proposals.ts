@@ -2,6 +2,7 @@
 // item 3). Opening the list first marks sets whose run died (crash, kill -9) as failed.
 import { createChangeSetRepository } from '../../main/core/store/change-set-repository';
 import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
+import { sweepContainersIfAny } from '../../main/core/commands/container-run-setup';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { sluiceHomeFor } from '../project-context';
@@ -30,6 +31,7 @@ export default defineVerb({
     try {
       const repo = createChangeSetRepository(db);
       sweepBackgroundRuns(db, home);
+      await sweepContainersIfAny(db, home, io.env);
       const sets = repo.list(projectIdFor(workspace.root));
       if (values.json) {
         for (const set of sets) writeJsonLine(io, set);

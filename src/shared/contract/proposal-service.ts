@@ -65,6 +65,13 @@ export const proposalService = {
         allowCommands: z.array(z.string().min(1).max(1000)).max(20).optional(),
         /** A command of this run may have full network when it asks. */
         allowNetwork: z.boolean().optional(),
+        /** Where the run executes (issue 33): this machine (default) or a container. */
+        executor: z.enum(['local', 'container']).optional(),
+        /** The container's image; absent: the devcontainer's, else the setting's. */
+        image: z
+          .string()
+          .regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,499}$/u)
+          .optional(),
       })
       .strict(),
     startedRunSchema,

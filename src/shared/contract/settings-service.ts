@@ -21,6 +21,8 @@ export const settingsSchema = z.object({
    * from an engine without test runs.
    */
   tests: projectTestSettingsViewSchema.nullable().optional(),
+  /** The image container runs start from when a project has no devcontainer (issue 33). */
+  backgroundImage: z.string().nullable().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -37,6 +39,12 @@ export const settingsService = {
         backgroundParallel: z.number().int().min(1).max(64).optional(),
         /** Saved for the open project only; refused with no project open. */
         tests: projectTestSettingsSchema.optional(),
+        /** null clears it. */
+        backgroundImage: z
+          .string()
+          .regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,499}$/u)
+          .nullable()
+          .optional(),
       })
       .strict(),
     settingsSchema,

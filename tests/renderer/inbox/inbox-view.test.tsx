@@ -279,4 +279,24 @@ describe('InboxView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop: long task' }));
     await waitFor(() => expect(fake.callsTo('proposals.stop')).toEqual([{ id: 's2' }]));
   });
+
+  it('where it runs - a container run sends the executor and the image; this machine sends neither', async () => {
+    const fake = createFakeSluice();
+    fake.handle('proposals.list', () => []);
+    fake.handle('proposals.runInBackground', () => ({ changeSetId: 's3', conversationId: 'c3' }));
+    fake.handle('proposals.get', ({ id }) => view(id));
+    renderWithClient(<Harness />, fake);
+    fireEvent.change(screen.getByTestId('background-prompt'), { target: { value: 'in a box' } });
+    expect(screen.queryByTestId('background-image')).toBeNull();
+    fireEvent.change(screen.getByTestId('background-executor'), { target: { value: 'container' } });
+    fireEvent.change(screen.getByTestId('background-image'), {
+      target: { value: ' localhost/node:20 ' },
+    });
+    fireEvent.click(screen.getByTestId('run-in-background'));
+    await waitFor(() =>
+      expect(fake.callsTo('proposals.runInBackground')).toEqual([
+        { text: 'in a box', executor: 'container', image: 'localhost/node:20' },
+      ]),
+    );
+  });
 });

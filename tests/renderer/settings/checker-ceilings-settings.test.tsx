@@ -20,6 +20,8 @@ async function openCeilings() {
       (current = {
         ...current,
         ...patch,
+        // Tests-before-approval settings are not this form's: keep what was there.
+        tests: current.tests,
         diagnostics: mergeDiagnosticsSettings(current.diagnostics, patch.diagnostics),
       }),
   );

@@ -206,7 +206,8 @@ export function bubblewrapSetupArgs(layout: SandboxLayout): string[] {
   return args;
 }
 
-export type SandboxKind = 'bubblewrap' | 'seatbelt';
+/** `container`: a background run's container runner (issue 33), never this machine's commands. */
+export type SandboxKind = 'bubblewrap' | 'seatbelt' | 'container';
 
 export interface SandboxAvailability {
   readonly available: boolean;

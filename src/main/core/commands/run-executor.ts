@@ -1,8 +1,8 @@
 // "Where a run executes" (issue 19 item 6): everything a background run needs from the place
-// its copy and commands live, behind one interface. Only the local runner exists: the copy is
-// an overlay under SLUICE_HOME, commands run in bubblewrap over it (copy-mount.ts), and the
-// run's layer is a folder the Node process reads and writes. docs/ARCHITECTURE.md describes
-// how a container runner (devcontainer, Docker/Podman, Kubernetes Job) would implement it.
+// its copy and commands live, behind one interface. The local runner is here: the copy is an
+// overlay under SLUICE_HOME, commands run in bubblewrap over it (copy-mount.ts), and the run's
+// layer is a folder the Node process reads and writes. The container runner (issue 33) is
+// container-executor.ts; docs/ARCHITECTURE.md has Kubernetes Jobs on paper.
 import type { CommandRun, CommandRunOptions } from './command-runner';
 import { runCommand } from './command-runner';
 import type { SandboxAvailability } from './bubblewrap';
@@ -25,16 +25,38 @@ function createRunCopyPaths(home: string): RunCopy {
   return runCopyFor(home, '00000000-0000-0000-0000-000000000000');
 }
 import { readLayerFile, scanLayer, writeLayerFile, type LayerScan } from '../runs/upper-layer';
+import type { RunPlacement } from '../store/run-placement-repository';
+
+/** What a runner that is not this machine needs of the run when it prepares its copy. */
+export interface RunContext {
+  /** Realpath of the project (the copy is made of it, at the same path). */
+  readonly root: string;
+  readonly allowNetwork: boolean;
+  /** The run's whole time limit: a runner that can enforce it itself does. */
+  readonly timeoutMs: number;
+  /** Told where the run executes once it is placed (engine, image, container id). */
+  readonly onPlacement?: ((placement: RunPlacement) => void) | undefined;
+}
 
 export interface RunExecutor {
   /** Shown in results and the inbox ("this machine"). */
   readonly name: string;
+  /**
+   * The confinement this runner's commands get when it is not this machine's sandbox (a
+   * container); absent: the sandbox found here.
+   */
+  readonly sandbox?: SandboxAvailability;
   /** Why a command of this run cannot run here (no sandbox, no overlay, …), or null. */
   problem(root: string, sandbox: SandboxAvailability): string | null;
   /** Makes the run's copy, or takes over the copy of the set it refines. */
-  prepare(id: string, refines: string | null): RunCopy;
+  prepare(id: string, refines: string | null, context?: RunContext): RunCopy;
   /** The copy is no longer needed (applied, rejected, superseded, failed). */
   remove(id: string): void;
+  /**
+   * The run ended (its commands are over; the set may still be reviewed). A runner holding
+   * something only commands need (a container) gives it back; the local runner keeps its copy.
+   */
+  release?(id: string): Promise<void>;
   /** Runs one command that the gate allowed, in the copy (the project root as it sees it). */
   run(copy: RunCopy, options: Omit<CommandRunOptions, 'copy'>): Promise<CommandRun>;
   /** The run's own changes: its files and deletions (ignored paths left out). */

@@ -9,5 +9,6 @@ export function detectSandbox(platform: NodeJS.Platform = process.platform): San
 
 /** The sandbox's name for people: "bubblewrap" or "Seatbelt". */
 export function sandboxName(sandbox: SandboxAvailability): string {
+  if (sandbox.kind === 'container') return 'a container';
   return sandbox.kind === 'seatbelt' ? 'Seatbelt' : 'bubblewrap';
 }

@@ -30,6 +30,7 @@ import type { CopySupport } from '../runs/copy-mount';
 import type { RunCopy } from '../runs/run-copy';
 import { createLocalRunExecutor, type RunExecutor } from '../commands/run-executor';
 import { defaultParallel, waitForRunSlot } from '../runs/run-queue';
+import { recordRunPlacement } from '../store/run-placement-repository';
 
 /** What the shell passes for a run that may run commands in a private copy. */
 export interface BackgroundRunOptions {
@@ -57,8 +58,8 @@ export interface BackgroundRun {
   readonly runs: BackgroundRunRepository;
   /** Waits for a place in the queue; false when stopped first. */
   waitForSlot(stopped: () => boolean): Promise<boolean>;
-  /** The run ended: its place is free (the copy stays for review and refine). */
-  end(): void;
+  /** The run ended: its place is free (the copy stays for review and refine; a container goes). */
+  end(): Promise<void>;
 }
 
 const HEAD_CHARS = 4_000;
@@ -141,6 +142,8 @@ export function setUpBackgroundRun(deps: {
   readonly overlay: ProposalOverlay;
   /** The set a refine continues: its copy moves to this run. */
   readonly refines: string | null;
+  /** The run's whole time limit (a container runner enforces it in the engine too). */
+  readonly timeoutMs: number;
   readonly now: () => number;
 }): BackgroundRun {
   const { db, options, workspace, changeSetId: id, overlay, now } = deps;
@@ -151,7 +154,12 @@ export function setUpBackgroundRun(deps: {
     queuedAt: now(),
   });
   const executor = options.executor ?? createLocalRunExecutor(options.home, options.copySupport);
-  const copy = executor.prepare(id, deps.refines);
+  const copy = executor.prepare(id, deps.refines, {
+    root: workspace.root,
+    allowNetwork: options.allowNetwork === true,
+    timeoutMs: deps.timeoutMs,
+    onPlacement: (placement) => recordRunPlacement(db, id, placement, now()),
+  });
   const unapplied = new Map<string, string>();
   let absorbing = false;
 
@@ -274,7 +282,7 @@ export function setUpBackgroundRun(deps: {
           finishedAt: null,
         }),
     }),
-    sandbox: options.sandbox ?? detectSandbox(),
+    sandbox: executor.sandbox ?? options.sandbox ?? detectSandbox(),
     outputDir: commandOutputDir(options.home, deps.projectId),
     hidden: [options.home],
     networkRules: () => networkRules.scopedHosts(deps.projectId),
@@ -302,6 +310,9 @@ export function setUpBackgroundRun(deps: {
         now,
         ...(options.queuePollMs ? { pollMs: options.queuePollMs } : {}),
       }),
-    end: () => runs.end(id),
+    end: async () => {
+      runs.end(id);
+      await executor.release?.(id);
+    },
   };
 }

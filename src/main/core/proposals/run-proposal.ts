@@ -225,6 +225,7 @@ export function startProposalRun(
         changeSetId,
         overlay,
         refines: refined?.id ?? null,
+        timeoutMs,
         now,
       })
     : null;
@@ -319,7 +320,7 @@ export function startProposalRun(
     } finally {
       clearTimeout(timer);
       if (stopPoll) clearInterval(stopPoll);
-      background?.end();
+      await background?.end();
       // A consumer that stopped early left the turn running: stop it before recording.
       runner.abort(started.conversationId);
       await disk.close();

@@ -34,6 +34,7 @@ export type SettingsPatch = {
   theme?: Settings['theme'];
   diagnostics?: DiagnosticsSettingsPatch;
   backgroundParallel?: number;
+  backgroundImage?: string | null;
 };
 
 export interface AppSettings {
@@ -108,6 +109,7 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
       theme: settings.theme ?? 'system',
       diagnostics: mergeDiagnosticsSettings(DEFAULT_DIAGNOSTICS_SETTINGS, settings.diagnostics),
       backgroundParallel: settings.backgroundParallel ?? defaultParallel(),
+      backgroundImage: settings.backgroundImage ?? null,
     };
   };
 
@@ -137,6 +139,7 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
           ? mergeStoredDiagnostics(stored().diagnostics, patch.diagnostics)
           : undefined,
         backgroundParallel: patch.backgroundParallel,
+        backgroundImage: patch.backgroundImage,
       });
       return view();
     },

@@ -38,6 +38,7 @@ import { createProposalHandlers, type ProposalHandlers } from './proposal-handle
 import { watchChangeSets } from '../proposals/change-set-watcher';
 import { McpManager } from '../mcp-client/mcp-manager';
 import { createMcpRepository } from '../mcp-client/mcp-repository';
+import { sweepContainersIfAny } from '../commands/container-run-setup';
 import { sweepBackgroundRuns } from '../runs/sweep-runs';
 import { createMcpHandlers } from './mcp-handlers';
 import {
@@ -128,6 +129,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   // Background runs (issue 11); they are stopped when their project closes.
   // Runs that died with an earlier process are failed, and copies nobody needs removed.
   sweepBackgroundRuns(db, deps.home);
+  // …and containers of dead runs on the engine, where one is configured or found (issue 33).
+  void sweepContainersIfAny(db, deps.home, process.env);
   const proposals: ProposalHandlers = createProposalHandlers({
     db,
     home: deps.home,

@@ -13,7 +13,14 @@ import {
   rejectChangeSet,
   type ReviewDeps,
 } from '../proposals/apply-change-set';
-import { startProposalRun, type StartedProposalRun } from '../proposals/run-proposal';
+import {
+  ProposalRefusedError,
+  startProposalRun,
+  type StartedProposalRun,
+} from '../proposals/run-proposal';
+import type { RunExecutor } from '../commands/run-executor';
+import { ContainerSetupError, setUpContainerExecutor } from '../commands/container-run-setup';
+import { createSettingsRepository } from '../store/settings-repository';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';
 import { changeSetSteps } from '../proposals/change-set-steps';
@@ -85,6 +92,8 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
     refines?: string | undefined;
     allowCommands?: readonly string[] | undefined;
     allowNetwork?: boolean | undefined;
+    executor?: 'local' | 'container' | undefined;
+    image?: string | undefined;
   }): Promise<StartedRun> => {
     const { workspace, symbolIndex, diagnostics, tests } = deps.currentProject();
     // A refine keeps what the person allowed when starting the set it refines.
@@ -93,6 +102,24 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
     const allowNetwork = request.allowNetwork ?? refined?.allowNetwork ?? false;
     await parseAllowedCommands(allowCommands, workspace.root);
     const home = deps.home;
+    let executor: RunExecutor | undefined;
+    if (request.executor === 'container') {
+      if (!home) throw new ProposalRefusedError('a container run needs the app data folder.');
+      try {
+        executor = await setUpContainerExecutor({
+          db: deps.db,
+          home,
+          root: workspace.root,
+          env: process.env,
+          image: request.image,
+          settingImage: createSettingsRepository(deps.db).read().settings.backgroundImage,
+        });
+      } catch (error) {
+        if (error instanceof ContainerSetupError)
+          throw new ProposalRefusedError(`the run was not started: ${error.message}`);
+        throw error;
+      }
+    }
     const run = startProposalRun(
       {
         db: deps.db,
@@ -109,11 +136,18 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
                 home,
                 parallel: deps.parallel?.() ?? defaultParallel(),
                 ...deps.background,
+                ...(executor ? { executor } : {}),
               },
             }
           : {}),
       },
-      { ...request, allowCommands, allowNetwork },
+      {
+        prompt: request.prompt,
+        conversationId: request.conversationId,
+        refines: request.refines,
+        allowCommands,
+        allowNetwork,
+      },
     );
     const pump = async (): Promise<void> => {
       for (;;) {
@@ -207,8 +241,8 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
     refine({ id, text }) {
       return start({ prompt: text, refines: id });
     },
-    runInBackground({ text, conversationId, allowCommands, allowNetwork }) {
-      return start({ prompt: text, conversationId, allowCommands, allowNetwork });
+    runInBackground({ text, conversationId, allowCommands, allowNetwork, executor, image }) {
+      return start({ prompt: text, conversationId, allowCommands, allowNetwork, executor, image });
     },
     stop({ id }) {
       const local = running.get(id);

@@ -19,6 +19,8 @@ export const storedSettingsSchema = z.object({
   commitEachTurn: z.array(z.string().min(1).max(200)).max(10_000),
   /** Tests before approval, per project id (issue 31): only what the person changed. */
   testRuns: testRunSettingsStoreSchema,
+  /** The image container runs start from when the project has no devcontainer (issue 33). */
+  backgroundImage: z.string().min(1).max(500),
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;
 export type StoredSettingKey = keyof z.infer<typeof storedSettingsSchema>;

@@ -1,7 +1,7 @@
 // The inbox (issue 11 item 4): change sets that runs nobody watched left for review, newest
 // first, and "Run in background" to start one from here, with the commands it may run in its
-// private copy (issue 19). Running and queued runs can be stopped. Opening a set shows its
-// detail.
+// private copy (issue 19), on this machine or in a container (issue 33). Running and queued
+// runs can be stopped. Opening a set shows its detail.
 import { useState } from 'react';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
@@ -20,6 +20,8 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [allowed, setAllowed] = useState('');
+  const [where, setWhere] = useState<'local' | 'container'>('local');
+  const [image, setImage] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const runInBackground = async () => {
@@ -32,6 +34,9 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
       const started = await client.proposals.runInBackground({
         text: text.trim(),
         ...(allowCommands.length ? { allowCommands } : {}),
+        ...(where === 'container'
+          ? { executor: 'container' as const, ...(image.trim() ? { image: image.trim() } : {}) }
+          : {}),
       });
       setText('');
       setOpenId(started.changeSetId);
@@ -73,6 +78,30 @@ export function InboxView({ inbox, onOpenConversation }: Props) {
             testId="background-allow-commands"
             onChange={setAllowed}
           />
+          <label className="inbox-run-where">
+            <span>Where it runs</span>
+            <select
+              value={where}
+              data-testid="background-executor"
+              onChange={(e) => setWhere(e.target.value === 'container' ? 'container' : 'local')}
+            >
+              <option value="local">This machine (a private copy)</option>
+              <option value="container">A container (Docker or Podman, DOCKER_HOST)</option>
+            </select>
+          </label>
+          {where === 'container' && (
+            <label className="inbox-run-where">
+              <span>
+                Image (empty: the project&apos;s devcontainer, else Settings); never pulled
+              </span>
+              <input
+                value={image}
+                data-testid="background-image"
+                placeholder="e.g. localhost/my-node:20"
+                onChange={(e) => setImage(e.target.value)}
+              />
+            </label>
+          )}
           <button
             type="submit"
             className="button"

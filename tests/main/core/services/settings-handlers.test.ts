@@ -77,6 +77,7 @@ describe('settings handlers', () => {
       theme: 'system',
       diagnostics: DEFAULT_DIAGNOSTICS_SETTINGS,
       backgroundParallel: defaultParallel(),
+      backgroundImage: null,
     });
   });
 

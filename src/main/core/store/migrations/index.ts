@@ -17,6 +17,7 @@ import { migration0080BackgroundRuns } from './0080-background-runs';
 import { migration0090McpIdentityKeys } from './0090-mcp-identity-keys';
 import { migration0100ChangeSetClaims } from './0100-change-set-claims';
 import { migration0110CheckpointDeletions } from './0110-checkpoint-deletions';
+import { migration0120RunPlacements } from './0120-run-placements';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -35,4 +36,5 @@ export const appMigrations: readonly Migration[] = [
   migration0090McpIdentityKeys,
   migration0100ChangeSetClaims,
   migration0110CheckpointDeletions,
+  migration0120RunPlacements,
 ];

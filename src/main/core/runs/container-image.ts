@@ -1,0 +1,263 @@
+// The image a container run starts from (issue 33 item 2), in this order: the image the
+// person named for this run (`--image`); the project's devcontainer (`.devcontainer/
+// devcontainer.json` or `.devcontainer.json`, JSONC): its `image`, or its Dockerfile built by
+// the engine; the `backgroundImage` setting; else a refusal saying how to name one.
+// Never a pull: an image (or a Dockerfile's FROM) the engine does not already hold is refused
+// with the command that would fetch it, for the person to run if they trust that registry.
+// A devcontainer file is project input: its build runs with the network off, only from a
+// context and Dockerfile inside the project, and is tagged by a hash of what went in so an
+// unchanged devcontainer is built once.
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { parse, type ParseError } from 'jsonc-parser';
+import type { ContainerEngine } from './container-engine';
+import { HOME_LABEL, homeLabel } from './container-engine';
+import { writeTar, type TarEntry } from './tar-archive';
+
+export class ContainerImageError extends Error {
+  override readonly name = 'ContainerImageError';
+}
+
+export interface RunImage {
+  /** The reference the run's container starts from. */
+  readonly ref: string;
+  /** Where it came from, for the run's record ("devcontainer.json image", "--image", …). */
+  readonly source: string;
+}
+
+const NAME_ONE =
+  'name one with `--image IMAGE` (an image already on the engine, e.g. one you built or pulled yourself), the backgroundImage setting, or a .devcontainer/devcontainer.json with "image" or "build"';
+
+/** A devcontainer build context is sent to the engine whole: bounded. */
+const MAX_CONTEXT_BYTES = 200 * 1024 * 1024;
+const MAX_CONTEXT_ENTRIES = 20_000;
+
+interface DevcontainerSpec {
+  readonly file: string;
+  readonly image?: string | undefined;
+  readonly dockerfile?: string | undefined;
+  readonly context?: string | undefined;
+  readonly args?: Record<string, string> | undefined;
+  readonly target?: string | undefined;
+}
+
+function inside(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function realInside(root: string, file: string, what: string): string {
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    throw new ContainerImageError(`${what} ${path.relative(root, file)} does not exist`);
+  }
+  if (!inside(root, real))
+    throw new ContainerImageError(`${what} ${path.relative(root, file)} is outside the project`);
+  return real;
+}
+
+/** The project's devcontainer definition, or null when it has none. */
+export function readDevcontainer(root: string): DevcontainerSpec | null {
+  for (const rel of ['.devcontainer/devcontainer.json', '.devcontainer.json']) {
+    const file = path.join(root, rel);
+    let text: string;
+    try {
+      if (!lstatSync(file).isFile()) continue;
+      text = readFileSync(realInside(root, file, 'the devcontainer file'), 'utf8');
+    } catch (error) {
+      if (error instanceof ContainerImageError) throw error;
+      continue;
+    }
+    const errors: ParseError[] = [];
+    const json = parse(text, errors, { allowTrailingComma: true }) as unknown;
+    if (errors.length || typeof json !== 'object' || json === null)
+      throw new ContainerImageError(`${rel} is not valid JSON with comments`);
+    const spec = json as Record<string, unknown>;
+    const build = (typeof spec.build === 'object' && spec.build ? spec.build : {}) as Record<
+      string,
+      unknown
+    >;
+    const text_ = (value: unknown): string | undefined =>
+      typeof value === 'string' && value.trim() ? value.trim() : undefined;
+    const args: Record<string, string> = {};
+    if (typeof build.args === 'object' && build.args)
+      for (const [key, value] of Object.entries(build.args))
+        if (typeof value === 'string') args[key] = value;
+    return {
+      file: rel,
+      image: text_(spec.image),
+      dockerfile: text_(build.dockerfile) ?? text_(spec.dockerFile),
+      context: text_(build.context) ?? text_(spec.context),
+      args,
+      target: text_(build.target),
+    };
+  }
+  return null;
+}
+
+async function present(engine: ContainerEngine, ref: string): Promise<boolean> {
+  try {
+    await engine.docker.getImage(ref).inspect();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function requirePresent(engine: ContainerEngine, ref: string, named: string): Promise<void> {
+  if (!(await present(engine, ref)))
+    throw new ContainerImageError(
+      `the image ${JSON.stringify(ref)} (${named}) is not on the engine at ${engine.description}, and Sluice never pulls one: fetch it yourself if you trust its registry (\`podman pull ${ref}\` or \`docker pull ${ref}\`), or name another`,
+    );
+}
+
+/** The images a Dockerfile starts FROM (stage names and `scratch` left out). */
+export function dockerfileBases(text: string, args: Record<string, string>): string[] {
+  const stages = new Set<string>();
+  const bases: string[] = [];
+  const defaults: Record<string, string> = {};
+  for (const raw of text.replace(/\\\r?\n/gu, ' ').split(/\r?\n/u)) {
+    const line = raw.trim();
+    const arg = /^ARG\s+([A-Za-z_][A-Za-z0-9_]*)(?:=(\S*))?/iu.exec(line);
+    if (arg?.[1] && arg[2] !== undefined) defaults[arg[1]] = arg[2].replace(/^"(.*)"$/u, '$1');
+    const from = /^FROM\s+(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?/iu.exec(line);
+    if (!from?.[1]) continue;
+    const image = from[1].replace(
+      /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/gu,
+      (_, name: string) => args[name] ?? defaults[name] ?? '',
+    );
+    if (from[2]) stages.add(from[2].toLowerCase());
+    if (image !== 'scratch' && !stages.has(image.toLowerCase())) bases.push(image);
+  }
+  return bases;
+}
+
+function contextEntries(context: string): TarEntry[] {
+  const entries: TarEntry[] = [];
+  let bytes = 0;
+  const walk = (dir: string, rel: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      const relative = rel ? `${rel}/${name}` : name;
+      const info = lstatSync(file);
+      if (entries.length >= MAX_CONTEXT_ENTRIES || bytes > MAX_CONTEXT_BYTES)
+        throw new ContainerImageError(
+          `the devcontainer's build context is larger than ${MAX_CONTEXT_ENTRIES} entries or ${MAX_CONTEXT_BYTES / 1024 / 1024} MB (limit)`,
+        );
+      if (info.isDirectory()) {
+        entries.push({ kind: 'dir', path: relative, mode: 0o755, mtimeMs: 0 });
+        walk(file, relative);
+      } else if (info.isFile()) {
+        const content = readFileSync(file);
+        bytes += content.length;
+        entries.push({ kind: 'file', path: relative, mode: info.mode, mtimeMs: 0, bytes: content });
+      } else if (info.isSymbolicLink()) {
+        entries.push({ kind: 'symlink', path: relative, target: readlinkSync(file) });
+      }
+    }
+  };
+  walk(context, '');
+  return entries;
+}
+
+async function buildDevcontainer(
+  engine: ContainerEngine,
+  root: string,
+  spec: DevcontainerSpec & { dockerfile: string },
+  home: string,
+): Promise<string> {
+  const base = path.dirname(path.join(root, spec.file));
+  const context = realInside(root, path.resolve(base, spec.context ?? '.'), 'the build context');
+  const dockerfile = realInside(root, path.resolve(base, spec.dockerfile), 'the Dockerfile');
+  if (!inside(context, dockerfile))
+    throw new ContainerImageError(
+      `the Dockerfile ${path.relative(root, dockerfile)} must be inside the build context ${path.relative(root, context) || '.'}`,
+    );
+  const args = spec.args ?? {};
+  for (const from of dockerfileBases(readFileSync(dockerfile, 'utf8'), args))
+    await requirePresent(engine, from, `FROM in ${path.relative(root, dockerfile)}`);
+  const tar = writeTar(contextEntries(context), { uid: 0, gid: 0 });
+  const hash = createHash('sha256')
+    .update(tar)
+    .update(JSON.stringify([path.relative(context, dockerfile), args, spec.target ?? '']))
+    .digest('hex')
+    .slice(0, 16);
+  const tag = `localhost/sluice-devcontainer:${hash}`;
+  if (await present(engine, tag)) return tag;
+  const stream = await engine.docker.buildImage(
+    tar as unknown as NodeJS.ReadableStream,
+    {
+      t: tag,
+      dockerfile: path.relative(context, dockerfile).split(path.sep).join('/'),
+      buildargs: args,
+      ...(spec.target ? { target: spec.target } : {}),
+      networkmode: 'none',
+      pull: '',
+      rm: true,
+      forcerm: true,
+      labels: JSON.stringify({ [HOME_LABEL]: homeLabel(home) }),
+    } as unknown as Parameters<typeof engine.docker.buildImage>[1],
+  );
+  const log: string[] = [];
+  const failure = await new Promise<string | null>((resolve) => {
+    engine.docker.modem.followProgress(
+      stream,
+      (error: Error | null) => resolve(error ? error.message : null),
+      (event: { stream?: string; error?: string }) => {
+        if (event.stream) log.push(event.stream);
+        if (event.error) log.push(event.error);
+      },
+    );
+  });
+  if (failure || !(await present(engine, tag)))
+    throw new ContainerImageError(
+      `building ${path.relative(root, dockerfile)} failed${failure ? `: ${failure}` : ''}; the last lines of the build:\n${log.join('').split('\n').slice(-10).join('\n')}`,
+    );
+  return tag;
+}
+
+/**
+ * The image for a container run of the project at `root`; throws ContainerImageError with
+ * what to do next when there is none, it is not on the engine, or its build fails.
+ */
+export async function resolveRunImage(options: {
+  readonly engine: ContainerEngine;
+  readonly root: string;
+  readonly home: string;
+  /** `--image` for this run. */
+  readonly named?: string | null | undefined;
+  /** The backgroundImage setting. */
+  readonly setting?: string | null | undefined;
+}): Promise<RunImage> {
+  const { engine, root } = options;
+  if (options.named) {
+    await requirePresent(engine, options.named, '--image');
+    return { ref: options.named, source: '--image' };
+  }
+  const spec = readDevcontainer(root);
+  if (spec?.image) {
+    await requirePresent(engine, spec.image, `"image" in ${spec.file}`);
+    return { ref: spec.image, source: `${spec.file} image` };
+  }
+  if (spec?.dockerfile) {
+    const ref = await buildDevcontainer(
+      engine,
+      root,
+      { ...spec, dockerfile: spec.dockerfile },
+      options.home,
+    );
+    return { ref, source: `${spec.file} build` };
+  }
+  if (options.setting) {
+    await requirePresent(engine, options.setting, 'the backgroundImage setting');
+    return { ref: options.setting, source: 'backgroundImage setting' };
+  }
+  throw new ContainerImageError(
+    spec
+      ? `${spec.file} names neither "image" nor "build.dockerfile", and no image was named for background runs: ${NAME_ONE}`
+      : `a container run needs an image and none was named: ${NAME_ONE}`,
+  );
+}
