@@ -299,6 +299,11 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       createClient: anthropicClient,
       model: () => settings.credentials().model,
       env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
+      home: deps.home,
+      openProject: async (root) => {
+        const { info } = await session.open(root);
+        emit('project.opened', info);
+      },
       emitCheckpointsChanged: (payload) => emit('checkpoints.changed', payload),
     }),
   });
