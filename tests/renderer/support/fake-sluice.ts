@@ -94,6 +94,10 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'symbols.searchFiles': () => [],
   'settings.get': () => sampleSettings,
   'proposals.list': () => [],
+  'git.worktrees': () => ({
+    repository: false,
+    message: 'This project is not a git repository, so it has no worktrees.',
+  }),
 };
 
 export interface FakeSluice {

@@ -117,7 +117,13 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
       if (opened.kind === 'not-a-repository')
         return { repository: false, message: notARepositoryMessage('it has no worktrees.') };
       const current = await worktreeOrigin(opened.reader, deps.home);
-      const worktrees = await listWorktrees(opened.reader, deps.home, current?.mainRoot ?? root);
+      const listed = await listWorktrees(opened.reader, deps.home, current?.mainRoot ?? root);
+      // Each one as the project would be opened there: the same folder inside it.
+      const prefix = opened.reader.info.prefix;
+      const worktrees = listed.map((w) => ({
+        ...w,
+        path: prefix ? path.join(w.path, prefix).replace(/\/$/u, '') : w.path,
+      }));
       return { repository: true, current, worktrees };
     },
     async newWorktree({ name }) {
