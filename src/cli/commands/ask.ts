@@ -115,7 +115,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
         ...(deps.createDiagnostics ? { createDiagnostics: deps.createDiagnostics } : {}),
         ...(deps.onInterrupt ? { onInterrupt: deps.onInterrupt } : {}),
-      }).run(args, io);
+      }).run(normalizeWorktreeFlag(args), io);
     },
   };
 }
