@@ -101,6 +101,14 @@ export const gitService = {
     z.object({ message: z.string().min(1).max(20_000) }).strict(),
     gitCommitResultSchema,
   ),
+  /**
+   * The open project's "commit each approved turn" setting (the key `sluice commit --each-turn`
+   * sets): `on` given sets it; the answer is the setting now.
+   */
+  commitEachTurn: method(
+    z.object({ on: z.boolean().optional() }).strict(),
+    z.object({ on: z.boolean() }),
+  ),
   /** The open project's Sluice worktrees, and whether the open project is one. */
   worktrees: method(z.object({}).strict(), gitWorktreesSchema),
   /**

@@ -27,6 +27,8 @@ import { createAppSettings, type AppSettings } from './app-settings';
 import { createApprovalHandlers } from './approval-handlers';
 import { createCheckpointHandlers } from './checkpoint-handlers';
 import { createGitHandlers } from './git-handlers';
+import { commitsEachTurn, setCommitEachTurn } from '../git/commit-each-turn-setting';
+import { commitTurnStep } from '../git/turn-commit-step';
 import { createSluiceHandlers } from './create-handlers';
 import type { SluiceEmit } from './event-emitter';
 import { createProjectHandlers, type FolderPicker } from './project-handlers';
@@ -253,6 +255,18 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       emit: (event, payload) => emit(event, payload),
       emitConversationsChanged: (payload) => emit('conversations.changed', payload),
       onBackgroundError: deps.onBackgroundError,
+      turnCommitter: () => {
+        const open = session.current();
+        if (!open || !commitsEachTurn(db, open.context.projectId)) return null;
+        const { workspace, approvals } = open.context;
+        return (turn) =>
+          commitTurnStep({
+            ...turn,
+            root: workspace.root,
+            checkpoints: approvals.checkpoints,
+            env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
+          });
+      },
       mentionContext: (mentions) => {
         const { workspace, symbolIndex } = current();
         return mentionContext(mentions, {
@@ -300,6 +314,11 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       model: () => settings.credentials().model,
       env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
       home: deps.home,
+      commitEachTurn: (on) => {
+        const { projectId } = current();
+        if (on !== undefined) setCommitEachTurn(db, projectId, on);
+        return commitsEachTurn(db, projectId);
+      },
       openProject: async (root) => {
         const { info } = await session.open(root);
         emit('project.opened', info);

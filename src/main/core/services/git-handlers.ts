@@ -39,6 +39,8 @@ export interface GitHandlersDeps {
   env: NodeJS.ProcessEnv;
   /** SLUICE_HOME: worktrees live in its `worktrees` folder. */
   home: string;
+  /** Reads (and with `on`, sets) the open project's commit-each-turn setting. */
+  commitEachTurn(on: boolean | undefined): boolean;
   /** Opens a folder as the project session (New chat in a worktree). */
   openProject(root: string): Promise<unknown>;
   /** `checkpoints.changed` after a revert was written. */
@@ -110,6 +112,9 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
         message,
       });
       return { ok: result.ok, commit: result.commit, output: result.output };
+    },
+    commitEachTurn({ on }) {
+      return { on: deps.commitEachTurn(on) };
     },
     async worktrees() {
       const root = deps.currentProject().workspace.root;
