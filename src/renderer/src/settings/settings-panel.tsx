@@ -8,6 +8,7 @@ import { ApprovalPolicy } from './approval-policy';
 import { DiagnosticsSettings } from './diagnostics-settings';
 import { CommandRules } from './command-rules';
 import { NetworkRules } from './network-rules';
+import { GitSettings } from './git-settings';
 import { McpSettings } from './mcp-settings';
 import { ModelSettings, type SettingsPatch } from './model-settings';
 
@@ -74,6 +75,7 @@ export function SettingsPanel({ settings, onChange }: Props) {
         <ApprovalPolicy />
         <CommandRules />
         <NetworkRules />
+        <GitSettings />
         <McpSettings />
       </div>
     </section>
