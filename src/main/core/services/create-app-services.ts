@@ -29,6 +29,7 @@ import { createCheckpointHandlers } from './checkpoint-handlers';
 import { createGitHandlers } from './git-handlers';
 import { commitsEachTurn, setCommitEachTurn } from '../git/commit-each-turn-setting';
 import { commitTurnStep } from '../git/turn-commit-step';
+import { undoTurnByGit } from '../git/turn-undo';
 import { createSluiceHandlers } from './create-handlers';
 import type { SluiceEmit } from './event-emitter';
 import { createProjectHandlers, type FolderPicker } from './project-handlers';
@@ -291,6 +292,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         const { workspace, approvals, symbolIndex } = current();
         return { workspace, checkpoints: approvals.checkpoints, symbolIndex };
       },
+      undoTurnByGit: (args) =>
+        undoTurnByGit({ ...args, env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH } }),
       emitCheckpointsChanged: (payload) => emit('checkpoints.changed', payload),
     }),
     symbols: createSymbolHandlers({

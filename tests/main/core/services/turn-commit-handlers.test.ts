@@ -80,6 +80,23 @@ describe('commit each approved turn in the app', () => {
     expect(git(h.project, ['status', '--porcelain'])).toBe('');
   }, 30_000);
 
+  it('undo of a committed turn - the commit at HEAD is git-reverted and the checkpoints marked undone', async () => {
+    await h.call('git.commitEachTurn', { on: true });
+    const events = await approvedTurn();
+    const turnId = events[0]?.turnId ?? '';
+    const result = await h.call<{ undone: string[]; git?: { message: string } }>(
+      'checkpoints.undoTurn',
+      { turnId },
+    );
+    expect(result.undone).toHaveLength(1);
+    expect(result.git?.message).toMatch(
+      /^Reverted this turn's commit [0-9a-f]{12} with git revert/u,
+    );
+    expect(git(h.project, ['log', '-1', '--format=%s']).trim()).toBe('Revert "Sluice: raise a"');
+    expect(git(h.project, ['show', 'HEAD:a.ts'])).toBe('export const a = 1;\n');
+    expect(git(h.project, ['status', '--porcelain'])).toBe('');
+  }, 30_000);
+
   it('a failing pre-commit hook - the step is an error carrying the hook’s output; the file stays written', async () => {
     const hook = path.join(h.project, '.git', 'hooks', 'pre-commit');
     await writeFile(hook, '#!/bin/sh\necho "lint says no" >&2\nexit 1\n');
