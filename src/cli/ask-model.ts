@@ -33,6 +33,12 @@ export const ASK_OPTIONS = {
     help: 'continue this conversation (its id is printed after each turn)',
     defaultText: 'a new conversation',
   },
+  worktree: {
+    type: 'string',
+    value: 'NAME',
+    help: 'work in a git worktree on a new branch sluice/NAME, live or propose (bare --worktree: a made-up name)',
+    defaultText: 'the project itself',
+  },
   json: { ...JSON_OPTION, help: 'print every event as a JSON line (NDJSON)' },
 } as const;
 
@@ -78,21 +84,11 @@ export const PROPOSE_ONLY_OPTIONS = {
 
 export const PROPOSE_OPTIONS = { ...ASK_OPTIONS, ...PROPOSE_ONLY_OPTIONS } as const;
 
-/** Live mode takes these besides ASK_OPTIONS (ask-worktree.ts). */
-export const LIVE_ONLY_OPTIONS = {
-  worktree: {
-    type: 'string',
-    value: 'NAME',
-    help: 'work in a git worktree on a new branch sluice/NAME (bare --worktree: a made-up name)',
-    defaultText: 'the project itself',
-  },
-} as const;
-
 /** `sluice ask`'s usage and help: every flag of both modes, from the tables the parsers use. */
 export const ASK_HELP = describeVerb({
   name: 'ask',
   args: '[PROMPT]',
-  options: { ...PROPOSE_OPTIONS, ...LIVE_ONLY_OPTIONS },
+  options: PROPOSE_OPTIONS,
 });
 
 /** Refuses a --model that cannot be a model name (before it reaches the API or the DB). */

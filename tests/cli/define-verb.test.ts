@@ -7,7 +7,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExitCode, UsageError } from '../../src/cli/cli-io';
 import { defineVerb } from '../../src/cli/define-verb';
-import { LIVE_ONLY_OPTIONS } from '../../src/cli/ask-model';
 import { verbs } from '../../src/cli/commands';
 import type { HelpOption, VerbForm } from '../../src/cli/verb-help';
 import { fakeCliIo } from '../support/fake-cli-io';
@@ -157,11 +156,8 @@ describe('verb table', () => {
         for (const name of form.options) {
           const option = verb.table.options[name] as HelpOption;
           const flag = option.type === 'string' ? [`--${name}`, 'x'] : [`--${name}`];
-          // ask's propose-only flags are parsed by propose mode, its live-only ones by live mode.
-          const mode =
-            name !== 'mode' && entry.name === 'ask' && !(name in LIVE_ONLY_OPTIONS)
-              ? ['--mode', 'propose']
-              : [];
+          // ask's propose-only flags are parsed by propose mode.
+          const mode = name !== 'mode' && entry.name === 'ask' ? ['--mode', 'propose'] : [];
           const words = form.words ? form.words.split(' ') : [];
           const io = fakeIo();
           const args = [entry.name, ...words, ...mode, ...flag, '--zz-unknown'];

@@ -1,11 +1,12 @@
 // `sluice ask [PROMPT] --mode propose --project DIR [--allow-command "npm test"]… [--allow-network]
-//  [--parallel N] [--executor local|container] [--image IMAGE] [--model M] [--max-turns N]
-//  [--timeout SECONDS] [--conversation ID] [--json]`:
+//  [--parallel N] [--executor local|container] [--image IMAGE] [--worktree[=NAME]] [--model M]
+//  [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]`:
 // a run nobody watches (issue 11 item 3). Writes go to the run's private copy (issue 19) and end
-// as a change set in the app DB; nothing in the project changes. Commands run in the copy when a
-// rule or `--allow-command` allows them; the run waits its turn in the machine's queue
-// (`--parallel`, the setting, half the cores). `--executor container` runs the copy and its
-// commands in a container on the Docker Engine API (issue 33). The id is printed on stdout (steps and the model's
+// as a change set in the app DB; nothing in the project changes (with --worktree the run works
+// over a new git worktree instead, and the set is committed on its branch: propose-worktree.ts).
+// Commands run in the copy when a rule or `--allow-command` allows them; the run waits its turn
+// in the machine's queue (`--parallel`, the setting, half the cores). `--executor container`
+// runs the copy and its commands in a container on the Docker Engine API (issue 33). The id is printed on stdout (steps and the model's
 // text go to stderr); with --json every AgentEvent is printed and then one final `proposal`
 // event. Exit 0 when the set is proposed, 1 when the run failed (its changes are kept for
 // inspection but cannot be applied), 2 for usage.
@@ -43,6 +44,8 @@ import { openProject } from '../project-context';
 import { openCliDiagnostics } from '../cli-diagnostics';
 import { shellCreateTests, type CreateTests } from '../../main/core/test-runs/shell-tests';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
+import { openAskWorktree } from '../ask-worktree';
+import { commitToWorktree } from '../propose-worktree';
 
 /** True when `ask`'s arguments ask for propose mode (`--mode propose` or `--mode=propose`). */
 export function wantsProposeMode(args: readonly string[]): boolean {
@@ -156,7 +159,11 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
       checkModelFlag(values.model);
       const prompt = await readPrompt(io, positionals);
       if (!prompt) throw new UsageError('the prompt is empty.');
-      const { workspace } = await openProject(io, values.project);
+      const project = (await openProject(io, values.project)).workspace;
+      // --worktree: the run works over a git worktree on sluice/NAME instead of the project.
+      const worktree =
+        values.worktree === undefined ? null : await openAskWorktree(io, project, values.worktree);
+      const workspace = worktree?.workspace ?? project;
       try {
         await parseAllowedCommands(allowCommands, workspace.root);
       } catch (error) {
@@ -250,7 +257,11 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
           );
           io.stdout.write(`${set.id}\n`);
         }
-        return set.status === 'proposed' ? ExitCode.Ok : ExitCode.Failure;
+        const committed =
+          worktree && set.status === 'proposed'
+            ? await commitToWorktree(io, { db, home, set, worktree, json: values.json })
+            : true;
+        return set.status === 'proposed' && committed ? ExitCode.Ok : ExitCode.Failure;
       } finally {
         await diagnostics.dispose();
         testRuns?.service.dispose();

@@ -17,7 +17,6 @@ import {
   ASK_OPTIONS,
   checkModelFlag,
   createEnvClient,
-  LIVE_ONLY_OPTIONS,
   PROPOSE_ONLY_OPTIONS,
 } from '../ask-model';
 import {
@@ -138,7 +137,7 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
         ...(deps.createDiagnostics ? { createDiagnostics: deps.createDiagnostics } : {}),
         ...(deps.createTests !== undefined ? { createTests: deps.createTests } : {}),
         ...(deps.onInterrupt ? { onInterrupt: deps.onInterrupt } : {}),
-      }).run(args, io);
+      }).run(normalizeWorktreeFlag(args), io);
     },
   };
 }
@@ -153,7 +152,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
   return defineVerb({
     name: 'ask',
     args: '[PROMPT]',
-    options: { ...ASK_OPTIONS, ...LIVE_ONLY_OPTIONS },
+    options: ASK_OPTIONS,
     positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'the prompt is empty.' },
     async run({ values, positionals, io: rawIo }) {
       // Steps and approval prompts share stderr; the printer needs to know where its cursor is.

@@ -17,6 +17,8 @@ export const undoResultSchema = z.object({
   undone: z.array(z.string()),
   /** Checkpoints not undone, each with the reason (e.g. the file changed since). */
   refused: z.array(z.object({ id: z.string(), path: z.string(), reason: z.string() })),
+  /** A committed turn (commit each approved turn): what git did, and its and the hooks' output. */
+  git: z.object({ message: z.string(), output: z.string() }).optional(),
 });
 export type UndoResult = z.infer<typeof undoResultSchema>;
 

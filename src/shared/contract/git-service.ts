@@ -42,6 +42,44 @@ export const gitCommitResultSchema = z.object({
 
 const path = z.string().min(1).max(4096);
 
+export const gitWorktreeSchema = z.object({
+  name: z.string(),
+  branch: z.string(),
+  path: z.string(),
+  head: z.string(),
+});
+export type GitWorktreeView = z.infer<typeof gitWorktreeSchema>;
+
+export const gitWorktreesSchema = z.discriminatedUnion('repository', [
+  z.object({ repository: z.literal(false), message: z.string() }),
+  z.object({
+    repository: z.literal(true),
+    /** When the open project is one of Sluice's worktrees: its branch and the project it came from. */
+    current: z.object({ name: z.string(), branch: z.string(), mainRoot: z.string() }).nullable(),
+    /** The (main) project's Sluice worktrees. */
+    worktrees: z.array(gitWorktreeSchema),
+  }),
+]);
+export type GitWorktrees = z.infer<typeof gitWorktreesSchema>;
+
+export const worktreeFinishSchema = z.object({
+  ok: z.boolean(),
+  /** What git and the hooks printed (merge, remove): the repository's text. */
+  output: z.string(),
+  /** apply: each file the worktree changed, and what the review decided. */
+  files: z.array(
+    z.object({
+      path: z.string(),
+      outcome: z.enum(['applied', 'rejected', 'skipped', 'conflict', 'same']),
+      message: z.string(),
+    }),
+  ),
+  message: z.string(),
+});
+export type WorktreeFinish = z.infer<typeof worktreeFinishSchema>;
+
+const worktreeName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/u);
+
 export const gitService = {
   changes: method(z.object({}).strict(), gitChangesSchema),
   revert: method(
@@ -62,5 +100,29 @@ export const gitService = {
   commit: method(
     z.object({ message: z.string().min(1).max(20_000) }).strict(),
     gitCommitResultSchema,
+  ),
+  /**
+   * The open project's "commit each approved turn" setting (the key `sluice commit --each-turn`
+   * sets): `on` given sets it; the answer is the setting now.
+   */
+  commitEachTurn: method(
+    z.object({ on: z.boolean().optional() }).strict(),
+    z.object({ on: z.boolean() }),
+  ),
+  /** The open project's Sluice worktrees, and whether the open project is one. */
+  worktrees: method(z.object({}).strict(), gitWorktreesSchema),
+  /**
+   * New chat in a worktree: a git worktree on branch sluice/NAME (a name from the time when
+   * none is given), opened as the project, so the conversation's tools, index, evidence and
+   * commands see only it.
+   */
+  newWorktree: method(
+    z.object({ name: worktreeName.optional() }).strict(),
+    z.object({ name: z.string(), branch: z.string(), root: z.string(), output: z.string() }),
+  ),
+  /** Finishing from the main project: merge the branch, apply per hunk through the review, or remove. */
+  finishWorktree: method(
+    z.object({ name: worktreeName, how: z.enum(['merge', 'apply', 'remove']) }).strict(),
+    worktreeFinishSchema,
   ),
 };

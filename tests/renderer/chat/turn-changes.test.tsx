@@ -73,4 +73,21 @@ describe('TurnChanges', () => {
     expect(fake.callsTo('checkpoints.undoTurn')).toEqual([{ turnId: 't1', force: false }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo turn' })).toBeNull());
   });
+
+  it('Undo turn of a committed turn - shows what git did and its output', async () => {
+    const fake = await turnThatChangedFiles();
+    fake.handle('checkpoints.undoTurn', () => ({
+      undone: ['k1', 'k2'],
+      refused: [],
+      git: {
+        message:
+          "Reverted this turn's commit 0123456789ab with git revert (new commit ba9876543210).",
+        output: '[main ba98765] Revert "Sluice: change things"',
+      },
+    }));
+    await userEvent.click(screen.getByRole('button', { name: 'Undo turn' }));
+    const status = await screen.findByText(/^Reverted this turn's commit 0123456789ab/u);
+    expect(status).toBeTruthy();
+    expect(screen.getByLabelText('git output')).toHaveTextContent('Revert "Sluice: change things"');
+  });
 });

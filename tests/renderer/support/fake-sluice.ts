@@ -94,6 +94,11 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'symbols.searchFiles': () => [],
   'settings.get': () => sampleSettings,
   'proposals.list': () => [],
+  'git.commitEachTurn': ({ on }) => ({ on: on ?? false }),
+  'git.worktrees': () => ({
+    repository: false,
+    message: 'This project is not a git repository, so it has no worktrees.',
+  }),
 };
 
 export interface FakeSluice {

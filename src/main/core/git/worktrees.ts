@@ -140,3 +140,35 @@ export async function mergeWorktree(
   if (result.code !== 0) await git.run(['merge', '--abort']);
   return { ok: result.code === 0, output: gitOutput(result), exitCode: result.code };
 }
+
+export interface WorktreeOrigin {
+  readonly name: string;
+  readonly branch: string;
+  /** The person's project the worktree was made from (the same folder in the main work tree). */
+  readonly mainRoot: string;
+}
+
+/**
+ * When `reader`'s work tree is one of Sluice's worktrees (SLUICE_HOME/worktrees/<id>/<name>,
+ * <id> being the project it was made from), that project and the branch; otherwise null.
+ */
+export async function worktreeOrigin(
+  reader: GitReader,
+  home: string,
+): Promise<WorktreeOrigin | null> {
+  const top = reader.info.top;
+  const base = path.join(home, 'worktrees');
+  const realBase = await realpath(base).catch(() => base);
+  if (path.dirname(path.dirname(top)) !== realBase) return null;
+  // git lists the main work tree first.
+  const listed = await reader.run(['worktree', 'list', '--porcelain', '-z']);
+  const first = listed.stdout
+    .toString('utf8')
+    .split('\0')
+    .find((field) => field.startsWith('worktree '));
+  if (!first) return null;
+  const mainRoot = path.join(first.slice(9), reader.info.prefix).replace(/\/$/u, '');
+  if (path.basename(path.dirname(top)) !== projectIdFor(mainRoot)) return null;
+  const branch = await reader.branch();
+  return { name: path.basename(top), branch: branch ?? '', mainRoot };
+}

@@ -11,6 +11,7 @@ import {
   type ConversationRunner,
   type StartedTurn,
 } from '../agent/conversation-runner';
+import type { TurnCommitStep } from '../git/turn-commit-step';
 import type { ConversationRepository } from '../store/conversation-repository';
 
 export interface AgentHandlersDeps {
@@ -24,6 +25,17 @@ export interface AgentHandlersDeps {
   onBackgroundError?(error: unknown): void;
   /** The content of mentioned files and symbols, sent with the message (agent/mention-context.ts). */
   mentionContext?(mentions: readonly Mention[]): Promise<string | undefined>;
+  /**
+   * Commit each approved turn (issue 32): for the project open when the turn starts, what to
+   * run once it ends (null: the setting is off); its step is shown before the turn's end.
+   */
+  turnCommitter?(): ((turn: FinishedTurn) => Promise<TurnCommitStep | null>) | null;
+}
+
+export interface FinishedTurn {
+  readonly conversationId: string;
+  readonly turnId: string;
+  readonly prompt: string;
 }
 
 export type AgentHandlers = ServiceHandlers<typeof agentService>;
@@ -36,10 +48,21 @@ export function createAgentHandlers(
   const pumping = new Set<Promise<void>>();
 
   function pump(started: StartedTurn): void {
+    const commit = deps.turnCommitter?.() ?? null;
     const run = (async () => {
       const events: AsyncGenerator<AgentEvent, TurnOutcome> = started.events;
+      let prompt = '';
       try {
-        for await (const event of events) deps.emit('agent', event);
+        for await (const event of events) {
+          if (event.type === 'turn_start') prompt = event.userText;
+          if (event.type === 'turn_end' && commit)
+            await commitStep(commit, {
+              conversationId: event.conversationId,
+              turnId: event.turnId,
+              prompt,
+            });
+          deps.emit('agent', event);
+        }
       } catch (error) {
         deps.onBackgroundError?.(error);
       } finally {
@@ -48,6 +71,42 @@ export function createAgentHandlers(
     })();
     pumping.add(run);
     void run.finally(() => pumping.delete(run));
+  }
+
+  /** The turn's commit, shown as one step (git's and the hooks' output as its result). */
+  async function commitStep(
+    commit: (turn: FinishedTurn) => Promise<TurnCommitStep | null>,
+    turn: FinishedTurn,
+  ): Promise<void> {
+    let step: TurnCommitStep | null;
+    try {
+      step = await commit(turn);
+    } catch (error) {
+      step = {
+        status: 'error',
+        label: "This turn's files are written but could not be committed",
+        result: error instanceof Error ? error.message : String(error),
+      };
+    }
+    if (!step) return;
+    const base = { conversationId: turn.conversationId, turnId: turn.turnId };
+    const toolUseId = `git-commit-${turn.turnId}`;
+    deps.emit('agent', {
+      type: 'tool_start',
+      ...base,
+      toolUseId,
+      name: 'git_commit',
+      input: { commitEachTurn: true },
+      label: step.label,
+    });
+    deps.emit('agent', {
+      type: 'tool_end',
+      ...base,
+      toolUseId,
+      name: 'git_commit',
+      status: step.status,
+      result: step.result,
+    });
   }
 
   function runnerFor(conversationId: string): ConversationRunner {

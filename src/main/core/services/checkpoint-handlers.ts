@@ -4,6 +4,7 @@ import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { checkpointService } from '../../../shared/contract/checkpoint-service';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { undoCheckpoint, undoTurn, type UndoDeps } from '../checkpoints/undo-checkpoint';
+import type { TurnUndoByGit } from '../git/turn-undo';
 import type { Workspace } from '../workspace/workspace';
 
 export interface CheckpointHandlersDeps {
@@ -13,6 +14,12 @@ export interface CheckpointHandlersDeps {
     checkpoints: CheckpointStore;
     symbolIndex?: UndoDeps['symbolIndex'];
   };
+  /** A committed turn's undo through git (git/turn-undo.ts); absent: files only. */
+  undoTurnByGit?(args: {
+    root: string;
+    store: CheckpointStore;
+    turnId: string;
+  }): Promise<TurnUndoByGit | null>;
   /** `checkpoints.changed` after an undo. */
   emitCheckpointsChanged?(payload: { conversationId: string | null }): void;
 }
@@ -44,9 +51,18 @@ export function createCheckpointHandlers(deps: CheckpointHandlersDeps): Checkpoi
     },
     async undoTurn({ turnId, force }) {
       const d = undoDeps();
+      const before = d.store.byTurn(turnId).filter((r) => r.undoneAt === null);
+      const git = deps.undoTurnByGit
+        ? await deps.undoTurnByGit({ root: d.workspace.root, store: d.store, turnId })
+        : null;
+      if (git && git.kind !== 'behind') {
+        const undone = git.kind === 'reverted' ? before.map((r) => r.id) : ([] as string[]);
+        changed(d.store, undone);
+        return { undone, refused: [], git: { message: git.message, output: git.output } };
+      }
       const result = await undoTurn(d, turnId, force);
       changed(d.store, result.undone);
-      return result;
+      return git ? { ...result, git: { message: git.message, output: '' } } : result;
     },
   };
 }

@@ -27,6 +27,9 @@ import { createAppSettings, type AppSettings } from './app-settings';
 import { createApprovalHandlers } from './approval-handlers';
 import { createCheckpointHandlers } from './checkpoint-handlers';
 import { createGitHandlers } from './git-handlers';
+import { commitsEachTurn, setCommitEachTurn } from '../git/commit-each-turn-setting';
+import { commitTurnStep } from '../git/turn-commit-step';
+import { undoTurnByGit } from '../git/turn-undo';
 import { createSluiceHandlers } from './create-handlers';
 import type { SluiceEmit } from './event-emitter';
 import { createProjectHandlers, type FolderPicker } from './project-handlers';
@@ -293,6 +296,18 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       emit: (event, payload) => emit(event, payload),
       emitConversationsChanged: (payload) => emit('conversations.changed', payload),
       onBackgroundError: deps.onBackgroundError,
+      turnCommitter: () => {
+        const open = session.current();
+        if (!open || !commitsEachTurn(db, open.context.projectId)) return null;
+        const { workspace, approvals } = open.context;
+        return (turn) =>
+          commitTurnStep({
+            ...turn,
+            root: workspace.root,
+            checkpoints: approvals.checkpoints,
+            env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
+          });
+      },
       mentionContext: (mentions) => {
         const { workspace, symbolIndex } = current();
         return mentionContext(mentions, {
@@ -317,6 +332,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         const { workspace, approvals, symbolIndex } = current();
         return { workspace, checkpoints: approvals.checkpoints, symbolIndex };
       },
+      undoTurnByGit: (args) =>
+        undoTurnByGit({ ...args, env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH } }),
       emitCheckpointsChanged: (payload) => emit('checkpoints.changed', payload),
     }),
     symbols: createSymbolHandlers({
@@ -339,6 +356,16 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       createClient: anthropicClient,
       model: () => settings.credentials().model,
       env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
+      home: deps.home,
+      commitEachTurn: (on) => {
+        const { projectId } = current();
+        if (on !== undefined) setCommitEachTurn(db, projectId, on);
+        return commitsEachTurn(db, projectId);
+      },
+      openProject: async (root) => {
+        const { info } = await session.open(root);
+        emit('project.opened', info);
+      },
       emitCheckpointsChanged: (payload) => emit('checkpoints.changed', payload),
     }),
   });

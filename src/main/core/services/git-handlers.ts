@@ -2,6 +2,7 @@
 // working tree against HEAD, Sluice's and the person's changes marked), revert to HEAD through
 // the project's approval broker (the review modal asks, and the write is a checkpoint), a
 // drafted commit message, and the person's own commit of every tracked change.
+import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { gitService } from '../../../shared/contract/git-service';
@@ -12,8 +13,19 @@ import { GitReader, notARepositoryMessage } from '../git/git-reader';
 import { createPersonGit } from '../git/person-git';
 import { revertToHead } from '../git/revert-to-head';
 import { readWorkingChanges } from '../git/working-changes';
+import { applyWorktreeFiles, worktreeChangedPaths } from '../git/worktree-apply';
+import {
+  createWorktree,
+  findWorktree,
+  listWorktrees,
+  mergeWorktree,
+  removeWorktree,
+  worktreeName,
+  worktreeOrigin,
+  WorktreeError,
+} from '../git/worktrees';
+import { Workspace } from '../workspace/workspace';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
-import type { Workspace } from '../workspace/workspace';
 
 export interface GitHandlersDeps {
   currentProject(): {
@@ -25,6 +37,12 @@ export interface GitHandlersDeps {
   createClient(): Anthropic;
   model(): string;
   env: NodeJS.ProcessEnv;
+  /** SLUICE_HOME: worktrees live in its `worktrees` folder. */
+  home: string;
+  /** Reads (and with `on`, sets) the open project's commit-each-turn setting. */
+  commitEachTurn(on: boolean | undefined): boolean;
+  /** Opens a folder as the project session (New chat in a worktree). */
+  openProject(root: string): Promise<unknown>;
   /** `checkpoints.changed` after a revert was written. */
   emitCheckpointsChanged?(payload: { conversationId: string | null }): void;
 }
@@ -94,6 +112,104 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
         message,
       });
       return { ok: result.ok, commit: result.commit, output: result.output };
+    },
+    commitEachTurn({ on }) {
+      return { on: deps.commitEachTurn(on) };
+    },
+    async worktrees() {
+      const root = deps.currentProject().workspace.root;
+      const opened = await GitReader.open(root, deps.env);
+      if (opened.kind === 'not-a-repository')
+        return { repository: false, message: notARepositoryMessage('it has no worktrees.') };
+      const current = await worktreeOrigin(opened.reader, deps.home);
+      const listed = await listWorktrees(opened.reader, deps.home, current?.mainRoot ?? root);
+      // Each one as the project would be opened there: the same folder inside it.
+      const prefix = opened.reader.info.prefix;
+      const worktrees = listed.map((w) => ({
+        ...w,
+        path: prefix ? path.join(w.path, prefix).replace(/\/$/u, '') : w.path,
+      }));
+      return { repository: true, current, worktrees };
+    },
+    async newWorktree({ name }) {
+      const git = await reader('a worktree cannot be made for it.');
+      const root = deps.currentProject().workspace.root;
+      if (await worktreeOrigin(git, deps.home))
+        throw new WorktreeError(
+          'This project is already a Sluice worktree: open the main project to start another.',
+        );
+      if ((await git.headCommit()) === null)
+        throw new WorktreeError('A worktree needs a commit to branch from; there is none yet.');
+      const made = await createWorktree(createPersonGit(git.info.top, deps.env), {
+        home: deps.home,
+        projectRoot: root,
+        name: worktreeName(name),
+      });
+      const inside = path.join(made.path, git.info.prefix);
+      await deps.openProject(inside);
+      return { name: made.name, branch: made.branch, root: inside, output: made.output };
+    },
+    async finishWorktree({ name, how }) {
+      const git = await reader('it has no worktrees.');
+      const project = deps.currentProject();
+      if (await worktreeOrigin(git, deps.home))
+        throw new WorktreeError(
+          'This project is a Sluice worktree: open the main project to merge, apply or remove it.',
+        );
+      const worktree = await findWorktree(git, deps.home, project.workspace.root, name);
+      const personGit = createPersonGit(project.workspace.root, deps.env);
+      if (how === 'merge') {
+        const result = await mergeWorktree(personGit, worktree);
+        return {
+          ok: result.ok,
+          output: result.output,
+          files: [],
+          message: result.ok
+            ? `Merged ${worktree.branch}.`
+            : `git merge exited ${result.exitCode}; the merge was aborted and nothing changed.`,
+        };
+      }
+      if (how === 'remove') {
+        const result = await removeWorktree(personGit, worktree);
+        return {
+          ok: result.removed,
+          output: result.output,
+          files: [],
+          message: !result.removed
+            ? `Worktree ${name} was not removed (git's reason is in its output): commit or discard its changes first.`
+            : result.branchKept
+              ? `Removed worktree ${name}; branch ${worktree.branch} is kept because it is not merged.`
+              : `Removed worktree ${name} and its merged branch ${worktree.branch}.`,
+        };
+      }
+      const inWorktree = await GitReader.open(path.join(worktree.path, git.info.prefix), deps.env);
+      if (inWorktree.kind !== 'repository')
+        throw new WorktreeError(`Worktree ${name} is not a git work tree any more.`);
+      const base = await git.headCommit();
+      if (base === null) throw new WorktreeError('The project has no commit to compare with.');
+      const paths = await worktreeChangedPaths(inWorktree.reader, base);
+      const files = await applyWorktreeFiles({
+        paths,
+        worktree: await Workspace.open(inWorktree.reader.root),
+        name,
+        ctx: {
+          workspace: project.workspace,
+          signal: new AbortController().signal,
+          approvals: project.approvals,
+          ...(project.symbolIndex ? { symbolIndex: project.symbolIndex } : {}),
+        },
+      });
+      if (files.some((f) => f.outcome === 'applied'))
+        deps.emitCheckpointsChanged?.({ conversationId: null });
+      return {
+        ok: files.every((f) => f.outcome === 'applied' || f.outcome === 'same'),
+        output: '',
+        files,
+        message:
+          paths.length === 0
+            ? `Worktree ${name} has no changes against this project's HEAD.`
+            : `${files.filter((f) => f.outcome === 'applied').length} of ${paths.length} file(s) applied.`,
+      };
     },
   };
 }

@@ -19,9 +19,19 @@ interface Props {
   onCloseProject(): void;
   /** Counts shown beside a tab's label (the inbox's waiting change sets). */
   badges?: Partial<Record<Pane, number>>;
+  /** The branch when the project is one of Sluice's worktrees (its chats work there). */
+  branch?: string | null;
 }
 
-export function TopBar({ project, pane, onPane, onToggleSidebar, onCloseProject, badges }: Props) {
+export function TopBar({
+  project,
+  pane,
+  onPane,
+  onToggleSidebar,
+  onCloseProject,
+  badges,
+  branch,
+}: Props) {
   return (
     <header className="top-bar">
       <button
@@ -41,6 +51,11 @@ export function TopBar({ project, pane, onPane, onToggleSidebar, onCloseProject,
       >
         {project.name}
       </button>
+      {branch && (
+        <span className="tag worktree-branch" data-testid="worktree-branch">
+          worktree {branch}
+        </span>
+      )}
       <IndexProgress />
       <nav className="tabs" role="tablist" aria-label="Views">
         {panes.map((item) => (

@@ -15,6 +15,8 @@ import { ReviewHost } from '../review/review-host';
 import { CommandReviewHost } from '../review/command-review-host';
 import { SettingsPanel } from '../settings/settings-panel';
 import { SymbolBrowser } from '../symbols/symbol-browser';
+import { useWorktrees } from '../worktrees/use-worktrees';
+import { WorktreePanel } from '../worktrees/worktree-panel';
 import { TopBar, type Pane } from './top-bar';
 
 interface Props {
@@ -28,6 +30,8 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
   const chat = useChat();
   const list = useConversationList();
   const inbox = useInbox();
+  const worktrees = useWorktrees();
+  const inWorktree = worktrees.worktrees?.repository === true ? worktrees.worktrees.current : null;
   const [pane, setPane] = useState<Pane>('chat');
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -62,6 +66,7 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
         onToggleSidebar={() => setSidebarOpen((value) => !value)}
         onCloseProject={onCloseProject}
         badges={{ inbox: inbox.waiting }}
+        branch={inWorktree?.branch ?? null}
       />
       <aside className="sidebar" aria-label="Sidebar">
         <ConversationList
@@ -80,6 +85,7 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
             })
           }
         />
+        <WorktreePanel state={worktrees} />
         <FileTree onFile={mentionFile} />
       </aside>
       <main className="main-pane">

@@ -12,6 +12,7 @@ interface Props {
 
 export function TurnChanges({ turnId, checkpoints, onUndo, onUndoTurn }: Props) {
   const [refused, setRefused] = useState<UndoResult['refused']>([]);
+  const [git, setGit] = useState<UndoResult['git']>(undefined);
   const [busy, setBusy] = useState(false);
   const open = checkpoints.filter((checkpoint) => !checkpoint.undone);
 
@@ -20,6 +21,7 @@ export function TurnChanges({ turnId, checkpoints, onUndo, onUndoTurn }: Props) 
     const result = await call();
     setBusy(false);
     setRefused(result?.refused ?? []);
+    setGit(result?.git);
   };
 
   return (
@@ -60,6 +62,16 @@ export function TurnChanges({ turnId, checkpoints, onUndo, onUndoTurn }: Props) 
           </li>
         ))}
       </ul>
+      {git && (
+        <div className="undo-git" role="status">
+          <p>{git.message}</p>
+          {git.output && (
+            <pre className="commit-output" aria-label="git output">
+              {git.output}
+            </pre>
+          )}
+        </div>
+      )}
       {refused.length > 0 && (
         <div className="undo-refused" role="alert">
           {refused.map((item) => (

@@ -9,6 +9,7 @@ import { DiagnosticsSettings } from './diagnostics-settings';
 import { TestRunSettings } from './test-run-settings';
 import { CommandRules } from './command-rules';
 import { NetworkRules } from './network-rules';
+import { GitSettings } from './git-settings';
 import { McpSettings } from './mcp-settings';
 import { ModelSettings, type SettingsPatch } from './model-settings';
 
@@ -79,6 +80,7 @@ export function SettingsPanel({ settings, onChange }: Props) {
         <ApprovalPolicy />
         <CommandRules />
         <NetworkRules />
+        <GitSettings />
         <McpSettings />
       </div>
     </section>

@@ -1,0 +1,52 @@
+// Commit each approved turn in the app (issue 32 item 2): when the open project has the setting
+// on and the turn applied writes, they become one commit (turn-commits.ts: the person's
+// identity and hooks, trailers naming the conversation and turn), and what happened is returned
+// as a step for the chat to show: the outcome as its label, git's and the hooks' output as its
+// result (the repository's text, shown as such).
+import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import { GitReader, notARepositoryMessage } from './git-reader';
+import { createPersonGit } from './person-git';
+import { commitTurn } from './turn-commits';
+
+export interface TurnCommitStep {
+  readonly status: 'ok' | 'error';
+  readonly label: string;
+  readonly result: string;
+}
+
+export async function commitTurnStep(args: {
+  root: string;
+  checkpoints: CheckpointStore;
+  conversationId: string;
+  turnId: string;
+  prompt: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<TurnCommitStep | null> {
+  if (args.checkpoints.byTurn(args.turnId).every((r) => r.undoneAt !== null)) return null;
+  const opened = await GitReader.open(args.root, args.env);
+  if (opened.kind === 'not-a-repository')
+    return {
+      status: 'error',
+      label: notARepositoryMessage("this turn's writes were not committed."),
+      result: '',
+    };
+  const result = await commitTurn({
+    git: createPersonGit(args.root, args.env),
+    checkpoints: args.checkpoints,
+    conversationId: args.conversationId,
+    turnId: args.turnId,
+    prompt: args.prompt,
+  });
+  if (result.kind === 'nothing') return null;
+  return result.kind === 'committed'
+    ? {
+        status: 'ok',
+        label: `Committed this turn (${result.paths.length} file(s)) as ${result.commit?.slice(0, 12) ?? ''}`,
+        result: result.output || '(git printed nothing)',
+      }
+    : {
+        status: 'error',
+        label: `This turn's files are written but not committed: git commit exited ${result.exitCode}`,
+        result: result.output,
+      };
+}

@@ -1,0 +1,86 @@
+// The project's Sluice worktrees (issue 32): whether the open project is one (its branch and
+// the project it came from), the main project's list, and the calls that start a chat in a new
+// worktree (the app then opens it as the project), go back, and finish one (merge, apply per
+// hunk through the review modal, remove), with what they did in words.
+import { useCallback, useEffect, useState } from 'react';
+import type { GitWorktrees, WorktreeFinish } from '../../../shared/contract';
+import { useClient, useContractEvent } from '../app/client-context';
+import { errorMessage } from '../app/error-message';
+
+export interface WorktreesState {
+  worktrees: GitWorktrees | null;
+  error: string | null;
+  notice: string | null;
+  /** What git and the hooks printed for the last merge or removal (the repository's text). */
+  output: string | null;
+  /** Each file of the last apply and what the review decided. */
+  applied: WorktreeFinish['files'];
+  busy: boolean;
+  reload(): Promise<void>;
+  startChat(name: string): Promise<boolean>;
+  open(root: string): Promise<void>;
+  finish(name: string, how: 'merge' | 'apply' | 'remove'): Promise<void>;
+}
+
+export function useWorktrees(): WorktreesState {
+  const client = useClient();
+  const [worktrees, setWorktrees] = useState<GitWorktrees | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [output, setOutput] = useState<string | null>(null);
+  const [applied, setApplied] = useState<WorktreeFinish['files']>([]);
+  const [busy, setBusy] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      setWorktrees(await client.git.worktrees({}));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }, [client]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  useContractEvent('checkpoints.changed', () => void reload());
+
+  const run = async <T>(work: () => Promise<T>): Promise<T | null> => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      return await work();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    worktrees,
+    error,
+    notice,
+    output,
+    applied,
+    busy,
+    reload,
+    async startChat(name) {
+      // The service opens the worktree as the project; project.opened then swaps the workspace.
+      const made = await run(() => client.git.newWorktree(name ? { name } : {}));
+      if (made) setOutput(made.output || null);
+      return made !== null;
+    },
+    async open(root) {
+      await run(() => client.project.open({ path: root }));
+    },
+    async finish(name, how) {
+      const result = await run(() => client.git.finishWorktree({ name, how }));
+      if (!result) return;
+      setNotice(result.message);
+      setOutput(result.output || null);
+      setApplied(result.files);
+      await reload();
+    },
+  };
+}

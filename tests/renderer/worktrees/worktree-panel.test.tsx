@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { GitWorktrees } from '../../../src/shared/contract';
+import { useWorktrees } from '../../../src/renderer/src/worktrees/use-worktrees';
+import { WorktreePanel } from '../../../src/renderer/src/worktrees/worktree-panel';
+import { App } from '../../../src/renderer/src/app/app';
+import { createFakeSluice } from '../support/fake-sluice';
+import { renderWithClient } from '../support/render-with-client';
+
+function Panel() {
+  return <WorktreePanel state={useWorktrees()} />;
+}
+
+const main: GitWorktrees = {
+  repository: true,
+  current: null,
+  worktrees: [{ name: 'fix', branch: 'sluice/fix', path: '/home/s/worktrees/p/fix', head: 'abc' }],
+};
+
+describe('WorktreePanel - new chat in a worktree and finishing it', () => {
+  it('not a repository - says so plainly and offers nothing', async () => {
+    const fake = createFakeSluice();
+    renderWithClient(<Panel />, fake);
+    expect(
+      await screen.findByText('This project is not a git repository, so it has no worktrees.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New chat in a worktree' })).toBeNull();
+  });
+
+  it('new chat in a worktree - asks for one with the typed name', async () => {
+    const fake = createFakeSluice();
+    fake.handle('git.worktrees', () => main);
+    fake.handle('git.newWorktree', ({ name }) => ({
+      name: name ?? 'task',
+      branch: `sluice/${name ?? 'task'}`,
+      root: '/w',
+      output: "Preparing worktree (new branch 'sluice/parser')",
+    }));
+    renderWithClient(<Panel />, fake);
+    await userEvent.type(await screen.findByLabelText('Worktree name (optional)'), 'parser');
+    await userEvent.click(screen.getByRole('button', { name: 'New chat in a worktree' }));
+    await waitFor(() => expect(fake.callsTo('git.newWorktree')).toEqual([{ name: 'parser' }]));
+    expect((await screen.findByLabelText('git output')).textContent).toContain('sluice/parser');
+  });
+
+  it('finishing - merge shows git’s output, apply lists what the review decided, an error is shown', async () => {
+    const fake = createFakeSluice();
+    fake.handle('git.worktrees', () => main);
+    fake.handle('git.finishWorktree', ({ how }) => {
+      if (how === 'remove') throw new Error('fatal: contains modified or untracked files');
+      return how === 'merge'
+        ? {
+            ok: true,
+            output: 'Merge made by the ort strategy.',
+            files: [],
+            message: 'Merged sluice/fix.',
+          }
+        : {
+            ok: false,
+            output: '',
+            files: [
+              { path: 'a.ts', outcome: 'applied', message: '' },
+              { path: 'b.ts', outcome: 'rejected', message: '' },
+            ],
+            message: '1 of 2 file(s) applied.',
+          };
+    });
+    renderWithClient(<Panel />, fake);
+    const item = await screen.findByRole('listitem', { name: 'Worktree fix' });
+    await userEvent.click(within(item).getByRole('button', { name: 'Merge' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Merged sluice/fix.');
+    expect(screen.getByLabelText('git output').textContent).toBe('Merge made by the ort strategy.');
+    await userEvent.click(within(item).getByRole('button', { name: 'Apply per hunk' }));
+    const applied = await screen.findByRole('list', { name: 'Applied files' });
+    expect(applied.textContent).toContain('applied: a.ts');
+    expect(applied.textContent).toContain('rejected: b.ts');
+    await userEvent.click(within(item).getByRole('button', { name: 'Remove' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('contains modified');
+    expect(fake.callsTo('git.finishWorktree')).toEqual([
+      { name: 'fix', how: 'merge' },
+      { name: 'fix', how: 'apply' },
+      { name: 'fix', how: 'remove' },
+    ]);
+  });
+
+  it('inside a worktree - the top bar names the branch and Back opens the main project', async () => {
+    const fake = createFakeSluice();
+    fake.handle('git.worktrees', () => ({
+      repository: true,
+      current: { name: 'fix', branch: 'sluice/fix', mainRoot: '/work/proj' },
+      worktrees: main.repository ? main.worktrees : [],
+    }));
+    fake.handle('project.open', ({ path }) => ({
+      id: 'p2',
+      root: path,
+      name: 'proj',
+      lastOpenedAt: 1,
+    }));
+    renderWithClient(<App />, fake);
+    expect((await screen.findByTestId('worktree-branch')).textContent).toBe('worktree sluice/fix');
+    expect(screen.queryByRole('button', { name: 'New chat in a worktree' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the main project' }));
+    await waitFor(() => expect(fake.callsTo('project.open')).toEqual([{ path: '/work/proj' }]));
+  });
+});
