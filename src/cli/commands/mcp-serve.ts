@@ -6,65 +6,93 @@ import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createSluiceMcpServer } from '../../main/core/mcp-server/sluice-mcp-server';
 import { openAppDatabase } from '../../main/core/store/app-database';
-import { ExitCode } from '../cli-io';
+import { ExitCode, type Verb } from '../cli-io';
 import { oneLine } from '../one-line-text';
 import { defineVerb } from '../define-verb';
 import { MCP_TABLE } from './mcp-table';
 import { openProject, sluiceHomeFor } from '../project-context';
 import { openCliDiagnostics } from '../cli-diagnostics';
+import { createSettingsRepository } from '../../main/core/store/settings-repository';
+import { projectIdFor } from '../../main/core/store/project-id';
+import { shellCreateTests, type CreateTests } from '../../main/core/test-runs/shell-tests';
 
-export default defineVerb({
-  name: 'mcp',
-  options: { project: MCP_TABLE.options.project },
-  forms: [MCP_TABLE.forms[0]],
-  async run({ values, io }) {
-    const { workspace } = await openProject(io, values.project);
-    const db = openAppDatabase({ home: sluiceHomeFor(io) });
-    // Stopped with the session (session.close()).
-    const diagnostics = openCliDiagnostics({
-      workspace,
-      db,
-      onBackgroundError: (error) =>
-        io.stderr.write(
-          `sluice mcp: diagnostics: ${oneLine(error instanceof Error ? error.message : String(error))}\n`,
-        ),
-    });
-    diagnostics.warm();
-    const { server, session } = createSluiceMcpServer({ db, workspace, diagnostics });
-    const transport = new StdioServerTransport(
-      io.stdin as unknown as Readable,
-      io.stdout as unknown as Writable,
-    );
-    // What stops or troubles the connection is said on stderr (stdout is the protocol's):
-    // a message over the transport's size limit (STDIO_DEFAULT_MAX_BUFFER_SIZE) closes it,
-    // and the client should learn why from the log, not guess.
-    let fatal: string | null = null;
-    server.onerror = (error) => {
-      const message = error.message.slice(0, 500);
-      if (/exceeded maximum size/u.test(message)) fatal = message;
-      // The message may quote what the client sent: shown, never obeyed by the terminal.
-      io.stderr.write(`sluice mcp: ${oneLine(message)}\n`);
-    };
-    try {
-      const closed = new Promise<void>((resolve) => {
-        server.onclose = () => resolve();
-        io.stdin.once('end', () => resolve());
-        io.stdin.once('close', () => resolve());
+export interface McpServeDeps {
+  /** Tests before approval for each edit's set (issue 31); default the shell's, null for none. */
+  readonly createTests?: CreateTests | null;
+}
+
+export function createMcpServeCommand(deps: McpServeDeps = {}): Verb {
+  return defineVerb({
+    name: 'mcp',
+    options: { project: MCP_TABLE.options.project },
+    forms: [MCP_TABLE.forms[0]],
+    async run({ values, io }) {
+      const { workspace } = await openProject(io, values.project);
+      const home = sluiceHomeFor(io);
+      const db = openAppDatabase({ home });
+      // Stopped with the session (session.close()).
+      const diagnostics = openCliDiagnostics({
+        workspace,
+        db,
+        onBackgroundError: (error) =>
+          io.stderr.write(
+            `sluice mcp: diagnostics: ${oneLine(error instanceof Error ? error.message : String(error))}\n`,
+          ),
       });
-      await server.connect(transport);
-      io.stderr.write(`sluice mcp: serving ${workspace.root} on stdio\n`);
-      await closed;
-      if (fatal) {
-        io.stderr.write(
-          `sluice mcp: stopped: a message from the client was too large (${oneLine(fatal)}); nothing of it was kept.\n`,
-        );
-        return ExitCode.Failure;
+      diagnostics.warm();
+      const testRuns =
+        deps.createTests === null
+          ? undefined
+          : (deps.createTests ?? shellCreateTests)({
+              root: workspace.root,
+              projectId: projectIdFor(workspace.root),
+              home,
+              settings: createSettingsRepository(db),
+            });
+      const { server, session } = createSluiceMcpServer({
+        db,
+        workspace,
+        diagnostics,
+        tests: testRuns?.tests,
+      });
+      const transport = new StdioServerTransport(
+        io.stdin as unknown as Readable,
+        io.stdout as unknown as Writable,
+      );
+      // What stops or troubles the connection is said on stderr (stdout is the protocol's):
+      // a message over the transport's size limit (STDIO_DEFAULT_MAX_BUFFER_SIZE) closes it,
+      // and the client should learn why from the log, not guess.
+      let fatal: string | null = null;
+      server.onerror = (error) => {
+        const message = error.message.slice(0, 500);
+        if (/exceeded maximum size/u.test(message)) fatal = message;
+        // The message may quote what the client sent: shown, never obeyed by the terminal.
+        io.stderr.write(`sluice mcp: ${oneLine(message)}\n`);
+      };
+      try {
+        const closed = new Promise<void>((resolve) => {
+          server.onclose = () => resolve();
+          io.stdin.once('end', () => resolve());
+          io.stdin.once('close', () => resolve());
+        });
+        await server.connect(transport);
+        io.stderr.write(`sluice mcp: serving ${workspace.root} on stdio\n`);
+        await closed;
+        if (fatal) {
+          io.stderr.write(
+            `sluice mcp: stopped: a message from the client was too large (${oneLine(fatal)}); nothing of it was kept.\n`,
+          );
+          return ExitCode.Failure;
+        }
+        return ExitCode.Ok;
+      } finally {
+        await server.close().catch(() => undefined);
+        await session.close();
+        testRuns?.service.dispose();
+        db.close();
       }
-      return ExitCode.Ok;
-    } finally {
-      await server.close().catch(() => undefined);
-      await session.close();
-      db.close();
-    }
-  },
-});
+    },
+  });
+}
+
+export default createMcpServeCommand();

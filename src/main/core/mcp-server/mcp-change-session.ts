@@ -21,6 +21,7 @@ import { projectIdFor } from '../store/project-id';
 import type { ToolDefinition } from '../tools/tool';
 import type { Workspace } from '../workspace/workspace';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
+import type { ProjectTests } from '../test-runs/project-tests';
 
 export interface McpChangeSessionDeps {
   readonly db: WritableDb;
@@ -29,6 +30,11 @@ export interface McpChangeSessionDeps {
   readonly clientName: () => string;
   /** Each edit is checked with the whole set; the set stores its latest evidence (issue 24). */
   readonly diagnostics?: ProjectDiagnostics | undefined;
+  /**
+   * Each edit runs the tests the set's state affects (issue 31); the result carries the
+   * verdict and the set stores it with its evidence. The caller disposes of its service.
+   */
+  readonly tests?: ProjectTests | undefined;
   readonly now?: () => number;
 }
 
@@ -97,6 +103,8 @@ export class McpChangeSession {
           if (state.id) changeSets.setEvidence(state.id, evidence);
         },
         review: 'at-once',
+        // One key per set: a newer edit of the set cancels the older edit's test run.
+        ...(this.deps.tests ? { tests: { tests: this.deps.tests, key: randomUUID() } } : {}),
       }),
       ...this.extraTools,
     ];

@@ -20,6 +20,7 @@ import { McpChangeSession } from './mcp-change-session';
 import { createOutlineTool } from './outline-tool';
 import { createProposalStatusTool } from './proposal-status-tool';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
+import type { ProjectTests } from '../test-runs/project-tests';
 
 export const SERVED_TOOLS = [
   'read_file',
@@ -42,6 +43,8 @@ export interface SluiceMcpServerDeps {
   readonly version?: string;
   /** Edits are checked before they land in the set (issue 24); stopped with the session. */
   readonly diagnostics?: ProjectDiagnostics | undefined;
+  /** Each edit's tests over the set's state (issue 31); the caller disposes of the service. */
+  readonly tests?: ProjectTests | undefined;
   readonly now?: () => number;
 }
 
@@ -83,6 +86,7 @@ export function createSluiceMcpServer(deps: SluiceMcpServerDeps): {
       },
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.diagnostics ? { diagnostics: deps.diagnostics } : {}),
+      ...(deps.tests ? { tests: deps.tests } : {}),
     },
     [
       createOutlineTool(),

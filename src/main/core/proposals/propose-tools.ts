@@ -14,12 +14,21 @@ import type { Proposal } from '../edits/proposal';
 import { createNodeSearchEngine } from '../search/node-engine';
 import { createTools } from '../tools';
 import { createSearchFilesTool } from '../tools/search-files';
-import { defineTool, ok, type ToolDefinition, type ToolResult } from '../tools/tool';
+import {
+  defineTool,
+  ok,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolResult,
+} from '../tools/tool';
 import { deniedMessage } from '../edits/result-message';
 import type { ProposalOverlay } from './proposal-overlay';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { checkOverlayFiles } from '../diagnostics/change-set-evidence';
 import { overlayEvidenceLine } from '../diagnostics/evidence-messages';
+import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
+import type { ProjectTests } from '../test-runs/project-tests';
+import { testsResultLine } from '../test-runs/verdict-messages';
 
 /** Where an edit's evidence (over the whole overlay) goes besides the model: the change set. */
 export type OnOverlayEvidence = (evidence: ProposalEvidence) => void;
@@ -101,6 +110,53 @@ class OverlayChecks {
   }
 }
 
+/** The tests of an overlay's edits (issue 31): `sluice mcp` only; a propose run tests its end. */
+export interface OverlayTests {
+  readonly tests: ProjectTests;
+  /** Identity of the set across edits: a newer edit cancels the older edit's run. */
+  readonly key: string;
+}
+
+/**
+ * The whole overlay's evidence for one edit: errors (when checked), then the tests of the
+ * set's state. Each part's late result replaces that part only, through `store`.
+ */
+async function overlayEvidence(
+  overlay: ProposalOverlay,
+  diagnostics: ToolContext['diagnostics'],
+  tests: OverlayTests | undefined,
+  store: (evidence: ProposalEvidence) => void,
+  deadlineMs: number,
+  signal: AbortSignal | undefined,
+): Promise<ProposalEvidence> {
+  const files = overlay.list();
+  let current: ProposalEvidence = diagnostics
+    ? await checkOverlayFiles(diagnostics, files, {
+        deadlineMs,
+        ...(signal ? { signal } : {}),
+        onLateResult: (late) => {
+          current = { ...late, ...(current.tests ? { tests: current.tests } : {}) };
+          store(current);
+        },
+      })
+    : {
+        ...notCheckedEvidence('errors are not checked in this session'),
+        baseHashes: Object.fromEntries(files.map((f) => [f.path, f.baseHash])),
+      };
+  const verdict = await tests?.tests.verdict({
+    changes: files.map((f) => ({ path: f.path, after: f.text })),
+    key: tests.key,
+    deadlineMs: tests.tests.liveDeadlineMs(),
+    ...(signal ? { signal } : {}),
+    onLateResult: (late) => {
+      current = { ...current, tests: late };
+      store(current);
+    },
+  });
+  if (verdict) current = { ...current, tests: verdict };
+  return current;
+}
+
 function overlayWriteTool(
   tool: ToolDefinition,
   overlay: ProposalOverlay,
@@ -109,6 +165,7 @@ function overlayWriteTool(
   timing: ReviewTiming,
   copy: boolean,
   deadlineMs: number,
+  tests: OverlayTests | undefined,
 ): ToolDefinition {
   return defineTool({
     name: tool.name,
@@ -130,15 +187,19 @@ function overlayWriteTool(
           return { status: 'denied', content: deniedMessage(proposal, verdict.reason) };
         overlay.apply(proposal);
         const notes = [...proposal.notes];
-        if (diagnostics) {
+        if (diagnostics || tests) {
           const store = checks.start();
-          const evidence = await checkOverlayFiles(diagnostics, overlay.list(), {
+          const evidence = await overlayEvidence(
+            overlay,
+            diagnostics,
+            tests,
+            store,
             deadlineMs,
-            signal: ctx.signal,
-            onLateResult: store,
-          });
+            ctx.signal,
+          );
           store(evidence);
-          notes.push(overlayEvidenceLine(evidence));
+          if (diagnostics) notes.push(overlayEvidenceLine(evidence));
+          if (evidence.tests) notes.push(testsResultLine(evidence.tests, 'overlay'));
         }
         return ok(overlayMessage(proposal, isProtectedPath(proposal.path), notes, timing, copy));
       };
@@ -182,6 +243,11 @@ export function createProposeTools(deps: {
    * read "timed out" for checks that finish a little later (issue 30 item 3).
    */
   checkDeadlineMs?: number;
+  /**
+   * Each edit's tests over the whole overlay (issue 31), for `sluice mcp`, whose set is
+   * proposed at once; a propose run leaves this out and tests its final state instead.
+   */
+  tests?: OverlayTests;
 }): ToolDefinition[] {
   const base = deps.base ?? createTools();
   const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
@@ -204,6 +270,7 @@ export function createProposeTools(deps: {
             deps.review ?? 'run-end',
             deps.commands === true,
             deps.checkDeadlineMs ?? BACKGROUND_DEADLINE_MS,
+            deps.tests,
           );
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });
