@@ -3,10 +3,24 @@
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
+import type { CheckpointTests } from '../../shared/contract/checkpoint-service';
 import { ExitCode, writeJsonLine } from '../cli-io';
 import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { outsideLine } from '../terminal-safe-text';
 import { openProject, sluiceHomeFor } from '../project-context';
+
+/** The late test verdict in a few words: "tests: 2 newly failing", "tests: passed". */
+function testsNote(tests: CheckpointTests): string {
+  if (tests.newlyFailingCount > 0) return `tests: ${tests.newlyFailingCount} newly failing`;
+  switch (tests.state) {
+    case 'passed':
+      return 'tests: passed';
+    case 'not_run':
+      return 'tests: not run';
+    default:
+      return `tests: ${tests.state.replace('_', ' ')}`;
+  }
+}
 
 export default defineVerb({
   name: 'checkpoints',
@@ -37,7 +51,12 @@ export default defineVerb({
       }
       for (const c of list) {
         const when = new Date(c.createdAt).toISOString().replace('T', ' ').slice(0, 19);
-        const flags = [c.change, c.undone ? 'undone' : '', c.turnId ? `turn ${c.turnId}` : '']
+        const flags = [
+          c.change,
+          c.undone ? 'undone' : '',
+          c.turnId ? `turn ${c.turnId}` : '',
+          c.tests ? testsNote(c.tests) : '',
+        ]
           .filter(Boolean)
           .join(', ');
         io.stdout.write(`${c.id}  ${when}  ${outsideLine(c.path)}  (${outsideLine(flags)})\n`);

@@ -1,5 +1,23 @@
 import { z } from 'zod';
 import { method } from './define';
+import { testVerdictStateSchema } from '../test-verdict';
+
+/**
+ * A live edit's test verdict that arrived after the request was shown (issue 31): the tests
+ * were still running when the person decided, and finished later.
+ */
+export const checkpointTestsSchema = z.object({
+  state: testVerdictStateSchema,
+  /** Titles of the newly failing tests ("tests/cart.test.js: totals"), at most 20. */
+  newlyFailing: z.array(z.string()),
+  newlyFailingCount: z.number(),
+  alreadyFailing: z.number(),
+  flaky: z.number(),
+  passed: z.number(),
+  /** The verdict line: "Tests: 2 newly failing · 14 pass (vitest related, 6.2 s)". */
+  line: z.string(),
+});
+export type CheckpointTests = z.infer<typeof checkpointTestsSchema>;
 
 export const checkpointSchema = z.object({
   id: z.string(),
@@ -10,6 +28,8 @@ export const checkpointSchema = z.object({
   /** created | modified | deleted (a command removed the file; undo puts it back) */
   change: z.enum(['created', 'modified', 'deleted']),
   undone: z.boolean(),
+  /** The late test verdict of the edit, when one was recorded. */
+  tests: checkpointTestsSchema.optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 

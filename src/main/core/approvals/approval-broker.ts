@@ -270,6 +270,11 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         // The buttons never wait for a check: one that timed out completes the request later,
         // and a pending request listed after that (a reloaded window) carries the late evidence.
         void call.lateEvidence?.then((evidence) => {
+          // Tests still running when the request was shown: their verdict is kept with the
+          // edit's checkpoint (issue 31), since the person may have decided without it.
+          const late = evidence.tests;
+          if (call.evidence?.tests?.state === 'timed_out' && late && late.state !== 'timed_out')
+            this.deps.checkpoints?.recordLateTests(approvalId, late);
           this.registry.update<WaitingFile>(approvalId, (entry) => ({
             ...entry,
             request: { ...entry.request, evidence },

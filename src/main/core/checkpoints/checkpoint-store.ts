@@ -1,6 +1,7 @@
 // Where checkpoints live (issue 5 item 7): every applied change with its exact bytes before
 // and after and their hashes. Implemented over the app DB by store/checkpoint-repository.ts.
 import type { Checkpoint } from '../../../shared/contract/checkpoint-service';
+import type { TestVerdict } from '../../../shared/test-verdict';
 
 export interface NewCheckpoint {
   readonly approvalId: string | null;
@@ -38,6 +39,11 @@ export interface CheckpointStore {
   /** A turn's checkpoints, newest first. */
   byTurn(turnId: string): CheckpointRecord[];
   markUndone(id: string): void;
+  /**
+   * A live edit's test verdict that arrived after its request was shown (issue 31), kept with
+   * the edit's checkpoint (by approval id; the newest one wins) and listed with it.
+   */
+  recordLateTests(approvalId: string, verdict: TestVerdict): void;
   /**
    * The newest checkpoint, not undone, that left `path` with exactly these bytes (their
    * sha256; ABSENT_FILE_HASH for a deletion), or null: how the diff against HEAD tells

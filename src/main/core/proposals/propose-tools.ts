@@ -144,7 +144,11 @@ async function overlayEvidence(
         baseHashes: Object.fromEntries(files.map((f) => [f.path, f.baseHash])),
       };
   const verdict = await tests?.tests.verdict({
-    changes: files.map((f) => ({ path: f.path, after: f.text })),
+    changes: files.map((f) => ({
+      path: f.path,
+      after: f.text,
+      before: f.isNewFile ? null : f.baseText,
+    })),
     key: tests.key,
     deadlineMs: tests.tests.liveDeadlineMs(),
     ...(signal ? { signal } : {}),

@@ -264,7 +264,11 @@ export function startProposalRun(
           baseHashes: Object.fromEntries(files.map((f) => [f.path, f.baseHash])),
         };
     const tests = await deps.tests?.verdict({
-      changes: files.map((f) => ({ path: f.path, after: f.text })),
+      changes: files.map((f) => ({
+        path: f.path,
+        after: f.text,
+        before: f.isNewFile ? null : f.baseText,
+      })),
       key: changeSetId,
       deadlineMs: deps.finalTestDeadlineMs ?? TEST_RUN_CEILING_MS,
       onLateResult: (verdict) => {

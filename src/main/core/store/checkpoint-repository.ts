@@ -1,6 +1,8 @@
 // Checkpoints in the app DB (issue 5 item 7), scoped to one project.
 import { randomUUID } from 'node:crypto';
-import type { Checkpoint } from '../../../shared/contract/checkpoint-service';
+import type { Checkpoint, CheckpointTests } from '../../../shared/contract/checkpoint-service';
+import { testVerdictSchema, type TestVerdict } from '../../../shared/test-verdict';
+import { testFailureTitle, testVerdictLine } from '../../../shared/test-verdict-text';
 import type { CheckpointRecord, CheckpointStore } from '../checkpoints/checkpoint-store';
 import { sha256 } from '../edits/proposal';
 import { ABSENT_FILE_HASH } from '../workspace/content-hash';
@@ -20,7 +22,12 @@ interface Row {
   mode: number;
   created_at: number;
   undone_at: number | null;
+  /** From checkpoint_test_verdicts (migration 0130), on listed rows. */
+  verdict_json?: string | null;
 }
+
+/** Most newly failing test titles a listed checkpoint carries. */
+const LISTED_FAILURES = 20;
 
 /** Most checkpoints listed at once. */
 export const CHECKPOINT_LIST_LIMIT = 1000;
@@ -44,11 +51,17 @@ export function createCheckpointRepository(
   const byTurn = db.prepare(
     `SELECT ${columns} FROM checkpoints WHERE project_id = ? AND turn_id = ? ORDER BY created_at DESC, rowid DESC`,
   );
+  const listed = `SELECT c.id, c.conversation_id, c.turn_id, c.path, c.change, c.created_at, c.undone_at, v.verdict_json
+    FROM checkpoints c LEFT JOIN checkpoint_test_verdicts v ON v.approval_id = c.approval_id AND v.project_id = c.project_id`;
   const listAll = db.prepare(
-    `SELECT id, conversation_id, turn_id, path, change, created_at, undone_at FROM checkpoints WHERE project_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+    `${listed} WHERE c.project_id = ? ORDER BY c.created_at DESC, c.rowid DESC LIMIT ?`,
   );
   const listConversation = db.prepare(
-    `SELECT id, conversation_id, turn_id, path, change, created_at, undone_at FROM checkpoints WHERE project_id = ? AND conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+    `${listed} WHERE c.project_id = ? AND c.conversation_id = ? ORDER BY c.created_at DESC, c.rowid DESC LIMIT ?`,
+  );
+  const lateTests = db.prepare(
+    `INSERT INTO checkpoint_test_verdicts (approval_id, project_id, verdict_json, recorded_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (approval_id) DO UPDATE SET verdict_json = excluded.verdict_json, recorded_at = excluded.recorded_at`,
   );
   const written = db.prepare(
     `SELECT id, conversation_id FROM checkpoints WHERE project_id = ? AND path = ? AND after_hash = ? AND undone_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT 1`,
@@ -105,6 +118,9 @@ export function createCheckpointRepository(
     markUndone(id) {
       undo.run(now(), projectId, id);
     },
+    recordLateTests(approvalId, verdict) {
+      lateTests.run(approvalId, projectId, JSON.stringify(verdict), now());
+    },
     findWritten(path, afterHash) {
       const row = written.get(projectId, path, afterHash) as
         { id: string; conversation_id: string | null } | undefined;
@@ -113,12 +129,42 @@ export function createCheckpointRepository(
   };
 }
 
+/** The listed summary of a stored verdict; an unreadable one is left out, not guessed at. */
+function testsOf(json: string | null | undefined): CheckpointTests | undefined {
+  if (!json) return undefined;
+  let parsed: TestVerdict;
+  try {
+    const result = testVerdictSchema.safeParse(JSON.parse(json));
+    if (!result.success) return undefined;
+    parsed = result.data;
+  } catch {
+    return undefined;
+  }
+  return {
+    state: parsed.state,
+    newlyFailing: parsed.newlyFailing.slice(0, LISTED_FAILURES).map(testFailureTitle),
+    newlyFailingCount: parsed.newlyFailing.length,
+    alreadyFailing: parsed.alreadyFailing.length,
+    flaky: parsed.flaky.length,
+    passed: parsed.passed,
+    line: testVerdictLine(parsed),
+  };
+}
+
 function toCheckpoint(
   row: Pick<
     Row,
-    'id' | 'conversation_id' | 'turn_id' | 'path' | 'change' | 'created_at' | 'undone_at'
+    | 'id'
+    | 'conversation_id'
+    | 'turn_id'
+    | 'path'
+    | 'change'
+    | 'created_at'
+    | 'undone_at'
+    | 'verdict_json'
   >,
 ): Checkpoint {
+  const tests = testsOf(row.verdict_json);
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -127,5 +173,6 @@ function toCheckpoint(
     createdAt: row.created_at,
     change: row.change,
     undone: row.undone_at !== null,
+    ...(tests ? { tests } : {}),
   };
 }

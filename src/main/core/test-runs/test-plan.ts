@@ -8,6 +8,12 @@ export interface TestChange {
   /** Project-relative, forward slashes. */
   readonly path: string;
   readonly after: string;
+  /**
+   * The text the change was made against (null: the file did not exist; absent: unknown).
+   * The baseline lays it over its copy, so a baseline that runs after the change was written
+   * (the person approved before the tests finished) still compares with the disk as it was.
+   */
+  readonly before?: string | null;
 }
 
 export type ReportFormat = 'jest-json' | 'junit-xml' | 'go-json';

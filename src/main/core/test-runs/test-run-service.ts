@@ -67,6 +67,13 @@ export interface TestRunService {
 
 const BASELINE_CACHE = 32;
 
+/** The baseline's files: each change's text before it, where known (a new file stays absent). */
+function asBefore(changes: readonly TestChange[]): TestChange[] {
+  return changes.flatMap((c) =>
+    typeof c.before === 'string' ? [{ path: c.path, after: c.before }] : [],
+  );
+}
+
 /** The reason of a verdict for files no test runner of the project handles. */
 export const NO_RUNNER_REASON = 'no test runner found for the changed files';
 
@@ -160,7 +167,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     const cacheKey = `${stateKey}\0${plan.selection.command}`;
     const cached = baselines.get(cacheKey);
     const [disk, again] = await Promise.all([
-      cached ? null : runOnce(plan, [], signal),
+      cached ? null : runOnce(plan, asBefore(changes), signal),
       runOnce(plan, changes, signal),
     ]);
     if (disk?.kind === 'cancelled') return { stop: disk };

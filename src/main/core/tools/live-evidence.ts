@@ -91,7 +91,13 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
   if (!ctx.tests || wouldAsk === false) return plain();
   const lateTests = deferred<TestVerdict>();
   const tests = await ctx.tests.verdict({
-    changes: [{ path: proposal.path, after: proposal.after }],
+    changes: [
+      {
+        path: proposal.path,
+        after: proposal.after,
+        before: proposal.isNewFile ? null : proposal.before,
+      },
+    ],
     key: `${conversationId ?? 'tool'}\0${proposal.path}`,
     deadlineMs: ctx.tests.liveDeadlineMs(),
     signal: ctx.signal,

@@ -18,6 +18,7 @@ import { migration0090McpIdentityKeys } from './0090-mcp-identity-keys';
 import { migration0100ChangeSetClaims } from './0100-change-set-claims';
 import { migration0110CheckpointDeletions } from './0110-checkpoint-deletions';
 import { migration0120RunPlacements } from './0120-run-placements';
+import { migration0130CheckpointTestVerdicts } from './0130-checkpoint-test-verdicts';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -37,4 +38,5 @@ export const appMigrations: readonly Migration[] = [
   migration0100ChangeSetClaims,
   migration0110CheckpointDeletions,
   migration0120RunPlacements,
+  migration0130CheckpointTestVerdicts,
 ];
