@@ -1,26 +1,13 @@
 // `sluice checkpoints --project DIR [--json]`: the project's applied changes, newest first,
-// each with the id `sluice undo` takes.
+// each with the id `sluice undo` takes, and a live edit's late test verdict (issue 31).
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
-import type { CheckpointTests } from '../../shared/contract/checkpoint-service';
+import { checkpointTestsNote } from '../../shared/checkpoint-tests-text';
 import { ExitCode, writeJsonLine } from '../cli-io';
 import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { outsideLine } from '../terminal-safe-text';
 import { openProject, sluiceHomeFor } from '../project-context';
-
-/** The late test verdict in a few words: "tests: 2 newly failing", "tests: passed". */
-function testsNote(tests: CheckpointTests): string {
-  if (tests.newlyFailingCount > 0) return `tests: ${tests.newlyFailingCount} newly failing`;
-  switch (tests.state) {
-    case 'passed':
-      return 'tests: passed';
-    case 'not_run':
-      return 'tests: not run';
-    default:
-      return `tests: ${tests.state.replace('_', ' ')}`;
-  }
-}
 
 export default defineVerb({
   name: 'checkpoints',
@@ -55,7 +42,7 @@ export default defineVerb({
           c.change,
           c.undone ? 'undone' : '',
           c.turnId ? `turn ${c.turnId}` : '',
-          c.tests ? testsNote(c.tests) : '',
+          c.tests ? checkpointTestsNote(c.tests) : '',
         ]
           .filter(Boolean)
           .join(', ');

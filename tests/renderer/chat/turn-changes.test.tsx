@@ -15,9 +15,12 @@ function checkpoint(
   return { id, conversationId: 'c1', turnId: 't1', path, createdAt: 1, change, undone: false };
 }
 
-async function turnThatChangedFiles() {
+async function turnThatChangedFiles(first: Partial<Checkpoint> = {}) {
   const fake = createFakeSluice();
-  let list = [checkpoint('k1', 'src/a.ts'), checkpoint('k2', 'src/new.ts', 'created')];
+  let list = [
+    { ...checkpoint('k1', 'src/a.ts'), ...first },
+    checkpoint('k2', 'src/new.ts', 'created'),
+  ];
   fake.handle('checkpoints.list', () => list);
   fake.handle('checkpoints.undo', ({ id, force }) => {
     if (id === 'k2' && !force)
@@ -52,6 +55,23 @@ describe('TurnChanges', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Undo src/a.ts' }));
     expect(fake.callsTo('checkpoints.undo')).toEqual([{ id: 'k1', force: false }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo src/a.ts' })).toBeNull());
+  });
+
+  it('late test verdict - the file says how many tests its change broke', async () => {
+    await turnThatChangedFiles({
+      tests: {
+        state: 'failed',
+        newlyFailing: ['tests/a.test.ts: adds', 'tests/a.test.ts: subtracts'],
+        newlyFailingCount: 2,
+        alreadyFailing: 0,
+        flaky: 0,
+        passed: 4,
+        line: 'Tests: 2 newly failing · 4 pass (vitest related, 2.1 s)',
+      },
+    });
+    const item = screen.getByText('src/a.ts').closest('li');
+    expect(item).toHaveTextContent('tests: 2 newly failing');
+    expect(screen.getByText('src/new.ts').closest('li')).not.toHaveTextContent('tests:');
   });
 
   it('refused undo - says why and offers Undo anyway (force)', async () => {

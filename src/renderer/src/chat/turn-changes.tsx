@@ -1,7 +1,9 @@
 // After a turn: the files it changed, each with Undo, and Undo for the whole turn. A refused
-// undo (the file changed since) says why and offers to undo anyway.
+// undo (the file changed since) says why and offers to undo anyway. A live edit's test
+// verdict that arrived after the decision (issue 31) is noted beside its file.
 import { useState } from 'react';
 import type { Checkpoint, UndoResult } from '../../../shared/contract';
+import { checkpointTestsNote } from '../../../shared/checkpoint-tests-text';
 
 interface Props {
   turnId: string;
@@ -46,6 +48,11 @@ export function TurnChanges({ turnId, checkpoints, onUndo, onUndoTurn }: Props) 
               {checkpoint.change === 'created' ? 'A' : checkpoint.change === 'deleted' ? 'D' : 'M'}
             </span>
             <span className="turn-change-path">{checkpoint.path}</span>
+            {checkpoint.tests && (
+              <span className={checkpoint.tests.newlyFailingCount > 0 ? undefined : 'muted'}>
+                {checkpointTestsNote(checkpoint.tests)}
+              </span>
+            )}
             {checkpoint.undone ? (
               <span className="muted">undone</span>
             ) : (
