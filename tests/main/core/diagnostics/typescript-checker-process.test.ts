@@ -153,6 +153,26 @@ describe('typescript checker process', () => {
   );
 
   it(
+    'compiler - TypeScript 7 linked from outside the project reads its own lib files (Error, Omit, Array)',
+    async () => {
+      // The package is a symlink to Sluice's node_modules, as with npm link or a workspace's
+      // hoisted node_modules: its lib files live in its platform package, outside the project.
+      const lib =
+        "export class Failure extends Error {}\nexport type Shown = Omit<{ a: number; b: string }, 'a'>;\nexport const doubled = [1, 2].map((n) => n * 2);\n";
+      const root = project({ 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': lib });
+      mkdirSync(path.join(root, 'node_modules'));
+      symlinkSync(typescript7, path.join(root, 'node_modules', 'typescript'));
+      const outcome = await language(root).check(
+        [{ path: 'src/a.ts', after: `${lib}export const wrong: Shown = { b: 1 };\n` }],
+        signal(),
+      );
+      expect(outcome.state === 'checked' && outcome.before).toEqual([]);
+      expect(introduced(outcome)).toEqual(['src/a.ts:4 TS2322']);
+    },
+    LONG,
+  );
+
+  it(
     "compiler - a project typescript that cannot be read is not replaced by Sluice's",
     async () => {
       const root = project({ 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': 'export {};\n' });
