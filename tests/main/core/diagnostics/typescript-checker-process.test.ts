@@ -173,6 +173,37 @@ describe('typescript checker process', () => {
   );
 
   it(
+    'warm - an error the disk side words in another union order is not new after a benign edit',
+    async () => {
+      // The disk side checks z-early.ts first (it meets 'system' before 'tools'); the overlay
+      // checker checks only a-use.ts and meets 'tools' first: TS2739 lists the properties in
+      // another order, and without canonical messages the old error came back as introduced.
+      const use = "import type { Fields } from './fields';\nexport const o: Fields = {};\n";
+      const root = project({
+        'tsconfig.json': STRICT_TSCONFIG,
+        'src/a-use.ts': use,
+        'src/fields.ts':
+          "export type Fields = Pick<{ system: string; tools: string; n: number }, 'tools' | 'system'>;\n",
+        'src/z-early.ts': "export const early: 'system' = 'system';\n",
+      });
+      const ts = language(root);
+      ts.warm?.();
+      // stats() reflects the last answer; memoryBytes() asks for a fresh one.
+      await until(() => {
+        void ts.memoryBytes();
+        return ts.stats()?.prepared === true && ts.stats()?.preparedFiles === 3;
+      });
+      const outcome = await ts.check(
+        [{ path: 'src/a-use.ts', after: `// benign\n${use}` }],
+        signal(),
+      );
+      expect(outcome.state === 'checked' && outcome.before.map((d) => d.code)).toEqual(['TS2739']);
+      expect(introduced(outcome)).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
     "compiler - a project typescript that cannot be read is not replaced by Sluice's",
     async () => {
       const root = project({ 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': 'export {};\n' });
