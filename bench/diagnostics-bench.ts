@@ -199,11 +199,12 @@ async function accuracy(
       );
       if (evidence.state !== 'checked')
         missed.push(`${edit.kind} ${edit.path}: ${evidence.state} ${evidence.reason ?? ''}`);
-      for (const d of compareDiagnostics(evidence.introduced, reference).fixed)
+      // reference − ours: missed; ours − reference: extra (the labels were swapped before).
+      for (const d of compareDiagnostics(evidence.introduced, reference).introduced)
         missed.push(
           `${edit.kind} ${edit.path} → missed ${d.path}:${d.line} ${d.code} ${d.message.split('\n')[0]}`,
         );
-      for (const d of compareDiagnostics(reference, evidence.introduced).fixed)
+      for (const d of compareDiagnostics(reference, evidence.introduced).introduced)
         falseNewList.push(
           `${edit.kind} ${edit.path} → extra ${d.path}:${d.line} ${d.code} ${d.message.split('\n')[0]}`,
         );

@@ -4,7 +4,85 @@
 import type { Diagnostic } from '../../../shared/diagnostics';
 
 export function diagnosticIdentity(d: Diagnostic): string {
-  return JSON.stringify([d.path, d.code, d.message, d.lineText.trim()]);
+  return JSON.stringify([d.path, d.code, canonicalMessage(d.message), d.lineText.trim()]);
+}
+
+const OPEN = '([{<';
+const CLOSE = ')]}>';
+
+const DELIMITERS = [', ', '; ', ': ', ' => ', ' & '];
+
+/** Splits `text` at depth 0 (outside brackets) on `separators`, keeping what separated. */
+function splitTop(
+  text: string,
+  separators: readonly string[],
+): { parts: string[]; seps: string[] } {
+  const parts: string[] = [];
+  const seps: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (OPEN.includes(c)) depth++;
+    else if (CLOSE.includes(c) && !(c === '>' && text[i - 1] === '='))
+      depth = Math.max(0, depth - 1);
+    else if (depth === 0) {
+      const sep = separators.find((s) => text.startsWith(s, i));
+      if (sep) {
+        parts.push(text.slice(start, i));
+        seps.push(sep);
+        start = i + sep.length;
+        i += sep.length - 1;
+      }
+    }
+  }
+  parts.push(text.slice(start));
+  return { parts, seps };
+}
+
+/** A bracketed group's content canonicalised, recursively. */
+function canonicalAtom(atom: string): string {
+  const at = [...atom].findIndex((c) => OPEN.includes(c));
+  if (at < 0) return atom;
+  let depth = 0;
+  for (let i = at; i < atom.length; i++) {
+    const c = atom[i] as string;
+    if (OPEN.includes(c)) depth++;
+    else if (CLOSE.includes(c) && !(c === '>' && atom[i - 1] === '=') && --depth === 0)
+      return (
+        atom.slice(0, at + 1) +
+        canonicalType(atom.slice(at + 1, i)) +
+        c +
+        canonicalAtom(atom.slice(i + 1))
+      );
+  }
+  return atom;
+}
+
+/** A type's text with the members of every union sorted, at every depth. */
+function canonicalType(text: string): string {
+  const { parts, seps } = splitTop(text, DELIMITERS);
+  return parts
+    .map((part) => splitTop(part, [' | ']).parts.map(canonicalAtom).sort().join(' | '))
+    .map((part, i) => part + (seps[i] ?? ''))
+    .join('');
+}
+
+/**
+ * A message as compared: TypeScript orders a union's members and a list of missing
+ * properties by when the checker first met each type, so the same error reads
+ * `'tools' | 'system'` from a checker that checked only the affected files and
+ * `'system' | 'tools'` from one that checked the whole program (tsc), or the disk side.
+ * Those orders are sorted here; the message shown stays TypeScript's.
+ */
+export function canonicalMessage(message: string): string {
+  return message
+    .replace(/'([^'\n]*)'/g, (_, type: string) => `'${canonicalType(type)}'`)
+    .replace(
+      /(properties from type '[^'\n]*': )([^\n]*?)((?: and \d+ more)?\.?)$/m,
+      (_, head: string, list: string, tail: string) =>
+        `${head}${list.replace(/,$/, '').split(', ').sort().join(', ')}${list.endsWith(',') ? ',' : ''}${tail}`,
+    );
 }
 
 function countByIdentity(list: readonly Diagnostic[]): Map<string, number> {

@@ -197,7 +197,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         }
         pending.push(
           checker
-            .check(group, signal)
+            .check(group, signal, ceilingMs)
             .catch((error: unknown): LanguageOutcome => ({
               state: 'not_checked' as const,
               filesChecked: 0,
@@ -307,7 +307,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
             }
             const hard = new AbortController();
             const work = checker
-              .project(AbortSignal.any([signal, hard.signal]))
+              .project(AbortSignal.any([signal, hard.signal]), project.deadlineMs ?? ceilingMs)
               .catch((error: unknown): ProjectOutcome => ({
                 state: 'not_checked' as const,
                 filesChecked: 0,

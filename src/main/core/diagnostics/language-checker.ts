@@ -48,9 +48,17 @@ export interface LanguageChecker {
   readonly language: DiagnosticsLanguage;
   /** Whether this checker handles the project-relative path. */
   owns(path: string): boolean;
-  check(changes: readonly ProposedFileChange[], signal: AbortSignal): Promise<LanguageOutcome>;
+  /**
+   * `ceilingMs`: the caller's hard ceiling for this call (the service's, never shorter than
+   * its deadline); a checker with a ceiling of its own keeps the longer of the two.
+   */
+  check(
+    changes: readonly ProposedFileChange[],
+    signal: AbortSignal,
+    ceilingMs?: number,
+  ): Promise<LanguageOutcome>;
   /** The project's current errors, or null when the project has no file of this language. */
-  project(signal: AbortSignal): Promise<ProjectOutcome | null>;
+  project(signal: AbortSignal, ceilingMs?: number): Promise<ProjectOutcome | null>;
   /** Starts the checker and its background preparation now (the project opened). */
   warm?(): void;
   /** Resident memory of the running service in bytes; null when nothing runs. */

@@ -4,6 +4,7 @@
 // Decided inside the confined check process: the project's package.json is read by the
 // checker's read rules and its compiler is only ever loaded there.
 import { lstatSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCheckerFileReads } from './typescript-file-reads';
 
@@ -63,7 +64,7 @@ export function chooseCompiler(root: string, bundledTypescript: string): Compile
         version,
         owner: 'project',
         modulePath: realpathSync(folder),
-        readableDirs: [],
+        readableDirs: nativeLibDirs(realpathSync(folder)),
       };
     if (!(major >= 4 && major < 7))
       return {
@@ -103,6 +104,23 @@ export function chooseCompiler(root: string, bundledTypescript: string): Compile
     modulePath: own,
     readableDirs: [own],
   };
+}
+
+/**
+ * TypeScript 7 reads its lib files (lib.es5.d.ts, lib.dom.d.ts…) from its platform package
+ * (`@typescript/typescript-<platform>-<arch>/lib`, beside its executable), resolved from its
+ * own package as its `getExePath` does. When the project's typescript is linked from outside
+ * the project (npm link, a workspace's hoisted node_modules) that folder is outside too; the
+ * read rules refused it, and every check ran without `Error`, `Omit` or `Array`'s methods.
+ */
+function nativeLibDirs(modulePath: string): string[] {
+  try {
+    const platformPackage = `@typescript/typescript-${process.platform}-${process.arch}/package.json`;
+    const found = createRequire(path.join(modulePath, 'package.json')).resolve(platformPackage);
+    return [path.join(realpathSync(path.dirname(found)), 'lib')];
+  } catch {
+    return [];
+  }
 }
 
 function existsOrLinked(file: string): boolean {

@@ -157,14 +157,20 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     return client;
   };
 
-  const ask = async (request: CheckRequest, signal: AbortSignal): Promise<CheckAnswer> => {
+  const ask = async (
+    request: CheckRequest,
+    signal: AbortSignal,
+    callCeilingMs = 0,
+  ): Promise<CheckAnswer> => {
     running ??= start();
     const client = await running;
     if (typeof client === 'string') {
       running = undefined;
       return { kind: 'died', message: client };
     }
-    const ceiling = setTimeout(() => client.kill(), ceilingMs);
+    // The caller's ceiling (never shorter than its deadline) wins when longer: a check given
+    // 30 minutes is not killed at the Settings' 60 s.
+    const ceiling = setTimeout(() => client.kill(), Math.max(ceilingMs, callCeilingMs));
     const answer = await client.ask(request, signal).finally(() => clearTimeout(ceiling));
     if ('stats' in answer) lastStats = answer.stats;
     return answer;
@@ -212,7 +218,7 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
       )
         running ??= start();
     },
-    async check(changes, signal): Promise<LanguageOutcome> {
+    async check(changes, signal, callCeilingMs): Promise<LanguageOutcome> {
       const answer = await ask(
         {
           kind: 'check',
@@ -220,11 +226,12 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
           extraImporters: importersOf(changes),
         },
         signal,
+        callCeilingMs,
       );
       return answer.kind === 'check' ? named(answer.outcome) : notChecked(answer);
     },
-    async project(signal): Promise<ProjectOutcome | null> {
-      const answer = await ask({ kind: 'project' }, signal);
+    async project(signal, callCeilingMs): Promise<ProjectOutcome | null> {
+      const answer = await ask({ kind: 'project' }, signal, callCeilingMs);
       if (answer.kind !== 'project') return notChecked(answer);
       return answer.outcome ? named(answer.outcome) : null;
     },

@@ -22,6 +22,41 @@ const d = (
 });
 
 describe('compareDiagnostics', () => {
+  it('compareDiagnostics - the order TypeScript gives a union or a missing-property list does not make an error new', () => {
+    // The checker of the affected files meets types in another order than tsc or the disk side.
+    const before = [
+      d(
+        3,
+        'const o: Fields = {};',
+        "Type '{}' is missing the following properties from type 'Fields': tools, system",
+      ),
+      d(
+        4,
+        'f(x);',
+        `Argument of type '"b" | "a"' is not assignable to parameter of type 'Map<"d" | "c", number>'.`,
+      ),
+    ];
+    const after = [
+      d(
+        3,
+        'const o: Fields = {};',
+        "Type '{}' is missing the following properties from type 'Fields': system, tools",
+      ),
+      d(
+        4,
+        'f(x);',
+        `Argument of type '"a" | "b"' is not assignable to parameter of type 'Map<"c" | "d", number>'.`,
+      ),
+    ];
+    expect(compareDiagnostics(before, after)).toEqual({ introduced: [], fixed: [] });
+    const other = d(
+      3,
+      'const o: Fields = {};',
+      "Type '{}' is missing the following properties from type 'Fields': system",
+    );
+    expect(compareDiagnostics(before, [other, ...after.slice(1)]).introduced).toEqual([other]);
+  });
+
   it('compareDiagnostics - an error that only moved is neither introduced nor fixed', () => {
     expect(compareDiagnostics([d(1, 'let a = 1;')], [d(9, 'let a = 1;')])).toEqual({
       introduced: [],

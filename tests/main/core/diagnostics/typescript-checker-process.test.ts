@@ -153,6 +153,57 @@ describe('typescript checker process', () => {
   );
 
   it(
+    'compiler - TypeScript 7 linked from outside the project reads its own lib files (Error, Omit, Array)',
+    async () => {
+      // The package is a symlink to Sluice's node_modules, as with npm link or a workspace's
+      // hoisted node_modules: its lib files live in its platform package, outside the project.
+      const lib =
+        "export class Failure extends Error {}\nexport type Shown = Omit<{ a: number; b: string }, 'a'>;\nexport const doubled = [1, 2].map((n) => n * 2);\n";
+      const root = project({ 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': lib });
+      mkdirSync(path.join(root, 'node_modules'));
+      symlinkSync(typescript7, path.join(root, 'node_modules', 'typescript'));
+      const outcome = await language(root).check(
+        [{ path: 'src/a.ts', after: `${lib}export const wrong: Shown = { b: 1 };\n` }],
+        signal(),
+      );
+      expect(outcome.state === 'checked' && outcome.before).toEqual([]);
+      expect(introduced(outcome)).toEqual(['src/a.ts:4 TS2322']);
+    },
+    LONG,
+  );
+
+  it(
+    'warm - an error the disk side words in another union order is not new after a benign edit',
+    async () => {
+      // The disk side checks z-early.ts first (it meets 'system' before 'tools'); the overlay
+      // checker checks only a-use.ts and meets 'tools' first: TS2739 lists the properties in
+      // another order, and without canonical messages the old error came back as introduced.
+      const use = "import type { Fields } from './fields';\nexport const o: Fields = {};\n";
+      const root = project({
+        'tsconfig.json': STRICT_TSCONFIG,
+        'src/a-use.ts': use,
+        'src/fields.ts':
+          "export type Fields = Pick<{ system: string; tools: string; n: number }, 'tools' | 'system'>;\n",
+        'src/z-early.ts': "export const early: 'system' = 'system';\n",
+      });
+      const ts = language(root);
+      ts.warm?.();
+      // stats() reflects the last answer; memoryBytes() asks for a fresh one.
+      await until(() => {
+        void ts.memoryBytes();
+        return ts.stats()?.prepared === true && ts.stats()?.preparedFiles === 3;
+      });
+      const outcome = await ts.check(
+        [{ path: 'src/a-use.ts', after: `// benign\n${use}` }],
+        signal(),
+      );
+      expect(outcome.state === 'checked' && outcome.before.map((d) => d.code)).toEqual(['TS2739']);
+      expect(introduced(outcome)).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
     "compiler - a project typescript that cannot be read is not replaced by Sluice's",
     async () => {
       const root = project({ 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': 'export {};\n' });

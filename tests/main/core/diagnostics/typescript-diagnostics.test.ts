@@ -409,4 +409,23 @@ describe('typescript diagnostics', () => {
     },
     LONG,
   );
+  it(
+    'checkChange - a check given a longer deadline than the ceiling in Settings is not stopped at that ceiling',
+    async () => {
+      // The service's ceiling is never shorter than the deadline; the TypeScript checker's
+      // own timer used Settings' ceiling alone, so a bench or `check --timeout` check given
+      // minutes was killed at 60 s. A 1 ms ceiling makes that certain here.
+      project = makeDiagnosticsProject(
+        { 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': 'export const a = 1;\n' },
+        { settings: { ceilingMs: 1 } },
+      );
+      const evidence = await project.service.checkChange(
+        [{ path: 'src/a.ts', after: 'export const a: string = 1;\n' }],
+        { deadlineMs: LONG },
+      );
+      expect(evidence.state).toBe('checked');
+      expect(summary(evidence)).toEqual(['src/a.ts:1 TS2322']);
+    },
+    LONG * 2,
+  );
 });
