@@ -93,6 +93,7 @@ export function askApprovals(args: {
         ? { ...resolution, alwaysAllow: true }
         : resolution;
     },
+    wouldAsk: (proposal) => broker.wouldAsk(proposal),
     applied: (change) => broker.applied(change),
     failed: (approvalId, reason) => broker.failed(approvalId, reason),
   };
@@ -132,6 +133,9 @@ export function lazyApprovals(
         reason: 'no approval gate is available in this run, so MCP tool calls are refused',
       };
     },
+    // Live evidence holds a broken change back only when a person would see it: without this
+    // the first write of every `sluice ask` turn went to the person with its errors unrevised.
+    wouldAsk: (proposal) => get()?.wouldAsk?.(proposal) ?? false,
     applied: (change) => get()?.applied(change),
     failed: (approvalId, reason) => get()?.failed(approvalId, reason),
     close: () => built?.close(),
