@@ -10,11 +10,12 @@
 //   started Sluice) is replaced by /dev/null in the child, and its environment is an
 //   allow-list (no ANTHROPIC_API_KEY, no token of any kind).
 import { spawn, type StdioOptions } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { indexDatabasePath } from '../main/core/index/index-database';
+import { childStdio } from '../main/core/process/child-descriptors';
 
 export type BackgroundIndexStart =
   | { readonly kind: 'started'; readonly pid: number; readonly log: string }
@@ -74,32 +75,6 @@ export function lockHolder(lock: string): number | null {
   return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
 }
 
-/**
- * Descriptors above 2 that a child would inherit (open here without close-on-exec), read
- * from /proc (Linux); none elsewhere. Node opens its own with close-on-exec.
- */
-export function inheritableDescriptors(): number[] {
-  let names: string[];
-  try {
-    names = readdirSync('/proc/self/fdinfo');
-  } catch {
-    return [];
-  }
-  const out: number[] = [];
-  for (const name of names) {
-    const fd = Number(name);
-    if (!Number.isInteger(fd) || fd <= 2) continue;
-    try {
-      const flags = /^flags:\s*([0-7]+)/mu.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'));
-      // O_CLOEXEC is 02000000 (octal) in fdinfo's flags.
-      if (flags && (parseInt(flags[1] ?? '0', 8) & 0o2000000) === 0) out.push(fd);
-    } catch {
-      // Closed meanwhile (the listing's own descriptor): nothing to hide.
-    }
-  }
-  return out;
-}
-
 /** How to run the child: the bundle's sibling entry, or (dev, tests) the source through tsx. */
 function childCommand(moduleUrl: string): string[] {
   if (moduleUrl.endsWith('.ts')) {
@@ -121,19 +96,11 @@ export async function startBackgroundIndex(
   if (holder !== null) return { kind: 'running', pid: holder };
   const log = backgroundIndexLogPath(request.home, request.root);
   let logFd: number | undefined;
-  let nullFd: number | undefined;
   try {
     mkdirSync(path.dirname(log), { recursive: true, mode: 0o700 });
     logFd = openSync(log, 'a', 0o600);
-    const stdio: StdioOptions = ['ignore', logFd, logFd];
-    const inherited = inheritableDescriptors();
-    if (inherited.length) {
-      nullFd = openSync('/dev/null', 'r+');
-      for (const fd of inherited) {
-        while (stdio.length < fd) stdio.push('ignore');
-        stdio[fd] = nullFd;
-      }
-    }
+    // Any descriptor the launcher left open is covered in the child (child-descriptors.ts).
+    const stdio: StdioOptions = childStdio(['ignore', logFd, logFd]);
     const env: Record<string, string> = { SLUICE_HOME: request.home };
     for (const name of CHILD_ENV) {
       const value = request.env[name];
@@ -158,6 +125,5 @@ export async function startBackgroundIndex(
     return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
   } finally {
     if (logFd !== undefined) closeSync(logFd);
-    if (nullFd !== undefined) closeSync(nullFd);
   }
 }
