@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { GitChanges } from '../../../shared/contract';
 import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
+import { useBusyRun } from '../app/use-busy-run';
 
 export interface ChangesState {
   changes: GitChanges | null;
@@ -22,10 +23,9 @@ export interface ChangesState {
 export function useChanges(): ChangesState {
   const client = useClient();
   const [changes, setChanges] = useState<GitChanges | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [output, setOutput] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBusyRun();
 
   const reload = useCallback(async () => {
     try {
@@ -34,25 +34,12 @@ export function useChanges(): ChangesState {
     } catch (failure) {
       setError(errorMessage(failure));
     }
-  }, [client]);
+  }, [client, setError]);
 
   useEffect(() => {
     void reload();
   }, [reload]);
   useContractEvent('checkpoints.changed', () => void reload());
-
-  const run = async <T>(work: () => Promise<T>): Promise<T | null> => {
-    setBusy(true);
-    setError(null);
-    try {
-      return await work();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return {
     changes,

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { GitWorktrees, WorktreeFinish } from '../../../shared/contract';
 import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
+import { useBusyRun } from '../app/use-busy-run';
 
 export interface WorktreesState {
   worktrees: GitWorktrees | null;
@@ -25,11 +26,10 @@ export interface WorktreesState {
 export function useWorktrees(): WorktreesState {
   const client = useClient();
   const [worktrees, setWorktrees] = useState<GitWorktrees | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [output, setOutput] = useState<string | null>(null);
   const [applied, setApplied] = useState<WorktreeFinish['files']>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run: runBusy } = useBusyRun();
 
   const reload = useCallback(async () => {
     try {
@@ -37,24 +37,15 @@ export function useWorktrees(): WorktreesState {
     } catch (failure) {
       setError(errorMessage(failure));
     }
-  }, [client]);
+  }, [client, setError]);
   useEffect(() => {
     void reload();
   }, [reload]);
   useContractEvent('checkpoints.changed', () => void reload());
 
-  const run = async <T>(work: () => Promise<T>): Promise<T | null> => {
-    setBusy(true);
-    setError(null);
+  const run = <T>(work: () => Promise<T>): Promise<T | null> => {
     setNotice(null);
-    try {
-      return await work();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      return null;
-    } finally {
-      setBusy(false);
-    }
+    return runBusy(work);
   };
 
   return {
