@@ -164,7 +164,9 @@ export function startPyrightServer(options: PyrightServerOptions): Promise<Pyrig
             },
           },
         });
-        void connection.sendNotification('initialized', {});
+        // A server killed right after it answered (a ceiling, a dispose) makes this write
+        // fail after the stream is gone: the exit is reported by `exited`, not as a rejection.
+        connection.sendNotification('initialized', {}).catch(() => undefined);
         if (settled) return;
         settled = true;
         clearTimeout(timer);
