@@ -68,17 +68,21 @@ export function importerGraph(
   return graph;
 }
 
-export interface AffectedInput {
+/** What the walk needs, whichever compiler gave it (5.x/6.x objects, or TypeScript 7's API). */
+export interface SurfaceWalkInput {
   readonly changed: readonly string[];
-  readonly disk: TypeScript.Program;
-  readonly overlay: TypeScript.Program;
   readonly graph: ReadonlyMap<string, ReadonlySet<string>>;
   /** More importers of the changed files (from the symbol index), absolute paths. */
   readonly extraImporters: ReadonlyMap<string, readonly string[]>;
   readonly diskSurfaces: SurfaceReader;
   readonly overlaySurfaces: SurfaceReader;
-  readonly isProjectFile: (file: string) => boolean;
   readonly throwIfCancelled: () => void;
+}
+
+export interface AffectedInput extends SurfaceWalkInput {
+  readonly disk: TypeScript.Program;
+  readonly overlay: TypeScript.Program;
+  readonly isProjectFile: (file: string) => boolean;
 }
 
 /**
@@ -87,7 +91,7 @@ export interface AffectedInput {
  * its surface names lead (transitively) to a changed file whose surface text differs.
  * Order-independent, and a one-file edit never re-describes every type it reaches.
  */
-function surfaceChange(input: AffectedInput): (file: string) => boolean {
+function surfaceChange(input: SurfaceWalkInput): (file: string) => boolean {
   const changed = new Set(input.changed);
   const differing = new Set(
     input.changed.filter(
@@ -122,7 +126,7 @@ function surfaceChange(input: AffectedInput): (file: string) => boolean {
 }
 
 export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<string> {
-  const { changed, disk, overlay, graph } = input;
+  const { changed, disk, overlay } = input;
   const result = new Set<string>();
   for (const file of changed)
     if (disk.getSourceFile(file) || overlay.getSourceFile(file)) result.add(file);
@@ -136,6 +140,23 @@ export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<
         if (input.isProjectFile(s.fileName)) result.add(s.fileName);
     return result;
   }
+  return walkSurfaces(
+    input,
+    result,
+    (file) => !!(disk.getSourceFile(file) || overlay.getSourceFile(file)),
+  );
+}
+
+/**
+ * From `start` (the changed files in a program), adds the importers of every file whose
+ * surface differs, transitively; `inProgram` keeps importers the programs do not hold out.
+ */
+export function walkSurfaces(
+  input: SurfaceWalkInput,
+  start: ReadonlySet<string>,
+  inProgram: (file: string) => boolean,
+): Set<string> {
+  const result = new Set(start);
   const differs = surfaceChange(input);
   const queue = [...result];
   const seen = new Set<string>();
@@ -145,9 +166,12 @@ export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<
     seen.add(file);
     input.throwIfCancelled();
     if (!differs(file)) continue;
-    const importers = [...(graph.get(file) ?? []), ...(input.extraImporters.get(file) ?? [])];
+    const importers = [
+      ...(input.graph.get(file) ?? []),
+      ...(input.extraImporters.get(file) ?? []),
+    ];
     for (const importer of importers) {
-      if (!disk.getSourceFile(importer) && !overlay.getSourceFile(importer)) continue;
+      if (!inProgram(importer)) continue;
       result.add(importer);
       queue.push(importer);
     }

@@ -28,6 +28,8 @@ export interface CheckProcessConfig {
   readonly root: string;
   /** Sluice's own typescript package folder, used when the project has none. */
   readonly bundledTypescript: string;
+  /** Sluice's own TypeScript 7 package folder, preferred when the project has none. */
+  readonly bundledNativeTypescript?: string;
   readonly heapMb: number;
 }
 
@@ -54,7 +56,11 @@ function configFromArgv(argv: readonly string[]): CheckProcessConfig | null {
 }
 
 function run(config: CheckProcessConfig): void {
-  const compiler = chooseCompiler(config.root, config.bundledTypescript);
+  const compiler = chooseCompiler(
+    config.root,
+    config.bundledTypescript,
+    config.bundledNativeTypescript,
+  );
   if (compiler.kind === 'unsupported') {
     send({ ready: false, reason: compiler.reason, compiler });
     process.exit(0);
@@ -68,6 +74,14 @@ function run(config: CheckProcessConfig): void {
     compiler: compiler.kind,
     typescriptPath: compiler.modulePath,
     readableDirs: compiler.readableDirs,
+    ...(compiler.kind === 'native' && compiler.fallback
+      ? {
+          fallback: {
+            typescriptPath: compiler.fallback.modulePath,
+            readableDirs: compiler.fallback.readableDirs,
+          },
+        }
+      : {}),
   };
   const entry = workerEntryFor(import.meta.url, 'typescript-check-worker');
   const options = {
@@ -87,20 +101,28 @@ function run(config: CheckProcessConfig): void {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   });
   worker.on('exit', (code) => process.exit(code === 0 ? 1 : code));
-  worker.on('message', (message: { ready?: boolean; version?: string; reason?: string }) => {
-    if (message.ready === false) {
-      send({ ready: false, reason: message.reason ?? 'the TypeScript checker could not start' });
-      process.exit(0);
-    }
-    if (message.ready) {
-      send({
-        ready: true,
-        compiler: { ...compiler, version: message.version ?? compiler.version },
-      });
-      return;
-    }
-    send({ ...message, rssBytes: process.memoryUsage().rss });
-  });
+  worker.on(
+    'message',
+    (message: { ready?: boolean; version?: string; reason?: string; fellBack?: string }) => {
+      if (message.ready === false) {
+        send({ ready: false, reason: message.reason ?? 'the TypeScript checker could not start' });
+        process.exit(0);
+      }
+      if (message.ready) {
+        // Sluice's own TypeScript 7 could not take the configuration: its 6.x answers.
+        const answering =
+          message.fellBack && compiler.kind === 'native' && compiler.fallback
+            ? compiler.fallback
+            : compiler;
+        send({
+          ready: true,
+          compiler: { ...answering, version: message.version ?? answering.version },
+        });
+        return;
+      }
+      send({ ...message, rssBytes: process.memoryUsage().rss });
+    },
+  );
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
     let request: CheckProcessLine;

@@ -37,6 +37,12 @@ export interface TsWorkerData {
   readonly typescriptPath: string;
   /** Realpaths outside the project the compiler may read (its own package folder). */
   readonly readableDirs: readonly string[];
+  /**
+   * Sluice's own 6.x, used instead when the compiler is Sluice's own TypeScript 7 and it
+   * reports a problem with the project's configuration (an option 7 removed): the project
+   * has no compiler of its own, so the one that takes its configuration checks it.
+   */
+  readonly fallback?: { readonly typescriptPath: string; readonly readableDirs: readonly string[] };
 }
 
 export type TsWorkerRequest =
@@ -74,24 +80,33 @@ function heapBytes(): number {
 }
 
 async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
-  const { root, cancel, typescriptPath, readableDirs, compiler } = workerData as TsWorkerData;
+  const { root, cancel, typescriptPath, readableDirs, compiler, fallback } =
+    workerData as TsWorkerData;
   const flags = new Int32Array(cancel);
-  const reads = createCheckerFileReads(root, readableDirs);
+  let reads = createCheckerFileReads(root, readableDirs);
   let current = 0;
   const token: TypeScript.HostCancellationToken = {
     isCancellationRequested: () =>
       current !== 0 && Atomics.load(flags, current % CANCEL_SLOTS) === current,
   };
-  let checker: TypeScriptChecker;
+  let checker: TypeScriptChecker | undefined;
   let version: string | undefined;
-  let isCancellation: (error: unknown) => boolean;
+  let isCancellation: (error: unknown) => boolean = () => false;
+  let fellBack: string | undefined;
   if (compiler === 'native') {
-    checker = await createNativeChecker(typescriptPath, root, reads);
+    const native = await createNativeChecker(typescriptPath, root, reads);
+    const problems = fallback ? native.configurationProblems() : '';
+    if (problems) {
+      native.dispose();
+      fellBack = problems;
+    } else checker = native;
     // The process names it from the package.json it chose the compiler by.
     version = undefined;
-    isCancellation = () => false;
-  } else {
-    const ts = createRequire(import.meta.url)(typescriptPath) as typeof TypeScript;
+  }
+  if (!checker) {
+    const path = fallback && fellBack ? fallback.typescriptPath : typescriptPath;
+    if (fallback && fellBack) reads = createCheckerFileReads(root, fallback.readableDirs);
+    const ts = createRequire(import.meta.url)(path) as typeof TypeScript;
     // Every read of the compiler (configs, sources, lib files, module resolution) is ts.sys's.
     ts.sys.readFile = (file) => reads.readFile(file);
     ts.sys.fileExists = (file) => reads.fileExists(file);
@@ -100,6 +115,7 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
     version = ts.version;
     isCancellation = (error) => error instanceof ts.OperationCanceledException;
   }
+  const ready = checker;
   let preparing: NodeJS.Immediate | undefined;
   let idle: NodeJS.Timeout | undefined;
 
@@ -110,7 +126,7 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
       preparing = undefined;
       let more = false;
       try {
-        more = checker.prepareStep();
+        more = ready.prepareStep();
       } catch {
         // A failure here is met again, and reported, by the next request.
       }
@@ -124,7 +140,7 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
       port.postMessage({
         id: request.id,
         heapBytes: heapBytes(),
-        stats: checker.stats(),
+        stats: ready.stats(),
         ...body,
       });
     if (request.kind === 'memory') {
@@ -138,8 +154,8 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
         return;
       }
       if (request.kind === 'check')
-        reply({ kind: 'check', outcome: checker.check(request.changes, request.extraImporters) });
-      else reply({ kind: 'project', outcome: checker.project() });
+        reply({ kind: 'check', outcome: ready.check(request.changes, request.extraImporters) });
+      else reply({ kind: 'project', outcome: ready.project() });
     } catch (error) {
       if (isCancellation(error)) reply({ kind: 'cancelled' });
       else
@@ -149,7 +165,7 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
       if (!preparing) prepare();
     }
   });
-  port.postMessage({ ready: true, version });
+  port.postMessage({ ready: true, version, ...(fellBack ? { fellBack } : {}) });
   prepare();
 }
 

@@ -1,12 +1,26 @@
 // Which TypeScript checks a project (issue 30 item 2): the project's own
 // `node_modules/typescript` when it has one, since errors from another compiler than the one
 // the project builds with are wrong evidence; Sluice's own only when the project has none.
+// Sluice's own is TypeScript 7 (npm's latest, its native checker keeps the program warm
+// across proposals) for a project with a root tsconfig.json, and the bundled 6.x language
+// service otherwise or when TypeScript 7 cannot take the project's configuration (options
+// 7 removed): the worker falls back at start, before any answer (typescript-check-worker.ts).
 // Decided inside the confined check process: the project's package.json is read by the
 // checker's read rules and its compiler is only ever loaded there.
 import { lstatSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCheckerFileReads } from './typescript-file-reads';
+
+export interface LanguageServiceChoice {
+  readonly kind: 'language-service';
+  readonly version: string;
+  readonly owner: 'project' | 'sluice';
+  /** The package folder, given to require(). */
+  readonly modulePath: string;
+  /** Folders outside the project the compiler may read (Sluice's own package). */
+  readonly readableDirs: readonly string[];
+}
 
 export type CompilerChoice =
   | {
@@ -22,9 +36,11 @@ export type CompilerChoice =
       /** TypeScript 7: its native compiler through `typescript/unstable/sync`. */
       readonly kind: 'native';
       readonly version: string;
-      readonly owner: 'project';
+      readonly owner: 'project' | 'sluice';
       readonly modulePath: string;
       readonly readableDirs: readonly string[];
+      /** Sluice's own 6.x, when Sluice's own 7 cannot take the project's configuration. */
+      readonly fallback?: LanguageServiceChoice;
     }
   | {
       readonly kind: 'unsupported';
@@ -52,7 +68,11 @@ function versionOf(text: string | undefined): string | null {
   }
 }
 
-export function chooseCompiler(root: string, bundledTypescript: string): CompilerChoice {
+export function chooseCompiler(
+  root: string,
+  bundledTypescript: string,
+  bundledNative?: string,
+): CompilerChoice {
   const folder = path.join(root, 'node_modules', 'typescript');
   const reads = createCheckerFileReads(root, []);
   const version = versionOf(reads.readFile(path.join(folder, 'package.json')));
@@ -97,13 +117,42 @@ export function chooseCompiler(root: string, bundledTypescript: string): Compile
   const ownVersion = versionOf(
     createCheckerFileReads(own, []).readFile(path.join(own, 'package.json')),
   );
-  return {
+  const languageService: LanguageServiceChoice = {
     kind: 'language-service',
     version: ownVersion ?? 'unknown',
     owner: 'sluice',
     modulePath: own,
     readableDirs: [own],
   };
+  const native = bundledNative ? ownNative(bundledNative) : null;
+  // TypeScript 7 checks a project through its tsconfig.json; a project with none (loose
+  // files, a jsconfig.json for JavaScript) keeps the 6.x language service.
+  if (!native || reads.readFile(path.join(root, 'tsconfig.json')) === undefined)
+    return languageService;
+  return { ...native, fallback: languageService };
+}
+
+/** Sluice's own TypeScript 7, when its package and its native executable's lib folder are there. */
+function ownNative(
+  packageFolder: string,
+): Extract<CompilerChoice, { kind: 'native' }> | null {
+  try {
+    const own = realpathSync(packageFolder);
+    const version = versionOf(
+      createCheckerFileReads(own, []).readFile(path.join(own, 'package.json')),
+    );
+    const libs = nativeLibDirs(own);
+    if (!version || Number(version.split('.')[0]) !== 7 || !libs.length) return null;
+    return {
+      kind: 'native',
+      version,
+      owner: 'sluice',
+      modulePath: own,
+      readableDirs: [own, ...libs],
+    };
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -77,10 +77,12 @@ export function checkerProgram(moduleUrl: string = import.meta.url): {
   argvHead: string[];
   readOnly: string[];
   bundledTypescript: string;
+  bundledNativeTypescript?: string;
   env: Record<string, string>;
 } {
   const require = createRequire(moduleUrl);
   const bundledTypescript = path.dirname(require.resolve('typescript/package.json'));
+  const bundledNativeTypescript = nativePackage(require);
   const sluiceModules = path.dirname(bundledTypescript);
   const here = path.dirname(fileURLToPath(moduleUrl));
   const env: Record<string, string> = process.versions.electron
@@ -96,6 +98,7 @@ export function checkerProgram(moduleUrl: string = import.meta.url): {
         sluiceModules,
       ],
       bundledTypescript,
+      ...(bundledNativeTypescript ? { bundledNativeTypescript } : {}),
       env,
     };
   const file = fileURLToPath(new URL('./typescript-check-process.js', moduleUrl));
@@ -104,8 +107,18 @@ export function checkerProgram(moduleUrl: string = import.meta.url): {
     // Node (or Electron) itself, the bundle and its dependencies, even under a hidden home.
     readOnly: [path.dirname(process.execPath), here, sluiceModules],
     bundledTypescript,
+    ...(bundledNativeTypescript ? { bundledNativeTypescript } : {}),
     env,
   };
+}
+
+/** Sluice's own TypeScript 7 (the `typescript-7` package), when it is installed. */
+function nativePackage(require: NodeJS.Require): string | undefined {
+  try {
+    return path.dirname(require.resolve('typescript-7/package.json'));
+  } catch {
+    return undefined;
+  }
 }
 
 export interface TypeScriptLanguage extends LanguageChecker {
@@ -130,6 +143,9 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     const config: CheckProcessConfig = {
       root: options.root,
       bundledTypescript: program.bundledTypescript,
+      ...(program.bundledNativeTypescript
+        ? { bundledNativeTypescript: program.bundledNativeTypescript }
+        : {}),
       heapMb,
     };
     const spawned = spawn({

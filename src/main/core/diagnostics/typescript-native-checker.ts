@@ -1,20 +1,28 @@
-// TypeScript 7 (the native compiler) as the project's own checker (issue 30 item 2), through
-// its synchronous API (`typescript/unstable/sync`): the native process asks us for every file
-// it reads (the `fs` callbacks), so the checker's read rules hold (typescript-file-reads.ts)
-// and a proposal is an overlay: new snapshots that see the proposed texts, never a file
-// written. The disk snapshot's errors are cached per disk state; a proposal is checked in the
-// changed files, then their importers, transitively through re-export-only files (barrels).
-// This is narrower than the 5.x/6.x checker's export-surface walk (TypeScript 7's API does
-// not expose a printer for types yet), and says so in ARCHITECTURE.
+// TypeScript 7 (the native compiler) as the project's own checker, or Sluice's own when the
+// project has none (issue 30 item 2), through its synchronous API (`typescript/unstable/sync`):
+// the native process asks us for every file it reads (the `fs` callbacks), so the checker's
+// read rules hold (typescript-file-reads.ts) and a proposal is an overlay: new snapshots that
+// see the proposed texts, never a file written. The disk snapshot's errors, importer graph
+// and export surfaces are cached per disk state; a proposal is checked in the changed files,
+// then the importers of every file whose export surface differs, transitively, as the
+// 5.x/6.x checker does (typescript-native-surface.ts, typescript-affected-files.ts).
 // Runs inside the TypeScript check worker, inside the confinement.
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { lineTextAt } from './diagnostic-comparison';
+import type { LanguageOutcome } from './language-checker';
 import type { TsChange, TsCheckerStats, TypeScriptChecker } from './typescript-checker';
 import { dedupeDiagnostics } from './typescript-diagnostic-list';
 import type { CheckerFileReads } from './typescript-file-reads';
+import {
+  createNativeDiskSides,
+  type NativeSurfaceProgram,
+  type NativeTypeChecker,
+} from './typescript-native-surface';
+import { nativeReferenceCycle } from './typescript-native-references';
 import {
   isFatalConfigError,
   TS_SOURCE_EXTENSIONS,
@@ -28,14 +36,7 @@ interface NativeDiagnostic {
   readonly category: number;
   readonly text: string;
 }
-interface NativeProgram {
-  getSourceFileNames(): readonly string[];
-  getSourceFile(file: string):
-    | {
-        readonly imports?: readonly { readonly text: string }[];
-        readonly statements?: readonly { readonly kind: number }[];
-      }
-    | undefined;
+interface NativeProgram extends NativeSurfaceProgram {
   getSyntacticDiagnostics(file: string): readonly NativeDiagnostic[];
   getSemanticDiagnostics(file: string): readonly NativeDiagnostic[];
   getConfigFileParsingDiagnostics(): readonly NativeDiagnostic[];
@@ -45,6 +46,7 @@ interface NativeProject {
   readonly id: string;
   readonly configFileName: string;
   readonly program: NativeProgram;
+  readonly checker: NativeTypeChecker;
 }
 interface NativeSnapshot {
   getProjects(): readonly NativeProject[];
@@ -57,14 +59,18 @@ interface NativeApi {
   close(): void;
 }
 
+export interface NativeChecker extends TypeScriptChecker {
+  /** TypeScript's words for what is wrong with the root configuration; '' when nothing is. */
+  configurationProblems(): string;
+}
+
 const ERROR = 1;
-const RESOLVE_SUFFIXES = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '/index.ts', '/index.tsx'];
 
 export async function createNativeChecker(
   packageFolder: string,
   root: string,
   reads: CheckerFileReads,
-): Promise<TypeScriptChecker> {
+): Promise<NativeChecker> {
   const module = (await import(
     pathToFileURL(path.join(packageFolder, 'dist', 'api', 'sync', 'api.js')).href
   )) as { API: new (options: Record<string, unknown>) => NativeApi };
@@ -98,13 +104,14 @@ export async function createNativeChecker(
   let counts = { diskPrograms: 0, overlayPrograms: 0, preparedFiles: 0 };
   let epoch = 0;
   let shown: string[] = [];
+  let last: { key: string; outcome: LanguageOutcome } | null = null;
   const diskErrors = new Map<string, Diagnostic[]>();
-  let graph: { epoch: number; importers: Map<string, Set<string>> } | null = null;
   let pending: { epoch: number; files: string[] } | null = null;
   const rootConfig = ['tsconfig.json', 'jsconfig.json']
     .map((name) => path.join(root, name))
     .find((file) => reads.fileExists(file));
   let snapshot = api.updateSnapshot(rootConfig ? { openProjects: [rootConfig] } : {});
+  const openedProjects = new Set<string>(rootConfig ? [rootConfig] : []);
   counts.diskPrograms++;
 
   const next = (params: Record<string, unknown>): NativeSnapshot => {
@@ -119,12 +126,17 @@ export async function createNativeChecker(
     return reads.readFile(file) ?? '';
   };
 
-  const convert = (list: readonly NativeDiagnostic[]): Diagnostic[] =>
+  /** `onDisk`: the diagnostics are the disk program's, their lines counted in the disk text. */
+  const convert = (list: readonly NativeDiagnostic[], onDisk: boolean): Diagnostic[] =>
     list
       .filter((d) => d.category === ERROR && d.fileName)
       .map((d) => {
         const file = d.fileName as string;
-        const text = isProjectFile(file) ? textOf(file) : '';
+        const text = !isProjectFile(file)
+          ? ''
+          : onDisk
+            ? (reads.readFile(file) ?? '')
+            : textOf(file);
         const before = text.slice(0, d.pos);
         const line = before.split('\n').length;
         const column = d.pos - before.lastIndexOf('\n');
@@ -139,8 +151,11 @@ export async function createNativeChecker(
         };
       });
 
-  const errorsOf = (program: NativeProgram, file: string): Diagnostic[] =>
-    convert([...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]);
+  const errorsOf = (program: NativeProgram, file: string, onDisk = false): Diagnostic[] =>
+    convert(
+      [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)],
+      onDisk,
+    );
 
   const configProblems = (
     program: NativeProgram,
@@ -170,6 +185,7 @@ export async function createNativeChecker(
     if (!changed.length) return;
     epoch++;
     diskErrors.clear();
+    sides.reset();
     next({ fileChanges: { changed } });
     counts = { ...counts, diskPrograms: counts.diskPrograms + 1 };
   };
@@ -186,60 +202,21 @@ export async function createNativeChecker(
     });
   };
 
-  const importersOf = (program: NativeProgram): Map<string, Set<string>> => {
-    if (graph?.epoch === epoch) return graph.importers;
-    const files = new Set(program.getSourceFileNames());
-    const importers = new Map<string, Set<string>>();
-    for (const file of files) {
-      if (!isProjectFile(file)) continue;
-      for (const spec of program.getSourceFile(file)?.imports ?? []) {
-        if (!spec.text.startsWith('.')) continue;
-        const base = path.resolve(path.dirname(file), spec.text.replace(/\.(m|c)?jsx?$/, ''));
-        const target = [base, ...RESOLVE_SUFFIXES.map((s) => base + s)].find((f) => files.has(f));
-        if (!target) continue;
-        if (!importers.has(target)) importers.set(target, new Set());
-        importers.get(target)?.add(file);
-      }
-    }
-    graph = { epoch, importers };
-    return importers;
-  };
-
-  /** Only `export … from` / `import` statements: its importers see what its sources export. */
-  const isBarrel = (program: NativeProgram, file: string): boolean => {
-    const text = textOf(file);
-    return (
-      /^\s*(export\s+(\*|\{[^}]*\}|type\s+\{[^}]*\})\s+from\s+['"][^'"]+['"];?\s*|import\s[^;]+;\s*|\/\/[^\n]*\n\s*)*$/.test(
-        text,
-      ) && !!program.getSourceFile(file)
-    );
-  };
-
-  const affected = (
-    program: NativeProgram,
-    changed: readonly string[],
-    extra: ReadonlyMap<string, readonly string[]>,
-  ): string[] => {
-    const importers = importersOf(program);
-    const out = new Set(changed);
-    const queue = [...changed];
-    while (queue.length) {
-      const file = queue.shift() as string;
-      const through = changed.includes(file) || isBarrel(program, file);
-      if (!through) continue;
-      for (const importer of [...(importers.get(file) ?? []), ...(extra.get(file) ?? [])]) {
-        if (out.has(importer)) continue;
-        out.add(importer);
-        queue.push(importer);
-      }
-    }
-    return [...out];
+  const sides = createNativeDiskSides({
+    isProjectFile,
+    texts: (file) => [textOf(file), reads.readFile(file) ?? ''],
+  });
+  let cycle: { epoch: number; found: ReturnType<typeof nativeReferenceCycle> } | null = null;
+  const referenceCycle = (): ReturnType<typeof nativeReferenceCycle> => {
+    if (!rootConfig) return null;
+    if (cycle?.epoch !== epoch) cycle = { epoch, found: nativeReferenceCycle(rootConfig, reads) };
+    return cycle.found;
   };
 
   const diskErrorsOf = (program: NativeProgram, file: string): Diagnostic[] => {
     let cached = diskErrors.get(file);
     if (!cached) {
-      cached = errorsOf(program, file);
+      cached = errorsOf(program, file, true);
       diskErrors.set(file, cached);
     }
     return cached;
@@ -255,82 +232,112 @@ export async function createNativeChecker(
       : '';
   };
 
-  return {
-    check(changes: readonly TsChange[], extraImporters: Record<string, string[]>) {
-      clearOverlay();
-      refreshDisk();
-      const files = changes
-        .filter((c) => TS_SOURCE_EXTENSIONS.some((ext) => c.path.endsWith(ext)))
-        .map((c) => absolute(c.path));
-      const onDisk = files.filter((f) => reads.fileExists(f));
-      const disk = next({ openFiles: onDisk });
-      const extra = new Map(
-        Object.entries(extraImporters).map(([k, v]) => [absolute(k), v.map(absolute)]),
-      );
-      const byProject = new Map<string, { project: NativeProject; changed: string[] }>();
-      for (const file of files) {
-        const project =
-          (onDisk.includes(file) ? disk.getDefaultProjectForFile(file) : undefined) ??
-          (rootConfig ? disk.getProject(rootConfig) : undefined);
-        if (!project) continue;
-        const entry = byProject.get(project.configFileName) ?? { project, changed: [] };
-        entry.changed.push(file);
-        byProject.set(project.configFileName, entry);
+  const checkOverlay = (
+    changes: readonly TsChange[],
+    extraImporters: Record<string, string[]>,
+  ): LanguageOutcome => {
+    const files = changes
+      .filter((c) => TS_SOURCE_EXTENSIONS.some((ext) => c.path.endsWith(ext)))
+      .map((c) => absolute(c.path));
+    const onDisk = files.filter((f) => reads.fileExists(f));
+    let disk = next({ openFiles: onDisk });
+    const extra = new Map(
+      Object.entries(extraImporters).map(([k, v]) => [absolute(k), v.map(absolute)]),
+    );
+    const byProject = new Map<string, { project: NativeProject; changed: string[] }>();
+    for (const file of files) {
+      const project =
+        (onDisk.includes(file) ? disk.getDefaultProjectForFile(file) : undefined) ??
+        (rootConfig ? disk.getProject(rootConfig) : undefined);
+      if (!project) continue;
+      const entry = byProject.get(project.configFileName) ?? { project, changed: [] };
+      entry.changed.push(file);
+      byProject.set(project.configFileName, entry);
+    }
+    // A project loaded only for an open file (a referenced project of a solution-style
+    // tsconfig) does not take file changes; opened as a project, it does.
+    const toOpen = [...byProject.keys()].filter((config) => !openedProjects.has(config));
+    if (toOpen.length) {
+      disk = next({ openProjects: toOpen });
+      for (const config of toOpen) openedProjects.add(config);
+      for (const [config, entry] of byProject) {
+        const reopened = disk.getProject(config);
+        if (reopened) byProject.set(config, { ...entry, project: reopened });
+        else byProject.delete(config);
       }
-      const before: Diagnostic[] = [];
-      const plan: { configFileName: string; files: string[] }[] = [];
-      const fatal: ConfigError[] = [];
-      const other: ConfigError[] = [];
-      for (const { project, changed } of byProject.values()) {
-        const problems = configProblems(project.program);
-        other.push(...problems.other);
-        if (problems.fatal.length) {
-          fatal.push(...problems.fatal);
-          continue;
-        }
-        const list = affected(project.program, changed, extra);
-        for (const file of list)
-          if (onDisk.includes(file) || !files.includes(file))
+    }
+    const fatal: ConfigError[] = [];
+    const other: ConfigError[] = [];
+    const cycle = referenceCycle();
+    const checkable = [...byProject.values()].filter(({ project }) => {
+      const problems = configProblems(project.program);
+      other.push(...problems.other);
+      const inCycle = cycle?.configs.has(project.configFileName) ? [cycle.error] : [];
+      if (!problems.fatal.length && !inCycle.length) return true;
+      fatal.push(...problems.fatal, ...inCycle);
+      return false;
+    });
+    for (const change of changes) overlay.set(absolute(change.path), change.after);
+    const created = files.filter((f) => !onDisk.includes(f));
+    const createdNow = created.filter((f) => overlay.get(f) !== null);
+    // The disk snapshot stays open beside the proposed one: surfaces are compared across them.
+    const proposed = api.updateSnapshot({
+      ...(createdNow.length ? { openFiles: createdNow } : {}),
+      fileChanges: {
+        changed: onDisk.filter((f) => overlay.get(f) !== null),
+        created: created.filter((f) => overlay.get(f) !== null),
+        deleted: files.filter((f) => overlay.get(f) === null),
+      },
+    });
+    counts = { ...counts, overlayPrograms: counts.overlayPrograms + 1 };
+    const before: Diagnostic[] = [];
+    const after: Diagnostic[] = [];
+    let checked = 0;
+    try {
+      for (const { project, changed } of checkable) {
+        const overlaid = proposed.getProject(project.configFileName);
+        if (!overlaid) continue;
+        const inDisk = new Set(project.program.getSourceFileNames());
+        for (const file of sides.affected(project, overlaid, changed, extra)) {
+          if (inDisk.has(file) && (onDisk.includes(file) || !files.includes(file)))
             before.push(...diskErrorsOf(project.program, file));
-        plan.push({ configFileName: project.configFileName, files: list });
-      }
-      for (const change of changes) overlay.set(absolute(change.path), change.after);
-      const created = files.filter((f) => !onDisk.includes(f));
-      const createdNow = created.filter((f) => overlay.get(f) !== null);
-      const proposed = next({
-        ...(createdNow.length ? { openFiles: createdNow } : {}),
-        fileChanges: {
-          changed: onDisk.filter((f) => overlay.get(f) !== null),
-          created: created.filter((f) => overlay.get(f) !== null),
-          deleted: files.filter((f) => overlay.get(f) === null),
-        },
-      });
-      counts = { ...counts, overlayPrograms: counts.overlayPrograms + 1 };
-      const after: Diagnostic[] = [];
-      let checked = 0;
-      for (const { configFileName, files: list } of plan) {
-        const project = proposed.getProject(configFileName);
-        if (!project) continue;
-        for (const file of list) {
           if (overlay.get(file) === null) continue;
           // A created file is in the program its folder's config gives it, once opened.
           const owner = createdNow.includes(file)
-            ? (proposed.getDefaultProjectForFile(file) ?? project)
-            : project;
+            ? (proposed.getDefaultProjectForFile(file) ?? overlaid)
+            : overlaid;
           checked++;
           after.push(...errorsOf(owner.program, file));
         }
       }
-      if (fatal.length && !checked)
-        return { state: 'not_checked', reason: words(fatal), filesChecked: 0 };
-      shown = [words([...other, ...fatal]), refusedWords()].filter(Boolean);
-      return {
-        state: 'checked',
-        before: dedupeDiagnostics(before),
-        after: dedupeDiagnostics(after),
-        filesChecked: checked,
-        ...(shown.length ? { reason: shown.join('; ') } : {}),
-      };
+    } finally {
+      snapshot = proposed;
+      disk.dispose();
+    }
+    if (fatal.length && !checked)
+      return { state: 'not_checked', reason: words(fatal), filesChecked: 0 };
+    shown = [words([...other, ...fatal]), refusedWords()].filter(Boolean);
+    return {
+      state: 'checked',
+      before: dedupeDiagnostics(before),
+      after: dedupeDiagnostics(after),
+      filesChecked: checked,
+      ...(shown.length ? { reason: shown.join('; ') } : {}),
+    };
+  };
+
+  return {
+    check(changes: readonly TsChange[], extraImporters: Record<string, string[]>) {
+      clearOverlay();
+      refreshDisk();
+      // A revision that proposes the same texts again on the same disk state: the same answer.
+      const key = createHash('sha1')
+        .update(JSON.stringify([epoch, changes, extraImporters]))
+        .digest('hex');
+      if (last?.key === key) return last.outcome;
+      const outcome = checkOverlay(changes, extraImporters);
+      last = { key, outcome };
+      return outcome;
     },
     project() {
       clearOverlay();
@@ -346,8 +353,13 @@ export async function createNativeChecker(
         next({ openProjects: [rootConfig] }).getProject(rootConfig);
       if (!project) return null;
       const problems = configProblems(project.program);
-      if (problems.fatal.length)
-        return { state: 'not_checked', reason: words(problems.fatal), filesChecked: 0 };
+      const cycle = referenceCycle();
+      if (problems.fatal.length || cycle)
+        return {
+          state: 'not_checked',
+          reason: words([...(cycle ? [cycle.error] : []), ...problems.fatal]),
+          filesChecked: 0,
+        };
       const files = project.program.getSourceFileNames().filter(isProjectFile);
       const out = files.flatMap((file) => diskErrorsOf(project.program, file));
       const reason = [words(problems.other), refusedWords()].filter(Boolean).join('; ');
@@ -367,17 +379,26 @@ export async function createNativeChecker(
           epoch,
           files: project ? project.program.getSourceFileNames().filter(isProjectFile) : [],
         };
-        if (project) importersOf(project.program);
+        if (project) sides.graphOf(project);
         return pending.files.length > 0;
       }
       const project = rootConfig ? snapshot.getProject(rootConfig) : undefined;
       const until = Date.now() + 25;
+      const surfaces = project ? sides.diskSurfaces(project) : undefined;
       while (project && pending.files.length) {
-        diskErrorsOf(project.program, pending.files.pop() as string);
+        const file = pending.files.pop() as string;
+        diskErrorsOf(project.program, file);
+        surfaces?.localOf(file);
         counts = { ...counts, preparedFiles: counts.preparedFiles + 1 };
         if (Date.now() >= until) return true;
       }
       return false;
+    },
+    configurationProblems() {
+      const project = rootConfig ? snapshot.getProject(rootConfig) : undefined;
+      if (!project) return '';
+      const problems = configProblems(project.program);
+      return words([...problems.fatal, ...problems.other]);
     },
     stats: (): TsCheckerStats => ({
       ...counts,

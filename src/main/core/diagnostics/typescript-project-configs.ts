@@ -135,7 +135,7 @@ export function readConfigTree(ts: typeof TypeScript, first: string): TsProjectC
 }
 
 /** The first cycle among the references (config paths, the first repeated at the end), or null. */
-function referenceCycle(edges: ReadonlyMap<string, readonly string[]>): string[] | null {
+export function referenceCycle(edges: ReadonlyMap<string, readonly string[]>): string[] | null {
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
   const visit = (node: string): string[] | null => {
@@ -161,9 +161,10 @@ function referenceCycle(edges: ReadonlyMap<string, readonly string[]>): string[]
 }
 
 /** TS6202 in TypeScript's own words (tsc -b reports it; a program alone does not). */
-function cycleError(ts: typeof TypeScript, cycle: readonly string[]): ConfigError {
-  const known = (ts as unknown as { Diagnostics?: Record<string, { message?: string }> })
-    .Diagnostics?.Project_references_may_not_form_a_circular_graph_Cycle_detected_Colon_0?.message;
+export function cycleError(ts: typeof TypeScript | null, cycle: readonly string[]): ConfigError {
+  const known = (ts as unknown as { Diagnostics?: Record<string, { message?: string }> } | null)
+    ?.Diagnostics?.Project_references_may_not_form_a_circular_graph_Cycle_detected_Colon_0
+    ?.message;
   const template = known ?? 'Project references may not form a circular graph. Cycle detected: {0}';
   return { code: 6202, message: template.replace('{0}', cycle.join(' -> ')) };
 }

@@ -21,6 +21,9 @@ const LONG = 120_000;
 const require = createRequire(import.meta.url);
 const realTypescript = path.dirname(require.resolve('typescript/package.json'));
 const typescript7 = path.dirname(require.resolve('typescript-7/package.json'));
+const versionOf = (folder: string): string =>
+  (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string })
+    .version;
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -222,7 +225,7 @@ describe('typescript checker process', () => {
   );
 
   it(
-    'compiler - without a project typescript, Sluice’s own answers and is named',
+    'compiler - without a project typescript, Sluice’s own TypeScript 7 answers and is named',
     async () => {
       const root = project({ 'tsconfig.json': STRICT_TSCONFIG, 'src/a.ts': 'export {};\n' });
       const ts = language(root);
@@ -230,12 +233,51 @@ describe('typescript checker process', () => {
         [{ path: 'src/a.ts', after: 'const b: string = 42;\n' }],
         signal(),
       );
-      const version = (
-        JSON.parse(readFileSync(path.join(realTypescript, 'package.json'), 'utf8')) as {
-          version: string;
-        }
-      ).version;
-      expect(outcome.checker).toBe(`TypeScript ${version}, Sluice's own (the project has none)`);
+      expect(outcome.checker).toBe(
+        `TypeScript ${versionOf(typescript7)}, Sluice's own (the project has none)`,
+      );
+      expect(introduced(outcome)).toEqual(['src/a.ts:1 TS2322']);
+    },
+    LONG,
+  );
+
+  it(
+    'compiler - a tsconfig with options TypeScript 7 removed, no project typescript: Sluice’s 6.x answers',
+    async () => {
+      const root = project({
+        'tsconfig.json': JSON.stringify({
+          compilerOptions: { strict: true, target: 'es5', moduleResolution: 'node', baseUrl: '.' },
+          include: ['src'],
+        }),
+        'src/a.ts': 'export const a: number = 1;\n',
+      });
+      const ts = language(root);
+      const outcome = await ts.check(
+        [{ path: 'src/a.ts', after: 'export const a: number = "s";\n' }],
+        signal(),
+      );
+      expect(outcome.checker).toBe(
+        `TypeScript ${versionOf(realTypescript)}, Sluice's own (the project has none)`,
+      );
+      expect(introduced(outcome)).toEqual(['src/a.ts:1 TS2322']);
+      // 6.x says what it says of those options (deprecated), beside the checked result.
+      expect(outcome.state === 'checked' && outcome.reason).toContain('TS5101');
+    },
+    LONG,
+  );
+
+  it(
+    'compiler - no tsconfig.json, no project typescript: Sluice’s 6.x checks with its defaults',
+    async () => {
+      const root = project({ 'src/a.ts': 'export const a: number = 1;\n' });
+      const ts = language(root);
+      const outcome = await ts.check(
+        [{ path: 'src/a.ts', after: 'export const a: number = "s";\n' }],
+        signal(),
+      );
+      expect(outcome.checker).toBe(
+        `TypeScript ${versionOf(realTypescript)}, Sluice's own (the project has none)`,
+      );
       expect(introduced(outcome)).toEqual(['src/a.ts:1 TS2322']);
     },
     LONG,
@@ -404,15 +446,22 @@ describe('typescript checker process', () => {
     LONG,
   );
 
-  it(
-    'warm - the disk side is prepared before any proposal; later proposals and a revision build no new disk program',
-    async () => {
+  it.each([
+    ['Sluice’s TypeScript 7', null],
+    ['the project’s TypeScript 6', realTypescript],
+  ] as const)(
+    'warm (%s) - the disk side is prepared before any proposal; later proposals and a revision build no new disk program',
+    async (_compiler, own) => {
       const files: Record<string, string> = { 'tsconfig.json': STRICT_TSCONFIG };
       for (let i = 0; i < 20; i++)
         files[`src/m${i}.ts`] =
           `export function f${i}(n: number): number {\n  return n + ${i};\n}\n`;
       files['src/use.ts'] = "import { f1 } from './m1';\nexport const u: number = f1(2);\n";
       const root = project(files);
+      if (own) {
+        mkdirSync(path.join(root, 'node_modules'));
+        symlinkSync(own, path.join(root, 'node_modules', 'typescript'));
+      }
       const ts = language(root);
       ts.warm?.();
       // stats() reflects the last answer; memoryBytes() asks for a fresh one.
