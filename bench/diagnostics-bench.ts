@@ -36,8 +36,9 @@ import { createDiagnosticsService } from '../src/main/core/diagnostics/diagnosti
 import type { BenchTable } from './bench-table';
 import { makeEdits, type Edit, type EditKind, type Language } from './diagnostics-edits';
 import { createTypeScriptReference, pyrightErrors } from './diagnostics-reference';
-import { references, warmRun, warmTable } from './diagnostics-warm';
+import { references, TS6, TS7, warmRun, warmTable } from './diagnostics-warm';
 import { confinementCost } from './diagnostics-confinement';
+import { createNativeReference, EFFECT_VERSION, effectProject, tscMs } from './diagnostics-effect';
 
 const require = createRequire(import.meta.url);
 const SDK_SRC = path.join(path.dirname(require.resolve('@anthropic-ai/sdk')), 'src');
@@ -169,13 +170,20 @@ async function accuracy(
   root: string,
   files: ReadonlyMap<string, string>,
   referenceErrors: (edit: Edit | null) => Diagnostic[],
-): Promise<{ rows: Map<string, KindRow>; missed: string[]; falseNew: string[] }> {
+): Promise<{
+  rows: Map<string, KindRow>;
+  missed: string[];
+  falseNew: string[];
+  /** Each edit's time, in the order checked (the first is the cold check). */
+  order: number[];
+}> {
   const edits = makeEdits(language, files, PER_KIND, 24);
   const service = createDiagnosticsService({ root });
   const baseline = referenceErrors(null);
   const rows = new Map<string, KindRow>();
   const missed: string[] = [];
   const falseNewList: string[] = [];
+  const order: number[] = [];
   try {
     for (const edit of edits) {
       const started = Date.now();
@@ -193,6 +201,7 @@ async function accuracy(
       row.found += found;
       row.falseNew += evidence.introduced.length - matched(reference, evidence.introduced);
       row.ms.push(ms);
+      order.push(ms);
       rows.set(label, row);
       process.stderr.write(
         `  ${language} ${label} ${edit.path}: ${ms} ms, ${found}/${reference.length} found\n`,
@@ -212,7 +221,7 @@ async function accuracy(
   } finally {
     await service.dispose();
   }
-  return { rows, missed, falseNew: falseNewList };
+  return { rows, missed, falseNew: falseNewList, order };
 }
 
 function accuracyTable(
@@ -233,6 +242,7 @@ function accuracyTable(
     (a, r) => ({ reference: a.reference + r.reference, found: a.found + r.found }),
     { reference: 0, found: 0 },
   );
+  const all = result.order;
   const benignFalse = [...result.rows]
     .filter(([k]) => ['comment', 'formatting', 'rename-local'].includes(k))
     .reduce((n, [, r]) => n + r.falseNew, 0);
@@ -243,6 +253,7 @@ function accuracyTable(
     notes: [
       `corpus: ${corpus}`,
       `recall ${totals.reference ? ((100 * totals.found) / totals.reference).toFixed(1) : '-'}% (${totals.found}/${totals.reference}; goal ≥ 99%); false-new on benign edits: ${benignFalse} (goal 0)`,
+      `per proposal over all ${all.length} edits, the checker warm after the first: p50 ${percentile(all.slice(1), 50)} ms, p95 ${percentile(all.slice(1), 95)} ms`,
       ...result.missed.slice(0, 8).map((m) => `missed: ${m}`),
       ...result.falseNew.slice(0, 8).map((m) => `false-new: ${m}`),
     ],
@@ -319,8 +330,9 @@ async function latency(copies: number, title: string): Promise<BenchTable> {
     ).slice(0, LATENCY_EDITS);
     const refs = references(root, edits);
     const runs = [
-      await warmRun(root, edits, false, refs.introduced),
-      await warmRun(root, edits, true, refs.introduced),
+      await warmRun(root, edits, null, refs.introduced),
+      await warmRun(root, edits, TS7, refs.introduced),
+      ...(process.env.BENCH_DIAG_TS6 ? [await warmRun(root, edits, TS6, refs.introduced)] : []),
     ];
     return warmTable(
       title,
@@ -329,6 +341,80 @@ async function latency(copies: number, title: string): Promise<BenchTable> {
       refs,
     );
   } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Warm evidence on effect's own sources (npm), every compiler against TypeScript 7's full check. */
+async function effectLatency(): Promise<BenchTable> {
+  const title = `diagnostics: warm TypeScript evidence on effect ${EFFECT_VERSION}'s own sources`;
+  const made = effectProject();
+  if ('reason' in made) return { title, columns: ['not run'], rows: [[made.reason]], notes: [] };
+  const { root } = made;
+  const reference = await createNativeReference(root);
+  try {
+    const files = listFiles(root, '.ts');
+    const kinds: EditKind[] = [
+      'comment',
+      'rename-import',
+      'remove-export',
+      'formatting',
+      'misspell-property',
+      'change-parameter',
+      'rename-local',
+      'delete-import',
+    ];
+    const edits = makeEdits(
+      'typescript',
+      files,
+      Math.ceil(LATENCY_EDITS / kinds.length),
+      11,
+      kinds,
+    ).slice(0, LATENCY_EDITS);
+    const tsc6 = tscMs(TS6, root);
+    const tsc7 = tscMs(TS7, root);
+    const baseline = reference.errors(new Map());
+    const fullMs: number[] = [];
+    const known = new Map<Edit, Diagnostic[]>();
+    for (const edit of edits) {
+      const started = Date.now();
+      const errors = reference.errors(new Map([[path.join(root, edit.path), edit.after]]));
+      fullMs.push(Date.now() - started);
+      known.set(edit, compareDiagnostics(baseline, errors).introduced);
+    }
+    reference.errors(new Map());
+    const introduced = (edit: Edit): Diagnostic[] | null => known.get(edit) ?? null;
+    const runs = [
+      await warmRun(root, edits, null, introduced),
+      await warmRun(root, edits, TS7, introduced),
+      ...(process.env.BENCH_DIAG_TS6 ? [await warmRun(root, edits, TS6, introduced)] : []),
+    ];
+    const table = warmTable(
+      title,
+      `${files.size} files: effect ${EFFECT_VERSION}'s src/ from npm`,
+      runs,
+      {
+        tscMs: tsc6,
+        freshMs: fullMs,
+      },
+    );
+    return {
+      ...table,
+      rows: table.rows.map((row) =>
+        row[0] === 'fresh full program per proposal'
+          ? ['full program check per proposal (TypeScript 7, the reference)', ...row.slice(1)]
+          : row[0] === 'tsc --noEmit (once)'
+            ? ['tsc --noEmit (once, TypeScript 6)', ...row.slice(1)]
+            : row,
+      ),
+      notes: [
+        ...(table.notes ?? []),
+        `tsc --noEmit once with TypeScript 7: ${tsc7} ms; cold ratios are against TypeScript 6's tsc`,
+        `recall reference: TypeScript 7's full program check with each edit (${baseline.length} errors on disk)`,
+      ],
+    };
+  } finally {
+    reference.close();
     rmSync(root, { recursive: true, force: true });
   }
 }
@@ -343,6 +429,7 @@ export async function run(): Promise<BenchTable[]> {
       'latency',
       () => latency(COPIES, 'diagnostics: warm TypeScript evidence on the ~3,000-file project'),
     ],
+    ['effect', effectLatency],
     ['confine', confinementCost],
   ];
   const tables: BenchTable[] = [];

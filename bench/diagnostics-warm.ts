@@ -2,10 +2,12 @@
 // checker process opened on the project (`warm()`), its first check (cold, racing the
 // background preparation), the time until the disk side is prepared, then proposals one after
 // another; side by side with a fresh full program per proposal and one `tsc --noEmit`.
-// Run with Sluice's TypeScript and with TypeScript 7 as the project's own
-// (node_modules/typescript → the `typescript-7` package), with recall against the reference.
+// Run with Sluice's own TypeScript (7 when the project has a tsconfig.json), with TypeScript 7
+// as the project's own (node_modules/typescript → the `typescript-7` package) and, on request,
+// with TypeScript 6 as the project's own (its language service), with recall against the
+// reference.
 import { spawnSync } from 'node:child_process';
-import { rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,8 @@ import type { Edit } from './diagnostics-edits';
 import { createTypeScriptReference } from './diagnostics-reference';
 
 const require = createRequire(import.meta.url);
-const TS7 = path.dirname(require.resolve('typescript-7/package.json'));
+export const TS7 = path.dirname(require.resolve('typescript-7/package.json'));
+export const TS6 = path.dirname(require.resolve('typescript/package.json'));
 
 export const percentile = (values: readonly number[], p: number): number => {
   if (!values.length) return 0;
@@ -51,16 +54,18 @@ function matched(ours: readonly Diagnostic[], reference: readonly Diagnostic[]):
   return reference.length - compareDiagnostics(ours, reference).introduced.length;
 }
 
-/** One warm run over `edits` (the first is the cold check). */
+/** One warm run over `edits` (the first is the cold check); `own`: the project's typescript. */
 export async function warmRun(
   root: string,
   edits: readonly Edit[],
-  ts7: boolean,
+  own: string | null,
   referenceIntroduced: (edit: Edit) => Diagnostic[] | null,
 ): Promise<WarmRun> {
   const link = path.join(root, 'node_modules', 'typescript');
   rmSync(link, { force: true });
-  if (ts7) symlinkSync(TS7, link);
+  mkdirSync(path.dirname(link), { recursive: true });
+  if (own) symlinkSync(own, link);
+  const tag = own === TS7 ? 'ts7' : own ? 'own ts6' : 'bundled';
   // The hard ceiling is lifted: on a shared, loaded machine a cold check can pass 60 s.
   const lang = createTypeScriptLanguage({
     root,
@@ -104,11 +109,11 @@ export async function warmRun(
         recall.falseNew += ours.length - matched(reference, ours);
       }
       process.stderr.write(
-        `  warm ${ts7 ? 'ts7' : 'bundled'} ${edit.kind} ${edit.path}: ${ms} ms, ${ours.length} introduced\n`,
+        `  warm ${tag} ${edit.kind} ${edit.path}: ${ms} ms, ${ours.length} introduced\n`,
       );
     }
     return {
-      compiler: lang.compiler() ?? (ts7 ? 'TypeScript 7' : 'bundled'),
+      compiler: lang.compiler() ?? tag,
       coldMs,
       preparedMs,
       warm,

@@ -166,10 +166,7 @@ export function walkSurfaces(
     seen.add(file);
     input.throwIfCancelled();
     if (!differs(file)) continue;
-    const importers = [
-      ...(input.graph.get(file) ?? []),
-      ...(input.extraImporters.get(file) ?? []),
-    ];
+    const importers = [...(input.graph.get(file) ?? []), ...(input.extraImporters.get(file) ?? [])];
     for (const importer of importers) {
       if (!inProgram(importer)) continue;
       result.add(importer);

@@ -133,9 +133,7 @@ export function chooseCompiler(
 }
 
 /** Sluice's own TypeScript 7, when its package and its native executable's lib folder are there. */
-function ownNative(
-  packageFolder: string,
-): Extract<CompilerChoice, { kind: 'native' }> | null {
+function ownNative(packageFolder: string): Extract<CompilerChoice, { kind: 'native' }> | null {
   try {
     const own = realpathSync(packageFolder);
     const version = versionOf(

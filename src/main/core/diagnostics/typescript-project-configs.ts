@@ -163,8 +163,7 @@ export function referenceCycle(edges: ReadonlyMap<string, readonly string[]>): s
 /** TS6202 in TypeScript's own words (tsc -b reports it; a program alone does not). */
 export function cycleError(ts: typeof TypeScript | null, cycle: readonly string[]): ConfigError {
   const known = (ts as unknown as { Diagnostics?: Record<string, { message?: string }> } | null)
-    ?.Diagnostics?.Project_references_may_not_form_a_circular_graph_Cycle_detected_Colon_0
-    ?.message;
+    ?.Diagnostics?.Project_references_may_not_form_a_circular_graph_Cycle_detected_Colon_0?.message;
   const template = known ?? 'Project references may not form a circular graph. Cycle detected: {0}';
   return { code: 6202, message: template.replace('{0}', cycle.join(' -> ')) };
 }
