@@ -18,6 +18,7 @@ import {
   type TsCheckerStats,
   type TypeScriptChecker,
 } from './typescript-checker';
+import { createShapeComparer } from './typescript-declaration-shape';
 import { createCheckerFileReads } from './typescript-file-reads';
 import { createNativeChecker } from './typescript-native-checker';
 
@@ -94,7 +95,9 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
   let isCancellation: (error: unknown) => boolean = () => false;
   let fellBack: string | undefined;
   if (compiler === 'native') {
-    const native = await createNativeChecker(typescriptPath, root, reads);
+    // Sluice's own TypeScript parses proposals for the shape test (syntax only).
+    const own = createRequire(import.meta.url)('typescript') as typeof TypeScript;
+    const native = await createNativeChecker(typescriptPath, root, reads, createShapeComparer(own));
     const problems = fallback ? native.configurationProblems() : '';
     if (problems) {
       native.dispose();

@@ -11,6 +11,7 @@ import type * as TypeScript from 'typescript';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { LanguageOutcome, ProjectOutcome } from './language-checker';
 import { affectedFiles, importerGraph } from './typescript-affected-files';
+import { createShapeComparer } from './typescript-declaration-shape';
 import { createDiagnosticList, dedupeDiagnostics } from './typescript-diagnostic-list';
 import { createSurfaceReader, type SurfaceReader } from './typescript-export-surface';
 import type { CheckerFileReads } from './typescript-file-reads';
@@ -96,6 +97,7 @@ export function createTypeScriptChecker(
   const isProjectFile = (file: string): boolean =>
     !file.includes('/node_modules/') && file.startsWith(root + '/');
   const list = createDiagnosticList(ts, root, isProjectFile);
+  const shapes = createShapeComparer(ts);
   const throwIfCancelled = (): void => {
     if (cancellation.isCancellationRequested()) throw new ts.OperationCanceledException();
   };
@@ -306,19 +308,29 @@ export function createTypeScriptChecker(
           fatal.push(...problems.fatal);
           continue;
         }
+        // Every changed file keeps its declarations' shape: its importers cannot see a difference.
+        const sameShape = changed.every((file) => {
+          const before = disk.getSourceFile(file)?.text;
+          const after = overlayFiles.get(file);
+          return (
+            typeof before === 'string' && typeof after === 'string' && shapes(file, before, after)
+          );
+        });
         project.graph ??= importerGraph(ts, disk, isProjectFile);
         project.diskSurfaces ??= createSurfaceReader(ts, disk, isProjectFile);
-        const affected = affectedFiles(ts, {
-          changed,
-          disk,
-          overlay,
-          graph: project.graph,
-          extraImporters: extra,
-          diskSurfaces: project.diskSurfaces,
-          overlaySurfaces: createSurfaceReader(ts, overlay, isProjectFile),
-          isProjectFile,
-          throwIfCancelled,
-        });
+        const affected = sameShape
+          ? new Set(changed)
+          : affectedFiles(ts, {
+              changed,
+              disk,
+              overlay,
+              graph: project.graph,
+              extraImporters: extra,
+              diskSurfaces: project.diskSurfaces,
+              overlaySurfaces: createSurfaceReader(ts, overlay, isProjectFile),
+              isProjectFile,
+              throwIfCancelled,
+            });
         for (const file of affected) {
           const text = overlayFiles.has(file) ? (overlayFiles.get(file) ?? undefined) : undefined;
           if (!isChecked(config, file, text ?? disk.getSourceFile(file)?.text)) continue;

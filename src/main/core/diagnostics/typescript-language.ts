@@ -156,7 +156,10 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
         JSON.stringify(config),
       ],
       readOnly: program.readOnly,
-      env: program.env,
+      // TypeScript 7's native process is a Go program: its soft memory limit makes it collect
+      // before the confinement's ceiling would stop the whole checker (Node's side is capped
+      // by its heap limit; this leaves it the rest).
+      env: { ...program.env, GOMEMLIMIT: `${Math.max(256, Math.floor(memoryMb - heapMb / 2 - 256))}MiB` },
       memoryBytes: memoryMb * 1024 * 1024,
     });
     if (!spawned.ok) return spawned.reason;

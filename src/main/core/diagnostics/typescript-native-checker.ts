@@ -15,6 +15,7 @@ import type { Diagnostic } from '../../../shared/diagnostics';
 import { lineTextAt } from './diagnostic-comparison';
 import type { LanguageOutcome } from './language-checker';
 import type { TsChange, TsCheckerStats, TypeScriptChecker } from './typescript-checker';
+import type { ShapeComparer } from './typescript-declaration-shape';
 import { dedupeDiagnostics } from './typescript-diagnostic-list';
 import type { CheckerFileReads } from './typescript-file-reads';
 import {
@@ -70,6 +71,7 @@ export async function createNativeChecker(
   packageFolder: string,
   root: string,
   reads: CheckerFileReads,
+  sameShape?: ShapeComparer,
 ): Promise<NativeChecker> {
   const module = (await import(
     pathToFileURL(path.join(packageFolder, 'dist', 'api', 'sync', 'api.js')).href
@@ -205,6 +207,7 @@ export async function createNativeChecker(
   const sides = createNativeDiskSides({
     isProjectFile,
     texts: (file) => [textOf(file), reads.readFile(file) ?? ''],
+    ...(sameShape ? { sameShape } : {}),
   });
   let cycle: { epoch: number; found: ReturnType<typeof nativeReferenceCycle> } | null = null;
   const referenceCycle = (): ReturnType<typeof nativeReferenceCycle> => {

@@ -11,6 +11,7 @@
 // background (the checker's prepareStep) and kept per disk state.
 // Runs inside the TypeScript check worker.
 import { walkSurfaces } from './typescript-affected-files';
+import type { ShapeComparer } from './typescript-declaration-shape';
 import type { LocalSurface, SurfaceReader } from './typescript-export-surface';
 
 /** The pieces of `typescript/unstable/sync` used here (structural: the package is the project's). */
@@ -243,8 +244,10 @@ export interface NativeDiskSides {
 /** The disk side's graphs and surfaces, kept per disk state and program. */
 export function createNativeDiskSides(options: {
   readonly isProjectFile: (file: string) => boolean;
-  /** A changed file's texts (proposed, on disk), to see a `declare global`. */
-  readonly texts: (file: string) => readonly string[];
+  /** A changed file's texts: [proposed, on disk]. */
+  readonly texts: (file: string) => readonly [string, string];
+  /** Whether two texts of a file provably declare the same types (typescript-declaration-shape.ts). */
+  readonly sameShape?: ShapeComparer;
 }): NativeDiskSides {
   /** Per disk state and program: the importer graph and each file's export surface. */
   let diskSides = new Map<
@@ -297,6 +300,19 @@ export function createNativeDiskSides(options: {
     const inDisk = new Set(disk.program.getSourceFileNames());
     const inProposed = new Set(proposed.program.getSourceFileNames());
     const inProgram = (file: string): boolean => inDisk.has(file) || inProposed.has(file);
+    // Every changed file keeps its declarations' shape: no importer can see a difference.
+    if (
+      options.sameShape &&
+      changed.every((file) => {
+        const [proposedText, diskText] = options.texts(file);
+        return (
+          inDisk.has(file) &&
+          inProposed.has(file) &&
+          options.sameShape?.(file, diskText, proposedText) === true
+        );
+      })
+    )
+      return [...changed];
     // A created file may be in another program (its folder's config): it is checked there.
     const start = new Set(changed);
     const before = diskSurfaces(disk);
