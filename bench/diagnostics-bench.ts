@@ -260,20 +260,29 @@ function accuracyTable(
   };
 }
 
+/**
+ * Accuracy through the service (Sluice's own compiler: TypeScript 7 for this tsconfig), against
+ * the same compiler's full program check; with BENCH_DIAG_TS6, the project's own TypeScript 6
+ * (its language service) against 6.x's full program check, as before TypeScript 7 was Sluice's.
+ */
 async function typescriptAccuracy(): Promise<BenchTable> {
   const root = typescriptProject(1);
+  const six = !!process.env.BENCH_DIAG_TS6;
+  if (six) symlinkSync(TS6, path.join(root, 'node_modules', 'typescript'));
+  const native = six ? null : await createNativeReference(root);
   try {
-    const reference = createTypeScriptReference(root);
+    const reference = native ?? createTypeScriptReference(root);
     const files = listFiles(root, '.ts');
     const result = await accuracy('typescript', root, files, (edit) =>
       reference.errors(edit ? new Map([[path.join(root, edit.path), edit.after]]) : new Map()),
     );
     return accuracyTable(
-      'diagnostics: TypeScript accuracy (reference: full program check, as tsc --noEmit)',
+      `diagnostics: TypeScript accuracy, ${six ? "the project's TypeScript 6" : "Sluice's own TypeScript 7"} (reference: the same compiler's full program check, as tsc --noEmit)`,
       `@anthropic-ai/sdk sources, ${files.size} files`,
       result,
     );
   } finally {
+    native?.close();
     rmSync(root, { recursive: true, force: true });
   }
 }

@@ -8,6 +8,7 @@
 // Nothing else is written to stdout: the worker's own stdout and stderr are dropped, so a
 // project's compiler or plugin cannot forge an answer. stdin closing (Sluice gone) ends it.
 // On a main thread without the marker below, importing this module does nothing.
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { workerEntryFor } from '../index/worker-entry';
@@ -118,6 +119,7 @@ function run(config: CheckProcessConfig): void {
           ready: true,
           compiler: { ...answering, version: message.version ?? answering.version },
         });
+        if (answering.kind === 'native') watchNativeProcess();
         return;
       }
       send({ ...message, rssBytes: process.memoryUsage().rss });
@@ -136,6 +138,51 @@ function run(config: CheckProcessConfig): void {
     else worker.postMessage(request);
   });
   lines.on('close', () => process.exit(0));
+}
+
+/**
+ * TypeScript 7's native process, started by the worker's API, can be killed alone (the memory
+ * ceiling's OOM killer takes the biggest process of the group): the worker would then wait on
+ * it for ever. When it is gone this process ends, so the client says why (the confinement sees
+ * the memory ceiling) and the next check starts a new checker.
+ */
+function watchNativeProcess(): void {
+  const seen = new Set<number>();
+  const timer = setInterval(() => {
+    const now = nativeChildren();
+    if (now === null) {
+      clearInterval(timer);
+      return;
+    }
+    for (const pid of seen) if (!now.has(pid)) process.exit(3);
+    for (const pid of now) seen.add(pid);
+  }, NATIVE_WATCH_MS);
+  timer.unref();
+}
+
+const NATIVE_WATCH_MS = 500;
+
+/** Pids of this process's children running TypeScript 7's `tsc`; null when /proc cannot say. */
+function nativeChildren(): Set<number> | null {
+  try {
+    const pids = readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number),
+    );
+    return new Set(
+      pids.filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'tsc';
+        } catch {
+          return false;
+        }
+      }),
+    );
+  } catch {
+    return null;
+  }
 }
 
 const config = configFromArgv(process.argv);

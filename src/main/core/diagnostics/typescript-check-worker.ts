@@ -68,6 +68,15 @@ export type TsWorkerResponse = {
   | { readonly kind: 'failed'; readonly message: string }
 );
 
+/** The error TypeScript 7's API throws when its native process has gone. */
+function nativeGone(error: unknown): boolean {
+  return (
+    (workerData as TsWorkerData).compiler === 'native' &&
+    error instanceof Error &&
+    /EOF while reading from child process|child process/i.test(error.message)
+  );
+}
+
 function isCheckWorker(): boolean {
   return (
     !isMainThread && (workerData as { marker?: unknown } | null)?.marker === TS_CHECK_WORKER_MARKER
@@ -161,7 +170,16 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
       else reply({ kind: 'project', outcome: ready.project() });
     } catch (error) {
       if (isCancellation(error)) reply({ kind: 'cancelled' });
-      else
+      else if (nativeGone(error)) {
+        // TypeScript 7's native process ended (killed at the memory ceiling, crashed): this
+        // checker cannot answer again, so it ends and the next check starts a new one.
+        reply({
+          kind: 'failed',
+          message:
+            "TypeScript 7's native process ended during the check (it may have been stopped at the memory ceiling); the next check starts it again",
+        });
+        process.exit(3);
+      } else
         reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     } finally {
       current = 0;

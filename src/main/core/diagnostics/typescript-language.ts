@@ -60,6 +60,9 @@ export const confinedCheckerSpawn: SpawnChecker = (spec) =>
     limits: { ...DEFAULT_CONFINED_LIMITS, memoryBytes: spec.memoryBytes, cpuSeconds: 0 },
   });
 
+/** How the checker words the end of TypeScript 7's native process (typescript-check-worker.ts). */
+const NATIVE_GONE = /native process ended during the check/;
+
 export interface TypeScriptLanguageOptions {
   readonly root: string;
   readonly symbolIndex?: SymbolIndexPort;
@@ -159,7 +162,10 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
       // TypeScript 7's native process is a Go program: its soft memory limit makes it collect
       // before the confinement's ceiling would stop the whole checker (Node's side is capped
       // by its heap limit; this leaves it the rest).
-      env: { ...program.env, GOMEMLIMIT: `${Math.max(256, Math.floor(memoryMb - heapMb / 2 - 256))}MiB` },
+      env: {
+        ...program.env,
+        GOMEMLIMIT: `${Math.max(256, Math.floor(memoryMb - heapMb / 2 - 256))}MiB`,
+      },
       memoryBytes: memoryMb * 1024 * 1024,
     });
     if (!spawned.ok) return spawned.reason;
@@ -192,6 +198,14 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     const ceiling = setTimeout(() => client.kill(), Math.max(ceilingMs, callCeilingMs));
     const answer = await client.ask(request, signal).finally(() => clearTimeout(ceiling));
     if ('stats' in answer) lastStats = answer.stats;
+    if (answer.kind === 'failed' && NATIVE_GONE.test(answer.message)) {
+      // That checker is ending: the next check starts a new one instead of asking it.
+      if (current === client) {
+        current = null;
+        running = undefined;
+      }
+      client.kill();
+    }
     return answer;
   };
 

@@ -78,7 +78,14 @@ const CALL = 0;
 const CONSTRUCT = 1;
 /** NoTruncation | UseFullyQualifiedType: the whole type, names qualified by their module. */
 const TYPE_TEXT = 1 | 256;
-const MAX_PARTS = 20_000;
+/**
+ * A surface larger than this (effect's `Schema.ts` prints 4.3 MB of types) is not kept: it
+ * counts as differing (its importers are checked), which costs less than printing it and keeps
+ * the native process's memory in bounds.
+ */
+const MAX_SURFACE_CHARS = 256 * 1024;
+const MAX_PARTS = 4_000;
+let tooLarge = 0;
 const RESOLVE_SUFFIXES = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '/index.ts', '/index.tsx'];
 
 /** file → the project files that import it, resolved by TypeScript (one checker call per file). */
@@ -136,6 +143,12 @@ export function nativeSurface(
   const moduleSymbol = source ? checker.getSymbolAtLocation(source) : undefined;
   if (!moduleSymbol) return { text: null, named: [] };
   const parts: string[] = [];
+  let size = 0;
+  const add = (part: string): void => {
+    parts.push(part);
+    size += part.length;
+  };
+  const full = (): boolean => parts.length > MAX_PARTS || size > MAX_SURFACE_CHARS;
   const named = new Set<string>();
   const expanded = new Set<number>();
   const text = (type: NativeType | undefined): string =>
@@ -146,7 +159,7 @@ export function nativeSurface(
     for (const d of symbol.declarations ?? []) {
       if (d.path === file || named.has(d.path) || !isProjectFile(d.path)) continue;
       named.add(d.path);
-      parts.push(`  uses ${d.path}`);
+      add(`  uses ${d.path}`);
     }
   };
   const describeSignature = (signature: NativeSignature, depth: number): void => {
@@ -155,7 +168,7 @@ export function nativeSurface(
       describeType(checker.getTypeOfSymbol(parameter), depth + 1);
   };
   const describeType = (type: NativeType | undefined, depth: number): void => {
-    if (!type || parts.length > MAX_PARTS || depth > 6) return;
+    if (!type || full() || depth > 6) return;
     if (type.isUnionType() || type.isIntersectionType())
       for (const t of type.getTypes() ?? []) describeType(t, depth + 1);
     const references =
@@ -172,12 +185,12 @@ export function nativeSurface(
     }
     if (expanded.has(symbol.id)) return;
     expanded.add(symbol.id);
-    parts.push(`  type ${symbol.name} flags=${symbol.flags}`);
+    add(`  type ${symbol.name} flags=${symbol.flags}`);
     const targets = [type];
     if (symbol.flags & (CLASS | INTERFACE)) targets.push(checker.getDeclaredTypeOfSymbol(symbol));
     for (const target of targets) {
       for (const base of target.isClassOrInterface() ? checker.getBaseTypes(target) : []) {
-        parts.push(`    extends ${text(base)}`);
+        add(`    extends ${text(base)}`);
         describeType(base, depth + 1);
       }
       for (const [kind, word] of [
@@ -185,28 +198,29 @@ export function nativeSurface(
         [CONSTRUCT, 'new'],
       ] as const)
         for (const signature of checker.getSignaturesOfType(target, kind)) {
-          parts.push(`    ${word}${signature.isAbstract ? ' abstract' : ''}`);
+          add(`    ${word}${signature.isAbstract ? ' abstract' : ''}`);
           describeSignature(signature, depth);
         }
       for (const info of checker.getIndexInfosOfType(target)) {
-        parts.push(`    index ${text(info.keyType)} ${text(info.valueType)} ${info.isReadonly}`);
+        add(`    index ${text(info.keyType)} ${text(info.valueType)} ${info.isReadonly}`);
         describeType(info.valueType, depth + 1);
       }
       for (const property of checker.getPropertiesOfType(target)) {
         // An inherited member's text depends on the file that declares it.
         if (!declaredHere(property)) nameFile(property);
         const propertyType = checker.getTypeOfSymbol(property);
-        parts.push(`    ${property.name} flags=${property.flags}: ${text(propertyType)}`);
+        add(`    ${property.name} flags=${property.flags}: ${text(propertyType)}`);
         describeType(propertyType, depth + 1);
       }
     }
   };
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    if (full()) break;
     const symbol = exported.flags & ALIAS ? checker.getAliasedSymbol(exported) : exported;
     const valueType = symbol.flags & VALUE ? checker.getTypeOfSymbol(symbol) : undefined;
     const declared =
       symbol.flags & (TYPE | CLASS) ? checker.getDeclaredTypeOfSymbol(symbol) : undefined;
-    parts.push(
+    add(
       `export ${exported.name} flags=${symbol.flags} value=${text(valueType)} type=${text(declared)}`,
     );
     // A re-exported symbol (a barrel) names its own file, whose surface is compared.
@@ -214,6 +228,8 @@ export function nativeSurface(
     describeType(valueType, 0);
     describeType(declared, 0);
   }
+  // Too large to keep: a text no other surface equals, so the file counts as differing.
+  if (full()) return { text: `\u0000too large ${++tooLarge}`, named: [...named] };
   return { text: parts.join('\n'), named: [...named] };
 }
 
