@@ -3,19 +3,23 @@ import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
-// The CLI is bundled for Node with every dependency but zod left external, so `npx sluice`
-// loads the same node_modules (and the same better-sqlite3 build) as the tests. zod is
-// bundled: as a package it is ~100 ES modules (every locale) resolved one by one at start,
-// ~50 ms of every verb; bundled and tree-shaken it is one chunk. Each verb is its own chunk
+// The CLI is bundled for Node with every dependency but the BUNDLED ones left external, so
+// `npx sluice` loads the same node_modules (and the same better-sqlite3 build) as the tests.
+// zod is bundled: as a package it is ~100 ES modules (every locale) resolved one by one at
+// start, ~50 ms of every verb; bundled and tree-shaken it is one chunk. ignore, picomatch and
+// smol-toml (pure JavaScript, on every workspace and index path) are bundled too: a CommonJS
+// package imported from an ES module goes through Node's cjs-module-lexer, which took ~70 ms
+// for ignore's 50 kB alone on the first `sluice def` (issue 30). Each verb is its own chunk
 // (commands/index.ts imports them dynamically): bench/startup-bench.ts measures the result.
+const BUNDLED = ['zod', 'ignore', 'picomatch', 'smol-toml'];
 const external = [
   ...builtinModules,
   ...builtinModules.map((m) => `node:${m}`),
-  ...Object.keys(pkg.dependencies ?? {}).filter((name) => name !== 'zod'),
+  ...Object.keys(pkg.dependencies ?? {}).filter((name) => !BUNDLED.includes(name)),
 ].map((name) => new RegExp(`^${name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')}(/.*)?$`));
 
 export default defineConfig({
-  ssr: { noExternal: ['zod'] },
+  ssr: { noExternal: BUNDLED },
   build: {
     ssr: true,
     outDir: 'out/cli',

@@ -1,12 +1,16 @@
 // Entry of the detached indexer that background-index.ts starts: takes the project's build
 // lock (exclusively; one whose process is gone is taken over), runs `sluice index` on the
 // root it was given, and lets the lock go. Another build holding the lock: it leaves at once.
-import { openSync, closeSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { openSync, closeSync, mkdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import { processIo } from './cli-io';
 import { indexBuildLockPath, lockHolder } from './background-index';
 import { main } from './main';
 
 function takeLock(lock: string): boolean {
+  // The index folder may not exist yet: a quick answer in a project with no index database
+  // creates nothing (quick-answers-before-database.ts).
+  mkdirSync(path.dirname(lock), { recursive: true, mode: 0o700 });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lock, 'wx', 0o600);

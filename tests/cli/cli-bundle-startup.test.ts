@@ -1,7 +1,8 @@
 // The built CLI loads only what a verb uses: `--help` and `tool read_file` load neither
 // TypeScript, the Anthropic SDK nor SQLite; `def` on an indexed project loads SQLite but not
 // TypeScript or the SDK. Builds the CLI with vite.cli.config.ts and runs it under Node with
-// a module-load log (tests/support/electron-stub/register.mjs).
+// a module-load log (tests/support/electron-stub/register.mjs). The first `def` in a
+// never-indexed project (a quick answer, timed against rg + node) loads only what it parses with.
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -47,7 +48,11 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
-function packagesLoaded(args: string[]): { status: number | null; packages: string[] } {
+function packagesLoaded(args: string[]): {
+  status: number | null;
+  packages: string[];
+  stderr: string;
+} {
   const log = path.join(base, `log-${Math.random().toString(36).slice(2)}`);
   const result = spawnSync(
     process.execPath,
@@ -69,12 +74,22 @@ function packagesLoaded(args: string[]): { status: number | null; packages: stri
         return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? '');
       }),
   );
-  return { status: result.status, packages: [...packages].sort() };
+  return { status: result.status, packages: [...packages].sort(), stderr: result.stderr };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 describe('CLI bundle start', () => {
   it('sluice --help - loads no npm package at all', () => {
-    expect(packagesLoaded(['--help'])).toEqual({ status: 0, packages: [] });
+    const { status, packages } = packagesLoaded(['--help']);
+    expect({ status, packages }).toEqual({ status: 0, packages: [] });
   });
 
   it('sluice tool read_file - loads neither typescript, the SDK nor better-sqlite3', () => {
@@ -103,6 +118,28 @@ describe('CLI bundle start', () => {
     expect(def.packages).not.toContain('typescript');
     expect(def.packages).not.toContain('@anthropic-ai/sdk');
   });
+
+  it('the first sluice def in a never-indexed project - loads typescript, SQLite and ripgrep, nothing else (issue 30)', async () => {
+    const cold = path.join(base, 'cold');
+    cpSync(path.join(base, 'proj'), cold, { recursive: true });
+    const def = packagesLoaded(['def', 'area', '--project', cold]);
+    expect(def.status, def.stderr).toBe(0);
+    expect(def.stderr).toMatch(/answered from a quick search/);
+    // No web-tree-sitter (a TypeScript project), no SDK, React or Electron; ignore, picomatch,
+    // smol-toml and zod are inside the bundle.
+    expect(def.packages).toEqual([
+      '@vscode/ripgrep',
+      'better-sqlite3',
+      'bindings',
+      'file-uri-to-path',
+      'typescript',
+    ]);
+    // The background indexer it started ends before this file's folders go.
+    const pid = Number(/background \(pid (\d+)/.exec(def.stderr)?.[1]);
+    const until = Date.now() + 60_000;
+    while (pid > 0 && alive(pid) && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  }, 90_000);
 
   it('sluice index - writes the TypeScript code cache once, loads it later, rewrites a corrupt one', () => {
     const home = path.join(base, 'cache-home');

@@ -7,18 +7,17 @@
 // In a project with no complete index the answer comes first from a quick search (issue 20;
 // stderr says so), and the rest of the index is built by a detached child after the command
 // exits (issue 30 item 5, index-after-answer.ts), for the next query.
-import { symbolKindSchema, type SymbolKind } from '../../shared/contract/symbol-service';
-import { openProjectIndexUnrefreshed } from '../../main/core/index/open-project-index';
+import { SYMBOL_KINDS, isSymbolKind, type SymbolKind } from '../../shared/contract/symbol-kinds';
 import { QUICK_ANSWER_NOTE } from '../../main/core/index/quick-answer';
 import {
   formatDefinitionLookup,
   lookupDefinitions,
   lookupDefinitionsQuickly,
   type DefinitionLookup,
-} from '../../main/core/tools/find-definition';
+} from '../../main/core/tools/definition-lookup';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
 import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
-import { finishIndexAfterAnswer, restOfIndexNote } from '../index-after-answer';
+import { openSymbolQueryIndex, restOfIndexNote } from '../index-after-answer';
 import { openProject } from '../project-context';
 import { outsideText } from '../terminal-safe-text';
 
@@ -59,7 +58,7 @@ export default defineVerb({
     kind: {
       type: 'string',
       value: 'KIND',
-      help: `only definitions of this kind: ${symbolKindSchema.options.join(', ')}`,
+      help: `only definitions of this kind: ${SYMBOL_KINDS.join(', ')}`,
       defaultText: 'any kind',
     },
     json: { ...JSON_OPTION, help: 'print one JSON line per definition' },
@@ -68,28 +67,28 @@ export default defineVerb({
   async run({ values, positionals: [name = ''], io }) {
     let kind: SymbolKind | undefined;
     if (values.kind !== undefined) {
-      const checked = symbolKindSchema.safeParse(values.kind);
-      if (!checked.success)
-        throw new UsageError(`--kind must be one of ${symbolKindSchema.options.join(', ')}.`);
-      kind = checked.data;
+      if (!isSymbolKind(values.kind))
+        throw new UsageError(`--kind must be one of ${SYMBOL_KINDS.join(', ')}.`);
+      kind = values.kind;
     }
     const { workspace } = await openProject(io, values.project);
-    const index = openProjectIndexUnrefreshed({ source: workspace, env: io.env, cwd: io.cwd });
+    const symbols = openSymbolQueryIndex(io, workspace);
     try {
       const fromFile =
         values.from === undefined ? undefined : workspace.resolve(values.from, 'read').relative;
       const query = { name, kind, fromFile };
-      const quick = await lookupDefinitionsQuickly(index, query);
+      const quick = await lookupDefinitionsQuickly(symbols, query);
       if (quick) {
         io.stderr.write(`sluice def: ${QUICK_ANSWER_NOTE} (${restOfIndexNote(io)}).\n`);
         const code = printLookup(io, { ...quick, note: '' }, values.json);
-        await finishIndexAfterAnswer(io, 'def', index);
+        await symbols.finishAfterAnswer('def');
         return code;
       }
+      const index = symbols.index();
       await index.refresh();
       return printLookup(io, lookupDefinitions(index, query), values.json);
     } finally {
-      await index.close();
+      await symbols.close();
     }
   },
 });

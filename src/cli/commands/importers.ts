@@ -6,12 +6,11 @@
 // the index answers instead. After a quick answer the rest of the index is built by a detached
 // child (index-after-answer.ts).
 import type { Importer } from '../../shared/contract/symbol-service';
-import { openProjectIndexUnrefreshed } from '../../main/core/index/open-project-index';
 import { parseImporterTarget } from '../../main/core/index/importers-query';
 import { QUICK_ANSWER_NOTE, partialNote } from '../../main/core/index/quick-answer';
 import { ExitCode, writeJsonLine, type CliIo } from '../cli-io';
 import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
-import { finishIndexAfterAnswer, restOfIndexNote } from '../index-after-answer';
+import { openSymbolQueryIndex, restOfIndexNote } from '../index-after-answer';
 import { openProject } from '../project-context';
 import { outsideLine } from '../terminal-safe-text';
 
@@ -47,19 +46,20 @@ export default defineVerb({
     // The file part is a path inside the project: the sandbox refuses anything outside it.
     const file = workspace.resolve(target.path, 'read').relative;
     const wanted = target.symbol ? `${file}#${target.symbol}` : file;
-    const index = openProjectIndexUnrefreshed({ source: workspace, env: io.env, cwd: io.cwd });
+    const symbols = openSymbolQueryIndex(io, workspace);
     try {
-      const quick = await index.quickAnswers()?.importers(wanted);
+      const quick = await symbols.quickAnswers()?.importers(wanted);
       if (quick?.kind === 'answer') {
         io.stderr.write(`sluice importers: ${QUICK_ANSWER_NOTE} (${restOfIndexNote(io)}).\n`);
         printImporters(io, quick.value, raw, values.json);
-        await finishIndexAfterAnswer(io, 'importers', index);
+        await symbols.finishAfterAnswer('importers');
         return ExitCode.Ok;
       }
       if (quick?.kind === 'partial')
         io.stderr.write(
           `sluice importers: the quick search gave a ${partialNote(quick.why)}; waiting for the index.\n`,
         );
+      const index = symbols.index();
       await index.refresh();
       if (!index.hasFile(file)) {
         io.stderr.write(`sluice importers: ${outsideLine(file)} is not an indexed source file.\n`);
@@ -68,7 +68,7 @@ export default defineVerb({
       printImporters(io, index.findImporters(wanted), raw, values.json);
       return ExitCode.Ok;
     } finally {
-      await index.close();
+      await symbols.close();
     }
   },
 });

@@ -1,25 +1,9 @@
 import { z } from 'zod';
 import { method } from './define';
+import { SYMBOL_KINDS, type SymbolKind } from './symbol-kinds';
 
-export const symbolKindSchema = z.enum([
-  'function',
-  'class',
-  'method',
-  'property',
-  'interface',
-  'type',
-  'enum',
-  'namespace',
-  'module',
-  'variable',
-  'default',
-  // Python, Go, Rust, Java (tree-sitter languages)
-  'struct',
-  'trait',
-  'constant',
-  'macro',
-]);
-export type SymbolKind = z.infer<typeof symbolKindSchema>;
+export const symbolKindSchema = z.enum(SYMBOL_KINDS);
+export type { SymbolKind };
 
 export const symbolDefinitionSchema = z.object({
   name: z.string(),

@@ -25,6 +25,7 @@ import {
   indexBuildLockPath,
   startBackgroundIndex,
 } from '../../../src/cli/background-index';
+import { indexDatabasePath } from '../../../src/main/core/index/index-database';
 import { SymbolIndex } from '../../../src/main/core/index/symbol-index';
 import { Workspace } from '../../../src/main/core/workspace/workspace';
 import { fakeCliIo } from '../../support/fake-cli-io';
@@ -73,7 +74,9 @@ async function waitFor(done: () => boolean, ms: number): Promise<void> {
   }
 }
 
+/** Whether the index is complete; opening no database where there is none yet. */
 async function complete(): Promise<boolean> {
+  if (!existsSync(indexDatabasePath(home, proj))) return false;
   const index = SymbolIndex.open({ source: await Workspace.open(proj), home });
   try {
     return index.hasCompleteBuild();

@@ -2,12 +2,21 @@
 // from a quick search, stderr says so, and the index answers the next run with the same
 // output; a partial quick answer is said and not printed. Here the io has no background
 // launcher, so the verb finishes the index itself (background-index.test.ts: the detached one).
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeCliIo } from '../../support/fake-cli-io';
 import { main } from '../../../src/cli/main';
+import { indexDatabasePath } from '../../../src/main/core/index/index-database';
 
 let base: string;
 
@@ -35,6 +44,28 @@ describe('sluice def - before the index', () => {
     expect(await main(['def', 'area', '--project', 'proj'], second)).toBe(0);
     expect(second.err()).toBe('');
     expect(second.out()).toBe(first.out());
+  });
+
+  it('with a background launcher, no index database is created in this process (issue 30)', async () => {
+    const home = path.join(base, 'home');
+    const database = indexDatabasePath(home, path.join(base, 'proj'));
+    const launched: boolean[] = [];
+    const io = {
+      ...fakeIo(),
+      startBackgroundIndex: () => {
+        launched.push(existsSync(database));
+        return Promise.resolve({ kind: 'failed' as const, message: 'not in this test' });
+      },
+    };
+    expect(await main(['def', 'area', '--project', 'proj'], io)).toBe(0);
+    expect(io.out()).toMatch(/^1 definition of area:\nsrc\/shapes\.ts:2:17 function area/);
+    expect(io.err()).toMatch(/could not start the background index \(not in this test\)/);
+    expect(launched).toEqual([false]);
+    expect(existsSync(database)).toBe(false);
+    // importers the same way.
+    const imports = { ...fakeIo(), startBackgroundIndex: io.startBackgroundIndex };
+    expect(await main(['importers', 'src/shapes.ts', '--project', 'proj'], imports)).toBe(0);
+    expect(launched).toEqual([false, false]);
   });
 
   it('a name nothing defines waits for the index, which suggests similar names (exit 1)', async () => {

@@ -11,7 +11,11 @@ import { runParseJob, type ParseJob, type ParseJobResult } from './parse-job';
 import { saveTypeScriptCodeCache, useTypeScriptCodeCache } from './typescript-runtime';
 import type { ParsedFile } from './index-types';
 import { scanProject, type IndexIncomplete, type StatEntry } from './project-scan';
-import { DEFAULT_MAX_FILE_BYTES, type SymbolIndexOptions } from './symbol-index-options';
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  defaultCodeCacheDir,
+  type SymbolIndexOptions,
+} from './symbol-index-options';
 import { warmUpTypeScriptParser } from './parser-warm-up';
 import { buildProjectResolver } from './project-resolver';
 
@@ -60,7 +64,7 @@ export class IndexRefresher {
       options.codeCacheDir === undefined
         ? options.home === null
           ? undefined
-          : path.join(options.home, 'cache')
+          : defaultCodeCacheDir(options.home)
         : (options.codeCacheDir ?? undefined);
     if (codeCacheDir !== undefined) useTypeScriptCodeCache(codeCacheDir);
     this.pool = createParsePool({

@@ -12,9 +12,9 @@ export interface OpenProjectIndexInput {
   readonly onStatus?: SymbolIndexOptions['onStatus'];
 }
 
-/** The index at its place under SLUICE_HOME, not refreshed yet (quick answers come first). */
-export function openProjectIndexUnrefreshed(input: OpenProjectIndexInput): SymbolIndex {
-  const home = ensureSluiceHome(
+/** SLUICE_HOME as the store resolves it for this environment, created if missing. */
+export function projectIndexHome(input: Pick<OpenProjectIndexInput, 'env' | 'cwd'>): string {
+  return ensureSluiceHome(
     resolveSluiceHome({
       env: input.env,
       platform: process.platform,
@@ -22,6 +22,11 @@ export function openProjectIndexUnrefreshed(input: OpenProjectIndexInput): Symbo
       cwd: input.cwd,
     }),
   );
+}
+
+/** The index at its place under SLUICE_HOME, not refreshed yet (quick answers come first). */
+export function openProjectIndexUnrefreshed(input: OpenProjectIndexInput): SymbolIndex {
+  const home = projectIndexHome(input);
   return SymbolIndex.open({
     source: input.source,
     home,

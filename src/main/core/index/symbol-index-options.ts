@@ -1,9 +1,15 @@
 // What a SymbolIndex is opened with, and what a refresh reports.
+import path from 'node:path';
 import type { IndexFileSource, IndexIncomplete } from './project-scan';
 import type { ParsePoolOptions } from './parse-pool';
 import type { IndexStatus } from '../../../shared/contract/symbol-service';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+/** Where a persistent index keeps the TypeScript compiler's code cache: `home/cache`. */
+export function defaultCodeCacheDir(home: string): string {
+  return path.join(home, 'cache');
+}
 
 export interface SymbolIndexOptions {
   readonly source: IndexFileSource;

@@ -2,10 +2,13 @@
 // Code ships). Both packages stay external to every bundle and are found from node_modules
 // at run time, so the CLI, the app and the parse workers load the same files.
 // Loading is async (WASM compilation); parsing after that is synchronous, which is what
-// the parse job needs. Each thread loads only the grammars its files need, once.
+// the parse job needs. Each thread loads only the grammars its files need, once, and
+// web-tree-sitter itself only with the first of them: a TypeScript-only run (the first
+// `sluice def` in a TS project, timed in issue 30) never loads it.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Language, Parser, Query } from 'web-tree-sitter';
+import type * as WebTreeSitter from 'web-tree-sitter';
+import type { Language, Parser, Query } from 'web-tree-sitter';
 import { treeSitterLanguageOf, type TreeSitterLanguageId } from './language-extensions';
 
 const GRAMMAR_FILES: Record<TreeSitterLanguageId, string> = {
@@ -20,9 +23,11 @@ export interface LoadedGrammar {
   readonly language: Language;
   /** Compiled queries by source text (a query compiles once per thread). */
   readonly queries: Map<string, Query>;
+  /** Compiles a query for this language (web-tree-sitter's Query). */
+  readonly newQuery: (source: string) => Query;
 }
 
-let init: Promise<void> | undefined;
+let init: Promise<typeof WebTreeSitter> | undefined;
 const loading = new Map<TreeSitterLanguageId, Promise<void>>();
 const loaded = new Map<TreeSitterLanguageId, LoadedGrammar>();
 const failed = new Map<TreeSitterLanguageId, string>();
@@ -34,12 +39,20 @@ export function grammarDirectory(): string {
 
 async function load(id: TreeSitterLanguageId): Promise<void> {
   try {
-    init ??= Parser.init();
-    await init;
-    const language = await Language.load(path.join(grammarDirectory(), GRAMMAR_FILES[id]));
-    const parser = new Parser();
+    init ??= import('web-tree-sitter').then(async (api) => {
+      await api.Parser.init();
+      return api;
+    });
+    const api = await init;
+    const language = await api.Language.load(path.join(grammarDirectory(), GRAMMAR_FILES[id]));
+    const parser = new api.Parser();
     parser.setLanguage(language);
-    loaded.set(id, { parser, language, queries: new Map() });
+    loaded.set(id, {
+      parser,
+      language,
+      queries: new Map(),
+      newQuery: (source) => new api.Query(language, source),
+    });
   } catch (error) {
     failed.set(id, error instanceof Error ? error.message : String(error));
   }
@@ -72,7 +85,7 @@ export function grammarFor(id: TreeSitterLanguageId): LoadedGrammar | string {
 export function compiledQuery(grammar: LoadedGrammar, source: string): Query {
   let query = grammar.queries.get(source);
   if (!query) {
-    query = new Query(grammar.language, source);
+    query = grammar.newQuery(source);
     grammar.queries.set(source, query);
   }
   return query;
