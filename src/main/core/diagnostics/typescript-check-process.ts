@@ -8,11 +8,11 @@
 // Nothing else is written to stdout: the worker's own stdout and stderr are dropped, so a
 // project's compiler or plugin cannot forge an answer. stdin closing (Sluice gone) ends it.
 // On a main thread without the marker below, importing this module does nothing.
-import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { workerEntryFor } from '../index/worker-entry';
 import { chooseCompiler, type CompilerChoice } from './typescript-compiler-choice';
+import { nativeChildren, nativeRssBytes } from './typescript-native-children';
 import {
   CANCEL_SLOTS,
   TS_CHECK_WORKER_MARKER,
@@ -122,7 +122,8 @@ function run(config: CheckProcessConfig): void {
         if (answering.kind === 'native') watchNativeProcess();
         return;
       }
-      send({ ...message, rssBytes: process.memoryUsage().rss });
+      // The checker's memory is this process's and TypeScript 7's native process's together.
+      send({ ...message, rssBytes: process.memoryUsage().rss + nativeRssBytes() });
     },
   );
   const lines = createInterface({ input: process.stdin });
@@ -161,29 +162,6 @@ function watchNativeProcess(): void {
 }
 
 const NATIVE_WATCH_MS = 500;
-
-/** Pids of this process's children running TypeScript 7's `tsc`; null when /proc cannot say. */
-function nativeChildren(): Set<number> | null {
-  try {
-    const pids = readdirSync(`/proc/${process.pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8')
-        .split(' ')
-        .filter(Boolean)
-        .map(Number),
-    );
-    return new Set(
-      pids.filter((pid) => {
-        try {
-          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'tsc';
-        } catch {
-          return false;
-        }
-      }),
-    );
-  } catch {
-    return null;
-  }
-}
 
 const config = configFromArgv(process.argv);
 if (config) run(config);

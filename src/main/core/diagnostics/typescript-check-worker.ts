@@ -21,6 +21,7 @@ import {
 import { createShapeComparer } from './typescript-declaration-shape';
 import { createCheckerFileReads } from './typescript-file-reads';
 import { createNativeChecker } from './typescript-native-checker';
+import { nativeChildren } from './typescript-native-children';
 
 export const TS_CHECK_WORKER_MARKER = 'sluice-typescript-check-worker';
 /** Slots of the shared cancellation table: request id % CANCEL_SLOTS holds the cancelled id. */
@@ -68,13 +69,16 @@ export type TsWorkerResponse = {
   | { readonly kind: 'failed'; readonly message: string }
 );
 
-/** The error TypeScript 7's API throws when its native process has gone. */
+/**
+ * Whether a failure means TypeScript 7's native process has gone: the API's words for it vary
+ * ("Unexpected EOF while reading from child process", EBADF, EPIPE), so /proc is asked too.
+ */
 function nativeGone(error: unknown): boolean {
-  return (
-    (workerData as TsWorkerData).compiler === 'native' &&
-    error instanceof Error &&
-    /EOF while reading from child process|child process/i.test(error.message)
-  );
+  if ((workerData as TsWorkerData).compiler !== 'native') return false;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/child process|EBADF|EPIPE|ECONNRESET/i.test(message)) return true;
+  const alive = nativeChildren();
+  return alive !== null && alive.size === 0;
 }
 
 function isCheckWorker(): boolean {

@@ -54,6 +54,12 @@ describeSandboxed('typescript 7 native process', () => {
       expect(first.checker).toMatch(/^TypeScript 7\./u);
       const native = nativeProcessesFor(root);
       expect(native.length).toBe(1);
+      // The checker's memory is its process's and the native process's together.
+      const status = (pid: number | string): string => readFileSync(`/proc/${pid}/status`, 'utf8');
+      const rss = (pid: number | string): number =>
+        Number(/VmRSS:\s+(\d+)\s+kB/.exec(status(pid))?.[1]) * 1024;
+      const parent = /PPid:\s+(\d+)/.exec(status(native[0] as number))?.[1] ?? '';
+      expect(ts.memoryBytes() ?? 0).toBeGreaterThan(0.8 * (rss(parent) + rss(native[0] as number)));
       process.kill(native[0] as number, 'SIGKILL');
       const started = Date.now();
       const stopped = await ts.check(
