@@ -24,6 +24,7 @@ import { lineTextAt } from './diagnostic-comparison';
 import type { ProposedFileChange } from './diagnostics-port';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
 import { affectedPythonFiles, scanPythonImports } from './python-importers';
+import { samePythonShape } from './python-shape';
 import { readRssBytes } from './process-memory';
 
 /** Cap of pyright's V8 heap (its own process); it says so and exits when it is reached. */
@@ -218,7 +219,12 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       }
       const result = await withServer(signal, async (connection) => {
         const changed = changes.map((c) => c.path);
-        const affected = affectedPythonFiles(changed, importersOf());
+        // Every changed module keeps its shape (comments, blank lines): its importers see nothing new.
+        const unseen = changes.every((c) => {
+          const disk = c.after === null ? null : readDisk(c.path);
+          return disk !== null && c.after !== null && samePythonShape(disk, c.after);
+        });
+        const affected = unseen ? changed : affectedPythonFiles(changed, importersOf());
         const after = new Map(changes.map((c) => [c.path, c.after ?? '']));
         const opened: string[] = [];
         const before: Diagnostic[] = [];

@@ -81,6 +81,19 @@ describe('python diagnostics', () => {
       );
       expect(evidence).toMatchObject({ state: 'checked', introduced: [], fixed: [] });
       expect(evidence.languages[0]?.filesChecked).toBe(2);
+      // A comment and blank lines only: the importer cannot see it, only lib.py is checked.
+      const comment = await project.service.checkChange(
+        [
+          {
+            path: 'lib.py',
+            after:
+              '# Doubles.\n\ndef double(n: int) -> int:\n    value = n * 2  # twice\n    return value\n',
+          },
+        ],
+        { deadlineMs: LONG },
+      );
+      expect(comment).toMatchObject({ state: 'checked', introduced: [], fixed: [] });
+      expect(comment.languages[0]?.filesChecked).toBe(1);
     },
     LONG,
   );
