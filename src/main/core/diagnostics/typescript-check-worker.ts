@@ -66,7 +66,12 @@ export type TsWorkerResponse = {
   | { readonly kind: 'project'; readonly outcome: ProjectOutcome | null }
   | { readonly kind: 'memory' }
   | { readonly kind: 'cancelled' }
-  | { readonly kind: 'failed'; readonly message: string }
+  | {
+      readonly kind: 'failed';
+      readonly message: string;
+      /** The checker cannot answer again (TypeScript 7's native process is gone): it ends. */
+      readonly ended?: true;
+    }
 );
 
 /**
@@ -181,6 +186,7 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
           kind: 'failed',
           message:
             "TypeScript 7's native process ended during the check (it may have been stopped at the memory ceiling); the next check starts it again",
+          ended: true,
         });
         process.exit(3);
       } else

@@ -60,9 +60,6 @@ export const confinedCheckerSpawn: SpawnChecker = (spec) =>
     limits: { ...DEFAULT_CONFINED_LIMITS, memoryBytes: spec.memoryBytes, cpuSeconds: 0 },
   });
 
-/** How the checker words the end of TypeScript 7's native process (typescript-check-worker.ts). */
-const NATIVE_GONE = /native process ended during the check/;
-
 export interface TypeScriptLanguageOptions {
   readonly root: string;
   readonly symbolIndex?: SymbolIndexPort;
@@ -198,7 +195,7 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     const ceiling = setTimeout(() => client.kill(), Math.max(ceilingMs, callCeilingMs));
     const answer = await client.ask(request, signal).finally(() => clearTimeout(ceiling));
     if ('stats' in answer) lastStats = answer.stats;
-    if (answer.kind === 'failed' && NATIVE_GONE.test(answer.message)) {
+    if (answer.kind === 'failed' && answer.ended) {
       // That checker is ending: the next check starts a new one instead of asking it.
       if (current === client) {
         current = null;

@@ -280,33 +280,23 @@ export function createNativeDiskSides(options: {
     side.graph ??= nativeImporterGraph(project.program, project.checker, options.isProjectFile);
     return side.graph;
   };
-  const diskSurfaces = (project: NativeSurfaceProject): SurfaceReader => {
-    const side = sideOf(project.configFileName);
-    return {
-      localOf(file) {
-        let surface = side.surfaces.get(file);
-        if (!surface) {
-          surface = nativeSurface(project.program, project.checker, file, options.isProjectFile);
-          side.surfaces.set(file, surface);
-        }
-        return surface;
-      },
-    };
-  };
-  const overlaySurfaces = (project: NativeSurfaceProject): SurfaceReader => {
-    const memo = new Map<string, LocalSurface>();
-    return {
-      localOf(file) {
-        let surface = memo.get(file);
-        if (!surface) {
-          surface = nativeSurface(project.program, project.checker, file, options.isProjectFile);
-          memo.set(file, surface);
-        }
-        return surface;
-      },
-    };
-  };
-  /** The changed files, then the importers of every file whose surface differs, transitively. */
+  /** Surfaces of one program, kept in `memo` (the disk state's, or one proposal's). */
+  const readerOf = (
+    project: NativeSurfaceProject,
+    memo: Map<string, LocalSurface>,
+  ): SurfaceReader => ({
+    localOf(file) {
+      let surface = memo.get(file);
+      if (!surface) {
+        surface = nativeSurface(project.program, project.checker, file, options.isProjectFile);
+        memo.set(file, surface);
+      }
+      return surface;
+    },
+  });
+  const diskSurfaces = (project: NativeSurfaceProject): SurfaceReader =>
+    readerOf(project, sideOf(project.configFileName).surfaces);
+
   const affected = (
     disk: NativeSurfaceProject,
     proposed: NativeSurfaceProject,
@@ -332,7 +322,7 @@ export function createNativeDiskSides(options: {
     // A created file may be in another program (its folder's config): it is checked there.
     const start = new Set(changed);
     const before = diskSurfaces(disk);
-    const after = overlaySurfaces(proposed);
+    const after = readerOf(proposed, new Map());
     const global = [...start].some(
       (file) =>
         (inDisk.has(file) && before.localOf(file).text === null) ||

@@ -241,35 +241,23 @@ describe('typescript checker process', () => {
     LONG,
   );
 
-  it(
-    'compiler - a tsconfig with options TypeScript 7 removed, no project typescript: Sluice’s 6.x answers',
-    async () => {
-      const root = project({
+  it.each([
+    [
+      'a tsconfig with options TypeScript 7 removed',
+      {
         'tsconfig.json': JSON.stringify({
           compilerOptions: { strict: true, target: 'es5', moduleResolution: 'node', baseUrl: '.' },
           include: ['src'],
         }),
-        'src/a.ts': 'export const a: number = 1;\n',
-      });
-      const ts = language(root);
-      const outcome = await ts.check(
-        [{ path: 'src/a.ts', after: 'export const a: number = "s";\n' }],
-        signal(),
-      );
-      expect(outcome.checker).toBe(
-        `TypeScript ${versionOf(realTypescript)}, Sluice's own (the project has none)`,
-      );
-      expect(introduced(outcome)).toEqual(['src/a.ts:1 TS2322']);
+      },
       // 6.x says what it says of those options (deprecated), beside the checked result.
-      expect(outcome.state === 'checked' && outcome.reason).toContain('TS5101');
-    },
-    LONG,
-  );
-
-  it(
-    'compiler - no tsconfig.json, no project typescript: Sluice’s 6.x checks with its defaults',
-    async () => {
-      const root = project({ 'src/a.ts': 'export const a: number = 1;\n' });
+      'TS5101',
+    ],
+    ['no tsconfig.json', {}, 'no tsconfig.json: checked with default compiler options'],
+  ] as const)(
+    'compiler - %s, no project typescript: Sluice’s 6.x answers',
+    async (_case, config, said) => {
+      const root = project({ ...config, 'src/a.ts': 'export const a: number = 1;\n' });
       const ts = language(root);
       const outcome = await ts.check(
         [{ path: 'src/a.ts', after: 'export const a: number = "s";\n' }],
@@ -279,6 +267,7 @@ describe('typescript checker process', () => {
         `TypeScript ${versionOf(realTypescript)}, Sluice's own (the project has none)`,
       );
       expect(introduced(outcome)).toEqual(['src/a.ts:1 TS2322']);
+      expect(outcome.state === 'checked' && outcome.reason).toContain(said);
     },
     LONG,
   );
