@@ -22,6 +22,17 @@ export function uncheckedLanguages(evidence: ProposalEvidence): string | null {
   return missing.map((l) => `${l.language}: ${l.reason ?? l.state}`).join('; ');
 }
 
+/**
+ * Whether the evidence so far is the changed files' (a check still going on the files that
+ * import them, issue 30): then "no new errors" is said of the changed files only.
+ */
+export function changedFilesOnly(evidence: ProposalEvidence): boolean {
+  return (
+    evidence.state === 'checking' &&
+    evidence.languages.some((l) => l.state === 'checking' && l.filesChecked > 0)
+  );
+}
+
 /** "This change introduces 2 errors · fixes 1", or what kept it from being checked. */
 export function evidenceHeadline(evidence: ProposalEvidence): string {
   const unchecked = uncheckedLanguages(evidence);
@@ -46,7 +57,13 @@ export function evidenceHeadline(evidence: ProposalEvidence): string {
     case 'not_checked':
       return `Not checked: ${evidence.reason ?? 'no checker for these files'}`;
     case 'checking':
-      return 'Checking…';
+      return changedFilesOnly(evidence)
+        ? `${
+            evidence.introduced.length
+              ? `This change introduces ${plural(evidence.introduced.length, 'error')} in the changed files`
+              : 'No new errors in the changed files'
+          }${evidence.fixed.length ? ` · fixes ${evidence.fixed.length}` : ''} (checked in ${durationText(evidence.ms)}); the files that import them are still being checked`
+        : 'Checking…';
     default:
       return missingCase(evidence.state);
   }

@@ -78,6 +78,33 @@ describe('EvidencePanel', () => {
     expect(status).toHaveTextContent('You can approve or reject without waiting for it.');
   });
 
+  it('changed files checked, importers still checking - says which were checked and what is still going', () => {
+    show(
+      evidence({
+        state: 'checking',
+        ms: 420,
+        introduced: [diagnostic()],
+        languages: [
+          {
+            language: 'typescript',
+            state: 'checking',
+            filesChecked: 1,
+            ms: 420,
+            reason:
+              'the changed files are checked; the files that import them are still being checked',
+          },
+        ],
+      }),
+    );
+    expect(screen.getByTestId('evidence-heading')).toHaveTextContent(
+      'This change introduces 1 error in the changed files so far',
+    );
+    expect(screen.getByTestId('evidence-state')).toHaveTextContent(
+      'Changed files checked in 420 ms; still checking the files that import them. You can approve or reject without waiting for it.',
+    );
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('timed out - says after how long, and to decide without it', () => {
     show(evidence({ state: 'timed_out', ms: 3000 }));
     expect(screen.getByTestId('evidence-heading')).toHaveTextContent(

@@ -22,6 +22,13 @@ export interface CheckOptions {
    * later (the review modal then updates from "timed out" to "checked").
    */
   readonly onLateResult?: (evidence: ProposalEvidence) => void;
+  /**
+   * From this many ms on, a language whose changed files are checked while the files that
+   * import them are not is answered with what is known (state `checking`); the complete
+   * evidence follows in onLateResult. A live check sets it (the person is waiting to read the
+   * diff); without it the check waits for complete answers until the deadline.
+   */
+  readonly changedFilesFirstAfterMs?: number;
 }
 
 export interface ProjectDiagnostics {

@@ -12,6 +12,13 @@ import type { Diagnostic, LanguageEvidence, ProposalEvidence } from '../../../sh
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { ABSENT_FILE_HASH } from '../workspace/content-hash';
 import { compareDiagnostics, sortDiagnostics } from './diagnostic-comparison';
+import {
+  assembleEvidence as assemble,
+  formatSeconds,
+  recordChangedFiles,
+  settleUnfinished,
+  type LanguageRun,
+} from './evidence-assembly';
 import type {
   CheckOptions,
   DiagnosticsPort,
@@ -58,9 +65,7 @@ export interface DiagnosticsServiceOptions {
   readonly checkers?: readonly LanguageChecker[];
 }
 
-export function formatSeconds(ms: number): string {
-  return ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${ms} ms`;
-}
+export { formatSeconds };
 
 function sha256(root: string, relative: string): string {
   try {
@@ -77,16 +82,6 @@ function isInsideRoot(relative: string): boolean {
   if (!relative || relative.includes('\0') || relative.includes('\\')) return false;
   if (path.posix.isAbsolute(relative)) return false;
   return !path.posix.normalize(relative).split('/').includes('..');
-}
-
-interface LanguageRun {
-  readonly language: DiagnosticsLanguage;
-  evidence: LanguageEvidence;
-  introduced: Diagnostic[];
-  fixed: Diagnostic[];
-  done: boolean;
-  /** Stopped at the hard ceiling: whatever the checker says later is ignored. */
-  stopped?: boolean;
 }
 
 export function createDiagnosticsService(options: DiagnosticsServiceOptions): DiagnosticsPort {
@@ -116,39 +111,6 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
   const combined = (signal: AbortSignal | undefined): AbortSignal =>
     signal ? AbortSignal.any([signal, stopAll.signal]) : stopAll.signal;
 
-  const assemble = (
-    runs: readonly LanguageRun[],
-    started: number,
-    baseHashes: Record<string, string>,
-  ): ProposalEvidence => {
-    const languages = runs.map((r) => r.evidence);
-    const timedOut = languages.filter((l) => l.state === 'timed_out');
-    const notChecked = languages.filter((l) => l.state === 'not_checked');
-    // No file in a language Sluice checks: nothing was checked, and "no new errors" would claim it was.
-    const state: ProposalEvidence['state'] = timedOut.length
-      ? 'timed_out'
-      : notChecked.length === languages.length
-        ? 'not_checked'
-        : 'checked';
-    const reasons = languages.length
-      ? [...timedOut, ...notChecked].map(
-          (l) => `${languageLabel(l.language as DiagnosticsLanguage)}: ${l.reason ?? l.state}`,
-        )
-      : [
-          'no checker reads these files (TypeScript/JavaScript, Python, Go, Rust and Java are checked)',
-        ];
-    return {
-      state,
-      ms: Date.now() - started,
-      ...(state !== 'checked' || reasons.length ? { reason: reasons.join('; ') } : {}),
-      introduced: sortDiagnostics(runs.flatMap((r) => r.introduced)),
-      fixed: sortDiagnostics(runs.flatMap((r) => r.fixed)),
-      languages,
-      checkedAt: new Date().toISOString(),
-      baseHashes,
-    };
-  };
-
   const split = (
     changes: readonly ProposedFileChange[],
   ): Map<LanguageChecker, ProposedFileChange[]> => {
@@ -176,6 +138,9 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         if (isInsideRoot(change.path)) baseHashes[change.path] = sha256(options.root, change.path);
       const runs: LanguageRun[] = [];
       const pending: Promise<void>[] = [];
+      let answer: (evidence: ProposalEvidence) => void = () => undefined;
+      let answered = false;
+      let early = false;
       for (const [checker, group] of split(changes)) {
         const run: LanguageRun = {
           language: checker.language,
@@ -197,7 +162,10 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         }
         pending.push(
           checker
-            .check(group, signal, ceilingMs)
+            .check(group, signal, ceilingMs, (outcome) => {
+              recordChangedFiles(run, outcome);
+              answerEarly();
+            })
             .catch((error: unknown): LanguageOutcome => ({
               state: 'not_checked' as const,
               filesChecked: 0,
@@ -229,7 +197,9 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
                 ...(outcome.reason ? { reason: outcome.reason } : {}),
                 ...(outcome.checker ? { checker: outcome.checker } : {}),
               };
-            }),
+            })
+            // The others may be waiting only on this one to answer early.
+            .then(() => answerEarly()),
         );
       }
       const ceiling = setTimeout(() => {
@@ -256,24 +226,43 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         return assemble(runs, started, baseHashes);
       });
       if (!pending.length) return all;
+      // A live check answers with the changed files' errors once the person has waited long
+      // enough, and the files that import them follow as the late result (issue 30 item 1).
+      function answerEarly(): void {
+        if (answered || !early) return;
+        const open = runs.filter((r) => !r.done);
+        if (!open.length || !open.every((r) => r.changedFiles)) return;
+        for (const run of open)
+          settleUnfinished(run, Date.now() - started, { passed: false, ms: deadlineMs });
+        answered = true;
+        answer(assemble(runs, started, baseHashes));
+      }
       return new Promise<ProposalEvidence>((resolve) => {
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          for (const run of runs)
-            if (!run.done)
-              run.evidence = {
-                language: run.language,
-                state: 'timed_out',
-                reason: `timed out after ${formatSeconds(deadlineMs)}`,
-                filesChecked: 0,
-                ms: Date.now() - started,
-              };
-          resolve(assemble(runs, started, baseHashes));
-        }, deadlineMs);
+        answer = resolve;
+        const timers: NodeJS.Timeout[] = [];
+        if (check.changedFilesFirstAfterMs !== undefined)
+          timers.push(
+            setTimeout(
+              () => {
+                early = true;
+                answerEarly();
+              },
+              Math.min(check.changedFilesFirstAfterMs, deadlineMs),
+            ),
+          );
+        timers.push(
+          setTimeout(() => {
+            if (answered) return;
+            answered = true;
+            for (const run of runs)
+              settleUnfinished(run, Date.now() - started, { passed: true, ms: deadlineMs });
+            resolve(assemble(runs, started, baseHashes));
+          }, deadlineMs),
+        );
         void all.then((final) => {
-          if (!timedOut) {
-            clearTimeout(timer);
+          for (const timer of timers) clearTimeout(timer);
+          if (!answered) {
+            answered = true;
             resolve(final);
           } else if (!outer.aborted) check.onLateResult?.(final);
         });

@@ -3,6 +3,7 @@
 // with diagnostics; here the list is capped and the rest counted ("and N more").
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import {
+  changedFilesOnly,
   diagnosticLines,
   durationText,
   uncheckedLanguages,
@@ -69,7 +70,15 @@ export function evidenceResultLine(evidence: ProposalEvidence): string {
         `Not checked before writing: ${evidence.reason ?? 'no checker for this file'}`,
       );
     case 'checking':
-      return 'Not checked before writing: the check had not finished.';
+      return changedFilesOnly(evidence)
+        ? sentence(
+            `Checked in part before writing: ${
+              evidence.introduced.length
+                ? `in the changed files, this change introduces ${errors(evidence.introduced.length)}: ${inline(evidence)}${fixes(evidence)}`
+                : `no new errors in the changed files${fixes(evidence)}`
+            }; the files that import them were still being checked`,
+          )
+        : 'Not checked before writing: the check had not finished.';
     default:
       return missingCase(evidence.state);
   }
@@ -97,7 +106,15 @@ export function overlayEvidenceLine(evidence: ProposalEvidence): string {
         `Not yet applied. Not checked: ${evidence.reason ?? 'no checker for these files'}`,
       );
     case 'checking':
-      return 'Not yet applied. The check had not finished.';
+      return changedFilesOnly(evidence)
+        ? sentence(
+            `Not yet applied. ${
+              evidence.introduced.length
+                ? `In the changed files, this change would introduce ${errors(evidence.introduced.length)}: ${inline(evidence)}`
+                : 'No new errors in the changed files'
+            }; the files that import them were still being checked`,
+          )
+        : 'Not yet applied. The check had not finished.';
     default:
       return missingCase(evidence.state);
   }

@@ -29,6 +29,19 @@ export type LanguageOutcome =
       readonly checker?: string;
     };
 
+/**
+ * The changed files' errors, answered before the files that import them are checked (issue 30
+ * item 1): the same before/after comparison, over the changed files only. The final outcome
+ * follows and replaces it.
+ */
+export interface ChangedFilesOutcome {
+  readonly state: 'checked';
+  readonly before: readonly Diagnostic[];
+  readonly after: readonly Diagnostic[];
+  readonly filesChecked: number;
+  readonly checker?: string;
+}
+
 export type ProjectOutcome =
   | {
       readonly state: 'checked';
@@ -51,11 +64,14 @@ export interface LanguageChecker {
   /**
    * `ceilingMs`: the caller's hard ceiling for this call (the service's, never shorter than
    * its deadline); a checker with a ceiling of its own keeps the longer of the two.
+   * `onChangedFiles`: called at most once, before the answer, when the changed files are
+   * checked and files that import them are still to be checked.
    */
   check(
     changes: readonly ProposedFileChange[],
     signal: AbortSignal,
     ceilingMs?: number,
+    onChangedFiles?: (outcome: ChangedFilesOutcome) => void,
   ): Promise<LanguageOutcome>;
   /** The project's current errors, or null when the project has no file of this language. */
   project(signal: AbortSignal, ceilingMs?: number): Promise<ProjectOutcome | null>;

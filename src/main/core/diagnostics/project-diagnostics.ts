@@ -125,6 +125,9 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
         return await portFor(settings).checkChange(changes, {
           deadlineMs,
           ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.changedFilesFirstAfterMs !== undefined
+            ? { changedFilesFirstAfterMs: options.changedFilesFirstAfterMs }
+            : {}),
           onLateResult,
         });
       } catch (error) {

@@ -210,7 +210,12 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   return {
     language: 'python',
     owns: (file) => file.endsWith('.py') || file.endsWith('.pyi'),
-    async check(changes: readonly ProposedFileChange[], signal): Promise<LanguageOutcome> {
+    async check(
+      changes: readonly ProposedFileChange[],
+      signal,
+      _ceilingMs,
+      onChangedFiles,
+    ): Promise<LanguageOutcome> {
       // A changed file that may not be read (a link out of the project) is not checked.
       for (const change of changes) {
         const verdict = checkableFile(root, change.path);
@@ -224,39 +229,72 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
           const disk = c.after === null ? null : readDisk(c.path);
           return disk !== null && c.after !== null && samePythonShape(disk, c.after);
         });
+        const created = changes
+          .filter((c) => c.after !== null && readDisk(c.path) === null)
+          .map((c) => c.path);
         const affected = unseen ? changed : affectedPythonFiles(changed, importersOf());
         const after = new Map(changes.map((c) => [c.path, c.after ?? '']));
         const opened: string[] = [];
         const before: Diagnostic[] = [];
         const afterDiagnostics: Diagnostic[] = [];
-        try {
-          for (const file of affected) {
-            const disk = readDisk(file);
-            if (disk === null) continue;
-            await connection.sendNotification('textDocument/didOpen', {
-              textDocument: { uri: uriOf(file), languageId: 'python', version: 1, text: disk },
-            });
-            opened.push(file);
-          }
-          for (const file of opened)
-            before.push(...(await pull(connection, file, readDisk(file) ?? '')));
+        let version = 1;
+        const open = async (file: string, text: string): Promise<void> => {
+          await connection.sendNotification('textDocument/didOpen', {
+            textDocument: { uri: uriOf(file), languageId: 'python', version, text },
+          });
+          opened.push(file);
+        };
+        /** The changed files as proposed (`proposed`), or as on disk again. */
+        /** The changed files as proposed (`proposed`), or as on disk again. */
+        const showChanged = async (proposed: boolean): Promise<void> => {
+          version++;
           for (const [file, text] of after) {
             if (opened.includes(file))
               await connection.sendNotification('textDocument/didChange', {
-                textDocument: { uri: uriOf(file), version: 2 },
-                contentChanges: [{ text }],
+                textDocument: { uri: uriOf(file), version },
+                contentChanges: [{ text: proposed ? text : (readDisk(file) ?? '') }],
               });
-            else {
-              await connection.sendNotification('textDocument/didOpen', {
-                textDocument: { uri: uriOf(file), languageId: 'python', version: 2, text },
-              });
-              opened.push(file);
-            }
+            else if (proposed) await open(file, text);
           }
-          for (const file of affected) {
+        };
+        const pullBefore = async (files: readonly string[]): Promise<void> => {
+          for (const file of files) {
+            const disk = readDisk(file);
+            if (disk === null) continue;
+            await open(file, disk);
+            before.push(...(await pull(connection, file, disk)));
+          }
+        };
+        const pullAfter = async (files: readonly string[]): Promise<void> => {
+          for (const file of files) {
             const text = after.has(file) ? (after.get(file) ?? '') : readDisk(file);
             if (text === null) continue;
             afterDiagnostics.push(...(await pull(connection, file, text)));
+          }
+        };
+        try {
+          // The changed modules first (before, then as proposed), answered at once; then the
+          // importers, with the changed modules shown as on disk again for their "before". With a
+          // created module among them, the importers' "before" comes first (it is absent then).
+          const importers = affected.filter((file) => !after.has(file));
+          const early = created.length === 0;
+          await pullBefore(changed);
+          if (!early) await pullBefore(importers);
+          await showChanged(true);
+          await pullAfter(changed);
+          if (importers.length) {
+            if (early) {
+              onChangedFiles?.({
+                state: 'checked',
+                before: [...before],
+                after: [...afterDiagnostics],
+                filesChecked: changed.length,
+              });
+              await showChanged(false);
+              await pullBefore(importers);
+              await showChanged(true);
+            }
+            await pullAfter(importers);
           }
         } finally {
           for (const file of opened)

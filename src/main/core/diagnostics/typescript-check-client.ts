@@ -3,6 +3,7 @@
 // at the memory ceiling, a crash or a hello that says the compiler cannot be used becomes a
 // `died` answer with the reason in words; the caller starts a new process on the next check.
 import { createInterface } from 'node:readline';
+import type { ChangedFilesOutcome } from './language-checker';
 import type { CheckProcessHello, RunnableCompiler } from './typescript-check-process';
 import type { TsWorkerRequest, TsWorkerResponse } from './typescript-check-worker';
 
@@ -20,7 +21,7 @@ export interface CheckerChild {
 }
 
 export type CheckAnswer =
-  | (TsWorkerResponse & { readonly rssBytes?: number })
+  | (Exclude<TsWorkerResponse, { kind: 'changed_files' }> & { readonly rssBytes?: number })
   | { readonly kind: 'died'; readonly message: string };
 
 export type CheckRequest =
@@ -30,7 +31,12 @@ export type CheckRequest =
 
 export interface CheckClient {
   readonly compiler: RunnableCompiler;
-  ask(request: CheckRequest, signal: AbortSignal): Promise<CheckAnswer>;
+  /** `onChangedFiles`: a check's changed files answered before the rest (see the worker). */
+  ask(
+    request: CheckRequest,
+    signal: AbortSignal,
+    onChangedFiles?: (outcome: ChangedFilesOutcome) => void,
+  ): Promise<CheckAnswer>;
   /** Last resident memory the process reported. */
   rssBytes(): number | null;
   readonly exited: Promise<CheckerExit>;
@@ -75,6 +81,7 @@ export function connectCheckClient(
   });
   child.stdin.on('error', () => undefined);
   const pending = new Map<number, (answer: CheckAnswer) => void>();
+  const early = new Map<number, (outcome: ChangedFilesOutcome) => void>();
   let rss: number | null = null;
   let nextId = 1;
   let ended: string | null = null;
@@ -101,6 +108,7 @@ export function connectCheckClient(
       if (!hello) resolve(ended);
       for (const answer of pending.values()) answer({ kind: 'died', message: ended });
       pending.clear();
+      early.clear();
     });
     lines.on('line', (line) => {
       let message: Record<string, unknown>;
@@ -123,9 +131,14 @@ export function connectCheckClient(
         return;
       }
       if (typeof message.rssBytes === 'number') rss = message.rssBytes;
+      if (message.kind === 'changed_files') {
+        early.get(message.id as number)?.(message.outcome as ChangedFilesOutcome);
+        return;
+      }
       const answer = pending.get(message.id as number);
       if (!answer) return;
       pending.delete(message.id as number);
+      early.delete(message.id as number);
       if (!pending.size) hold(false);
       answer(message as unknown as CheckAnswer);
     });
@@ -141,9 +154,10 @@ export function connectCheckClient(
         hold(true);
         process.kill();
       },
-      ask(request, signal) {
+      ask(request, signal, onChangedFiles) {
         if (ended) return Promise.resolve({ kind: 'died', message: ended });
         const id = nextId++;
+        if (onChangedFiles) early.set(id, onChangedFiles);
         return new Promise<CheckAnswer>((resolve) => {
           const onAbort = (): void => {
             child.stdin.write(`${JSON.stringify({ cancel: id })}\n`);

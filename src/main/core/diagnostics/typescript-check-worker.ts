@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type * as TypeScript from 'typescript';
-import type { LanguageOutcome, ProjectOutcome } from './language-checker';
+import type { ChangedFilesOutcome, LanguageOutcome, ProjectOutcome } from './language-checker';
 import {
   createTypeScriptChecker,
   type TsChange,
@@ -63,6 +63,8 @@ export type TsWorkerResponse = {
   readonly stats: TsCheckerStats;
 } & (
   | { readonly kind: 'check'; readonly outcome: LanguageOutcome }
+  /** Before the `check` answer of the same id: the changed files are checked, importers follow. */
+  | { readonly kind: 'changed_files'; readonly outcome: ChangedFilesOutcome }
   | { readonly kind: 'project'; readonly outcome: ProjectOutcome | null }
   | { readonly kind: 'memory' }
   | { readonly kind: 'cancelled' }
@@ -175,7 +177,12 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
         return;
       }
       if (request.kind === 'check')
-        reply({ kind: 'check', outcome: ready.check(request.changes, request.extraImporters) });
+        reply({
+          kind: 'check',
+          outcome: ready.check(request.changes, request.extraImporters, (outcome) =>
+            reply({ kind: 'changed_files', outcome }),
+          ),
+        });
       else reply({ kind: 'project', outcome: ready.project() });
     } catch (error) {
       if (isCancellation(error)) reply({ kind: 'cancelled' });

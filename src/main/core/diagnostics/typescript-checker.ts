@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type * as TypeScript from 'typescript';
 import type { Diagnostic } from '../../../shared/diagnostics';
-import type { LanguageOutcome, ProjectOutcome } from './language-checker';
+import type { ChangedFilesOutcome, LanguageOutcome, ProjectOutcome } from './language-checker';
 import { affectedFiles, importerGraph } from './typescript-affected-files';
 import { createShapeComparer } from './typescript-declaration-shape';
 import { createDiagnosticList, dedupeDiagnostics } from './typescript-diagnostic-list';
@@ -65,7 +65,12 @@ export interface TsCheckerStats {
 }
 
 export interface TypeScriptChecker {
-  check(changes: readonly TsChange[], extraImporters: Record<string, string[]>): LanguageOutcome;
+  /** `onChangedFiles`: the changed files' answer, before their importers are checked. */
+  check(
+    changes: readonly TsChange[],
+    extraImporters: Record<string, string[]>,
+    onChangedFiles?: (outcome: ChangedFilesOutcome) => void,
+  ): LanguageOutcome;
   project(): ProjectOutcome | null;
   /** One step of background preparation of the disk side; false when nothing is left. */
   prepareStep(): boolean;
@@ -269,7 +274,7 @@ export function createTypeScriptChecker(
       .map((s) => s.fileName);
 
   return {
-    check(changes, extraImporters) {
+    check(changes, extraImporters, onChangedFiles) {
       refreshConfigs();
       const overlayFiles = new Map(changes.map((c) => [absolute(c.path), c.after]));
       const byProject = new Map<Project, string[]>();
@@ -297,6 +302,23 @@ export function createTypeScriptChecker(
       const extra = new Map(
         Object.entries(extraImporters).map(([k, v]) => [absolute(k), v.map(absolute)]),
       );
+      /** Checks a file once per program; `checked` is the program's own set. */
+      const checkIn = (
+        project: Project,
+        disk: TypeScript.Program,
+        file: string,
+        checked: Set<string>,
+      ): void => {
+        if (checked.has(file)) return;
+        checked.add(file);
+        const text = overlayFiles.has(file) ? (overlayFiles.get(file) ?? undefined) : undefined;
+        if (!isChecked(project.hosts.config, file, text ?? disk.getSourceFile(file)?.text)) return;
+        checkedFiles.add(file);
+        before.push(...diskErrorsOf(project, file));
+        after.push(...errorsOf(project.hosts.overlay, file));
+      };
+      // The changed files first, in every program; their importers after (onChangedFiles).
+      const later: (() => void)[] = [];
       for (const [project, changed] of byProject) {
         const config = project.hosts.config;
         const disk = syncDisk(project);
@@ -308,6 +330,10 @@ export function createTypeScriptChecker(
           fatal.push(...problems.fatal);
           continue;
         }
+        const checked = new Set<string>();
+        for (const file of changed)
+          if (disk.getSourceFile(file) || overlay.getSourceFile(file))
+            checkIn(project, disk, file, checked);
         // Every changed file keeps its declarations' shape: its importers cannot see a difference.
         const sameShape = changed.every((file) => {
           const before = disk.getSourceFile(file)?.text;
@@ -316,29 +342,32 @@ export function createTypeScriptChecker(
             typeof before === 'string' && typeof after === 'string' && shapes(file, before, after)
           );
         });
-        project.graph ??= importerGraph(ts, disk, isProjectFile);
-        project.diskSurfaces ??= createSurfaceReader(ts, disk, isProjectFile);
-        const affected = sameShape
-          ? new Set(changed)
-          : affectedFiles(ts, {
-              changed,
-              disk,
-              overlay,
-              graph: project.graph,
-              extraImporters: extra,
-              diskSurfaces: project.diskSurfaces,
-              overlaySurfaces: createSurfaceReader(ts, overlay, isProjectFile),
-              isProjectFile,
-              throwIfCancelled,
-            });
-        for (const file of affected) {
-          const text = overlayFiles.has(file) ? (overlayFiles.get(file) ?? undefined) : undefined;
-          if (!isChecked(config, file, text ?? disk.getSourceFile(file)?.text)) continue;
-          checkedFiles.add(file);
-          before.push(...diskErrorsOf(project, file));
-          after.push(...errorsOf(project.hosts.overlay, file));
-        }
+        if (sameShape) continue;
+        later.push(() => {
+          project.graph ??= importerGraph(ts, disk, isProjectFile);
+          project.diskSurfaces ??= createSurfaceReader(ts, disk, isProjectFile);
+          const affected = affectedFiles(ts, {
+            changed,
+            disk,
+            overlay,
+            graph: project.graph,
+            extraImporters: extra,
+            diskSurfaces: project.diskSurfaces,
+            overlaySurfaces: createSurfaceReader(ts, overlay, isProjectFile),
+            isProjectFile,
+            throwIfCancelled,
+          });
+          for (const file of affected) checkIn(project, disk, file, checked);
+        });
       }
+      if (later.length && checkedFiles.size)
+        onChangedFiles?.({
+          state: 'checked',
+          before: dedupeDiagnostics(before),
+          after: dedupeDiagnostics(after),
+          filesChecked: checkedFiles.size,
+        });
+      for (const walk of later) walk();
       // Errors only said about files a program could check: a program TypeScript cannot
       // check through says so, even when another program checked the same change.
       if (fatal.length && !checkedFiles.size) return notChecked(fatal);

@@ -15,7 +15,12 @@ import { DEFAULT_CONFINED_LIMITS } from '../confinement/confined-limits';
 import { workerEntryFor } from '../index/worker-entry';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { ProposedFileChange } from './diagnostics-port';
-import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
+import type {
+  ChangedFilesOutcome,
+  LanguageChecker,
+  LanguageOutcome,
+  ProjectOutcome,
+} from './language-checker';
 import {
   connectCheckClient,
   type CheckAnswer,
@@ -183,6 +188,7 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     request: CheckRequest,
     signal: AbortSignal,
     callCeilingMs = 0,
+    onChangedFiles?: (outcome: ChangedFilesOutcome) => void,
   ): Promise<CheckAnswer> => {
     running ??= start();
     const client = await running;
@@ -193,7 +199,9 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     // The caller's ceiling (never shorter than its deadline) wins when longer: a check given
     // 30 minutes is not killed at the Settings' 60 s.
     const ceiling = setTimeout(() => client.kill(), Math.max(ceilingMs, callCeilingMs));
-    const answer = await client.ask(request, signal).finally(() => clearTimeout(ceiling));
+    const answer = await client
+      .ask(request, signal, onChangedFiles)
+      .finally(() => clearTimeout(ceiling));
     if ('stats' in answer) lastStats = answer.stats;
     if (answer.kind === 'failed' && answer.ended) {
       // That checker is ending: the next check starts a new one instead of asking it.
@@ -222,8 +230,9 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
   });
 
   /** The compiler is named in every answer: which TypeScript's errors these are. */
-  const named = <T extends LanguageOutcome | ProjectOutcome>(outcome: T): T =>
-    label ? { ...outcome, checker: label } : outcome;
+  const named = <T extends LanguageOutcome | ProjectOutcome | ChangedFilesOutcome>(
+    outcome: T,
+  ): T => (label ? { ...outcome, checker: label } : outcome);
 
   const importersOf = (changes: readonly ProposedFileChange[]): Record<string, string[]> => {
     const out: Record<string, string[]> = {};
@@ -248,7 +257,7 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
       )
         running ??= start();
     },
-    async check(changes, signal, callCeilingMs): Promise<LanguageOutcome> {
+    async check(changes, signal, callCeilingMs, onChangedFiles): Promise<LanguageOutcome> {
       const answer = await ask(
         {
           kind: 'check',
@@ -257,6 +266,7 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
         },
         signal,
         callCeilingMs,
+        onChangedFiles && ((outcome) => onChangedFiles(named(outcome))),
       );
       return answer.kind === 'check' ? named(answer.outcome) : notChecked(answer);
     },

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { lineTextAt } from './diagnostic-comparison';
-import type { LanguageOutcome } from './language-checker';
+import type { ChangedFilesOutcome, LanguageOutcome } from './language-checker';
 import type { TsChange, TsCheckerStats, TypeScriptChecker } from './typescript-checker';
 import type { ShapeComparer } from './typescript-declaration-shape';
 import { dedupeDiagnostics } from './typescript-diagnostic-list';
@@ -238,6 +238,7 @@ export async function createNativeChecker(
   const checkOverlay = (
     changes: readonly TsChange[],
     extraImporters: Record<string, string[]>,
+    onChangedFiles?: (outcome: ChangedFilesOutcome) => void,
   ): LanguageOutcome => {
     const files = changes
       .filter((c) => TS_SOURCE_EXTENSIONS.some((ext) => c.path.endsWith(ext)))
@@ -297,22 +298,44 @@ export async function createNativeChecker(
     const after: Diagnostic[] = [];
     let checked = 0;
     try {
+      const checkIn = (
+        project: NativeProject,
+        overlaid: NativeProject,
+        inDisk: ReadonlySet<string>,
+        file: string,
+      ): void => {
+        if (inDisk.has(file) && (onDisk.includes(file) || !files.includes(file)))
+          before.push(...diskErrorsOf(project.program, file));
+        if (overlay.get(file) === null) return;
+        // A created file is in the program its folder's config gives it, once opened.
+        const owner = createdNow.includes(file)
+          ? (proposed.getDefaultProjectForFile(file) ?? overlaid)
+          : overlaid;
+        checked++;
+        after.push(...errorsOf(owner.program, file));
+      };
+      // The changed files first, in every program; their importers after (onChangedFiles).
+      const later: (() => void)[] = [];
       for (const { project, changed } of checkable) {
         const overlaid = proposed.getProject(project.configFileName);
         if (!overlaid) continue;
         const inDisk = new Set(project.program.getSourceFileNames());
-        for (const file of sides.affected(project, overlaid, changed, extra)) {
-          if (inDisk.has(file) && (onDisk.includes(file) || !files.includes(file)))
-            before.push(...diskErrorsOf(project.program, file));
-          if (overlay.get(file) === null) continue;
-          // A created file is in the program its folder's config gives it, once opened.
-          const owner = createdNow.includes(file)
-            ? (proposed.getDefaultProjectForFile(file) ?? overlaid)
-            : overlaid;
-          checked++;
-          after.push(...errorsOf(owner.program, file));
-        }
+        for (const file of changed) checkIn(project, overlaid, inDisk, file);
+        if (sides.keepsShape(project, overlaid, changed)) continue;
+        later.push(() => {
+          const done = new Set(changed);
+          for (const file of sides.affected(project, overlaid, changed, extra))
+            if (!done.has(file)) checkIn(project, overlaid, inDisk, file);
+        });
       }
+      if (later.length && checked)
+        onChangedFiles?.({
+          state: 'checked',
+          before: dedupeDiagnostics(before),
+          after: dedupeDiagnostics(after),
+          filesChecked: checked,
+        });
+      for (const walk of later) walk();
     } finally {
       snapshot = proposed;
       disk.dispose();
@@ -330,7 +353,7 @@ export async function createNativeChecker(
   };
 
   return {
-    check(changes: readonly TsChange[], extraImporters: Record<string, string[]>) {
+    check(changes, extraImporters, onChangedFiles) {
       clearOverlay();
       refreshDisk();
       // A revision that proposes the same texts again on the same disk state: the same answer.
@@ -338,7 +361,7 @@ export async function createNativeChecker(
         .update(JSON.stringify([epoch, changes, extraImporters]))
         .digest('hex');
       if (last?.key === key) return last.outcome;
-      const outcome = checkOverlay(changes, extraImporters);
+      const outcome = checkOverlay(changes, extraImporters, onChangedFiles);
       last = { key, outcome };
       return outcome;
     },

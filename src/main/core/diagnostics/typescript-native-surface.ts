@@ -246,6 +246,12 @@ export interface NativeSurfaceProject {
 export interface NativeDiskSides {
   graphOf(project: NativeSurfaceProject): Map<string, Set<string>>;
   diskSurfaces(project: NativeSurfaceProject): SurfaceReader;
+  /** Whether every changed file keeps its declarations' shape (then only they are affected). */
+  keepsShape(
+    disk: NativeSurfaceProject,
+    proposed: NativeSurfaceProject,
+    changed: readonly string[],
+  ): boolean;
   /** The changed files, then the importers of every file whose surface differs, transitively. */
   affected(
     disk: NativeSurfaceProject,
@@ -297,6 +303,25 @@ export function createNativeDiskSides(options: {
   const diskSurfaces = (project: NativeSurfaceProject): SurfaceReader =>
     readerOf(project, sideOf(project.configFileName).surfaces);
 
+  /** Every changed file keeps its declarations' shape: no importer can see a difference. */
+  const keepsShape = (
+    disk: NativeSurfaceProject,
+    proposed: NativeSurfaceProject,
+    changed: readonly string[],
+  ): boolean => {
+    if (!options.sameShape) return false;
+    const inDisk = new Set(disk.program.getSourceFileNames());
+    const inProposed = new Set(proposed.program.getSourceFileNames());
+    return changed.every((file) => {
+      const [proposedText, diskText] = options.texts(file);
+      return (
+        inDisk.has(file) &&
+        inProposed.has(file) &&
+        options.sameShape?.(file, diskText, proposedText) === true
+      );
+    });
+  };
+
   const affected = (
     disk: NativeSurfaceProject,
     proposed: NativeSurfaceProject,
@@ -306,19 +331,7 @@ export function createNativeDiskSides(options: {
     const inDisk = new Set(disk.program.getSourceFileNames());
     const inProposed = new Set(proposed.program.getSourceFileNames());
     const inProgram = (file: string): boolean => inDisk.has(file) || inProposed.has(file);
-    // Every changed file keeps its declarations' shape: no importer can see a difference.
-    if (
-      options.sameShape &&
-      changed.every((file) => {
-        const [proposedText, diskText] = options.texts(file);
-        return (
-          inDisk.has(file) &&
-          inProposed.has(file) &&
-          options.sameShape?.(file, diskText, proposedText) === true
-        );
-      })
-    )
-      return [...changed];
+    if (keepsShape(disk, proposed, changed)) return [...changed];
     // A created file may be in another program (its folder's config): it is checked there.
     const start = new Set(changed);
     const before = diskSurfaces(disk);
@@ -349,6 +362,7 @@ export function createNativeDiskSides(options: {
   return {
     graphOf,
     diskSurfaces,
+    keepsShape,
     affected,
     reset: () => {
       diskSides = new Map();

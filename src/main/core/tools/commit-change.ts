@@ -58,6 +58,12 @@ export async function commitProposal(
     ...(evidence ? { evidence } : {}),
     ...(check.kind === 'ask' && check.late ? { lateEvidence: check.late } : {}),
   };
+  // The model reads the most complete evidence there is when the person decides: a check
+  // still going on the importers when the request was shown may have finished since.
+  let latest = evidence;
+  void call.lateEvidence?.then((late) => {
+    latest = late;
+  });
   const resolution: ApprovalResolution = await gate.request(proposal, call);
   let finalText: string;
   switch (resolution.outcome) {
@@ -114,8 +120,8 @@ export async function commitProposal(
     call,
   });
   const extra = await refreshIndex(ctx, proposal.path);
-  if (evidence) extra.push(evidenceResultLine(evidence));
-  if (evidence?.tests) extra.push(testsResultLine(evidence.tests, 'written'));
+  if (latest) extra.push(evidenceResultLine(latest));
+  if (latest?.tests) extra.push(testsResultLine(latest.tests, 'written'));
   switch (resolution.outcome) {
     case 'approved':
       return {

@@ -15,6 +15,13 @@ import { testsHeldBackMessage } from '../test-runs/verdict-messages';
 import type { ToolContext, ToolResult } from './tool';
 import type { Proposal } from '../edits/proposal';
 
+/**
+ * A live check waiting on the files that import the changed ones answers with the changed
+ * files' errors after this long, and the rest completes the request when it arrives: the
+ * person reads the diff with evidence instead of waiting for the whole deadline (issue 30).
+ */
+export const CHANGED_FILES_FIRST_MS = 1000;
+
 export type LiveCheck =
   | { readonly kind: 'unchecked' }
   | { readonly kind: 'held_back'; readonly result: ToolResult }
@@ -57,6 +64,7 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
       [{ path: proposal.path, after: proposal.after }],
       {
         deadlineMs: diagnostics.liveDeadlineMs(),
+        changedFilesFirstAfterMs: CHANGED_FILES_FIRST_MS,
         signal: ctx.signal,
         onLateResult: (late) => lateDiagnostics.resolve({ ...late, baseHashes }),
       },
@@ -79,7 +87,10 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
       result: { status: 'error', content: heldBackMessage(proposal, evidence) },
     };
   }
-  const diagnosticsLate = evidence.state === 'timed_out' ? lateDiagnostics.promise : null;
+  const diagnosticsLate =
+    evidence.state === 'timed_out' || evidence.state === 'checking'
+      ? lateDiagnostics.promise
+      : null;
   // Tests run only where a person will look (or `sluice tool`, where the caller is the person):
   // a change approved unseen is not delayed by them.
   const plain = (): LiveCheck =>

@@ -3,6 +3,7 @@
 // which introduced errors fall inside a hunk's new lines.
 import type { Hunk } from '../../../shared/approvals';
 import type { Diagnostic, LanguageEvidence, ProposalEvidence } from '../../../shared/diagnostics';
+import { changedFilesOnly } from '../../../shared/evidence-summary';
 import { missingCase } from '../../../shared/missing-case';
 
 export function countOf(count: number, noun: string): string {
@@ -30,6 +31,7 @@ function counts(evidence: ProposalEvidence): string {
 export function evidenceHeading(evidence: ProposalEvidence): string {
   switch (evidence.state) {
     case 'checking':
+      if (changedFilesOnly(evidence)) return `${counts(evidence)} in the changed files so far`;
       return evidence.introduced.length > 0 ? `${counts(evidence)} so far` : 'Checking for errors…';
     case 'checked':
       return counts(evidence);
@@ -48,7 +50,9 @@ export function evidenceHeading(evidence: ProposalEvidence): string {
 export function evidenceStateLine(evidence: ProposalEvidence): string {
   switch (evidence.state) {
     case 'checking':
-      return 'You can approve or reject without waiting for it.';
+      return changedFilesOnly(evidence)
+        ? `Changed files checked in ${duration(evidence.ms)}; still checking the files that import them. You can approve or reject without waiting for it.`
+        : 'You can approve or reject without waiting for it.';
     case 'checked':
       return `Checked in ${duration(evidence.ms)}`;
     case 'not_checked':

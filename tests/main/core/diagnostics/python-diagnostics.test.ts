@@ -1,5 +1,6 @@
 // Python through the real service: real pyright as a language server over a temp project.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ProposalEvidence } from '../../../../src/shared/diagnostics';
 import { makeDiagnosticsProject, type DiagnosticsProject } from './diagnostics-test-project';
 
 const LONG = 120_000;
@@ -94,6 +95,40 @@ describe('python diagnostics', () => {
       );
       expect(comment).toMatchObject({ state: 'checked', introduced: [], fixed: [] });
       expect(comment.languages[0]?.filesChecked).toBe(1);
+    },
+    LONG,
+  );
+
+  it(
+    'checkChange - the changed module is answered first (live), its importers as the late result',
+    async () => {
+      project = makeDiagnosticsProject({
+        'pyrightconfig.json': '{ "typeCheckingMode": "basic" }',
+        'shapes.py': 'def area(width: int, height: int) -> int:\n    return width * height\n',
+        'app.py': 'from shapes import area\n\ntotal: int = area(2, 3)\n',
+      });
+      let late: ProposalEvidence | undefined;
+      const evidence = await project.service.checkChange(
+        [
+          {
+            path: 'shapes.py',
+            after:
+              'def area(width: int, height: int) -> str:\n    n: int = "x"\n    return str(width * height)\n',
+          },
+        ],
+        { deadlineMs: LONG, changedFilesFirstAfterMs: 0, onLateResult: (e) => (late = e) },
+      );
+      // Answered with the changed module only, unless pyright finished the importer first.
+      if (evidence.state === 'checking') {
+        expect(evidence.introduced.map((d) => `${d.path}:${d.line}`)).toEqual(['shapes.py:2']);
+        expect(evidence.languages[0]).toMatchObject({ state: 'checking', filesChecked: 1 });
+        for (let i = 0; i < 300 && !late; i++) await new Promise((r) => setTimeout(r, 50));
+      } else late = evidence;
+      expect(late?.state).toBe('checked');
+      expect(late?.introduced.map((d) => `${d.path}:${d.line}`)).toEqual([
+        'app.py:3',
+        'shapes.py:2',
+      ]);
     },
     LONG,
   );

@@ -183,9 +183,14 @@ describe('live edit evidence', () => {
       'approval_resolved',
     ]);
     expect(fake.calls[0]?.options.deadlineMs).toBe(250);
+    // A live check answers with the changed files after a second, the importers following late.
+    expect(fake.calls[0]?.options.changedFilesFirstAfterMs).toBe(1000);
     // A window that lists pending approvals after the late result sees it.
     expect(pendingAfterLate).toBe('checked');
-    expect(result.content).toContain('Not fully checked before writing: the check timed out after');
+    // The model reads the late result that arrived before the decision, not "timed out".
+    expect(result.content).toContain(
+      'Checked before writing: this change introduces 1 error: a.ts:1: late error.',
+    );
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
