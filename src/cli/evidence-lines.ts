@@ -30,7 +30,8 @@ export function renderEvidence(evidence: ProposalEvidence, color: boolean): stri
   lines.push(...listed(evidence.introduced));
   if (evidence.fixed.length) lines.push(green('Fixed:'), ...listed(evidence.fixed));
   for (const language of evidence.languages)
-    if (language.state !== 'checked')
+    // A language still checking the importers is what the headline says already.
+    if (language.state !== 'checked' && language.state !== 'checking')
       lines.push(
         `  ${oneLine(language.language)}: ${language.state.replace('_', ' ')}${
           language.reason ? ` (${oneLine(language.reason)})` : ''

@@ -14,6 +14,10 @@ import { createEditFileTool } from '../../src/main/core/tools/edit-file';
 import { runTool } from '../../src/main/core/tools/tool';
 import { Workspace } from '../../src/main/core/workspace/workspace';
 import { DEFAULT_DIAGNOSTICS_SETTINGS } from '../../src/shared/diagnostics-settings';
+import { renderEvidence } from '../../src/cli/evidence-lines';
+import { createDiagnosticsService } from '../../src/main/core/diagnostics/diagnostics-service';
+import type { LanguageChecker } from '../../src/main/core/diagnostics/language-checker';
+import { createProjectDiagnostics } from '../../src/main/core/diagnostics/project-diagnostics';
 import {
   brokenWhenMarked,
   createFakeDiagnostics,
@@ -107,6 +111,64 @@ describe('CLI approval session evidence', () => {
       expect(cli.errText()).toContain(
         'The check of the change above finished:\nThis change introduces 1 error (checked in 400 ms)\n  a.ts:1  late one\n',
       );
+    } finally {
+      session.close();
+    }
+  });
+
+  it('changed files first - the request shows the changed file, the importers follow while the prompt waits', async () => {
+    const own = diagnostic('a.ts', 1, 'own error');
+    const importer = diagnostic('use.ts', 1, 'importer error');
+    const staged: LanguageChecker = {
+      language: 'typescript',
+      owns: (file) => file.endsWith('.ts'),
+      async check(_changes, _signal, _ceiling, onChangedFiles) {
+        await new Promise((r) => setTimeout(r, 20));
+        onChangedFiles?.({ state: 'checked', before: [], after: [own], filesChecked: 1 });
+        await new Promise((r) => setTimeout(r, 1200));
+        return { state: 'checked', before: [], after: [own, importer], filesChecked: 2 };
+      },
+      project: () => Promise.resolve(null),
+      memoryBytes: () => null,
+      dispose: () => Promise.resolve(),
+    };
+    const cli = io();
+    const asked: ApprovalRequest[] = [];
+    const approver: TerminalApprover = {
+      ask: async (request) => {
+        asked.push(request);
+        for (let i = 0; i < 150 && !cli.errText().includes('importer error'); i++)
+          await new Promise((r) => setTimeout(r, 20));
+        return { decision: { type: 'approve' } };
+      },
+      close: () => undefined,
+    };
+    const workspace = await Workspace.open(project);
+    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
+    try {
+      const diagnostics = createProjectDiagnostics({
+        root: project,
+        settings: () => DEFAULT_DIAGNOSTICS_SETTINGS,
+        create: () => createDiagnosticsService({ root: project, checkers: [staged] }),
+      });
+      const started = Date.now();
+      const result = await runTool(
+        edit,
+        { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'two' }] },
+        { workspace, signal: new AbortController().signal, approvals: session.broker, diagnostics },
+      );
+      const shown = asked[0]?.evidence;
+      expect(shown?.state).toBe('checking');
+      expect(shown && renderEvidence(shown, false)).toMatch(
+        /^This change introduces 1 error in the changed files \(checked in \d+ ms\); the files that import them are still being checked\n {2}a\.ts:1 {2}own error\n$/u,
+      );
+      expect(cli.errText()).toMatch(
+        /The check of the change above finished:\nThis change introduces 2 errors \(checked in [\d.]+ s\)\n/u,
+      );
+      expect(result.content).toContain(
+        'Checked before writing: this change introduces 2 errors: a.ts:1: own error; use.ts:1: importer error.',
+      );
+      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       session.close();
     }

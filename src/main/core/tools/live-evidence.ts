@@ -20,7 +20,7 @@ import type { Proposal } from '../edits/proposal';
  * files' errors after this long, and the rest completes the request when it arrives: the
  * person reads the diff with evidence instead of waiting for the whole deadline (issue 30).
  */
-export const CHANGED_FILES_FIRST_MS = 1000;
+export const CHANGED_FILES_FIRST_MS = 750;
 
 export type LiveCheck =
   | { readonly kind: 'unchecked' }
