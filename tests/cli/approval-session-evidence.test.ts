@@ -54,6 +54,34 @@ function io(): CliIo & { errText: () => string } {
 
 const edit = createEditFileTool();
 
+/** A TypeScript checker answering a.ts's error at 20 ms and use.ts's too at `completeMs`. */
+function stagedChecker(completeMs: number): LanguageChecker {
+  const own = diagnostic('a.ts', 1, 'own error');
+  const importer = diagnostic('use.ts', 1, 'importer error');
+  return {
+    language: 'typescript',
+    owns: (file) => file.endsWith('.ts'),
+    async check(_changes, _signal, _ceiling, onChangedFiles) {
+      await new Promise((r) => setTimeout(r, 20));
+      onChangedFiles?.({ state: 'checked', before: [], after: [own], filesChecked: 1 });
+      await new Promise((r) => setTimeout(r, completeMs - 20));
+      return { state: 'checked', before: [], after: [own, importer], filesChecked: 2 };
+    },
+    project: () => Promise.resolve(null),
+    memoryBytes: () => null,
+    dispose: () => Promise.resolve(),
+  };
+}
+
+function stagedDiagnostics(completeMs: number, liveDeadlineMs = 3000) {
+  return createProjectDiagnostics({
+    root: project,
+    settings: () => ({ ...DEFAULT_DIAGNOSTICS_SETTINGS, liveDeadlineMs }),
+    create: () =>
+      createDiagnosticsService({ root: project, checkers: [stagedChecker(completeMs)] }),
+  });
+}
+
 describe('CLI approval session evidence', () => {
   it('sluice tool --yes - the write is checked, never held back, and the result says the errors', async () => {
     const fake = createFakeDiagnostics(brokenWhenMarked);
@@ -117,21 +145,6 @@ describe('CLI approval session evidence', () => {
   });
 
   it('changed files first - the request shows the changed file, the importers follow while the prompt waits', async () => {
-    const own = diagnostic('a.ts', 1, 'own error');
-    const importer = diagnostic('use.ts', 1, 'importer error');
-    const staged: LanguageChecker = {
-      language: 'typescript',
-      owns: (file) => file.endsWith('.ts'),
-      async check(_changes, _signal, _ceiling, onChangedFiles) {
-        await new Promise((r) => setTimeout(r, 20));
-        onChangedFiles?.({ state: 'checked', before: [], after: [own], filesChecked: 1 });
-        await new Promise((r) => setTimeout(r, 1200));
-        return { state: 'checked', before: [], after: [own, importer], filesChecked: 2 };
-      },
-      project: () => Promise.resolve(null),
-      memoryBytes: () => null,
-      dispose: () => Promise.resolve(),
-    };
     const cli = io();
     const asked: ApprovalRequest[] = [];
     const approver: TerminalApprover = {
@@ -146,11 +159,7 @@ describe('CLI approval session evidence', () => {
     const workspace = await Workspace.open(project);
     const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
     try {
-      const diagnostics = createProjectDiagnostics({
-        root: project,
-        settings: () => DEFAULT_DIAGNOSTICS_SETTINGS,
-        create: () => createDiagnosticsService({ root: project, checkers: [staged] }),
-      });
+      const diagnostics = stagedDiagnostics(1200);
       const started = Date.now();
       const result = await runTool(
         edit,
@@ -169,6 +178,43 @@ describe('CLI approval session evidence', () => {
         'Checked before writing: this change introduces 2 errors: a.ts:1: own error; use.ts:1: importer error.',
       );
       expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      session.close();
+    }
+  });
+
+  it.each([
+    [
+      'within the deadline - the model reads the importers’ errors too',
+      3000,
+      'Checked before writing: this change introduces 2 errors',
+    ],
+    [
+      'past the deadline - the model reads that the importers were not checked yet',
+      600,
+      'Checked in part before writing: in the changed files, this change introduces 1 error: a.ts:1: own error; the files that import them were still being checked.',
+    ],
+  ] as const)('approved at once, %s', async (_case, deadline, words) => {
+    const cli = io();
+    const approver: TerminalApprover = {
+      ask: async () => ({ decision: { type: 'approve' } }),
+      close: () => undefined,
+    };
+    const workspace = await Workspace.open(project);
+    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
+    try {
+      const result = await runTool(
+        edit,
+        { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'two' }] },
+        {
+          workspace,
+          signal: new AbortController().signal,
+          approvals: session.broker,
+          diagnostics: stagedDiagnostics(1200, deadline),
+        },
+      );
+      expect(result.status).toBe('ok');
+      expect(result.content).toContain(words);
     } finally {
       session.close();
     }

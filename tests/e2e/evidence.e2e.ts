@@ -1,5 +1,6 @@
 // Evidence before approval in Chromium (issue 24): the review modal shows "Checking…" with
-// Approve usable at once, moves to the errors found when a late `approval_evidence` event
+// Approve usable at once, then the changed files' errors while the importers are still being
+// checked (issue 30), moves to the errors found when a late `approval_evidence` event
 // comes, opens an error's line in a dependent file, and marks the hunk the error falls in; the
 // inbox shows a change set's evidence the same way. The built `sluice serve`, its store and
 // the fake Anthropic server are real; the evidence itself is the test's (see
@@ -133,6 +134,43 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('evidence in Chromium', () =>
 
     const [seen] = injection.approvals;
     expect(seen).toBeDefined();
+    // The changed file's errors first (issue 30), while its importers are still being checked.
+    injection.sendAgentEvent({
+      type: 'approval_evidence',
+      ...seen,
+      evidence: found({
+        state: 'checking',
+        ms: 240,
+        introduced: [
+          error({
+            path: FORMAT,
+            line: 3,
+            code: 'TS2322',
+            message: "Type 'number' is not assignable to type 'string'.",
+          }),
+        ],
+        languages: [
+          {
+            language: 'typescript',
+            state: 'checking',
+            filesChecked: 1,
+            ms: 240,
+            reason:
+              'the changed files are checked; the files that import them are still being checked',
+          },
+        ],
+      }),
+    });
+    await expect
+      .poll(() => page.getByTestId('evidence-heading').textContent(), { timeout: UI_TIMEOUT_MS })
+      .toContain('This change introduces 1 error in the changed files so far');
+    expect(await page.getByTestId('evidence-state').textContent()).toBe(
+      'Changed files checked in 240 ms; still checking the files that import them. You can approve or reject without waiting for it.',
+    );
+    expect(await page.getByTestId('review-approve').isEnabled()).toBe(true);
+    await snap(page, 'evidence-modal-changed-files');
+    await expectNoBlockingViolations(page, 'evidence-modal-changed-files');
+
     injection.sendAgentEvent({
       type: 'approval_evidence',
       ...seen,

@@ -120,6 +120,9 @@ export async function commitProposal(
     call,
   });
   const extra = await refreshIndex(ctx, proposal.path);
+  // Written already: the model's result waits for the importers' errors within the deadline.
+  if (check.kind === 'ask' && check.completeBy && call.lateEvidence && latest?.state === 'checking')
+    await untilOr(call.lateEvidence, check.completeBy - Date.now(), ctx.signal);
   if (latest) extra.push(evidenceResultLine(latest));
   if (latest?.tests) extra.push(testsResultLine(latest.tests, 'written'));
   switch (resolution.outcome) {
@@ -152,6 +155,23 @@ export async function commitProposal(
     default:
       return missingCase(resolution);
   }
+}
+
+/** Waits for `promise`, at most `ms` and never past an abort. */
+async function untilOr(promise: Promise<unknown>, ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return;
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort = (): void => undefined;
+  await Promise.race([
+    promise,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+      onAbort = () => resolve();
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+  ]);
+  clearTimeout(timer);
+  signal.removeEventListener('abort', onAbort);
 }
 
 async function refreshIndex(ctx: ToolContext, relative: string): Promise<string[]> {

@@ -16,11 +16,13 @@ import type { ToolContext, ToolResult } from './tool';
 import type { Proposal } from '../edits/proposal';
 
 /**
- * A live check waiting on the files that import the changed ones answers with the changed
- * files' errors after this long, and the rest completes the request when it arrives: the
- * person reads the diff with evidence instead of waiting for the whole deadline (issue 30).
+ * A live check answers with the whole evidence when it comes within this long (a tenth of a
+ * second reads as at once); past it, with the changed files' errors as soon as they are
+ * checked, and the importers' complete the request when they arrive: the person reads the
+ * diff with evidence instead of waiting for the whole deadline (issue 30). The model still
+ * reads the complete evidence when it comes within the live deadline (commit-change.ts).
  */
-export const CHANGED_FILES_FIRST_MS = 750;
+export const CHANGED_FILES_FIRST_MS = 100;
 
 export type LiveCheck =
   | { readonly kind: 'unchecked' }
@@ -29,6 +31,12 @@ export type LiveCheck =
       readonly kind: 'ask';
       readonly evidence: ProposalEvidence;
       readonly late?: Promise<ProposalEvidence>;
+      /**
+       * The evidence is the changed files' (`checking`): until this time (ms since the epoch,
+       * the live deadline) the complete evidence is worth waiting for before the model reads
+       * the result, once the person has decided and the change is written.
+       */
+      readonly completeBy?: number;
     };
 
 /** Evidence for a project that has tests but no checker: errors were not looked for. */
@@ -58,18 +66,26 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
   if (!diagnostics && !ctx.tests) return { kind: 'unchecked' };
   const baseHashes = { [proposal.path]: proposal.baseHash };
   const lateDiagnostics = deferred<ProposalEvidence>();
+  let completed: ProposalEvidence | null = null;
+  let completeBy: number | undefined;
   let evidence: ProposalEvidence;
   if (diagnostics) {
+    const deadlineMs = diagnostics.liveDeadlineMs();
+    const started = Date.now();
     const checked = await diagnostics.checkChange(
       [{ path: proposal.path, after: proposal.after }],
       {
-        deadlineMs: diagnostics.liveDeadlineMs(),
+        deadlineMs,
         changedFilesFirstAfterMs: CHANGED_FILES_FIRST_MS,
         signal: ctx.signal,
-        onLateResult: (late) => lateDiagnostics.resolve({ ...late, baseHashes }),
+        onLateResult: (late) => {
+          completed = { ...late, baseHashes };
+          lateDiagnostics.resolve(completed);
+        },
       },
     );
     evidence = { ...checked, baseHashes };
+    if (checked.state === 'checking') completeBy = started + deadlineMs;
   } else evidence = uncheckedEvidence(proposal);
   const conversationId = ctx.conversationId;
   const wouldAsk = ctx.approvals?.wouldAsk?.(proposal);
@@ -87,17 +103,18 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
       result: { status: 'error', content: heldBackMessage(proposal, evidence) },
     };
   }
-  const diagnosticsLate =
+  const pendingLate = (): Promise<ProposalEvidence> | null =>
     evidence.state === 'timed_out' || evidence.state === 'checking'
       ? lateDiagnostics.promise
       : null;
+  const diagnosticsLate = pendingLate();
   // Tests run only where a person will look (or `sluice tool`, where the caller is the person):
   // a change approved unseen is not delayed by them.
   const plain = (): LiveCheck =>
     !diagnostics
       ? { kind: 'unchecked' }
       : diagnosticsLate
-        ? { kind: 'ask', evidence, late: diagnosticsLate }
+        ? { kind: 'ask', evidence, late: diagnosticsLate, ...(completeBy ? { completeBy } : {}) }
         : { kind: 'ask', evidence };
   if (!ctx.tests || wouldAsk === false) return plain();
   const lateTests = deferred<TestVerdict>();
@@ -123,13 +140,28 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
       result: { status: 'error', content: testsHeldBackMessage(proposal, tests) },
     };
   }
+  // The importers' errors that came while the tests ran are the request's evidence, and may
+  // hold the change back as the changed files' would have.
+  const done = completed as ProposalEvidence | null;
+  if (evidence.state === 'checking' && done) {
+    evidence = { ...done, tests };
+    completeBy = undefined;
+    if (evidence.introduced.length > 0 && mayHoldBack() && diagnostics && conversationId) {
+      diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
+      return {
+        kind: 'held_back',
+        result: { status: 'error', content: heldBackMessage(proposal, evidence) },
+      };
+    }
+  }
+  const stillLate = pendingLate();
   const testsLate = tests.state === 'timed_out' ? lateTests.promise : null;
-  if (!diagnosticsLate && !testsLate) return { kind: 'ask', evidence };
+  if (!stillLate && !testsLate) return { kind: 'ask', evidence };
   // One late record carrying whatever arrived late: the checker's errors and the tests.
   const settled = evidence;
-  const late = Promise.all([diagnosticsLate, testsLate]).then(([lateEvidence, lateVerdict]) => ({
+  const late = Promise.all([stillLate, testsLate]).then(([lateEvidence, lateVerdict]) => ({
     ...(lateEvidence ?? settled),
     tests: lateVerdict ?? tests,
   }));
-  return { kind: 'ask', evidence, late };
+  return { kind: 'ask', evidence, late, ...(completeBy ? { completeBy } : {}) };
 }

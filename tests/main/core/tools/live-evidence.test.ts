@@ -183,8 +183,8 @@ describe('live edit evidence', () => {
       'approval_resolved',
     ]);
     expect(fake.calls[0]?.options.deadlineMs).toBe(250);
-    // A live check answers with the changed files after 750 ms, the importers following late.
-    expect(fake.calls[0]?.options.changedFilesFirstAfterMs).toBe(750);
+    // A live check answers with the changed files past 100 ms, the importers following late.
+    expect(fake.calls[0]?.options.changedFilesFirstAfterMs).toBe(100);
     // A window that lists pending approvals after the late result sees it.
     expect(pendingAfterLate).toBe('checked');
     // The model reads the late result that arrived before the decision, not "timed out".
