@@ -24,6 +24,7 @@ import { lineTextAt } from './diagnostic-comparison';
 import type { ProposedFileChange } from './diagnostics-port';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
 import { affectedPythonFiles, scanPythonImports } from './python-importers';
+import { hiddenPythonNote } from './python-interpreter-note';
 import { samePythonShape } from './python-shape';
 import { readRssBytes } from './process-memory';
 
@@ -63,6 +64,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   let pid: number | undefined;
   const uriOf = (relative: string): string =>
     pathToFileURL(path.join(root, ...relative.split('/'))).href;
+  const pythonNote = hiddenPythonNote(root, options.env ?? process.env);
   /** Files not read under read_file's rules during the current job, with why. */
   let refused: string[] = [];
   /** A project file's text, only under read_file's rules (null when refused or missing). */
@@ -189,8 +191,11 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   };
 
   /** Files a job did not read, for the outcome's reason. */
-  const refusedNote = (): { reason?: string } =>
-    refused.length ? { reason: `not read: ${refused.join('; ')}` } : {};
+  const refusedNote = (): { reason?: string } => {
+    const said = [refused.length ? `not read: ${refused.join('; ')}` : '', pythonNote ?? ''];
+    const reason = said.filter(Boolean).join('; ');
+    return reason ? { reason } : {};
+  };
 
   const importersOf = (): ((file: string) => Iterable<string>) => {
     if (options.symbolIndex) {
@@ -337,7 +342,11 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
         diagnostics: result,
         filesChecked: files.length,
         ...(scan.truncated
-          ? { reason: `only the first ${files.length} Python files were checked` }
+          ? {
+              reason: [`only the first ${files.length} Python files were checked`, pythonNote]
+                .filter(Boolean)
+                .join('; '),
+            }
           : refusedNote()),
       };
     },
