@@ -24,7 +24,7 @@ import { lineTextAt } from './diagnostic-comparison';
 import type { ProposedFileChange } from './diagnostics-port';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
 import { affectedPythonFiles, scanPythonImports } from './python-importers';
-import { hiddenPythonNote } from './python-interpreter-note';
+import { personPython } from './person-python';
 import { samePythonShape } from './python-shape';
 import { readRssBytes } from './process-memory';
 
@@ -64,7 +64,8 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   let pid: number | undefined;
   const uriOf = (relative: string): string =>
     pathToFileURL(path.join(root, ...relative.split('/'))).href;
-  const pythonNote = hiddenPythonNote(root, options.env ?? process.env);
+  const python = personPython(root, options.env ?? process.env);
+  const pythonNote = python.note;
   /** Files not read under read_file's rules during the current job, with why. */
   let refused: string[] = [];
   /** A project file's text, only under read_file's rules (null when refused or missing). */
@@ -89,6 +90,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       limits,
       maxHeapMb,
       sandbox: options.sandbox,
+      pythonFolders: python.show,
       onExit: () => {
         server = undefined;
         pid = undefined;

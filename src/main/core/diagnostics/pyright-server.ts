@@ -43,6 +43,8 @@ export interface PyrightServerOptions {
   readonly limits: Required<ConfinedLimits>;
   readonly maxHeapMb: number;
   readonly sandbox?: SandboxAvailability | undefined;
+  /** The person's Python install when it is under a hidden folder (person-python.ts). */
+  readonly pythonFolders?: readonly string[];
   /** Called when the server process ends, whenever that is. */
   readonly onExit: () => void;
 }
@@ -101,7 +103,11 @@ export function startPyrightServer(options: PyrightServerOptions): Promise<Pyrig
       root,
       argv: [process.execPath, `--max-old-space-size=${heapMb}`, entry, '--stdio'],
       env: { ELECTRON_RUN_AS_NODE: '1' },
-      readOnly: [path.dirname(process.execPath), packageFolderOf(entry)],
+      readOnly: [
+        path.dirname(process.execPath),
+        packageFolderOf(entry),
+        ...(options.pythonFolders ?? []),
+      ],
       limits,
       baseEnv: options.env,
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),

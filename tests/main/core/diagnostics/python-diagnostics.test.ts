@@ -1,4 +1,8 @@
 // Python through the real service: real pyright as a language server over a temp project.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProposalEvidence } from '../../../../src/shared/diagnostics';
 import { makeDiagnosticsProject, type DiagnosticsProject } from './diagnostics-test-project';
@@ -129,6 +133,40 @@ describe('python diagnostics', () => {
         'app.py:3',
         'shapes.py:2',
       ]);
+    },
+    LONG,
+  );
+
+  it(
+    "checkChange - a virtual environment in the person's home folder is the Python pyright resolves with",
+    async () => {
+      const home = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-py-home-')));
+      try {
+        const venv = path.join(home, '.venvs', 'work');
+        execFileSync('/usr/bin/python3', ['-m', 'venv', '--without-pip', venv]);
+        const [version] = readdirSync(path.join(venv, 'lib'));
+        const lib = path.join(venv, 'lib', version ?? '', 'site-packages', 'mylib');
+        mkdirSync(lib, { recursive: true });
+        writeFileSync(
+          path.join(lib, '__init__.py'),
+          'def double(n: int) -> int:\n    return n * 2\n',
+        );
+        writeFileSync(path.join(lib, 'py.typed'), '');
+        project = makeDiagnosticsProject(
+          { 'app.py': 'from mylib import double\n\nx: int = double(2)\n' },
+          { env: { ...process.env, HOME: home, PATH: `${path.join(venv, 'bin')}:/usr/bin:/bin` } },
+        );
+        const evidence = await project.service.checkChange(
+          [{ path: 'app.py', after: 'from mylib import double\n\nx: str = double(2)\n' }],
+          { deadlineMs: LONG },
+        );
+        expect(evidence.introduced.map((d) => `${d.path}:${d.line} ${d.code}`)).toEqual([
+          'app.py:3 reportAssignmentType',
+        ]);
+        expect(evidence.languages[0]?.reason).toBeUndefined();
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
     },
     LONG,
   );
