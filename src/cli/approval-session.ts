@@ -258,7 +258,11 @@ export function createCliApprovalSession(options: CliApprovalSessionOptions): Cl
     if (event.type === 'approval_evidence') {
       if (waiting.has(event.approvalId))
         io.stderr.write(
-          `\nThe check of the change above finished:\n${renderEvidence(event.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR)}`,
+          `\n${
+            event.evidence.state === 'checking'
+              ? 'The changed files of the change above were checked:'
+              : 'The check of the change above finished:'
+          }\n${renderEvidence(event.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR)}`,
         );
       return;
     }

@@ -54,17 +54,17 @@ function io(): CliIo & { errText: () => string } {
 
 const edit = createEditFileTool();
 
-/** A TypeScript checker answering a.ts's error at 20 ms and use.ts's too at `completeMs`. */
-function stagedChecker(completeMs: number): LanguageChecker {
+/** A TypeScript checker answering a.ts's error at `changedMs` and use.ts's too at `completeMs`. */
+function stagedChecker(completeMs: number, changedMs = 20): LanguageChecker {
   const own = diagnostic('a.ts', 1, 'own error');
   const importer = diagnostic('use.ts', 1, 'importer error');
   return {
     language: 'typescript',
     owns: (file) => file.endsWith('.ts'),
     async check(_changes, _signal, _ceiling, onChangedFiles) {
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, changedMs));
       onChangedFiles?.({ state: 'checked', before: [], after: [own], filesChecked: 1 });
-      await new Promise((r) => setTimeout(r, completeMs - 20));
+      await new Promise((r) => setTimeout(r, completeMs - changedMs));
       return { state: 'checked', before: [], after: [own, importer], filesChecked: 2 };
     },
     project: () => Promise.resolve(null),
@@ -73,12 +73,12 @@ function stagedChecker(completeMs: number): LanguageChecker {
   };
 }
 
-function stagedDiagnostics(completeMs: number, liveDeadlineMs = 3000) {
+function stagedDiagnostics(completeMs: number, liveDeadlineMs = 3000, changedMs = 20) {
   return createProjectDiagnostics({
     root: project,
     settings: () => ({ ...DEFAULT_DIAGNOSTICS_SETTINGS, liveDeadlineMs }),
     create: () =>
-      createDiagnosticsService({ root: project, checkers: [stagedChecker(completeMs)] }),
+      createDiagnosticsService({ root: project, checkers: [stagedChecker(completeMs, changedMs)] }),
   });
 }
 
@@ -215,6 +215,47 @@ describe('CLI approval session evidence', () => {
       );
       expect(result.status).toBe('ok');
       expect(result.content).toContain(words);
+    } finally {
+      session.close();
+    }
+  });
+
+  it('timed out, then the changed files, then the rest - each printed while the prompt waits', async () => {
+    const cli = io();
+    const asked: ApprovalRequest[] = [];
+    const approver: TerminalApprover = {
+      ask: async (request) => {
+        asked.push(request);
+        for (let i = 0; i < 150 && !cli.errText().includes('importer error'); i++)
+          await new Promise((r) => setTimeout(r, 20));
+        return { decision: { type: 'approve' } };
+      },
+      close: () => undefined,
+    };
+    const workspace = await Workspace.open(project);
+    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
+    try {
+      const result = await runTool(
+        edit,
+        { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'two' }] },
+        {
+          workspace,
+          signal: new AbortController().signal,
+          approvals: session.broker,
+          diagnostics: stagedDiagnostics(1200, 250, 500),
+        },
+      );
+      expect(asked[0]?.evidence?.state).toBe('timed_out');
+      const printed = cli.errText();
+      const partial = printed.indexOf(
+        'The changed files of the change above were checked:\nThis change introduces 1 error in the changed files',
+      );
+      const finished = printed.indexOf(
+        'The check of the change above finished:\nThis change introduces 2 errors',
+      );
+      expect(partial).toBeGreaterThan(-1);
+      expect(finished).toBeGreaterThan(partial);
+      expect(result.content).toContain('Checked before writing: this change introduces 2 errors');
     } finally {
       session.close();
     }

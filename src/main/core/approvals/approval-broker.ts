@@ -269,7 +269,17 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         });
         // The buttons never wait for a check: one that timed out completes the request later,
         // and a pending request listed after that (a reloaded window) carries the late evidence.
+        let final = false;
+        call.onEvidenceProgress?.((evidence) => {
+          if (final) return;
+          this.registry.update<WaitingFile>(approvalId, (entry) => ({
+            ...entry,
+            request: { ...entry.request, evidence },
+          }));
+          emit({ type: 'approval_evidence', conversationId, turnId, approvalId, evidence });
+        });
         void call.lateEvidence?.then((evidence) => {
+          final = true;
           // Tests still running when the request was shown: their verdict is kept with the
           // edit's checkpoint (issue 31), since the person may have decided without it.
           const late = evidence.tests;

@@ -17,6 +17,13 @@ export interface WriteCall {
   readonly evidence?: ProposalEvidence | undefined;
   /** A timed-out check's later result: sent as `approval_evidence` for the request shown. */
   readonly lateEvidence?: Promise<ProposalEvidence> | undefined;
+  /**
+   * Before lateEvidence, the changed files' evidence of a timed-out check (issue 30), each
+   * time it comes: also sent as `approval_evidence`. The listener is called at most until
+   * lateEvidence settles.
+   */
+  readonly onEvidenceProgress?:
+    ((listener: (evidence: ProposalEvidence) => void) => void) | undefined;
 }
 
 /** The conversation and turn a request came from, as records store them (null: none). */

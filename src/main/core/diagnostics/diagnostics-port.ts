@@ -29,6 +29,11 @@ export interface CheckOptions {
    * diff); without it the check waits for complete answers until the deadline.
    */
   readonly changedFilesFirstAfterMs?: number;
+  /**
+   * After a `timed_out` answer, before onLateResult: the evidence each time a language's
+   * changed files are answered (state `checking`; the importers' errors follow).
+   */
+  readonly onLateProgress?: (evidence: ProposalEvidence) => void;
 }
 
 export interface ProjectDiagnostics {

@@ -141,6 +141,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
       let answer: (evidence: ProposalEvidence) => void = () => undefined;
       let answered = false;
       let early = false;
+      let timedOutAnswer = false;
       for (const [checker, group] of split(changes)) {
         const run: LanguageRun = {
           language: checker.language,
@@ -165,6 +166,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
             .check(group, signal, ceilingMs, (outcome) => {
               recordChangedFiles(run, outcome);
               answerEarly();
+              progressLate();
             })
             .catch((error: unknown): LanguageOutcome => ({
               state: 'not_checked' as const,
@@ -209,12 +211,19 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         for (const run of stuck) {
           run.stopped = true;
           run.done = true;
+          const partial = run.changedFiles;
+          // What the changed files showed is kept; only the importers are not checked.
+          run.introduced = partial?.introduced ?? [];
+          run.fixed = partial?.fixed ?? [];
           run.evidence = {
             language: run.language,
-            state: 'not_checked',
-            reason: stoppedAt(run.language, ceilingMs),
-            filesChecked: 0,
+            state: partial ? 'timed_out' : 'not_checked',
+            reason: partial
+              ? `${stoppedAt(run.language, ceilingMs)}; the changed files were checked, the files that import them were not`
+              : stoppedAt(run.language, ceilingMs),
+            filesChecked: partial?.filesChecked ?? 0,
             ms: Date.now() - started,
+            ...(partial?.checker ? { checker: partial.checker } : {}),
           };
           const checker = running.get(run);
           if (checker) stopChecker(checker);
@@ -226,6 +235,13 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
         return assemble(runs, started, baseHashes);
       });
       if (!pending.length) return all;
+      // Answered "timed out": the changed files' errors, when they come, are said before the rest.
+      function progressLate(): void {
+        if (!timedOutAnswer || outer.aborted || !check.onLateProgress) return;
+        const now = Date.now() - started;
+        for (const run of runs) settleUnfinished(run, now, { passed: false, ms: deadlineMs });
+        check.onLateProgress(assemble(runs, started, baseHashes));
+      }
       // A live check answers with the changed files' errors once the person has waited long
       // enough, and the files that import them follow as the late result (issue 30 item 1).
       function answerEarly(): void {
@@ -254,6 +270,7 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
           setTimeout(() => {
             if (answered) return;
             answered = true;
+            timedOutAnswer = true;
             for (const run of runs)
               settleUnfinished(run, Date.now() - started, { passed: true, ms: deadlineMs });
             resolve(assemble(runs, started, baseHashes));

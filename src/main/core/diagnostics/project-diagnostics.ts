@@ -128,6 +128,13 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
           ...(options.changedFilesFirstAfterMs !== undefined
             ? { changedFilesFirstAfterMs: options.changedFilesFirstAfterMs }
             : {}),
+          ...(options.onLateProgress
+            ? {
+                onLateProgress: (evidence: ProposalEvidence) => {
+                  if (answered) options.onLateProgress?.(evidence);
+                },
+              }
+            : {}),
           onLateResult,
         });
       } catch (error) {

@@ -57,11 +57,19 @@ export async function commitProposal(
     ...writeCallOf(ctx),
     ...(evidence ? { evidence } : {}),
     ...(check.kind === 'ask' && check.late ? { lateEvidence: check.late } : {}),
+    ...(check.kind === 'ask' && check.late && check.progress
+      ? { onEvidenceProgress: check.progress }
+      : {}),
   };
   // The model reads the most complete evidence there is when the person decides: a check
   // still going on the importers when the request was shown may have finished since.
   let latest = evidence;
+  let final = false;
+  call.onEvidenceProgress?.((partial) => {
+    if (!final) latest = partial;
+  });
   void call.lateEvidence?.then((late) => {
+    final = true;
     latest = late;
   });
   const resolution: ApprovalResolution = await gate.request(proposal, call);

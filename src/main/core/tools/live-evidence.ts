@@ -37,6 +37,8 @@ export type LiveCheck =
        * the result, once the person has decided and the change is written.
        */
       readonly completeBy?: number;
+      /** A timed-out check's changed files, answered before `late` (see WriteCall). */
+      readonly progress?: (listener: (evidence: ProposalEvidence) => void) => void;
     };
 
 /** Evidence for a project that has tests but no checker: errors were not looked for. */
@@ -66,6 +68,13 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
   if (!diagnostics && !ctx.tests) return { kind: 'unchecked' };
   const baseHashes = { [proposal.path]: proposal.baseHash };
   const lateDiagnostics = deferred<ProposalEvidence>();
+  // The changed files of a timed-out check, kept until the request's listener is there.
+  let progressed: ProposalEvidence | null = null;
+  const listeners: ((evidence: ProposalEvidence) => void)[] = [];
+  const progress = (listener: (evidence: ProposalEvidence) => void): void => {
+    listeners.push(listener);
+    if (progressed) listener(progressed);
+  };
   let completed: ProposalEvidence | null = null;
   let completeBy: number | undefined;
   let evidence: ProposalEvidence;
@@ -78,6 +87,10 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
         deadlineMs,
         changedFilesFirstAfterMs: CHANGED_FILES_FIRST_MS,
         signal: ctx.signal,
+        onLateProgress: (partial) => {
+          progressed = { ...partial, baseHashes };
+          for (const listener of listeners) listener(progressed);
+        },
         onLateResult: (late) => {
           completed = { ...late, baseHashes };
           lateDiagnostics.resolve(completed);
@@ -114,7 +127,13 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
     !diagnostics
       ? { kind: 'unchecked' }
       : diagnosticsLate
-        ? { kind: 'ask', evidence, late: diagnosticsLate, ...(completeBy ? { completeBy } : {}) }
+        ? {
+            kind: 'ask',
+            evidence,
+            late: diagnosticsLate,
+            progress,
+            ...(completeBy ? { completeBy } : {}),
+          }
         : { kind: 'ask', evidence };
   if (!ctx.tests || wouldAsk === false) return plain();
   const lateTests = deferred<TestVerdict>();
@@ -163,5 +182,14 @@ export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): P
     ...(lateEvidence ?? settled),
     tests: lateVerdict ?? tests,
   }));
-  return { kind: 'ask', evidence, late, ...(completeBy ? { completeBy } : {}) };
+  // Progress keeps the tests' verdict the request shows.
+  const withTests = (listener: (evidence: ProposalEvidence) => void): void =>
+    progress((partial) => listener({ ...partial, tests }));
+  return {
+    kind: 'ask',
+    evidence,
+    late,
+    progress: withTests,
+    ...(completeBy ? { completeBy } : {}),
+  };
 }

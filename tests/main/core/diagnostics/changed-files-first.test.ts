@@ -177,4 +177,45 @@ describe('diagnostics service - the changed files first', () => {
     await until(() => seen.late !== undefined);
     expect(seen.late?.state).toBe('checked');
   });
+
+  it('after a timed-out answer - the changed files come as progress, then the complete evidence', async () => {
+    const service = serviceOf(stagedChecker('typescript', '.ts', 300, 700));
+    const progress: ProposalEvidence[] = [];
+    const { seen, onLateResult } = lateOf();
+    const evidence = await service.checkChange([{ path: 'a.ts', after: 'x' }], {
+      deadlineMs: 100,
+      onLateProgress: (e) => progress.push(e),
+      onLateResult,
+    });
+    expect(evidence).toMatchObject({ state: 'timed_out', introduced: [] });
+    await until(() => seen.late !== undefined);
+    expect(progress).toHaveLength(1);
+    expect(progress[0]?.state).toBe('checking');
+    expect(progress[0]?.introduced.map((d) => d.message)).toEqual(['own error']);
+    expect(seen.late?.state).toBe('checked');
+    expect(seen.late?.introduced).toHaveLength(2);
+  });
+
+  it('the hard ceiling - a checker stopped after its changed files keeps their errors', async () => {
+    const service = createDiagnosticsService({
+      root: '/nonexistent-root',
+      checkers: [stagedChecker('typescript', '.ts', 20, 700)],
+      settings: { ceilingMs: 300 },
+    });
+    const { seen, onLateResult } = lateOf();
+    const evidence = await service.checkChange([{ path: 'a.ts', after: 'x' }], {
+      deadlineMs: 100,
+      onLateResult,
+    });
+    expect(evidence.state).toBe('timed_out');
+    await until(() => seen.late !== undefined);
+    expect(seen.late?.state).toBe('timed_out');
+    expect(seen.late?.introduced.map((d) => d.message)).toEqual(['own error']);
+    expect(seen.late?.languages[0]).toMatchObject({
+      state: 'timed_out',
+      filesChecked: 1,
+      reason:
+        "TypeScript's checker did not answer within 300 ms: it was stopped, and starts again on the next check; the changed files were checked, the files that import them were not",
+    });
+  });
 });
