@@ -6,7 +6,7 @@
 // request, so "before" and "after" never mix. One check at a time: the open documents are
 // pyright's state.
 // A deleted file is shown to pyright as an empty module (it cannot be told the file is gone).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
@@ -26,6 +26,7 @@ import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './languag
 import { affectedPythonFiles, scanPythonImports } from './python-importers';
 import { personPython } from './person-python';
 import { samePythonShape } from './python-shape';
+import { warmModules } from './python-warm';
 import { readRssBytes } from './process-memory';
 
 /** Cap of pyright's V8 heap (its own process); it says so and exits when it is reached. */
@@ -44,6 +45,15 @@ export interface PyrightLanguageOptions {
   readonly sandbox?: SandboxAvailability;
 }
 
+/** A root holding one of these is a Python project: pyright is started when it opens. */
+const PYTHON_PROJECT_FILES = [
+  'pyproject.toml',
+  'setup.py',
+  'setup.cfg',
+  'pyrightconfig.json',
+  'requirements.txt',
+];
+
 /** Default of the hard ceiling of one job on the server. */
 export const DEFAULT_PYRIGHT_CEILING_MS = 60_000;
 
@@ -61,6 +71,8 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   const ceilingMs = options.ceilingMs ?? DEFAULT_PYRIGHT_CEILING_MS;
   let server: Promise<Server | string> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  /** Set while the project's modules are being analysed in the background (warm). */
+  let warming: AbortController | undefined;
   let pid: number | undefined;
   const uriOf = (relative: string): string =>
     pathToFileURL(path.join(root, ...relative.split('/'))).href;
@@ -352,10 +364,41 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
           : refusedNote()),
       };
     },
+    warm() {
+      // The server starts now, and the modules the project imports most are analysed one job
+      // at a time (a check waits at most one module), so the first proposal finds pyright's
+      // caches (builtins, typeshed, the project's own modules) ready.
+      if (warming) return;
+      // Only where Python is certain to be asked (as TypeScript with a tsconfig.json): any other
+      // project starts pyright on its first Python check.
+      if (!PYTHON_PROJECT_FILES.some((name) => existsSync(path.join(root, name)))) return;
+      warming = new AbortController();
+      const signal = warming.signal;
+      warmModules(root, signal, async (file) => {
+        const done = await withServer(signal, async (connection) => {
+          const text = readDisk(file);
+          if (text === null) return;
+          await connection.sendNotification('textDocument/didOpen', {
+            textDocument: { uri: uriOf(file), languageId: 'python', version: 1, text },
+          });
+          try {
+            await pull(connection, file, text);
+          } finally {
+            await connection.sendNotification('textDocument/didClose', {
+              textDocument: { uri: uriOf(file) },
+            });
+          }
+        });
+        // A server that cannot start (or a configuration error) ends the warming.
+        return typeof done !== 'string';
+      });
+    },
     memoryBytes() {
       return server && pid !== undefined ? readRssBytes(pid) : null;
     },
     async dispose() {
+      warming?.abort();
+      warming = undefined;
       const current = await server;
       server = undefined;
       if (!current || typeof current === 'string') return;

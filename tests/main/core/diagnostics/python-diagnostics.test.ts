@@ -170,4 +170,34 @@ describe('python diagnostics', () => {
     },
     LONG,
   );
+
+  it(
+    'warm - a Python project starts pyright when it opens; a project without Python markers does not',
+    async () => {
+      project = makeDiagnosticsProject({
+        'pyproject.toml': '[project]\nname = "shapes"\n',
+        'shapes.py': 'def area(width: int, height: int) -> int:\n    return width * height\n',
+        'app.py': 'from shapes import area\n\ntotal: int = area(2, 3)\n',
+      });
+      project.service.warm?.();
+      for (let i = 0; i < 200 && !project.service.memory().services.length; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(project.service.memory().services).toEqual([
+        { language: 'python', rssBytes: expect.any(Number) as number },
+      ]);
+      const evidence = await project.service.checkChange(
+        [{ path: 'app.py', after: 'from shapes import area\n\ntotal: str = area(2, 3)\n' }],
+        { deadlineMs: LONG },
+      );
+      expect(evidence.introduced.map((d) => `${d.path}:${d.line} ${d.code}`)).toEqual([
+        'app.py:3 reportAssignmentType',
+      ]);
+      await project.cleanup();
+      project = makeDiagnosticsProject({ 'loose.py': 'x: int = 1\n' });
+      project.service.warm?.();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(project.service.memory().services).toEqual([]);
+    },
+    LONG,
+  );
 });
