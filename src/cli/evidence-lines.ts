@@ -29,7 +29,8 @@ export function renderEvidence(evidence: ProposalEvidence, color: boolean): stri
   const lines = [evidence.introduced.length ? red(headline) : headline];
   lines.push(...listed(evidence.introduced));
   if (evidence.fixed.length) lines.push(green('Fixed:'), ...listed(evidence.fixed));
-  for (const language of evidence.languages)
+  // One language's state is the headline's; with several, each that was not checked says why.
+  for (const language of evidence.languages.length > 1 ? evidence.languages : [])
     // A language still checking the importers is what the headline says already.
     if (language.state !== 'checked' && language.state !== 'checking')
       lines.push(

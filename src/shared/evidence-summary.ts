@@ -33,6 +33,24 @@ export function changedFilesOnly(evidence: ProposalEvidence): boolean {
   );
 }
 
+/**
+ * A timed-out check's reason without what the headline already says: "TypeScript: timed out
+ * after 3 s" goes, "TypeScript: timed out after 3 s: the changed files were checked, …" keeps
+ * its news, any other reason stays as it is.
+ */
+function timedOutDetail(reason: string | undefined): string {
+  if (!reason) return '';
+  return reason
+    .split('; ')
+    .map((part) => {
+      const plain = /^([^:]+): timed out after [\d.]+ m?s(?:: (.*))?$/su.exec(part);
+      if (!plain) return part;
+      return plain[2] ? `${plain[1]}: ${plain[2]}` : '';
+    })
+    .filter(Boolean)
+    .join('; ');
+}
+
 /** "This change introduces 2 errors · fixes 1", or what kept it from being checked. */
 export function evidenceHeadline(evidence: ProposalEvidence): string {
   const unchecked = uncheckedLanguages(evidence);
@@ -50,10 +68,12 @@ export function evidenceHeadline(evidence: ProposalEvidence): string {
   switch (evidence.state) {
     case 'checked':
       return `${counts()} (checked in ${durationText(evidence.ms)})${unchecked ? `; not checked: ${unchecked}` : ''}`;
-    case 'timed_out':
-      return `Check timed out after ${durationText(evidence.ms)}${evidence.reason ? ` (${evidence.reason})` : ''}${
+    case 'timed_out': {
+      const detail = timedOutDetail(evidence.reason);
+      return `Check timed out after ${durationText(evidence.ms)}${detail ? ` (${detail})` : ''}${
         evidence.introduced.length || evidence.fixed.length ? `; so far: ${counts()}` : ''
       }`;
+    }
     case 'not_checked':
       return `Not checked: ${evidence.reason ?? 'no checker for these files'}`;
     case 'checking':

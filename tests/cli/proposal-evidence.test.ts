@@ -181,7 +181,27 @@ describe('CLI evidence', () => {
           ],
         },
       }),
-    ).toContain('Not checked: no Go toolchain found\n  go: not checked (no Go toolchain found)');
+    ).toMatch(/\nNot checked: no Go toolchain found\nApply\?/u);
+    // The headline says what timed out once; a language line only with several languages.
+    expect(
+      await ask({
+        ...base,
+        evidence: {
+          ...evidence([], [], 'timed_out'),
+          ms: 3000,
+          reason: 'TypeScript: timed out after 3 s',
+          languages: [
+            {
+              language: 'typescript',
+              state: 'timed_out',
+              reason: 'timed out after 3 s',
+              filesChecked: 0,
+              ms: 3000,
+            },
+          ],
+        },
+      }),
+    ).toMatch(/\nCheck timed out after 3 s\nApply\?/u);
     expect(await ask(base)).not.toContain('This change');
   });
 });
