@@ -82,6 +82,39 @@ function stagedDiagnostics(completeMs: number, liveDeadlineMs = 3000, changedMs 
   });
 }
 
+/**
+ * `sluice tool edit_file` through the CLI session with `diagnostics`; the person approves at
+ * once, or (`waitForImporters`) once the importer's error has been printed under the prompt.
+ */
+async function editWithStaged(
+  diagnostics: ReturnType<typeof stagedDiagnostics>,
+  waitForImporters: boolean,
+) {
+  const cli = io();
+  const asked: ApprovalRequest[] = [];
+  const approver: TerminalApprover = {
+    ask: async (request) => {
+      asked.push(request);
+      for (let i = 0; waitForImporters && i < 150 && !cli.errText().includes('importer error'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      return { decision: { type: 'approve' } };
+    },
+    close: () => undefined,
+  };
+  const workspace = await Workspace.open(project);
+  const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
+  try {
+    const result = await runTool(
+      edit,
+      { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'two' }] },
+      { workspace, signal: new AbortController().signal, approvals: session.broker, diagnostics },
+    );
+    return { result, asked, printed: cli.errText() };
+  } finally {
+    session.close();
+  }
+}
+
 describe('CLI approval session evidence', () => {
   it('sluice tool --yes - the write is checked, never held back, and the result says the errors', async () => {
     const fake = createFakeDiagnostics(brokenWhenMarked);
@@ -145,42 +178,20 @@ describe('CLI approval session evidence', () => {
   });
 
   it('changed files first - the request shows the changed file, the importers follow while the prompt waits', async () => {
-    const cli = io();
-    const asked: ApprovalRequest[] = [];
-    const approver: TerminalApprover = {
-      ask: async (request) => {
-        asked.push(request);
-        for (let i = 0; i < 150 && !cli.errText().includes('importer error'); i++)
-          await new Promise((r) => setTimeout(r, 20));
-        return { decision: { type: 'approve' } };
-      },
-      close: () => undefined,
-    };
-    const workspace = await Workspace.open(project);
-    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
-    try {
-      const diagnostics = stagedDiagnostics(1200);
-      const started = Date.now();
-      const result = await runTool(
-        edit,
-        { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'two' }] },
-        { workspace, signal: new AbortController().signal, approvals: session.broker, diagnostics },
-      );
-      const shown = asked[0]?.evidence;
-      expect(shown?.state).toBe('checking');
-      expect(shown && renderEvidence(shown, false)).toMatch(
-        /^This change introduces 1 error in the changed files \(checked in \d+ ms\); the files that import them are still being checked\n {2}a\.ts:1 {2}own error\n$/u,
-      );
-      expect(cli.errText()).toMatch(
-        /The check of the change above finished:\nThis change introduces 2 errors \(checked in [\d.]+ s\)\n/u,
-      );
-      expect(result.content).toContain(
-        'Checked before writing: this change introduces 2 errors: a.ts:1: own error; use.ts:1: importer error.',
-      );
-      expect(Date.now() - started).toBeLessThan(5000);
-    } finally {
-      session.close();
-    }
+    const started = Date.now();
+    const { result, asked, printed } = await editWithStaged(stagedDiagnostics(1200), true);
+    const shown = asked[0]?.evidence;
+    expect(shown?.state).toBe('checking');
+    expect(shown && renderEvidence(shown, false)).toMatch(
+      /^This change introduces 1 error in the changed files \(checked in \d+ ms\); the files that import them are still being checked\n {2}a\.ts:1 {2}own error\n$/u,
+    );
+    expect(printed).toMatch(
+      /The check of the change above finished:\nThis change introduces 2 errors \(checked in [\d.]+ s\)\n/u,
+    );
+    expect(result.content).toContain(
+      'Checked before writing: this change introduces 2 errors: a.ts:1: own error; use.ts:1: importer error.',
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it.each([
@@ -195,69 +206,25 @@ describe('CLI approval session evidence', () => {
       'Checked in part before writing: in the changed files, this change introduces 1 error: a.ts:1: own error; the files that import them were still being checked.',
     ],
   ] as const)('approved at once, %s', async (_case, deadline, words) => {
-    const cli = io();
-    const approver: TerminalApprover = {
-      ask: async () => ({ decision: { type: 'approve' } }),
-      close: () => undefined,
-    };
-    const workspace = await Workspace.open(project);
-    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
-    try {
-      const result = await runTool(
-        edit,
-        { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'two' }] },
-        {
-          workspace,
-          signal: new AbortController().signal,
-          approvals: session.broker,
-          diagnostics: stagedDiagnostics(1200, deadline),
-        },
-      );
-      expect(result.status).toBe('ok');
-      expect(result.content).toContain(words);
-    } finally {
-      session.close();
-    }
+    const { result } = await editWithStaged(stagedDiagnostics(1200, deadline), false);
+    expect(result.status).toBe('ok');
+    expect(result.content).toContain(words);
   });
 
   it('timed out, then the changed files, then the rest - each printed while the prompt waits', async () => {
-    const cli = io();
-    const asked: ApprovalRequest[] = [];
-    const approver: TerminalApprover = {
-      ask: async (request) => {
-        asked.push(request);
-        for (let i = 0; i < 150 && !cli.errText().includes('importer error'); i++)
-          await new Promise((r) => setTimeout(r, 20));
-        return { decision: { type: 'approve' } };
-      },
-      close: () => undefined,
-    };
-    const workspace = await Workspace.open(project);
-    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
-    try {
-      const result = await runTool(
-        edit,
-        { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'two' }] },
-        {
-          workspace,
-          signal: new AbortController().signal,
-          approvals: session.broker,
-          diagnostics: stagedDiagnostics(1200, 250, 500),
-        },
-      );
-      expect(asked[0]?.evidence?.state).toBe('timed_out');
-      const printed = cli.errText();
-      const partial = printed.indexOf(
-        'The changed files of the change above were checked:\nThis change introduces 1 error in the changed files',
-      );
-      const finished = printed.indexOf(
-        'The check of the change above finished:\nThis change introduces 2 errors',
-      );
-      expect(partial).toBeGreaterThan(-1);
-      expect(finished).toBeGreaterThan(partial);
-      expect(result.content).toContain('Checked before writing: this change introduces 2 errors');
-    } finally {
-      session.close();
-    }
+    const { result, asked, printed } = await editWithStaged(
+      stagedDiagnostics(1200, 250, 500),
+      true,
+    );
+    expect(asked[0]?.evidence?.state).toBe('timed_out');
+    const partial = printed.indexOf(
+      'The changed files of the change above were checked:\nThis change introduces 1 error in the changed files',
+    );
+    const finished = printed.indexOf(
+      'The check of the change above finished:\nThis change introduces 2 errors',
+    );
+    expect(partial).toBeGreaterThan(-1);
+    expect(finished).toBeGreaterThan(partial);
+    expect(result.content).toContain('Checked before writing: this change introduces 2 errors');
   });
 });

@@ -26,7 +26,7 @@ export interface LanguageRun {
   };
 }
 
-export const IMPORTERS_PENDING =
+const IMPORTERS_PENDING =
   'the changed files are checked; the files that import them are still being checked';
 
 export function formatSeconds(ms: number): string {

@@ -243,13 +243,19 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       }
       const result = await withServer(signal, async (connection) => {
         const changed = changes.map((c) => c.path);
+        // Each file is read once per check: "before" and "as on disk again" are the same text.
+        const texts = new Map<string, string | null>();
+        const diskText = (file: string): string | null => {
+          if (!texts.has(file)) texts.set(file, readDisk(file));
+          return texts.get(file) ?? null;
+        };
         // Every changed module keeps its shape (comments, blank lines): its importers see nothing new.
         const unseen = changes.every((c) => {
-          const disk = c.after === null ? null : readDisk(c.path);
+          const disk = c.after === null ? null : diskText(c.path);
           return disk !== null && c.after !== null && samePythonShape(disk, c.after);
         });
         const created = changes
-          .filter((c) => c.after !== null && readDisk(c.path) === null)
+          .filter((c) => c.after !== null && diskText(c.path) === null)
           .map((c) => c.path);
         const affected = unseen ? changed : affectedPythonFiles(changed, importersOf());
         const after = new Map(changes.map((c) => [c.path, c.after ?? '']));
@@ -271,14 +277,14 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
             if (opened.includes(file))
               await connection.sendNotification('textDocument/didChange', {
                 textDocument: { uri: uriOf(file), version },
-                contentChanges: [{ text: proposed ? text : (readDisk(file) ?? '') }],
+                contentChanges: [{ text: proposed ? text : (diskText(file) ?? '') }],
               });
             else if (proposed) await open(file, text);
           }
         };
         const pullBefore = async (files: readonly string[]): Promise<void> => {
           for (const file of files) {
-            const disk = readDisk(file);
+            const disk = diskText(file);
             if (disk === null) continue;
             await open(file, disk);
             before.push(...(await pull(connection, file, disk)));
@@ -286,7 +292,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
         };
         const pullAfter = async (files: readonly string[]): Promise<void> => {
           for (const file of files) {
-            const text = after.has(file) ? (after.get(file) ?? '') : readDisk(file);
+            const text = after.has(file) ? (after.get(file) ?? '') : diskText(file);
             if (text === null) continue;
             afterDiagnostics.push(...(await pull(connection, file, text)));
           }

@@ -252,7 +252,10 @@ export interface NativeDiskSides {
     proposed: NativeSurfaceProject,
     changed: readonly string[],
   ): boolean;
-  /** The changed files, then the importers of every file whose surface differs, transitively. */
+  /**
+   * The changed files, then the importers of every file whose surface differs, transitively.
+   * The caller asks keepsShape first: when it holds, only the changed files are affected.
+   */
   affected(
     disk: NativeSurfaceProject,
     proposed: NativeSurfaceProject,
@@ -331,7 +334,6 @@ export function createNativeDiskSides(options: {
     const inDisk = new Set(disk.program.getSourceFileNames());
     const inProposed = new Set(proposed.program.getSourceFileNames());
     const inProgram = (file: string): boolean => inDisk.has(file) || inProposed.has(file);
-    if (keepsShape(disk, proposed, changed)) return [...changed];
     // A created file may be in another program (its folder's config): it is checked there.
     const start = new Set(changed);
     const before = diskSurfaces(disk);

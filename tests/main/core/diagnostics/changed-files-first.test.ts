@@ -3,7 +3,8 @@
 // has waited `changedFilesFirstAfterMs`, the complete evidence following as the late result;
 // a check without it waits for the complete answer, and at the deadline keeps what was found.
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic, ProposalEvidence } from '../../../../src/shared/diagnostics';
+import type { ProposalEvidence } from '../../../../src/shared/diagnostics';
+import { diagnostic } from '../../../support/fake-diagnostics';
 import { evidenceHeadline } from '../../../../src/shared/evidence-summary';
 import { createDiagnosticsService } from '../../../../src/main/core/diagnostics/diagnostics-service';
 import { evidenceResultLine } from '../../../../src/main/core/diagnostics/evidence-messages';
@@ -11,16 +12,6 @@ import type {
   DiagnosticsLanguage,
   LanguageChecker,
 } from '../../../../src/main/core/diagnostics/language-checker';
-
-const error = (path: string, line: number, message: string): Diagnostic => ({
-  path,
-  line,
-  column: 1,
-  code: 'TS2322',
-  message,
-  lineText: `line ${line}`,
-  source: 'typescript',
-});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -34,8 +25,8 @@ function stagedChecker(
   changedAt: number | null,
   doneAt: number,
 ): LanguageChecker {
-  const own = error(`a${extension}`, 2, 'own error');
-  const importer = error(`use${extension}`, 1, 'importer error');
+  const own = diagnostic(`a${extension}`, 2, 'own error');
+  const importer = diagnostic(`use${extension}`, 1, 'importer error');
   return {
     language,
     owns: (file) => file.endsWith(extension),
