@@ -23,9 +23,10 @@ import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { lineTextAt } from './diagnostic-comparison';
 import type { ProposedFileChange } from './diagnostics-port';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
-import { affectedPythonFiles, scanPythonImports } from './python-importers';
+import { scanPythonImports } from './python-importers';
 import { personPython } from './person-python';
-import { samePythonShape } from './python-shape';
+import { runPyrightCheck } from './pyright-check-job';
+import { createPyrightDiskSide } from './pyright-disk-side';
 import { warmModules } from './python-warm';
 import { readRssBytes } from './process-memory';
 
@@ -73,6 +74,10 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   let queue: Promise<unknown> = Promise.resolve();
   /** Set while the project's modules are being analysed in the background (warm). */
   let warming: AbortController | undefined;
+  /** The background pass over the project's modules, once asked for (a Python project opened). */
+  let warmPass: Promise<void> | undefined;
+  /** Each module's errors as on disk, and what pyright has been told of the disk. */
+  const disk = createPyrightDiskSide(root);
   let pid: number | undefined;
   const uriOf = (relative: string): string =>
     pathToFileURL(path.join(root, ...relative.split('/'))).href;
@@ -108,7 +113,10 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
         pid = undefined;
       },
     }).then((ready) => {
-      if (typeof ready !== 'string') pid = ready.child.pid;
+      if (typeof ready !== 'string') {
+        pid = ready.child.pid;
+        disk.reset();
+      }
       return ready;
     });
 
@@ -152,10 +160,12 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   /**
    * Runs one job on the server, one at a time; a dead or missing server, a configuration
    * error, or no answer within the hard ceiling (the server is then killed, and the next job
-   * starts it again) is a reason.
+   * starts it again) is a reason. Before the job, pyright is told what changed on disk:
+   * `stat` compares every project Python file (a check), `news` takes the watcher's only.
    */
   const withServer = <T>(
     signal: AbortSignal,
+    compare: 'stat' | 'news',
     job: (connection: MessageConnection) => Promise<T>,
   ): Promise<T | string> => {
     const run = async (): Promise<T | string> => {
@@ -187,7 +197,10 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
         }, ceilingMs);
       });
       // The job may fail after the race is decided (writes to a killed server): not unhandled.
-      const work = job(current.connection);
+      const work = (async () => {
+        if (await disk.sync(current.connection, compare === 'stat')) rewarm();
+        return job(current.connection);
+      })();
       work.catch(() => undefined);
       try {
         const answer = await Promise.race([work, current.exited, stopped]);
@@ -210,6 +223,52 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     const reason = said.filter(Boolean).join('; ');
     return reason ? { reason } : {};
   };
+
+  /** A module's errors as on disk: known for this disk state, else pulled and kept. */
+  const diskErrorsOf = async (
+    connection: MessageConnection,
+    file: string,
+  ): Promise<readonly Diagnostic[] | null> => {
+    const text = readDisk(file);
+    if (text === null) return null;
+    const known = disk.before(file, text);
+    if (known) return known;
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: uriOf(file), languageId: 'python', version: 1, text },
+    });
+    try {
+      const found = await pull(connection, file, text);
+      disk.remember(file, text, found);
+      return found;
+    } finally {
+      await connection.sendNotification('textDocument/didClose', {
+        textDocument: { uri: uriOf(file) },
+      });
+    }
+  };
+
+  /**
+   * The disk side, prepared in the background when a Python project opens: the modules the
+   * project imports most, one job each (a check waits for one module at most), their errors
+   * kept for this disk state, and pyright's caches (builtins, typeshed, the project's modules)
+   * filled on the way. Resolves when the pass ends (done, stopped, or the server cannot start).
+   */
+  const startWarming = (): Promise<void> => {
+    warming = new AbortController();
+    const signal = warming.signal;
+    return warmModules(root, signal, async (file) => {
+      const done = await withServer(signal, 'news', (connection) => diskErrorsOf(connection, file));
+      // A server that cannot start (or a configuration error) ends the warming.
+      return typeof done !== 'string';
+    });
+  };
+
+  /** The disk changed: what was prepared may be stale, so the pass starts over. */
+  function rewarm(): void {
+    if (!warmPass) return;
+    warming?.abort();
+    warmPass = startWarming();
+  }
 
   const importersOf = (): ((file: string) => Iterable<string>) => {
     if (options.symbolIndex) {
@@ -241,94 +300,18 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
         if (!verdict.ok && verdict.rule !== 'missing')
           return { state: 'not_checked', reason: `not read: ${verdict.reason}`, filesChecked: 0 };
       }
-      const result = await withServer(signal, async (connection) => {
-        const changed = changes.map((c) => c.path);
-        // Each file is read once per check: "before" and "as on disk again" are the same text.
-        const texts = new Map<string, string | null>();
-        const diskText = (file: string): string | null => {
-          if (!texts.has(file)) texts.set(file, readDisk(file));
-          return texts.get(file) ?? null;
-        };
-        // Every changed module keeps its shape (comments, blank lines): its importers see nothing new.
-        const unseen = changes.every((c) => {
-          const disk = c.after === null ? null : diskText(c.path);
-          return disk !== null && c.after !== null && samePythonShape(disk, c.after);
-        });
-        const created = changes
-          .filter((c) => c.after !== null && diskText(c.path) === null)
-          .map((c) => c.path);
-        const affected = unseen ? changed : affectedPythonFiles(changed, importersOf());
-        const after = new Map(changes.map((c) => [c.path, c.after ?? '']));
-        const opened: string[] = [];
-        const before: Diagnostic[] = [];
-        const afterDiagnostics: Diagnostic[] = [];
-        let version = 1;
-        const open = async (file: string, text: string): Promise<void> => {
-          await connection.sendNotification('textDocument/didOpen', {
-            textDocument: { uri: uriOf(file), languageId: 'python', version, text },
-          });
-          opened.push(file);
-        };
-        /** The changed files as proposed (`proposed`), or as on disk again. */
-        /** The changed files as proposed (`proposed`), or as on disk again. */
-        const showChanged = async (proposed: boolean): Promise<void> => {
-          version++;
-          for (const [file, text] of after) {
-            if (opened.includes(file))
-              await connection.sendNotification('textDocument/didChange', {
-                textDocument: { uri: uriOf(file), version },
-                contentChanges: [{ text: proposed ? text : (diskText(file) ?? '') }],
-              });
-            else if (proposed) await open(file, text);
-          }
-        };
-        const pullBefore = async (files: readonly string[]): Promise<void> => {
-          for (const file of files) {
-            const disk = diskText(file);
-            if (disk === null) continue;
-            await open(file, disk);
-            before.push(...(await pull(connection, file, disk)));
-          }
-        };
-        const pullAfter = async (files: readonly string[]): Promise<void> => {
-          for (const file of files) {
-            const text = after.has(file) ? (after.get(file) ?? '') : diskText(file);
-            if (text === null) continue;
-            afterDiagnostics.push(...(await pull(connection, file, text)));
-          }
-        };
-        try {
-          // The changed modules first (before, then as proposed), answered at once; then the
-          // importers, with the changed modules shown as on disk again for their "before". With a
-          // created module among them, the importers' "before" comes first (it is absent then).
-          const importers = affected.filter((file) => !after.has(file));
-          const early = created.length === 0;
-          await pullBefore(changed);
-          if (!early) await pullBefore(importers);
-          await showChanged(true);
-          await pullAfter(changed);
-          if (importers.length) {
-            if (early) {
-              onChangedFiles?.({
-                state: 'checked',
-                before: [...before],
-                after: [...afterDiagnostics],
-                filesChecked: changed.length,
-              });
-              await showChanged(false);
-              await pullBefore(importers);
-              await showChanged(true);
-            }
-            await pullAfter(importers);
-          }
-        } finally {
-          for (const file of opened)
-            await connection.sendNotification('textDocument/didClose', {
-              textDocument: { uri: uriOf(file) },
-            });
-        }
-        return { before, after: afterDiagnostics, filesChecked: affected.length };
-      });
+      const result = await withServer(signal, 'stat', (connection) =>
+        runPyrightCheck({
+          connection,
+          changes,
+          disk,
+          uriOf,
+          readDisk,
+          pull: (file, text) => pull(connection, file, text),
+          importersOf,
+          ...(onChangedFiles ? { onChangedFiles } : {}),
+        }),
+      );
       if (typeof result === 'string')
         return { state: 'not_checked', reason: result, filesChecked: 0 };
       return { state: 'checked', ...result, ...refusedNote() };
@@ -337,22 +320,9 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       const scan = scanPythonImports(root);
       const { files } = scan;
       if (!files.length) return null;
-      const result = await withServer(signal, async (connection) => {
+      const result = await withServer(signal, 'stat', async (connection) => {
         const out: Diagnostic[] = [];
-        for (const file of files) {
-          const text = readDisk(file);
-          if (text === null) continue;
-          await connection.sendNotification('textDocument/didOpen', {
-            textDocument: { uri: uriOf(file), languageId: 'python', version: 1, text },
-          });
-          try {
-            out.push(...(await pull(connection, file, text)));
-          } finally {
-            await connection.sendNotification('textDocument/didClose', {
-              textDocument: { uri: uriOf(file) },
-            });
-          }
-        }
+        for (const file of files) out.push(...((await diskErrorsOf(connection, file)) ?? []));
         return out;
       });
       if (typeof result === 'string')
@@ -371,33 +341,17 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       };
     },
     warm() {
-      // The server starts now, and the modules the project imports most are analysed one job
-      // at a time (a check waits at most one module), so the first proposal finds pyright's
-      // caches (builtins, typeshed, the project's own modules) ready.
-      if (warming) return;
       // Only where Python is certain to be asked (as TypeScript with a tsconfig.json): any other
       // project starts pyright on its first Python check.
-      if (!PYTHON_PROJECT_FILES.some((name) => existsSync(path.join(root, name)))) return;
-      warming = new AbortController();
-      const signal = warming.signal;
-      warmModules(root, signal, async (file) => {
-        const done = await withServer(signal, async (connection) => {
-          const text = readDisk(file);
-          if (text === null) return;
-          await connection.sendNotification('textDocument/didOpen', {
-            textDocument: { uri: uriOf(file), languageId: 'python', version: 1, text },
-          });
-          try {
-            await pull(connection, file, text);
-          } finally {
-            await connection.sendNotification('textDocument/didClose', {
-              textDocument: { uri: uriOf(file) },
-            });
-          }
-        });
-        // A server that cannot start (or a configuration error) ends the warming.
-        return typeof done !== 'string';
-      });
+      if (!PYTHON_PROJECT_FILES.some((name) => existsSync(path.join(root, name))))
+        return Promise.resolve();
+      warmPass ??= startWarming();
+      return warmPass;
+    },
+    diskChanged(paths) {
+      disk.noticed(paths);
+      // pyright hears of it before the next module: the background pass starts again.
+      if (warmPass && paths.some((p) => p.endsWith('.py') || p.endsWith('.pyi'))) rewarm();
     },
     memoryBytes() {
       return server && pid !== undefined ? readRssBytes(pid) : null;
@@ -405,6 +359,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     async dispose() {
       warming?.abort();
       warming = undefined;
+      warmPass = undefined;
       const current = await server;
       server = undefined;
       if (!current || typeof current === 'string') return;

@@ -25,7 +25,7 @@ export interface PythonImportScan {
   readonly truncated: boolean;
 }
 
-function listPythonFiles(root: string): { files: string[]; truncated: boolean } {
+export function listPythonFiles(root: string): { files: string[]; truncated: boolean } {
   const files: string[] = [];
   const walk = (dir: string): boolean => {
     let entries;

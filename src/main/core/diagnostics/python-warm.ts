@@ -1,34 +1,38 @@
 // What pyright analyses when a project opens (issue 30 item 4): the project's modules, the
 // most imported first, one at a time, so a check that comes meanwhile waits for at most one
-// of them and the first proposal finds the server started and its caches filled.
+// of them and the first proposal finds the server started, its caches filled and the
+// modules' errors on disk known (pyright-disk-side.ts).
 import { scanPythonImports } from './python-importers';
 
-/** Modules analysed when the project opens. */
-export const WARM_MODULES = 40;
+/** Modules analysed when the project opens (and again after the disk changes). */
+export const WARM_MODULES = 400;
 
 /**
  * Calls `analyse` for each module in turn until it returns false, the signal aborts or the
  * list ends; starts after the current turn of the event loop (the scan reads the files).
+ * Resolves when it stops.
  */
 export function warmModules(
   root: string,
   signal: AbortSignal,
   analyse: (file: string) => Promise<boolean>,
-): void {
-  setImmediate(() => {
-    if (signal.aborted) return;
-    const scan = scanPythonImports(root);
-    const order = [...scan.files]
-      .sort((a, b) => (scan.importers.get(b)?.size ?? 0) - (scan.importers.get(a)?.size ?? 0))
-      .slice(0, WARM_MODULES);
-    const next = async (i: number): Promise<void> => {
-      const file = order[i];
-      if (file === undefined || signal.aborted) return;
-      // A failure (the server went away) ends the warming; the next check starts it again.
-      const more = await analyse(file).catch(() => false);
-      if (!more) return;
-      setImmediate(() => void next(i + 1));
-    };
-    void next(0);
+): Promise<void> {
+  return new Promise((resolve) => {
+    setImmediate(() => {
+      if (signal.aborted) return resolve();
+      const scan = scanPythonImports(root);
+      const order = [...scan.files]
+        .sort((a, b) => (scan.importers.get(b)?.size ?? 0) - (scan.importers.get(a)?.size ?? 0))
+        .slice(0, WARM_MODULES);
+      const next = async (i: number): Promise<void> => {
+        const file = order[i];
+        if (file === undefined || signal.aborted) return resolve();
+        // A failure (the server went away) ends the warming; the next check starts it again.
+        const more = await analyse(file).catch(() => false);
+        if (!more) return resolve();
+        setImmediate(() => void next(i + 1));
+      };
+      void next(0);
+    });
   });
 }

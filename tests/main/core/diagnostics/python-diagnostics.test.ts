@@ -179,7 +179,7 @@ describe('python diagnostics', () => {
         'shapes.py': 'def area(width: int, height: int) -> int:\n    return width * height\n',
         'app.py': 'from shapes import area\n\ntotal: int = area(2, 3)\n',
       });
-      project.service.warm?.();
+      void project.service.warm?.();
       for (let i = 0; i < 200 && !project.service.memory().services.length; i++)
         await new Promise((r) => setTimeout(r, 50));
       expect(project.service.memory().services).toEqual([
@@ -194,9 +194,64 @@ describe('python diagnostics', () => {
       ]);
       await project.cleanup();
       project = makeDiagnosticsProject({ 'loose.py': 'x: int = 1\n' });
-      project.service.warm?.();
+      void project.service.warm?.();
       await new Promise((r) => setTimeout(r, 500));
       expect(project.service.memory().services).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
+    'warm - a module changed on disk after the modules were prepared is checked as it is now',
+    async () => {
+      project = makeDiagnosticsProject({
+        'pyproject.toml': '[project]\nname = "shapes"\n',
+        'shapes.py': 'def area(width: int, height: int) -> int:\n    return width * height\n',
+        'app.py': 'from shapes import area\n\ntotal: int = area(2, 3)\n',
+      });
+      // The pass over the modules ends: app.py's errors on disk (none) are known.
+      await project.service.warm?.();
+      // shapes.py now returns a str: app.py has an error on disk, which this proposal fixes.
+      project.write(
+        'shapes.py',
+        'def area(width: int, height: int) -> str:\n    return str(width * height)\n',
+      );
+      const evidence = await project.service.checkChange(
+        [{ path: 'app.py', after: 'from shapes import area\n\ntotal: str = area(2, 3)\n' }],
+        { deadlineMs: LONG },
+      );
+      expect(evidence.state).toBe('checked');
+      expect(evidence.introduced).toEqual([]);
+      expect(evidence.fixed.map((d) => `${d.path}:${d.line} ${d.code}`)).toEqual([
+        'app.py:3 reportAssignmentType',
+      ]);
+    },
+    LONG,
+  );
+
+  it(
+    "diskChanged - a module created on disk is what pyright resolves an import to, after the watcher's news",
+    async () => {
+      project = makeDiagnosticsProject({
+        'pyproject.toml': '[project]\nname = "shapes"\n',
+        'app.py': 'total: int = 1\n',
+      });
+      await project.service.warm?.();
+      // Known to pyright as missing: the first check resolves nothing for it.
+      const missing = await project.service.checkChange(
+        [{ path: 'app.py', after: 'from helpers import value\n\ntotal: str = value\n' }],
+        { deadlineMs: LONG },
+      );
+      expect(missing.introduced.map((d) => d.code)).toEqual(['reportMissingImports']);
+      project.write('helpers.py', 'value: int = 3\n');
+      project.service.diskChanged?.(['helpers.py']);
+      const evidence = await project.service.checkChange(
+        [{ path: 'app.py', after: 'from helpers import value\n\ntotal: str = value\n' }],
+        { deadlineMs: LONG },
+      );
+      expect(evidence.introduced.map((d) => `${d.path}:${d.line} ${d.code}`)).toEqual([
+        'app.py:3 reportAssignmentType',
+      ]);
     },
     LONG,
   );
