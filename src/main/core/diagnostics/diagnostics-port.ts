@@ -60,10 +60,17 @@ export interface DiagnosticsPort {
   }): Promise<ProjectDiagnostics>;
   memory(): DiagnosticsMemory;
   /**
-   * Starts the checkers that keep a warm state (TypeScript) so their disk side is ready before
-   * the first proposal; never waits. Optional: a port without warm state has nothing to do.
+   * Starts the checkers that keep a warm state (TypeScript, pyright) so their disk side is
+   * ready before the first proposal; never waits (a caller may await the background
+   * preparations that end, such as pyright's pass over the modules). Optional: a port without
+   * warm state has nothing to do.
    */
-  warm?(): void;
+  warm?(): void | Promise<void>;
+  /**
+   * Files the file watcher saw change on disk (project-relative): each warm checker brings its
+   * disk side up to date now instead of at its next look. Optional, as `warm`.
+   */
+  diskChanged?(paths: readonly string[]): void;
   /** Stops every language service (the project closed). */
   dispose(): Promise<void>;
 }

@@ -385,8 +385,24 @@ export function createDiagnosticsService(options: DiagnosticsServiceOptions): Di
       };
     },
 
-    warm() {
-      for (const checker of checkers) if (isOn(checker.language)) checker.warm?.();
+    async warm() {
+      const passes: Promise<void>[] = [];
+      for (const checker of checkers) {
+        if (!isOn(checker.language)) continue;
+        const pass = checker.warm?.();
+        if (pass) passes.push(pass);
+      }
+      await Promise.all(passes);
+    },
+
+    diskChanged(paths) {
+      for (const checker of checkers)
+        if (isOn(checker.language))
+          try {
+            checker.diskChanged?.(paths);
+          } catch {
+            // A checker that cannot take the news looks at the disk itself at its next check.
+          }
     },
 
     memory() {

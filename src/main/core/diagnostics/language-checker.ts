@@ -75,8 +75,13 @@ export interface LanguageChecker {
   ): Promise<LanguageOutcome>;
   /** The project's current errors, or null when the project has no file of this language. */
   project(signal: AbortSignal, ceilingMs?: number): Promise<ProjectOutcome | null>;
-  /** Starts the checker and its background preparation now (the project opened). */
-  warm?(): void;
+  /**
+   * Starts the checker and its background preparation now (the project opened); a checker
+   * whose preparation ends (pyright's pass over the modules) resolves when it has.
+   */
+  warm?(): void | Promise<void>;
+  /** Files the file watcher saw change (project-relative): the disk side is brought up to date. */
+  diskChanged?(paths: readonly string[]): void;
   /** Resident memory of the running service in bytes; null when nothing runs. */
   memoryBytes(): number | null;
   dispose(): Promise<void>;

@@ -35,6 +35,8 @@ export interface ProjectDiagnostics extends DiagnosticsPort {
   readonly heldBack: HeldBackProposals;
   /** Starts the service and its warm checkers now (the project opened); never waits. */
   warm(): void;
+  /** The file watcher saw these files change (project-relative): see DiagnosticsPort. */
+  diskChanged(paths: readonly string[]): void;
 }
 
 export interface ProjectDiagnosticsDeps {
@@ -171,7 +173,11 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
     },
     warm() {
       const settings = deps.settings();
-      if (settings.enabled) portFor(settings).warm?.();
+      if (settings.enabled) void portFor(settings).warm?.();
+    },
+    diskChanged(paths) {
+      // Only a running service has a disk side to bring up to date.
+      current?.port.diskChanged?.(paths);
     },
     async dispose() {
       const port = current?.port;

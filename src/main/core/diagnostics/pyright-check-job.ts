@@ -26,6 +26,28 @@ export interface PyrightCheckJob {
   readonly onChangedFiles?: (outcome: ChangedFilesOutcome) => void;
 }
 
+/**
+ * Opens a document for analysis as it is now. pyright keeps a closed file's last analysis and
+ * takes it up again when the file is opened with the same text, even when a module it imports
+ * was changed in between (shown as proposed, or as on disk again): an importer re-opened after
+ * its module was proposed answered with the old module's errors. A change to the same text
+ * right after the open makes it analyse the file again.
+ */
+export async function openDocument(
+  connection: MessageConnection,
+  uri: string,
+  text: string,
+  version = 1,
+): Promise<void> {
+  await connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'python', version, text },
+  });
+  await connection.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version: version + 1 },
+    contentChanges: [{ text }],
+  });
+}
+
 export interface PyrightCheckResult {
   readonly before: Diagnostic[];
   readonly after: Diagnostic[];
@@ -54,14 +76,13 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
   const afterDiagnostics: Diagnostic[] = [];
   let version = 1;
   const open = async (file: string, text: string): Promise<void> => {
-    await connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri: uriOf(file), languageId: 'python', version, text },
-    });
+    await openDocument(connection, uriOf(file), text, version);
     opened.push(file);
   };
   /** The changed files as proposed (`proposed`), or as on disk again. */
   const showChanged = async (proposed: boolean): Promise<void> => {
-    version++;
+    // Past the versions `open` used.
+    version += 2;
     for (const [file, text] of after) {
       if (opened.includes(file))
         await connection.sendNotification('textDocument/didChange', {
@@ -97,6 +118,9 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
     for (const file of files) {
       const text = after.has(file) ? (after.get(file) ?? '') : diskText(file);
       if (text === null) continue;
+      // pyright answers for open documents only: an importer whose "before" was known is
+      // opened now, as on disk.
+      if (!opened.includes(file)) await open(file, text);
       afterDiagnostics.push(...(await job.pull(file, text)));
     }
   };

@@ -25,7 +25,7 @@ import type { ProposedFileChange } from './diagnostics-port';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
 import { scanPythonImports } from './python-importers';
 import { personPython } from './person-python';
-import { runPyrightCheck } from './pyright-check-job';
+import { openDocument, runPyrightCheck } from './pyright-check-job';
 import { createPyrightDiskSide } from './pyright-disk-side';
 import { warmModules } from './python-warm';
 import { readRssBytes } from './process-memory';
@@ -233,9 +233,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     if (text === null) return null;
     const known = disk.before(file, text);
     if (known) return known;
-    await connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri: uriOf(file), languageId: 'python', version: 1, text },
-    });
+    await openDocument(connection, uriOf(file), text);
     try {
       const found = await pull(connection, file, text);
       disk.remember(file, text, found);

@@ -27,7 +27,8 @@ export type CheckAnswer =
 export type CheckRequest =
   | Omit<Extract<TsWorkerRequest, { kind: 'check' }>, 'id'>
   | { readonly kind: 'project' }
-  | { readonly kind: 'memory' };
+  | { readonly kind: 'memory' }
+  | Omit<Extract<TsWorkerRequest, { kind: 'disk' }>, 'id'>;
 
 export interface CheckClient {
   readonly compiler: RunnableCompiler;

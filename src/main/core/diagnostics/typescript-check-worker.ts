@@ -55,7 +55,9 @@ export type TsWorkerRequest =
       readonly extraImporters: Record<string, string[]>;
     }
   | { readonly id: number; readonly kind: 'project' }
-  | { readonly id: number; readonly kind: 'memory' };
+  | { readonly id: number; readonly kind: 'memory' }
+  /** The file watcher's news (project-relative paths): the disk side is prepared again. */
+  | { readonly id: number; readonly kind: 'disk'; readonly paths: readonly string[] };
 
 export type TsWorkerResponse = {
   readonly id: number;
@@ -67,6 +69,7 @@ export type TsWorkerResponse = {
   | { readonly kind: 'changed_files'; readonly outcome: ChangedFilesOutcome }
   | { readonly kind: 'project'; readonly outcome: ProjectOutcome | null }
   | { readonly kind: 'memory' }
+  | { readonly kind: 'disk' }
   | { readonly kind: 'cancelled' }
   | {
       readonly kind: 'failed';
@@ -176,7 +179,10 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
         reply({ kind: 'cancelled' });
         return;
       }
-      if (request.kind === 'check')
+      if (request.kind === 'disk') {
+        ready.noticeDisk(request.paths);
+        reply({ kind: 'disk' });
+      } else if (request.kind === 'check')
         reply({
           kind: 'check',
           outcome: ready.check(request.changes, request.extraImporters, (outcome) =>

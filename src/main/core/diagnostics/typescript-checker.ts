@@ -74,6 +74,11 @@ export interface TypeScriptChecker {
   project(): ProjectOutcome | null;
   /** One step of background preparation of the disk side; false when nothing is left. */
   prepareStep(): boolean;
+  /**
+   * The file watcher saw these files change (project-relative): the next preparation step
+   * starts from the disk as it is now (configs and their file lists included).
+   */
+  noticeDisk(paths: readonly string[]): void;
   stats(): TsCheckerStats;
   dispose(): void;
 }
@@ -455,6 +460,11 @@ export function createTypeScriptChecker(
       }
       round = false;
       return false;
+    },
+    noticeDisk() {
+      // The configs' file lists (a created file) are read again too, not after their 5 s.
+      configsReadAt = 0;
+      round = false;
     },
     stats: () => ({
       ...counts,

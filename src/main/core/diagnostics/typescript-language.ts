@@ -275,6 +275,16 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
       if (answer.kind !== 'project') return notChecked(answer);
       return answer.outcome ? named(answer.outcome) : null;
     },
+    diskChanged(paths) {
+      // Only a running checker has a disk side; one started later reads the disk as it is.
+      const relevant = paths.filter(
+        (p) =>
+          TS_SOURCE_EXTENSIONS.some((ext) => p.endsWith(ext)) ||
+          /(^|\/)((ts|js)config[^/]*\.json|package\.json)$/.test(p),
+      );
+      if (!current || !relevant.length) return;
+      void current.ask({ kind: 'disk', paths: relevant }, new AbortController().signal);
+    },
     memoryBytes() {
       if (!current) return null;
       // Refreshed (with the counters) for the next call; this one answers with the last report.

@@ -175,8 +175,11 @@ export async function createNativeChecker(
       .slice(0, 3)
       .join('; ');
 
-  /** The disk side: files changed on disk since they were read are told to the native side. */
-  const refreshDisk = (): void => {
+  /**
+   * The disk side: files changed on disk since they were read are told to the native side, and
+   * `created` (absolute; the watcher's news) that exist now and were never read.
+   */
+  const refreshDisk = (created: readonly string[] = []): void => {
     const changed: string[] = [];
     for (const [file, version] of versions) {
       const now = stat(file);
@@ -184,11 +187,12 @@ export async function createNativeChecker(
       versions.set(file, now);
       changed.push(file);
     }
-    if (!changed.length) return;
+    const appeared = created.filter((file) => !versions.has(file) && stat(file) !== 'missing');
+    if (!changed.length && !appeared.length) return;
     epoch++;
     diskErrors.clear();
     sides.reset();
-    next({ fileChanges: { changed } });
+    next({ fileChanges: { changed, ...(appeared.length ? { created: appeared } : {}) } });
     counts = { ...counts, diskPrograms: counts.diskPrograms + 1 };
   };
 
@@ -419,6 +423,10 @@ export async function createNativeChecker(
         if (Date.now() >= until) return true;
       }
       return false;
+    },
+    noticeDisk(paths) {
+      // Outside a check the overlay is already cleared; the next step prepares the new state.
+      refreshDisk(paths.map(absolute).filter(isProjectFile));
     },
     configurationProblems() {
       const project = rootConfig ? snapshot.getProject(rootConfig) : undefined;

@@ -45,6 +45,12 @@ export interface IndexWatcherOptions {
   readonly pollMs?: number;
   /** A standing notice (text) or its end (undefined): the fallback to polling. */
   readonly onNotice?: (notice: string | undefined) => void;
+  /**
+   * The code and config files (project-relative) the watcher saw change, once the index has
+   * taken them in: other keepers of a disk side (the warm checkers) follow the same news.
+   * Not called while polling (no file is named then); they look at the disk themselves.
+   */
+  readonly onFilesChanged?: (paths: readonly string[]) => void;
 }
 
 /** Watch errors that mean the OS limit, not one folder's trouble. */
@@ -66,6 +72,8 @@ export function watchIndex(index: WatchedIndex, options: IndexWatcherOptions = {
   let polling = false;
   let pollTimer: NodeJS.Timeout | undefined;
   const pending = new Set<string>();
+  /** Code and config files seen changing since the last flush, for onFilesChanged. */
+  const seen = new Set<string>();
   let fullRefresh = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -85,6 +93,8 @@ export function watchIndex(index: WatchedIndex, options: IndexWatcherOptions = {
     pending.clear();
     const whole = fullRefresh;
     fullRefresh = false;
+    const news = [...seen];
+    seen.clear();
     running = running.then(async () => {
       try {
         if (whole) {
@@ -96,6 +106,12 @@ export function watchIndex(index: WatchedIndex, options: IndexWatcherOptions = {
       } catch (error) {
         report(error);
       }
+      if (news.length && options.onFilesChanged)
+        try {
+          options.onFilesChanged(news);
+        } catch (error) {
+          report(error);
+        }
     });
   };
 
@@ -113,10 +129,13 @@ export function watchIndex(index: WatchedIndex, options: IndexWatcherOptions = {
       return;
     }
     const relative = dir ? `${dir}/${name}` : name;
-    if (isConfigFile(relative)) fullRefresh = true;
-    else if (isCodeFile(relative)) {
+    if (isConfigFile(relative)) {
+      fullRefresh = true;
+      seen.add(relative);
+    } else if (isCodeFile(relative)) {
       if (index.isIgnored(relative, false)) return;
       pending.add(relative);
+      seen.add(relative);
     } else {
       try {
         if (

@@ -189,7 +189,10 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     const indexBuild = new AbortController();
     symbolIndex.refresh(indexBuild.signal).then(
       () => {
-        if (!indexBuild.signal.aborted) symbolIndex.watch();
+        // The warm checkers follow the same news, so their disk side is current before the
+        // next proposal rather than at their next look (issue 30 item 1).
+        if (!indexBuild.signal.aborted)
+          symbolIndex.watch({ onFilesChanged: (paths) => diagnostics?.diskChanged(paths) });
       },
       (error: unknown) => {
         if (!indexBuild.signal.aborted) deps.onBackgroundError(error);

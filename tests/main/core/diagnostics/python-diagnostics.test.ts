@@ -202,6 +202,66 @@ describe('python diagnostics', () => {
   );
 
   it(
+    "warm - with every module's errors on disk prepared, an importer's new error is still found",
+    async () => {
+      project = makeDiagnosticsProject({
+        'pyproject.toml': '[project]\nname = "shapes"\n',
+        'shapes.py': 'def area(width: int, height: int) -> int:\n    return width * height\n',
+        'app.py': 'from shapes import area\n\ntotal: int = area(2, 3)\nbad: int = "x"\n',
+      });
+      await project.service.warm?.();
+      const evidence = await project.service.checkChange(
+        [
+          {
+            path: 'shapes.py',
+            after: 'def area(width: int, height: int) -> str:\n    return str(width * height)\n',
+          },
+        ],
+        { deadlineMs: LONG },
+      );
+      expect(evidence.state).toBe('checked');
+      expect(evidence.introduced.map((d) => `${d.path}:${d.line} ${d.code}`)).toEqual([
+        'app.py:3 reportAssignmentType',
+      ]);
+    },
+    LONG,
+  );
+
+  it(
+    'checkChange - an importer analysed against one proposal is checked against the disk in the next',
+    async () => {
+      project = makeDiagnosticsProject({
+        'shapes.py': 'def area(width: int, height: int) -> int:\n    return width * height\n',
+        'app.py': 'from shapes import area\n\ntotal: int = area(2, 3)\n',
+      });
+      const first = await project.service.checkChange(
+        [
+          {
+            path: 'shapes.py',
+            after: 'def area(width: int, height: int) -> str:\n    return str(width * height)\n',
+          },
+        ],
+        { deadlineMs: LONG },
+      );
+      expect(first.introduced.map((d) => `${d.path}:${d.line} ${d.code}`)).toEqual([
+        'app.py:3 reportAssignmentType',
+      ]);
+      // That proposal was never written: app.py's own edit breaks nothing.
+      const second = await project.service.checkChange(
+        [
+          {
+            path: 'app.py',
+            after: 'from shapes import area\n\ntotal: int = area(2, 3)\nsize = 1\n',
+          },
+        ],
+        { deadlineMs: LONG },
+      );
+      expect(second.introduced).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
     'warm - a module changed on disk after the modules were prepared is checked as it is now',
     async () => {
       project = makeDiagnosticsProject({

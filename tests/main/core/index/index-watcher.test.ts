@@ -47,6 +47,36 @@ describe('watchIndex', () => {
     watcher.close();
   });
 
+  it('names the changed code and config files to onFilesChanged - after the index took them in', async () => {
+    project = await makeProject({
+      'src/a.ts': 'export const one = 1;\n',
+      'tsconfig.json': '{}\n',
+      'node_modules/x/index.ts': 'export const ignored = 1;\n',
+      '.gitignore': 'node_modules\n',
+    });
+    const index = project.openIndex();
+    await index.refresh();
+    const heard: { paths: string[]; indexed: boolean }[] = [];
+    const watcher = index.watch({
+      debounceMs: 20,
+      onFilesChanged: (paths) =>
+        heard.push({
+          paths: [...paths].sort(),
+          indexed: index.findDefinition('two').definitions.length === 1,
+        }),
+    });
+    project.write('src/a.ts', 'export const two = 2;\n');
+    project.write('tsconfig.json', '{ "compilerOptions": {} }\n');
+    project.write('src/notes.txt', 'not code\n');
+    project.write('node_modules/x/index.ts', 'export const stillIgnored = 1;\n');
+    await until(() => heard.length > 0);
+    await new Promise((r) => setTimeout(r, 150));
+    await watcher.settled();
+    expect(heard.flatMap((h) => h.paths).sort()).toEqual(['src/a.ts', 'tsconfig.json']);
+    expect(heard.every((h) => h.indexed)).toBe(true);
+    watcher.close();
+  });
+
   it('falls back to polling when the OS runs out of watches - with a visible notice', async () => {
     project = await makeProject({
       'src/a.ts': 'export const one = 1;\n',

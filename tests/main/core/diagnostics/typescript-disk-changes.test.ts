@@ -1,0 +1,67 @@
+// The warm TypeScript checker follows the file watcher's news (issue 30 item 1): a file created
+// on disk after the checker read the project is resolved by the next check, on both compilers,
+// without waiting for the checker's own look at the disk. Real confined processes.
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTypeScriptLanguage } from '../../../../src/main/core/diagnostics/typescript-language';
+import type { LanguageOutcome } from '../../../../src/main/core/diagnostics/language-checker';
+import { compareDiagnostics } from '../../../../src/main/core/diagnostics/diagnostic-comparison';
+import { makeDiagnosticsProject, STRICT_TSCONFIG } from './diagnostics-test-project';
+
+const LONG = 120_000;
+const require = createRequire(import.meta.url);
+const typescript6 = path.dirname(require.resolve('typescript/package.json'));
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+const codes = (outcome: LanguageOutcome, which: 'introduced' | 'fixed'): string[] =>
+  outcome.state === 'checked'
+    ? compareDiagnostics(outcome.before, outcome.after)
+        [which].map((d) => `${d.path}:${d.line} ${d.code}`)
+        .sort()
+    : [`not checked: ${outcome.reason}`];
+
+describe('typescript checker - the file watcher', () => {
+  it.each([
+    ['Sluice’s TypeScript 7', null],
+    ['the project’s TypeScript 6', typescript6],
+  ] as const)(
+    '%s - a file created on disk is resolved by the next check after the news',
+    async (_compiler, own) => {
+      const project = makeDiagnosticsProject({
+        'tsconfig.json': STRICT_TSCONFIG,
+        'src/use.ts': "import { value } from './helpers';\nexport const u: number = value;\n",
+      });
+      cleanups.push(() => project.cleanup());
+      if (own) {
+        mkdirSync(path.join(project.root, 'node_modules'));
+        symlinkSync(own, path.join(project.root, 'node_modules', 'typescript'));
+      }
+      const ts = createTypeScriptLanguage({ root: project.root });
+      cleanups.push(() => ts.dispose());
+      const signal = new AbortController().signal;
+      const proposal = [
+        {
+          path: 'src/use.ts',
+          after: "import { value } from './helpers';\nexport const u: string = value;\n",
+        },
+      ];
+      // The checker has read the project: './helpers' is missing on disk and as proposed.
+      expect(codes(await ts.check(proposal, signal), 'introduced')).toEqual([]);
+      project.write('src/helpers.ts', 'export const value: number = 1;\n');
+      ts.diskChanged?.(['src/helpers.ts']);
+      const outcome = await ts.check(proposal, signal);
+      // Resolved now: the missing module on disk is no longer an error, the proposal's
+      // assignment of a number to a string is.
+      expect(codes(outcome, 'introduced')).toEqual(['src/use.ts:2 TS2322']);
+      expect(codes(outcome, 'fixed')).toEqual([]);
+    },
+    LONG,
+  );
+});
