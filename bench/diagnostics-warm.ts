@@ -85,7 +85,7 @@ export async function warmRun(
   let peakRss = 0;
   try {
     const opened = Date.now();
-    lang.warm?.();
+    void lang.warm?.();
     let coldMs = 0;
     let preparedMs = 0;
     for (const [i, edit] of edits.entries()) {

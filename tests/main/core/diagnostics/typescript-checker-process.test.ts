@@ -190,7 +190,7 @@ describe('typescript checker process', () => {
         'src/z-early.ts': "export const early: 'system' = 'system';\n",
       });
       const ts = language(root);
-      ts.warm?.();
+      void ts.warm?.();
       // stats() reflects the last answer; memoryBytes() asks for a fresh one.
       await until(() => {
         void ts.memoryBytes();
@@ -452,7 +452,7 @@ describe('typescript checker process', () => {
         symlinkSync(own, path.join(root, 'node_modules', 'typescript'));
       }
       const ts = language(root);
-      ts.warm?.();
+      void ts.warm?.();
       // stats() reflects the last answer; memoryBytes() asks for a fresh one.
       await until(() => {
         void ts.memoryBytes();

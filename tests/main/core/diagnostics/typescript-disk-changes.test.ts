@@ -20,12 +20,11 @@ afterEach(async () => {
   cleanups = [];
 });
 
-const codes = (outcome: LanguageOutcome, which: 'introduced' | 'fixed'): string[] =>
-  outcome.state === 'checked'
-    ? compareDiagnostics(outcome.before, outcome.after)
-        [which].map((d) => `${d.path}:${d.line} ${d.code}`)
-        .sort()
-    : [`not checked: ${outcome.reason}`];
+const codes = (outcome: LanguageOutcome, which: 'introduced' | 'fixed'): string[] => {
+  if (outcome.state !== 'checked') return [`not checked: ${outcome.reason}`];
+  const compared = compareDiagnostics(outcome.before, outcome.after);
+  return compared[which].map((d) => `${d.path}:${d.line} ${d.code}`).sort();
+};
 
 describe('typescript checker - the file watcher', () => {
   it.each([
