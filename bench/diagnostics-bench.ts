@@ -112,6 +112,8 @@ function pythonProject(): { root: string; label: string } {
         recursive: true,
         filter: (f) => !f.includes('__pycache__'),
       });
+    // A Python project, as the app knows one when it opens (its pyright warms then).
+    writeFileSync(path.join(root, 'pyproject.toml'), '[project]\nname = "bench-corpus"\n');
     return { root, label: `Debian ${debian.join(', ')}` };
   }
   const version = spawnSync('python3', ['-c', 'import email,sys;print(email.__path__[0])'], {
@@ -171,6 +173,8 @@ async function accuracy(
   root: string,
   files: ReadonlyMap<string, string>,
   referenceErrors: (edit: Edit | null) => Diagnostic[],
+  /** As the app does when the project opens: the warm checkers prepare, awaited (untimed). */
+  warmFirst = false,
 ): Promise<{
   rows: Map<string, KindRow>;
   missed: string[];
@@ -179,6 +183,7 @@ async function accuracy(
   order: number[];
   /** When the live check showed evidence (the changed files' past the wait), same order. */
   shown: number[];
+  warmMs: number | undefined;
 }> {
   const edits = makeEdits(language, files, PER_KIND, 24);
   const service = createDiagnosticsService({ root });
@@ -188,7 +193,14 @@ async function accuracy(
   const falseNewList: string[] = [];
   const order: number[] = [];
   const shown: number[] = [];
+  /** How long the preparation at open took, when awaited. */
+  let warmMs: number | undefined;
   try {
+    if (warmFirst) {
+      const started = Date.now();
+      await service.warm?.();
+      warmMs = Date.now() - started;
+    }
     for (const edit of edits) {
       const started = Date.now();
       // As a live check runs, without its deadline: the complete evidence is what is scored.
@@ -199,7 +211,8 @@ async function accuracy(
         changedFilesFirstAfterMs: CHANGED_FILES_FIRST_MS,
         onLateResult: (e) => late(e),
       });
-      shown.push(Date.now() - started);
+      const shownMs = Date.now() - started;
+      shown.push(shownMs);
       const evidence = first.state === 'checking' ? await completed : first;
       const ms = Date.now() - started;
       const reference = compareDiagnostics(baseline, referenceErrors(edit)).introduced;
@@ -215,7 +228,7 @@ async function accuracy(
       order.push(ms);
       rows.set(label, row);
       process.stderr.write(
-        `  ${language} ${label} ${edit.path}: ${ms} ms, ${found}/${reference.length} found\n`,
+        `  ${language} ${label} ${edit.path}: shown ${shownMs} ms, complete ${ms} ms, ${found}/${reference.length} found\n`,
       );
       if (evidence.state !== 'checked')
         missed.push(`${edit.kind} ${edit.path}: ${evidence.state} ${evidence.reason ?? ''}`);
@@ -232,7 +245,7 @@ async function accuracy(
   } finally {
     await service.dispose();
   }
-  return { rows, missed, falseNew: falseNewList, order, shown };
+  return { rows, missed, falseNew: falseNewList, order, shown, warmMs };
 }
 
 function accuracyTable(
@@ -254,6 +267,8 @@ function accuracyTable(
     { reference: 0, found: 0 },
   );
   const all = result.order;
+  const warm = result.warmMs === undefined ? all.slice(1) : all;
+  const shownWarm = result.warmMs === undefined ? result.shown.slice(1) : result.shown;
   const benignFalse = [...result.rows]
     .filter(([k]) => ['comment', 'formatting', 'rename-local'].includes(k))
     .reduce((n, [, r]) => n + r.falseNew, 0);
@@ -264,7 +279,12 @@ function accuracyTable(
     notes: [
       `corpus: ${corpus}`,
       `recall ${totals.reference ? ((100 * totals.found) / totals.reference).toFixed(1) : '-'}% (${totals.found}/${totals.reference}; goal ≥ 99%); false-new on benign edits: ${benignFalse} (goal 0)`,
-      `per proposal over all ${all.length} edits, the checker warm after the first: complete evidence p50 ${percentile(all.slice(1), 50)} ms, p95 ${percentile(all.slice(1), 95)} ms; shown in a live check (the changed files' errors past ${CHANGED_FILES_FIRST_MS} ms, the importers' following) p50 ${percentile(result.shown.slice(1), 50)} ms, p95 ${percentile(result.shown.slice(1), 95)} ms`,
+      `per proposal over ${warm.length} edits, ${result.warmMs === undefined ? 'the checker warm after the first (the first, cold, left out)' : 'every one after the preparation at open'}: complete evidence p50 ${percentile(warm, 50)} ms, p95 ${percentile(warm, 95)} ms; shown in a live check (the changed files' errors past ${CHANGED_FILES_FIRST_MS} ms, the importers' following) p50 ${percentile(shownWarm, 50)} ms, p95 ${percentile(shownWarm, 95)} ms`,
+      ...(result.warmMs === undefined
+        ? []
+        : [
+            `prepared when the project opened, as the app does (the checker's pass over the modules, awaited before the first edit and not counted): ${result.warmMs} ms; every edit is timed`,
+          ]),
       ...result.missed.slice(0, 8).map((m) => `missed: ${m}`),
       ...result.falseNew.slice(0, 8).map((m) => `false-new: ${m}`),
     ],
@@ -304,17 +324,23 @@ async function pythonAccuracy(): Promise<BenchTable> {
   try {
     cpSync(root, copy, { recursive: true });
     const files = listFiles(root, '.py');
-    const result = await accuracy('python', root, files, (edit) => {
-      if (!edit) return pyrightErrors(copy);
-      const file = path.join(copy, edit.path);
-      const original = readFileSync(file, 'utf8');
-      writeFileSync(file, edit.after);
-      try {
-        return pyrightErrors(copy);
-      } finally {
-        writeFileSync(file, original);
-      }
-    });
+    const result = await accuracy(
+      'python',
+      root,
+      files,
+      (edit) => {
+        if (!edit) return pyrightErrors(copy);
+        const file = path.join(copy, edit.path);
+        const original = readFileSync(file, 'utf8');
+        writeFileSync(file, edit.after);
+        try {
+          return pyrightErrors(copy);
+        } finally {
+          writeFileSync(file, original);
+        }
+      },
+      true,
+    );
     return accuracyTable(
       'diagnostics: Python accuracy (reference: pyright CLI)',
       `${label}, ${files.size} files`,
