@@ -2,42 +2,20 @@
 // an edit that changes what a module exports sends the changed file's errors before its
 // importers are checked, then the complete answer; an edit that keeps the module's shape
 // (a comment) is one answer, since no importer is checked. Real confined processes.
-import { mkdirSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createTypeScriptLanguage,
-  type TypeScriptLanguage,
-} from '../../../../src/main/core/diagnostics/typescript-language';
+import { describe, expect, it } from 'vitest';
+import type { TypeScriptLanguage } from '../../../../src/main/core/diagnostics/typescript-language';
 import type {
   ChangedFilesOutcome,
   LanguageOutcome,
 } from '../../../../src/main/core/diagnostics/language-checker';
 import { compareDiagnostics } from '../../../../src/main/core/diagnostics/diagnostic-comparison';
-import { makeDiagnosticsProject, STRICT_TSCONFIG } from './diagnostics-test-project';
+import { STRICT_TSCONFIG } from './diagnostics-test-project';
+import { TYPESCRIPT6, typescriptProject } from './typescript-test-language';
 
 const LONG = 120_000;
-const require = createRequire(import.meta.url);
-const typescript6 = path.dirname(require.resolve('typescript/package.json'));
 
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
-
-function language(files: Record<string, string>, own: string | null): TypeScriptLanguage {
-  const made = makeDiagnosticsProject(files);
-  cleanups.push(() => made.cleanup());
-  if (own) {
-    mkdirSync(path.join(made.root, 'node_modules'));
-    symlinkSync(own, path.join(made.root, 'node_modules', 'typescript'));
-  }
-  const ts = createTypeScriptLanguage({ root: made.root });
-  cleanups.push(() => ts.dispose());
-  return ts;
-}
+const language = (files: Record<string, string>, own: string | null): TypeScriptLanguage =>
+  typescriptProject(files, own).ts;
 
 const introduced = (outcome: LanguageOutcome | ChangedFilesOutcome): string[] =>
   outcome.state === 'checked'
@@ -56,7 +34,7 @@ const FILES = {
 describe('typescript checker - the changed files first', () => {
   it.each([
     ['Sluice’s TypeScript 7', null],
-    ['the project’s TypeScript 6', typescript6],
+    ['the project’s TypeScript 6', TYPESCRIPT6],
   ] as const)(
     '%s - the changed file is answered before its importers; a comment edit is one answer',
     async (_compiler, own) => {

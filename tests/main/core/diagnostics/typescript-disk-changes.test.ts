@@ -1,24 +1,13 @@
 // The warm TypeScript checker follows the file watcher's news (issue 30 item 1): a file created
 // on disk after the checker read the project is resolved by the next check, on both compilers,
 // without waiting for the checker's own look at the disk. Real confined processes.
-import { mkdirSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTypeScriptLanguage } from '../../../../src/main/core/diagnostics/typescript-language';
+import { describe, expect, it } from 'vitest';
 import type { LanguageOutcome } from '../../../../src/main/core/diagnostics/language-checker';
 import { compareDiagnostics } from '../../../../src/main/core/diagnostics/diagnostic-comparison';
-import { makeDiagnosticsProject, STRICT_TSCONFIG } from './diagnostics-test-project';
+import { STRICT_TSCONFIG } from './diagnostics-test-project';
+import { TYPESCRIPT6, typescriptProject } from './typescript-test-language';
 
 const LONG = 120_000;
-const require = createRequire(import.meta.url);
-const typescript6 = path.dirname(require.resolve('typescript/package.json'));
-
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  cleanups = [];
-});
 
 const codes = (outcome: LanguageOutcome, which: 'introduced' | 'fixed'): string[] => {
   if (outcome.state !== 'checked') return [`not checked: ${outcome.reason}`];
@@ -29,21 +18,17 @@ const codes = (outcome: LanguageOutcome, which: 'introduced' | 'fixed'): string[
 describe('typescript checker - the file watcher', () => {
   it.each([
     ['Sluice’s TypeScript 7', null],
-    ['the project’s TypeScript 6', typescript6],
+    ['the project’s TypeScript 6', TYPESCRIPT6],
   ] as const)(
     '%s - a file created on disk is resolved by the next check after the news',
     async (_compiler, own) => {
-      const project = makeDiagnosticsProject({
-        'tsconfig.json': STRICT_TSCONFIG,
-        'src/use.ts': "import { value } from './helpers';\nexport const u: number = value;\n",
-      });
-      cleanups.push(() => project.cleanup());
-      if (own) {
-        mkdirSync(path.join(project.root, 'node_modules'));
-        symlinkSync(own, path.join(project.root, 'node_modules', 'typescript'));
-      }
-      const ts = createTypeScriptLanguage({ root: project.root });
-      cleanups.push(() => ts.dispose());
+      const { project, ts } = typescriptProject(
+        {
+          'tsconfig.json': STRICT_TSCONFIG,
+          'src/use.ts': "import { value } from './helpers';\nexport const u: number = value;\n",
+        },
+        own,
+      );
       const signal = new AbortController().signal;
       const proposal = [
         {
