@@ -55,6 +55,9 @@ const PYTHON_PROJECT_FILES = [
   'requirements.txt',
 ];
 
+/** After the last change on disk, the pass over the modules starts again this much later. */
+const REWARM_AFTER_MS = 2_000;
+
 /** Default of the hard ceiling of one job on the server. */
 export const DEFAULT_PYRIGHT_CEILING_MS = 60_000;
 
@@ -76,6 +79,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   let warming: AbortController | undefined;
   /** The background pass over the project's modules, once asked for (a Python project opened). */
   let warmPass: Promise<void> | undefined;
+  let rewarmTimer: NodeJS.Timeout | undefined;
   /** Each module's errors as on disk, and what pyright has been told of the disk. */
   const disk = createPyrightDiskSide(root);
   let pid: number | undefined;
@@ -261,11 +265,19 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     });
   };
 
-  /** The disk changed: what was prepared may be stale, so the pass starts over. */
+  /**
+   * The disk changed: what was prepared may be stale, so the pass starts over, once the
+   * changes have settled (a burst of saves starts it once).
+   */
   function rewarm(): void {
     if (!warmPass) return;
     warming?.abort();
-    warmPass = startWarming();
+    clearTimeout(rewarmTimer);
+    rewarmTimer = setTimeout(() => {
+      rewarmTimer = undefined;
+      if (warmPass) warmPass = startWarming();
+    }, REWARM_AFTER_MS);
+    rewarmTimer.unref();
   }
 
   const importersOf = (): ((file: string) => Iterable<string>) => {
@@ -358,6 +370,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       warming?.abort();
       warming = undefined;
       warmPass = undefined;
+      clearTimeout(rewarmTimer);
       const current = await server;
       server = undefined;
       if (!current || typeof current === 'string') return;
