@@ -425,7 +425,9 @@ export async function createNativeChecker(
       return false;
     },
     noticeDisk(paths) {
-      // Outside a check the overlay is already cleared; the next step prepares the new state.
+      // Back to the disk texts first (a proposal's overlay stays until the next request); the
+      // next preparation step prepares the new disk state.
+      clearOverlay();
       refreshDisk(paths.map(absolute).filter(isProjectFile));
     },
     configurationProblems() {
