@@ -15,6 +15,11 @@ import { quotedWordsPattern } from './quick-text-prefilter';
 export interface ImporterWords {
   readonly words: string[];
   readonly patterns: string[];
+  /**
+   * TypeScript/JavaScript and Go: the words that must sit inside a string literal (the first
+   * pattern says so for ripgrep), and the other patterns, for quick-import-filter.ts.
+   */
+  readonly quoted?: { readonly words: string[]; readonly patterns: string[] };
 }
 
 const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -116,6 +121,10 @@ export function importerWordsFor(
   // TypeScript/JavaScript and Go write every specifier as a string literal: the word must be
   // inside one (`index`, `util` or `http` elsewhere in the code do not count).
   if (language === undefined || language === 'go')
-    return { words: [], patterns: [quotedWordsPattern(found), ...patterns] };
+    return {
+      words: [],
+      patterns: [quotedWordsPattern(found), ...patterns],
+      quoted: { words: found, patterns: [...patterns] },
+    };
   return { words: found, patterns: [...patterns] };
 }

@@ -13,8 +13,19 @@ import { DEFAULT_MAX_INDEX_FILES, listIndexFiles } from './project-scan';
 import { createQuickStore, prewarmParsers } from './quick-parse';
 import { runPrefilter } from './quick-text-prefilter';
 import { exactPathAliases, importerWordsFor } from './quick-importer-words';
+import { mayImportSearched } from './quick-import-filter';
+import { treeSitterLanguageOf } from './languages/language-extensions';
 import { QUICK_MAX_PARSED_FILES, type QuickAnswer } from './quick-answer';
 import type { QuickSearchDeps } from './quick-definitions';
+
+/** The prefilter's patterns as JavaScript sees them; null (filter nothing) if one does not compile. */
+function compilePatterns(patterns: ReadonlySet<string>): RegExp[] | null {
+  try {
+    return [...patterns].map((p) => new RegExp(p));
+  } catch {
+    return null;
+  }
+}
 
 /** Rounds of barrel-following before the answer is called partial. */
 const MAX_ROUNDS = 12;
@@ -42,6 +53,9 @@ export async function quickFindImporters(
   );
   try {
     const searched = new Set<string>();
+    /** Every searched file's words and patterns inside string literals, for the filter. */
+    const quotedWords = new Set<string>();
+    const quotedPatterns = new Set<string>();
     let toSearch = [target.path];
     let toParse = [target.path];
     let result: Importer[] = [];
@@ -54,6 +68,8 @@ export async function quickFindImporters(
           const found = importerWordsFor(file, context, aliases);
           for (const w of found.words) words.add(w);
           for (const p of found.patterns) patterns.add(p);
+          for (const w of found.quoted?.words ?? []) quotedWords.add(w);
+          for (const p of found.quoted?.patterns ?? []) quotedPatterns.add(p);
         }
         const listed = await runPrefilter({
           rgPath: deps.rgPath,
@@ -64,7 +80,27 @@ export async function quickFindImporters(
           ...(round === 0 ? { meanwhile: () => prewarmParsers(deps.source.root) } : {}),
         });
         if (listed.unsure) return { kind: 'wait', why: listed.unsure };
-        toParse.push(...listed.files.filter((f) => codeFiles.has(f)));
+        // A TypeScript/JavaScript file none of whose strings resolves to a searched file
+        // cannot add an importer: it is not parsed (it is tried again when listed again).
+        const compiled = compilePatterns(quotedPatterns);
+        const filter = compiled && {
+          root: deps.source.root,
+          maxFileBytes: deps.maxFileBytes,
+          resolve: (from: string, specifier: string) => resolver.resolve(from, specifier),
+          words: [...quotedWords],
+          patterns: compiled,
+          searched,
+        };
+        toParse.push(
+          ...listed.files.filter(
+            (f) =>
+              codeFiles.has(f) &&
+              (!filter ||
+                quick.parsed.has(f) ||
+                treeSitterLanguageOf(f) !== undefined ||
+                mayImportSearched(filter, f)),
+          ),
+        );
       }
       const fresh = toParse.filter((f) => !quick.parsed.has(f));
       if (quick.parsed.size + new Set(fresh).size > QUICK_MAX_PARSED_FILES)

@@ -109,6 +109,36 @@ describe('quick answers - barrels, renames and limits', () => {
       expect(answerOf(await quick.importers(target))).toEqual(full.findImporters(target));
   });
 
+  it('importers named in strings the parse is skipped for: the same answer as the index, from fewer files', async () => {
+    // Every form of module reference, each in a file whose other strings name the target's
+    // words too; and files that only mention them (a message, another folder's options.ts).
+    const p = await project({
+      'src/options.ts':
+        'export interface Options { strict: boolean }\nexport const defaults = 1;\n',
+      'src/index.ts': "export * from './options';\n",
+      'src/a.ts': "const s = \"it's\"; import('./options').then(() => s);\n",
+      'src/b.ts': "import type { Options } from './options.js';\nexport type B = Options;\n",
+      'src/c.js': 'const o = require(`./options`);\nmodule.exports = o;\n',
+      'src/d.ts': "import { defaults } from '.';\nexport const d = defaults;\n",
+      'src/e.ts': "import x = require('./options');\nexport const e = x;\n",
+      'src/f.ts': "declare module 'ext' { export * from './options'; }\n",
+      'src/g.ts':
+        "export const message = 'see the options page';\nexport const other = './options';\n",
+      'lib/options.ts': 'export const elsewhere = 1;\n',
+      'lib/use.ts': "import { elsewhere } from './options';\nexport const u = elsewhere;\n",
+    });
+    const { full, cold } = await completeAndCold(p);
+    for (const target of ['src/options.ts', 'src/options.ts#defaults', 'lib/options.ts']) {
+      const answer = await cold.quickAnswers()!.importers(target);
+      expect(answer.kind).toBe('answer');
+      if (answer.kind !== 'answer') return;
+      expect(answer.value).toEqual(full.findImporters(target));
+    }
+    const quick = await cold.quickAnswers()!.importers('lib/options.ts');
+    // lib/options.ts and its one importer; none of the src/ files that only name "options".
+    expect(quick.kind === 'answer' && quick.parsed).toBe(2);
+  });
+
   it('a re-export chain longer than the quick search follows says partial, with no wrong importer', async () => {
     const files: Record<string, string> = { 'src/b0.ts': 'export const deepest = 1;\n' };
     for (let i = 1; i <= 15; i++) files[`src/b${i}.ts`] = `export * from './b${i - 1}';\n`;
