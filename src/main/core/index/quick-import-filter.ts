@@ -12,6 +12,17 @@ import path from 'node:path';
 import type { Resolve } from './index-store';
 
 const QUOTES = new Set(["'", '"', '`']);
+const WORD_CHAR = /\w/;
+
+/** The prefilter's premise: the word is whole, a non-word character or a quote on each side. */
+function wholeAt(text: string, at: number, length: number): boolean {
+  const before = text[at - 1];
+  const after = text[at + length];
+  return (
+    (before === undefined || !WORD_CHAR.test(before)) &&
+    (after === undefined || !WORD_CHAR.test(after))
+  );
+}
 
 /** The text between the quotes around `at` on its line, or undefined when there are none. */
 function stringAround(text: string, at: number, length: number): string | undefined {
@@ -34,6 +45,7 @@ export function specifierCandidates(
   for (const word of words) {
     if (!word) continue;
     for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      if (!wholeAt(text, at, word.length)) continue;
       const inside = stringAround(text, at, word.length);
       if (inside !== undefined) found.add(inside);
     }
@@ -52,10 +64,13 @@ export function specifierCandidates(
   return found;
 }
 
-export interface ImportFilter {
+export interface ImportFilterOptions {
   readonly root: string;
   readonly maxFileBytes: number;
   readonly resolve: Resolve;
+}
+
+export interface ImportSearch {
   /** Words that name a searched file inside a string literal (quick-importer-words.ts). */
   readonly words: readonly string[];
   /** The prefilter's other string patterns for them (`'.'`, `'..'` for an index file). */
@@ -64,24 +79,45 @@ export interface ImportFilter {
   readonly searched: ReadonlySet<string>;
 }
 
-/** Whether the file may hold a module reference that resolves to a searched file. */
-export function mayImportSearched(filter: ImportFilter, file: string): boolean {
-  const absolute = path.join(filter.root, ...file.split('/'));
-  let text: string;
-  try {
-    if (statSync(absolute).size > filter.maxFileBytes) return true;
-    text = readFileSync(absolute, 'utf8');
-  } catch {
-    return true;
-  }
-  for (const candidate of specifierCandidates(text, filter.words, filter.patterns)) {
-    let resolved: string | undefined;
+export interface ImportFilter {
+  /** Whether the file may hold a module reference that resolves to a searched file. */
+  mayImport(file: string, search: ImportSearch): boolean;
+}
+
+/** One quick search's filter: each file is read once, each specifier resolved once. */
+export function createImportFilter(options: ImportFilterOptions): ImportFilter {
+  /** A file's text; null when the parse job decides (over the limit, unreadable). */
+  const texts = new Map<string, string | null>();
+  const resolved = new Map<string, string | undefined>();
+  const textOf = (file: string): string | null => {
+    if (texts.has(file)) return texts.get(file) ?? null;
+    const absolute = path.join(options.root, ...file.split('/'));
+    let text: string | null;
     try {
-      resolved = filter.resolve(file, candidate);
+      text = statSync(absolute).size > options.maxFileBytes ? null : readFileSync(absolute, 'utf8');
     } catch {
-      return true;
+      text = null;
     }
-    if (resolved !== undefined && filter.searched.has(resolved)) return true;
-  }
-  return false;
+    texts.set(file, text);
+    return text;
+  };
+  return {
+    mayImport(file, search) {
+      const text = textOf(file);
+      if (text === null) return true;
+      for (const candidate of specifierCandidates(text, search.words, search.patterns)) {
+        const key = `${file}\n${candidate}`;
+        if (!resolved.has(key)) {
+          try {
+            resolved.set(key, options.resolve(file, candidate));
+          } catch {
+            return true;
+          }
+        }
+        const target = resolved.get(key);
+        if (target !== undefined && search.searched.has(target)) return true;
+      }
+      return false;
+    },
+  };
 }

@@ -13,7 +13,7 @@ import { DEFAULT_MAX_INDEX_FILES, listIndexFiles } from './project-scan';
 import { createQuickStore, prewarmParsers } from './quick-parse';
 import { runPrefilter } from './quick-text-prefilter';
 import { exactPathAliases, importerWordsFor } from './quick-importer-words';
-import { mayImportSearched } from './quick-import-filter';
+import { createImportFilter } from './quick-import-filter';
 import { treeSitterLanguageOf } from './languages/language-extensions';
 import { QUICK_MAX_PARSED_FILES, type QuickAnswer } from './quick-answer';
 import type { QuickSearchDeps } from './quick-definitions';
@@ -51,6 +51,11 @@ export async function quickFindImporters(
   const quick = createQuickStore(deps.source.root, deps.maxFileBytes, (from, specifier) =>
     resolver.resolve(from, specifier),
   );
+  const filter = createImportFilter({
+    root: deps.source.root,
+    maxFileBytes: deps.maxFileBytes,
+    resolve: (from, specifier) => resolver.resolve(from, specifier),
+  });
   try {
     const searched = new Set<string>();
     /** Every searched file's words and patterns inside string literals, for the filter. */
@@ -83,22 +88,15 @@ export async function quickFindImporters(
         // A TypeScript/JavaScript file none of whose strings resolves to a searched file
         // cannot add an importer: it is not parsed (it is tried again when listed again).
         const compiled = compilePatterns(quotedPatterns);
-        const filter = compiled && {
-          root: deps.source.root,
-          maxFileBytes: deps.maxFileBytes,
-          resolve: (from: string, specifier: string) => resolver.resolve(from, specifier),
-          words: [...quotedWords],
-          patterns: compiled,
-          searched,
-        };
+        const search = compiled && { words: [...quotedWords], patterns: compiled, searched };
         toParse.push(
           ...listed.files.filter(
             (f) =>
               codeFiles.has(f) &&
-              (!filter ||
+              (!search ||
                 quick.parsed.has(f) ||
                 treeSitterLanguageOf(f) !== undefined ||
-                mayImportSearched(filter, f)),
+                filter.mayImport(f, search)),
           ),
         );
       }

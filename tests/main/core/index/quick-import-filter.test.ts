@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  mayImportSearched,
+  createImportFilter,
   specifierCandidates,
 } from '../../../../src/main/core/index/quick-import-filter';
 import { buildProjectResolver } from '../../../../src/main/core/index/project-resolver';
@@ -28,11 +28,13 @@ describe('quick import filter', () => {
     expect(found).toContain('./options/x');
     expect(found).toContain('.');
     expect(found).toContain('../');
-    // A word outside any string on its line gives nothing.
+    // A word outside any string on its line gives nothing; nor does one inside a longer word,
+    // which no specifier naming the file holds (the prefilter asks for it whole).
     expect([...found].some((c) => c.includes('comment'))).toBe(false);
+    expect(specifierCandidates("const k = 'optionsTable';", ['options'], [])).toEqual(new Set());
   });
 
-  it('mayImportSearched - a file whose strings resolve to a searched file, or that cannot be read here', async () => {
+  it('mayImport - a file whose strings resolve to a searched file, or that cannot be read here', async () => {
     project = await makeProject({
       'src/options.ts': 'export const o = 1;\n',
       'src/uses.ts': "import { o } from './options';\nexport const u = o;\n",
@@ -41,24 +43,26 @@ describe('quick import filter', () => {
     });
     const files = ['src/options.ts', 'src/uses.ts', 'src/mentions.ts', 'lib/options.ts'];
     const resolver = buildProjectResolver(project.dir, files, 1024 * 1024);
-    const filter = {
+    const options = {
       root: project.dir,
       maxFileBytes: 1024 * 1024,
       resolve: (from: string, specifier: string) => resolver.resolve(from, specifier),
-      words: ['options'],
-      patterns: [DOTS],
-      searched: new Set(['src/options.ts']),
     };
-    expect(mayImportSearched(filter, 'src/uses.ts')).toBe(true);
+    const filter = createImportFilter(options);
+    const search = { words: ['options'], patterns: [DOTS], searched: new Set(['src/options.ts']) };
+    expect(filter.mayImport('src/uses.ts', search)).toBe(true);
     // It names lib/options.ts, which is not searched.
-    expect(mayImportSearched(filter, 'src/mentions.ts')).toBe(false);
+    expect(filter.mayImport('src/mentions.ts', search)).toBe(false);
     expect(
-      mayImportSearched({ ...filter, searched: new Set(['lib/options.ts']) }, 'src/mentions.ts'),
+      filter.mayImport('src/mentions.ts', { ...search, searched: new Set(['lib/options.ts']) }),
     ).toBe(true);
     // Over the size limit, or gone: the parse job decides, as before.
-    expect(mayImportSearched({ ...filter, maxFileBytes: 4 }, 'src/mentions.ts')).toBe(true);
-    expect(mayImportSearched(filter, 'src/gone.ts')).toBe(true);
+    const small = createImportFilter({ ...options, maxFileBytes: 4 });
+    expect(small.mayImport('src/mentions.ts', search)).toBe(true);
+    expect(filter.mayImport('src/gone.ts', search)).toBe(true);
+    // A file is read once per quick search: a fresh filter sees the new text.
     writeFileSync(path.join(project.dir, 'src/mentions.ts'), "export * from './options';\n");
-    expect(mayImportSearched(filter, 'src/mentions.ts')).toBe(true);
+    expect(filter.mayImport('src/mentions.ts', search)).toBe(false);
+    expect(createImportFilter(options).mayImport('src/mentions.ts', search)).toBe(true);
   });
 });
