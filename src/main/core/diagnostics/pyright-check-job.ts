@@ -22,7 +22,8 @@ export interface PyrightCheckJob {
   readonly readDisk: (file: string) => string | null;
   /** pyright's errors of an open document, as it is now. */
   readonly pull: (file: string, text: string) => Promise<Diagnostic[]>;
-  readonly importersOf: () => (file: string) => Iterable<string>;
+  /** Who imports a module; `created`: the modules the proposal creates (none import them yet). */
+  readonly importersOf: (created: readonly string[]) => (file: string) => Iterable<string>;
   readonly onChangedFiles?: (outcome: ChangedFilesOutcome) => void;
 }
 
@@ -52,6 +53,8 @@ export interface PyrightCheckResult {
   readonly before: Diagnostic[];
   readonly after: Diagnostic[];
   readonly filesChecked: number;
+  /** What was not checked, in words (files importing a module the proposal creates). */
+  readonly note?: string;
 }
 
 export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightCheckResult> {
@@ -69,7 +72,19 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
     return text !== null && c.after !== null && samePythonShape(text, c.after);
   });
   const created = changes.filter((c) => c.after !== null && diskText(c.path) === null);
-  const affected = unseen ? changed : affectedPythonFiles(changed, job.importersOf());
+  const createdPaths = created.map((c) => c.path);
+  const importersOf = job.importersOf(createdPaths);
+  // pyright resolves an import only to a file on disk: a module the proposal creates is not
+  // one yet, so the files that import it would be checked with it missing. They are left out,
+  // and the outcome says so.
+  const waiting = [...new Set(createdPaths.flatMap((file) => [...importersOf(file)]))].filter(
+    (file) => !changes.some((c) => c.path === file),
+  );
+  const affected = unseen
+    ? changed
+    : affectedPythonFiles(changed, (file) =>
+        createdPaths.includes(file) ? [] : importersOf(file),
+      );
   const after = new Map(changes.map((c) => [c.path, c.after ?? '']));
   const opened: string[] = [];
   const before: Diagnostic[] = [];
@@ -157,5 +172,16 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
         textDocument: { uri: uriOf(file) },
       });
   }
-  return { before, after: afterDiagnostics, filesChecked: affected.length };
+  const named =
+    waiting.slice(0, 3).join(', ') + (waiting.length > 3 ? ` and ${waiting.length - 3} more` : '');
+  return {
+    before,
+    after: afterDiagnostics,
+    filesChecked: affected.length,
+    ...(waiting.length
+      ? {
+          note: `pyright sees a new module only once it is on disk, so the files that import ${createdPaths.join(', ')} (${named}) were not checked against it`,
+        }
+      : {}),
+  };
 }

@@ -23,7 +23,7 @@ import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { lineTextAt } from './diagnostic-comparison';
 import type { ProposedFileChange } from './diagnostics-port';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
-import { scanPythonImports } from './python-importers';
+import { moduleNamesOf, scanPythonImports, type PythonImportScan } from './python-importers';
 import { personPython } from './person-python';
 import { openDocument, runPyrightCheck } from './pyright-check-job';
 import { createPyrightDiskSide } from './pyright-disk-side';
@@ -280,10 +280,21 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     rewarmTimer.unref();
   }
 
-  const importersOf = (): ((file: string) => Iterable<string>) => {
+  /**
+   * Who imports a module: the symbol index when there is one, else a scan of the imports. A
+   * module the proposal creates is imported by no file yet: the files that import its name
+   * (unresolved on disk) are its importers, found by the scan.
+   */
+  const importersOf = (created: readonly string[]): ((file: string) => Iterable<string>) => {
+    let scanned: PythonImportScan | undefined;
+    const scan = (): PythonImportScan => (scanned ??= scanPythonImports(root));
+    const ofCreated = (file: string): string[] => [
+      ...new Set(moduleNamesOf(file).flatMap((name) => [...(scan().unresolved.get(name) ?? [])])),
+    ];
     if (options.symbolIndex) {
       const index = options.symbolIndex;
       return (file) => {
+        if (created.includes(file)) return ofCreated(file);
         try {
           return index.findImporters(file).map((i) => i.path);
         } catch {
@@ -291,8 +302,8 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
         }
       };
     }
-    const scan = scanPythonImports(root);
-    return (file) => scan.importers.get(file) ?? [];
+    return (file) =>
+      created.includes(file) ? ofCreated(file) : (scan().importers.get(file) ?? []);
   };
 
   return {
@@ -324,7 +335,9 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       );
       if (typeof result === 'string')
         return { state: 'not_checked', reason: result, filesChecked: 0 };
-      return { state: 'checked', ...result, ...refusedNote() };
+      const { note, ...checked } = result;
+      const said = [note, refusedNote().reason].filter(Boolean).join('; ');
+      return { state: 'checked', ...checked, ...(said ? { reason: said } : {}) };
     },
     async project(signal): Promise<ProjectOutcome | null> {
       const scan = scanPythonImports(root);

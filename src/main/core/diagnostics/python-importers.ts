@@ -23,6 +23,11 @@ export interface PythonImportScan {
   /** Every .py file seen, project-relative. */
   readonly files: readonly string[];
   readonly truncated: boolean;
+  /**
+   * Files importing a module no file of the project is (yet): a proposal that creates it
+   * affects them. By dotted absolute name.
+   */
+  readonly unresolved: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export function listPythonFiles(root: string): { files: string[]; truncated: boolean } {
@@ -51,7 +56,7 @@ export function listPythonFiles(root: string): { files: string[]; truncated: boo
 }
 
 /** `pkg/mod.py` → `pkg.mod`; `pkg/__init__.py` → `pkg`; also without a leading `src/`. */
-function moduleNamesOf(file: string): string[] {
+export function moduleNamesOf(file: string): string[] {
   const parts = file.replace(/\.py$/, '').split('/');
   if (parts[parts.length - 1] === '__init__') parts.pop();
   const names = [parts.join('.')];
@@ -94,6 +99,7 @@ export function scanPythonImports(root: string): PythonImportScan {
   const byModule = new Map<string, string>();
   for (const file of files) for (const name of moduleNamesOf(file)) byModule.set(name, file);
   const importers = new Map<string, Set<string>>();
+  const unresolved = new Map<string, Set<string>>();
   for (const file of files) {
     let text: string;
     try {
@@ -103,13 +109,19 @@ export function scanPythonImports(root: string): PythonImportScan {
     }
     for (const name of importedModules(file, text)) {
       const target = byModule.get(name);
-      if (!target || target === file) continue;
+      if (!target) {
+        let set = unresolved.get(name);
+        if (!set) unresolved.set(name, (set = new Set()));
+        set.add(file);
+        continue;
+      }
+      if (target === file) continue;
       let set = importers.get(target);
       if (!set) importers.set(target, (set = new Set()));
       set.add(file);
     }
   }
-  return { importers, files, truncated };
+  return { importers, files, truncated, unresolved };
 }
 
 /** The changed files, their importers, and importers through `__init__.py` barrels. */

@@ -290,6 +290,27 @@ describe('python diagnostics', () => {
   );
 
   it(
+    'checkChange - a created module: the files that import it are named as not checked against it',
+    async () => {
+      project = makeDiagnosticsProject({
+        'app.py': 'from helpers import value\n\ntotal: str = value\n',
+        'other.py': 'x: int = 1\n',
+      });
+      const evidence = await project.service.checkChange(
+        [{ path: 'helpers.py', after: 'value: int = 3\n' }],
+        { deadlineMs: LONG },
+      );
+      expect(evidence.state).toBe('checked');
+      expect(evidence.introduced).toEqual([]);
+      const [python] = evidence.languages;
+      expect(python?.reason).toBe(
+        'pyright sees a new module only once it is on disk, so the files that import helpers.py (app.py) were not checked against it',
+      );
+    },
+    LONG,
+  );
+
+  it(
     "diskChanged - a module created on disk is what pyright resolves an import to, after the watcher's news",
     async () => {
       project = makeDiagnosticsProject({
