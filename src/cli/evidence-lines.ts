@@ -4,7 +4,7 @@
 // project's files (paths, messages): made visible before it reaches the terminal, so a
 // message cannot carry escape sequences or hide words.
 import type { Diagnostic, ProposalEvidence } from '../shared/diagnostics';
-import { evidenceHeadline } from '../shared/evidence-summary';
+import { checkedLanguageNotes, evidenceHeadline } from '../shared/evidence-summary';
 import { visibleUntrusted } from '../shared/untrusted-text';
 import { renderTestVerdict } from './test-verdict-lines';
 
@@ -38,6 +38,8 @@ export function renderEvidence(evidence: ProposalEvidence, color: boolean): stri
           language.reason ? ` (${oneLine(language.reason)})` : ''
         }`,
       );
+  // What a checked language left out, whatever their number.
+  for (const note of checkedLanguageNotes(evidence)) lines.push(`  ${oneLine(note)}`);
   if (evidence.tests) lines.push(...renderTestVerdict(evidence.tests, color));
   return `${lines.join('\n')}\n`;
 }

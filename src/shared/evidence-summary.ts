@@ -23,6 +23,18 @@ export function uncheckedLanguages(evidence: ProposalEvidence): string | null {
 }
 
 /**
+ * What a language that was checked says it left out or could not read (pyright's "the files
+ * that import a created module were not checked against it", files not read under
+ * read_file's rules, the person's Python hidden from the checker), as "python: …" parts.
+ * Shown with the evidence everywhere, so a check is never taken for more than it was.
+ */
+export function checkedLanguageNotes(evidence: ProposalEvidence): string[] {
+  return evidence.languages
+    .filter((l) => l.state === 'checked' && l.reason)
+    .map((l) => `${l.language}: ${l.reason ?? ''}`);
+}
+
+/**
  * Whether the evidence so far is the changed files' (a check still going on the files that
  * import them, issue 30): then "no new errors" is said of the changed files only.
  */

@@ -4,6 +4,7 @@
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import {
   changedFilesOnly,
+  checkedLanguageNotes,
   diagnosticLines,
   durationText,
   uncheckedLanguages,
@@ -39,6 +40,12 @@ function noNewErrors(evidence: ProposalEvidence): string {
     : `no new errors${fixes(evidence)}`;
 }
 
+/** "; note: python: …" for what a checked language left out, else nothing. */
+function notes(evidence: ProposalEvidence): string {
+  const said = checkedLanguageNotes(evidence);
+  return said.length ? `; note: ${said.join('; ')}` : '';
+}
+
 export function heldBackMessage(proposal: Proposal, evidence: ProposalEvidence): string {
   const list = diagnosticLines(evidence.introduced, HELD_BACK_LISTED).map((l) => `- ${l}`);
   return [
@@ -54,9 +61,9 @@ export function evidenceResultLine(evidence: ProposalEvidence): string {
     case 'checked':
       return evidence.introduced.length
         ? sentence(
-            `Checked before writing: this change introduces ${errors(evidence.introduced.length)}: ${inline(evidence)}${fixes(evidence)}`,
+            `Checked before writing: this change introduces ${errors(evidence.introduced.length)}: ${inline(evidence)}${fixes(evidence)}${notes(evidence)}`,
           )
-        : sentence(`Checked before writing: ${noNewErrors(evidence)}`);
+        : sentence(`Checked before writing: ${noNewErrors(evidence)}${notes(evidence)}`);
     case 'timed_out':
       return sentence(
         `Not fully checked before writing: the check timed out after ${durationText(evidence.ms)}${
@@ -89,9 +96,9 @@ export function overlayEvidenceLine(evidence: ProposalEvidence): string {
   switch (evidence.state) {
     case 'checked':
       return evidence.introduced.length
-        ? `Not yet applied. With all your changes so far, this change would introduce ${errors(evidence.introduced.length)}: ${sentence(`${inline(evidence)}${fixes(evidence)}`)} Revise it unless a later edit fixes them.`
+        ? `Not yet applied. With all your changes so far, this change would introduce ${errors(evidence.introduced.length)}: ${sentence(`${inline(evidence)}${fixes(evidence)}${notes(evidence)}`)} Revise it unless a later edit fixes them.`
         : sentence(
-            `Not yet applied. Checked with all your changes so far: ${noNewErrors(evidence)}`,
+            `Not yet applied. Checked with all your changes so far: ${noNewErrors(evidence)}${notes(evidence)}`,
           );
     case 'timed_out':
       return sentence(

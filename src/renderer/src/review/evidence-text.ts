@@ -76,13 +76,21 @@ function notCheckedReasons(languages: readonly LanguageEvidence[]): string {
  * TypeScript with no Go toolchain): "Go: not checked — no Go toolchain found".
  */
 export function languageNotes(evidence: ProposalEvidence): string[] {
-  if (evidence.state === 'not_checked' || evidence.languages.length < 2) return [];
-  return evidence.languages
-    .filter((language) => language.state === 'not_checked' || language.state === 'timed_out')
-    .map(
-      (language) =>
-        `${languageName(language.language)}: ${language.state === 'timed_out' ? 'timed out' : 'not checked'}${language.reason ? ` — ${language.reason}` : ''}`,
-    );
+  if (evidence.state === 'not_checked') return [];
+  // What a checked language left out is said whatever the number of languages.
+  const checked = evidence.languages
+    .filter((language) => language.state === 'checked' && language.reason)
+    .map((language) => `${languageName(language.language)}: ${language.reason ?? ''}`);
+  if (evidence.languages.length < 2) return checked;
+  return [
+    ...evidence.languages
+      .filter((language) => language.state === 'not_checked' || language.state === 'timed_out')
+      .map(
+        (language) =>
+          `${languageName(language.language)}: ${language.state === 'timed_out' ? 'timed out' : 'not checked'}${language.reason ? ` — ${language.reason}` : ''}`,
+      ),
+    ...checked,
+  ];
 }
 
 const LANGUAGE_NAMES: Record<string, string> = {

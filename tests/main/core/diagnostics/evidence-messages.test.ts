@@ -7,6 +7,8 @@ import {
   evidenceResultLine,
   overlayEvidenceLine,
 } from '../../../../src/main/core/diagnostics/evidence-messages';
+import { renderEvidence } from '../../../../src/cli/evidence-lines';
+import { languageNotes } from '../../../../src/renderer/src/review/evidence-text';
 
 const evidence = (languages: ProposalEvidence['languages']): ProposalEvidence => ({
   state: 'checked',
@@ -44,5 +46,27 @@ describe('evidence wording', () => {
     expect(evidenceHeadline(partial)).toBe(
       'No new errors in what was checked (checked in 120 ms); not checked: go: no sandbox on this machine (bubblewrap (bwrap) is not installed)',
     );
+  });
+
+  it('a checked language that left something out - said to the model and on a terminal', () => {
+    const python = {
+      language: 'python',
+      state: 'checked' as const,
+      filesChecked: 1,
+      ms: 90,
+      reason:
+        'pyright sees a new module only once it is on disk, so the files that import helpers.py (app.py) were not checked against it',
+    };
+    const noted = evidence([python]);
+    expect(evidenceResultLine(noted)).toBe(
+      'Checked before writing: no new errors; note: python: pyright sees a new module only once it is on disk, so the files that import helpers.py (app.py) were not checked against it.',
+    );
+    expect(overlayEvidenceLine(noted)).toContain('; note: python: pyright sees a new module');
+    expect(renderEvidence(noted, false)).toBe(
+      'This change introduces no new errors (checked in 120 ms)\n  python: pyright sees a new module only once it is on disk, so the files that import helpers.py (app.py) were not checked against it\n',
+    );
+    expect(languageNotes(noted)).toEqual([
+      'Python: pyright sees a new module only once it is on disk, so the files that import helpers.py (app.py) were not checked against it',
+    ]);
   });
 });
