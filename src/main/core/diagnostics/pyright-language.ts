@@ -165,12 +165,14 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
    * Runs one job on the server, one at a time; a dead or missing server, a configuration
    * error, or no answer within the hard ceiling (the server is then killed, and the next job
    * starts it again) is a reason. Before the job, pyright is told what changed on disk:
-   * `stat` compares every project Python file (a check), `news` takes the watcher's only.
+   * `stat` compares every project Python file (a check), `news` takes the watcher's only;
+   * `onMoved` runs when something had changed (default: the background pass starts over).
    */
   const withServer = <T>(
     signal: AbortSignal,
     compare: 'stat' | 'news',
     job: (connection: MessageConnection) => Promise<T>,
+    onMoved: () => void = rewarm,
   ): Promise<T | string> => {
     const run = async (): Promise<T | string> => {
       if (signal.aborted) return 'the check was cancelled';
@@ -202,7 +204,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       });
       // The job may fail after the race is decided (writes to a killed server): not unhandled.
       const work = (async () => {
-        if (await disk.sync(current.connection, compare === 'stat')) rewarm();
+        if (await disk.sync(current.connection, compare === 'stat')) onMoved();
         return job(current.connection);
       })();
       work.catch(() => undefined);
@@ -258,8 +260,19 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   const startWarming = (): Promise<void> => {
     warming = new AbortController();
     const signal = warming.signal;
+    let analysed = 0;
     return warmModules(root, signal, async (file) => {
-      const done = await withServer(signal, 'news', (connection) => diskErrorsOf(connection, file));
+      // The news that started this pass is taken by its first job: only a change met later
+      // (which dropped what the pass had prepared) starts it over.
+      const done = await withServer(
+        signal,
+        'news',
+        (connection) => diskErrorsOf(connection, file),
+        () => {
+          if (analysed > 0) rewarm();
+        },
+      );
+      analysed++;
       // A server that cannot start (or a configuration error) ends the warming.
       return typeof done !== 'string';
     });
