@@ -1,11 +1,11 @@
 // The CLI's view of the outside world, injected so commands are tested without a process.
 import type { BackgroundIndexRequest, BackgroundIndexStart } from './background-index';
-import { jsonLine, terminalSafeIo } from './terminal-safe-text';
+import { jsonLine, terminalSafeIo, type TerminalStream } from './terminal-safe-text';
 import type { VerbDescription } from './verb-help';
 
 export interface CliIo {
-  readonly stdout: { write(text: string): unknown; isTTY?: boolean };
-  readonly stderr: { write(text: string): unknown; isTTY?: boolean };
+  readonly stdout: TerminalStream;
+  readonly stderr: TerminalStream;
   readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;

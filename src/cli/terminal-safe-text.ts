@@ -16,7 +16,6 @@
 // reordering characters (C1 controls, DEL, bidi and zero-width) escaped as \u sequences too,
 // which JSON reads back as the same characters.
 import { visibleUntrusted } from '../shared/untrusted-text';
-import type { CliIo } from './cli-io';
 import { oneLine } from './one-line-text';
 
 export { oneLine as outsideLine, wordsLine } from './one-line-text';
@@ -76,13 +75,23 @@ export function jsonLine(value: unknown): string {
   )}\n`;
 }
 
-type Stream = CliIo['stdout'];
+/** An output stream the CLI writes text to: the process's stdout or stderr, or a test's sink. */
+export interface TerminalStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/** Anything carrying the two output streams (cli-io.ts CliIo). */
+interface OutputStreams {
+  readonly stdout: TerminalStream;
+  readonly stderr: TerminalStream;
+}
 
 /**
  * The stream with every string written through terminalCommandOutput; everything else about
  * it (isTTY, events, what the MCP server's transport uses) is the stream's own.
  */
-export function terminalSafeStream<S extends Stream>(stream: S): S {
+export function terminalSafeStream<S extends TerminalStream>(stream: S): S {
   return new Proxy(stream, {
     get(target, property) {
       if (property === 'write')
@@ -98,7 +107,7 @@ export function terminalSafeStream<S extends Stream>(stream: S): S {
 }
 
 /** The io with both output streams behind the boundary. */
-export function terminalSafeIo(io: CliIo): CliIo {
+export function terminalSafeIo<Io extends OutputStreams>(io: Io): Io {
   return {
     ...io,
     stdout: terminalSafeStream(io.stdout),
