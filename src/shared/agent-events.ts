@@ -73,8 +73,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     /**
-     * A check that ran past its deadline finished after its approval request was shown
-     * (issue 24): the evidence replaces the request's `timed_out` one. May arrive after the
+     * A check that ran past its deadline finished after its approval request was shown:
+     * the evidence replaces the request's `timed_out` one. May arrive after the
      * approval was decided; then it is for the record only.
      */
     type: z.literal('approval_evidence'),

@@ -34,7 +34,7 @@ export const approvalRequestSchema = z.object({
   /** True when the diff fell back to a coarse replaced-block diff (bound hit). */
   coarseDiff: z.boolean(),
   /**
-   * The errors the change would introduce and fix (issue 24), as far as the check got when
+   * The errors the change would introduce and fix, as far as the check got when
    * the request was shown: `timed_out` ones are completed later by an `approval_evidence`
    * event. Absent when no check ran (checks off, no diagnostics in this shell).
    */
@@ -70,7 +70,7 @@ export const policyRuleSchema = z.object({
 });
 export type PolicyRule = z.infer<typeof policyRuleSchema>;
 
-/** An MCP tool call waiting for the person (issue 14): approved or rejected whole. */
+/** An MCP tool call waiting for the person: approved or rejected whole. */
 export const toolCallApprovalRequestSchema = z.object({
   approvalId: z.string(),
   /** sha256 over (tool, definition hash, arguments): a decision is bound to it. */

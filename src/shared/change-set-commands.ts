@@ -1,4 +1,4 @@
-// The evidence a background run leaves beside its change set (issue 19 item 3): every command
+// The evidence a background run leaves beside its change set: every command
 // it ran (or wanted to run and was refused) with the result, and one line saying which checks
 // ran last and whether they passed relative to the run's last edit. Pure: the CLI, the inbox
 // and the run itself read the same words.
@@ -36,7 +36,7 @@ export type ChangeSetCommand = z.infer<typeof changeSetCommandSchema>;
 export const backgroundRunStateSchema = z.enum(['queued', 'running', 'ended']);
 export type BackgroundRunState = z.infer<typeof backgroundRunStateSchema>;
 
-/** How a background run was started and where it is (absent for sets older than issue 19). */
+/** How a background run was started and where it is (absent for older sets). */
 export const backgroundRunSchema = z.object({
   state: backgroundRunStateSchema,
   allowedCommands: z.array(z.string()),

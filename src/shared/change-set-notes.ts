@@ -1,4 +1,4 @@
-// The note a partly applied file keeps (issue 23 items 3 and 10): words a person reads ("hunks
+// The note a partly applied file keeps: words a person reads ("hunks
 // 1 and 3 of 4 written"), numbered as the review screens number hunks, never an internal id;
 // proposal_status reads the accepted hunks back from it here, in the same place.
 

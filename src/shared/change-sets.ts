@@ -1,4 +1,4 @@
-// Change sets (issue 11): what a background run that proposes leaves behind for review. The
+// Change sets: what a background run that proposes leaves behind for review. The
 // shapes cross the contract (inbox) and `sluice proposals --json`, so they are zod schemas.
 import { z } from 'zod';
 import { hunkSchema } from './approvals';
@@ -70,7 +70,7 @@ export const changeSetSummarySchema = z.object({
   finishedAt: z.number().nullable(),
   usage: usageSchema,
   /**
-   * The errors the set introduces and fixes over all its files (issue 24): the last check of
+   * The errors the set introduces and fixes over all its files: the last check of
    * its run, or of the inbox's re-check when the disk moved; null when never checked.
    */
   evidence: proposalEvidenceSchema.nullable(),
@@ -81,7 +81,7 @@ export type ChangeSetSummary = z.infer<typeof changeSetSummarySchema>;
 
 export const changeSetSchema = changeSetSummarySchema.extend({
   files: z.array(changeSetFileSchema),
-  /** Commands the run ran or was refused, in order (issue 19). */
+  /** Commands the run ran or was refused, in order. */
   commands: z.array(changeSetCommandSchema).default([]),
   /** One line on the last checks and the last edit (describeChecks). */
   checks: z.string().nullable().default(null),

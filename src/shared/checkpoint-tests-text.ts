@@ -1,4 +1,4 @@
-// The few words a checkpoint list shows for a live edit's late test verdict (issue 31):
+// The few words a checkpoint list shows for a live edit's late test verdict:
 // `sluice checkpoints` and the turn's "Files changed" list in the app.
 import type { CheckpointTests } from './contract/checkpoint-service';
 

@@ -1,4 +1,4 @@
-// run_command's approval requests, decisions and rules as they cross boundaries (issue 13).
+// run_command's approval requests, decisions and rules as they cross boundaries.
 import { z } from 'zod';
 import { hunkSchema } from './approvals';
 

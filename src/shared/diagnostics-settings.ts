@@ -1,4 +1,4 @@
-// Settings of the checks behind evidence (issue 24 item 4): on by default, an off switch per
+// Settings of the checks behind evidence: on by default, an off switch per
 // language, and the deadline of a live check (the review never waits longer for it). They
 // cross the settings contract, so they are zod schemas; the Settings screen edits them.
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export const BACKGROUND_DEADLINE_MS = 30_000;
 const liveDeadlineMs = z.number().int().min(MIN_LIVE_DEADLINE_MS).max(MAX_LIVE_DEADLINE_MS);
 
 /**
- * Ceilings of every confined checker process (issue 28, docs/ARCHITECTURE.md "Confinement"):
+ * Ceilings of every confined checker process (docs/ARCHITECTURE.md "Confinement"):
  * its memory (cgroup, else RLIMIT_DATA), its CPU time per process (RLIMIT_CPU), and the hard
  * ceiling after which a checker that has not answered is killed (it starts again on the next
  * check), however long the caller was willing to wait.

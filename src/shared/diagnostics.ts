@@ -1,4 +1,4 @@
-// Evidence before approval (issue 24): the errors a proposed change would introduce and the
+// Evidence before approval: the errors a proposed change would introduce and the
 // ones it would fix, found by the language's own checker over the proposed text before
 // anything is written. These shapes cross the contract (review modal, inbox), the CLI's
 // `--json` output and the change-set store, so they are zod schemas.
@@ -57,7 +57,7 @@ export const proposalEvidenceSchema = z.object({
   checkedAt: z.string(),
   baseHashes: z.record(z.string(), z.string()),
   /**
-   * The tests the change affects, run on the proposed text (issue 31); absent when no test
+   * The tests the change affects, run on the proposed text; absent when no test
    * run was attempted (an older record, or a shell without test runs).
    */
   tests: testVerdictSchema.optional(),

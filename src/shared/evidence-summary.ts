@@ -1,4 +1,4 @@
-// Evidence in words (issue 24): the one headline and the per-error lines that every review
+// Evidence in words: the one headline and the per-error lines that every review
 // shows (CLI review, `proposal show`, the model's tool results), so they read the same
 // everywhere. Plain text: callers escape it for their medium (terminal, HTML).
 import type { Diagnostic, ProposalEvidence } from './diagnostics';
@@ -14,7 +14,7 @@ export function durationText(ms: number): string {
 /**
  * The languages of a checked change that were not checked (another was), as
  * "Go: no sandbox on this machine; …", or null when every one was checked. "No new errors"
- * is only ever said about what a checker actually checked (issue 28 item 4).
+ * is only ever said about what a checker actually checked.
  */
 export function uncheckedLanguages(evidence: ProposalEvidence): string | null {
   const missing = evidence.languages.filter((l) => l.state !== 'checked');
@@ -36,7 +36,7 @@ export function checkedLanguageNotes(evidence: ProposalEvidence): string[] {
 
 /**
  * Whether the evidence so far is the changed files' (a check still going on the files that
- * import them, issue 30): then "no new errors" is said of the changed files only.
+ * import them): then "no new errors" is said of the changed files only.
  */
 export function changedFilesOnly(evidence: ProposalEvidence): boolean {
   return (

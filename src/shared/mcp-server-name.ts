@@ -1,4 +1,4 @@
-// What is wrong with an MCP server name, in words (issue 23 item 9), so the settings screen
+// What is wrong with an MCP server name, in words, so the settings screen
 // can say it beside the field before anything is sent. The rule is the contract's (and
 // mcp-config.ts's): up to 24 letters, digits, - and _, no `__`, not ending in `_`, so the
 // tool names built from it (`mcp__name__tool`) stay unambiguous.

@@ -1,4 +1,4 @@
-// Host lists for run_command's network rules (issue 13): which hosts a sandboxed command may
+// Host lists for run_command's network rules: which hosts a sandboxed command may
 // reach through the filtering proxy. A pattern is an exact name (`registry.npmjs.org`), a
 // wildcard for subdomains (`*.example.com`: any depth, never `example.com` itself) or an IP
 // literal (`127.0.0.1`, `[::1]`), with an optional port (`registry.npmjs.org:443`). Without a

@@ -1,4 +1,4 @@
-// Settings of tests before approval (issue 31), per project: on by default where a runner is
+// Settings of tests before approval, per project: on by default where a runner is
 // found, the person's own command for the runner, and how long a live proposal waits for the
 // verdict. Stored as one `testRuns` settings key mapping project id → only what the person
 // changed, so later defaults apply to the rest.

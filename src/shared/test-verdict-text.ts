@@ -1,4 +1,4 @@
-// The words of a test verdict (issue 31), shared by the review modal, the inbox, the CLI and
+// The words of a test verdict, shared by the review modal, the inbox, the CLI and
 // the model's tool result so every screen says the same sentence:
 // "Tests: 2 newly failing · 14 pass · 1 already failing (vitest related, 6.2 s)".
 import { durationText } from './evidence-summary';

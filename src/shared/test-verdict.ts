@@ -1,4 +1,4 @@
-// Tests before approval (issue 31): the tests a proposed change can affect, run on the
+// Tests before approval: the tests a proposed change can affect, run on the
 // proposed text in a private copy and compared with the same tests on the disk state. The
 // verdict crosses the contract (review modal, inbox), the CLI's `--json` output and the
 // change-set store, so it is a zod schema.

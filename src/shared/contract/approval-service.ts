@@ -133,7 +133,7 @@ export const approvalService = {
     z.object({ id: z.string().min(1).max(200) }).strict(),
     z.object({ removed: z.boolean() }),
   ),
-  /** Host lists sandboxed commands may reach through the filtering proxy (issue 13). */
+  /** Host lists sandboxed commands may reach through the filtering proxy. */
   networkRules: method(z.object({}).strict(), z.array(networkRuleSchema)),
   addNetworkRule: method(
     z

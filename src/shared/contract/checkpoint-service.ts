@@ -3,7 +3,7 @@ import { method } from './define';
 import { testVerdictStateSchema } from '../test-verdict';
 
 /**
- * A live edit's test verdict that arrived after the request was shown (issue 31): the tests
+ * A live edit's test verdict that arrived after the request was shown: the tests
  * were still running when the person decided, and finished later.
  */
 export const checkpointTestsSchema = z.object({

@@ -1,4 +1,4 @@
-// The contract's `git` service (issue 32): the open project's working tree against HEAD with
+// The contract's `git` service: the open project's working tree against HEAD with
 // Sluice's and the person's changes marked, revert to HEAD through the approval gate, and the
 // person's own commit with a drafted message.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The `mcp` service (issue 14 item 3): the person's MCP servers and the project's suggested
+// The `mcp` service: the person's MCP servers and the project's suggested
 // ones, with status and logs, approvals of project entries, per-tool always-allow / deny and
 // re-approval of a changed tool definition.
 import { z } from 'zod';

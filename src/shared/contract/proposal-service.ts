@@ -1,4 +1,4 @@
-// The `proposals` service (issue 11 item 4): the inbox of change sets that runs in propose
+// The `proposals` service: the inbox of change sets that runs in propose
 // mode left for review, the review itself (apply all or a selection, reject with a reason),
 // Refine (continue the set's conversation; the result supersedes the set) and starting a
 // background run from the app.
@@ -51,7 +51,7 @@ export const proposalService = {
   /**
    * Checks the set again when the disk moved since its evidence was made (its base hashes
    * differ from the disk), stores and returns the fresh evidence; otherwise returns the
-   * stored one (issue 24). The inbox calls it when a set is opened.
+   * stored one. The inbox calls it when a set is opened.
    */
   recheck: method(z.object({ id }).strict(), proposalEvidenceSchema),
   refine: method(z.object({ id, text: z.string().min(1).max(200_000) }).strict(), startedRunSchema),
@@ -61,11 +61,11 @@ export const proposalService = {
         text: z.string().min(1).max(200_000),
         /** Continue this conversation; absent: a new one. */
         conversationId: z.string().max(200).optional(),
-        /** Commands the person allows for this run ("npm test"), beside their rules (issue 19). */
+        /** Commands the person allows for this run ("npm test"), beside their rules. */
         allowCommands: z.array(z.string().min(1).max(1000)).max(20).optional(),
         /** A command of this run may have full network when it asks. */
         allowNetwork: z.boolean().optional(),
-        /** Where the run executes (issue 33): this machine (default) or a container. */
+        /** Where the run executes: this machine (default) or a container. */
         executor: z.enum(['local', 'container']).optional(),
         /** The container's image; absent: the devcontainer's, else the setting's. */
         image: z

@@ -12,16 +12,16 @@ export const settingsSchema = z.object({
   keyStorage: z.enum(['safeStorage', 'basic_text', 'env', 'memory', 'none']),
   maxTurns: z.number().int(),
   theme: z.enum(['system', 'dark', 'light']),
-  /** Evidence before approval (issue 24): on/off, per-language switches, live deadline. */
+  /** Evidence before approval: on/off, per-language switches, live deadline. */
   diagnostics: diagnosticsSettingsSchema,
-  /** Background runs at once on this machine (issue 19): the setting, else half the cores. */
+  /** Background runs at once on this machine: the setting, else half the cores. */
   backgroundParallel: z.number().int(),
   /**
-   * Tests before approval for the open project (issue 31); null with no project open, absent
+   * Tests before approval for the open project; null with no project open, absent
    * from an engine without test runs.
    */
   tests: projectTestSettingsViewSchema.nullable().optional(),
-  /** The image container runs start from when a project has no devcontainer (issue 33). */
+  /** The image container runs start from when a project has no devcontainer. */
   backgroundImage: z.string().nullable().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,6 +1,6 @@
 // The kinds of symbol the index stores, as a plain list: `sluice def --kind` checks against
 // it without loading zod (symbol-service.ts builds its schema from the same list), since the
-// first `sluice def` in a project is timed against rg + node (issue 30 item 5).
+// first `sluice def` in a project is timed against rg + node.
 export const SYMBOL_KINDS = [
   'function',
   'class',

@@ -38,7 +38,7 @@ export const indexStatusSchema = z.object({
 });
 export type IndexStatus = z.infer<typeof indexStatusSchema>;
 
-/** The running diagnostics services (issue 24) and their resident memory, for the status bar. */
+/** The running diagnostics services and their resident memory, for the status bar. */
 export const diagnosticsMemorySchema = z.object({
   services: z.array(z.object({ language: z.string(), rssBytes: z.number() })),
 });
