@@ -1,4 +1,4 @@
-// The Changes view (issue 32): the working tree against HEAD, file by file, each marked as
+// The Changes view: the working tree against HEAD, file by file, each marked as
 // written by Sluice (which conversation) or by the person, untracked files included. Revert
 // (a file or one hunk) goes through the review modal like any write and is a checkpoint;
 // Commit takes every tracked change with a message the model can draft and the person edits.

@@ -1,6 +1,6 @@
 // After a turn: the files it changed, each with Undo, and Undo for the whole turn. A refused
 // undo (the file changed since) says why and offers to undo anyway. A live edit's test
-// verdict that arrived after the decision (issue 31) is noted beside its file.
+// verdict that arrived after the decision is noted beside its file.
 import { useState } from 'react';
 import type { Checkpoint, UndoResult } from '../../../shared/contract';
 import { checkpointTestsNote } from '../../../shared/checkpoint-tests-text';

@@ -1,4 +1,4 @@
-// What a background run checked (issue 19): the one-line account of its last checks, every
+// What a background run checked: the one-line account of its last checks, every
 // command it ran or was refused with the result and the start and end of its output, and the
 // changes a set cannot carry. Command output is program output: shown as text, never markup.
 import type { ChangeSetView } from '../../../shared/contract';

@@ -1,4 +1,4 @@
-// The inbox's words for a set's status and a file's state (issue 23 item 10): what a person
+// The inbox's words for a set's status and a file's state: what a person
 // reads, never the stored enum value. The tables name every value (the type says so).
 import type { ChangeSetFileState, ChangeSetStatus } from '../../../shared/change-sets';
 

@@ -1,6 +1,6 @@
-// The inbox (issue 11 item 4): change sets that runs nobody watched left for review, newest
+// The inbox: change sets that runs nobody watched left for review, newest
 // first, and "Run in background" to start one from here, with the commands it may run in its
-// private copy (issue 19), on this machine or in a container (issue 33). Running and queued
+// private copy, on this machine or in a container. Running and queued
 // runs can be stopped. Opening a set shows its detail.
 import { useState } from 'react';
 import { useClient } from '../app/client-context';

@@ -1,5 +1,5 @@
-// Beside the index counts in the top bar: the memory the warm error checkers hold (issue 24
-// "memory of the warm services is bounded and reported"), shown only while any runs. Checkers
+// Beside the index counts in the top bar: the memory the warm error checkers hold (bounded,
+// and reported here), shown only while any runs. Checkers
 // start lazily with a review and stop with the project, so the line is asked for again at
 // intervals and when the index reports, never pushed.
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The files a command writes with a content known before it runs (issue 22 item 7), shown on
+// The files a command writes with a content known before it runs, shown on
 // the command approval card with the same hunk view as an edit's review: the write never
 // passed the diff review, so the person sees it here.
 import type { ProposedCommandWrite } from '../../../shared/command-approvals';

@@ -1,4 +1,4 @@
-// Evidence before approval (issue 24), above the diff in the review modal and the inbox: the
+// Evidence before approval, above the diff in the review modal and the inbox: the
 // errors the change would introduce (each opens its line, in a dependent file too), the ones it
 // would fix (folded away), and how the check went. The heading and the state line are a polite
 // live region, so "Checking…" turning into "Checked" is heard. Nothing here gates a decision:

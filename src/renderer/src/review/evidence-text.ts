@@ -1,4 +1,4 @@
-// The words of the evidence panel (issue 24), kept apart from the markup so the review modal,
+// The words of the evidence panel, kept apart from the markup so the review modal,
 // the inbox and the tests read the same sentences: the summary heading, the state line, and
 // which introduced errors fall inside a hunk's new lines.
 import type { Hunk } from '../../../shared/approvals';

@@ -1,4 +1,4 @@
-// The approval of one MCP tool call (issue 14 item 2): server, tool, the arguments exactly as
+// The approval of one MCP tool call: server, tool, the arguments exactly as
 // they will be sent, why the person is asked, and the tool's description marked as the
 // server's own words (untrusted). Approved or rejected whole. The queue is filled by request
 // events and, at start, by approvals.pendingToolCalls, so a reload shows what still waits.

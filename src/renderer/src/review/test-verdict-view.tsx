@@ -1,4 +1,4 @@
-// Tests before approval (issue 31) inside the evidence panel, in the review modal and the
+// Tests before approval inside the evidence panel, in the review modal and the
 // inbox alike: the one line every screen shares ("Tests: 2 newly failing · 14 pass · 1 already
 // failing (vitest related, 6.2 s)"), why these tests were selected, and each newly failing test
 // with its first lines of output (folded, a failure per row, "failing" in words beside it).

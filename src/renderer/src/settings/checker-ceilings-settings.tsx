@@ -1,4 +1,4 @@
-// Settings: the ceilings of every confined checker (issue 28): memory, CPU time per process,
+// Settings: the ceilings of every confined checker: memory, CPU time per process,
 // and the hard ceiling after which a checker that has not answered is stopped. One form, saved
 // with its button; a value outside the bounds main accepts is refused before it is sent.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Settings: "Check changes for errors" (issue 24): the checks behind the evidence panel, on or
+// Settings: "Check changes for errors": the checks behind the evidence panel, on or
 // off as a whole and per language, and how long a live check may take before the review says
 // it timed out. A switch saves at once; the deadline saves with its button.
 import { useState } from 'react';

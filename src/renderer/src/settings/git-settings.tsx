@@ -1,4 +1,4 @@
-// Settings: "Commit each approved turn" (issue 32), for the open project: the same setting as
+// Settings: "Commit each approved turn", for the open project: the same setting as
 // `sluice commit --each-turn on|off`. With it on, a turn that wrote files ends as one commit
 // (your identity, your hooks); the chat shows the commit, or the hook's refusal, as a step.
 import { useEffect, useState } from 'react';

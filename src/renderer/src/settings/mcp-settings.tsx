@@ -1,4 +1,4 @@
-// MCP servers (issue 14 item 3): the person's servers and the project's suggestions with
+// MCP servers: the person's servers and the project's suggestions with
 // status and logs; add (stdio command or Streamable HTTP URL) and remove; approve a project
 // entry exactly as shown; per server: trust read-only annotations, deny all; per tool:
 // ask / always allow / deny, and re-approve a changed definition. A server whose tools were

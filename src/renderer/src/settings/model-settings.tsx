@@ -33,7 +33,7 @@ interface Props {
   onSave(patch: SettingsPatch): Promise<boolean>;
 }
 
-/** How many background runs may work at once on this machine (issue 19). */
+/** How many background runs may work at once on this machine. */
 function BackgroundSettings({ settings, onSave }: Props) {
   const [parallel, setParallel] = useState(String(settings.backgroundParallel));
   const value = Number(parallel);

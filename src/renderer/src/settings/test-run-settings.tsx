@@ -1,4 +1,4 @@
-// Settings: "Run affected tests before approval" (issue 31), for the open project: on or off
+// Settings: "Run affected tests before approval", for the open project: on or off
 // (saves at once), the command that starts the project's test runner in place of the one its
 // package.json, pytest or go.mod names (Sluice still adds the selection and report options), and
 // how long a proposal waits for the verdict before the review shows "still running".

@@ -1,6 +1,6 @@
 // Fuzzy search over every symbol in the index, with a kind filter and a preview. While the
 // first build runs the search answers from what is indexed so far, says so, and runs again
-// when the build ends (issue 20).
+// when the build ends.
 import { useEffect, useState } from 'react';
 import { symbolKindSchema, type SymbolDefinition, type SymbolKind } from '../../../shared/contract';
 import { useClient } from '../app/client-context';

@@ -1,4 +1,4 @@
-// The project's Sluice worktrees (issue 32): whether the open project is one (its branch and
+// The project's Sluice worktrees: whether the open project is one (its branch and
 // the project it came from), the main project's list, and the calls that start a chat in a new
 // worktree (the app then opens it as the project), go back, and finish one (merge, apply per
 // hunk through the review modal, remove), with what they did in words.

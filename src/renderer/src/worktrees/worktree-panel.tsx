@@ -1,4 +1,4 @@
-// New chat in a worktree (issue 32), in the sidebar. In the person's project: start a chat in
+// New chat in a worktree, in the sidebar. In the person's project: start a chat in
 // a new git worktree on branch sluice/NAME (the app opens it as the project, so the chat's
 // tools, index, evidence and commands see only it), and finish the worktrees there are: merge
 // the branch, apply its changes per hunk through the usual review, or remove it (keeping it is
