@@ -1,6 +1,6 @@
 // Tools a turn gets besides the built-in ones (MCP servers' tools), and the ones a tool search
 // loads while the turn runs. A loaded tool's definition joins the next request of the same
-// turn and can be called from then on (issue 22 item 10: definitions past the budget are
+// turn and can be called from then on (definitions past the tool budget are
 // offered through a search instead of with every request).
 import type { ToolDefinition } from '../tools/tool';
 

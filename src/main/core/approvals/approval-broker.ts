@@ -1,4 +1,4 @@
-// The ApprovalBroker (issue 5 item 3): consults the policy for each proposal and, when the
+// The ApprovalBroker: consults the policy for each proposal and, when the
 // answer is ask, keeps it pending in the project's approval registry until a decision arrives.
 // A decision counts only for a pending id, once, and only with that proposal's hash; abort
 // (the call's signal or abortAll) resolves pending approvals as rejected with source 'abort'.
@@ -71,7 +71,7 @@ interface FileSettled {
 export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
   /** Every waiting decision of the project: files here, MCP calls and commands beside them. */
   readonly registry: ApprovalRegistry;
-  /** MCP tool calls waiting for the person (issue 14). */
+  /** MCP tool calls waiting for the person. */
   private readonly toolCalls: ToolCallApprovals;
   private readonly newId: () => string;
   private readonly now: () => number;
@@ -173,7 +173,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
   /**
    * A proposal the person decided before it reached the gate (a change set's review): deny
    * rules and the mode still refuse it and the audit records the person's decision, but
-   * nothing waits and no request is shown (issue 21: no simulated approval).
+   * nothing waits and no request is shown (no simulated approval).
    */
   requestDecided(proposal: Proposal, call: WriteCall, decision: Decision): ApprovalResolution {
     const { approvalId, verdict } = this.propose(proposal, call);
@@ -281,7 +281,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         void call.lateEvidence?.then((evidence) => {
           final = true;
           // Tests still running when the request was shown: their verdict is kept with the
-          // edit's checkpoint (issue 31), since the person may have decided without it.
+          // edit's checkpoint, since the person may have decided without it.
           const late = evidence.tests;
           if (call.evidence?.tests?.state === 'timed_out' && late && late.state !== 'timed_out')
             this.deps.checkpoints?.recordLateTests(approvalId, late);

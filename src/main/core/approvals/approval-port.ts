@@ -13,12 +13,12 @@ export interface WriteCall {
   readonly toolUseId?: string | undefined;
   /** The turn's event stream (ToolContext.emit): approval events go there. */
   readonly emit?: ((event: AgentEvent) => void) | undefined;
-  /** The errors the proposal would introduce and fix (issue 24), shown with the request. */
+  /** The errors the proposal would introduce and fix, shown with the request. */
   readonly evidence?: ProposalEvidence | undefined;
   /** A timed-out check's later result: sent as `approval_evidence` for the request shown. */
   readonly lateEvidence?: Promise<ProposalEvidence> | undefined;
   /**
-   * Before lateEvidence, the changed files' evidence of a timed-out check (issue 30), each
+   * Before lateEvidence, the changed files' evidence of a timed-out check, each
    * time it comes: also sent as `approval_evidence`. The listener is called at most until
    * lateEvidence settles.
    */
@@ -83,13 +83,13 @@ export interface ApprovalPort {
   /**
    * Whether the policy would show this proposal to a person (it says ask), without asking or
    * recording anything. A change a rule or the mode approves unseen is not held back for its
-   * errors (issue 24): nobody would see it broken, and the model reads them in the result.
+   * errors: nobody would see it broken, and the model reads them in the result.
    */
   wouldAsk?(proposal: Proposal): boolean;
 }
 
 /**
- * A call of a tool that is not a file write (an MCP tool, issue 14): shown with its
+ * A call of a tool that is not a file write (an MCP tool): shown with its
  * arguments and the tool's description (the server's words, untrusted), then approved or
  * rejected whole.
  */

@@ -1,4 +1,4 @@
-// One registry of the decisions that wait for the person (issue 21): file writes, commands and
+// One registry of the decisions that wait for the person: file writes, commands and
 // MCP tool calls alike. It owns what the three have in common — a request waits under its id
 // and hash, is decided once, ends as aborted when its turn is aborted or the project closes,
 // and a late or repeated decision is refused by name — and knows the kinds only as data (what

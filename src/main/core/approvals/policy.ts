@@ -1,4 +1,4 @@
-// The approval policy (issue 5 item 4): a mode plus rules `{tool or kind, path glob,
+// The approval policy: a mode plus rules `{tool or kind, path glob,
 // allow|ask|deny}`, deny over ask over allow. Protected paths always ask, compared
 // case-insensitively, whatever the mode or rules allow. The policy is read from the app DB,
 // never from the project folder, so nothing inside the project can loosen it.

@@ -1,4 +1,4 @@
-// MCP tool calls waiting for the person (issue 14 item 2), in the project's approval registry
+// MCP tool calls waiting for the person, in the project's approval registry
 // beside the file proposals: a call is approved or rejected whole, a decision counts once,
 // for a pending id, bound to the hash of (tool, definition hash, arguments); an aborted turn
 // rejects its pending calls. `list()` shows what still waits, so a reloaded window shows the

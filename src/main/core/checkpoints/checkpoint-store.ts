@@ -1,4 +1,4 @@
-// Where checkpoints live (issue 5 item 7): every applied change with its exact bytes before
+// Where checkpoints live: every applied change with its exact bytes before
 // and after and their hashes. Implemented over the app DB by store/checkpoint-repository.ts.
 import type { Checkpoint } from '../../../shared/contract/checkpoint-service';
 import type { TestVerdict } from '../../../shared/test-verdict';
@@ -40,7 +40,7 @@ export interface CheckpointStore {
   byTurn(turnId: string): CheckpointRecord[];
   markUndone(id: string): void;
   /**
-   * A live edit's test verdict that arrived after its request was shown (issue 31), kept with
+   * A live edit's test verdict that arrived after its request was shown, kept with
    * the edit's checkpoint (by approval id; the newest one wins) and listed with it.
    */
   recordLateTests(approvalId: string, verdict: TestVerdict): void;

@@ -1,4 +1,4 @@
-// Undo (issue 5 item 7): restore a checkpoint's exact bytes before, or remove a file the
+// Undo: restore a checkpoint's exact bytes before, or remove a file the
 // change created. Refuses, saying why, when the file changed since the checkpoint (its hash
 // is no longer the one written), unless forced. Restores and removals go through the
 // Workspace (replaceFile / remove), like every other write.

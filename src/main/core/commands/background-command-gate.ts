@@ -1,4 +1,4 @@
-// The command gate of a background run (issue 19 item 2). Nobody is watching, so nothing is
+// The command gate of a background run. Nobody is watching, so nothing is
 // ever asked: a command runs when the project's rules allow it, or when it starts with one of
 // the commands the person allowed for this run when starting it (`--allow-command "npm test"`,
 // the dialog's field); deny rules and read-only mode still win. Anything else is refused with

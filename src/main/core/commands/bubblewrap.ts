@@ -206,7 +206,7 @@ export function bubblewrapSetupArgs(layout: SandboxLayout): string[] {
   return args;
 }
 
-/** `container`: a background run's container runner (issue 33), never this machine's commands. */
+/** `container`: a background run's container runner, never this machine's commands. */
 export type SandboxKind = 'bubblewrap' | 'seatbelt' | 'container';
 
 export interface SandboxAvailability {

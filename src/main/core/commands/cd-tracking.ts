@@ -1,4 +1,4 @@
-// Where the commands of a line may run (issue 22 item 4): a `cd` moves every later relative
+// Where the commands of a line may run: a `cd` moves every later relative
 // write, so the write check follows it (`cd /tmp && echo x > out.txt` is judged like
 // `echo x > /tmp/out.txt`).
 import path from 'node:path';

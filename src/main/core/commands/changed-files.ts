@@ -185,7 +185,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): FileChange[] {
         beforeBytes: was.bytes,
         afterBytes: null,
         mode: was.mode,
-        // The snapshot holds its bytes: undo puts it back (issue 22 item 8).
+        // The snapshot holds its bytes: undo puts it back.
         restorable: was.bytes !== null,
       });
   }

@@ -1,4 +1,4 @@
-// Options that make an allowed command run other code (issue 22 items 2-3): a rule for
+// Options that make an allowed command run other code: a rule for
 // `npm test` must not allow `npm test --node-options=--require=./evil.cjs`, nor a rule for
 // `python3 script.py` the line `python3 -Sc 'code'`. A command with such an option asks under
 // any rule and is never offered as a prefix. The table is in docs/ARCHITECTURE.md, run_command.

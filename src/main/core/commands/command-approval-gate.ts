@@ -1,4 +1,4 @@
-// The approval gate for run_command (issue 13): parses the command line once, consults the command
+// The approval gate for run_command: parses the command line once, consults the command
 // policy (rules read fresh from the app DB for every request) and, when it says ask, keeps the
 // request pending until the person decides: run once, always allow (saves a rule per suggested
 // prefix), edit the command (deny rules and read-only mode still apply to the edit), or reject

@@ -1,4 +1,4 @@
-// The environment a command sees (issue 13): an allow-list of harmless variables from
+// The environment a command sees: an allow-list of harmless variables from
 // Sluice's own, never the API key or other secrets (by name or by value), plus settings that
 // keep npm quiet.
 

@@ -1,4 +1,4 @@
-// What network a sandboxed command gets (issue 13): none, only a host list through the
+// What network a sandboxed command gets: none, only a host list through the
 // filtering proxy, or full. Host lists come from the project's network rules (a rule with a
 // prefix applies only when every simple command of the line starts with it, and the line has
 // nothing the parser could not judge) or from the person's choice on the approval card.

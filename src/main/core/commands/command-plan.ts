@@ -1,4 +1,4 @@
-// A command line on its way from run_command to the process (issue 21 item 3): the gate parses
+// A command line on its way from run_command to the process: the gate parses
 // the text once, judges it with the policy and works out its network from that same parse; a
 // decision to run hands the tool this plan, so nothing downstream parses the line or checks the
 // person's network choice again. An edited command is a new text: it is parsed once, in turn.

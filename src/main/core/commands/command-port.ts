@@ -13,7 +13,7 @@ import type { CommandEnd } from './command-process';
 import type { CapturedOutput } from './output-capture';
 import type { DecisionSource } from '../../../shared/approvals';
 
-/** A background run's private copy: its commands run there, never in the project (issue 19). */
+/** A background run's private copy: its commands run there, never in the project. */
 export interface CommandCopyPort {
   /** Where the run executes (the local runner: overlay + bubblewrap). */
   readonly executor: RunExecutor;

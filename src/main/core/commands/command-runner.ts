@@ -205,10 +205,10 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     proxy = await startHostListProxy(options, false);
     // Full network: abstract sockets of the host's namespace. Without: pathname sockets on
     // the read-only root outside the masked folders (a database's, LXD's under /var), which
-    // connect() reaches through a read-only bind (issue 22 item 5). Either way no AF_UNIX
+    // connect() reaches through a read-only bind. Either way no AF_UNIX
     // socket may be made; the host-list bridge hands its connections over IPC instead. Only
     // a command with a network (full, or the host list's proxy on the namespace's loopback)
-    // may make Internet sockets; no other family ever (issue 29 item 4).
+    // may make Internet sockets; no other family ever.
     seccomp = openUnixSocketFilter({ families: options.network || proxy ? 'internet' : 'none' });
     if (!seccomp)
       notes.push(

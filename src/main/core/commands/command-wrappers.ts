@@ -1,4 +1,4 @@
-// Wrappers (issue 22 item 1): programs that run another command with a tweak (`timeout 60 npm
+// Wrappers: programs that run another command with a tweak (`timeout 60 npm
 // test`, `nice -n 5 make`, `xargs rm`). They are transparent to the rules: a rule is matched
 // against the command they wrap, never against the wrapper's own words (a rule `timeout 60`
 // would otherwise allow `timeout 5 rm -f src/app.ts`). Each wrapper's options are read with its

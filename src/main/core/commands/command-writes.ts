@@ -1,4 +1,4 @@
-// Commands that write the files they are given (issue 22 item 7): `tee FILE`, `dd of=FILE`,
+// Commands that write the files they are given: `tee FILE`, `dd of=FILE`,
 // `sed -i`, `perl -pi`, `truncate`. Like a redirection, a write to a project file that is not
 // ignored asks under any rule: it would change the project without the diff review. And the
 // new content of a redirection, where it is knowable before running (echo/printf of literals,

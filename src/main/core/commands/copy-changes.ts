@@ -1,4 +1,4 @@
-// What a command changed in a background run's private copy (issue 19): the run's layer
+// What a command changed in a background run's private copy: the run's layer
 // (overlayfs's upper folder) listed before and after, not the project, which the command
 // never touches. Every change of a copy is in that layer, so the listing is small and exact:
 // a copied-up file, a new file, or a whiteout for a deletion.

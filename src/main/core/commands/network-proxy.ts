@@ -1,4 +1,4 @@
-// The host side of a sandboxed command's filtered network (issue 13, host-list rules): an HTTP
+// The host side of a sandboxed command's filtered network (host-list rules): an HTTP
 // proxy on a unix socket inside a private folder that is bind-mounted into the sandbox (the
 // sandbox itself has no network: --unshare-net). It accepts CONNECT host:port (HTTPS and any
 // TLS) and plain requests in absolute-URI form (http://host/…), allows only the listed hosts

@@ -1,4 +1,4 @@
-// Addresses a host-list proxy must not reach by a name the person did not list (issue 13):
+// Addresses a host-list proxy must not reach by a name the person did not list:
 // loopback, private, link-local, carrier-grade NAT, unspecified, multicast and reserved ranges,
 // in IPv4 and IPv6 (IPv4-mapped IPv6 is judged as its IPv4 address). A wildcard such as
 // *.example.com must not become a way into the person's machine or LAN by a DNS answer.

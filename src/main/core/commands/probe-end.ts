@@ -1,4 +1,4 @@
-// How a sandbox probe ended, in words (issue 23 item 11): "exit null" said nothing; a probe
+// How a sandbox probe ended, in words: "exit null" said nothing; a probe
 // killed by a signal, stopped at its time limit, or unable to start says which.
 
 /** Every probe gets this long before it is stopped (spawnSync's timeout). */

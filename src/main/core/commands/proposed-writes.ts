@@ -1,5 +1,5 @@
 // The diff a command approval card shows for a write whose new text is known before the
-// command runs (issue 22 item 7): `echo x > src/app.ts`, `cat <<'EOF' > f`. Read against the
+// command runs: `echo x > src/app.ts`, `cat <<'EOF' > f`. Read against the
 // file as it is now; a file too large, not text or not a regular file is left out (the
 // write still asks, the card just shows no diff for it).
 import { lstatSync, readFileSync } from 'node:fs';

@@ -1,10 +1,10 @@
-// The sandbox side of a host-list network (issue 13): the sandbox has its own network namespace
+// The sandbox side of a host-list network: the sandbox has its own network namespace
 // (only `lo`, which bwrap brings up), so before the command starts a tiny bridge, run with the
 // same node binary, opens a listening socket on 127.0.0.1:PROXY_PORT inside it, hands that
 // socket to the host over a Node IPC channel (the descriptor Sluice opened for bwrap) and
 // exits. The host accepts the command's connections on it and the proxy serves them
 // (network-proxy.ts). No Unix socket is made inside (the sandbox's seccomp filter forbids
-// them, issue 22 item 5), and nothing of the command's ever holds the channel: the bridge has
+// them), and nothing of the command's ever holds the channel: the bridge has
 // exited and the shell closed its copy before the command starts, and the host closes its end
 // once the socket arrived (a process that wrote to the channel could crash the host's JSON
 // reader). The command finds the proxy through the usual environment variables.

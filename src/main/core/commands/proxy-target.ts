@@ -1,4 +1,4 @@
-// Whether the network proxy may reach a host:port, and at which address (issue 13, host-list
+// Whether the network proxy may reach a host:port, and at which address (host-list
 // rules). The host list decides first; only then is a name resolved, on the host, and the
 // proxy connects to the address it checked: a name that resolves to a loopback, private or
 // link-local address is refused unless the list names that host exactly or lists the address.

@@ -1,4 +1,4 @@
-// One allowed CONNECT tunnel of the filtering proxy (issue 13), to the address that was
+// One allowed CONNECT tunnel of the filtering proxy, to the address that was
 // checked. What the server sends flows at once; what the client sends is held until its first
 // bytes are judged: a TLS ClientHello must name the allowed host (or no name at all), else the
 // tunnel is refused, so an allowed address cannot carry a connection to another site behind it

@@ -1,5 +1,5 @@
 // Reads the server name (SNI) a TLS client asks for from the first bytes it sends through a
-// CONNECT tunnel (issue 13): the filtering proxy refuses a tunnel whose TLS server name is not
+// CONNECT tunnel: the filtering proxy refuses a tunnel whose TLS server name is not
 // the host it allowed, so an allowed address cannot be used to reach another site behind it.
 // Only the first TLS record is read (a ClientHello fits in one; at most 16 KB + 5 bytes).
 

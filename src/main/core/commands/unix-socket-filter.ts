@@ -1,11 +1,11 @@
 // A seccomp filter (classic BPF, handed to bwrap with --seccomp FD) for every bubblewrap run:
-// an allow-list of the socket families a command may make (issue 29 item 4).
+// an allow-list of the socket families a command may make.
 //
 // - Unix sockets: with full network the command shares the host's network namespace, and
 //   abstract Unix sockets belong to the network namespace, not the file system: it could
 //   connect to the person's X server (`@/tmp/.X11-unix/X0`: type into any window), a session
-//   D-Bus or any other abstract socket, which no mount hides. Without network (issue 22 item
-//   5) a pathname socket on the read-only root (a database's, LXD's under /var) is still
+//   D-Bus or any other abstract socket, which no mount hides. Without network a pathname
+//   socket on the read-only root (a database's, LXD's under /var) is still
 //   reached by connect() through a read-only bind. seccomp cannot read the address a
 //   connect() is given, so `socket(AF_UNIX, …)` itself fails with EPERM in every mode;
 //   `socketpair(AF_UNIX, …)`, which only joins two ends the command made, still works.

@@ -1,4 +1,4 @@
-// What a checker may read (issue 28 item 2): a project file under the same rules as read_file.
+// What a checker may read: a project file under the same rules as read_file.
 // The path is resolved inside the root by components (workspace/resolve-inside-root.ts: a
 // symlink out of the project, to /proc or to a device elsewhere is refused), and what it
 // names must be a regular file: a device, a FIFO (a file linked to /dev/stdin waits forever),

@@ -1,4 +1,4 @@
-// The one confinement for everything Sluice runs on the project's input (issue 28): checkers
+// The one confinement for everything Sluice runs on the project's input: checkers
 // now, test runners and linters next. bubblewrap as for run_command (commands/bubblewrap.ts),
 // but with the project READ-ONLY: `/` read-only, /tmp a private tmpfs, HOME an empty private
 // folder, /home /root /run SLUICE_HOME and the person's home hidden, the network unshared and

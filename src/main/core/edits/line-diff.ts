@@ -1,4 +1,4 @@
-// The proposal's line diff, computed with a bound so no input can hang main (issue 5 item 2):
+// The proposal's line diff, computed with a bound so no input can hang main:
 // patience anchors plus jsdiff's Myers diff in the gaps (patience-diff.ts), with a timeout
 // and a maximum edit length; a gap past the bound becomes a coarse replaced block and the
 // proposal says so.

@@ -1,4 +1,4 @@
-// A new file takes the project's dominant line ending (issue 5 item 1): sampled from a few
+// A new file takes the project's dominant line ending: sampled from a few
 // of the project's text files, LF when there is nothing to go by.
 import type { Workspace } from '../workspace/workspace';
 import { countEols, type Eol } from './text-format';

@@ -1,4 +1,4 @@
-// What the model is told after a write tool (issue 5 item 6): exactly what happened, with
+// What the model is told after a write tool: exactly what happened, with
 // enough text around rejected or edited parts that it need not re-read the file to continue.
 import {
   computeLineDiff,

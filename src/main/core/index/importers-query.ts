@@ -37,9 +37,9 @@ export function exportNamesOf(store: IndexStore, path: string, symbol: string): 
 type Lookups = Pick<IndexStore, 'exportsOfFile' | 'importsOfFile' | 'importsOfTarget'>;
 
 /**
- * What a traversal looked at, for a caller that holds only some files (the quick answer of
- * issue 20): `walked` files had their importers looked up, `consulted` files their own
- * imports or exports read.
+ * What a traversal looked at, for a caller that holds only some files (a quick answer, before
+ * the first complete build): `walked` files had their importers looked up, `consulted` files
+ * their own imports or exports read.
  */
 export interface ImportersTraversalObserver {
   walked(path: string): void;

@@ -1,5 +1,5 @@
 // A project's symbol index opened only when a symbol query first needs it, closed with the run
-// or session that made it: the CLI's one index per run (issue 23 item 4: the persistent one
+// or session that made it: the CLI's one index per run (the persistent one
 // under SLUICE_HOME) and a propose run's or `sluice mcp` session's index of the disk under its
 // overlay (in memory, `home: null`). Until it is opened nothing is stale in this process, so
 // a refresh is a no-op; the first query builds (or refreshes) everything.
@@ -29,7 +29,7 @@ export function openLazySymbolIndex(
     searchFiles: (query, limit) => get().searchFiles(query, limit),
     hasFile: (file) => get().hasFile(file),
     relativePath: (file) => get().relativePath(file),
-    // A never-indexed project answers its first query from a quick search (issue 20).
+    // A never-indexed project answers its first query from a quick search.
     quickAnswers: () => get().quickAnswers(),
     close: async () => {
       await index?.close();

@@ -1,4 +1,4 @@
-// What a quick answer (issue 20) is: an answer the index itself would give, found before the
+// What a quick answer is: an answer the index itself would give, found before the
 // index is complete; a partial one that says what it may miss; or no answer, with the reason
 // the caller must wait for the index instead.
 export type QuickAnswer<T> =

@@ -1,6 +1,6 @@
-// Quick answers (issue 20) for a project whose index database does not exist yet: with no
+// Quick answers for a project whose index database does not exist yet: with no
 // database there is no build to answer from, so nothing is opened, created or migrated before
-// the answer (issue 30 item 5 times the first `sluice def` against rg + node). The files the
+// the answer (the first `sluice def` is timed against rg + node). The files the
 // answers parse are kept, to warm the index if the caller opens one after all.
 import { existsSync } from 'node:fs';
 import { locateBundledRipgrep } from '../search/create-search-engine';

@@ -1,4 +1,4 @@
-// The quick answers an index offers while it has no complete build (issue 20): definitions
+// The quick answers an index offers while it has no complete build: definitions
 // and importers from a text prefilter plus a targeted parse (quick-definitions.ts,
 // quick-importers.ts). Each answer hands its parsed files to `warm` and is announced through
 // `onAnswered`, so the status can say which one answered. Contract: never throws; a failure

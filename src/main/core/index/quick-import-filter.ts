@@ -1,5 +1,5 @@
 // Which of the prefilter's TypeScript/JavaScript files can import one of the files searched so
-// far, before the full parse (issue 30 item 5): the index reads a module reference only from a
+// far, before the full parse: the index reads a module reference only from a
 // string literal (an import, a re-export, `import x = require()`, `require()`, `import()`; see
 // extract-module-refs.ts), and the prefilter listed the file because one of the searched
 // files' words sits inside one. Each such string (from the quote before a word's occurrence to

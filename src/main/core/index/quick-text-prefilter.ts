@@ -1,4 +1,4 @@
-// The text half of a quick answer (issue 20): which code files contain one of some words (or
+// The text half of a quick answer: which code files contain one of some words (or
 // match one of some patterns), found by ripgrep with the walk flags the search engine uses,
 // each path then checked as the index's own scan would take it: a code file, within the walk
 // depth, not ignored by .gitignore/.sluiceignore at any level. A superset of the files that

@@ -25,7 +25,7 @@ export interface SymbolIndexPort {
   /** Project-relative form of a caller's path. */
   relativePath(file: string): string;
   /**
-   * Answers from a quick search while no complete build exists (issue 20); undefined when
+   * Answers from a quick search while no complete build exists; undefined when
    * the index itself answers. Optional: a port without it is always waited for.
    */
   quickAnswers?(): QuickAnswers | undefined;

@@ -108,7 +108,7 @@ export class SymbolIndex implements SymbolIndexPort {
   }
 
   /**
-   * Quick answers (issue 20) while there is no complete build; undefined once there is, so
+   * Quick answers while there is no complete build; undefined once there is, so
    * the index answers. The switch happens when a refresh ends, between two queries.
    */
   quickAnswers(): QuickAnswers | undefined {

@@ -1,7 +1,7 @@
 // `baseUrl` and `paths` from the tsconfig.json / jsconfig.json nearest to an importing file,
 // parsed by the TypeScript package itself (ts.parseJsonConfigFileContent) so `extends`
 // (relative or from a package) behaves exactly as in tsc, and applied by TypeScript too
-// (ts.resolveModuleName with those options over the indexed files, issue 23 item 6): the
+// (ts.resolveModuleName with those options over the indexed files): the
 // pattern matching, the order of the substitutions and the extensions tried are tsc's own.
 // The host never enumerates files: only compiler options are wanted.
 import path from 'node:path';

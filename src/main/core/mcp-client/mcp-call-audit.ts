@@ -1,4 +1,4 @@
-// One MCP call's row in the approval audit trail (issue 14): what the gate said (allow, ask,
+// One MCP call's row in the approval audit trail: what the gate said (allow, ask,
 // deny) and why, who decided (the person, a rule, the mode, an abort), the server, tool,
 // the arguments' digest and the definition hash, then how the call ended. The arguments
 // themselves are kept (capped) as the row's text, as a command's line is. Recording the call

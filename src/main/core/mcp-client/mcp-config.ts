@@ -1,4 +1,4 @@
-// MCP server entries (issue 14 item 1): the person's own (app DB) and those a project
+// MCP server entries: the person's own (app DB) and those a project
 // suggests in `.sluice/mcp.json`. A project entry is identified by the hash of everything
 // that decides what runs (command, args, env, URL, headers): a changed entry is a new one and
 // needs the person's approval again. Names become part of tool names (`mcp__<server>__<tool>`).

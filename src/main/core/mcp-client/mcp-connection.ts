@@ -1,4 +1,4 @@
-// One MCP server as Sluice runs it (issue 14 items 1, 3): started on first use, never at
+// One MCP server as Sluice runs it: started on first use, never at
 // construction; every request has a time limit; a server that exits, breaks the transport or
 // misses a limit is closed, the call fails with a clear message, and the next use starts it
 // again. Its stderr and what happened to it are kept in a bounded log ring.

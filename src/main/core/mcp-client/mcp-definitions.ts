@@ -1,5 +1,5 @@
-// What a server says its tools are, checked before the model sees any of it (issue 14 item
-// 2): names must fit the Messages API (`mcp__<server>__<tool>`, at most 64 characters of
+// What a server says its tools are, checked before the model sees any of it: names must
+// fit the Messages API (`mcp__<server>__<tool>`, at most 64 characters of
 // [A-Za-z0-9_-]), the inputSchema must be a JSON object schema of bounded size; anything
 // else is skipped with a notice. Each definition has a hash over name, description, schema
 // and annotations: the pin an approval is bound to.

@@ -1,4 +1,4 @@
-// The servers a project may run (issue 14 item 1, issue 22 items 11-12): the person's own
+// The servers a project may run: the person's own
 // (approved by being theirs, keyed by identity) and the project's `.sluice/mcp.json` entries,
 // each with its entry hash (over the entry and the bytes of the project files it runs), whether
 // the person approved exactly that hash, and what they are shown for it (env values, pinned

@@ -1,4 +1,4 @@
-// Whether an MCP call may run (issue 14 item 2). Deny rules win (the whole server or one
+// Whether an MCP call may run. Deny rules win (the whole server or one
 // tool); read-only mode denies every tool not annotated read-only; a tool the person marked
 // always-allowed runs, and so does a read-only-annotated tool when the person opted in for
 // that server; everything else asks. Annotations are the server's claim: they only loosen

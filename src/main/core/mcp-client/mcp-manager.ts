@@ -1,4 +1,4 @@
-// The MCP servers of one open project (issue 14 items 1-3): the person's own servers and the
+// The MCP servers of one open project: the person's own servers and the
 // project's suggestions from `.sluice/mcp.json`, of which only entries the person approved
 // (by hash) ever start. Servers start lazily when tools are first asked for; their tools are
 // validated, withheld when their definition changed since the person approved it, and offered

@@ -1,4 +1,4 @@
-// MCP settings in the app DB (issue 14, migration 0050): the person's servers, approvals of
+// MCP settings in the app DB (migration 0050): the person's servers, approvals of
 // project entries (bound to the entry hash), per-server preferences and per-tool decisions
 // with the pinned definition. Nothing here is read from the project folder. The person's
 // servers' settings are keyed by identity (`personServerKey`, migration 0090) and cleared when

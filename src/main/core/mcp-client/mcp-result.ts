@@ -1,4 +1,4 @@
-// An MCP tools/call answer as the model reads it (issue 14 item 3). The loop's tool results
+// An MCP tools/call answer as the model reads it. The loop's tool results
 // are text, so text blocks pass (capped like every tool result), images and binary resources
 // become a note with their type and size, embedded text resources are shown with their URI,
 // resource links are listed, structured content is shown when no text came with it, and

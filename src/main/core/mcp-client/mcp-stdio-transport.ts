@@ -1,5 +1,5 @@
 // The stdio transport of a local MCP server, as the SDK's StdioClientTransport does it, but
-// spawned with Sluice's descriptor rule (issue 29 item 2): the SDK's own spawn hands the
+// spawned with Sluice's descriptor rule: the SDK's own spawn hands the
 // server every descriptor Sluice's launcher left open (a connected socket at fd 200), and
 // takes no stdio option to prevent it. Messages are framed by the SDK's own ReadBuffer and
 // serializeMessage. On Windows (only the stdio handles are inherited, and `npx` needs

@@ -1,4 +1,4 @@
-// How much of the context window MCP tool definitions may take (issue 22 item 10). They are
+// How much of the context window MCP tool definitions may take. They are
 // sent with every request, so three servers within their per-server caps (200 tools, 256 KB
 // each) would fill a 200k window before the first message. Past the budget (a share of the
 // window), whole servers are deferred, largest first, until the rest fits: their tools are not

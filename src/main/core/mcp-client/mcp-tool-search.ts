@@ -1,4 +1,4 @@
-// `search_tools` (issue 22 item 10, after Claude Code's tool search): the tools of deferred MCP
+// `search_tools` (after Claude Code's tool search): the tools of deferred MCP
 // servers (mcp-tool-budget.ts) are not sent with every request; Claude searches them by
 // keywords or names, gets the matching tools' names and descriptions, and their definitions
 // are loaded into the turn's next request, where they are called like any MCP tool (through

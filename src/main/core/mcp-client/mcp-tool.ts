@@ -1,4 +1,4 @@
-// One MCP tool as the agent sees it (issue 14 items 2-3): a write-kind ToolDefinition (so
+// One MCP tool as the agent sees it: a write-kind ToolDefinition (so
 // calls run one at a time, in order) whose run re-checks the definition the model saw, asks
 // the gate, pins the definition on the person's approval, calls the server with its time
 // limit, and turns the answer (or a dead server) into a capped result. Every call that

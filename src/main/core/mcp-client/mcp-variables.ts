@@ -1,4 +1,4 @@
-// `${VAR}` and `${VAR:-default}` in server entries (issue 22 item 11, as Claude Code's
+// `${VAR}` and `${VAR:-default}` in server entries (as Claude Code's
 // `.mcp.json` writes them): in command, args, env values, URL and header values, filled in
 // from Sluice's environment when the server starts, never stored expanded. The person's own
 // entries are expanded as they are; a project's entry is approved as written (its hash is

@@ -1,9 +1,9 @@
-// Where `sluice mcp` puts edits (issue 14 item 4): never on disk. The server keeps one change
+// Where `sluice mcp` puts edits: never on disk. The server keeps one change
 // set open at a time; edit_file/create_file write into its overlay (as a propose run does,
 // same matching and refusals), each changed file is saved to the set at once and the set is
 // `proposed`, so it is in the inbox and `sluice proposal` can review it while the client
 // keeps working. Reads see the set's changes. Once the person reviewed the set (accepted,
-// rejected, …) the next edit starts a new one. Status moves are compare-and-set (issue 23):
+// rejected, …) the next edit starts a new one. Status moves are compare-and-set:
 // an edit that lands while the person is reviewing the set is not added to it and the client
 // is told; a set whose base went stale (a conflict on apply, or another set applied to its
 // files) is left behind and the session starts a new set from the disk as it is now, saying so.
@@ -28,10 +28,10 @@ export interface McpChangeSessionDeps {
   readonly workspace: Workspace;
   /** The MCP client's name, recorded as the set's prompt. */
   readonly clientName: () => string;
-  /** Each edit is checked with the whole set; the set stores its latest evidence (issue 24). */
+  /** Each edit is checked with the whole set; the set stores its latest evidence. */
   readonly diagnostics?: ProjectDiagnostics | undefined;
   /**
-   * Each edit runs the tests the set's state affects (issue 31); the result carries the
+   * Each edit runs the tests the set's state affects; the result carries the
    * verdict and the set stores it with its evidence. The caller disposes of its service.
    */
   readonly tests?: ProjectTests | undefined;

@@ -1,4 +1,4 @@
-// outline (for `sluice mcp`, issue 14 item 4): the declarations of one TypeScript/JavaScript
+// outline (for `sluice mcp`): the declarations of one TypeScript/JavaScript
 // file from the symbol index, in file order, with line numbers and signatures.
 import { z } from 'zod';
 import { createOnDemandIndex, type IndexProvider } from '../tools/on-demand-index';

@@ -1,4 +1,4 @@
-// proposal_status (for `sluice mcp`, issue 14 item 4): what the person decided about a change
+// proposal_status (for `sluice mcp`): what the person decided about a change
 // set: its status and reason, and per file which hunks were accepted and which rejected.
 import { z } from 'zod';
 import { acceptedHunkIds } from '../../../shared/change-set-notes';

@@ -1,4 +1,4 @@
-// `sluice mcp` (issue 14 item 4): Sluice's own tools served over MCP. Reads go through the
+// `sluice mcp`: Sluice's own tools served over MCP. Reads go through the
 // sandboxed Workspace (seeing the open change set's edits); edit_file and create_file never
 // touch the disk: they land in a change set in the inbox (McpChangeSession) and the result
 // names its id; proposal_status reports the person's decision. The tools are the app's own
@@ -41,9 +41,9 @@ export interface SluiceMcpServerDeps {
   readonly db: WritableDb;
   readonly workspace: Workspace;
   readonly version?: string;
-  /** Edits are checked before they land in the set (issue 24); stopped with the session. */
+  /** Edits are checked before they land in the set; stopped with the session. */
   readonly diagnostics?: ProjectDiagnostics | undefined;
-  /** Each edit's tests over the set's state (issue 31); the caller disposes of the service. */
+  /** Each edit's tests over the set's state; the caller disposes of the service. */
   readonly tests?: ProjectTests | undefined;
   readonly now?: () => number;
 }

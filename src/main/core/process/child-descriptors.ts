@@ -1,4 +1,4 @@
-// No inherited descriptor reaches a child Sluice starts (issue 29 item 2). Node opens every
+// No inherited descriptor reaches a child Sluice starts. Node opens every
 // descriptor of its own close-on-exec, but one that Sluice's launcher left open without that
 // flag (a connected socket at fd 200, a pipe) is inherited by every child, through bwrap into
 // a sandboxed command, which could then write to whatever is at the other end. libuv cannot

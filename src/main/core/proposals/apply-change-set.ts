@@ -1,4 +1,4 @@
-// Applying a change set (issue 11 items 5-6) goes through the same gate as a live write: each
+// Applying a change set goes through the same gate as a live write: each
 // selected file becomes a proposal from its stored base to the selected text and passes the
 // ApprovalBroker (deny rules and the mode still refuse; the person's review is the decision)
 // and commitProposal (base hash re-checked just before the atomic rename: a file changed on
@@ -42,7 +42,7 @@ export interface ReviewDeps {
   readonly workspace: Workspace;
   readonly symbolIndex?: SymbolIndexPort | undefined;
   readonly now?: () => number;
-  /** SLUICE_HOME: a reviewed set's private copy (issue 19) is removed from under it. */
+  /** SLUICE_HOME: a reviewed set's private copy is removed from under it. */
   readonly home?: string | undefined;
 }
 

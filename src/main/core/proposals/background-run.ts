@@ -1,5 +1,5 @@
-// One background run's private copy, commands and evidence, wired for run-proposal.ts
-// (issue 19). The run's edits stay in its ProposalOverlay (the change set's files, as before)
+// One background run's private copy, commands and evidence, wired for run-proposal.ts.
+// The run's edits stay in its ProposalOverlay (the change set's files, as before)
 // and are written through to the copy's layer so its commands see them; after each command,
 // what the command changed in non-ignored files of the copy is taken back into the overlay
 // (test-rewritten snapshots and lockfiles included), and what a change set cannot carry
@@ -88,7 +88,7 @@ function recordOf(ran: RanCommand): NewCommandRecord {
   };
 }
 
-/** A path's base in the project, read by read_file's rules (issue 29 item 3). */
+/** A path's base in the project, read by read_file's rules. */
 type ProjectBase =
   | { readonly kind: 'file'; readonly bytes: Buffer; readonly mode: number }
   /** Nothing there, or nothing a change set can hold as a base (a folder, a huge file). */

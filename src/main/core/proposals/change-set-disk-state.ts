@@ -1,4 +1,4 @@
-// What the inbox must say about a set against the disk as it is now (issue 23 item 10):
+// What the inbox must say about a set against the disk as it is now:
 // which of its still-pending files changed on disk since the run (accepting them would be a
 // conflict, so the person is told before the click), and which written files were undone
 // since (their checkpoint was undone), so the set does not keep reading as plainly applied.

@@ -1,5 +1,5 @@
-// New change sets appear in a running app even when another process made them (issue 11
-// item 4): the app DB is shared (WAL), so the app polls a cheap fingerprint (row count and
+// New change sets appear in a running app even when another process made them: the app DB
+// is shared (WAL), so the app polls a cheap fingerprint (row count and
 // newest update stamp) and emits `proposals.changed` when it moves. Each poll first marks
 // sets whose process died as failed, so a killed CLI run shows up as failed without a reload.
 import { processIsAlive, createChangeSetRepository } from '../store/change-set-repository';

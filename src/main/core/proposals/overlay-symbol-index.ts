@@ -1,4 +1,4 @@
-// Symbol queries for a run in propose mode (issue 11 item 1). The project's index knows the
+// Symbol queries for a run in propose mode. The project's index knows the
 // disk; this port answers definitions and outlines of overlay files by parsing their overlay
 // text in-process, and drops the index's stale rows for those files. What stays approximate,
 // and the tool results say so: import-following (from_file, find_importers) uses the disk's

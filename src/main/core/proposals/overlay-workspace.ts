@@ -1,9 +1,9 @@
-// The workspace a run in propose mode sees (issue 11 item 1): the project on disk with the
+// The workspace a run in propose mode sees: the project on disk with the
 // run's overlay on top. Every read path the tools use (stat, readBytes/readText,
 // readLineWindow, listDir, walk and so listFiles) answers from the overlay for the files it
 // holds, and created files appear in listings. Path resolution and every sandbox rule stay
 // the base workspace's: the overlay only replaces content, never where a path may lead.
-// With a private copy (issue 19), the copy's layer on disk comes next: what a command wrote
+// With a private copy, the copy's layer on disk comes next: what a command wrote
 // there (ignored build output included) is read from it, and what a command deleted (a
 // whiteout at the path or a folder above it) is gone from this view.
 import { lstatSync, readdirSync, type Stats } from 'node:fs';

@@ -1,4 +1,4 @@
-// The in-memory layer a run in propose mode writes to instead of the disk (issue 11 item 1).
+// The in-memory layer a run in propose mode writes to instead of the disk.
 // Each file keeps the disk version it started from (bytes' sha256 and text) and its current
 // text; reads through OverlayWorkspace see the current text. Nothing here touches the disk.
 import { isProtectedPath } from '../approvals/policy';

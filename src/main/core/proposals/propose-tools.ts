@@ -1,10 +1,10 @@
-// The tools of a run in propose mode (issue 11 item 1). Write tools build their proposal
+// The tools of a run in propose mode. Write tools build their proposal
 // exactly as in a live run (same matching, formats, refusals) but the proposal lands in the
 // overlay instead of the gate: a capturing port takes it and answers "not written", and the
 // wrapper tells the model what really happened. Deny rules still refuse at once, so the model
 // learns; protected paths are taken into the overlay but are never applied from a change set.
 // Only tools known to be safe without a person run: anything else (MCP) is left out, so a run
-// nobody watches cannot act outside the overlay. Commands (issue 19) are offered only when
+// nobody watches cannot act outside the overlay. Commands are offered only when
 // the run has a private copy: they run there, behind the background gate.
 import { missingCase } from '../../../shared/missing-case';
 import { BACKGROUND_DEADLINE_MS } from '../../../shared/diagnostics-settings';
@@ -48,7 +48,7 @@ export const PROPOSE_TOOL_NAMES = [
   'read_command_output',
 ] as const;
 
-/** Offered only to a run with a private copy of the project (issue 19). */
+/** Offered only to a run with a private copy of the project. */
 const COMMAND_TOOL_NAMES = new Set<string>(['run_command', 'read_command_output']);
 
 const COMMAND_NOTE = `
@@ -110,7 +110,7 @@ class OverlayChecks {
   }
 }
 
-/** The tests of an overlay's edits (issue 31): `sluice mcp` only; a propose run tests its end. */
+/** The tests of an overlay's edits: `sluice mcp` only; a propose run tests its end. */
 export interface OverlayTests {
   readonly tests: ProjectTests;
   /** Identity of the set across edits: a newer edit cancels the older edit's run. */
@@ -244,11 +244,11 @@ export function createProposeTools(deps: {
   /**
    * Deadline of each edit's check. Default BACKGROUND_DEADLINE_MS: nobody watches a propose
    * run or an MCP client's set on the screen, so the live setting would only make the model
-   * read "timed out" for checks that finish a little later (issue 30 item 3).
+   * read "timed out" for checks that finish a little later.
    */
   checkDeadlineMs?: number;
   /**
-   * Each edit's tests over the whole overlay (issue 31), for `sluice mcp`, whose set is
+   * Each edit's tests over the whole overlay, for `sluice mcp`, whose set is
    * proposed at once; a propose run leaves this out and tests its final state instead.
    */
   tests?: OverlayTests;

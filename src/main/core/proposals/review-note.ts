@@ -1,5 +1,5 @@
-// "The conversation learns what was accepted and what was rejected with the person's reason"
-// (issue 11 item 5): after a review, a short account is recorded in the set's conversation as
+// "The conversation learns what was accepted and what was rejected with the person's reason":
+// after a review, a short account is recorded in the set's conversation as
 // a message from the person's side, so a later turn (Refine, or `ask --conversation`) sees it.
 import { randomUUID } from 'node:crypto';
 import type { ApplyFileResult } from '../../../shared/change-sets';

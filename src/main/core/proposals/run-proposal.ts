@@ -1,4 +1,4 @@
-// A run in propose mode (issue 11 items 1-2): one agent turn with nobody watching. Writes go
+// A run in propose mode: one agent turn with nobody watching. Writes go
 // to an overlay, never the disk; the change set row is created `running` before the first
 // request (so a killed process leaves a row to recover) and every overlay file is saved as it
 // changes. The end of the turn decides the status: a normal end is `proposed`; an API error,
@@ -47,12 +47,12 @@ export interface ProposalRunDeps {
   readonly timeoutMs?: number | undefined;
   /** The project's index (the app's); absent: an in-memory one is built on first use. */
   readonly symbolIndex?: SymbolIndexPort | undefined;
-  /** Evidence for each edit and for the finished set (issue 24); absent: nothing is checked. */
+  /** Evidence for each edit and for the finished set; absent: nothing is checked. */
   readonly diagnostics?: ProjectDiagnostics | undefined;
   /** How long the set's final check may take; default BACKGROUND_DEADLINE_MS. */
   readonly finalCheckDeadlineMs?: number | undefined;
   /**
-   * Tests before approval (issue 31): the set's final state gets the same verdict a live
+   * Tests before approval: the set's final state gets the same verdict a live
    * proposal does, stored with its evidence; absent: no test run.
    */
   readonly tests?: ProjectTests | undefined;
@@ -63,7 +63,7 @@ export interface ProposalRunDeps {
   readonly maxTokens?: number | undefined;
   readonly now?: () => number;
   /**
-   * A private copy of the project for the run, with commands and the queue (issue 19).
+   * A private copy of the project for the run, with commands and the queue.
    * Absent: the run only reads and proposes, in memory, as before.
    */
   readonly background?: Omit<BackgroundRunOptions, 'allowCommands' | 'allowNetwork'> | undefined;

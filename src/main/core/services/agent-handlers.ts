@@ -26,7 +26,7 @@ export interface AgentHandlersDeps {
   /** The content of mentioned files and symbols, sent with the message (agent/mention-context.ts). */
   mentionContext?(mentions: readonly Mention[]): Promise<string | undefined>;
   /**
-   * Commit each approved turn (issue 32): for the project open when the turn starts, what to
+   * Commit each approved turn: for the project open when the turn starts, what to
    * run once it ends (null: the setting is off); its step is shown before the turn's end.
    */
   turnCommitter?(): ((turn: FinishedTurn) => Promise<TurnCommitStep | null>) | null;

@@ -44,7 +44,7 @@ export interface AppSettings {
   clearApiKey(): Settings;
   /** For the agent: what a request would use right now. Never send this to a renderer. */
   credentials(): EffectiveCredentials;
-  /** The checks behind evidence (issue 24), defaults filled in; read fresh for each use. */
+  /** The checks behind evidence, defaults filled in; read fresh for each use. */
   diagnostics(): DiagnosticsSettings;
 }
 

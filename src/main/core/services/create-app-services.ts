@@ -64,11 +64,11 @@ export interface ProjectContext {
   readonly symbolIndex: SymbolIndex;
   /** Stops the background build of the index when the project closes. */
   readonly indexBuild: AbortController;
-  /** The project's MCP servers (issue 14); stopped when the project closes. */
+  /** The project's MCP servers; stopped when the project closes. */
   readonly mcp: McpManager;
-  /** Evidence before approval (issue 24); absent when the shell gave no factory. */
+  /** Evidence before approval; absent when the shell gave no factory. */
   readonly diagnostics: ProjectDiagnostics | undefined;
-  /** Tests before approval (issue 31), when the shell runs them. */
+  /** Tests before approval, when the shell runs them. */
   readonly testRuns: ReturnType<CreateTests> | undefined;
 }
 
@@ -90,12 +90,12 @@ export interface AppServicesDeps {
   /** Tests: keep the index in memory (null) instead of under `home`. */
   readonly indexHome?: string | null;
   /**
-   * Makes the diagnostics service of an opened project (issue 24): `createDiagnosticsService`
+   * Makes the diagnostics service of an opened project: `createDiagnosticsService`
    * in the app; absent → nothing is checked and reviews carry no evidence.
    */
   readonly createDiagnostics?: CreateDiagnostics;
   /**
-   * Makes the test runs of an opened project (issue 31): `shellCreateTests` in the app;
+   * Makes the test runs of an opened project: `shellCreateTests` in the app;
    * absent → no test runs before approval.
    */
   readonly createTests?: CreateTests;
@@ -129,10 +129,10 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       baseURL: credentials.baseUrl ?? undefined,
     });
   };
-  // Background runs (issue 11); they are stopped when their project closes.
+  // Background runs; they are stopped when their project closes.
   // Runs that died with an earlier process are failed, and copies nobody needs removed.
   sweepBackgroundRuns(db, deps.home);
-  // …and containers of dead runs on the engine, where one is configured or found (issue 33).
+  // …and containers of dead runs on the engine, where one is configured or found.
   void sweepContainersIfAny(db, deps.home, process.env);
   const proposals: ProposalHandlers = createProposalHandlers({
     db,
@@ -190,7 +190,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     symbolIndex.refresh(indexBuild.signal).then(
       () => {
         // The warm checkers follow the same news, so their disk side is current before the
-        // next proposal rather than at their next look (issue 30 item 1).
+        // next proposal rather than at their next look.
         if (!indexBuild.signal.aborted)
           symbolIndex.watch({ onFilesChanged: (paths) => diagnostics?.diskChanged(paths) });
       },
@@ -215,7 +215,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
           onBackgroundError: deps.onBackgroundError,
         })
       : undefined;
-    // The warm checkers prepare the disk side now, before the first proposal (issue 30).
+    // The warm checkers prepare the disk side now, before the first proposal.
     diagnostics?.warm();
     const testRuns = deps.createTests?.({
       root: workspace.root,

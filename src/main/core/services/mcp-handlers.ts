@@ -1,4 +1,4 @@
-// The contract's `mcp` service (issue 14 item 3) over the open project's McpManager: list
+// The contract's `mcp` service over the open project's McpManager: list
 // (starts nothing), refresh (starts approved servers and lists their tools), add/remove the
 // person's servers, approve a project entry by hash, per-server and per-tool decisions.
 import type { ServiceHandlers } from '../../../shared/contract/define';

@@ -43,7 +43,7 @@ import {
 
 export interface ProposalHandlersDeps {
   readonly db: WritableDb;
-  /** SLUICE_HOME: runs get a private copy under it and may run allowed commands (issue 19). */
+  /** SLUICE_HOME: runs get a private copy under it and may run allowed commands. */
   readonly home?: string | undefined;
   /** Background runs at once (the setting); undefined: half the cores. */
   readonly parallel?: () => number | undefined;
@@ -54,7 +54,7 @@ export interface ProposalHandlersDeps {
     projectId: string;
     workspace: Workspace;
     symbolIndex?: SymbolIndexPort;
-    /** Evidence for runs and the inbox's re-check (issue 24); absent: nothing is checked. */
+    /** Evidence for runs and the inbox's re-check; absent: nothing is checked. */
     diagnostics?: ProjectDiagnostics | undefined;
     tests?: ProjectTests | undefined;
   };

@@ -12,7 +12,7 @@ import type {
 /** Electron's shell.openExternal; browser mode answers that the browser opens links itself. */
 export type ExternalOpener = (url: string) => Promise<void>;
 
-/** The open project's tests-before-approval settings (issue 31); null with none open. */
+/** The open project's tests-before-approval settings; null with none open. */
 export interface ProjectTestSettingsPort {
   read(): ProjectTestSettings | null;
   write(patch: ProjectTestSettingsPatch): ProjectTestSettings;

@@ -1,7 +1,7 @@
 // The contract's `symbols` service over the open project's symbol index. Queries build the
 // index first if this process has not yet (the symbol browser may ask before anyone indexed),
 // except the symbol browser's search, which answers from what is indexed so far while the
-// first build runs (its `index.status` says the index is still being built; issue 20);
+// first build runs (its `index.status` says the index is still being built);
 // `reindex` reports progress as `index.status` events through the injected emitter.
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { IndexStatus, symbolService } from '../../../shared/contract/symbol-service';
@@ -14,7 +14,7 @@ export interface SymbolHandlersDeps {
   /** `index.status` while indexing and when it ends. Contract: never throws. */
   emitStatus(status: IndexStatus): void;
   /**
-   * The open project's diagnostics service (issue 24), when the shell made one; absent or
+   * The open project's diagnostics service, when the shell made one; absent or
    * undefined: no checker runs, so there is no memory to report.
    */
   currentDiagnostics?(): { memory(): DiagnosticsMemory } | undefined;

@@ -1,5 +1,5 @@
-// The audit trail's records (issue 5 item 8): every proposal and every decision with who
-// decided and the hashes. The approval registry, the command gate and MCP calls (issue 14)
+// The audit trail's records: every proposal and every decision with who
+// decided and the hashes. The approval registry, the command gate and MCP calls
 // record into the same trail, each row marked with its kind. Plain records owned by the store
 // (implemented over the app DB by approval-audit-repository.ts; tests pass an in-memory one,
 // tests/main/core/approvals/memory-audit.ts).

@@ -1,4 +1,4 @@
-// The approval audit trail in the app DB (issue 5 item 8): every proposal with its decision,
+// The approval audit trail in the app DB: every proposal with its decision,
 // who decided and the hashes; listed per conversation. File writes, commands and MCP calls
 // (with server, tool, argument digest and how the call ended) share the table.
 import type {

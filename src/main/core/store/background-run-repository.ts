@@ -1,4 +1,4 @@
-// Background runs beside their change sets (issue 19, migration 0080): what the person allowed
+// Background runs beside their change sets (migration 0080): what the person allowed
 // when starting the run, its place in the machine-wide queue, when it last edited a file, the
 // commands it ran or was refused, and the changes a set cannot carry. The queue lives in the
 // app DB so runs started by the app and by `sluice ask` in other processes share one limit.

@@ -1,4 +1,4 @@
-// The claim an apply holds on a change set (issue 23 item 1, migration 0100): while
+// The claim an apply holds on a change set (migration 0100): while
 // `applying_pid` is set the set takes no file and no other status move; the claimant's
 // closing move releases it, and a dead claimant's claim is released on recovery (the set is
 // partly accepted when some file was written before it died).

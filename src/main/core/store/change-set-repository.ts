@@ -1,4 +1,4 @@
-// Change sets in the app DB (issue 11 item 2): the row is created as `running` when a propose
+// Change sets in the app DB: the row is created as `running` when a propose
 // run starts, each overlay file is saved as it changes, and the end of the run sets the final
 // status. A row left `running` by a process that died is marked failed by recoverAbandoned.
 // Every status write is a compare-and-set against the table in change-set-status.ts.

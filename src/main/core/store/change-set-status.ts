@@ -1,4 +1,4 @@
-// The one place that says how a change set's status may move (issue 23 item 1). Every status
+// The one place that says how a change set's status may move. Every status
 // write names the states it comes from and is a compare-and-set in SQL (`UPDATE … WHERE id = ?
 // AND status IN (…)`): a write that finds the set in another state changes nothing and tells
 // its caller, so an edit arriving through `sluice mcp` can never turn a rejected set back into

@@ -1,4 +1,4 @@
-// Checkpoints in the app DB (issue 5 item 7), scoped to one project.
+// Checkpoints in the app DB, scoped to one project.
 import { randomUUID } from 'node:crypto';
 import type { Checkpoint, CheckpointTests } from '../../../shared/contract/checkpoint-service';
 import { testVerdictSchema, type TestVerdict } from '../../../shared/test-verdict';

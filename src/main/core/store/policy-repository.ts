@@ -1,4 +1,4 @@
-// Approval policy per project (issue 5 item 4), in the app DB. A project without a row is in
+// Approval policy per project, in the app DB. A project without a row is in
 // 'ask' mode with no rules. Rules are listed so the person can see and remove every one.
 import type { ApprovalMode, PolicyRule } from '../../../shared/approvals';
 import { validateRuleGlob, PolicyRuleError, type PolicyState } from '../../../shared/policy-rules';

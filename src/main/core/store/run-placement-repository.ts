@@ -1,4 +1,4 @@
-// Where each background run executed (issue 33, migration 0120): engine, image and container
+// Where each background run executed (migration 0120): engine, image and container
 // id of a container run, kept with its change set so the set says where its evidence came
 // from. A run on this machine has no row.
 import type { ReadableDb, WritableDb } from './database-handles';

@@ -13,13 +13,13 @@ export const storedSettingsSchema = z.object({
   theme: z.enum(['system', 'dark', 'light']),
   /** Only what the person changed; defaults fill the rest (app-settings.ts). */
   diagnostics: diagnosticsSettingsPatchSchema,
-  /** Background runs at once on this machine (issue 19); unset: half the cores. */
+  /** Background runs at once on this machine; unset: half the cores. */
   backgroundParallel: z.number().int().min(1).max(64),
-  /** Projects (by id) where each turn that applied writes ends as a git commit (issue 32). */
+  /** Projects (by id) where each turn that applied writes ends as a git commit. */
   commitEachTurn: z.array(z.string().min(1).max(200)).max(10_000),
-  /** Tests before approval, per project id (issue 31): only what the person changed. */
+  /** Tests before approval, per project id: only what the person changed. */
   testRuns: testRunSettingsStoreSchema,
-  /** The image container runs start from when the project has no devcontainer (issue 33). */
+  /** The image container runs start from when the project has no devcontainer. */
   backgroundImage: z.string().min(1).max(500),
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;

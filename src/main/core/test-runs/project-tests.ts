@@ -1,4 +1,4 @@
-// The port write tools get as `ctx.tests` (issue 31): the project's test-run service with
+// The port write tools get as `ctx.tests`: the project's test-run service with
 // the live deadline from Settings. Shells make one per project; tests inject their own.
 import type { TestVerdict } from '../../../shared/test-verdict';
 import { NO_RUNNER_REASON, type TestRunService, type TestVerdictRequest } from './test-run-service';

@@ -1,4 +1,4 @@
-// The one place a shell's test runs are made (issue 31): the app, `sluice serve` and the CLI's
+// The one place a shell's test runs are made: the app, `sluice serve` and the CLI's
 // write verbs pass this factory; tests pass their own or none (then nothing runs tests).
 import { storedTestRunSettings } from './test-run-settings-store';
 import { createTestRunService, type TestRunService } from './test-run-service';

@@ -1,4 +1,4 @@
-// Tests before approval (issue 31): for a proposed change, select the tests it can affect,
+// Tests before approval: for a proposed change, select the tests it can affect,
 // run them on the proposed text in a private copy, and compare with the same selection on the
 // disk state. One run per project at a time (a queue); a newer revision of the same proposal
 // (same `key`) cancels the older. The caller's deadline returns `timed_out` while the run goes

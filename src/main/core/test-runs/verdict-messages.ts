@@ -1,4 +1,4 @@
-// What the model reads about a test verdict (issue 31): the hold-back of a live edit whose
+// What the model reads about a test verdict: the hold-back of a live edit whose
 // change breaks tests that pass today, the line after a decision, and the propose-mode note.
 // Lists are capped; each failure carries its first lines of output so the model can fix it.
 import type { TestVerdict } from '../../../shared/test-verdict';

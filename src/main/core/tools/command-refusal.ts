@@ -1,4 +1,4 @@
-// What run_command tells the model when a command did not run (issue 22 item 6): who decided
+// What run_command tells the model when a command did not run: who decided
 // (the person, a deny rule, read-only mode, nobody because no person could be asked, an
 // abort), each part of the line no rule allows, and, where it is true, which allowed part
 // would run on its own. Never "the person rejected" when no person did.

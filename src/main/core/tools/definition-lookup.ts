@@ -1,6 +1,6 @@
 // The lookup behind find_definition and `sluice def`, and the text both print. Apart from the
 // tool (find-definition.ts) so `sluice def` loads neither zod nor the tool machinery: its first
-// run in a project is timed against rg + node (issue 30 item 5).
+// run in a project is timed against rg + node.
 import type { SymbolDefinition } from '../../../shared/contract/symbol-service';
 import type { SymbolKind } from '../../../shared/contract/symbol-kinds';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
@@ -54,7 +54,7 @@ export function lookupDefinitions(
 }
 
 /**
- * The same lookup from a quick search while the index has no complete build (issue 20);
+ * The same lookup from a quick search while the index has no complete build;
  * undefined when the index must answer (it is complete, the quick search cannot be sure,
  * or the name comes with from_file: following an import needs the index).
  */

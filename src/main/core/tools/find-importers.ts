@@ -34,7 +34,7 @@ export interface QuickImporters {
 }
 
 /**
- * Importers from a quick search while the index has no complete build (issue 20); undefined
+ * Importers from a quick search while the index has no complete build; undefined
  * when the index must answer. TARGET is project-relative (`path` or `path#symbol`).
  */
 export async function findImportersQuickly(

@@ -1,10 +1,10 @@
-// A live edit's check before the gate (issue 24): the proposal is checked against the disk
+// A live edit's check before the gate: the proposal is checked against the disk
 // within the live deadline. A change that introduces errors and that a person would be asked
 // about goes back to the model unseen, once per proposal and conversation; the identical call
 // again (or any call outside a conversation: `sluice tool`, where the person is the caller; or
 // one a rule or the mode approves unseen) goes to the gate with its evidence. A check that times out does not hold anything back: the request shows "timed
 // out" and the late result follows as `approval_evidence`.
-// Then the tests (issue 31), right after the type check and only for a change a person will
+// Then the tests, right after the type check and only for a change a person will
 // be asked about: the affected tests run on the proposed text within their own live deadline;
 // newly failing tests hold the change back the same way (once per proposal, sharing the
 // diagnostics' memory), and a run past the deadline completes the evidence later.
@@ -19,7 +19,7 @@ import type { Proposal } from '../edits/proposal';
  * A live check answers with the whole evidence when it comes within this long (a tenth of a
  * second reads as at once); past it, with the changed files' errors as soon as they are
  * checked, and the importers' complete the request when they arrive: the person reads the
- * diff with evidence instead of waiting for the whole deadline (issue 30). The model still
+ * diff with evidence instead of waiting for the whole deadline. The model still
  * reads the complete evidence when it comes within the live deadline (commit-change.ts).
  */
 export const CHANGED_FILES_FIRST_MS = 100;

@@ -2,7 +2,7 @@
 // `sluice index`): the context's index is used when the shell provides one, otherwise one
 // in-memory index per workspace is built on first use and kept for later calls.
 // `{ quick: true }` starts that build without waiting for it when the index can answer
-// quickly meanwhile (issue 20): the caller asks `quickAnswers()` and waits only when told to.
+// quickly meanwhile: the caller asks `quickAnswers()` and waits only when told to.
 import type { ToolContext } from './tool';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { SymbolIndex } from '../index/symbol-index';

@@ -1,4 +1,4 @@
-// run_command (issue 13): runs a shell command line in the project, behind the approval gate
+// run_command: runs a shell command line in the project, behind the approval gate
 // and inside the OS sandbox. The model gets the exit status, the duration, the files the
 // command changed (recorded as checkpoints, so undo covers them) and a capped view of the
 // output; the UI gets the output live; the full output is kept for read_command_output.
@@ -125,7 +125,7 @@ function describeProxy(proxy: NonNullable<CommandRun['proxy']>): string {
 const BLOCKED =
   /Read-only file system|Network is unreachable|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|ENETUNREACH|EROFS|Operation not permitted/u;
 
-/** A Unix socket refused by the sandbox's filter (issue 22 item 5): tsx's CLI, a test's own server. */
+/** A Unix socket refused by the sandbox's filter: tsx's CLI, a test's own server. */
 const UNIX_SOCKET_REFUSED =
   /(?:listen|connect|socket) EPERM|EPERM[^\n]*\.(?:sock|pipe)\b|socket: Operation not permitted/u;
 

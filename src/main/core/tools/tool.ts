@@ -40,12 +40,12 @@ export interface ToolContext {
   /** run_command's gate, sandbox and logs; absent → run_command is refused. */
   readonly commands?: import('../commands/command-port').CommandPort;
   /**
-   * Evidence before approval (issue 24): write tools check their proposal with it before
+   * Evidence before approval: write tools check their proposal with it before
    * asking; absent → nothing is checked and reviews carry no evidence.
    */
   readonly diagnostics?: import('../diagnostics/project-diagnostics').ProjectDiagnostics;
   /**
-   * Tests before approval (issue 31): right after the type check, the tests the proposal
+   * Tests before approval: right after the type check, the tests the proposal
    * affects run on its text in a private copy; absent → no test run.
    */
   readonly tests?: import('../test-runs/project-tests').ProjectTests;

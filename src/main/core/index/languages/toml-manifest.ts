@@ -1,4 +1,4 @@
-// Cargo.toml and pyproject.toml are TOML (issue 23 item 5): read with smol-toml, a maintained
+// Cargo.toml and pyproject.toml are TOML: read with smol-toml, a maintained
 // TOML 1.0 parser, never with regexes. A manifest that is not valid TOML reads as empty (the
 // resolver then treats the crate or project as naming nothing, as it would a missing key).
 import { parse } from 'smol-toml';

@@ -4,7 +4,7 @@
 // Loading is async (WASM compilation); parsing after that is synchronous, which is what
 // the parse job needs. Each thread loads only the grammars its files need, once, and
 // web-tree-sitter itself only with the first of them: a TypeScript-only run (the first
-// `sluice def` in a TS project, timed in issue 30) never loads it.
+// `sluice def` in a TS project, which is timed against rg + node) never loads it.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as WebTreeSitter from 'web-tree-sitter';

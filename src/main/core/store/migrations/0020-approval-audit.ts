@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * The approval audit trail (issue 5 item 8): one row per proposal, filled in with its
+ * The approval audit trail: one row per proposal, filled in with its
  * decision (who decided, outcome, the final text's hash) and whether it reached disk.
  */
 export const migration0020ApprovalAudit: Migration = {

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Checkpoints (issue 5 item 7): the exact bytes before (NULL when the change created the
+ * Checkpoints: the exact bytes before (NULL when the change created the
  * file) and after every applied change, with their sha256, so undo can restore them and
  * refuse when the file changed since.
  */

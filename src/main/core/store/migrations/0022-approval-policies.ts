@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Approval policy per project (issue 5 item 4): the mode and the rules. Kept in the app DB
+ * Approval policy per project: the mode and the rules. Kept in the app DB
  * so nothing inside the project folder can loosen it.
  */
 export const migration0022ApprovalPolicies: Migration = {

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Change sets of background runs that propose (issue 11): one row per run, created as
+ * Change sets of background runs that propose: one row per run, created as
  * `running` when the run starts (so a killed process leaves a row that the next open marks
  * failed), and one row per file the run changed in its overlay, saved as it changes.
  */

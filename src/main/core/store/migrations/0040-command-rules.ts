@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * run_command's rules per project (issue 13): `{prefix, allow|ask|deny}`, the prefix stored
+ * run_command's rules per project: `{prefix, allow|ask|deny}`, the prefix stored
  * as a JSON array of words. In the app DB, so nothing inside the project can add one.
  */
 export const migration0040CommandRules: Migration = {

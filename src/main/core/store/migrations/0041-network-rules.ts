@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * run_command's network rules per project (issue 13): each allows a list of hosts
+ * run_command's network rules per project: each allows a list of hosts
  * (`registry.npmjs.org:443`, `*.example.com`) that sandboxed commands reach through the
  * filtering proxy; with a prefix (`npm install`), only to command lines whose every command
  * starts with it. In the app DB, so nothing inside the project can add one.

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * MCP (issue 14): the person's own servers, their approvals of servers a project suggests
+ * MCP: the person's own servers, their approvals of servers a project suggests
  * (bound to the entry's hash: a changed entry is not approved), per-server preferences and
  * per-tool decisions (always-allow / deny) with the pinned definition of each approved tool.
  * A server key is `person:<name>` or `project:<project id>:<name>`.

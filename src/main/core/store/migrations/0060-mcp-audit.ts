@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * MCP calls in the approval audit trail (issue 14): each row says what kind of decision it is
+ * MCP calls in the approval audit trail: each row says what kind of decision it is
  * (a file write, a command, an MCP call; existing run_command rows become 'command'), and an
  * MCP call's row names the server and tool, the sha256 of its canonical arguments, the pinned
  * definition's hash, and how the call ended ('ok', 'error', or 'not_run' when refused).

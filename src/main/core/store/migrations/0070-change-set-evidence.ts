@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Evidence on change sets (issue 24): the errors a set introduces and fixes over all its
+ * Evidence on change sets: the errors a set introduces and fixes over all its
  * files, as one JSON document (ProposalEvidence), written by the end of its run and by the
  * inbox's re-check when the disk moved. NULL: never checked (older sets, checks off).
  */

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Background runs that test their own work (issue 19). `change_set_runs`: one row per propose
+ * Background runs that test their own work. `change_set_runs`: one row per propose
  * run beside its change set (what the person allowed when starting it, its place in the
  * queue, when the run last edited a file, a Stop asked from another process, and the changes a set
  * cannot carry such as deletions);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Migration } from './migration';
 
 /**
- * The person's MCP servers' settings keyed by identity (issue 22 item 12). Before, a server's
+ * The person's MCP servers' settings keyed by identity. Before, a server's
  * always-allow, deny, pinned definitions and "trust read-only" lived under `person:<name>` and
  * outlived the server: removing it and adding another program under the same name inherited
  * them. Now the key is `person:<name>:<identity>` (identity: sha256 over transport and

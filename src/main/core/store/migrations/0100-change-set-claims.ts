@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * A change set being applied is claimed by the applying process (issue 23 item 1): while
+ * A change set being applied is claimed by the applying process: while
  * `applying_pid` is set, the set takes no new file and no other status change (a reject or an
  * MCP edit arriving mid-apply fails instead of racing the writes). A claim left by a process
  * that died is released by recoverAbandoned.

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Deletions are checkpoints too (issue 22 item 8): a file a command deletes is restorable by
+ * Deletions are checkpoints too: a file a command deletes is restorable by
  * undo like one it changed. `change` may be 'deleted', whose after_bytes is NULL and whose
  * after_hash is 'absent' (ABSENT_FILE_HASH). SQLite cannot alter a CHECK or a NOT NULL, so
  * the table is rebuilt with its rows and indexes.

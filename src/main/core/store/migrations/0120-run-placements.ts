@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Where a background run executed (issue 33): the runner, the engine it spoke to, the image
+ * Where a background run executed: the runner, the engine it spoke to, the image
  * and the container. Its own table beside `change_set_runs`, written once the run is placed;
  * a run on this machine has no row.
  */

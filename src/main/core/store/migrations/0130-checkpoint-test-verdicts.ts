@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * A live edit's late test verdict (issue 31): tests that were still running when the person
+ * A live edit's late test verdict: tests that were still running when the person
  * decided finish afterwards, and their verdict is kept with the edit's checkpoint, keyed by
  * the approval (the verdict may arrive before the checkpoint is written, or for an edit that
  * was rejected and has none). `verdict_json` is a `TestVerdict` (shared/test-verdict.ts).

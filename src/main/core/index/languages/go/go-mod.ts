@@ -1,4 +1,4 @@
-// The module path of a go.mod (issue 23 item 5), by the rules of golang.org/x/mod's
+// The module path of a go.mod, by the rules of golang.org/x/mod's
 // modfile.ModulePath, reimplemented: line by line, a `//` comment is cut off, the line is
 // trimmed, it must start with `module` followed by white space, and the rest is the path,
 // either bare or one Go string literal ("…" with escapes, or `…` raw) that must be the whole
