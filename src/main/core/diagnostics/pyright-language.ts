@@ -6,7 +6,9 @@
 // request, so "before" and "after" never mix. One check at a time: the open documents are
 // pyright's state.
 // A deleted file is shown to pyright as an empty module (it cannot be told the file is gone).
-import { existsSync, readFileSync } from 'node:fs';
+// The server and its queue of jobs: pyright-server-jobs.ts; the background pass over the
+// modules: pyright-warm-pass.ts; one proposal's check: pyright-check-job.ts.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
@@ -14,21 +16,17 @@ import type { Diagnostic } from '../../../shared/diagnostics';
 import type { SandboxAvailability } from '../commands/bubblewrap';
 import { checkableFile } from '../confinement/checkable-file';
 import { DEFAULT_CONFINED_LIMITS, type ConfinedLimits } from '../confinement/confined-process';
-import {
-  configFilesStamp,
-  startPyrightServer,
-  type PyrightServer as Server,
-} from './pyright-server';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
-import { lineTextAt } from './diagnostic-comparison';
 import type { ProposedFileChange } from './diagnostics-port';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from './language-checker';
-import { moduleNamesOf, scanPythonImports, type PythonImportScan } from './python-importers';
 import { personPython } from './person-python';
 import { openDocument, runPyrightCheck } from './pyright-check-job';
 import { createPyrightDiskSide } from './pyright-disk-side';
-import { warmModules } from './python-warm';
-import { readRssBytes } from './process-memory';
+import { pullDiagnostics } from './pyright-pull-diagnostics';
+import { createPyrightServerJobs } from './pyright-server-jobs';
+import { createPyrightWarmPass } from './pyright-warm-pass';
+import { pythonImportersOf } from './python-importer-lookup';
+import { scanPythonImports } from './python-importers';
 
 /** Cap of pyright's V8 heap (its own process); it says so and exits when it is reached. */
 export const DEFAULT_PYRIGHT_HEAP_MB = 3072;
@@ -46,43 +44,13 @@ export interface PyrightLanguageOptions {
   readonly sandbox?: SandboxAvailability;
 }
 
-/** A root holding one of these is a Python project: pyright is started when it opens. */
-const PYTHON_PROJECT_FILES = [
-  'pyproject.toml',
-  'setup.py',
-  'setup.cfg',
-  'pyrightconfig.json',
-  'requirements.txt',
-];
-
-/** After the last change on disk, the pass over the modules starts again this much later. */
-const REWARM_AFTER_MS = 2_000;
-
 /** Default of the hard ceiling of one job on the server. */
 export const DEFAULT_PYRIGHT_CEILING_MS = 60_000;
 
-interface LspDiagnostic {
-  range: { start: { line: number; character: number } };
-  severity?: number;
-  code?: string | number;
-  message: string;
-}
-
 export function createPyrightLanguage(options: PyrightLanguageOptions): LanguageChecker {
   const { root } = options;
-  const maxHeapMb = options.maxHeapMb ?? DEFAULT_PYRIGHT_HEAP_MB;
-  const limits: Required<ConfinedLimits> = { ...DEFAULT_CONFINED_LIMITS, ...options.limits };
-  const ceilingMs = options.ceilingMs ?? DEFAULT_PYRIGHT_CEILING_MS;
-  let server: Promise<Server | string> | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
-  /** Set while the project's modules are being analysed in the background (warm). */
-  let warming: AbortController | undefined;
-  /** The background pass over the project's modules, once asked for (a Python project opened). */
-  let warmPass: Promise<void> | undefined;
-  let rewarmTimer: NodeJS.Timeout | undefined;
   /** Each module's errors as on disk, and what pyright has been told of the disk. */
   const disk = createPyrightDiskSide(root);
-  let pid: number | undefined;
   const uriOf = (relative: string): string =>
     pathToFileURL(path.join(root, ...relative.split('/'))).href;
   const python = personPython(root, options.env ?? process.env);
@@ -104,124 +72,29 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     }
   };
 
-  const start = (): Promise<Server | string> =>
-    startPyrightServer({
-      root,
-      env: options.env ?? process.env,
-      limits,
-      maxHeapMb,
-      sandbox: options.sandbox,
-      pythonFolders: python.show,
-      onExit: () => {
-        server = undefined;
-        pid = undefined;
-      },
-    }).then((ready) => {
-      if (typeof ready !== 'string') {
-        pid = ready.child.pid;
-        disk.reset();
-      }
-      return ready;
-    });
-
-  const toDiagnostics = (
-    relative: string,
-    text: string,
-    items: readonly LspDiagnostic[],
-  ): Diagnostic[] =>
-    items
-      .filter((d) => (d.severity ?? 1) === 1)
-      .map((d) => ({
-        path: relative,
-        line: d.range.start.line + 1,
-        column: d.range.start.character + 1,
-        code: d.code === undefined ? '' : String(d.code),
-        message: d.message,
-        lineText: lineTextAt(text, d.range.start.line + 1),
-        source: 'pyright',
-      }));
-
-  const pull = async (
-    connection: MessageConnection,
-    relative: string,
-    text: string,
-  ): Promise<Diagnostic[]> => {
-    const report = await connection.sendRequest<{ kind: string; items?: LspDiagnostic[] }>(
-      'textDocument/diagnostic',
-      { textDocument: { uri: uriOf(relative) } },
-    );
-    return toDiagnostics(relative, text, report.items ?? []);
-  };
-
-  /** Stops a server (idempotent): the next job starts a fresh one. */
-  const stopServer = (current: Server): void => {
-    if (server) server = undefined;
-    pid = undefined;
-    current.connection.dispose();
-    current.kill();
-  };
-
-  /**
-   * Runs one job on the server, one at a time; a dead or missing server, a configuration
-   * error, or no answer within the hard ceiling (the server is then killed, and the next job
-   * starts it again) is a reason. Before the job, pyright is told what changed on disk:
-   * `stat` compares every project Python file (a check), `news` takes the watcher's only;
-   * `onMoved` runs when something had changed (default: the background pass starts over).
-   */
+  const jobs = createPyrightServerJobs({
+    root,
+    env: options.env ?? process.env,
+    limits: { ...DEFAULT_CONFINED_LIMITS, ...options.limits },
+    maxHeapMb: options.maxHeapMb ?? DEFAULT_PYRIGHT_HEAP_MB,
+    sandbox: options.sandbox,
+    pythonFolders: python.show,
+    ceilingMs: options.ceilingMs ?? DEFAULT_PYRIGHT_CEILING_MS,
+    disk,
+    onJobStart: () => {
+      refused = [];
+    },
+  });
+  /** One job on the server; by default a change on disk starts the background pass over. */
   const withServer = <T>(
     signal: AbortSignal,
     compare: 'stat' | 'news',
     job: (connection: MessageConnection) => Promise<T>,
-    onMoved: () => void = rewarm,
-  ): Promise<T | string> => {
-    const run = async (): Promise<T | string> => {
-      if (signal.aborted) return 'the check was cancelled';
-      refused = [];
-      server ??= start();
-      let ready = await server;
-      if (typeof ready !== 'string' && ready.configStamp !== configFilesStamp(root)) {
-        stopServer(ready);
-        server = start();
-        ready = await server;
-      }
-      if (typeof ready === 'string') {
-        server = undefined;
-        return ready;
-      }
-      if (ready.configErrors.length) return `pyright: ${ready.configErrors[0] ?? ''}`;
-      const current = ready;
-      let onAbort = (): void => undefined;
-      let ceiling: NodeJS.Timeout | undefined;
-      const stopped = new Promise<string>((resolve) => {
-        onAbort = () => resolve('the check was cancelled');
-        signal.addEventListener('abort', onAbort, { once: true });
-        ceiling = setTimeout(() => {
-          stopServer(current);
-          resolve(
-            `pyright did not answer within ${Math.round(ceilingMs / 1000)} s; it was stopped and starts again on the next check`,
-          );
-        }, ceilingMs);
-      });
-      // The job may fail after the race is decided (writes to a killed server): not unhandled.
-      const work = (async () => {
-        if (await disk.sync(current.connection, compare === 'stat')) onMoved();
-        return job(current.connection);
-      })();
-      work.catch(() => undefined);
-      try {
-        const answer = await Promise.race([work, current.exited, stopped]);
-        // pyright logs a configuration error while it sets the workspace up, after start.
-        if (current.configErrors.length) return `pyright: ${current.configErrors[0] ?? ''}`;
-        return answer;
-      } finally {
-        clearTimeout(ceiling);
-        signal.removeEventListener('abort', onAbort);
-      }
-    };
-    const result = queue.then(run, run);
-    queue = result.catch(() => undefined);
-    return result;
-  };
+    onMoved: () => void = () => warmPass.rewarm(),
+  ): Promise<T | string> => jobs.run(signal, compare, job, onMoved);
+
+  const pull = (connection: MessageConnection, relative: string, text: string) =>
+    pullDiagnostics(connection, uriOf(relative), relative, text);
 
   /** Files a job did not read, for the outcome's reason. */
   const refusedNote = (): { reason?: string } => {
@@ -251,73 +124,16 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     }
   };
 
-  /**
-   * The disk side, prepared in the background when a Python project opens: the modules the
-   * project imports most, one job each (a check waits for one module at most), their errors
-   * kept for this disk state, and pyright's caches (builtins, typeshed, the project's modules)
-   * filled on the way. Resolves when the pass ends (done, stopped, or the server cannot start).
-   */
-  const startWarming = (): Promise<void> => {
-    warming = new AbortController();
-    const signal = warming.signal;
-    let analysed = 0;
-    return warmModules(root, signal, async (file) => {
-      // The news that started this pass is taken by its first job: only a change met later
-      // (which dropped what the pass had prepared) starts it over.
-      const done = await withServer(
-        signal,
-        'news',
-        (connection) => diskErrorsOf(connection, file),
-        () => {
-          if (analysed > 0) rewarm();
-        },
-      );
-      analysed++;
-      // A server that cannot start (or a configuration error) ends the warming.
-      return typeof done !== 'string';
-    });
-  };
-
-  /**
-   * The disk changed: what was prepared may be stale, so the pass starts over, once the
-   * changes have settled (a burst of saves starts it once).
-   */
-  function rewarm(): void {
-    if (!warmPass) return;
-    warming?.abort();
-    clearTimeout(rewarmTimer);
-    rewarmTimer = setTimeout(() => {
-      rewarmTimer = undefined;
-      if (warmPass) warmPass = startWarming();
-    }, REWARM_AFTER_MS);
-    rewarmTimer.unref();
-  }
-
-  /**
-   * Who imports a module: the symbol index when there is one, else a scan of the imports. A
-   * module the proposal creates is imported by no file yet: the files that import its name
-   * (unresolved on disk) are its importers, found by the scan.
-   */
-  const importersOf = (created: readonly string[]): ((file: string) => Iterable<string>) => {
-    let scanned: PythonImportScan | undefined;
-    const scan = (): PythonImportScan => (scanned ??= scanPythonImports(root));
-    const ofCreated = (file: string): string[] => [
-      ...new Set(moduleNamesOf(file).flatMap((name) => [...(scan().unresolved.get(name) ?? [])])),
-    ];
-    if (options.symbolIndex) {
-      const index = options.symbolIndex;
-      return (file) => {
-        if (created.includes(file)) return ofCreated(file);
-        try {
-          return index.findImporters(file).map((i) => i.path);
-        } catch {
-          return [];
-        }
-      };
-    }
-    return (file) =>
-      created.includes(file) ? ofCreated(file) : (scan().importers.get(file) ?? []);
-  };
+  const warmPass = createPyrightWarmPass(root, async (file, signal, onMoved) => {
+    const done = await withServer(
+      signal,
+      'news',
+      (connection) => diskErrorsOf(connection, file),
+      onMoved,
+    );
+    // A server that cannot start (or a configuration error) ends the warming.
+    return typeof done !== 'string';
+  });
 
   return {
     language: 'python',
@@ -342,7 +158,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
           uriOf,
           readDisk,
           pull: (file, text) => pull(connection, file, text),
-          importersOf,
+          importersOf: (created) => pythonImportersOf(root, options.symbolIndex, created),
           ...(onChangedFiles ? { onChangedFiles } : {}),
         }),
       );
@@ -377,40 +193,19 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       };
     },
     warm() {
-      // Only where Python is certain to be asked (as TypeScript with a tsconfig.json): any other
-      // project starts pyright on its first Python check.
-      if (!PYTHON_PROJECT_FILES.some((name) => existsSync(path.join(root, name))))
-        return Promise.resolve();
-      warmPass ??= startWarming();
-      return warmPass;
+      return warmPass.warm();
     },
     diskChanged(paths) {
       disk.noticed(paths);
       // pyright hears of it before the next module: the background pass starts again.
-      if (warmPass && paths.some((p) => p.endsWith('.py') || p.endsWith('.pyi'))) rewarm();
+      if (paths.some((p) => p.endsWith('.py') || p.endsWith('.pyi'))) warmPass.rewarm();
     },
     memoryBytes() {
-      return server && pid !== undefined ? readRssBytes(pid) : null;
+      return jobs.memoryBytes();
     },
     async dispose() {
-      warming?.abort();
-      warming = undefined;
-      warmPass = undefined;
-      clearTimeout(rewarmTimer);
-      const current = await server;
-      server = undefined;
-      if (!current || typeof current === 'string') return;
-      try {
-        await Promise.race([
-          current.connection
-            .sendRequest('shutdown')
-            .then(() => current.connection.sendNotification('exit')),
-          new Promise((r) => setTimeout(r, 300)),
-        ]);
-      } catch {
-        // It is killed below either way.
-      }
-      stopServer(current);
+      warmPass.dispose();
+      await jobs.stop();
     },
   };
 }
