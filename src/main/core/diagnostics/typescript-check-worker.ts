@@ -12,12 +12,8 @@ import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type * as TypeScript from 'typescript';
 import type { ChangedFilesOutcome, LanguageOutcome, ProjectOutcome } from './language-checker';
-import {
-  createTypeScriptChecker,
-  type TsChange,
-  type TsCheckerStats,
-  type TypeScriptChecker,
-} from './typescript-checker';
+import { createTypeScriptChecker } from './typescript-checker';
+import type { TsChange, TsCheckerStats, TypeScriptChecker } from './typescript-checker-contract';
 import { createShapeComparer } from './typescript-declaration-shape';
 import { createCheckerFileReads } from './typescript-file-reads';
 import { createNativeChecker } from './typescript-native-checker';

@@ -30,7 +30,7 @@ import {
 } from './typescript-check-client';
 import { TS_CHECK_PROCESS_MARKER, type CheckProcessConfig } from './typescript-check-process';
 import { compilerLabel } from './typescript-compiler-choice';
-import type { TsCheckerStats } from './typescript-checker';
+import type { TsCheckerStats } from './typescript-checker-contract';
 import { TS_SOURCE_EXTENSIONS } from './typescript-project-configs';
 
 /** Default cap of the checker's V8 heap; below the confinement's memory ceiling. */

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { lineTextAt } from './diagnostic-comparison';
 import type { ChangedFilesOutcome, LanguageOutcome } from './language-checker';
-import type { TsChange, TsCheckerStats, TypeScriptChecker } from './typescript-checker';
+import type { TsChange, TsCheckerStats, TypeScriptChecker } from './typescript-checker-contract';
 import type { ShapeComparer } from './typescript-declaration-shape';
 import { dedupeDiagnostics } from './typescript-diagnostic-list';
 import type { CheckerFileReads } from './typescript-file-reads';
