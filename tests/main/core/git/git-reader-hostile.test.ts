@@ -111,7 +111,8 @@ const cases: Case[] = [
       await plantProgram(hooks, 'post-index-change', marker);
       return `[core]\n\thooksPath = ${hooks}\n`;
     },
-    control: ['status'],
+    // Adding a file always writes the index (status writes it only when it refreshes stat data).
+    control: ['add', 'new.txt'],
   },
   {
     name: 'hooks in .git/hooks',
@@ -125,7 +126,7 @@ const cases: Case[] = [
         await plantProgram(path.join(repo, '.git', 'hooks'), hook, marker);
       return '';
     },
-    control: ['status'],
+    control: ['add', 'new.txt'],
   },
   {
     name: 'include.path to a file with all of them',
