@@ -1,71 +1,32 @@
 // TypeScript 7 (the native compiler) as the project's own checker, or Sluice's own when the
-// project has none (issue 30 item 2), through its synchronous API (`typescript/unstable/sync`):
-// the native process asks us for every file it reads (the `fs` callbacks), so the checker's
-// read rules hold (typescript-file-reads.ts) and a proposal is an overlay: new snapshots that
-// see the proposed texts, never a file written. The disk snapshot's errors, importer graph
-// and export surfaces are cached per disk state; a proposal is checked in the changed files,
-// then the importers of every file whose export surface differs, transitively, as the
-// 5.x/6.x checker does (typescript-native-surface.ts, typescript-affected-files.ts).
+// project has none (typescript-compiler-choice.ts), through its synchronous API
+// (`typescript/unstable/sync`, typescript-native-api.ts): the native process asks us for every
+// file it reads (the `fs` callbacks), so the checker's read rules hold (typescript-file-reads.ts)
+// and a proposal is an overlay: new snapshots that see the proposed texts, never a file
+// written. The disk snapshot's errors, importer graph and export surfaces are cached per disk
+// state; a proposal is checked in the changed files, then the importers of every file whose
+// export surface differs, transitively, as the 5.x/6.x checker does
+// (typescript-native-change-check.ts, typescript-native-surface.ts).
 // Runs inside the TypeScript check worker, inside the confinement.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../../../shared/diagnostics';
-import { lineTextAt } from './diagnostic-comparison';
-import type { ChangedFilesOutcome, LanguageOutcome } from './language-checker';
-import type { TsChange, TsCheckerStats, TypeScriptChecker } from './typescript-checker-contract';
+import type { LanguageOutcome } from './language-checker';
+import type { TsCheckerStats, TypeScriptChecker } from './typescript-checker-contract';
 import type { ShapeComparer } from './typescript-declaration-shape';
 import { dedupeDiagnostics } from './typescript-diagnostic-list';
 import type { CheckerFileReads } from './typescript-file-reads';
-import {
-  createNativeDiskSides,
-  type NativeSurfaceProgram,
-  type NativeTypeChecker,
-} from './typescript-native-surface';
+import { loadNativeApi, type NativeProgram, type NativeSnapshot } from './typescript-native-api';
+import { checkNativeChange } from './typescript-native-change-check';
+import { createNativeDiagnostics } from './typescript-native-diagnostics';
+import { createNativeDiskSides } from './typescript-native-surface';
 import { nativeReferenceCycle } from './typescript-native-references';
-import {
-  isFatalConfigError,
-  TS_SOURCE_EXTENSIONS,
-  type ConfigError,
-} from './typescript-project-configs';
-
-interface NativeDiagnostic {
-  readonly fileName?: string;
-  readonly pos: number;
-  readonly code: number;
-  readonly category: number;
-  readonly text: string;
-}
-interface NativeProgram extends NativeSurfaceProgram {
-  getSyntacticDiagnostics(file: string): readonly NativeDiagnostic[];
-  getSemanticDiagnostics(file: string): readonly NativeDiagnostic[];
-  getConfigFileParsingDiagnostics(): readonly NativeDiagnostic[];
-  getProgramDiagnostics(): readonly NativeDiagnostic[];
-}
-interface NativeProject {
-  readonly id: string;
-  readonly configFileName: string;
-  readonly program: NativeProgram;
-  readonly checker: NativeTypeChecker;
-}
-interface NativeSnapshot {
-  getProjects(): readonly NativeProject[];
-  getProject(configFileName: string): NativeProject | undefined;
-  getDefaultProjectForFile(file: string): NativeProject | undefined;
-  dispose(): void;
-}
-interface NativeApi {
-  updateSnapshot(params: Record<string, unknown>): NativeSnapshot;
-  close(): void;
-}
 
 export interface NativeChecker extends TypeScriptChecker {
   /** TypeScript's words for what is wrong with the root configuration; '' when nothing is. */
   configurationProblems(): string;
 }
-
-const ERROR = 1;
 
 export async function createNativeChecker(
   packageFolder: string,
@@ -73,9 +34,7 @@ export async function createNativeChecker(
   reads: CheckerFileReads,
   sameShape?: ShapeComparer,
 ): Promise<NativeChecker> {
-  const module = (await import(
-    pathToFileURL(path.join(packageFolder, 'dist', 'api', 'sync', 'api.js')).href
-  )) as { API: new (options: Record<string, unknown>) => NativeApi };
+  const API = await loadNativeApi(packageFolder);
   const overlay = new Map<string, string | null>();
   const versions = new Map<string, string>();
   const stat = (file: string): string => {
@@ -88,7 +47,7 @@ export async function createNativeChecker(
   };
   const isProjectFile = (file: string): boolean =>
     file.startsWith(root + '/') && !file.includes('/node_modules/');
-  const api = new module.API({
+  const api = new API({
     cwd: root,
     fs: {
       readFile: (file: string): string | null => {
@@ -101,11 +60,9 @@ export async function createNativeChecker(
       realpath: (file: string): string => reads.realpath(file),
     },
   });
-  const relative = (file: string): string => path.relative(root, file).split(path.sep).join('/');
   const absolute = (rel: string): string => path.join(root, ...rel.split('/'));
   let counts = { diskPrograms: 0, overlayPrograms: 0, preparedFiles: 0 };
   let epoch = 0;
-  let shown: string[] = [];
   let last: { key: string; outcome: LanguageOutcome } | null = null;
   const diskErrors = new Map<string, Diagnostic[]>();
   let pending: { epoch: number; files: string[] } | null = null;
@@ -128,52 +85,13 @@ export async function createNativeChecker(
     return reads.readFile(file) ?? '';
   };
 
-  /** `onDisk`: the diagnostics are the disk program's, their lines counted in the disk text. */
-  const convert = (list: readonly NativeDiagnostic[], onDisk: boolean): Diagnostic[] =>
-    list
-      .filter((d) => d.category === ERROR && d.fileName)
-      .map((d) => {
-        const file = d.fileName as string;
-        const text = !isProjectFile(file)
-          ? ''
-          : onDisk
-            ? (reads.readFile(file) ?? '')
-            : textOf(file);
-        const before = text.slice(0, d.pos);
-        const line = before.split('\n').length;
-        const column = d.pos - before.lastIndexOf('\n');
-        return {
-          path: relative(file),
-          line,
-          column,
-          code: `TS${d.code}`,
-          message: d.text,
-          lineText: text ? lineTextAt(text, line) : '',
-          source: 'typescript',
-        };
-      });
-
-  const errorsOf = (program: NativeProgram, file: string, onDisk = false): Diagnostic[] =>
-    convert(
-      [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)],
-      onDisk,
-    );
-
-  const configProblems = (
-    program: NativeProgram,
-  ): { fatal: ConfigError[]; other: ConfigError[] } => {
-    const all = [...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics()]
-      .filter((d) => d.category === ERROR)
-      .map((d) => ({ code: d.code, message: d.text.split(`${root}/`).join('') }));
-    return {
-      fatal: all.filter(isFatalConfigError),
-      other: all.filter((e) => !isFatalConfigError(e)),
-    };
-  };
-  const words = (errors: readonly ConfigError[]): string =>
-    [...new Set(errors.map((e) => `TS${e.code}: ${e.message.replace(/\s+/g, ' ').slice(0, 300)}`))]
-      .slice(0, 3)
-      .join('; ');
+  const diagnostics = createNativeDiagnostics({
+    root,
+    isProjectFile,
+    diskText: (file) => reads.readFile(file) ?? '',
+    currentText: textOf,
+  });
+  const { errorsOf, configProblems, words } = diagnostics;
 
   /**
    * The disk side: files changed on disk since they were read are told to the native side, and
@@ -239,121 +157,26 @@ export async function createNativeChecker(
       : '';
   };
 
-  const checkOverlay = (
-    changes: readonly TsChange[],
-    extraImporters: Record<string, string[]>,
-    onChangedFiles?: (outcome: ChangedFilesOutcome) => void,
-  ): LanguageOutcome => {
-    const files = changes
-      .filter((c) => TS_SOURCE_EXTENSIONS.some((ext) => c.path.endsWith(ext)))
-      .map((c) => absolute(c.path));
-    const onDisk = files.filter((f) => reads.fileExists(f));
-    let disk = next({ openFiles: onDisk });
-    const extra = new Map(
-      Object.entries(extraImporters).map(([k, v]) => [absolute(k), v.map(absolute)]),
-    );
-    const byProject = new Map<string, { project: NativeProject; changed: string[] }>();
-    for (const file of files) {
-      const project =
-        (onDisk.includes(file) ? disk.getDefaultProjectForFile(file) : undefined) ??
-        (rootConfig ? disk.getProject(rootConfig) : undefined);
-      if (!project) continue;
-      const entry = byProject.get(project.configFileName) ?? { project, changed: [] };
-      entry.changed.push(file);
-      byProject.set(project.configFileName, entry);
-    }
-    // A project loaded only for an open file (a referenced project of a solution-style
-    // tsconfig) does not take file changes; opened as a project, it does.
-    const toOpen = [...byProject.keys()].filter((config) => !openedProjects.has(config));
-    if (toOpen.length) {
-      disk = next({ openProjects: toOpen });
-      for (const config of toOpen) openedProjects.add(config);
-      for (const [config, entry] of byProject) {
-        const reopened = disk.getProject(config);
-        if (reopened) byProject.set(config, { ...entry, project: reopened });
-        else byProject.delete(config);
-      }
-    }
-    const fatal: ConfigError[] = [];
-    const other: ConfigError[] = [];
-    const cycle = referenceCycle();
-    const checkable = [...byProject.values()].filter(({ project }) => {
-      const problems = configProblems(project.program);
-      other.push(...problems.other);
-      const inCycle = cycle?.configs.has(project.configFileName) ? [cycle.error] : [];
-      if (!problems.fatal.length && !inCycle.length) return true;
-      fatal.push(...problems.fatal, ...inCycle);
-      return false;
-    });
-    for (const change of changes) overlay.set(absolute(change.path), change.after);
-    const created = files.filter((f) => !onDisk.includes(f));
-    const createdNow = created.filter((f) => overlay.get(f) !== null);
-    // The disk snapshot stays open beside the proposed one: surfaces are compared across them.
-    const proposed = api.updateSnapshot({
-      ...(createdNow.length ? { openFiles: createdNow } : {}),
-      fileChanges: {
-        changed: onDisk.filter((f) => overlay.get(f) !== null),
-        created: created.filter((f) => overlay.get(f) !== null),
-        deleted: files.filter((f) => overlay.get(f) === null),
-      },
-    });
-    counts = { ...counts, overlayPrograms: counts.overlayPrograms + 1 };
-    const before: Diagnostic[] = [];
-    const after: Diagnostic[] = [];
-    let checked = 0;
-    try {
-      const checkIn = (
-        project: NativeProject,
-        overlaid: NativeProject,
-        inDisk: ReadonlySet<string>,
-        file: string,
-      ): void => {
-        if (inDisk.has(file) && (onDisk.includes(file) || !files.includes(file)))
-          before.push(...diskErrorsOf(project.program, file));
-        if (overlay.get(file) === null) return;
-        // A created file is in the program its folder's config gives it, once opened.
-        const owner = createdNow.includes(file)
-          ? (proposed.getDefaultProjectForFile(file) ?? overlaid)
-          : overlaid;
-        checked++;
-        after.push(...errorsOf(owner.program, file));
-      };
-      // The changed files first, in every program; their importers after (onChangedFiles).
-      const later: (() => void)[] = [];
-      for (const { project, changed } of checkable) {
-        const overlaid = proposed.getProject(project.configFileName);
-        if (!overlaid) continue;
-        const inDisk = new Set(project.program.getSourceFileNames());
-        for (const file of changed) checkIn(project, overlaid, inDisk, file);
-        if (sides.keepsShape(project, overlaid, changed)) continue;
-        later.push(() => {
-          const done = new Set(changed);
-          for (const file of sides.affected(project, overlaid, changed, extra))
-            if (!done.has(file)) checkIn(project, overlaid, inDisk, file);
-        });
-      }
-      if (later.length && checked)
-        onChangedFiles?.({
-          state: 'checked',
-          before: dedupeDiagnostics(before),
-          after: dedupeDiagnostics(after),
-          filesChecked: checked,
-        });
-      for (const walk of later) walk();
-    } finally {
+  const changeCheck = {
+    root,
+    rootConfig,
+    reads,
+    overlay,
+    openedProjects,
+    diagnostics,
+    sides,
+    next,
+    propose: (params: Record<string, unknown>): NativeSnapshot => {
+      const proposed = api.updateSnapshot(params);
+      counts = { ...counts, overlayPrograms: counts.overlayPrograms + 1 };
+      return proposed;
+    },
+    adopt: (proposed: NativeSnapshot): void => {
       snapshot = proposed;
-      disk.dispose();
-    }
-    if (fatal.length && !checked)
-      return { state: 'not_checked', reason: words(fatal), filesChecked: 0 };
-    shown = [words([...other, ...fatal]), refusedWords()].filter(Boolean);
-    return {
-      state: 'checked',
-      before: dedupeDiagnostics(before),
-      after: dedupeDiagnostics(after),
-      filesChecked: checked,
-      ...(shown.length ? { reason: shown.join('; ') } : {}),
-    };
+    },
+    diskErrorsOf,
+    referenceCycle,
+    refusedWords,
   };
 
   return {
@@ -365,7 +188,7 @@ export async function createNativeChecker(
         .update(JSON.stringify([epoch, changes, extraImporters]))
         .digest('hex');
       if (last?.key === key) return last.outcome;
-      const outcome = checkOverlay(changes, extraImporters, onChangedFiles);
+      const outcome = checkNativeChange(changeCheck, changes, extraImporters, onChangedFiles);
       last = { key, outcome };
       return outcome;
     },
