@@ -1,9 +1,10 @@
 // After a `sluice ask` turn: when the project has "commit each approved turn" on and the turn
-// applied writes, those files become one commit (git/turn-commits.ts), hooks and all; what git
-// and the hooks printed is shown. A failed commit leaves the files written and says so.
+// applied writes, those files become one commit (git/turn-commits.ts: the person's, their hooks
+// confined); what git and the hooks printed is shown. A failed commit leaves the files written and says so.
 import { commitsEachTurn } from '../main/core/git/commit-each-turn-setting';
 import { GitReader, notARepositoryMessage } from '../main/core/git/git-reader';
 import { createPersonGit } from '../main/core/git/person-git';
+import { sluiceHomeFor } from './project-context';
 import { commitTurn } from '../main/core/git/turn-commits';
 import { createCheckpointRepository } from '../main/core/store/checkpoint-repository';
 import type { WritableDb } from '../main/core/store/database-handles';
@@ -29,11 +30,13 @@ export async function commitTurnIfOn(args: {
     PATH: io.env.PATH ?? process.env.PATH,
   });
   if (opened.kind === 'not-a-repository') {
-    io.stderr.write(`${notARepositoryMessage("this turn's writes were not committed.")}\n`);
+    io.stderr.write(
+      `${notARepositoryMessage("this turn's writes were not committed.", opened.why)}\n`,
+    );
     return;
   }
   const result = await commitTurn({
-    git: createPersonGit(args.workspace.root, io.env),
+    git: createPersonGit(opened.reader, { env: io.env, hidden: [sluiceHomeFor(io)] }),
     checkpoints,
     conversationId: args.conversationId,
     turnId: args.turnId,

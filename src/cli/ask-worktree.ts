@@ -4,7 +4,7 @@
 // ways to finish: merge the branch, apply its changes here per hunk, or keep it.
 import path from 'node:path';
 import { GitReader, notARepositoryMessage } from '../main/core/git/git-reader';
-import { createPersonGit } from '../main/core/git/person-git';
+import { createOwnGit } from '../main/core/git/own-git';
 import {
   createWorktree,
   listWorktrees,
@@ -47,7 +47,9 @@ export async function openAskWorktree(
   const env = { ...io.env, PATH: io.env.PATH ?? process.env.PATH };
   const opened = await GitReader.open(project.root, env);
   if (opened.kind === 'not-a-repository')
-    throw new UsageError(notARepositoryMessage('--worktree cannot make a worktree for it.'));
+    throw new UsageError(
+      notARepositoryMessage('--worktree cannot make a worktree for it.', opened.why),
+    );
   if ((await opened.reader.headCommit()) === null)
     throw new UsageError('--worktree needs a commit to branch from; this repository has none yet.');
   const home = sluiceHomeFor(io);
@@ -59,7 +61,7 @@ export async function openAskWorktree(
   if (existing) made = existing;
   else {
     try {
-      const created = await createWorktree(createPersonGit(opened.reader.info.top, io.env), {
+      const created = await createWorktree(createOwnGit(opened.reader, io.env), {
         home,
         projectRoot: project.root,
         name,

@@ -16,7 +16,7 @@ export async function openGitProject(
     PATH: io.env.PATH ?? process.env.PATH,
   });
   if (opened.kind === 'not-a-repository') {
-    io.stderr.write(`${notARepositoryMessage(consequence)}\n`);
+    io.stderr.write(`${notARepositoryMessage(consequence, opened.why)}\n`);
     return null;
   }
   return { workspace, reader: opened.reader };

@@ -1,6 +1,7 @@
 // `sluice ask --mode propose --worktree[=NAME]`, after the run: its proposed change set is
-// applied to the worktree it ran over and committed on the branch (the person's commit: their
-// identity and hooks, output shown escaped), so the result is a branch as well as a change set.
+// applied to the worktree it ran over and committed on the branch (Sluice's own commit: the
+// person's identity, no hook of the repository; output shown escaped), so the result is a
+// branch as well as a change set.
 // Finishing is `sluice worktrees merge|apply|remove NAME` from the project, as for a live ask.
 import { commitRunToWorktree } from '../main/core/proposals/worktree-run';
 import type { StoredChangeSet } from '../main/core/store/change-set-repository';

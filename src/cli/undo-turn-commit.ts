@@ -3,7 +3,7 @@
 // and the turn's checkpoints are marked undone; when later commits came after it, the undo says
 // why it does not revert and restores the files as usual, leaving the commit in history.
 import { GitReader } from '../main/core/git/git-reader';
-import { createPersonGit } from '../main/core/git/person-git';
+import { createOwnGit } from '../main/core/git/own-git';
 import { findTurnCommit, revertTurnCommit } from '../main/core/git/turn-commits';
 import type { CheckpointStore } from '../main/core/checkpoints/checkpoint-store';
 import type { Workspace } from '../main/core/workspace/workspace';
@@ -34,7 +34,7 @@ export async function undoTurnThroughGit(args: {
     return null;
   }
   const result = await revertTurnCommit({
-    git: createPersonGit(args.workspace.root, io.env),
+    git: createOwnGit(opened.reader, io.env),
     checkpoints: args.store,
     turnId: args.turnId,
     commit: place.commit,

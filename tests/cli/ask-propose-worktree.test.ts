@@ -1,5 +1,5 @@
-// `sluice ask --mode propose --worktree[=NAME]` (issue 32 item 3): a background run over a git
-// worktree whose result is a branch (a commit of the set in the worktree) as well as a change set.
+// `sluice ask --mode propose --worktree[=NAME]`: a background run over a git worktree whose
+// result is a branch (a commit of the set in the worktree) as well as a change set.
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -92,10 +92,22 @@ describe('sluice ask --mode propose --worktree - a background run on its own bra
     expect(await readFile(path.join(repo, 'c.ts'), 'utf8')).toBe('export const c = 1;\n');
   }, 60_000);
 
-  it('a failing pre-commit hook - its output is shown, the exit is 1, the files stay uncommitted in the worktree', async () => {
-    const hook = path.join(repo, '.git', 'hooks', 'pre-commit');
-    await writeFile(hook, '#!/bin/sh\necho "lint says no" >&2\nexit 1\n');
-    await chmod(hook, 0o755);
+  it('the repository’s hooks and fsmonitor - do not run on the run’s commit, which nobody asked for', async () => {
+    const marker = `${repo}-marker`;
+    const plant = path.join(repo, '.git', 'plant.sh');
+    await writeFile(plant, `#!/bin/sh\necho "$0 $SLUICE_TEST_CANARY" >> '${marker}'\nexit 1\n`);
+    await chmod(plant, 0o755);
+    for (const hook of [
+      'pre-commit',
+      'commit-msg',
+      'post-commit',
+      'post-checkout',
+      'reference-transaction',
+    ])
+      await writeFile(path.join(repo, '.git', 'hooks', hook), `#!/bin/sh\nexec '${plant}'\n`, {
+        mode: 0o755,
+      });
+    git(repo, ['config', 'core.fsmonitor', plant]);
     enqueueRun();
     const run = await sluice(
       'ask',
@@ -106,15 +118,14 @@ describe('sluice ask --mode propose --worktree - a background run on its own bra
       repo,
       '--worktree=bg',
     );
-    expect(run.code).toBe(1);
-    expect(run.err).toContain('lint says no');
-    expect(run.err).toContain('git commit on sluice/bg failed');
+    expect(run.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
     const dir = path.join(
       ((await sluice('worktrees', '--project', repo, '--json')).lines()[0] as { path: string })
         .path,
     );
-    expect(await readFile(path.join(dir, 'a.ts'), 'utf8')).toBe('export const a = 2;\n');
-    expect(git(dir, ['log', '-1', '--format=%s']).trim()).toBe('initial');
+    expect(git(dir, ['log', '-1', '--format=%s']).trim()).toBe('Sluice: raise a');
+    await rm(marker, { force: true });
   }, 60_000);
 
   it('not a repository - refused in words before any run', async () => {

@@ -151,7 +151,10 @@ export default defineVerb({
       }
     }
 
-    const result = await makeCommit(createPersonGit(workspace.root, io.env), { scope, message });
+    const result = await makeCommit(
+      createPersonGit(reader, { env: io.env, hidden: [sluiceHomeFor(io)] }),
+      { scope, message },
+    );
     if (values.json) {
       writeJsonLine(io, { ok: result.ok, commit: result.commit, message, output: result.output });
       return result.ok ? ExitCode.Ok : ExitCode.Failure;

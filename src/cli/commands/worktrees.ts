@@ -5,6 +5,7 @@
 // unprotected ones); remove is `git worktree remove` (git refuses uncommitted work) and deletes
 // the branch only once it is merged.
 import { GitReader } from '../../main/core/git/git-reader';
+import { createOwnGit } from '../../main/core/git/own-git';
 import { createPersonGit } from '../../main/core/git/person-git';
 import { applyWorktreeFiles, worktreeChangedPaths } from '../../main/core/git/worktree-apply';
 import {
@@ -78,7 +79,8 @@ export default defineVerb({
     if (!opened) return ExitCode.Failure;
     const { workspace, reader } = opened;
     const home = sluiceHomeFor(io);
-    const git = createPersonGit(workspace.root, io.env);
+    const own = createOwnGit(reader, io.env);
+    const person = createPersonGit(reader, { env: io.env, hidden: [home] });
     try {
       if (form === 'list') {
         const all = await listWorktrees(reader, home, workspace.root);
@@ -93,7 +95,7 @@ export default defineVerb({
       }
       const worktree = await findWorktree(reader, home, workspace.root, name ?? '');
       if (form === 'remove') {
-        const result = await removeWorktree(git, worktree);
+        const result = await removeWorktree(own, worktree);
         if (values.json) writeJsonLine(io, result);
         else if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
         if (!result.removed) {
@@ -112,7 +114,7 @@ export default defineVerb({
         return ExitCode.Ok;
       }
       if (form === 'merge') {
-        const result = await mergeWorktree(git, worktree);
+        const result = await mergeWorktree(person, worktree);
         if (values.json) writeJsonLine(io, result);
         else if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
         if (!values.json)

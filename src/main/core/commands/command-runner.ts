@@ -32,6 +32,7 @@ import {
 import { SeatbeltPathError, type SeatbeltLayout } from './seatbelt-profile';
 import { copyMountSpawn, type CopyMount } from '../runs/copy-mount';
 import { commandEnv } from './command-env';
+import { ceilingNotes, removeCreatedProtected } from './command-run-notes';
 
 export { commandEnv } from './command-env';
 
@@ -79,6 +80,11 @@ export interface CommandRunOptions {
    * an overlay whose upper layer is the run's folder, so its writes never reach the project.
    */
   readonly copy?: CopyMount | undefined;
+  /**
+   * Absolute paths bound read-write though protected (bubblewrap only): the repository's git
+   * folders for a commit or merge the person started, whose hooks run confined.
+   */
+  readonly writable?: readonly string[];
 }
 
 export interface CommandRun extends ProcessResult {
@@ -101,44 +107,6 @@ export const DEFAULT_MAX_PROCESSES = 1024;
 /** Half of the machine's memory: a runaway command (or tmpfs filler) leaves the rest alone. */
 export function defaultMaxMemoryBytes(): number {
   return Math.floor(os.totalmem() / 2);
-}
-
-function gigabytes(bytes: number): string {
-  return `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 2 : 1)} GB`;
-}
-
-/** What the result says about its ceilings: the memory one reached, or which could not be set. */
-function ceilingNotes(result: ProcessResult): string[] {
-  const notes: string[] = [];
-  if (result.memoryExceeded && result.memoryLimitBytes !== null)
-    notes.push(
-      `the command reached its memory ceiling (${gigabytes(result.memoryLimitBytes)}, files in its /tmp included): the kernel ended a process in it`,
-    );
-  const missing = [
-    ...(result.processLimit ? [] : ['process-count']),
-    ...(result.memoryLimitBytes === null ? ['memory'] : []),
-  ];
-  if (missing.length)
-    notes.push(
-      `no ${missing.join(' or ')} ceiling could be set here (no writable cgroup); the timeout still applies`,
-    );
-  return notes;
-}
-
-/**
- * Protected paths that did not exist when the command started cannot be bound read-only
- * (the mount point would have to be created first), so whatever the command created there
- * (`.git/hooks/…` after a fresh `.git`, `.vscode/tasks.json`, `.env`) is removed afterwards.
- */
-function removeCreatedProtected(root: string, before: readonly string[]): string[] {
-  const existing = new Set(before);
-  const created = findProtectedPaths(root).paths.filter((p) => !existing.has(p));
-  if (!created.length) return [];
-  for (const p of created) rmSync(p, { recursive: true, force: true });
-  const names = created.map((p) => path.relative(root, p).split(path.sep).join('/'));
-  return [
-    `the command created protected paths, which commands may not do; they were removed: ${names.join(', ')}`,
-  ];
 }
 
 /** How the unsandboxed shell is started: `/bin/sh -c` (stderr merged), or cmd.exe on Windows. */
@@ -217,7 +185,12 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
           : `no Unix-socket filter exists for ${process.arch}: this command could connect to Unix sockets on the disk outside the project (a database's, a daemon's)`,
       );
     const channelFd = 3 + (seccomp ? 1 : 0);
-    const scan = findProtectedPaths(options.root);
+    const writable = options.writable ?? [];
+    const found = findProtectedPaths(options.root);
+    const scan = {
+      ...found,
+      paths: found.paths.filter((p) => !writable.some((w) => isInsideOrSame(w, p))),
+    };
     if (scan.incomplete)
       notes.push(
         'the project is too large to find every nested protected path; those found (and all at the top) were kept read-only',
@@ -241,6 +214,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
           ? { dir: proxy.dir, node: options.nodePath ?? process.execPath, channelFd }
           : undefined,
         seccompFd: seccomp ? 3 : undefined,
+        extraWritable: writable.filter((w) => !isInsideOrSame(options.root, w)),
       },
       options.command,
     );
@@ -262,7 +236,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     notes.push(
       ...(options.copy
         ? removeCreatedProtected(options.copy.upper, [])
-        : removeCreatedProtected(options.root, scan.paths)),
+        : removeCreatedProtected(options.root, found.paths)),
     );
     notes.push(...ceilingNotes(result));
     return { ...result, sandboxed: true, notes, ...proxyReport(proxy) };
@@ -274,6 +248,11 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       rmSync(seccomp.dir, { recursive: true, force: true });
     }
   }
+}
+
+function isInsideOrSame(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** The person's home folder (HOME, else the passwd entry), absolute and not `/`. */

@@ -1,12 +1,19 @@
-// A commit the person asked for (issue 32 item 2): which files it takes, the diff the model
-// drafts its message from, and the commit itself — the person's own `git commit`, with their
-// identity and the repository's hooks (person-git.ts), whose output is returned to be shown.
+// A commit: which files it takes, the diff the model drafts its message from, and the commit
+// itself, through a git writer: the person's own (person-git.ts: their identity and the
+// repository's hooks, confined) or Sluice's own (own-git.ts: nothing of the repository runs).
+// The message reaches git in a file, never on stdin (a hook or fsmonitor program that reads
+// stdin would eat it), and without control characters (a later `git log` prints it raw).
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
+import { withoutHidden } from '../../../shared/untrusted-text';
 import { decodeText, NotTextError } from '../edits/text-format';
 import { computeLineDiff, DEFAULT_DIFF_BOUND, formatUnifiedDiff } from '../edits/line-diff';
 import type { Workspace } from '../workspace/workspace';
 import type { GitReader } from './git-reader';
-import { gitOutput, type PersonGit } from './person-git';
+import type { GitWriter } from './git-process';
+import { gitOutput } from './person-git';
 
 /** What a commit takes: the index as staged, every tracked change (`--all`), or these paths. */
 export type CommitScope =
@@ -115,22 +122,27 @@ export interface CommitResult {
   readonly exitCode: number;
 }
 
+/** A message as git stores it: no control, bidirectional or invisible character but newline and tab. */
+export function commitMessageText(message: string): string {
+  return withoutHidden(message.replace(/\r\n?/gu, '\n'));
+}
+
 /**
- * The person's `git commit` of `scope` with `message` (and trailers): hooks run, nothing is
- * skipped; paths are literal (no pathspec magic) and may be untracked (they are added first).
+ * `git commit` of `scope` with `message` (and trailers) through `git`; paths are literal (no
+ * pathspec magic) and may be untracked (they are added first).
  */
 export async function makeCommit(
-  git: PersonGit,
+  git: GitWriter,
   args: { scope: CommitScope; message: string; trailers?: readonly string[] },
 ): Promise<CommitResult> {
-  const outputs: string[] = [];
+  const outputs: string[] = git.note ? [git.note] : [];
   if (args.scope.kind === 'paths') {
     const added = await git.run(['--literal-pathspecs', 'add', '--', ...args.scope.paths]);
     outputs.push(gitOutput(added));
     if (added.code !== 0)
       return { ok: false, commit: null, output: outputs.join('\n'), exitCode: added.code };
   }
-  const trailers = (args.trailers ?? []).flatMap((t) => ['--trailer', t]);
+  const trailers = (args.trailers ?? []).flatMap((t) => ['--trailer', commitMessageText(t)]);
   // --all is every tracked change under the project folder (`-- .` from its root), so a
   // project inside a larger repository never commits the rest of it.
   const scopeArgs =
@@ -139,13 +151,27 @@ export async function makeCommit(
       : args.scope.kind === 'paths'
         ? ['--', ...args.scope.paths]
         : [];
-  const committed = await git.run(
-    ['--literal-pathspecs', 'commit', '--cleanup=strip', '-F', '-', ...trailers, ...scopeArgs],
-    { input: args.message },
-  );
+  // In the admin folder, as git's own COMMIT_EDITMSG: the one place a confined git may write.
+  const file = path.join(git.gitDir, `SLUICE_COMMIT_MSG-${randomUUID()}`);
+  await writeFile(file, commitMessageText(args.message), { mode: 0o600 });
+  let committed;
+  try {
+    committed = await git.run([
+      '--literal-pathspecs',
+      'commit',
+      '--cleanup=strip',
+      '-F',
+      file,
+      ...trailers,
+      ...scopeArgs,
+    ]);
+  } finally {
+    await rm(file, { force: true });
+  }
   outputs.push(gitOutput(committed));
   const output = outputs.filter(Boolean).join('\n');
   if (committed.code !== 0) return { ok: false, commit: null, output, exitCode: committed.code };
   const head = await git.run(['rev-parse', 'HEAD']);
-  return { ok: true, commit: head.stdout.toString('utf8').trim(), output, exitCode: 0 };
+  const commit = /[0-9a-f]{40,64}/u.exec(head.stdout.toString('utf8'))?.[0] ?? null;
+  return { ok: true, commit, output, exitCode: 0 };
 }

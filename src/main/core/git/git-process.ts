@@ -35,10 +35,27 @@ export const READ_SETTINGS: readonly string[] = [
   'credential.helper=',
   'gc.auto=0',
   'maintenance.auto=false',
+  // A repository found by walking into a bare one is never opened (a project can hold one).
+  'safe.bareRepository=explicit',
+  'protocol.ext.allow=never',
+];
+
+/**
+ * Added for what Sluice writes on its own (worktrees, a background run's branch, a turn's
+ * commit, an undo's revert): nothing signs, edits or asks, and no ref update runs a program.
+ */
+export const WRITE_SETTINGS: readonly string[] = [
+  'commit.gpgSign=false',
+  'tag.gpgSign=false',
+  'gpg.program=false',
+  'sequence.editor=false',
+  'rerere.enabled=false',
+  'fetch.recurseSubmodules=false',
 ];
 
 /** Per-driver keys that run a program; each found in the repository's config is blanked. */
-const DRIVER_KEY = /^(filter\.(.+)\.(clean|smudge|process)|diff\.(.+)\.(textconv|command))$/u;
+const DRIVER_KEY =
+  /^(filter\.(.+)\.(clean|smudge|process)|diff\.(.+)\.(textconv|command)|merge\.(.+)\.driver)$/u;
 
 /** Most bytes a git read may print before it is stopped and the read fails, saying so. */
 export const GIT_OUTPUT_LIMIT = 64 * 1024 * 1024;
@@ -49,6 +66,16 @@ export interface GitResult {
   readonly code: number;
   readonly stdout: Buffer;
   readonly stderr: string;
+}
+
+/** A git that changes the repository: Sluice's own (own-git.ts) or the person's (person-git.ts). */
+export interface GitWriter {
+  /** The repository's admin folder (a linked worktree's own), where a message file can go. */
+  readonly gitDir: string;
+  /** What runs besides git, for the person: "" or a sentence such as "hooks did not run: …". */
+  readonly note: string;
+  /** Runs `git ARGS` in the work tree; a non-zero exit is returned, not thrown. */
+  run(args: readonly string[]): Promise<GitResult>;
 }
 
 export class GitReadError extends Error {
@@ -161,6 +188,9 @@ export async function readOverrides(cwd: string, env: NodeJS.ProcessEnv): Promis
       );
     const diff = match[4];
     if (diff !== undefined) drivers.push(`diff.${diff}.textconv=`, `diff.${diff}.command=`);
+    // An empty merge driver would "succeed" keeping one side; `false` makes the file a conflict.
+    const merge = match[6];
+    if (merge !== undefined) drivers.push(`merge.${merge}.driver=false`);
   }
   return [...fixed, ...[...new Set(drivers)].flatMap((setting) => ['-c', setting])];
 }

@@ -10,6 +10,7 @@ import {
   spawnGit,
   type GitResult,
 } from './git-process';
+import { repositoryShapeProblem } from './repository-shape';
 
 export type GitFileState = 'modified' | 'added' | 'deleted' | 'untracked' | 'conflicted';
 
@@ -45,14 +46,21 @@ export interface GitRepositoryInfo {
   readonly commonDir: string;
 }
 
-/** Every git feature's sentence when the project has no repository. */
-export function notARepositoryMessage(consequence: string): string {
-  return `This project is not a git repository, so ${consequence}`;
+/** Every git feature's sentence when the project has no repository (and why, when it has a `.git` Sluice does not follow). */
+export function notARepositoryMessage(consequence: string, why?: string): string {
+  return why
+    ? `This project is not a git repository Sluice will use (${why}), so ${consequence}`
+    : `This project is not a git repository, so ${consequence}`;
 }
 
 export type OpenGitResult =
   | { readonly kind: 'repository'; readonly reader: GitReader }
-  | { readonly kind: 'not-a-repository'; readonly root: string };
+  | {
+      readonly kind: 'not-a-repository';
+      readonly root: string;
+      /** Set when git found a repository whose shape Sluice refuses (repository-shape.ts). */
+      readonly why?: string;
+    };
 
 export class GitReader {
   private overrides: Promise<string[]> | null = null;
@@ -86,21 +94,30 @@ export class GitReader {
       if (/not a git repository/iu.test(result.stderr)) return { kind: 'not-a-repository', root };
       if (/must be run in a work tree/iu.test(result.stderr))
         return { kind: 'not-a-repository', root };
+      if (/cannot use bare repository/iu.test(result.stderr))
+        return { kind: 'not-a-repository', root, why: 'it is inside a bare repository' };
       throw new GitReadError(`git could not read this repository: ${result.stderr.trim()}`);
     }
     const [top = '', gitDir = '', commonDir = '', prefix = ''] = result.stdout
       .toString('utf8')
       .split('\n');
+    const problem = await repositoryShapeProblem({ top, gitDir, commonDir });
+    if (problem) return { kind: 'not-a-repository', root, why: problem };
     return {
       kind: 'repository',
       reader: new GitReader(root, { top, gitDir, commonDir, prefix }, env),
     };
   }
 
+  /** The `-c` pairs that switch off everything the repository's config would run. */
+  settings(): Promise<string[]> {
+    this.overrides ??= readOverrides(this.root, this.env);
+    return this.overrides;
+  }
+
   /** Runs a read with every executing setting switched off; a non-zero exit throws. */
   async run(args: readonly string[], options: { allowFailure?: boolean } = {}): Promise<GitResult> {
-    this.overrides ??= readOverrides(this.root, this.env);
-    const result = await spawnGit([...(await this.overrides), ...args], {
+    const result = await spawnGit([...(await this.settings()), ...args], {
       cwd: this.root,
       env: this.env,
     });

@@ -1,42 +1,91 @@
-// git as the person's own command (issue 32 items 2-4): commit, revert, merge and worktree
-// changes that the person asked for in Sluice. These run the way `git` at their terminal
-// would — their identity, their global config, the repository's hooks — because a commit
-// without its pre-commit hook is not the commit they asked for. Never `--no-verify`, never a
-// push. Only the API key and Sluice's own variables are kept from the hooks' environment:
-// a hook is the repository's code, and the key was never the repository's business.
-// Everything a hook prints comes back to be shown (escaped by the shell that shows it).
-import { spawnGit, type GitResult } from './git-process';
-
-/** Variables a hook never sees, though the person's shell may hold them. */
-const WITHHELD = /^(ANTHROPIC_|SLUICE_)/u;
-
-/** The person's environment for their own git command, minus the key and Sluice's own. */
-export function personGitEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(base))
-    if (value !== undefined && !WITHHELD.test(key)) env[key] = value;
-  env.GIT_TERMINAL_PROMPT = '0';
-  return env;
-}
-
-export interface PersonGit {
-  /** Runs `git ARGS` in the work tree; a non-zero exit is returned, not thrown. */
-  run(args: readonly string[], options?: { input?: string }): Promise<GitResult>;
-}
+// git as the person's own command: a commit or a merge the person started in Sluice. It runs
+// the repository's hooks (a commit without its pre-commit hook is not the commit they asked
+// for; never `--no-verify`, never a push), and so whatever the repository configures (hooks,
+// filters, fsmonitor), which is the repository's code: it runs inside run_command's sandbox
+// (commands/command-runner.ts) with its environment allow-list, the network off, the person's
+// home and SLUICE_HOME hidden, and only the work tree and the repository's git folders
+// writable. The person's identity comes from their config, read on the host (reading config
+// runs nothing). Where no such sandbox exists (none on this machine, or Seatbelt, which cannot
+// yet open the git folders), the commit is made as Sluice's own (own-git.ts): nothing of the
+// repository runs, and the writer's note says the hooks did not run and why.
+import { runCommand } from '../commands/command-runner';
+import { detectSandbox } from '../commands/sandbox-detect';
+import type { SandboxAvailability } from '../commands/bubblewrap';
+import type { GitResult, GitWriter } from './git-process';
+import type { GitReader } from './git-reader';
+import { createOwnGit, identitySettings, personIdentity } from './own-git';
 
 /** Hooks may take their time (a test suite in pre-commit): ten minutes, then stopped. */
 export const PERSON_GIT_TIMEOUT_MS = 10 * 60_000;
 
-export function createPersonGit(cwd: string, baseEnv: NodeJS.ProcessEnv): PersonGit {
-  const env = personGitEnv(baseEnv);
+export interface PersonGitOptions {
+  /** The person's environment: their identity variables; the allow-list filters the rest. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Folders hidden inside besides the person's home (SLUICE_HOME). */
+  readonly hidden: readonly string[];
+  /** Default: this machine's (detectSandbox()). */
+  readonly sandbox?: SandboxAvailability;
+}
+
+/** A word for /bin/sh, single-quoted. */
+function shellWord(word: string): string {
+  return `'${word.replace(/'/gu, `'\\''`)}'`;
+}
+
+export function createPersonGit(reader: GitReader, options: PersonGitOptions): GitWriter {
+  const sandbox = options.sandbox ?? detectSandbox();
+  if (!sandbox.available || (sandbox.kind ?? 'bubblewrap') !== 'bubblewrap') {
+    const why = sandbox.available
+      ? `${sandbox.kind === 'seatbelt' ? 'Seatbelt' : 'this sandbox'} cannot confine a commit yet`
+      : 'no sandbox on this machine';
+    return {
+      ...createOwnGit(reader, options.env),
+      note: `The repository's hooks did not run (${why}): Sluice runs nothing a repository configures outside its sandbox.`,
+    };
+  }
+  const { info } = reader;
+  // The work tree is the sandbox's writable root; its .git (a folder, or a linked worktree's
+  // admin folder and the main repository's) is protected there and opened here.
+  const gitFolders = [...new Set([info.gitDir, info.commonDir])];
+  let identity: Promise<string[]> | null = null;
   return {
-    run: (args, options = {}) =>
-      spawnGit(args, {
-        cwd,
-        env,
+    gitDir: info.gitDir,
+    note: '',
+    async run(args): Promise<GitResult> {
+      identity ??= personIdentity(reader.root, options.env).then(identitySettings);
+      const argv = [
+        'git',
+        `--git-dir=${info.gitDir}`,
+        `--work-tree=${info.top}`,
+        '-c',
+        'core.pager=cat',
+        '-c',
+        'core.editor=false',
+        ...(await identity),
+        ...args,
+      ];
+      const run = await runCommand({
+        command: argv.map(shellWord).join(' '),
+        root: info.top,
+        cwd: reader.root,
         timeoutMs: PERSON_GIT_TIMEOUT_MS,
-        ...(options.input !== undefined ? { input: options.input } : {}),
-      }),
+        network: false,
+        sandbox,
+        signal: new AbortController().signal,
+        hidden: options.hidden,
+        baseEnv: options.env,
+        writable: gitFolders,
+        outputLimits: { headBytes: 256 * 1024, tailBytes: 256 * 1024, logBytes: 0 },
+      });
+      const code =
+        run.end.kind === 'exited' ? run.end.code : run.end.kind === 'timed_out' ? 124 : 1;
+      const ended =
+        run.end.kind === 'exited'
+          ? ''
+          : `\n(git was stopped: ${run.end.kind === 'timed_out' ? `it took longer than ${PERSON_GIT_TIMEOUT_MS / 60_000} minutes` : run.end.kind.replace('_', ' ')})`;
+      // The sandbox merges git's two streams; both are for the person to read.
+      return { code, stdout: Buffer.from(run.output.view + ended), stderr: '' };
+    },
   };
 }
 

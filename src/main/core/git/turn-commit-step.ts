@@ -1,8 +1,8 @@
-// Commit each approved turn in the app (issue 32 item 2): when the open project has the setting
-// on and the turn applied writes, they become one commit (turn-commits.ts: the person's
-// identity and hooks, trailers naming the conversation and turn), and what happened is returned
-// as a step for the chat to show: the outcome as its label, git's and the hooks' output as its
-// result (the repository's text, shown as such).
+// Commit each approved turn in the app: when the open project has the setting on and the turn
+// applied writes, they become one commit (turn-commits.ts: the person's identity and hooks,
+// confined, trailers naming the conversation and turn), and what happened is returned as
+// a step for the chat to show: the outcome as its label, git's output as its result (the
+// repository's text, shown as such).
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { GitReader, notARepositoryMessage } from './git-reader';
 import { createPersonGit } from './person-git';
@@ -21,17 +21,19 @@ export async function commitTurnStep(args: {
   turnId: string;
   prompt: string;
   env: NodeJS.ProcessEnv;
+  /** SLUICE_HOME, hidden from the hooks. */
+  home: string;
 }): Promise<TurnCommitStep | null> {
   if (args.checkpoints.byTurn(args.turnId).every((r) => r.undoneAt !== null)) return null;
   const opened = await GitReader.open(args.root, args.env);
   if (opened.kind === 'not-a-repository')
     return {
       status: 'error',
-      label: notARepositoryMessage("this turn's writes were not committed."),
+      label: notARepositoryMessage("this turn's writes were not committed.", opened.why),
       result: '',
     };
   const result = await commitTurn({
-    git: createPersonGit(args.root, args.env),
+    git: createPersonGit(opened.reader, { env: args.env, hidden: [args.home] }),
     checkpoints: args.checkpoints,
     conversationId: args.conversationId,
     turnId: args.turnId,

@@ -1,13 +1,15 @@
-// "Commit each approved turn" (issue 32 item 2): a per-project setting under which every turn
-// that applied writes ends as one commit of exactly the files it wrote, with trailers naming
-// the conversation and the turn (and Sluice as co-author). It is the person's setting, so the
-// commit is theirs: their identity, the repository's hooks. Undoing such a turn reverts the
-// commit with `git revert` when it is still HEAD; otherwise it says why not and the undo
-// restores the files as usual, leaving the commit in history.
+// "Commit each approved turn": a per-project setting under which every turn that applied
+// writes ends as one commit of exactly the files it wrote, with trailers naming the
+// conversation and the turn (and Sluice as co-author). The person turned the setting on, so
+// the commit is theirs (person-git.ts: their identity, the repository's hooks, confined).
+// Undoing such a turn reverts the commit with `git revert` when it is still HEAD (Sluice's own
+// write: nothing of the repository runs); otherwise it says why not and the undo restores the
+// files as usual, leaving the commit in history.
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { makeCommit, type CommitResult } from './commit-changes';
 import type { GitReader } from './git-reader';
-import { gitOutput, type PersonGit } from './person-git';
+import type { GitWriter } from './git-process';
+import { gitOutput } from './person-git';
 
 export const CONVERSATION_TRAILER = 'Sluice-Conversation';
 export const TURN_TRAILER = 'Sluice-Turn';
@@ -26,7 +28,7 @@ export function turnSubject(prompt: string): string {
 
 /** Commits the files a turn wrote (those whose checkpoints are not undone), or nothing. */
 export async function commitTurn(args: {
-  git: PersonGit;
+  git: GitWriter;
   checkpoints: CheckpointStore;
   conversationId: string;
   turnId: string;
@@ -90,11 +92,11 @@ export type TurnRevert =
     };
 
 /**
- * `git revert --no-edit` of a turn's commit that is HEAD (the person's command: hooks run);
+ * `git revert --no-edit` of a turn's commit that is HEAD (Sluice's own write: nothing runs);
  * on success the turn's checkpoints are marked undone, since the files are back as before.
  */
 export async function revertTurnCommit(args: {
-  git: PersonGit;
+  git: GitWriter;
   checkpoints: CheckpointStore;
   turnId: string;
   commit: string;
@@ -112,7 +114,7 @@ export async function revertTurnCommit(args: {
   return {
     kind: 'reverted',
     commit: args.commit,
-    revert: head.stdout.toString('utf8').trim(),
+    revert: /[0-9a-f]{40,64}/u.exec(head.stdout.toString('utf8'))?.[0] ?? '',
     output,
   };
 }

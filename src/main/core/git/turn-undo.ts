@@ -4,7 +4,7 @@
 // when later commits came after it, it says why not and the files are undone as usual.
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { GitReader } from './git-reader';
-import { createPersonGit } from './person-git';
+import { createOwnGit } from './own-git';
 import { findTurnCommit, revertTurnCommit } from './turn-commits';
 
 export type TurnUndoByGit =
@@ -30,7 +30,7 @@ export async function undoTurnByGit(args: {
       message: `This turn's commit ${short} is not HEAD (${place.after} commit(s) came after it), so it was not reverted: the files were restored as usual and the commit stays in history.`,
     };
   const result = await revertTurnCommit({
-    git: createPersonGit(args.root, args.env),
+    git: createOwnGit(opened.reader, args.env),
     checkpoints: args.store,
     turnId: args.turnId,
     commit: place.commit,

@@ -1,13 +1,15 @@
-// A git worktree per task (issue 32 item 3): a new branch `sluice/<name>` checked out in
-// Sluice's data folder, SLUICE_HOME/worktrees/<project id>/<name>, which a conversation then
-// opens as its project (tools, index, evidence and commands see only it). Creating, merging
-// and removing one are the person's own git commands (person-git.ts: their hooks run, as they
-// would for `git worktree add` at their terminal); listing is a read that runs nothing.
+// A git worktree per task: a new branch `sluice/<name>` checked out in Sluice's data folder,
+// SLUICE_HOME/worktrees/<project id>/<name>, which a conversation then opens as its project
+// (tools, index, evidence and commands see only it). Creating and removing one are Sluice's
+// own writes (own-git.ts: no hook, filter or fsmonitor of the repository runs, since nobody
+// asked for one); a merge is the person's (person-git.ts: their hooks, confined); listing is a
+// read that runs nothing.
 import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { projectIdFor } from '../store/project-id';
 import type { GitReader } from './git-reader';
-import { gitOutput, type PersonGit } from './person-git';
+import type { GitWriter } from './git-process';
+import { gitOutput } from './person-git';
 
 export const WORKTREE_BRANCH_PREFIX = 'sluice/';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/u;
@@ -42,7 +44,7 @@ export interface SluiceWorktree {
 
 /** Creates the worktree on a new branch from HEAD; the git output (hooks included) comes back. */
 export async function createWorktree(
-  git: PersonGit,
+  git: GitWriter,
   args: { home: string; projectRoot: string; name: string },
 ): Promise<SluiceWorktree & { output: string }> {
   const folder = worktreesFolder(args.home, args.projectRoot);
@@ -54,7 +56,7 @@ export async function createWorktree(
     throw new WorktreeError(
       `git worktree add failed: ${gitOutput(result) || `exit ${result.code}`}`,
     );
-  const head = await git.run(['-C', dir, 'rev-parse', 'HEAD']);
+  const head = await git.run(['rev-parse', `refs/heads/${branch}`]);
   return {
     name: args.name,
     path: dir,
@@ -118,7 +120,7 @@ export async function findWorktree(
  * branch when merged; an unmerged branch is kept and the result says so.
  */
 export async function removeWorktree(
-  git: PersonGit,
+  git: GitWriter,
   worktree: SluiceWorktree,
 ): Promise<{ removed: boolean; branchKept: boolean; output: string }> {
   const removed = await git.run(['worktree', 'remove', worktree.path]);
@@ -131,9 +133,9 @@ export async function removeWorktree(
   };
 }
 
-/** `git merge --no-ff` of the worktree's branch into the project's current branch (hooks run). */
+/** `git merge --no-ff` of the worktree's branch into the project's current branch, through `git` (the person's: hooks run, confined). */
 export async function mergeWorktree(
-  git: PersonGit,
+  git: GitWriter,
   worktree: SluiceWorktree,
 ): Promise<{ ok: boolean; output: string; exitCode: number }> {
   const result = await git.run(['merge', '--no-ff', '--no-edit', worktree.branch]);

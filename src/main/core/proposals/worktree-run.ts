@@ -1,14 +1,15 @@
-// A background run in a worktree (issue 32 item 3, `sluice ask --mode propose --worktree`): the
-// run works over the worktree as its project (its private copy, commands and evidence are the
-// worktree's), and once its change set is proposed, the set is applied to the worktree and
-// committed there on the branch sluice/NAME, so the result is a branch as well as a change set.
-// The commit is the person's (they asked for a worktree run): their identity and the
-// repository's hooks, never --no-verify; its output comes back to be shown escaped.
+// A background run in a worktree (`sluice ask --mode propose --worktree`): the run works over
+// the worktree as its project (its private copy, commands and evidence are the worktree's),
+// and once its change set is proposed, the set is applied to the worktree and committed there
+// on the branch sluice/NAME, so the result is a branch as well as a change set. Nobody asked
+// for that commit, so it is Sluice's own (own-git.ts): the person's identity, and nothing the
+// repository configures runs (no hooks); its output comes back to be shown escaped.
 import { applyChangeSet } from './apply-change-set';
 import type { WritableDb } from '../store/database-handles';
 import type { Workspace } from '../workspace/workspace';
 import { makeCommit, type CommitResult } from '../git/commit-changes';
-import { createPersonGit } from '../git/person-git';
+import { GitReader, notARepositoryMessage } from '../git/git-reader';
+import { createOwnGit } from '../git/own-git';
 import { CONVERSATION_TRAILER, COAUTHOR_TRAILER, turnSubject } from '../git/turn-commits';
 
 export const CHANGE_SET_TRAILER = 'Sluice-Change-Set';
@@ -42,7 +43,19 @@ export async function commitRunToWorktree(args: {
     .filter((f) => f.state !== 'applied' && f.state !== 'partly-applied')
     .map((f) => ({ path: f.path, why: f.note ?? f.state }));
   if (applied.length === 0) return { applied, notApplied, commit: null };
-  const commit = await makeCommit(createPersonGit(args.workspace.root, args.env), {
+  const opened = await GitReader.open(args.workspace.root, args.env);
+  if (opened.kind !== 'repository')
+    return {
+      applied,
+      notApplied,
+      commit: {
+        ok: false,
+        commit: null,
+        output: notARepositoryMessage('the run was not committed.', opened.why),
+        exitCode: 1,
+      },
+    };
+  const commit = await makeCommit(createOwnGit(opened.reader, args.env), {
     scope: { kind: 'paths', paths: applied },
     message: `${turnSubject(args.prompt)}\n\nBackground run, change set ${args.changeSetId}: ${applied.join(', ')}.`,
     trailers: [

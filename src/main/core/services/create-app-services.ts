@@ -309,6 +309,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
             root: workspace.root,
             checkpoints: approvals.checkpoints,
             env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
+            home: deps.home,
           });
       },
       mentionContext: (mentions) => {

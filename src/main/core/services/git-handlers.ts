@@ -10,6 +10,7 @@ import type { ApprovalPort } from '../approvals/approval-port';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { diffForCommit, draftCommitMessage, makeCommit } from '../git/commit-changes';
 import { GitReader, notARepositoryMessage } from '../git/git-reader';
+import { createOwnGit } from '../git/own-git';
 import { createPersonGit } from '../git/person-git';
 import { revertToHead } from '../git/revert-to-head';
 import { readWorkingChanges } from '../git/working-changes';
@@ -57,7 +58,7 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
   const reader = async (consequence: string): Promise<GitReader> => {
     const opened = await GitReader.open(deps.currentProject().workspace.root, deps.env);
     if (opened.kind === 'not-a-repository')
-      throw new NotARepositoryError(notARepositoryMessage(consequence));
+      throw new NotARepositoryError(notARepositoryMessage(consequence, opened.why));
     return opened.reader;
   };
   return {
@@ -67,7 +68,7 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
       if (opened.kind === 'not-a-repository')
         return {
           repository: false,
-          message: notARepositoryMessage('there are no changes against HEAD to show.'),
+          message: notARepositoryMessage('there are no changes against HEAD to show.', opened.why),
         };
       const files = await readWorkingChanges({
         reader: opened.reader,
@@ -105,9 +106,9 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
       };
     },
     async commit({ message }) {
-      await reader('there is nothing to commit to.');
-      const root = deps.currentProject().workspace.root;
-      const result = await makeCommit(createPersonGit(root, deps.env), {
+      const git = await reader('there is nothing to commit to.');
+      const person = createPersonGit(git, { env: deps.env, hidden: [deps.home] });
+      const result = await makeCommit(person, {
         scope: { kind: 'all' },
         message,
       });
@@ -120,7 +121,10 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
       const root = deps.currentProject().workspace.root;
       const opened = await GitReader.open(root, deps.env);
       if (opened.kind === 'not-a-repository')
-        return { repository: false, message: notARepositoryMessage('it has no worktrees.') };
+        return {
+          repository: false,
+          message: notARepositoryMessage('it has no worktrees.', opened.why),
+        };
       const current = await worktreeOrigin(opened.reader, deps.home);
       const listed = await listWorktrees(opened.reader, deps.home, current?.mainRoot ?? root);
       // Each one as the project would be opened there: the same folder inside it.
@@ -140,7 +144,7 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
         );
       if ((await git.headCommit()) === null)
         throw new WorktreeError('A worktree needs a commit to branch from; there is none yet.');
-      const made = await createWorktree(createPersonGit(git.info.top, deps.env), {
+      const made = await createWorktree(createOwnGit(git, deps.env), {
         home: deps.home,
         projectRoot: root,
         name: worktreeName(name),
@@ -157,9 +161,9 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
           'This project is a Sluice worktree: open the main project to merge, apply or remove it.',
         );
       const worktree = await findWorktree(git, deps.home, project.workspace.root, name);
-      const personGit = createPersonGit(project.workspace.root, deps.env);
       if (how === 'merge') {
-        const result = await mergeWorktree(personGit, worktree);
+        const person = createPersonGit(git, { env: deps.env, hidden: [deps.home] });
+        const result = await mergeWorktree(person, worktree);
         return {
           ok: result.ok,
           output: result.output,
@@ -170,7 +174,7 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
         };
       }
       if (how === 'remove') {
-        const result = await removeWorktree(personGit, worktree);
+        const result = await removeWorktree(createOwnGit(git, deps.env), worktree);
         return {
           ok: result.removed,
           output: result.output,

@@ -1,0 +1,106 @@
+// Which repository a project may be read and written as. git follows whatever the project's
+// `.git` says: a `.git` file naming another of the person's repositories, a `.git` folder
+// whose `commondir` borrows another repository's objects and refs, a `core.worktree` that
+// points the work tree elsewhere, or a `.git` link. A project delivered with its `.git` (an
+// archive, a shared folder) could so make `sluice diff` print another repository's files and
+// `sluice commit` write into it. Only two shapes are followed: the `.git` folder of the work
+// tree itself, and a `.git` file of a linked worktree (or a submodule) whose admin folder
+// names this very folder back. Everything here reads files; nothing runs.
+import { lstat, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface RepositoryPlaces {
+  /** The work tree's top folder, as git reported it. */
+  readonly top: string;
+  readonly gitDir: string;
+  readonly commonDir: string;
+}
+
+async function real(file: string): Promise<string | null> {
+  try {
+    return await realpath(file);
+  } catch {
+    return null;
+  }
+}
+
+async function text(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `core.worktree` of a git config file, when set (a plain reading: no includes). */
+function configuredWorktree(config: string): string | null {
+  let inCore = false;
+  for (const raw of config.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('[')) {
+      inCore = /^\[core\]$/iu.test(line);
+      continue;
+    }
+    const match = inCore ? /^worktree\s*=\s*(.*)$/iu.exec(line) : null;
+    if (match) return (match[1] ?? '').replace(/^"(.*)"$/u, '$1');
+  }
+  return null;
+}
+
+/**
+ * Why the repository git found for a project is not one Sluice follows, or null when it is.
+ * Called once per opening, before anything else is asked of git.
+ */
+export async function repositoryShapeProblem(places: RepositoryPlaces): Promise<string | null> {
+  const top = await real(places.top);
+  const gitDir = await real(places.gitDir);
+  const commonDir = await real(places.commonDir);
+  if (!top || !gitDir || !commonDir) return 'git named folders that do not exist';
+  const dotGit = path.join(top, '.git');
+  let entry;
+  try {
+    entry = await lstat(dotGit);
+  } catch {
+    return `git's work tree is ${top}, which has no .git of its own (a core.worktree setting or a variable points git elsewhere)`;
+  }
+  if (entry.isSymbolicLink()) return 'its .git is a link to another folder';
+  if (entry.isDirectory()) {
+    if ((await real(dotGit)) !== gitDir)
+      return `git reads ${gitDir} instead of the project's own .git folder`;
+    if (await exists(path.join(gitDir, 'commondir')))
+      return 'its .git folder borrows the objects and branches of another repository (a commondir file)';
+    if (commonDir !== gitDir) return `its objects and branches live in ${commonDir}`;
+    return null;
+  }
+  if (!entry.isFile()) return 'its .git is neither a folder nor a file';
+  const named = /^gitdir:\s*(.+?)\s*$/mu.exec((await text(dotGit)) ?? '')?.[1];
+  if (!named) return 'its .git file names no repository';
+  if ((await real(path.resolve(top, named))) !== gitDir)
+    return 'its .git file names a folder git did not use';
+  // A linked worktree: the admin folder's `gitdir` file names this .git file back.
+  const back = (await text(path.join(gitDir, 'gitdir')))?.trim();
+  if (back && (await real(path.resolve(gitDir, back))) === (await real(dotGit))) {
+    const common = (await text(path.join(gitDir, 'commondir')))?.trim();
+    if (!common || (await real(path.resolve(gitDir, common))) !== commonDir)
+      return 'its .git file names a worktree whose repository git did not use';
+    return null;
+  }
+  // A submodule: its repository lives in the parent's .git/modules and names this folder back.
+  const worktree = configuredWorktree((await text(path.join(gitDir, 'config'))) ?? '');
+  if (
+    worktree !== null &&
+    (await real(path.resolve(gitDir, worktree))) === top &&
+    commonDir === gitDir
+  )
+    return null;
+  return `its .git file points at ${gitDir}, which is not a worktree or submodule of this folder (another repository's .git)`;
+}
