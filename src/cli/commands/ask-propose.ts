@@ -11,6 +11,7 @@
 // event. Exit 0 when the set is proposed, 1 when the run failed (its changes are kept for
 // inspection but cannot be applied), 2 for usage.
 import type { AgentEvent } from '../../shared/agent-events';
+import { terminalBuildApproval } from '../build-approval-prompt';
 import { checkModelFlag, createEnvClient, PROPOSE_OPTIONS } from '../ask-model';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import {
@@ -198,6 +199,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
               env: io.env,
               image: values.image,
               settingImage: settings.backgroundImage,
+              askBuild: terminalBuildApproval(io),
             });
           } catch (error) {
             if (!(error instanceof ContainerSetupError)) throw error;

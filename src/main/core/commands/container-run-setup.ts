@@ -1,4 +1,4 @@
-// What a shell does to run a background run in a container (issue 33): find the engine,
+// What a shell does to run a background run in a container: find the engine,
 // sweep what dead runs left on it, pick the image (never pulled), and make the executor. One
 // function for the CLI and the app, so both refuse the same way: a ContainerSetupError
 // whose message says what is missing and how to name it.
@@ -11,7 +11,14 @@ import {
   engineProblem,
   type ContainerEngine,
 } from '../runs/container-engine';
-import { ContainerImageError, resolveRunImage } from '../runs/container-image';
+import {
+  BuildApprovalNeeded,
+  ContainerImageError,
+  resolveRunImage,
+  type BuildApprovalRequest,
+} from '../runs/container-image';
+import { approveBuild, isBuildApproved } from '../runs/devcontainer-build-approvals';
+import { projectIdFor } from '../store/project-id';
 import { sweepRunContainers } from '../runs/sweep-containers';
 
 export class ContainerSetupError extends Error {
@@ -29,6 +36,11 @@ export async function setUpContainerExecutor(options: {
   readonly settingImage?: string | null | undefined;
   /** Tests hand an engine they started. */
   readonly engine?: ContainerEngine | undefined;
+  /**
+   * Asks the person whether to build the project's devcontainer as shown (a terminal's
+   * prompt); absent, an unapproved build is refused with how to approve it.
+   */
+  readonly askBuild?: ((request: BuildApprovalRequest) => Promise<boolean>) | undefined;
 }): Promise<RunExecutor> {
   let engine: ContainerEngine;
   try {
@@ -40,14 +52,29 @@ export async function setUpContainerExecutor(options: {
   const problem = await engineProblem(engine);
   if (problem) throw new ContainerSetupError(problem);
   await sweepRunContainers(engine, options.db, options.home);
-  try {
-    const image = await resolveRunImage({
+  const projectId = projectIdFor(options.root);
+  const resolve = () =>
+    resolveRunImage({
       engine,
       root: options.root,
       home: options.home,
       named: options.image,
       setting: options.settingImage,
+      buildApproved: (pin) => isBuildApproved(options.db, projectId, pin),
     });
+  try {
+    let image;
+    try {
+      image = await resolve();
+    } catch (error) {
+      if (!(error instanceof BuildApprovalNeeded) || !options.askBuild) throw error;
+      if (!(await options.askBuild(error.request)))
+        throw new ContainerSetupError(
+          `you did not approve building ${error.request.dockerfile}; nothing was built`,
+        );
+      approveBuild(options.db, projectId, error.request.pin);
+      image = await resolve();
+    }
     return createContainerRunExecutor({ home: options.home, engine, image, env: options.env });
   } catch (error) {
     if (error instanceof ContainerImageError) throw new ContainerSetupError(error.message);

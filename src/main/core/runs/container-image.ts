@@ -1,12 +1,14 @@
-// The image a container run starts from (issue 33 item 2), in this order: the image the
-// person named for this run (`--image`); the project's devcontainer (`.devcontainer/
-// devcontainer.json` or `.devcontainer.json`, JSONC): its `image`, or its Dockerfile built by
-// the engine; the `backgroundImage` setting; else a refusal saying how to name one.
-// Never a pull: an image (or a Dockerfile's FROM) the engine does not already hold is refused
-// with the command that would fetch it, for the person to run if they trust that registry.
-// A devcontainer file is project input: its build runs with the network off, only from a
-// context and Dockerfile inside the project, and is tagged by a hash of what went in so an
-// unchanged devcontainer is built once.
+// The image a container run starts from, in this order: the image the person named for this
+// run (`--image`); the project's devcontainer (`.devcontainer/devcontainer.json` or
+// `.devcontainer.json`, JSONC): its `image`, or its Dockerfile built by the engine; the
+// `backgroundImage` setting; else a refusal saying how to name one.
+// Never a pull: an image (or a Dockerfile's FROM or COPY --from) the engine does not already
+// hold is refused with the command that would fetch it, for the person to run if they trust
+// that registry. A devcontainer build is code from the project: it runs only once the person
+// approved exactly what goes in (a pin: the hash of the context, Dockerfile, arguments and
+// target; devcontainer-build-approvals.ts), with the network off, from a context and
+// Dockerfile inside the project, never with an ADD of a URL (dockerfile-instructions.ts); it is
+// tagged by its pin so an unchanged devcontainer is built once.
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -14,9 +16,30 @@ import { parse, type ParseError } from 'jsonc-parser';
 import type { ContainerEngine } from './container-engine';
 import { HOME_LABEL, homeLabel } from './container-engine';
 import { writeTar, type TarEntry } from './tar-archive';
+import { dockerfileReach } from './dockerfile-instructions';
 
 export class ContainerImageError extends Error {
   override readonly name = 'ContainerImageError';
+}
+
+/** What the person approves before a devcontainer build runs. */
+export interface BuildApprovalRequest {
+  /** sha-256 of everything that goes into the build. */
+  readonly pin: string;
+  /** The Dockerfile, project-relative, and its text (the project's: show it escaped). */
+  readonly dockerfile: string;
+  readonly text: string;
+  /** The build context, project-relative ("." for the root). */
+  readonly context: string;
+}
+
+/** A devcontainer build the person has not approved (in this version): nothing was built. */
+export class BuildApprovalNeeded extends ContainerImageError {
+  constructor(readonly request: BuildApprovalRequest) {
+    super(
+      `the project's ${request.dockerfile} is code from the project, and Sluice builds it only once you approve this version of it (pin ${request.pin.slice(0, 12)}): start the run on a terminal (sluice ask --mode propose --executor container) to be shown it and asked, or name an image (--image, or the background image setting)`,
+    );
+  }
 }
 
 export interface RunImage {
@@ -114,27 +137,6 @@ async function requirePresent(engine: ContainerEngine, ref: string, named: strin
     );
 }
 
-/** The images a Dockerfile starts FROM (stage names and `scratch` left out). */
-export function dockerfileBases(text: string, args: Record<string, string>): string[] {
-  const stages = new Set<string>();
-  const bases: string[] = [];
-  const defaults: Record<string, string> = {};
-  for (const raw of text.replace(/\\\r?\n/gu, ' ').split(/\r?\n/u)) {
-    const line = raw.trim();
-    const arg = /^ARG\s+([A-Za-z_][A-Za-z0-9_]*)(?:=(\S*))?/iu.exec(line);
-    if (arg?.[1] && arg[2] !== undefined) defaults[arg[1]] = arg[2].replace(/^"(.*)"$/u, '$1');
-    const from = /^FROM\s+(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?/iu.exec(line);
-    if (!from?.[1]) continue;
-    const image = from[1].replace(
-      /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/gu,
-      (_, name: string) => args[name] ?? defaults[name] ?? '',
-    );
-    if (from[2]) stages.add(from[2].toLowerCase());
-    if (image !== 'scratch' && !stages.has(image.toLowerCase())) bases.push(image);
-  }
-  return bases;
-}
-
 function contextEntries(context: string): TarEntry[] {
   const entries: TarEntry[] = [];
   let bytes = 0;
@@ -168,6 +170,7 @@ async function buildDevcontainer(
   root: string,
   spec: DevcontainerSpec & { dockerfile: string },
   home: string,
+  approved: (pin: string) => boolean,
 ): Promise<string> {
   const base = path.dirname(path.join(root, spec.file));
   const context = realInside(root, path.resolve(base, spec.context ?? '.'), 'the build context');
@@ -177,15 +180,27 @@ async function buildDevcontainer(
       `the Dockerfile ${path.relative(root, dockerfile)} must be inside the build context ${path.relative(root, context) || '.'}`,
     );
   const args = spec.args ?? {};
-  for (const from of dockerfileBases(readFileSync(dockerfile, 'utf8'), args))
-    await requirePresent(engine, from, `FROM in ${path.relative(root, dockerfile)}`);
+  const text = readFileSync(dockerfile, 'utf8');
+  const named = path.relative(root, dockerfile);
+  const reach = dockerfileReach(text, args);
+  if (reach.fetches.length)
+    throw new ContainerImageError(
+      `${named} ADDs from the network (${reach.fetches.slice(0, 3).join(', ')}), which the builder fetches outside the build's sandbox; a build from the project may not: download it yourself into the project and COPY it`,
+    );
+  for (const from of reach.images) await requirePresent(engine, from, `FROM or --from in ${named}`);
   const tar = writeTar(contextEntries(context), { uid: 0, gid: 0 });
-  const hash = createHash('sha256')
+  const pin = createHash('sha256')
     .update(tar)
     .update(JSON.stringify([path.relative(context, dockerfile), args, spec.target ?? '']))
-    .digest('hex')
-    .slice(0, 16);
-  const tag = `localhost/sluice-devcontainer:${hash}`;
+    .digest('hex');
+  if (!approved(pin))
+    throw new BuildApprovalNeeded({
+      pin,
+      dockerfile: named,
+      text,
+      context: path.relative(root, context) || '.',
+    });
+  const tag = `localhost/sluice-devcontainer:${pin.slice(0, 16)}`;
   if (await present(engine, tag)) return tag;
   const stream = await engine.docker.buildImage(
     tar as unknown as NodeJS.ReadableStream,
@@ -231,6 +246,8 @@ export async function resolveRunImage(options: {
   readonly named?: string | null | undefined;
   /** The backgroundImage setting. */
   readonly setting?: string | null | undefined;
+  /** Whether the person approved a devcontainer build of this pin (absent: none is). */
+  readonly buildApproved?: (pin: string) => boolean;
 }): Promise<RunImage> {
   const { engine, root } = options;
   if (options.named) {
@@ -248,6 +265,7 @@ export async function resolveRunImage(options: {
       root,
       { ...spec, dockerfile: spec.dockerfile },
       options.home,
+      options.buildApproved ?? (() => false),
     );
     return { ref, source: `${spec.file} build` };
   }

@@ -21,6 +21,11 @@ export const storedSettingsSchema = z.object({
   testRuns: testRunSettingsStoreSchema,
   /** The image container runs start from when the project has no devcontainer. */
   backgroundImage: z.string().min(1).max(500),
+  /** Devcontainer builds the person approved, per project id: sha-256 pins of what goes in. */
+  approvedBuilds: z.record(
+    z.string().min(1).max(200),
+    z.array(z.string().regex(/^[0-9a-f]{64}$/u)).max(20),
+  ),
 });
 export type StoredSettings = Partial<z.infer<typeof storedSettingsSchema>>;
 export type StoredSettingKey = keyof z.infer<typeof storedSettingsSchema>;

@@ -1,13 +1,16 @@
-// The image of a container run (issue 33 item 2) against a real engine: `--image`, the
-// project's devcontainer.json (its image, or its Dockerfile built by the engine with the
-// network off), the setting, else a refusal saying how to name one; never a pull.
+// The image of a container run against a real engine: `--image`, the project's
+// devcontainer.json (its image, or its Dockerfile built by the engine with the network off,
+// once the person approved it), the setting, else a refusal saying how to name one; never a pull.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dockerfileReach } from '../../../../src/main/core/runs/dockerfile-instructions';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
+  BuildApprovalNeeded,
   ContainerImageError,
-  dockerfileBases,
   readDevcontainer,
   resolveRunImage,
 } from '../../../../src/main/core/runs/container-image';
@@ -47,17 +50,18 @@ describe('devcontainer reading', () => {
     });
   });
 
-  it('dockerfileBases - stage names, scratch and ARG defaults', () => {
+  it('dockerfileReach - stage names, scratch and ARG defaults', () => {
     const text =
       'ARG BASE=node:20\nFROM ${BASE} AS build\nRUN x\nFROM build\nFROM scratch\nFROM --platform=linux/amd64 alpine:3 AS last\n';
-    expect(dockerfileBases(text, {})).toEqual(['node:20', 'alpine:3']);
-    expect(dockerfileBases(text, { BASE: 'mine:1' })).toEqual(['mine:1', 'alpine:3']);
+    expect(dockerfileReach(text, {}).images).toEqual(['node:20', 'alpine:3']);
+    expect(dockerfileReach(text, { BASE: 'mine:1' }).images).toEqual(['mine:1', 'alpine:3']);
   });
 });
 
 describe.skipIf(!engine)('resolveRunImage against a real engine', () => {
-  const resolve = (extra: { named?: string; setting?: string } = {}) =>
-    resolveRunImage({ engine: (engine as TestEngine).engine, root, home, ...extra });
+  const resolve = (
+    extra: { named?: string; setting?: string; buildApproved?: (pin: string) => boolean } = {},
+  ) => resolveRunImage({ engine: (engine as TestEngine).engine, root, home, ...extra });
 
   it('resolveRunImage - no devcontainer and nothing named: a refusal that says how to name one', async () => {
     await expect(resolve()).rejects.toThrow(/none was named: name one with `--image IMAGE`/u);
@@ -90,19 +94,56 @@ describe.skipIf(!engine)('resolveRunImage against a real engine', () => {
     devcontainer(JSON.stringify({ build: { dockerfile: 'Dockerfile', args: { NOTE: 'hi' } } }), {
       Dockerfile: `FROM ${image}\nARG NOTE\nRUN echo "$NOTE" > /tmp/note\n`,
     });
-    const built = await resolve();
-    expect(built.ref).toMatch(/^localhost\/sluice-devcontainer:[0-9a-f]{16}$/u);
+    // Not approved: nothing is built, and the refusal carries what to approve.
+    const refused = await resolve().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BuildApprovalNeeded);
+    const request = (refused as BuildApprovalNeeded).request;
+    expect(request.dockerfile).toBe('.devcontainer/Dockerfile');
+    expect(request.text).toContain('RUN echo');
+    const tag = `localhost/sluice-devcontainer:${request.pin.slice(0, 16)}`;
+    await expect((engine as TestEngine).engine.docker.getImage(tag).inspect()).rejects.toThrow();
+    const approved = (pin: string) => pin === request.pin;
+    const built = await resolve({ buildApproved: approved });
+    expect(built.ref).toBe(tag);
     expect(built.source).toBe('.devcontainer/devcontainer.json build');
-    expect((await resolve()).ref).toBe(built.ref);
+    expect((await resolve({ buildApproved: approved })).ref).toBe(built.ref);
+    // A changed Dockerfile is another pin: asked again.
+    writeFileSync(
+      path.join(root, '.devcontainer', 'Dockerfile'),
+      `FROM ${image}\nRUN echo changed > /tmp/note\n`,
+    );
+    await expect(resolve({ buildApproved: approved })).rejects.toBeInstanceOf(BuildApprovalNeeded);
     await (engine as TestEngine).engine.docker.getImage(built.ref).remove({ force: true });
   }, 120_000);
+
+  it('resolveRunImage - a Dockerfile that ADDs a URL on the loopback is refused before any build', async () => {
+    const image = (engine as TestEngine).image;
+    let reached = 0;
+    const listener = createServer((_req, res) => {
+      reached += 1;
+      res.end('payload');
+    });
+    await new Promise<void>((done) => listener.listen(0, '127.0.0.1', done));
+    const port = (listener.address() as AddressInfo).port;
+    devcontainer(JSON.stringify({ build: { dockerfile: 'Dockerfile' } }), {
+      Dockerfile: `# escape=\`\nFROM ${image}\nADD \`\n  http://127.0.0.1:${port}/payload /payload\n`,
+    });
+    try {
+      await expect(resolve({ buildApproved: () => true })).rejects.toThrow(
+        /ADDs from the network \(http:\/\/127\.0\.0\.1/u,
+      );
+      expect(reached).toBe(0);
+    } finally {
+      listener.close();
+    }
+  });
 
   it('resolveRunImage - a Dockerfile FROM an image not on the engine fails with what to do', async () => {
     devcontainer(JSON.stringify({ build: { dockerfile: 'Dockerfile' } }), {
       Dockerfile: 'FROM registry.invalid/base:9\nRUN true\n',
     });
-    await expect(resolve()).rejects.toThrow(
-      /registry\.invalid\/base:9.*FROM in \.devcontainer\/Dockerfile.*never pulls/u,
+    await expect(resolve({ buildApproved: () => true })).rejects.toThrow(
+      /registry\.invalid\/base:9.*FROM or --from in \.devcontainer\/Dockerfile.*never pulls/u,
     );
   });
 
@@ -110,6 +151,6 @@ describe.skipIf(!engine)('resolveRunImage against a real engine', () => {
     devcontainer(JSON.stringify({ build: { dockerfile: 'Dockerfile', context: '../..' } }), {
       Dockerfile: 'FROM scratch\n',
     });
-    await expect(resolve()).rejects.toThrow(/outside the project/u);
+    await expect(resolve({ buildApproved: () => true })).rejects.toThrow(/outside the project/u);
   });
 });
