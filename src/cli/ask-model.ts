@@ -10,6 +10,7 @@ import { MAX_PARALLEL } from '../main/core/runs/run-queue';
 import { UsageError, type CliIo } from './cli-io';
 import { JSON_OPTION, PROJECT_OPTION } from './define-verb';
 import { describeVerb } from './verb-help';
+import { WORKTREE_NAME } from '../main/core/git/worktrees';
 
 /** The options of every form of `ask`; propose mode adds its own (background runs). */
 export const ASK_OPTIONS = {
@@ -36,7 +37,8 @@ export const ASK_OPTIONS = {
   worktree: {
     type: 'string',
     value: 'NAME',
-    help: 'work in a git worktree on a new branch sluice/NAME, live or propose (bare --worktree: a made-up name)',
+    optionalValue: WORKTREE_NAME,
+    help: 'work in a git worktree on a new branch sluice/NAME, live or propose; the next word is NAME when it is one word of letters, digits, ".", "_" or "-" and a prompt follows it (or comes on stdin); bare --worktree or --worktree=: a made-up name',
     defaultText: 'the project itself',
   },
   json: { ...JSON_OPTION, help: 'print every event as a JSON line (NDJSON)' },

@@ -27,11 +27,6 @@ export interface AskWorktree {
   readonly mainRoot: string;
 }
 
-/** Bare `--worktree` takes no value on the command line: it becomes `--worktree=` (a made-up name). */
-export function normalizeWorktreeFlag(args: readonly string[]): string[] {
-  return args.map((arg) => (arg === '--worktree' ? '--worktree=' : arg));
-}
-
 export async function openAskWorktree(
   io: CliIo,
   project: Workspace,

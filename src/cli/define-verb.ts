@@ -21,6 +21,8 @@ export type VerbOption = ParseArgsOption & {
   readonly value?: string;
   /** The default in words, when parseArgs' `default` does not say it ("the project's setting"). */
   readonly defaultText?: string;
+  /** The value may be left out; the next word is it only when it matches (resolveOptionalValues). */
+  readonly optionalValue?: RegExp;
 };
 
 /** A verb's option table: `{ name: { type, help, value?, default?, defaultText?, multiple? } }`. */
@@ -83,6 +85,51 @@ function usageMessage(error: unknown): string {
   return oneLine(message);
 }
 
+/** Whether a positional word comes after `from` (a string flag's value skipped; all after `--`). */
+function positionalAfter(options: VerbOptions, args: readonly string[], from: number): boolean {
+  for (let i = from; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') return i + 1 < args.length;
+    if (arg.startsWith('--')) {
+      const o = options[arg.slice(2).split('=')[0] ?? ''];
+      if (o?.type === 'string' && !o.optionalValue && !arg.includes('=')) i++;
+    } else if (!arg.startsWith('-') || arg === '-') return true;
+  }
+  return false;
+}
+
+/**
+ * A flag whose value may be left out, given bare (`--worktree`), takes the next word as its
+ * value when that word matches the flag's pattern and is not the prompt: a positional follows
+ * it, or the prompt comes from stdin (not a terminal). Otherwise the value is empty. Given as
+ * `--flag=VALUE` it is left as it is.
+ */
+export function resolveOptionalValues(
+  options: VerbOptions,
+  args: readonly string[],
+  stdinIsTerminal: boolean,
+): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') return [...out, ...args.slice(i)];
+    const o = arg.startsWith('--') ? options[arg.slice(2)] : undefined;
+    if (!o?.optionalValue) {
+      out.push(arg);
+      continue;
+    }
+    const next = args[i + 1];
+    const isValue =
+      next !== undefined &&
+      !next.startsWith('-') &&
+      o.optionalValue.test(next) &&
+      (positionalAfter(options, args, i + 2) || !stdinIsTerminal);
+    out.push(`${arg}=${isValue ? next : ''}`);
+    if (isValue) i++;
+  }
+  return out;
+}
+
 /** Parses a verb's arguments; a failure is a UsageError (exit 2). */
 export function parseVerbArgs<O extends VerbOptions>(
   options: O,
@@ -129,7 +176,8 @@ export function defineVerb<const O extends VerbOptions>(spec: VerbSpec<O>): Verb
   return {
     ...describeVerb(spec),
     async run(args, io) {
-      const { values, positionals } = parseVerbArgs(spec.options, args, spec.positionals);
+      const given = resolveOptionalValues(spec.options, args, io.stdin.isTTY === true);
+      const { values, positionals } = parseVerbArgs(spec.options, given, spec.positionals);
       return spec.run({ values, positionals, io });
     },
   };

@@ -11,6 +11,18 @@ export interface HelpOption {
   readonly help: string;
   readonly value?: string | undefined;
   readonly defaultText?: string | undefined;
+  /**
+   * The value may be left out (`--worktree [NAME]`): the next word is taken as the value only
+   * when it matches this and is not the prompt (define-verb.ts, resolveOptionalValues).
+   */
+  readonly optionalValue?: RegExp | undefined;
+}
+
+/** `--name VALUE`, or `--name [VALUE]` when the value may be left out. */
+function flagText(name: string, o: HelpOption): string {
+  if (o.type !== 'string') return `--${name}`;
+  const value = o.value ?? 'VALUE';
+  return `--${name} ${o.optionalValue ? `[${value}]` : value}`;
 }
 
 export interface VerbForm<Name extends string = string> {
@@ -59,7 +71,7 @@ export const COMMON_FLAGS: readonly (readonly [string, string])[] = [
 ];
 
 function flagToken(name: string, o: HelpOption, required: boolean): string {
-  const text = o.type === 'string' ? `--${name} ${o.value ?? 'VALUE'}` : `--${name}`;
+  const text = flagText(name, o);
   if (required) return o.multiple ? `${text}…` : text;
   return o.multiple ? `[${text}]…` : `[${text}]`;
 }
@@ -148,7 +160,7 @@ export function describeVerb<O extends Readonly<Record<string, HelpOption>>>(
         : Object.keys(table.options);
       const rows: [string, string][] = names.map((name) => {
         const o = table.options[name] as HelpOption;
-        const flag = `--${name}${o.type === 'string' ? ` ${o.value ?? 'VALUE'}` : ''}`;
+        const flag = flagText(name, o);
         const repeat = o.multiple ? ' (repeatable)' : '';
         return [flag, `${o.help}${repeat} (default: ${defaultOf(o)})`];
       });

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExitCode, UsageError } from '../../src/cli/cli-io';
-import { defineVerb } from '../../src/cli/define-verb';
+import {
+  ANY_POSITIONALS,
+  defineVerb,
+  parseVerbArgs,
+  resolveOptionalValues,
+  type VerbOptions,
+} from '../../src/cli/define-verb';
 import { verbs } from '../../src/cli/commands';
 import type { HelpOption, VerbForm } from '../../src/cli/verb-help';
 import { fakeCliIo } from '../support/fake-cli-io';
@@ -68,7 +74,8 @@ describe('defineVerb', () => {
 
 /** What a form's line in the usage and the help must show for `name`. */
 function flagText(name: string, o: HelpOption): string {
-  return o.type === 'string' ? `--${name} ${o.value}` : `--${name}`;
+  if (o.type !== 'string') return `--${name}`;
+  return `--${name} ${o.optionalValue ? `[${o.value}]` : o.value}`;
 }
 
 describe('verb table', () => {
@@ -170,6 +177,24 @@ describe('verb table', () => {
     }
   });
 
+  it('every flag that takes a value - takes it as --flag VALUE and as --flag=VALUE alike', async () => {
+    for (const entry of verbs) {
+      const verb = await entry.load();
+      const options = verb.table.options as VerbOptions;
+      for (const [name, option] of Object.entries(options)) {
+        if (option.type !== 'string') continue;
+        const parse = (args: string[]) =>
+          parseVerbArgs(options, resolveOptionalValues(options, args, true), ANY_POSITIONALS);
+        const spaced = parse([`--${name}`, 'v1', 'the prompt']);
+        const joined = parse([`--${name}=v1`, 'the prompt']);
+        const label = `${entry.name} --${name}`;
+        expect(spaced.values[name], label).toEqual(option.multiple ? ['v1'] : 'v1');
+        expect(joined.values, label).toEqual(spaced.values);
+        expect(spaced.positionals, label).toEqual(['the prompt']);
+      }
+    }
+  });
+
   it("README's CLI section - holds every verb's generated usage lines", async () => {
     const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
     for (const entry of verbs)
@@ -198,3 +223,57 @@ describe('verb table', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('resolveOptionalValues - a flag whose value may be left out', () => {
+  const options: VerbOptions = {
+    worktree: { type: 'string', value: 'NAME', optionalValue: /^[a-z0-9-]+$/u, help: 'w' },
+    model: { type: 'string', value: 'M', help: 'm' },
+    json: { type: 'boolean', help: 'j' },
+  };
+  const resolve = (args: string[], terminal = true) =>
+    parseVerbArgs(options, resolveOptionalValues(options, args, terminal), ANY_POSITIONALS);
+
+  it('the next word is the value when it is a name and a prompt follows', () => {
+    expect(resolve(['--worktree', 'currency', 'Add a currency param'])).toEqual({
+      values: { worktree: 'currency' },
+      positionals: ['Add a currency param'],
+    });
+    expect(resolve(['--worktree', 'currency', '--json', 'Add it'])).toMatchObject({
+      values: { worktree: 'currency', json: true },
+      positionals: ['Add it'],
+    });
+    expect(resolve(['--worktree', 'w', '--', '--weird prompt']).values.worktree).toBe('w');
+  });
+
+  it('the next word is the prompt when it is not a name, or nothing follows it on a terminal', () => {
+    expect(resolve(['--worktree', 'Add a currency param'])).toEqual({
+      values: { worktree: '' },
+      positionals: ['Add a currency param'],
+    });
+    expect(resolve(['--worktree', 'fix'])).toEqual({
+      values: { worktree: '' },
+      positionals: ['fix'],
+    });
+    expect(resolve(['--worktree', '--model', 'm1', 'go'])).toMatchObject({
+      values: { worktree: '', model: 'm1' },
+      positionals: ['go'],
+    });
+    // A string flag's value is not a prompt.
+    expect(resolve(['--worktree', 'fix', '--model', 'm1'])).toMatchObject({
+      values: { worktree: '' },
+      positionals: ['fix'],
+    });
+  });
+
+  it('with the prompt on stdin - the single word is the name', () => {
+    expect(resolve(['--worktree', 'currency'], false)).toEqual({
+      values: { worktree: 'currency' },
+      positionals: [],
+    });
+  });
+
+  it('--flag=VALUE and --flag= - left as given', () => {
+    expect(resolve(['--worktree=x', 'y z']).values.worktree).toBe('x');
+    expect(resolve(['--worktree=', 'fix', 'more']).values.worktree).toBe('');
+  });
+});

@@ -48,7 +48,7 @@ import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diag
 import { trackStderrLines } from '../stderr-line-tracker';
 import { createHumanPrinter } from '../ask-printer';
 import { commitTurnIfOn } from '../ask-turn-commit';
-import { normalizeWorktreeFlag, offerWorktreeFinish, openAskWorktree } from '../ask-worktree';
+import { offerWorktreeFinish, openAskWorktree } from '../ask-worktree';
 import { drainEvents } from '../drain-events';
 
 export interface AskApprovalArgs {
@@ -130,14 +130,14 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
         );
         if (onlyPropose !== undefined && args.indexOf(onlyPropose) < endOfFlags(args))
           throw new UsageError(`${onlyPropose.split('=')[0]} goes with --mode propose.`);
-        return live.run(normalizeWorktreeFlag(args), io);
+        return live.run(args, io);
       }
       return createProposeAskCommand({
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
         ...(deps.createDiagnostics ? { createDiagnostics: deps.createDiagnostics } : {}),
         ...(deps.createTests !== undefined ? { createTests: deps.createTests } : {}),
         ...(deps.onInterrupt ? { onInterrupt: deps.onInterrupt } : {}),
-      }).run(normalizeWorktreeFlag(args), io);
+      }).run(args, io);
     },
   };
 }

@@ -1,20 +1,17 @@
 // `sluice worktrees [list] --project DIR [--json]` and `sluice worktrees remove|merge|apply NAME`:
-// the worktrees `sluice ask --worktree` made for a project. merge is the person's `git merge
-// --no-ff` of the branch (hooks run, output shown); apply offers each file the worktree changed
-// to the main tree through the usual review (per hunk on the terminal, --yes approves all
-// unprotected ones); remove is `git worktree remove` (git refuses uncommitted work) and deletes
-// the branch only once it is merged.
+// the worktrees `sluice ask --worktree` made for a project, each with where it stands (commits
+// ahead and behind, uncommitted files, its conversation, last activity). merge is the person's
+// `git merge --no-ff` of the branch (hooks run confined, output shown; uncommitted work is
+// offered as a commit first; worktree-merge.ts); apply offers each file the worktree changed to
+// the main tree through the usual review (per hunk on the terminal, --yes approves all
+// unprotected ones); remove refuses uncommitted or unmerged work unless --force.
 import { GitReader } from '../../main/core/git/git-reader';
 import { createOwnGit } from '../../main/core/git/own-git';
-import { createPersonGit } from '../../main/core/git/person-git';
 import { applyWorktreeFiles, worktreeChangedPaths } from '../../main/core/git/worktree-apply';
-import {
-  findWorktree,
-  listWorktrees,
-  mergeWorktree,
-  removeWorktree,
-  WorktreeError,
-} from '../../main/core/git/worktrees';
+import { removeWorktreeChecked } from '../../main/core/git/worktree-finish';
+import { findWorktree, WorktreeError } from '../../main/core/git/worktrees';
+import { describeWorktreeLine, worktreeListing } from '../worktree-listing';
+import { mergeOnTerminal } from '../worktree-merge';
 import { Workspace } from '../../main/core/workspace/workspace';
 import { visibleUntrusted } from '../../shared/untrusted-text';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
@@ -33,19 +30,25 @@ export default defineVerb({
       type: 'boolean',
       help: 'apply: approve every unprotected file as you would on the terminal',
     },
-    json: { ...JSON_OPTION, help: 'list: one JSON line per worktree' },
+    force: {
+      type: 'boolean',
+      help: 'remove: even with uncommitted or unmerged work, which is lost',
+    },
+    json: { ...JSON_OPTION, help: 'one JSON line per worktree (list) or for the result' },
   },
   forms: [
     {
       words: 'list',
       options: ['project', 'json'],
-      summary: 'The worktrees `sluice ask --worktree` made for this project.',
+      summary:
+        'The worktrees `sluice ask --worktree` made for this project: ahead/behind, uncommitted files, conversation, last activity.',
     },
     {
       words: 'merge',
       args: 'NAME',
-      options: ['project'],
-      summary: 'git merge --no-ff of its branch (your hooks run).',
+      options: ['project', 'json'],
+      summary:
+        'git merge --no-ff of its branch (your hooks run, confined); uncommitted work is offered as a commit first.',
     },
     {
       words: 'apply',
@@ -56,8 +59,9 @@ export default defineVerb({
     {
       words: 'remove',
       args: 'NAME',
-      options: ['project'],
-      summary: 'git worktree remove; the branch goes once merged.',
+      options: ['project', 'force', 'json'],
+      summary:
+        'Removes it and its merged branch; refuses uncommitted or unmerged work unless --force.',
     },
   ],
   positionals: { min: 0, max: 2, message: 'give a form (list, remove, merge, apply) and a NAME.' },
@@ -71,7 +75,12 @@ export default defineVerb({
     checkForm({
       name: `worktrees ${form}`,
       values: { ...values, json: undefined },
-      options: form === 'apply' ? ['project', 'yes'] : ['project'],
+      options:
+        form === 'apply'
+          ? ['project', 'yes']
+          : form === 'remove'
+            ? ['project', 'force']
+            : ['project'],
       words: positionals.slice(1),
       most: form === 'list' ? 0 : 1,
     });
@@ -79,52 +88,53 @@ export default defineVerb({
     if (!opened) return ExitCode.Failure;
     const { workspace, reader } = opened;
     const home = sluiceHomeFor(io);
-    const own = createOwnGit(reader, io.env);
-    const person = createPersonGit(reader, { env: io.env, hidden: [home] });
+    const env = { ...io.env, PATH: io.env.PATH ?? process.env.PATH };
     try {
       if (form === 'list') {
-        const all = await listWorktrees(reader, home, workspace.root);
+        const all = await worktreeListing(reader, home, workspace.root, env);
         if (values.json) for (const w of all) writeJsonLine(io, w);
         else if (all.length === 0) io.stdout.write('No Sluice worktrees for this project.\n');
-        else
-          for (const w of all)
-            io.stdout.write(
-              `${w.name}  ${visibleUntrusted(w.branch)}  ${w.head.slice(0, 12)}  ${visibleUntrusted(w.path)}\n`,
-            );
+        else for (const w of all) io.stdout.write(describeWorktreeLine(w));
         return ExitCode.Ok;
       }
       const worktree = await findWorktree(reader, home, workspace.root, name ?? '');
       if (form === 'remove') {
-        const result = await removeWorktree(own, worktree);
+        const own = createOwnGit(reader, env);
+        const force = values.force ?? false;
+        const result = await removeWorktreeChecked({
+          main: reader,
+          git: own,
+          worktree,
+          env,
+          force,
+        });
         if (values.json) writeJsonLine(io, result);
-        else if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
-        if (!result.removed) {
+        else if (result.kind !== 'refused' && result.output)
+          io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
+        if (result.kind === 'refused' || result.kind === 'failed') {
           if (!values.json)
             io.stderr.write(
-              `Worktree ${name} was not removed (git's reason is above); commit or discard its changes first.\n`,
+              result.kind === 'refused'
+                ? `${visibleUntrusted(result.message)}\n`
+                : `Worktree ${name} was not removed (git's reason is above).\n`,
             );
           return ExitCode.Failure;
         }
         if (!values.json)
           io.stdout.write(
-            result.branchKept
-              ? `Removed worktree ${name}; branch ${worktree.branch} is kept because it is not merged (git branch -D ${worktree.branch} deletes it).\n`
-              : `Removed worktree ${name} and its merged branch ${worktree.branch}.\n`,
+            result.branchDeleted
+              ? `Removed worktree ${name} and its ${force ? '' : 'merged '}branch ${worktree.branch}.\n`
+              : `Removed worktree ${name}; branch ${worktree.branch} is kept because git does not call it merged (git branch -D ${worktree.branch} deletes it).\n`,
           );
         return ExitCode.Ok;
       }
-      if (form === 'merge') {
-        const result = await mergeWorktree(person, worktree);
-        if (values.json) writeJsonLine(io, result);
-        else if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
-        if (!values.json)
-          (result.ok ? io.stdout : io.stderr).write(
-            result.ok
-              ? `Merged ${worktree.branch}. Remove the worktree with: sluice worktrees remove ${name}\n`
-              : `git merge exited ${result.exitCode}; the merge was aborted and nothing changed.\n`,
-          );
-        return result.ok ? ExitCode.Ok : ExitCode.Failure;
-      }
+      if (form === 'merge')
+        return await mergeOnTerminal(io, {
+          main: reader,
+          worktree,
+          home,
+          json: values.json ?? false,
+        });
       // apply: the main tree's HEAD is the base the worktree's changes are measured from.
       const opened = await GitReader.open(path(worktree.path, reader.info.prefix), {
         ...io.env,

@@ -47,6 +47,18 @@ export const gitWorktreeSchema = z.object({
   branch: z.string(),
   path: z.string(),
   head: z.string(),
+  /** The project's current branch it is compared with (null: HEAD detached). */
+  base: z.string().nullable(),
+  /** Commits on its branch the base lacks, and the other way. */
+  ahead: z.number().int().min(0),
+  behind: z.number().int().min(0),
+  /** Uncommitted (and untracked) files, the first 50, and how many in all. */
+  uncommitted: z.array(z.string()),
+  uncommittedCount: z.number().int().min(0),
+  /** ms since the epoch: its newest commit or uncommitted change. */
+  lastActivity: z.number().nullable(),
+  /** The newest conversation opened in it. */
+  conversation: z.object({ id: z.string(), title: z.string() }).nullable(),
 });
 export type GitWorktreeView = z.infer<typeof gitWorktreeSchema>;
 
@@ -120,9 +132,20 @@ export const gitService = {
     z.object({ name: worktreeName.optional() }).strict(),
     z.object({ name: z.string(), branch: z.string(), root: z.string(), output: z.string() }),
   ),
-  /** Finishing from the main project: merge the branch, apply per hunk through the review, or remove. */
+  /**
+   * Finishing from the main project: merge the branch (refused while the worktree holds
+   * uncommitted work; "nothing to merge" when its branch has no new commit), apply per hunk
+   * through the review, or remove (refused with uncommitted or unmerged work unless forced).
+   */
   finishWorktree: method(
-    z.object({ name: worktreeName, how: z.enum(['merge', 'apply', 'remove']) }).strict(),
+    z
+      .object({
+        name: worktreeName,
+        how: z.enum(['merge', 'apply', 'remove']),
+        /** remove: even with uncommitted or unmerged work (lost). */
+        force: z.boolean().optional(),
+      })
+      .strict(),
     worktreeFinishSchema,
   ),
 };

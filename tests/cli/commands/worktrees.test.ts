@@ -94,16 +94,31 @@ describe('sluice ask --worktree - a task on its own branch', () => {
     const checkpoints = (await sluice('checkpoints', '--project', repo, '--json')).lines();
     expect(checkpoints).toHaveLength(2);
 
-    // Uncommitted work in the worktree: git refuses to remove it, and Sluice says so.
+    // Uncommitted work in the worktree: listed, and a removal refuses it, saying what is lost.
+    const listed = (await sluice('worktrees', 'list', '--project', repo, '--json')).lines();
+    expect(listed).toMatchObject([
+      { name: 'fix', uncommittedCount: 2, uncommitted: ['a.ts', 'c.ts'], ahead: 0, base: 'main' },
+    ]);
+    expect((await sluice('worktrees', '--project', repo)).out).toContain(
+      '2 uncommitted (a.ts, c.ts)',
+    );
     const refused = await sluice('worktrees', 'remove', 'fix', '--project', repo);
     expect(refused.code).toBe(1);
-    expect(refused.err).toContain('Worktree fix was not removed');
+    expect(refused.err).toContain(
+      'Worktree fix was not removed: it holds 2 uncommitted files (a.ts, c.ts), which removing it would lose.',
+    );
     git(dir, ['add', '-A']);
     git(dir, ['commit', '-qm', 'fix']);
-    const removed = await sluice('worktrees', 'remove', 'fix', '--project', repo);
+    // Committed but not merged: still refused.
+    const unmerged = await sluice('worktrees', 'remove', 'fix', '--project', repo);
+    expect(unmerged.code).toBe(1);
+    expect(unmerged.err).toContain('1 commit not merged into main');
+    expect(existsSync(dir)).toBe(true);
+    const removed = await sluice('worktrees', 'remove', 'fix', '--project', repo, '--force');
     expect(removed.code).toBe(0);
-    expect(removed.out).toContain('branch sluice/fix is kept because it is not merged');
+    expect(removed.out).toBe('Removed worktree fix and its branch sluice/fix.\n');
     expect(existsSync(dir)).toBe(false);
+    expect(git(repo, ['branch', '--list', 'sluice/*']).trim()).toBe('');
   }, 60_000);
 
   it('merge - the branch joins the project with a merge commit; then remove deletes it', async () => {
@@ -112,11 +127,49 @@ describe('sluice ask --worktree - a task on its own branch', () => {
     git(dir, ['commit', '-qm', 'fix in worktree']);
     const merged = await sluice('worktrees', 'merge', 'fix', '--project', repo);
     expect(merged.code).toBe(0);
+    expect(merged.out).toMatch(/^Merged sluice\/fix as [0-9a-f]{12}\. /u);
     expect(git(repo, ['log', '-1', '--format=%s']).trim()).toBe("Merge branch 'sluice/fix'");
+    // Again: nothing moves, and it says so instead of "Merged".
+    const again = await sluice('worktrees', 'merge', 'fix', '--project', repo);
+    expect(again.code).toBe(0);
+    expect(again.out).toBe('Nothing to merge: sluice/fix has no commit that main lacks.\n');
     expect(await readFile(path.join(repo, 'c.ts'), 'utf8')).toBe('export const c = 1;\n');
     const removed = await sluice('worktrees', 'remove', 'fix', '--project', repo);
     expect(removed.out).toBe('Removed worktree fix and its merged branch sluice/fix.\n');
     expect(git(repo, ['branch', '--list', 'sluice/*']).trim()).toBe('');
+  }, 60_000);
+
+  it('merge with uncommitted work and no terminal - stops, says what is there, merges nothing', async () => {
+    await taskInWorktree();
+    const head = git(repo, ['rev-parse', 'HEAD']);
+    const merged = await sluice('worktrees', 'merge', 'fix', '--project', repo);
+    expect(merged.code).toBe(1);
+    expect(merged.err).toContain(
+      'Worktree fix holds 2 uncommitted files (a.ts, c.ts) that a merge would leave behind',
+    );
+    expect(merged.out).not.toContain('Merged');
+    expect(git(repo, ['rev-parse', 'HEAD'])).toBe(head);
+  }, 60_000);
+
+  it('--worktree NAME PROMPT - names the worktree and sends the prompt whole', async () => {
+    server.enqueue(reply('Noted.'));
+    const run = await sluice(
+      'ask',
+      '--worktree',
+      'currency',
+      'Add a currency param',
+      '--project',
+      repo,
+    );
+    expect(run.code).toBe(0);
+    expect(run.err).toContain('Working in worktree currency (branch sluice/currency)');
+    const sent = JSON.stringify(server.requests[0]?.body.messages);
+    expect(sent).toContain('Add a currency param');
+    expect(sent).not.toContain('currency Add');
+    server.enqueue(reply('Noted.'));
+    const bare = await sluice('ask', '--worktree', 'Add a currency param', '--project', repo);
+    expect(bare.code).toBe(0);
+    expect(bare.err).toMatch(/Working in worktree task-\d{8}-\d{6}/u);
   }, 60_000);
 
   it('the same NAME again - continues in that worktree instead of failing on the branch', async () => {

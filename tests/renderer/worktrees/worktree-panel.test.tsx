@@ -15,7 +15,37 @@ function Panel() {
 const main: GitWorktrees = {
   repository: true,
   current: null,
-  worktrees: [{ name: 'fix', branch: 'sluice/fix', path: '/home/s/worktrees/p/fix', head: 'abc' }],
+  worktrees: [
+    {
+      name: 'fix',
+      branch: 'sluice/fix',
+      path: '/home/s/worktrees/p/fix',
+      head: 'abc',
+      base: 'main',
+      ahead: 0,
+      behind: 0,
+      uncommitted: [],
+      uncommittedCount: 0,
+      lastActivity: null,
+      conversation: null,
+    },
+  ],
+};
+
+const dirty: GitWorktrees = {
+  repository: true,
+  current: null,
+  worktrees: [
+    {
+      ...(main.repository ? main.worktrees[0]! : ({} as never)),
+      ahead: 2,
+      behind: 1,
+      uncommitted: ['a.ts', 'c.ts'],
+      uncommittedCount: 2,
+      lastActivity: Date.UTC(2026, 11, 2, 9, 30),
+      conversation: { id: 'c1', title: 'Add a currency param' },
+    },
+  ],
 };
 
 describe('WorktreePanel - new chat in a worktree and finishing it', () => {
@@ -82,6 +112,56 @@ describe('WorktreePanel - new chat in a worktree and finishing it', () => {
       { name: 'fix', how: 'apply' },
       { name: 'fix', how: 'remove' },
     ]);
+  });
+
+  it('each worktree - says where it stands: ahead/behind, uncommitted files, its conversation', async () => {
+    const fake = createFakeSluice();
+    fake.handle('git.worktrees', () => dirty);
+    renderWithClient(<Panel />, fake);
+    const item = await screen.findByRole('listitem', { name: 'Worktree fix' });
+    expect(item.textContent).toContain('2 commits ahead, 1 behind main');
+    expect(item.textContent).toContain('2 uncommitted files (a.ts, c.ts)');
+    expect(item.textContent).toContain('“Add a currency param”');
+    expect(item.textContent).toContain('last activity');
+  });
+
+  it('a removal refused for the work it holds - says what would be lost and offers Remove anyway', async () => {
+    const fake = createFakeSluice();
+    fake.handle('git.worktrees', () => dirty);
+    fake.handle('git.finishWorktree', ({ force }) =>
+      force
+        ? {
+            ok: true,
+            output: 'Deleted branch sluice/fix',
+            files: [],
+            message: 'Removed worktree fix and its branch sluice/fix.',
+          }
+        : {
+            ok: false,
+            output: '',
+            files: [],
+            message:
+              'Worktree fix was not removed: it holds 2 uncommitted files (a.ts, c.ts) and 2 commits not merged into main, which removing it would lose.',
+          },
+    );
+    renderWithClient(<Panel />, fake);
+    const item = await screen.findByRole('listitem', { name: 'Worktree fix' });
+    await userEvent.click(within(item).getByRole('button', { name: 'Remove' }));
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'which removing it would lose',
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Remove fix anyway (its work is lost)' }),
+    );
+    await waitFor(() =>
+      expect(fake.callsTo('git.finishWorktree')).toEqual([
+        { name: 'fix', how: 'remove' },
+        { name: 'fix', how: 'remove', force: true },
+      ]),
+    );
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Removed worktree fix and its branch sluice/fix.',
+    );
   });
 
   it('inside a worktree - the top bar names the branch and Back opens the main project', async () => {

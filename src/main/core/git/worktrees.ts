@@ -12,7 +12,8 @@ import type { GitWriter } from './git-process';
 import { gitOutput } from './person-git';
 
 export const WORKTREE_BRANCH_PREFIX = 'sluice/';
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/u;
+/** A worktree's name: one word git takes in a branch name. */
+export const WORKTREE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/u;
 
 export class WorktreeError extends Error {
   override readonly name = 'WorktreeError';
@@ -27,7 +28,7 @@ export function worktreesFolder(home: string, projectRoot: string): string {
 export function worktreeName(given: string | undefined, now: Date = new Date()): string {
   if (given === undefined || given === '')
     return `task-${now.toISOString().slice(0, 19).replace(/[-:]/gu, '').replace('T', '-')}`;
-  if (!NAME.test(given) || given.endsWith('.lock') || given.includes('..'))
+  if (!WORKTREE_NAME.test(given) || given.endsWith('.lock') || given.includes('..'))
     throw new WorktreeError(
       `"${given}" cannot name a worktree: use 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit.`,
     );
@@ -113,34 +114,6 @@ export async function findWorktree(
       `there is no Sluice worktree "${name}" for this project (${all.length ? `there are: ${all.map((w) => w.name).join(', ')}` : 'there are none'}).`,
     );
   return found;
-}
-
-/**
- * Removes the worktree (git refuses one with uncommitted changes, and says so) and deletes its
- * branch when merged; an unmerged branch is kept and the result says so.
- */
-export async function removeWorktree(
-  git: GitWriter,
-  worktree: SluiceWorktree,
-): Promise<{ removed: boolean; branchKept: boolean; output: string }> {
-  const removed = await git.run(['worktree', 'remove', worktree.path]);
-  if (removed.code !== 0) return { removed: false, branchKept: true, output: gitOutput(removed) };
-  const branch = await git.run(['branch', '-d', worktree.branch]);
-  return {
-    removed: true,
-    branchKept: branch.code !== 0,
-    output: [gitOutput(removed), gitOutput(branch)].filter(Boolean).join('\n'),
-  };
-}
-
-/** `git merge --no-ff` of the worktree's branch into the project's current branch, through `git` (the person's: hooks run, confined). */
-export async function mergeWorktree(
-  git: GitWriter,
-  worktree: SluiceWorktree,
-): Promise<{ ok: boolean; output: string; exitCode: number }> {
-  const result = await git.run(['merge', '--no-ff', '--no-edit', worktree.branch]);
-  if (result.code !== 0) await git.run(['merge', '--abort']);
-  return { ok: result.code === 0, output: gitOutput(result), exitCode: result.code };
 }
 
 export interface WorktreeOrigin {

@@ -15,6 +15,7 @@ import { createApprovalAuditRepository } from '../store/approval-audit-repositor
 import { createProjectCommands, type ProjectCommands } from '../commands/project-commands';
 import { SymbolIndex } from '../index/symbol-index';
 import { createConversationRepository } from '../store/conversation-repository';
+import { projectIdFor } from '../store/project-id';
 import type { WritableDb } from '../store/database-handles';
 import { createPolicyRepository } from '../store/policy-repository';
 import { createProjectRepository } from '../store/project-repository';
@@ -361,6 +362,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       model: () => settings.credentials().model,
       env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
       home: deps.home,
+      conversationsIn: (root) => conversations.list(projectIdFor(root)),
       commitEachTurn: (on) => {
         const { projectId } = current();
         if (on !== undefined) setCommitEachTurn(db, projectId, on);

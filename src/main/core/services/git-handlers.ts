@@ -11,6 +11,8 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { diffForCommit, draftCommitMessage, makeCommit } from '../git/commit-changes';
 import { GitReader, notARepositoryMessage } from '../git/git-reader';
 import { createOwnGit } from '../git/own-git';
+import { mergeWorktreeChecked, removeWorktreeChecked } from '../git/worktree-finish';
+import { worktreeState } from '../git/worktree-state';
 import { createPersonGit } from '../git/person-git';
 import { revertToHead } from '../git/revert-to-head';
 import { readWorkingChanges } from '../git/working-changes';
@@ -19,8 +21,6 @@ import {
   createWorktree,
   findWorktree,
   listWorktrees,
-  mergeWorktree,
-  removeWorktree,
   worktreeName,
   worktreeOrigin,
   WorktreeError,
@@ -46,6 +46,8 @@ export interface GitHandlersDeps {
   openProject(root: string): Promise<unknown>;
   /** `checkpoints.changed` after a revert was written. */
   emitCheckpointsChanged?(payload: { conversationId: string | null }): void;
+  /** The conversations of a project folder (a worktree's), newest first. */
+  conversationsIn?(root: string): readonly { id: string; title: string }[];
 }
 
 export type GitHandlers = ServiceHandlers<typeof gitService>;
@@ -129,10 +131,23 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
       const listed = await listWorktrees(opened.reader, deps.home, current?.mainRoot ?? root);
       // Each one as the project would be opened there: the same folder inside it.
       const prefix = opened.reader.info.prefix;
-      const worktrees = listed.map((w) => ({
-        ...w,
-        path: prefix ? path.join(w.path, prefix).replace(/\/$/u, '') : w.path,
-      }));
+      const worktrees = [];
+      for (const w of listed) {
+        const at = prefix ? path.join(w.path, prefix).replace(/\/$/u, '') : w.path;
+        const state = await worktreeState(opened.reader, w, deps.env);
+        const newest = deps.conversationsIn?.(at)[0];
+        worktrees.push({
+          ...w,
+          path: at,
+          ahead: state.ahead,
+          behind: state.behind,
+          base: state.base,
+          uncommitted: state.uncommitted,
+          uncommittedCount: state.uncommittedCount,
+          lastActivity: state.lastActivity,
+          conversation: newest ? { id: newest.id, title: newest.title } : null,
+        });
+      }
       return { repository: true, current, worktrees };
     },
     async newWorktree({ name }) {
@@ -153,7 +168,7 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
       await deps.openProject(inside);
       return { name: made.name, branch: made.branch, root: inside, output: made.output };
     },
-    async finishWorktree({ name, how }) {
+    async finishWorktree({ name, how, force }) {
       const git = await reader('it has no worktrees.');
       const project = deps.currentProject();
       if (await worktreeOrigin(git, deps.home))
@@ -163,27 +178,44 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
       const worktree = await findWorktree(git, deps.home, project.workspace.root, name);
       if (how === 'merge') {
         const person = createPersonGit(git, { env: deps.env, hidden: [deps.home] });
-        const result = await mergeWorktree(person, worktree);
+        const result = await mergeWorktreeChecked({
+          main: git,
+          git: person,
+          worktree,
+          env: deps.env,
+        });
         return {
-          ok: result.ok,
-          output: result.output,
+          ok: result.kind === 'merged',
+          output: result.kind === 'merged' || result.kind === 'failed' ? result.output : '',
           files: [],
-          message: result.ok
-            ? `Merged ${worktree.branch}.`
-            : `git merge exited ${result.exitCode}; the merge was aborted and nothing changed.`,
+          message:
+            result.kind === 'merged'
+              ? `Merged ${worktree.branch} as ${result.commit.slice(0, 12)}.`
+              : result.kind === 'failed'
+                ? `git merge exited ${result.exitCode}; the merge was aborted and nothing changed.`
+                : result.message,
         };
       }
       if (how === 'remove') {
-        const result = await removeWorktree(createOwnGit(git, deps.env), worktree);
+        const result = await removeWorktreeChecked({
+          main: git,
+          git: createOwnGit(git, deps.env),
+          worktree,
+          env: deps.env,
+          force: force ?? false,
+        });
         return {
-          ok: result.removed,
-          output: result.output,
+          ok: result.kind === 'removed',
+          output: result.kind === 'refused' ? '' : result.output,
           files: [],
-          message: !result.removed
-            ? `Worktree ${name} was not removed (git's reason is in its output): commit or discard its changes first.`
-            : result.branchKept
-              ? `Removed worktree ${name}; branch ${worktree.branch} is kept because it is not merged.`
-              : `Removed worktree ${name} and its merged branch ${worktree.branch}.`,
+          message:
+            result.kind === 'refused'
+              ? result.message
+              : result.kind === 'failed'
+                ? `Worktree ${name} was not removed (git's reason is in its output).`
+                : result.branchDeleted
+                  ? `Removed worktree ${name} and its branch ${worktree.branch}.`
+                  : `Removed worktree ${name}; branch ${worktree.branch} is kept because git does not call it merged.`,
         };
       }
       const inWorktree = await GitReader.open(path.join(worktree.path, git.info.prefix), deps.env);

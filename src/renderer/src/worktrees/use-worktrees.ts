@@ -20,7 +20,9 @@ export interface WorktreesState {
   reload(): Promise<void>;
   startChat(name: string): Promise<boolean>;
   open(root: string): Promise<void>;
-  finish(name: string, how: 'merge' | 'apply' | 'remove'): Promise<void>;
+  finish(name: string, how: 'merge' | 'apply' | 'remove', force?: boolean): Promise<void>;
+  /** The worktree whose removal was refused for the work it holds (offered "Remove anyway"). */
+  refusedRemoval: string | null;
 }
 
 export function useWorktrees(): WorktreesState {
@@ -29,6 +31,7 @@ export function useWorktrees(): WorktreesState {
   const [notice, setNotice] = useState<string | null>(null);
   const [output, setOutput] = useState<string | null>(null);
   const [applied, setApplied] = useState<WorktreeFinish['files']>([]);
+  const [refusedRemoval, setRefusedRemoval] = useState<string | null>(null);
   const { busy, error, setError, run: runBusy } = useBusyRun();
 
   const reload = useCallback(async () => {
@@ -55,6 +58,7 @@ export function useWorktrees(): WorktreesState {
     output,
     applied,
     busy,
+    refusedRemoval,
     reload,
     async startChat(name) {
       // The service opens the worktree as the project; project.opened then swaps the workspace.
@@ -65,9 +69,13 @@ export function useWorktrees(): WorktreesState {
     async open(root) {
       await run(() => client.project.open({ path: root }));
     },
-    async finish(name, how) {
-      const result = await run(() => client.git.finishWorktree({ name, how }));
+    async finish(name, how, force) {
+      setRefusedRemoval(null);
+      const result = await run(() =>
+        client.git.finishWorktree({ name, how, ...(force ? { force } : {}) }),
+      );
       if (!result) return;
+      if (how === 'remove' && !result.ok && !force && !result.output) setRefusedRemoval(name);
       setNotice(result.message);
       setOutput(result.output || null);
       setApplied(result.files);

@@ -2,10 +2,12 @@
 // a new git worktree on branch sluice/NAME (the app opens it as the project, so the chat's
 // tools, index, evidence and commands see only it), and finish the worktrees there are: merge
 // the branch, apply its changes per hunk through the usual review, or remove it (keeping it is
-// doing nothing). Inside a worktree: which branch the chat works on, and the way back.
+// doing nothing), each with where it stands. Inside a worktree: which branch the chat works
+// on, and the way back.
 import { useState } from 'react';
 import { TextField } from '../app/text-field';
 import type { WorktreesState } from './use-worktrees';
+import { WorktreeStateLine } from './worktree-state-line';
 
 export function WorktreePanel({ state }: { state: WorktreesState }) {
   const [name, setName] = useState('');
@@ -66,6 +68,7 @@ export function WorktreePanel({ state }: { state: WorktreesState }) {
                 <div>
                   <strong>{w.name}</strong> <span className="tag">{w.branch}</span>
                 </div>
+                <WorktreeStateLine worktree={w} />
                 <div className="worktree-actions">
                   <button
                     type="button"
@@ -104,6 +107,16 @@ export function WorktreePanel({ state }: { state: WorktreesState }) {
             ))}
           </ul>
         </>
+      )}
+      {state.refusedRemoval && (
+        <button
+          type="button"
+          className="button small danger"
+          disabled={state.busy}
+          onClick={() => void state.finish(state.refusedRemoval ?? '', 'remove', true)}
+        >
+          Remove {state.refusedRemoval} anyway (its work is lost)
+        </button>
       )}
       {state.error && (
         <p role="alert" className="error-text">

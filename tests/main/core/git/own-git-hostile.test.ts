@@ -7,7 +7,8 @@ import { makeCommit } from '../../../../src/main/core/git/commit-changes';
 import { GitReader } from '../../../../src/main/core/git/git-reader';
 import { createOwnGit } from '../../../../src/main/core/git/own-git';
 import { revertTurnCommit } from '../../../../src/main/core/git/turn-commits';
-import { createWorktree, removeWorktree } from '../../../../src/main/core/git/worktrees';
+import { removeWorktreeChecked } from '../../../../src/main/core/git/worktree-finish';
+import { createWorktree } from '../../../../src/main/core/git/worktrees';
 import { git, makeRepo, testGitEnv, writeIn } from '../../../support/git-fixture';
 
 let repo: string;
@@ -126,8 +127,14 @@ async function everyOwnWrite(): Promise<void> {
     commit: commit.commit ?? '',
   });
   expect(reverted.kind).toBe('reverted');
-  const removed = await removeWorktree(createOwnGit(reader, env()), { ...made });
-  expect(removed.removed).toBe(true);
+  const removed = await removeWorktreeChecked({
+    main: reader,
+    git: createOwnGit(reader, env()),
+    worktree: made,
+    env: env(),
+    force: true,
+  });
+  expect(removed.kind).toBe('removed');
 }
 
 describe("Sluice's own git - a hostile repository's programs never run", () => {

@@ -101,6 +101,16 @@ describe('git service - new chat in a worktree', () => {
     expect(await readFile(path.join(h.project, 'a.ts'), 'utf8')).toBe('export const a = 2;\n');
     expect(await h.call<unknown[]>('checkpoints.list', {})).toHaveLength(1);
 
+    // Uncommitted work in the worktree: listed as such; a merge stops and says what is there.
+    expect(await h.call<GitWorktrees>('git.worktrees', {})).toMatchObject({
+      worktrees: [{ name: 'fix', uncommittedCount: 1, uncommitted: ['a.ts'], ahead: 0 }],
+    });
+    expect(
+      await h.call<WorktreeFinish>('git.finishWorktree', { name: 'fix', how: 'merge' }),
+    ).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('holds 1 uncommitted file (a.ts) that a merge would leave'),
+    });
     // Merge the branch (a commit there), then remove the worktree and its merged branch.
     git(made.root, ['commit', '-qam', 'a is 2']);
     git(h.project, ['checkout', '-q', '--', 'a.ts']);
@@ -108,7 +118,10 @@ describe('git service - new chat in a worktree', () => {
       name: 'fix',
       how: 'merge',
     });
-    expect(merged).toMatchObject({ ok: true, message: 'Merged sluice/fix.' });
+    expect(merged).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^Merged sluice\/fix as [0-9a-f]{12}\.$/u),
+    });
     expect(git(h.project, ['log', '-1', '--format=%s']).trim()).toMatch(
       /^Merge branch 'sluice\/fix'/u,
     );
@@ -118,7 +131,7 @@ describe('git service - new chat in a worktree', () => {
     });
     expect(removed).toMatchObject({
       ok: true,
-      message: 'Removed worktree fix and its merged branch sluice/fix.',
+      message: 'Removed worktree fix and its branch sluice/fix.',
     });
     expect(existsSync(made.root)).toBe(false);
     expect(await h.call<GitWorktrees>('git.worktrees', {})).toMatchObject({
