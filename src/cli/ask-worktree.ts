@@ -60,8 +60,13 @@ export async function openAskWorktree(
         home,
         projectRoot: project.root,
         name,
+        prefix: opened.reader.info.prefix,
       });
       if (created.output) io.stderr.write(`${terminalCommandOutput(created.output)}\n`);
+      if (created.sharedDependencies.length)
+        io.stderr.write(
+          `The worktree uses this project's installed ${created.sharedDependencies.join(' and ')} (read-only).\n`,
+        );
       made = created;
     } catch (error) {
       // git's words (and a hook's) are the repository's text: escaped before the terminal.

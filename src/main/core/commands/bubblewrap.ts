@@ -16,6 +16,7 @@ import {
 import { SOCKET_NAME } from './network-proxy';
 import { describeProbeEnd, PROBE_TIMEOUT_MS, type ProbeEnd } from './probe-end';
 import { childStdio } from '../process/child-descriptors';
+import { sharedDependencyMounts } from '../workspace/shared-dependencies';
 
 export interface SandboxLayout {
   /** Realpath of the project root: the only writable host folder. */
@@ -170,6 +171,8 @@ export function bubblewrapSetupArgs(layout: SandboxLayout): string[] {
       args.push('--ro-bind', nodeDir, nodeDir);
   }
   for (const dir of layout.extraReadOnly ?? []) args.push('--ro-bind', dir, dir);
+  // A Sluice worktree's shared dependencies: the main tree's folders, read-only, at their path.
+  for (const dir of sharedDependencyMounts(layout.root)) args.push('--ro-bind', dir, dir);
   for (const dir of layout.extraWritable ?? []) args.push('--bind', dir, dir);
   // Mounted over the fresh /proc after it: sysctls are global (kernel.core_pattern runs a
   // program as host root) and uid 0 inside may write them. bwrap covers these itself only

@@ -10,6 +10,7 @@ import { projectIdFor } from '../store/project-id';
 import type { GitReader } from './git-reader';
 import type { GitWriter } from './git-process';
 import { gitOutput } from './person-git';
+import { linkSharedDependencies } from './worktree-dependencies';
 
 export const WORKTREE_BRANCH_PREFIX = 'sluice/';
 /** A worktree's name: one word git takes in a branch name. */
@@ -46,8 +47,14 @@ export interface SluiceWorktree {
 /** Creates the worktree on a new branch from HEAD; the git output (hooks included) comes back. */
 export async function createWorktree(
   git: GitWriter,
-  args: { home: string; projectRoot: string; name: string },
-): Promise<SluiceWorktree & { output: string }> {
+  args: {
+    home: string;
+    projectRoot: string;
+    name: string;
+    /** The project's folder inside its repository ("" or ending in "/"). */
+    prefix?: string;
+  },
+): Promise<SluiceWorktree & { output: string; sharedDependencies: string[] }> {
   const folder = worktreesFolder(args.home, args.projectRoot);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const dir = path.join(folder, args.name);
@@ -58,12 +65,18 @@ export async function createWorktree(
       `git worktree add failed: ${gitOutput(result) || `exit ${result.code}`}`,
     );
   const head = await git.run(['rev-parse', `refs/heads/${branch}`]);
+  const shared = await linkSharedDependencies(
+    git,
+    args.projectRoot,
+    path.join(dir, args.prefix ?? ''),
+  );
   return {
     name: args.name,
     path: dir,
     branch,
     head: head.stdout.toString('utf8').trim(),
     output: gitOutput(result),
+    sharedDependencies: shared,
   };
 }
 

@@ -163,6 +163,7 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
         home: deps.home,
         projectRoot: root,
         name: worktreeName(name),
+        prefix: git.info.prefix,
       });
       const inside = path.join(made.path, git.info.prefix);
       await deps.openProject(inside);

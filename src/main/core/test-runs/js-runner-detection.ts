@@ -3,6 +3,7 @@
 // (node_modules/.bin): fetching it would need the network a test run does not have.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sharedDependencyProblem } from '../workspace/shared-dependencies';
 
 export type JsRunnerKind = 'vitest' | 'jest' | 'node-test';
 
@@ -100,6 +101,6 @@ export function detectJsRunner(root: string): JsRunner | null {
   const problem =
     binary && !existsSync(binary)
       ? `${kind} is the project's test runner but is not installed (node_modules/.bin/${kind} is missing); installing it would need the network, which a test run does not have`
-      : undefined;
+      : (sharedDependencyProblem(root, 'node_modules') ?? undefined);
   return { kind, wholeSuiteFiles: whole, ...(problem ? { problem } : {}) };
 }
