@@ -1,4 +1,4 @@
-// The project going into a run's container and its changes coming back (issue 33 item 3).
+// The project going into a run's container and its changes coming back.
 // In: one tar stream of the whole project as the person has it now (uncommitted changes,
 // untracked files, node_modules and .venv included), at the project's own absolute path, put
 // into the container before the container is committed as the run's image; so the engine's
@@ -185,7 +185,7 @@ export async function readContainerFile(
   } catch {
     return null;
   }
-  const entry = readTar(tar)[0];
+  const entry = (await readTar(tar))[0];
   return entry?.kind === 'file' ? entry.bytes : null;
 }
 

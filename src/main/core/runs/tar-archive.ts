@@ -1,10 +1,13 @@
-// The tar streams a container engine takes and gives (issue 33): `putArchive` extracts one
-// into the container, `getArchive` answers with one. Only what background runs need: regular
-// files, folders and symlinks written as ustar with a PAX `path`/`linkpath` record for long
-// names; read back: regular files (PAX and GNU long names understood), everything else listed
-// by kind only. Numeric owners are written as given (the engine keeps them), names never.
-
-const BLOCK = 512;
+// The tar streams a container engine takes and gives: `putArchive` extracts one into the
+// container, `getArchive` answers with one. The format itself is tar-stream's (the library
+// dockerode's tar-fs uses): ustar headers, with a PAX record for a name or link target that
+// does not fit (long or non-ASCII), and PAX and GNU long names understood when reading. Here
+// only the entries background runs need: regular files, folders and symlinks written; read
+// back, regular files with their bytes and everything else listed by kind only. Numeric
+// owners are written as given (the engine keeps them), names never. The same entries always
+// give the same bytes (no clock is read), since a build context's tar is hashed into its pin.
+import { constants } from 'node:fs';
+import tarStream from 'tar-stream';
 
 export type TarEntry =
   | {
@@ -15,88 +18,84 @@ export type TarEntry =
       readonly bytes: Uint8Array;
     }
   | { readonly kind: 'dir'; readonly path: string; readonly mode: number; readonly mtimeMs: number }
-  | { readonly kind: 'symlink'; readonly path: string; readonly target: string };
+  | {
+      readonly kind: 'symlink';
+      readonly path: string;
+      readonly target: string;
+      /** The link's own time; the epoch when not given. */
+      readonly mtimeMs?: number;
+    };
 
 export interface TarOwner {
   readonly uid: number;
   readonly gid: number;
 }
 
-function octal(value: number, width: number): string {
-  return `${Math.max(0, Math.floor(value))
-    .toString(8)
-    .padStart(width - 1, '0')}\0`;
+/** tar-stream writes whole seconds through 32-bit arithmetic: later times are clamped (2038). */
+const MAX_MTIME_MS = (2 ** 31 - 1) * 1000;
+
+function mtimeOf(mtimeMs: number): Date {
+  return new Date(Math.min(MAX_MTIME_MS, Math.max(0, Math.floor(mtimeMs / 1000) * 1000)));
 }
 
-function header(
-  name: string,
-  type: string,
-  size: number,
-  mode: number,
-  mtimeMs: number,
-  owner: TarOwner,
-  linkname = '',
-): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  block.write(name.slice(0, 100), 0, 'utf8');
-  block.write(octal(mode & 0o7777, 8), 100, 'ascii');
-  block.write(octal(owner.uid, 8), 108, 'ascii');
-  block.write(octal(owner.gid, 8), 116, 'ascii');
-  block.write(octal(size, 12), 124, 'ascii');
-  block.write(octal(mtimeMs / 1000, 12), 136, 'ascii');
-  block.write(' '.repeat(8), 148, 'ascii');
-  block.write(type, 156, 'ascii');
-  block.write(linkname.slice(0, 100), 157, 'utf8');
-  block.write('ustar\0', 257, 'ascii');
-  block.write('00', 263, 'ascii');
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'ascii');
-  return block;
+/**
+ * tar-stream takes a mode of 0 for "not given" and writes 644 or 755 instead; the file-type
+ * bits keep a mode of 000 non-zero, and only the permission bits (07777) are written.
+ */
+function modeOf(mode: number, type: number): number {
+  return (mode & 0o7777) | type;
 }
 
-function padded(bytes: Uint8Array): Buffer[] {
-  const rest = bytes.length % BLOCK;
-  return rest ? [Buffer.from(bytes), Buffer.alloc(BLOCK - rest)] : [Buffer.from(bytes)];
+function headerOf(entry: TarEntry, owner: TarOwner): tarStream.Headers {
+  const common = { uid: owner.uid, gid: owner.gid };
+  if (entry.kind === 'file')
+    return {
+      ...common,
+      name: entry.path,
+      type: 'file',
+      mode: modeOf(entry.mode, constants.S_IFREG),
+      mtime: mtimeOf(entry.mtimeMs),
+      size: entry.bytes.length,
+    };
+  if (entry.kind === 'dir')
+    return {
+      ...common,
+      name: `${entry.path}/`,
+      type: 'directory',
+      mode: modeOf(entry.mode, constants.S_IFDIR),
+      mtime: mtimeOf(entry.mtimeMs),
+    };
+  return {
+    ...common,
+    name: entry.path,
+    type: 'symlink',
+    linkname: entry.target,
+    mode: modeOf(0o777, constants.S_IFLNK),
+    mtime: mtimeOf(entry.mtimeMs ?? 0),
+  };
 }
 
-/** A PAX record `"<len> key=value\n"`, whose length counts its own digits. */
-function paxRecord(key: string, value: string): string {
-  const body = ` ${key}=${value}\n`;
-  const bytes = Buffer.byteLength(body);
-  let length = bytes + String(bytes).length;
-  if (String(length).length !== String(bytes).length) length = bytes + String(length).length;
-  return `${length}${body}`;
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
-function needsPax(value: string): boolean {
-  return Buffer.byteLength(value) > 100 || /[^\x20-\x7e]/u.test(value);
-}
-
-/** The blocks of one entry (a PAX header first when its name needs one). */
+/**
+ * The blocks of one entry (a PAX header first when its name needs one), so a caller can
+ * stream a large tree entry by entry. tar-stream's pack pushes a whole entry given with its
+ * bytes at once, so it is read back before anything else runs.
+ */
 export function tarEntryBlocks(entry: TarEntry, owner: TarOwner): Buffer[] {
-  const parts: Buffer[] = [];
-  const name = entry.kind === 'dir' ? `${entry.path}/` : entry.path;
-  const link = entry.kind === 'symlink' ? entry.target : '';
-  const pax = [
-    ...(needsPax(name) ? [paxRecord('path', name)] : []),
-    ...(needsPax(link) ? [paxRecord('linkpath', link)] : []),
-  ].join('');
-  if (pax) {
-    const body = Buffer.from(pax, 'utf8');
-    parts.push(header('PaxHeader', 'x', body.length, 0o644, 0, owner), ...padded(body));
-  }
-  if (entry.kind === 'file') {
-    parts.push(header(name, '0', entry.bytes.length, entry.mode, entry.mtimeMs, owner));
-    parts.push(...padded(entry.bytes));
-  } else if (entry.kind === 'dir')
-    parts.push(header(name, '5', 0, entry.mode, entry.mtimeMs, owner));
-  else parts.push(header(name, '2', 0, 0o777, Date.now(), owner, link));
-  return parts;
+  const pack = tarStream.pack();
+  if (entry.kind === 'file') pack.entry(headerOf(entry, owner), asBuffer(entry.bytes));
+  else pack.entry(headerOf(entry, owner));
+  const blocks = pack.read() as Buffer | null;
+  if (!blocks || blocks.length % 512 !== 0)
+    throw new Error(`the tar entry for ${entry.path} could not be written`);
+  return [blocks];
 }
 
 /** The two zero blocks that end a tar stream. */
-export const TAR_END = Buffer.alloc(BLOCK * 2);
+export const TAR_END = Buffer.alloc(1024);
 
 /** One tar stream of `entries`, paths as given (relative to where the engine extracts it). */
 export function writeTar(entries: readonly TarEntry[], owner: TarOwner): Buffer {
@@ -110,64 +109,48 @@ export interface ReadTarEntry {
   readonly bytes: Buffer | null;
 }
 
-function field(block: Buffer, start: number, length: number): string {
-  const raw = block.subarray(start, start + length);
-  const end = raw.indexOf(0);
-  return raw.subarray(0, end === -1 ? length : end).toString('utf8');
+function kindOf(type: tarStream.Headers['type']): ReadTarEntry['kind'] {
+  if (type === 'file' || type === 'contiguous-file') return 'file';
+  if (type === 'directory') return 'dir';
+  return type === 'symlink' ? 'symlink' : 'other';
 }
 
-function paxPath(body: Buffer): string | null {
-  let found: string | null = null;
-  let at = 0;
-  while (at < body.length) {
-    const space = body.indexOf(0x20, at);
-    const length = Number(body.subarray(at, space).toString('ascii'));
-    if (space === -1 || !Number.isInteger(length) || length <= 0) break;
-    const record = body.subarray(space + 1, at + length - 1).toString('utf8');
-    const equals = record.indexOf('=');
-    if (record.slice(0, equals) === 'path') found = record.slice(equals + 1);
-    at += length;
-  }
-  return found;
-}
-
-/** The entries of a tar stream (a `getArchive` answer); throws on a stream cut short. */
-export function readTar(tar: Buffer): ReadTarEntry[] {
+/**
+ * The entries of a tar stream (a `getArchive` answer); a stream cut short, or with a header
+ * whose checksum does not match, is an error rather than a short or misnamed file.
+ */
+export async function readTar(tar: Buffer): Promise<ReadTarEntry[]> {
   const entries: ReadTarEntry[] = [];
-  let offset = 0;
-  let longName: string | null = null;
-  while (offset + BLOCK <= tar.length) {
-    const block = tar.subarray(offset, offset + BLOCK);
-    if (block.every((b) => b === 0)) break;
-    const size = parseInt(field(block, 124, 12).trim() || '0', 8);
-    const type = field(block, 156, 1) || '0';
-    const bodyStart = offset + BLOCK;
-    const body = tar.subarray(bodyStart, bodyStart + size);
-    if (body.length < size) throw new Error('the archive from the container was cut short');
-    offset = bodyStart + Math.ceil(size / BLOCK) * BLOCK;
-    if (type === 'x') {
-      longName = paxPath(body) ?? longName;
-      continue;
-    }
-    if (type === 'L') {
-      longName = field(body, 0, body.length);
-      continue;
-    }
-    if (type === 'g') continue;
-    const prefix = field(block, 345, 155);
-    const plain = field(block, 0, 100);
-    const name = (longName ?? (prefix ? `${prefix}/${plain}` : plain)).replace(/\/$/u, '');
-    longName = null;
-    const mode = parseInt(field(block, 100, 8).trim() || '0', 8);
-    const kind =
-      type === '0' || type === '7'
-        ? 'file'
-        : type === '5'
-          ? 'dir'
-          : type === '2'
-            ? 'symlink'
-            : 'other';
-    entries.push({ path: name, kind, mode, bytes: kind === 'file' ? Buffer.from(body) : null });
-  }
+  const extract = tarStream.extract();
+  const done = new Promise<void>((resolve, reject) => {
+    extract.on('entry', (header, stream, next) => {
+      const kind = kindOf(header.type);
+      const parts: Buffer[] = [];
+      stream.on('data', (part: Buffer) => {
+        if (kind === 'file') parts.push(part);
+      });
+      stream.on('end', () => {
+        entries.push({
+          path: header.name.replace(/\/$/u, ''),
+          kind,
+          mode: header.mode ?? 0,
+          bytes: kind === 'file' ? Buffer.concat(parts) : null,
+        });
+        next();
+      });
+    });
+    extract.on('finish', resolve);
+    extract.on('error', (error: Error) =>
+      reject(
+        new Error(
+          error.message === 'Unexpected end of data'
+            ? 'the archive from the container was cut short'
+            : `the archive from the container is not a readable tar stream (${error.message})`,
+        ),
+      ),
+    );
+  });
+  extract.end(tar);
+  await done;
   return entries;
 }
