@@ -1,6 +1,7 @@
-// The Changes view end to end (issue 32): the built `sluice serve` over a real git repository,
-// in Chromium: the person's change is listed against HEAD and marked as theirs, the screen is
-// axe clean, and Revert goes through the review modal and puts the file back on disk.
+// The Changes view end to end: the built `sluice serve` over a real git repository, in
+// Chromium: the person's change is listed against HEAD and marked as theirs, the screen is axe
+// clean, Revert goes through the review modal and puts the file back on disk, and Commit takes
+// only the files the person left ticked.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,5 +61,36 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('the Changes view in Chromium
     await expect(page.getByRole('status').textContent()).resolves.toBe(
       'Reverted src/config.ts to HEAD.',
     );
+  });
+
+  it('a commit of one of two changed files - the unticked one stays a change in the tree', async () => {
+    const original = await fixtureText(CONFIG);
+    const other = 'src/notes.ts';
+    await writeFile(path.join(serve.projectDir, other), 'export const notes = 1;\n');
+    git(serve.projectDir, ['add', other]);
+    git(serve.projectDir, ['commit', '-qm', 'notes']);
+    await writeFile(
+      path.join(serve.projectDir, CONFIG),
+      original.replace("greeting = 'hello'", "greeting = 'hi'"),
+    );
+    await writeFile(path.join(serve.projectDir, other), 'export const notes = 2;\n');
+    await openApp(page, serve.url);
+    await page.getByRole('tab', { name: 'Changes' }).click();
+    await page
+      .getByRole('checkbox', { name: `Commit ${other}` })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('checkbox', { name: `Commit ${other}` }).uncheck();
+    await page.getByLabel(/Commit message/u).fill('Say hi');
+    await expectNoBlockingViolations(page, 'changes-picks');
+    await page.getByRole('button', { name: 'Commit 1 file' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Committed [0-9a-f]{12}\.$/u })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(git(serve.projectDir, ['show', '--name-only', '--format=%s', 'HEAD']).trim()).toBe(
+      `Say hi\n\n${CONFIG}`,
+    );
+    expect(git(serve.projectDir, ['status', '--porcelain']).trim()).toBe(`M ${other}`);
+    await snap(page, 'changes-commit-picks');
   });
 });

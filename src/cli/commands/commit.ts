@@ -1,9 +1,10 @@
-// `sluice commit [--message M] [--all | PATH…] [--accept-draft] [--project DIR] [--json]`:
-// the person's own commit. Without --message the model drafts the message from the diff
+// `sluice commit [--message M] [--all | PATH…] [--hunks PATH:h1,h2]… [--accept-draft]
+// [--project DIR] [--json]`: the person's own commit, of every tracked change, the staged
+// ones, the files named, or some hunks of a file (commit-picks.ts). Without --message the model drafts the message from the diff
 // (Sluice computes it: no diff program of the repository runs) and the person accepts or
 // edits it on the terminal; without a terminal only --message or --accept-draft commits.
-// git commit runs as at their terminal: their identity, the repository's hooks (output shown),
-// never --no-verify, never a push.
+// git commit runs as at their terminal, confined: their identity, the repository's hooks
+// (output shown), never --no-verify, never a push. The message goes to git in a file.
 import {
   diffForCommit,
   draftCommitMessage,
@@ -11,6 +12,9 @@ import {
   type CommitScope,
 } from '../../main/core/git/commit-changes';
 import { createPersonGit } from '../../main/core/git/person-git';
+import { createOwnGit } from '../../main/core/git/own-git';
+import { commitPicks, CommitPickError } from '../../main/core/git/commit-picks';
+import { parseHunkPick } from '../hunk-pick-arg';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import { visibleUntrusted } from '../../shared/untrusted-text';
 import { checkModelFlag, createEnvClient } from '../ask-model';
@@ -51,6 +55,13 @@ export default defineVerb({
       short: 'a',
       default: false,
       help: 'every tracked change under the project folder',
+    },
+    hunks: {
+      type: 'string',
+      multiple: true,
+      value: 'PATH:h1,h2',
+      help: 'only these hunks of PATH (ids as `sluice diff` prints them); the rest stay in the tree',
+      defaultText: 'whole files',
     },
     'accept-draft': {
       type: 'boolean',
@@ -105,11 +116,18 @@ export default defineVerb({
     const opened = await openGitProject(io, values.project, 'there is nothing to commit to.');
     if (!opened) return ExitCode.Failure;
     const { workspace, reader } = opened;
+    const hunkPicks = (values.hunks ?? []).map((raw) => parseHunkPick(raw, '--hunks'));
+    if (values.all && hunkPicks.length) throw new UsageError('give --all or --hunks, not both.');
+    const picks = hunkPicks.length
+      ? [...positionals.map((path) => ({ path })), ...hunkPicks]
+      : null;
     const scope: CommitScope = values.all
       ? { kind: 'all' }
-      : positionals.length > 0
-        ? { kind: 'paths', paths: positionals }
-        : { kind: 'staged' };
+      : picks
+        ? { kind: 'paths', paths: picks.map((p) => p.path) }
+        : positionals.length > 0
+          ? { kind: 'paths', paths: positionals }
+          : { kind: 'staged' };
     const diff = await diffForCommit(reader, workspace, scope);
     if (diff.paths.length === 0) {
       io.stderr.write(
@@ -151,10 +169,24 @@ export default defineVerb({
       }
     }
 
-    const result = await makeCommit(
-      createPersonGit(reader, { env: io.env, hidden: [sluiceHomeFor(io)] }),
-      { scope, message },
-    );
+    const person = createPersonGit(reader, { env: io.env, hidden: [sluiceHomeFor(io)] });
+    let result;
+    try {
+      result = picks
+        ? await commitPicks({
+            reader,
+            workspace,
+            own: createOwnGit(reader, io.env),
+            person,
+            picks,
+            message,
+          })
+        : await makeCommit(person, { scope, message });
+    } catch (error) {
+      if (!(error instanceof CommitPickError)) throw error;
+      io.stderr.write(`Nothing was committed: ${visibleUntrusted(error.message)}\n`);
+      return ExitCode.Failure;
+    }
     if (values.json) {
       writeJsonLine(io, { ok: result.ok, commit: result.commit, message, output: result.output });
       return result.ok ? ExitCode.Ok : ExitCode.Failure;

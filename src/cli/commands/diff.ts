@@ -13,6 +13,7 @@ import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { paint, renderDiffLines } from '../diff-lines';
 import { openGitProject } from '../git-project';
 import { sluiceHomeFor } from '../project-context';
+import { parseHunkPick } from '../hunk-pick-arg';
 
 const STATE_MARK = {
   modified: 'M',
@@ -40,7 +41,8 @@ export default defineVerb({
     json: { ...JSON_OPTION, help: 'print each changed file (or the revert) as a JSON line' },
   },
   async run({ values, io }) {
-    const revert = values.revert === undefined ? undefined : parseRevert(values.revert);
+    const revert =
+      values.revert === undefined ? undefined : parseHunkPick(values.revert, '--revert');
     if (values.yes && !revert) throw new UsageError('--yes goes with --revert.');
     const opened = await openGitProject(io, values.project, 'there is no HEAD to compare with.');
     if (!opened) return ExitCode.Failure;
@@ -88,14 +90,6 @@ export default defineVerb({
     return ExitCode.Ok;
   },
 });
-
-/** `PATH` or `PATH:h1,h3`. */
-function parseRevert(raw: string): { path: string; hunkIds?: string[] } {
-  const match = /^(.*):(h\d+(?:,h\d+)*)$/u.exec(raw);
-  const path = (match ? match[1] : raw) ?? '';
-  if (!path.trim()) throw new UsageError('--revert needs a PATH (optionally PATH:h1,h2).');
-  return match?.[2] ? { path, hunkIds: match[2].split(',') } : { path };
-}
 
 function printChanges(io: CliIo, changes: readonly WorkingChange[], branch: string | null): void {
   const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR;

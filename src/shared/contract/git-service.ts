@@ -108,9 +108,28 @@ export const gitService = {
   ),
   /** The model's draft of a message for every tracked change (`--all`). */
   draftCommitMessage: method(z.object({}).strict(), z.object({ message: z.string() })),
-  /** The person's commit of every tracked change, with their identity and hooks. */
+  /**
+   * The person's commit, with their identity and hooks (confined): every tracked change, or
+   * exactly the picked files and hunks (refused when other changes are already staged).
+   */
   commit: method(
-    z.object({ message: z.string().min(1).max(20_000) }).strict(),
+    z
+      .object({
+        message: z.string().min(1).max(20_000),
+        picks: z
+          .array(
+            z
+              .object({
+                path,
+                hunkIds: z.array(z.string().regex(/^h\d{1,6}$/u)).max(10_000).optional(),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(10_000)
+          .optional(),
+      })
+      .strict(),
     gitCommitResultSchema,
   ),
   /**

@@ -152,6 +152,34 @@ describe('sluice commit', () => {
     ]);
   });
 
+  it('--hunks PATH:h2 - commits that hunk only; the others stay in the tree', async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `export const v${i} = ${i};`);
+    await writeIn(repo, 'long.ts', `${lines.join('\n')}\n`);
+    git(repo, ['add', 'long.ts']);
+    git(repo, ['commit', '-qm', 'long']);
+    const changed = [...lines];
+    changed[1] = 'export const v1 = 100;';
+    changed[18] = 'export const v18 = 1800;';
+    await writeIn(repo, 'long.ts', `${changed.join('\n')}\n`);
+    const run = io();
+    const code = await main(
+      ['commit', '--project', repo, '-m', 'Raise v18', '--hunks', 'long.ts:h2'],
+      run.io,
+    );
+    expect(run.err()).not.toContain('Nothing was committed');
+    expect(code).toBe(0);
+    expect(git(repo, ['show', 'HEAD:long.ts'])).toContain('v18 = 1800');
+    expect(git(repo, ['show', 'HEAD:long.ts'])).toContain('v1 = 1;');
+    expect(git(repo, ['diff', '--', 'long.ts'])).toContain('+export const v1 = 100;');
+    const bad = io();
+    expect(
+      await main(['commit', '--project', repo, '-m', 'x', '--hunks', 'long.ts:h7'], bad.io),
+    ).toBe(1);
+    expect(bad.err()).toBe(
+      'Nothing was committed: long.ts has no hunk h7 against HEAD (it has h1).\n',
+    );
+  });
+
   it('nothing staged - says how to choose what to commit', async () => {
     const run = io();
     expect(await main(['commit', '--project', repo, '-m', 'x'], run.io)).toBe(1);

@@ -52,17 +52,23 @@ const changes: GitChanges = {
   ],
 };
 
+const opened: string[] = [];
+const links = () => ({
+  titleOf: (id: string) => (id === 'conv-7' ? 'Add a currency param' : null),
+  open: (id: string) => opened.push(id),
+});
+
 describe('ChangesView - the working tree against HEAD', () => {
   it('marks each file as Sluice’s (with its conversation), yours, or untracked', async () => {
     const fake = createFakeSluice();
     fake.handle('git.changes', () => changes);
-    renderWithClient(<ChangesView />, fake);
+    renderWithClient(<ChangesView conversations={links()} />, fake);
     const list = await screen.findByRole('list', { name: 'Changed files' });
     const items = within(list)
       .getAllByRole('listitem')
-      .map((li) => li.textContent);
+      .map((li) => li.textContent?.trim());
     expect(items).toEqual([
-      'src/a.ts modified by Sluice (conversation conv-7)',
+      'src/a.ts modified by Sluice in “Add a currency param”',
       'src/b.ts modified by you',
       'notes.md untracked by you',
     ]);
@@ -70,6 +76,29 @@ describe('ChangesView - the working tree against HEAD', () => {
     // An untracked file is not in HEAD: nothing to revert it to.
     const notes = screen.getByRole('region', { name: 'notes.md' });
     expect(within(notes).queryByRole('button', { name: /Revert/u })).toBeNull();
+    // The conversation is one click away.
+    await userEvent.click(within(list).getByRole('button', { name: '“Add a currency param”' }));
+    expect(opened).toEqual(['conv-7']);
+  });
+
+  it('picks - tracked files start picked; a file or a hunk unticked is left out of the commit', async () => {
+    const fake = createFakeSluice();
+    fake.handle('git.changes', () => changes);
+    fake.handle('git.commit', () => ({ ok: true, commit: 'abcdef1234567890', output: '' }));
+    renderWithClient(<ChangesView conversations={links()} />, fake);
+    expect(await screen.findByRole('checkbox', { name: 'Commit src/a.ts' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Commit notes.md' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Commit src/a.ts' }));
+    const b = screen.getByRole('region', { name: 'src/b.ts' });
+    await userEvent.click(within(b).getByRole('checkbox', { name: /^Include hunk 1/u }));
+    await userEvent.type(screen.getByLabelText(/Commit message/u), 'Only c');
+    await userEvent.click(screen.getByRole('button', { name: 'Commit 1 file (1 in part)' }));
+    await waitFor(() =>
+      expect(fake.callsTo('git.commit')).toEqual([
+        { message: 'Only c', picks: [{ path: 'src/b.ts', hunkIds: ['h2'] }] },
+      ]),
+    );
+    expect(fake.invalid).toEqual([]);
   });
 
   it('Revert hunk - asks for that hunk only, then reloads', async () => {
@@ -80,7 +109,7 @@ describe('ChangesView - the working tree against HEAD', () => {
       return changes;
     });
     fake.handle('git.revert', ({ path }) => ({ path, outcome: 'reverted', message: 'ok' }));
-    renderWithClient(<ChangesView />, fake);
+    renderWithClient(<ChangesView conversations={links()} />, fake);
     const b = await screen.findByRole('region', { name: 'src/b.ts' });
     await userEvent.click(within(b).getByRole('button', { name: 'Revert hunk 2' }));
     await waitFor(() =>
@@ -96,14 +125,16 @@ describe('ChangesView - the working tree against HEAD', () => {
     fake.handle('git.changes', () => changes);
     fake.handle('git.draftCommitMessage', () => ({ message: 'Raise a to 2' }));
     fake.handle('git.commit', () => ({ ok: false, commit: null, output: 'lint: 3 problems' }));
-    renderWithClient(<ChangesView />, fake);
+    renderWithClient(<ChangesView conversations={links()} />, fake);
     await userEvent.click(await screen.findByRole('button', { name: 'Draft message' }));
     const box = screen.getByLabelText(/Commit message/u);
     await waitFor(() => expect(box).toHaveValue('Raise a to 2'));
     await userEvent.type(box, ' and b');
-    await userEvent.click(screen.getByRole('button', { name: 'Commit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Commit 2 files' }));
     await waitFor(() =>
-      expect(fake.callsTo('git.commit')).toEqual([{ message: 'Raise a to 2 and b' }]),
+      expect(fake.callsTo('git.commit')).toEqual([
+        { message: 'Raise a to 2 and b', picks: [{ path: 'src/a.ts' }, { path: 'src/b.ts' }] },
+      ]),
     );
     expect(await screen.findByLabelText('git output')).toHaveTextContent('lint: 3 problems');
     expect(screen.getByRole('status')).toHaveTextContent('Not committed: git commit failed');
@@ -116,7 +147,7 @@ describe('ChangesView - the working tree against HEAD', () => {
       message:
         'This project is not a git repository, so there are no changes against HEAD to show.',
     }));
-    renderWithClient(<ChangesView />, fake);
+    renderWithClient(<ChangesView conversations={links()} />, fake);
     expect(
       await screen.findByText(
         'This project is not a git repository, so there are no changes against HEAD to show.',

@@ -11,6 +11,7 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { diffForCommit, draftCommitMessage, makeCommit } from '../git/commit-changes';
 import { GitReader, notARepositoryMessage } from '../git/git-reader';
 import { createOwnGit } from '../git/own-git';
+import { commitPicks } from '../git/commit-picks';
 import { mergeWorktreeChecked, removeWorktreeChecked } from '../git/worktree-finish';
 import { worktreeState } from '../git/worktree-state';
 import { createPersonGit } from '../git/person-git';
@@ -107,13 +108,19 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
         }),
       };
     },
-    async commit({ message }) {
+    async commit({ message, picks }) {
       const git = await reader('there is nothing to commit to.');
       const person = createPersonGit(git, { env: deps.env, hidden: [deps.home] });
-      const result = await makeCommit(person, {
-        scope: { kind: 'all' },
-        message,
-      });
+      const result = picks
+        ? await commitPicks({
+            reader: git,
+            workspace: deps.currentProject().workspace,
+            own: createOwnGit(git, deps.env),
+            person,
+            picks,
+            message,
+          })
+        : await makeCommit(person, { scope: { kind: 'all' }, message });
       return { ok: result.ok, commit: result.commit, output: result.output };
     },
     commitEachTurn({ on }) {

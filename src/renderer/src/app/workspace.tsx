@@ -94,7 +94,17 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
         )}
         {pane === 'symbols' && <SymbolBrowser onAsk={askAbout} />}
         {pane === 'settings' && <SettingsPanel settings={settings} onChange={onSettingsChange} />}
-        {pane === 'changes' && <ChangesView />}
+        {pane === 'changes' && (
+          <ChangesView
+            conversations={{
+              titleOf: (id) => list.conversations.find((c) => c.id === id)?.title ?? null,
+              open: (id) => {
+                void chat.select(id);
+                setPane('chat');
+              },
+            }}
+          />
+        )}
         {pane === 'inbox' && (
           <InboxView
             inbox={inbox}

@@ -1,13 +1,21 @@
 // The Changes view: the working tree against HEAD, file by file, each marked as
-// written by Sluice (which conversation) or by the person, untracked files included. Revert
-// (a file or one hunk) goes through the review modal like any write and is a checkpoint;
-// Commit takes every tracked change with a message the model can draft and the person edits.
+// written by Sluice (which conversation, by its title, one click away) or by the person,
+// untracked files included. Revert (a file or one hunk) goes through the review modal like any
+// write and is a checkpoint; Commit takes the files and hunks the person picked (tracked
+// changes to start with) with a message the model can draft and the person edits.
 import { useState } from 'react';
 import type { WorkingChangeView } from '../../../shared/contract';
 import { useResolvedTheme } from '../app/theme';
 import { languageForPath } from '../highlight/highlighter';
 import { HunkView } from '../review/hunk-view';
 import { useChanges, type ChangesState } from './use-changes';
+import { useCommitPicks, type CommitPicks } from './use-commit-picks';
+
+export interface ConversationLinks {
+  /** A conversation's title, when the list has it. */
+  titleOf(id: string): string | null;
+  open(id: string): void;
+}
 
 const STATE_WORDS: Record<WorkingChangeView['state'], string> = {
   modified: 'modified',
@@ -17,10 +25,11 @@ const STATE_WORDS: Record<WorkingChangeView['state'], string> = {
   conflicted: 'conflicted',
 };
 
-export function ChangesView() {
+export function ChangesView({ conversations }: { conversations: ConversationLinks }) {
   const state = useChanges();
   const [message, setMessage] = useState('');
   const { changes } = state;
+  const picks = useCommitPicks(changes?.repository ? changes.files : NO_FILES);
 
   return (
     <section className="changes-view" aria-labelledby="changes-title">
@@ -52,17 +61,27 @@ export function ChangesView() {
           <ul className="changes-list" aria-label="Changed files">
             {changes.files.map((file) => (
               <li key={file.path}>
+                <input
+                  type="checkbox"
+                  aria-label={`Commit ${file.path}`}
+                  checked={picks.isPicked(file.path)}
+                  onChange={() => picks.toggleFile(file)}
+                />{' '}
                 <a href={`#change-${encodeURIComponent(file.path)}`}>{file.path}</a>{' '}
                 <span className="tag">{STATE_WORDS[file.state]}</span>{' '}
-                <span className={`tag${file.by === 'sluice' ? ' sluice' : ''}`}>
-                  {byWords(file)}
-                </span>
+                <By file={file} conversations={conversations} />
               </li>
             ))}
           </ul>
-          <CommitBox state={state} message={message} onMessage={setMessage} />
+          <CommitBox state={state} picks={picks} message={message} onMessage={setMessage} />
           {changes.files.map((file) => (
-            <ChangedFile key={file.path} file={file} state={state} />
+            <ChangedFile
+              key={file.path}
+              file={file}
+              state={state}
+              picks={picks}
+              conversations={conversations}
+            />
           ))}
         </>
       )}
@@ -70,32 +89,57 @@ export function ChangesView() {
   );
 }
 
-function byWords(file: WorkingChangeView): string {
-  if (file.by === 'person') return 'by you';
-  return file.conversationId ? `by Sluice (conversation ${file.conversationId})` : 'by Sluice';
+const NO_FILES: WorkingChangeView[] = [];
+
+/** Who changed the file: you, or Sluice in a conversation named by its title (a link to it). */
+function By({
+  file,
+  conversations,
+}: {
+  file: WorkingChangeView;
+  conversations: ConversationLinks;
+}) {
+  if (file.by === 'person') return <span className="tag">by you</span>;
+  const id = file.conversationId;
+  if (!id) return <span className="tag sluice">by Sluice</span>;
+  const title = conversations.titleOf(id) ?? 'a deleted conversation';
+  return (
+    <span className="tag sluice">
+      by Sluice in{' '}
+      <button type="button" className="link-button" onClick={() => conversations.open(id)}>
+        “{title}”
+      </button>
+    </span>
+  );
 }
 
 function CommitBox({
   state,
+  picks,
   message,
   onMessage,
 }: {
   state: ChangesState;
+  picks: CommitPicks;
   message: string;
   onMessage(text: string): void;
 }) {
+  const nothing = picks.request.length === 0;
   return (
     <form
       className="commit-box"
       aria-label="Commit"
       onSubmit={(event) => {
         event.preventDefault();
-        void state.commit(message.trim()).then((ok) => {
+        void state.commit(message.trim(), picks.request).then((ok) => {
           if (ok) onMessage('');
         });
       }}
     >
-      <label htmlFor="commit-message">Commit message (every tracked change; your hooks run)</label>
+      <label htmlFor="commit-message">
+        Commit message ({nothing ? 'pick the files to commit above' : picks.summary}; your hooks run
+        in the sandbox)
+      </label>
       <textarea
         id="commit-message"
         className="input"
@@ -116,8 +160,12 @@ function CommitBox({
         >
           Draft message
         </button>
-        <button type="submit" className="button primary" disabled={state.busy || !message.trim()}>
-          Commit
+        <button
+          type="submit"
+          className="button primary"
+          disabled={state.busy || !message.trim() || nothing}
+        >
+          {nothing ? 'Commit' : `Commit ${picks.summary}`}
         </button>
       </div>
       {state.output && (
@@ -129,7 +177,17 @@ function CommitBox({
   );
 }
 
-function ChangedFile({ file, state }: { file: WorkingChangeView; state: ChangesState }) {
+function ChangedFile({
+  file,
+  state,
+  picks,
+  conversations,
+}: {
+  file: WorkingChangeView;
+  state: ChangesState;
+  picks: CommitPicks;
+  conversations: ConversationLinks;
+}) {
   const dark = useResolvedTheme() === 'dark';
   const canRevert = file.state === 'modified' || file.state === 'deleted';
   return (
@@ -142,7 +200,7 @@ function ChangedFile({ file, state }: { file: WorkingChangeView; state: ChangesS
       <header className="inbox-file-header">
         <strong>{file.path}</strong>
         <span className="tag">{STATE_WORDS[file.state]}</span>
-        <span className="tag">{byWords(file)}</span>
+        <By file={file} conversations={conversations} />
         {file.note && <span className="muted">{file.note}</span>}
         {canRevert && (
           <button
@@ -164,9 +222,9 @@ function ChangedFile({ file, state }: { file: WorkingChangeView; state: ChangesS
             language={languageForPath(file.path)}
             splitView={false}
             dark={dark}
-            selectable={false}
-            selected
-            onToggle={() => undefined}
+            selectable={file.state === 'modified' && file.hunks.length > 1}
+            selected={picks.isHunkPicked(file.path, hunk.id)}
+            onToggle={() => picks.toggleHunk(file, hunk.id)}
           />
           {file.state === 'modified' && (
             <button

@@ -17,7 +17,8 @@ export interface ChangesState {
   reload(): Promise<void>;
   revert(path: string, hunkId?: string): Promise<void>;
   draft(): Promise<string | null>;
-  commit(message: string): Promise<boolean>;
+  /** Commits the picks (files, or some hunks of a file) with `message`. */
+  commit(message: string, picks: { path: string; hunkIds?: string[] }[]): Promise<boolean>;
 }
 
 export function useChanges(): ChangesState {
@@ -66,8 +67,8 @@ export function useChanges(): ChangesState {
         setNotice('Nothing to commit: no tracked file differs from HEAD.');
       return result?.message || null;
     },
-    async commit(message) {
-      const result = await run(() => client.git.commit({ message }));
+    async commit(message, picks) {
+      const result = await run(() => client.git.commit({ message, picks }));
       if (!result) return false;
       setOutput(result.output || null);
       setNotice(
