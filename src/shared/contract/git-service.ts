@@ -121,7 +121,10 @@ export const gitService = {
             z
               .object({
                 path,
-                hunkIds: z.array(z.string().regex(/^h\d{1,6}$/u)).max(10_000).optional(),
+                hunkIds: z
+                  .array(z.string().regex(/^h\d{1,6}$/u))
+                  .max(10_000)
+                  .optional(),
               })
               .strict(),
           )

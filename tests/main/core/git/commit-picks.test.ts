@@ -50,7 +50,10 @@ describe('commitPicks - what the person picked, and only that', () => {
       'a.txt',
       'new.txt',
     ]);
-    expect(git(repo, ['status', '--porcelain']).trimEnd().split('\n')).toEqual([' M b.txt', ' M c.txt']);
+    expect(git(repo, ['status', '--porcelain']).trimEnd().split('\n')).toEqual([
+      ' M b.txt',
+      ' M c.txt',
+    ]);
   });
 
   it('one hunk of two - committed; the other stays in the working tree', async () => {
