@@ -6,7 +6,10 @@ import { DEFAULT_MODEL } from '../main/core/agent/model-catalog';
 import { diffForCommit, draftCommitMessage, makeCommit } from '../main/core/git/commit-changes';
 import { GitReader } from '../main/core/git/git-reader';
 import { createPersonGit } from '../main/core/git/person-git';
-import { mergeWorktreeChecked } from '../main/core/git/worktree-finish';
+import { mergeTurnId, mergeWorktreeChecked } from '../main/core/git/worktree-finish';
+import { openAppDatabase } from '../main/core/store/app-database';
+import { createCheckpointRepository } from '../main/core/store/checkpoint-repository';
+import { projectIdFor } from '../main/core/store/project-id';
 import type { SluiceWorktree } from '../main/core/git/worktrees';
 import { Workspace } from '../main/core/workspace/workspace';
 import { visibleUntrusted } from '../shared/untrusted-text';
@@ -58,7 +61,28 @@ export async function mergeOnTerminal(
 ): Promise<ExitCode> {
   const env = { ...io.env, PATH: io.env.PATH ?? process.env.PATH };
   const git = createPersonGit(args.main, { env, hidden: [args.home] });
-  const merge = () => mergeWorktreeChecked({ main: args.main, git, worktree: args.worktree, env });
+  const db = openAppDatabase({ home: args.home });
+  try {
+    const checkpoints = createCheckpointRepository(db, projectIdFor(args.main.root));
+    return await mergeWith(io, args, () =>
+      mergeWorktreeChecked({
+        main: args.main,
+        git,
+        worktree: args.worktree,
+        env,
+        record: (c) => checkpoints.record(c),
+      }),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+async function mergeWith(
+  io: CliIo,
+  args: { main: GitReader; worktree: SluiceWorktree; home: string; json: boolean },
+  merge: () => ReturnType<typeof mergeWorktreeChecked>,
+): Promise<ExitCode> {
   let outcome = await merge();
   if (outcome.kind === 'uncommitted' && !args.json && io.stdin.isTTY) {
     io.stderr.write(
@@ -88,6 +112,10 @@ export async function mergeOnTerminal(
         io.stdout.write(
           `Merged ${args.worktree.branch} as ${outcome.commit.slice(0, 12)}. Remove the worktree with: sluice worktrees remove ${args.worktree.name}\n`,
         );
+        if (outcome.checkpoints.length)
+          io.stdout.write(
+            `Its ${outcome.checkpoints.length} file(s) in this tree are checkpoints: sluice undo ${mergeTurnId(outcome.commit)} --turn puts them back as before the merge.\n`,
+          );
       }
       return ExitCode.Ok;
     case 'nothing':

@@ -129,6 +129,14 @@ describe('sluice ask --worktree - a task on its own branch', () => {
     expect(merged.code).toBe(0);
     expect(merged.out).toMatch(/^Merged sluice\/fix as [0-9a-f]{12}\. /u);
     expect(git(repo, ['log', '-1', '--format=%s']).trim()).toBe("Merge branch 'sluice/fix'");
+    // The merge's files are checkpoints: undone together, the tree is as before the merge.
+    const turn = /sluice undo (merge-[0-9a-f]{12}) --turn/u.exec(merged.out)?.[1] ?? '';
+    expect(turn).not.toBe('');
+    const undone = await sluice('undo', turn, '--turn', '--project', repo);
+    expect(undone.code).toBe(0);
+    expect(existsSync(path.join(repo, 'c.ts'))).toBe(false);
+    expect(await readFile(path.join(repo, 'a.ts'), 'utf8')).toBe('export const a = 1;\n');
+    git(repo, ['checkout', '-q', '--', '.']);
     // Again: nothing moves, and it says so instead of "Merged".
     const again = await sluice('worktrees', 'merge', 'fix', '--project', repo);
     expect(again.code).toBe(0);

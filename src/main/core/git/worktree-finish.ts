@@ -3,6 +3,9 @@
 // there), a branch with nothing the project lacks is "nothing to merge", and a merge is called
 // done only when the project's HEAD moved. A removal refuses a worktree holding uncommitted or
 // unmerged work unless forced, and says what would be lost.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { NewCheckpoint } from '../checkpoints/checkpoint-store';
 import type { GitWriter } from './git-process';
 import type { GitReader } from './git-reader';
 import { gitOutput } from './person-git';
@@ -10,7 +13,13 @@ import { describeUnfinished, worktreeState, type WorktreeState } from './worktre
 import type { SluiceWorktree } from './worktrees';
 
 export type MergeOutcome =
-  | { readonly kind: 'merged'; readonly commit: string; readonly output: string }
+  | {
+      readonly kind: 'merged';
+      readonly commit: string;
+      readonly output: string;
+      /** Checkpoints recorded for the files the merge changed (each undoable). */
+      readonly checkpoints: string[];
+    }
   | { readonly kind: 'nothing'; readonly message: string }
   | { readonly kind: 'uncommitted'; readonly state: WorktreeState; readonly message: string }
   | { readonly kind: 'failed'; readonly exitCode: number; readonly output: string };
@@ -21,6 +30,8 @@ export async function mergeWorktreeChecked(args: {
   git: GitWriter;
   worktree: SluiceWorktree;
   env: NodeJS.ProcessEnv;
+  /** Records a checkpoint of each file the merge changed in the project (so it can be undone). */
+  record?: (checkpoint: NewCheckpoint) => string;
 }): Promise<MergeOutcome> {
   const { worktree } = args;
   const state = await worktreeState(args.main, worktree, args.env);
@@ -48,7 +59,59 @@ export async function mergeWorktreeChecked(args: {
       kind: 'nothing',
       message: `git merged nothing: ${state.base ?? 'HEAD'} did not move. ${output}`.trim(),
     };
-  return { kind: 'merged', commit: after, output };
+  const checkpoints = args.record ? await recordMerge(args.main, before, after, args.record) : [];
+  return { kind: 'merged', commit: after, output, checkpoints };
+}
+
+/** The turn a merge's checkpoints share: `sluice undo ID --turn` undoes them together. */
+export function mergeTurnId(commit: string): string {
+  return `merge-${commit.slice(0, 12)}`;
+}
+
+/** A checkpoint per project file the merge changed: its bytes in both commits. */
+async function recordMerge(
+  main: GitReader,
+  before: string | null,
+  after: string,
+  record: (checkpoint: NewCheckpoint) => string,
+): Promise<string[]> {
+  if (before === null) return [];
+  const changed = await main.run([
+    'diff',
+    '--name-only',
+    '-z',
+    '--no-renames',
+    '--no-ext-diff',
+    '--no-textconv',
+    before,
+    after,
+    '--',
+    '.',
+  ]);
+  const bytes = async (commit: string, topRelative: string): Promise<Buffer | null> => {
+    const spec = `${commit}:${topRelative}`;
+    const type = await main.run(['cat-file', '-t', spec], { allowFailure: true });
+    if (type.code !== 0 || type.stdout.toString('utf8').trim() !== 'blob') return null;
+    return (await main.run(['cat-file', 'blob', spec])).stdout;
+  };
+  const ids: string[] = [];
+  for (const topRelative of changed.stdout.toString('utf8').split('\0').filter(Boolean)) {
+    const path = topRelative.slice(main.info.prefix.length);
+    const was = await bytes(before, topRelative);
+    const now = await bytes(after, topRelative);
+    ids.push(
+      record({
+        approvalId: null,
+        conversationId: null,
+        turnId: mergeTurnId(after),
+        path,
+        beforeBytes: was,
+        afterBytes: now,
+        mode: ((await stat(join(main.root, path)).catch(() => null))?.mode ?? 0o644) & 0o777,
+      }),
+    );
+  }
+  return ids;
 }
 
 export type RemoveOutcome =

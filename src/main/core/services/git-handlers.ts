@@ -191,14 +191,17 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
           git: person,
           worktree,
           env: deps.env,
+          record: (checkpoint) => project.checkpoints.record(checkpoint),
         });
+        if (result.kind === 'merged' && result.checkpoints.length)
+          deps.emitCheckpointsChanged?.({ conversationId: null });
         return {
           ok: result.kind === 'merged',
           output: result.kind === 'merged' || result.kind === 'failed' ? result.output : '',
           files: [],
           message:
             result.kind === 'merged'
-              ? `Merged ${worktree.branch} as ${result.commit.slice(0, 12)}.`
+              ? `Merged ${worktree.branch} as ${result.commit.slice(0, 12)}; its ${result.checkpoints.length} file(s) here are checkpoints you can undo.`
               : result.kind === 'failed'
                 ? `git merge exited ${result.exitCode}; the merge was aborted and nothing changed.`
                 : result.message,
