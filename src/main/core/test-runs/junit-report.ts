@@ -1,21 +1,50 @@
 // JUnit XML, as pytest's `--junitxml` and `node --test --test-reporter=junit` write it: one
-// <testcase> per test, with <failure> or <error> (pytest's collection errors are errors of a
-// test named after the module) or <skipped>.
+// <testcase> per test, at any depth of <testsuites>/<testsuite>, with <failure> or <error>
+// (pytest's collection errors are errors of a test named after the module) or <skipped>.
+// fast-xml-parser reads the XML (after its validator accepts it: a report cut short or
+// malformed is refused, never half-read); @nodable/entities, the entity decoder it is built
+// on, resolves XML's five named entities and numeric references, and leaves entities a
+// DOCTYPE declares as written, so a report cannot grow itself by expansion.
+import { ENTITY_ACTION, EntityDecoder, XML } from '@nodable/entities';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { outcome, type TestOutcome } from './test-outcome';
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** A report past this size is refused rather than parsed (the tests wrote it; they may lie). */
+export const MAX_JUNIT_BYTES = 32 * 1024 * 1024;
 
-export function unescapeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/giu, (whole, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
-    return ENTITIES[entity] ?? whole;
+function xmlEntities(): EntityDecoder {
+  return new EntityDecoder({
+    namedEntities: XML,
+    numericAllowed: true,
+    onInputEntity: () => ENTITY_ACTION.BLOCK,
   });
 }
 
-function attribute(attrs: string, name: string): string | undefined {
-  const match = new RegExp(`\\b${name}="([^"]*)"`, 'u').exec(attrs);
-  return match ? unescapeXml(match[1] ?? '') : undefined;
+export function unescapeXml(text: string): string {
+  return xmlEntities().decode(text);
+}
+
+/** A node of fast-xml-parser's ordered tree: `{ tag: children, ':@': attributes }` or text. */
+type XmlNode = { readonly [key: string]: unknown };
+
+function tagOf(node: XmlNode): string | undefined {
+  return Object.keys(node).find((key) => key !== ':@');
+}
+
+function childrenOf(node: XmlNode, tag: string): XmlNode[] {
+  const children = node[tag];
+  return Array.isArray(children) ? (children as XmlNode[]) : [];
+}
+
+function attribute(node: XmlNode, name: string): string | undefined {
+  const attributes = node[':@'] as Record<string, unknown> | undefined;
+  const value = attributes && Object.hasOwn(attributes, name) ? attributes[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The text of a node's children, CDATA sections included as written. */
+function textOf(nodes: readonly XmlNode[]): string {
+  return nodes.map((node) => (typeof node['#text'] === 'string' ? node['#text'] : '')).join('');
 }
 
 /** pytest's classname `tests.test_cart.TestX` → `tests/test_cart.py` (best effort). */
@@ -26,27 +55,69 @@ function fileOf(classname: string, file: string | undefined): string {
   return parts.length ? `${parts.join('/')}.py` : classname;
 }
 
-export function parseJunitXml(text: string): TestOutcome[] {
-  if (!/<testsuites?\b/u.test(text)) throw new Error('the report is not JUnit XML');
-  const outcomes: TestOutcome[] = [];
-  for (const match of text.matchAll(/<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/gu)) {
-    const attrs = match[1] ?? '';
-    const body = match[2] ?? '';
-    const classname = attribute(attrs, 'classname') ?? '';
-    const name = attribute(attrs, 'name') ?? '(unnamed test)';
-    const file = classname
-      ? fileOf(classname, attribute(attrs, 'file'))
-      : (attribute(attrs, 'file') ?? name);
-    const failure = /<(failure|error)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/u.exec(body);
-    const fullName = classname ? `${classname}::${name}` : name;
-    if (failure) {
-      const message = attribute(failure[2] ?? '', 'message') ?? '';
-      const detail = unescapeXml((failure[3] ?? '').replace(/^<!\[CDATA\[|\]\]>$/gu, ''));
-      outcomes.push(
-        outcome(file, fullName, 'failed', [message, detail].filter(Boolean).join('\n')),
-      );
-    } else if (/<skipped\b/u.test(body)) outcomes.push(outcome(file, fullName, 'skipped'));
-    else outcomes.push(outcome(file, fullName, 'passed'));
+function testcaseOutcome(testcase: XmlNode): TestOutcome {
+  const classname = attribute(testcase, 'classname') ?? '';
+  const name = attribute(testcase, 'name') ?? '(unnamed test)';
+  const file = classname
+    ? fileOf(classname, attribute(testcase, 'file'))
+    : (attribute(testcase, 'file') ?? name);
+  const fullName = classname ? `${classname}::${name}` : name;
+  const children = childrenOf(testcase, 'testcase');
+  for (const child of children) {
+    const tag = tagOf(child);
+    if (tag !== 'failure' && tag !== 'error') continue;
+    const message = attribute(child, 'message') ?? '';
+    const detail = textOf(childrenOf(child, tag));
+    return outcome(file, fullName, 'failed', [message, detail].filter(Boolean).join('\n'));
   }
+  if (children.some((child) => tagOf(child) === 'skipped'))
+    return outcome(file, fullName, 'skipped');
+  return outcome(file, fullName, 'passed');
+}
+
+function readXml(text: string): XmlNode[] {
+  if (Buffer.byteLength(text) > MAX_JUNIT_BYTES)
+    throw new Error(
+      `the JUnit report is larger than ${MAX_JUNIT_BYTES / 1024 / 1024} MB (limit); it was not read`,
+    );
+  const valid = XMLValidator.validate(text);
+  if (valid !== true)
+    throw new Error(
+      `the report is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`,
+    );
+  const parser = new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    entityDecoder: xmlEntities(),
+  });
+  try {
+    return parser.parse(text) as XmlNode[];
+  } catch (error) {
+    throw new Error(
+      `the JUnit report could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+export function parseJunitXml(text: string): TestOutcome[] {
+  const outcomes: TestOutcome[] = [];
+  let suites = false;
+  const visit = (nodes: readonly XmlNode[]): void => {
+    for (const node of nodes) {
+      const tag = tagOf(node);
+      if (tag === 'testcase') outcomes.push(testcaseOutcome(node));
+      else if (tag !== undefined && tag !== '#text') {
+        if (tag === 'testsuites' || tag === 'testsuite') suites = true;
+        visit(childrenOf(node, tag));
+      }
+    }
+  };
+  visit(readXml(text));
+  if (!suites) throw new Error('the report is not JUnit XML');
   return outcomes;
 }
