@@ -102,5 +102,5 @@ export async function repositoryShapeProblem(places: RepositoryPlaces): Promise<
     commonDir === gitDir
   )
     return null;
-  return `its .git file points at ${gitDir}, which is not a worktree or submodule of this folder (another repository's .git)`;
+  return `its .git file points at ${gitDir}: another repository, not a worktree or submodule of this folder`;
 }

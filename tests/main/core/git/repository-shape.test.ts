@@ -30,7 +30,7 @@ describe('GitReader.open - a .git that points elsewhere is not followed', () => 
     const result = await opened(project);
     expect(result.kind).toBe('not-a-repository');
     if (result.kind === 'not-a-repository')
-      expect(result.why).toMatch(/not a worktree or submodule of this folder/u);
+      expect(result.why).toMatch(/another repository, not a worktree or submodule of this folder/u);
   });
 
   it('a .git file with a relative path to another repository - refused', async () => {
