@@ -42,6 +42,17 @@ export const gitCommitResultSchema = z.object({
 
 const path = z.string().min(1).max(4096);
 
+/** A file, or some of its hunks against HEAD (ids as the Changes view and `sluice diff` show). */
+const hunkPick = z
+  .object({
+    path,
+    hunkIds: z
+      .array(z.string().regex(/^h\d{1,6}$/u))
+      .max(10_000)
+      .optional(),
+  })
+  .strict();
+
 export const gitWorktreeSchema = z.object({
   name: z.string(),
   branch: z.string(),
@@ -94,18 +105,7 @@ const worktreeName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/u);
 
 export const gitService = {
   changes: method(z.object({}).strict(), gitChangesSchema),
-  revert: method(
-    z
-      .object({
-        path,
-        hunkIds: z
-          .array(z.string().regex(/^h\d{1,6}$/u))
-          .max(10_000)
-          .optional(),
-      })
-      .strict(),
-    gitRevertResultSchema,
-  ),
+  revert: method(hunkPick, gitRevertResultSchema),
   /** The model's draft of a message for every tracked change (`--all`). */
   draftCommitMessage: method(z.object({}).strict(), z.object({ message: z.string() })),
   /**
@@ -116,21 +116,7 @@ export const gitService = {
     z
       .object({
         message: z.string().min(1).max(20_000),
-        picks: z
-          .array(
-            z
-              .object({
-                path,
-                hunkIds: z
-                  .array(z.string().regex(/^h\d{1,6}$/u))
-                  .max(10_000)
-                  .optional(),
-              })
-              .strict(),
-          )
-          .min(1)
-          .max(10_000)
-          .optional(),
+        picks: z.array(hunkPick).min(1).max(10_000).optional(),
       })
       .strict(),
     gitCommitResultSchema,

@@ -188,11 +188,42 @@ export class GitReader {
   }
 
   /** HEAD's bytes of a project-relative file, exactly as stored (no filter), or null if absent. */
-  async headBytes(relative: string): Promise<Buffer | null> {
-    const spec = `HEAD:${this.info.prefix}${relative}`;
+  headBytes(relative: string): Promise<Buffer | null> {
+    return this.bytesAt('HEAD', relative);
+  }
+
+  /** A commit's bytes of a project-relative file, exactly as stored, or null if absent. */
+  async bytesAt(commit: string, relative: string): Promise<Buffer | null> {
+    const spec = `${commit}:${this.info.prefix}${relative}`;
     const type = await this.run(['cat-file', '-t', spec], { allowFailure: true });
     if (type.code !== 0 || type.stdout.toString('utf8').trim() !== 'blob') return null;
     return (await this.run(['cat-file', 'blob', spec])).stdout;
+  }
+
+  /**
+   * Project-relative paths that differ between `from` and `to` (a commit), or between `from`
+   * and the working tree when `to` is absent (untracked files not included).
+   */
+  async changedPaths(from: string, to?: string): Promise<string[]> {
+    const diff = await this.run([
+      'diff',
+      '--name-only',
+      '-z',
+      '--no-renames',
+      '--no-ext-diff',
+      '--no-textconv',
+      '--ignore-submodules=all',
+      from,
+      ...(to ? [to] : []),
+      '--',
+      '.',
+    ]);
+    const { prefix } = this.info;
+    return diff.stdout
+      .toString('utf8')
+      .split('\0')
+      .filter((name) => name && name.startsWith(prefix))
+      .map((name) => name.slice(prefix.length));
   }
 
   /** Project-relative paths whose staged (index) copy differs from HEAD. */

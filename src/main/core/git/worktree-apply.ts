@@ -22,22 +22,7 @@ export async function worktreeChangedPaths(
   worktreeReader: GitReader,
   base: string,
 ): Promise<string[]> {
-  const diff = await worktreeReader.run([
-    'diff',
-    '--name-only',
-    '-z',
-    '--no-renames',
-    '--no-ext-diff',
-    '--no-textconv',
-    '--ignore-submodules=all',
-    base,
-    '--',
-    '.',
-  ]);
-  const names = new Set<string>();
-  const prefix = worktreeReader.info.prefix;
-  for (const name of diff.stdout.toString('utf8').split('\0'))
-    if (name && name.startsWith(prefix)) names.add(name.slice(prefix.length));
+  const names = new Set(await worktreeReader.changedPaths(base));
   for (const entry of await worktreeReader.status())
     if (entry.state === 'untracked') names.add(entry.path);
   return [...names].sort();

@@ -76,29 +76,11 @@ async function recordMerge(
   record: (checkpoint: NewCheckpoint) => string,
 ): Promise<string[]> {
   if (before === null) return [];
-  const changed = await main.run([
-    'diff',
-    '--name-only',
-    '-z',
-    '--no-renames',
-    '--no-ext-diff',
-    '--no-textconv',
-    before,
-    after,
-    '--',
-    '.',
-  ]);
-  const bytes = async (commit: string, topRelative: string): Promise<Buffer | null> => {
-    const spec = `${commit}:${topRelative}`;
-    const type = await main.run(['cat-file', '-t', spec], { allowFailure: true });
-    if (type.code !== 0 || type.stdout.toString('utf8').trim() !== 'blob') return null;
-    return (await main.run(['cat-file', 'blob', spec])).stdout;
-  };
+  const changed = await main.changedPaths(before, after);
   const ids: string[] = [];
-  for (const topRelative of changed.stdout.toString('utf8').split('\0').filter(Boolean)) {
-    const path = topRelative.slice(main.info.prefix.length);
-    const was = await bytes(before, topRelative);
-    const now = await bytes(after, topRelative);
+  for (const path of changed) {
+    const was = await main.bytesAt(before, path);
+    const now = await main.bytesAt(after, path);
     ids.push(
       record({
         approvalId: null,
