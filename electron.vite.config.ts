@@ -51,11 +51,11 @@ export default defineConfig({
           // Electron as Node), which loads its worker thread from the file beside it.
           'typescript-check-process': resolve(
             __dirname,
-            'src/main/core/diagnostics/typescript-check-process.ts',
+            'src/main/core/diagnostics/typescript/typescript-check-process.ts',
           ),
           'typescript-check-worker': resolve(
             __dirname,
-            'src/main/core/diagnostics/typescript-check-worker.ts',
+            'src/main/core/diagnostics/typescript/typescript-check-worker.ts',
           ),
         },
         external: mainExternal,

@@ -38,11 +38,11 @@ export default defineConfig({
         // Node), which loads its worker thread from the file beside it.
         'typescript-check-process': resolve(
           import.meta.dirname,
-          'src/main/core/diagnostics/typescript-check-process.ts',
+          'src/main/core/diagnostics/typescript/typescript-check-process.ts',
         ),
         'typescript-check-worker': resolve(
           import.meta.dirname,
-          'src/main/core/diagnostics/typescript-check-worker.ts',
+          'src/main/core/diagnostics/typescript/typescript-check-worker.ts',
         ),
       },
       external,

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { runConfined } from '../src/main/core/confinement/confined-process';
-import { createGoLanguage } from '../src/main/core/diagnostics/go-language';
-import { goEnv, GO_PINNED_FLAGS } from '../src/main/core/diagnostics/go-confined-run';
+import { createGoLanguage } from '../src/main/core/diagnostics/go/go-language';
+import { goEnv, GO_PINNED_FLAGS } from '../src/main/core/diagnostics/go/confined-run';
 import { findExecutable } from '../src/main/core/diagnostics/find-executable';
-import { createPyrightLanguage } from '../src/main/core/diagnostics/pyright-language';
+import { createPyrightLanguage } from '../src/main/core/diagnostics/python/pyright-language';
 import type { BenchTable } from './bench-table';
 
 const run = promisify(execFile);

@@ -2,10 +2,10 @@
 import type { ConfinedLimits } from '../confinement/confined-process';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { LanguageChecker } from './language-checker';
-import { createGoLanguage } from './go-language';
+import { createGoLanguage } from './go/go-language';
 import { createOverlayLessLanguage } from './overlay-less-language';
-import { createPyrightLanguage } from './pyright-language';
-import { createTypeScriptLanguage } from './typescript-language';
+import { createPyrightLanguage } from './python/pyright-language';
+import { createTypeScriptLanguage } from './typescript/typescript-language';
 
 export interface DefaultCheckersOptions {
   readonly root: string;

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { importedModules } from '../diagnostics/python-importers';
+import { importedModules } from '../diagnostics/python/importers';
 import type { ProjectFiles } from './project-files';
 import { addImporter, dependentsOf } from './reverse-closure';
 import { sandboxExecutable } from './sandbox-executable';

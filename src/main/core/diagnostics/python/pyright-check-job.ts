@@ -1,0 +1,187 @@
+// One proposal's check on a running pyright (pyright-language.ts runs it as a job): the changed
+// modules as on disk ("before") and as proposed ("after"), answered at once; then, when they
+// change what they export, the modules that import them, before and after. Every "before" the
+// disk side already knows for this disk state is taken from it, so a warm check pulls the
+// changed modules once, as proposed. A "before" pulled here is kept for the next proposal.
+// The proposed texts are open documents (didOpen/didChange), never written to disk; every
+// document opened here is closed again, so pyright is back to the disk when the job ends.
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import type { Diagnostic } from '../../../../shared/diagnostics';
+import type { ProposedFileChange } from '../diagnostics-port';
+import type { ChangedFilesOutcome } from '../language-checker';
+import type { PyrightDiskSide } from './pyright-disk-side';
+import { affectedPythonFiles } from './importers';
+import { samePythonShape } from './python-shape';
+
+export interface PyrightCheckJob {
+  readonly connection: MessageConnection;
+  readonly changes: readonly ProposedFileChange[];
+  readonly disk: PyrightDiskSide;
+  readonly uriOf: (file: string) => string;
+  /** A project file's text under read_file's rules; null when missing or refused. */
+  readonly readDisk: (file: string) => string | null;
+  /** pyright's errors of an open document, as it is now. */
+  readonly pull: (file: string, text: string) => Promise<Diagnostic[]>;
+  /** Who imports a module; `created`: the modules the proposal creates (none import them yet). */
+  readonly importersOf: (created: readonly string[]) => (file: string) => Iterable<string>;
+  readonly onChangedFiles?: (outcome: ChangedFilesOutcome) => void;
+}
+
+/**
+ * Opens a document for analysis as it is now. pyright keeps a closed file's last analysis and
+ * takes it up again when the file is opened with the same text, even when a module it imports
+ * was changed in between (shown as proposed, or as on disk again): an importer re-opened after
+ * its module was proposed answered with the old module's errors. A change to the same text
+ * right after the open makes it analyse the file again.
+ */
+export async function openDocument(
+  connection: MessageConnection,
+  uri: string,
+  text: string,
+  version = 1,
+): Promise<void> {
+  await connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'python', version, text },
+  });
+  await connection.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version: version + 1 },
+    contentChanges: [{ text }],
+  });
+}
+
+export interface PyrightCheckResult {
+  readonly before: Diagnostic[];
+  readonly after: Diagnostic[];
+  readonly filesChecked: number;
+  /** What was not checked, in words (files importing a module the proposal creates). */
+  readonly note?: string;
+}
+
+export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightCheckResult> {
+  const { connection, changes, disk, uriOf } = job;
+  const changed = changes.map((c) => c.path);
+  // Each file is read once per check: "before" and "as on disk again" are the same text.
+  const texts = new Map<string, string | null>();
+  const diskText = (file: string): string | null => {
+    if (!texts.has(file)) texts.set(file, job.readDisk(file));
+    return texts.get(file) ?? null;
+  };
+  // Every changed module keeps its shape (comments, blank lines): its importers see nothing new.
+  const unseen = changes.every((c) => {
+    const text = c.after === null ? null : diskText(c.path);
+    return text !== null && c.after !== null && samePythonShape(text, c.after);
+  });
+  const created = changes.filter((c) => c.after !== null && diskText(c.path) === null);
+  const createdPaths = created.map((c) => c.path);
+  const importersOf = job.importersOf(createdPaths);
+  // pyright resolves an import only to a file on disk: a module the proposal creates is not
+  // one yet, so the files that import it would be checked with it missing. They are left out,
+  // and the outcome says so.
+  const waiting = [...new Set(createdPaths.flatMap((file) => [...importersOf(file)]))].filter(
+    (file) => !changes.some((c) => c.path === file),
+  );
+  const affected = unseen
+    ? changed
+    : affectedPythonFiles(changed, (file) =>
+        createdPaths.includes(file) ? [] : importersOf(file),
+      );
+  const after = new Map(changes.map((c) => [c.path, c.after ?? '']));
+  const opened: string[] = [];
+  const before: Diagnostic[] = [];
+  const afterDiagnostics: Diagnostic[] = [];
+  let version = 1;
+  const open = async (file: string, text: string): Promise<void> => {
+    await openDocument(connection, uriOf(file), text, version);
+    opened.push(file);
+  };
+  /** The changed files as proposed (`proposed`), or as on disk again. */
+  const showChanged = async (proposed: boolean): Promise<void> => {
+    // Past the versions `open` used.
+    version += 2;
+    for (const [file, text] of after) {
+      if (opened.includes(file))
+        await connection.sendNotification('textDocument/didChange', {
+          textDocument: { uri: uriOf(file), version },
+          contentChanges: [{ text: proposed ? text : (diskText(file) ?? '') }],
+        });
+      else if (proposed) await open(file, text);
+    }
+  };
+  /** Files whose "before" is not known yet for this disk state. */
+  const unknown = (files: readonly string[]): string[] =>
+    files.filter((file) => {
+      const text = diskText(file);
+      return text !== null && !disk.before(file, text);
+    });
+  /** Every file's "before": known, else pulled (only while pyright sees the disk). */
+  const collectBefore = async (files: readonly string[]): Promise<void> => {
+    for (const file of files) {
+      const text = diskText(file);
+      if (text === null) continue;
+      const known = disk.before(file, text);
+      if (known) {
+        before.push(...known);
+        continue;
+      }
+      if (!opened.includes(file)) await open(file, text);
+      const found = await job.pull(file, text);
+      disk.remember(file, text, found);
+      before.push(...found);
+    }
+  };
+  const pullAfter = async (files: readonly string[]): Promise<void> => {
+    for (const file of files) {
+      const text = after.has(file) ? (after.get(file) ?? '') : diskText(file);
+      if (text === null) continue;
+      // pyright answers for open documents only: an importer whose "before" was known is
+      // opened now, as on disk.
+      if (!opened.includes(file)) await open(file, text);
+      afterDiagnostics.push(...(await job.pull(file, text)));
+    }
+  };
+  try {
+    // The changed modules first (before, then as proposed), answered at once; then the
+    // importers, with the changed modules shown as on disk again for a "before" that is not
+    // known. With a created module among them, the importers' "before" comes first (it is
+    // absent then).
+    const importers = affected.filter((file) => !after.has(file));
+    const early = created.length === 0;
+    await collectBefore(changed);
+    if (!early) await collectBefore(importers);
+    await showChanged(true);
+    await pullAfter(changed);
+    if (importers.length) {
+      if (early) {
+        job.onChangedFiles?.({
+          state: 'checked',
+          before: [...before],
+          after: [...afterDiagnostics],
+          filesChecked: changed.length,
+        });
+        if (unknown(importers).length) {
+          await showChanged(false);
+          await collectBefore(importers);
+          await showChanged(true);
+        } else await collectBefore(importers);
+      }
+      await pullAfter(importers);
+    }
+  } finally {
+    for (const file of opened)
+      await connection.sendNotification('textDocument/didClose', {
+        textDocument: { uri: uriOf(file) },
+      });
+  }
+  const named =
+    waiting.slice(0, 3).join(', ') + (waiting.length > 3 ? ` and ${waiting.length - 3} more` : '');
+  return {
+    before,
+    after: afterDiagnostics,
+    filesChecked: affected.length,
+    ...(waiting.length
+      ? {
+          note: `pyright sees a new module only once it is on disk, so the files that import ${createdPaths.join(', ')} (${named}) were not checked against it`,
+        }
+      : {}),
+  };
+}

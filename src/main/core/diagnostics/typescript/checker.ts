@@ -1,0 +1,153 @@
+// The TypeScript checker proper (inside the confined check process's worker): finds the
+// programs a change touches, lays the proposed texts over them, works out the affected files
+// and returns their errors before and after (change-check.ts). The disk side
+// (programs, import graph, surfaces, each file's errors) is kept per disk state and prepared
+// in the background between requests (prepareStep), so a proposal only pays for its overlay:
+// the changed files and those their change reaches. A configuration TypeScript cannot check
+// through (a reference cycle, TS6305/TS6306, a config that does not parse) makes the program
+// `not_checked` in TypeScript's words, never "no errors" (check-reasons.ts).
+import type * as TypeScript from 'typescript';
+import type { Diagnostic } from '../../../../shared/diagnostics';
+import { importerGraph } from './affected-files';
+import { checkTsChange } from './change-check';
+import { createCheckReasons, JS_NOT_CHECKED } from './check-reasons';
+import { createCheckedProjects, isAlone } from './checked-projects';
+import type { TypeScriptChecker } from './checker-contract';
+import { createShapeComparer } from './declaration-shape';
+import { createDiagnosticList, dedupeDiagnostics } from './diagnostic-list';
+import { createSurfaceReader } from './export-surface';
+import type { CheckerFileReads } from './file-reads';
+import { createProjectPrograms } from './project-programs';
+import { isFatalConfigError, type ConfigError } from './project-configs';
+
+/** A background step works through files for about this long before yielding. */
+const PREPARE_SLICE_MS = 25;
+
+export function createTypeScriptChecker(
+  ts: typeof TypeScript,
+  root: string,
+  cancellation: TypeScript.HostCancellationToken,
+  reads: CheckerFileReads,
+): TypeScriptChecker {
+  const projects = createCheckedProjects(ts, root, cancellation);
+  let round = false;
+
+  const isProjectFile = (file: string): boolean =>
+    !file.includes('/node_modules/') && file.startsWith(root + '/');
+  const list = createDiagnosticList(ts, root, isProjectFile);
+  const throwIfCancelled = (): void => {
+    if (cancellation.isCancellationRequested()) throw new ts.OperationCanceledException();
+  };
+  const programs = createProjectPrograms(root, list, isProjectFile, throwIfCancelled);
+  const reasons = createCheckReasons(list, reads, projects);
+  const changeCheck = {
+    ts,
+    root,
+    projects,
+    programs,
+    reasons,
+    shapes: createShapeComparer(ts),
+    isProjectFile,
+    throwIfCancelled,
+  };
+
+  return {
+    check(changes, extraImporters, onChangedFiles) {
+      return checkTsChange(changeCheck, changes, extraImporters, onChangedFiles);
+    },
+    project() {
+      projects.refresh();
+      const out: Diagnostic[] = [];
+      const checked = new Set<string>();
+      const fatal: ConfigError[] = [];
+      const other: ConfigError[] = [];
+      let anySource = false;
+      for (const project of projects.all()) {
+        if (isAlone(project)) continue;
+        const program = programs.syncDisk(project);
+        const problems = programs.problemsOf(project, program);
+        other.push(...problems.other);
+        const files = programs.sourcesOf(project, program);
+        anySource ||= program.getSourceFiles().some((s) => project.hosts.isRootFile(s.fileName));
+        if (problems.fatal.length) {
+          fatal.push(...problems.fatal);
+          continue;
+        }
+        for (const file of files) {
+          if (checked.has(file)) continue;
+          checked.add(file);
+          out.push(...programs.diskErrorsOf(project, file));
+        }
+      }
+      // A project with a tsconfig always answers: its configuration's problems, or why nothing was checked.
+      const configFatal = projects
+        .configErrors()
+        .filter((e) => !fatal.includes(e) && isFatalConfigError(e));
+      if (!checked.size && (fatal.length || configFatal.length))
+        return reasons.notChecked([...fatal, ...configFatal]);
+      if (!anySource && !projects.hasConfigs()) return null;
+      if (!anySource)
+        return {
+          state: 'not_checked',
+          reason:
+            reasons.reasonOf([]) ?? 'the tsconfig.json files list no TypeScript or JavaScript file',
+          filesChecked: 0,
+        };
+      if (!checked.size) return { state: 'not_checked', reason: JS_NOT_CHECKED, filesChecked: 0 };
+      const reason = reasons.reasonOf([...other, ...fatal]);
+      return {
+        state: 'checked',
+        diagnostics: dedupeDiagnostics(out),
+        filesChecked: checked.size,
+        ...(reason ? { reason } : {}),
+      };
+    },
+    prepareStep() {
+      if (!round) {
+        projects.refresh();
+        for (const project of projects.all()) project.hosts.refreshDisk();
+        round = true;
+      }
+      const until = Date.now() + PREPARE_SLICE_MS;
+      for (const project of projects.all()) {
+        if (isAlone(project)) continue;
+        const disk = programs.diskProgram(project);
+        if (project.pending === undefined) {
+          if (programs.problemsOf(project, disk).fatal.length) {
+            project.pending = [];
+            continue;
+          }
+          project.graph ??= importerGraph(ts, disk, isProjectFile);
+          project.diskSurfaces ??= createSurfaceReader(ts, disk, isProjectFile);
+          project.pending = programs
+            .sourcesOf(project, disk)
+            .filter((f) => !project.diskDiagnostics.has(f));
+          return true;
+        }
+        while (project.pending.length) {
+          const file = project.pending.pop() as string;
+          programs.diskErrorsOf(project, file);
+          project.diskSurfaces?.localOf(file);
+          programs.countPrepared();
+          if (Date.now() >= until) return true;
+        }
+      }
+      round = false;
+      return false;
+    },
+    noticeDisk() {
+      // The configs' file lists (a created file) are read again too, not after their 5 s.
+      projects.rereadSoon();
+      round = false;
+    },
+    stats: () => ({
+      ...programs.counts(),
+      prepared: [...projects.all()].every(
+        (p) => isAlone(p) || (p.pending !== undefined && p.pending.length === 0),
+      ),
+    }),
+    dispose() {
+      projects.dispose();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// The part of TypeScript 7's synchronous API (`typescript/unstable/sync`) the native checker
+// uses: snapshots of the projects, their programs and diagnostics. Loaded from the package
+// folder chosen for the project (compiler-choice.ts).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { NativeSurfaceProgram, NativeTypeChecker } from './native-surface';
+
+export interface NativeDiagnostic {
+  readonly fileName?: string;
+  readonly pos: number;
+  readonly code: number;
+  readonly category: number;
+  readonly text: string;
+}
+export interface NativeProgram extends NativeSurfaceProgram {
+  getSyntacticDiagnostics(file: string): readonly NativeDiagnostic[];
+  getSemanticDiagnostics(file: string): readonly NativeDiagnostic[];
+  getConfigFileParsingDiagnostics(): readonly NativeDiagnostic[];
+  getProgramDiagnostics(): readonly NativeDiagnostic[];
+}
+export interface NativeProject {
+  readonly id: string;
+  readonly configFileName: string;
+  readonly program: NativeProgram;
+  readonly checker: NativeTypeChecker;
+}
+export interface NativeSnapshot {
+  getProjects(): readonly NativeProject[];
+  getProject(configFileName: string): NativeProject | undefined;
+  getDefaultProjectForFile(file: string): NativeProject | undefined;
+  dispose(): void;
+}
+export interface NativeApi {
+  updateSnapshot(params: Record<string, unknown>): NativeSnapshot;
+  close(): void;
+}
+export type NativeApiConstructor = new (options: Record<string, unknown>) => NativeApi;
+
+/** The API class of the TypeScript 7 package in `packageFolder`. */
+export async function loadNativeApi(packageFolder: string): Promise<NativeApiConstructor> {
+  const module = (await import(
+    pathToFileURL(path.join(packageFolder, 'dist', 'api', 'sync', 'api.js')).href
+  )) as { API: NativeApiConstructor };
+  return module.API;
+}

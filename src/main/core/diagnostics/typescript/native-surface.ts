@@ -1,0 +1,373 @@
+// TypeScript 7's side of the affected-files walk: the same two facts the 5.x/6.x
+// checker works from (export-surface.ts, affected-files.ts), read through
+// TypeScript 7's checker API instead of the compiler's objects:
+// - the importer graph as TypeScript resolves it (the symbol of each import specifier leads to
+//   the module's file: `paths`, package names, project references, `index` files), not only
+//   relative specifiers;
+// - a module's export surface as text, and the other project files its types name, so a
+//   comment or body edit checks one file while a changed type reaches importers, importers of
+//   modules that pass the type on, subclasses and barrels.
+// Every call here is a round trip to the native process; the disk side is computed in the
+// background (the checker's prepareStep) and kept per disk state.
+// Runs inside the TypeScript check worker.
+import { walkSurfaces } from './affected-files';
+import type { ShapeComparer } from './declaration-shape';
+import type { LocalSurface, SurfaceReader } from './export-surface';
+
+/** The pieces of `typescript/unstable/sync` used here (structural: the package is the project's). */
+export interface NativeNodeHandle {
+  readonly path: string;
+}
+export interface NativeSymbol {
+  readonly id: number;
+  readonly name: string;
+  readonly flags: number;
+  readonly declarations?: readonly NativeNodeHandle[];
+  readonly valueDeclaration?: NativeNodeHandle;
+}
+export interface NativeSignature {
+  getParameters(): readonly NativeSymbol[];
+  readonly isAbstract?: boolean;
+}
+export interface NativeType {
+  readonly id: number;
+  readonly flags: number;
+  readonly objectFlags: number;
+  getSymbol(): NativeSymbol | undefined;
+  getAliasSymbol(): NativeSymbol | undefined;
+  getAliasTypeArguments(): readonly NativeType[];
+  getTypes(): readonly NativeType[] | undefined;
+  isUnionType(): boolean;
+  isIntersectionType(): boolean;
+  isClassOrInterface(): boolean;
+}
+export interface NativeTypeChecker {
+  getSymbolAtLocation(nodes: readonly unknown[]): (NativeSymbol | undefined)[];
+  getSymbolAtLocation(node: unknown): NativeSymbol | undefined;
+  getExportsOfModule(symbol: NativeSymbol): readonly NativeSymbol[];
+  getAliasedSymbol(symbol: NativeSymbol): NativeSymbol;
+  getTypeOfSymbol(symbol: NativeSymbol): NativeType | undefined;
+  getDeclaredTypeOfSymbol(symbol: NativeSymbol): NativeType;
+  typeToString(type: NativeType, enclosing?: unknown, flags?: number): string;
+  getBaseTypes(type: NativeType): readonly NativeType[];
+  getPropertiesOfType(type: NativeType): readonly NativeSymbol[];
+  getSignaturesOfType(type: NativeType, kind: number): readonly NativeSignature[];
+  getReturnTypeOfSignature(signature: NativeSignature): NativeType | undefined;
+  getIndexInfosOfType(
+    type: NativeType,
+  ): readonly { keyType: NativeType; valueType: NativeType; isReadonly: boolean }[];
+  getTypeArguments(type: NativeType): readonly NativeType[];
+}
+export interface NativeSourceFile {
+  readonly imports?: readonly { readonly text: string }[];
+}
+export interface NativeSurfaceProgram {
+  getSourceFile(file: string): NativeSourceFile | undefined;
+  getSourceFileNames(): readonly string[];
+}
+
+// TypeScript's own numbers (unchanged from 5.x to 7.x).
+const ALIAS = 2097152;
+const VALUE = 111551;
+const TYPE = 788968;
+const CLASS = 32;
+const INTERFACE = 64;
+const OBJECT_TYPE = 1 << 20;
+const REFERENCE = 1 << 2;
+const CALL = 0;
+const CONSTRUCT = 1;
+/** NoTruncation | UseFullyQualifiedType: the whole type, names qualified by their module. */
+const TYPE_TEXT = 1 | 256;
+/**
+ * A surface larger than this (effect's `Schema.ts` prints 4.3 MB of types) is not kept: it
+ * counts as differing (its importers are checked), which costs less than printing it and keeps
+ * the native process's memory in bounds.
+ */
+const MAX_SURFACE_CHARS = 256 * 1024;
+const MAX_PARTS = 4_000;
+let tooLarge = 0;
+const RESOLVE_SUFFIXES = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '/index.ts', '/index.tsx'];
+
+/** file → the project files that import it, resolved by TypeScript (one checker call per file). */
+export function nativeImporterGraph(
+  program: NativeSurfaceProgram,
+  checker: NativeTypeChecker,
+  isProjectFile: (file: string) => boolean,
+): Map<string, Set<string>> {
+  const files = program.getSourceFileNames();
+  const known = new Set(files);
+  const graph = new Map<string, Set<string>>();
+  const add = (target: string, importer: string): void => {
+    if (target === importer || !isProjectFile(target)) return;
+    let importers = graph.get(target);
+    if (!importers) graph.set(target, (importers = new Set()));
+    importers.add(importer);
+  };
+  for (const file of files) {
+    if (!isProjectFile(file)) continue;
+    const specifiers = program.getSourceFile(file)?.imports ?? [];
+    if (!specifiers.length) continue;
+    const symbols = checker.getSymbolAtLocation([...specifiers]);
+    specifiers.forEach((specifier, i) => {
+      const symbol = symbols[i];
+      const target = symbol?.valueDeclaration?.path ?? symbol?.declarations?.[0]?.path;
+      if (target) add(target, file);
+      else if (specifier.text.startsWith('.')) {
+        // A module TypeScript could not resolve to a symbol (a syntax error in it): by path.
+        const base = joinRelative(file, specifier.text.replace(/\.(m|c)?jsx?$/, ''));
+        const found = [base, ...RESOLVE_SUFFIXES.map((s) => base + s)].find((f) => known.has(f));
+        if (found) add(found, file);
+      }
+    });
+  }
+  return graph;
+}
+
+function joinRelative(from: string, specifier: string): string {
+  const parts = from.split('/').slice(0, -1);
+  for (const part of specifier.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return parts.join('/');
+}
+
+/** A module's export surface through TypeScript 7's checker; null text for a script. */
+export function nativeSurface(
+  program: NativeSurfaceProgram,
+  checker: NativeTypeChecker,
+  file: string,
+  isProjectFile: (file: string) => boolean,
+): LocalSurface {
+  const source = program.getSourceFile(file);
+  const moduleSymbol = source ? checker.getSymbolAtLocation(source) : undefined;
+  if (!moduleSymbol) return { text: null, named: [] };
+  const parts: string[] = [];
+  let size = 0;
+  const add = (part: string): void => {
+    parts.push(part);
+    size += part.length;
+  };
+  const full = (): boolean => parts.length > MAX_PARTS || size > MAX_SURFACE_CHARS;
+  const named = new Set<string>();
+  const expanded = new Set<number>();
+  const text = (type: NativeType | undefined): string =>
+    type ? checker.typeToString(type, undefined, TYPE_TEXT) : '-';
+  const declaredHere = (symbol: NativeSymbol): boolean =>
+    (symbol.declarations ?? []).some((d) => d.path === file);
+  const nameFile = (symbol: NativeSymbol): void => {
+    for (const d of symbol.declarations ?? []) {
+      if (d.path === file || named.has(d.path) || !isProjectFile(d.path)) continue;
+      named.add(d.path);
+      add(`  uses ${d.path}`);
+    }
+  };
+  const describeSignature = (signature: NativeSignature, depth: number): void => {
+    describeType(checker.getReturnTypeOfSignature(signature), depth + 1);
+    for (const parameter of signature.getParameters())
+      describeType(checker.getTypeOfSymbol(parameter), depth + 1);
+  };
+  const describeType = (type: NativeType | undefined, depth: number): void => {
+    if (!type || full() || depth > 6) return;
+    if (type.isUnionType() || type.isIntersectionType())
+      for (const t of type.getTypes() ?? []) describeType(t, depth + 1);
+    const references =
+      type.flags & OBJECT_TYPE && type.objectFlags & REFERENCE
+        ? checker.getTypeArguments(type)
+        : [];
+    for (const argument of [...references, ...type.getAliasTypeArguments()])
+      describeType(argument, depth + 1);
+    const symbol = type.getAliasSymbol() ?? type.getSymbol();
+    if (!symbol) return;
+    if (!declaredHere(symbol)) {
+      nameFile(symbol);
+      return;
+    }
+    if (expanded.has(symbol.id)) return;
+    expanded.add(symbol.id);
+    add(`  type ${symbol.name} flags=${symbol.flags}`);
+    const targets = [type];
+    if (symbol.flags & (CLASS | INTERFACE)) targets.push(checker.getDeclaredTypeOfSymbol(symbol));
+    for (const target of targets) {
+      for (const base of target.isClassOrInterface() ? checker.getBaseTypes(target) : []) {
+        add(`    extends ${text(base)}`);
+        describeType(base, depth + 1);
+      }
+      for (const [kind, word] of [
+        [CALL, 'call'],
+        [CONSTRUCT, 'new'],
+      ] as const)
+        for (const signature of checker.getSignaturesOfType(target, kind)) {
+          add(`    ${word}${signature.isAbstract ? ' abstract' : ''}`);
+          describeSignature(signature, depth);
+        }
+      for (const info of checker.getIndexInfosOfType(target)) {
+        add(`    index ${text(info.keyType)} ${text(info.valueType)} ${info.isReadonly}`);
+        describeType(info.valueType, depth + 1);
+      }
+      for (const property of checker.getPropertiesOfType(target)) {
+        // An inherited member's text depends on the file that declares it.
+        if (!declaredHere(property)) nameFile(property);
+        const propertyType = checker.getTypeOfSymbol(property);
+        add(`    ${property.name} flags=${property.flags}: ${text(propertyType)}`);
+        describeType(propertyType, depth + 1);
+      }
+    }
+  };
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    if (full()) break;
+    const symbol = exported.flags & ALIAS ? checker.getAliasedSymbol(exported) : exported;
+    const valueType = symbol.flags & VALUE ? checker.getTypeOfSymbol(symbol) : undefined;
+    const declared =
+      symbol.flags & (TYPE | CLASS) ? checker.getDeclaredTypeOfSymbol(symbol) : undefined;
+    add(
+      `export ${exported.name} flags=${symbol.flags} value=${text(valueType)} type=${text(declared)}`,
+    );
+    // A re-exported symbol (a barrel) names its own file, whose surface is compared.
+    nameFile(symbol);
+    describeType(valueType, 0);
+    describeType(declared, 0);
+  }
+  // Too large to keep: a text no other surface equals, so the file counts as differing.
+  if (full()) return { text: `\u0000too large ${++tooLarge}`, named: [...named] };
+  return { text: parts.join('\n'), named: [...named] };
+}
+
+/** A module that declares globals or augments another: its changes reach every file. */
+const GLOBAL_SCOPE = /^\s*declare\s+(global\b|module\s+['"])/m;
+
+/** One TypeScript 7 project as seen here: its program and its checker. */
+export interface NativeSurfaceProject {
+  readonly configFileName: string;
+  readonly program: NativeSurfaceProgram;
+  readonly checker: NativeTypeChecker;
+}
+
+export interface NativeDiskSides {
+  graphOf(project: NativeSurfaceProject): Map<string, Set<string>>;
+  diskSurfaces(project: NativeSurfaceProject): SurfaceReader;
+  /** Whether every changed file keeps its declarations' shape (then only they are affected). */
+  keepsShape(
+    disk: NativeSurfaceProject,
+    proposed: NativeSurfaceProject,
+    changed: readonly string[],
+  ): boolean;
+  /**
+   * The changed files, then the importers of every file whose surface differs, transitively.
+   * The caller asks keepsShape first: when it holds, only the changed files are affected.
+   */
+  affected(
+    disk: NativeSurfaceProject,
+    proposed: NativeSurfaceProject,
+    changed: readonly string[],
+    extra: ReadonlyMap<string, readonly string[]>,
+  ): string[];
+  /** The disk changed: everything computed from it is dropped. */
+  reset(): void;
+}
+
+/** The disk side's graphs and surfaces, kept per disk state and program. */
+export function createNativeDiskSides(options: {
+  readonly isProjectFile: (file: string) => boolean;
+  /** A changed file's texts: [proposed, on disk]. */
+  readonly texts: (file: string) => readonly [string, string];
+  /** Whether two texts of a file provably declare the same types (declaration-shape.ts). */
+  readonly sameShape?: ShapeComparer;
+}): NativeDiskSides {
+  /** Per disk state and program: the importer graph and each file's export surface. */
+  let diskSides = new Map<
+    string,
+    { graph?: Map<string, Set<string>>; surfaces: Map<string, LocalSurface> }
+  >();
+  const sideOf = (configFileName: string) => {
+    let side = diskSides.get(configFileName);
+    if (!side) diskSides.set(configFileName, (side = { surfaces: new Map() }));
+    return side;
+  };
+  const graphOf = (project: NativeSurfaceProject): Map<string, Set<string>> => {
+    const side = sideOf(project.configFileName);
+    side.graph ??= nativeImporterGraph(project.program, project.checker, options.isProjectFile);
+    return side.graph;
+  };
+  /** Surfaces of one program, kept in `memo` (the disk state's, or one proposal's). */
+  const readerOf = (
+    project: NativeSurfaceProject,
+    memo: Map<string, LocalSurface>,
+  ): SurfaceReader => ({
+    localOf(file) {
+      let surface = memo.get(file);
+      if (!surface) {
+        surface = nativeSurface(project.program, project.checker, file, options.isProjectFile);
+        memo.set(file, surface);
+      }
+      return surface;
+    },
+  });
+  const diskSurfaces = (project: NativeSurfaceProject): SurfaceReader =>
+    readerOf(project, sideOf(project.configFileName).surfaces);
+
+  /** Every changed file keeps its declarations' shape: no importer can see a difference. */
+  const keepsShape = (
+    disk: NativeSurfaceProject,
+    proposed: NativeSurfaceProject,
+    changed: readonly string[],
+  ): boolean => {
+    if (!options.sameShape) return false;
+    const inDisk = new Set(disk.program.getSourceFileNames());
+    const inProposed = new Set(proposed.program.getSourceFileNames());
+    return changed.every((file) => {
+      const [proposedText, diskText] = options.texts(file);
+      return (
+        inDisk.has(file) &&
+        inProposed.has(file) &&
+        options.sameShape?.(file, diskText, proposedText) === true
+      );
+    });
+  };
+
+  const affected = (
+    disk: NativeSurfaceProject,
+    proposed: NativeSurfaceProject,
+    changed: readonly string[],
+    extra: ReadonlyMap<string, readonly string[]>,
+  ): string[] => {
+    const inDisk = new Set(disk.program.getSourceFileNames());
+    const inProposed = new Set(proposed.program.getSourceFileNames());
+    const inProgram = (file: string): boolean => inDisk.has(file) || inProposed.has(file);
+    // A created file may be in another program (its folder's config): it is checked there.
+    const start = new Set(changed);
+    const before = diskSurfaces(disk);
+    const after = readerOf(proposed, new Map());
+    const global = [...start].some(
+      (file) =>
+        (inDisk.has(file) && before.localOf(file).text === null) ||
+        (inProposed.has(file) && after.localOf(file).text === null) ||
+        options.texts(file).some((text) => GLOBAL_SCOPE.test(text)),
+    );
+    if (global) return [...new Set([...inDisk, ...inProposed])].filter(options.isProjectFile);
+    return [
+      ...walkSurfaces(
+        {
+          changed: [...start],
+          graph: graphOf(disk),
+          extraImporters: extra,
+          diskSurfaces: before,
+          overlaySurfaces: after,
+          throwIfCancelled: () => undefined,
+        },
+        start,
+        inProgram,
+      ),
+    ];
+  };
+
+  return {
+    graphOf,
+    diskSurfaces,
+    keepsShape,
+    affected,
+    reset: () => {
+      diskSides = new Map();
+    },
+  };
+}
