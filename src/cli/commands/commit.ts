@@ -15,6 +15,7 @@ import { createPersonGit } from '../../main/core/git/person-git';
 import { createOwnGit } from '../../main/core/git/own-git';
 import { commitPicks, CommitPickError } from '../../main/core/git/commit-picks';
 import { parseHunkPick } from '../hunk-pick-arg';
+import { checkCommit } from '../commit-evidence-lines';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import { visibleUntrusted } from '../../shared/untrusted-text';
 import { checkModelFlag, createEnvClient } from '../ask-model';
@@ -137,6 +138,20 @@ export default defineVerb({
       );
       return ExitCode.Failure;
     }
+    // The index may hold other text than the working copies: only whole working copies are checked.
+    const checked =
+      scope.kind === 'staged'
+        ? null
+        : await checkCommit(io, {
+            workspace,
+            reader,
+            paths: diff.paths,
+            json: values.json ?? false,
+          });
+    if (checked && !checked.go) {
+      io.stderr.write('Not committed: you stopped at the errors it introduces.\n');
+      return ExitCode.Failure;
+    }
 
     let message = values.message;
     if (message === undefined) {
@@ -188,7 +203,13 @@ export default defineVerb({
       return ExitCode.Failure;
     }
     if (values.json) {
-      writeJsonLine(io, { ok: result.ok, commit: result.commit, message, output: result.output });
+      writeJsonLine(io, {
+        ok: result.ok,
+        commit: result.commit,
+        message,
+        output: result.output,
+        ...(checked ? { evidence: checked.evidence } : {}),
+      });
       return result.ok ? ExitCode.Ok : ExitCode.Failure;
     }
     if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);

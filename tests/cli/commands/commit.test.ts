@@ -53,7 +53,8 @@ function io(
     stderr: {
       write: (t: string) => {
         err += t;
-        if (t.includes('Commit with it?')) stdin.write(`${answers.shift() ?? 'n'}\n`);
+        if (t.includes('Commit with it?') || t.includes('Commit it with these errors?'))
+          stdin.write(`${answers.shift() ?? 'n'}\n`);
         return true;
       },
       ...(options.terminal ? { isTTY: true } : {}),
@@ -175,10 +176,28 @@ describe('sluice commit', () => {
     expect(
       await main(['commit', '--project', repo, '-m', 'x', '--hunks', 'long.ts:h7'], bad.io),
     ).toBe(1);
-    expect(bad.err()).toBe(
+    expect(bad.err()).toContain(
       'Nothing was committed: long.ts has no hunk h7 against HEAD (it has h1).\n',
     );
   });
+
+  it('a commit that introduces a type error - shows it before committing; on a terminal, n stops it', async () => {
+    await writeIn(repo, 'tsconfig.json', '{"compilerOptions":{"strict":true}}\n');
+    git(repo, ['add', 'tsconfig.json']);
+    git(repo, ['commit', '-qm', 'tsconfig']);
+    await writeIn(repo, 'a.ts', "export const a: number = 'two';\n");
+    const asked = io({ terminal: true, answers: ['n'] });
+    expect(await main(['commit', '--project', repo, '--all', '-m', 'Break a'], asked.io)).toBe(1);
+    expect(asked.err()).toMatch(/introduces 1 error/u);
+    expect(asked.err()).toMatch(/a\.ts:1\s+Type 'string' is not assignable to type 'number'/u);
+    expect(asked.err()).toContain('Not committed: you stopped at the errors it introduces.');
+    expect(git(repo, ['log', '-1', '--format=%s']).trim()).toBe('tsconfig');
+    // Without a terminal the person's --message is the decision: shown, then committed.
+    const run = io();
+    expect(await main(['commit', '--project', repo, '--all', '-m', 'Break a'], run.io)).toBe(0);
+    expect(run.err()).toMatch(/introduces 1 error/u);
+    expect(git(repo, ['log', '-1', '--format=%s']).trim()).toBe('Break a');
+  }, 60_000);
 
   it('nothing staged - says how to choose what to commit', async () => {
     const run = io();
