@@ -81,7 +81,14 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('the Changes view in Chromium
       .waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByRole('checkbox', { name: `Commit ${other}` }).uncheck();
     await page.getByLabel(/Commit message/u).fill('Say hi');
+    // What the commit carries is checked against HEAD and shown above Commit.
+    await page
+      .getByLabel('What this commit carries')
+      .getByText(/error/iu)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await expectNoBlockingViolations(page, 'changes-picks');
+    await snap(page, 'changes-commit-evidence');
     await page.getByRole('button', { name: 'Commit 1 file' }).click();
     await page
       .getByRole('status')

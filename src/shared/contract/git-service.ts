@@ -2,6 +2,7 @@
 // Sluice's and the person's changes marked, revert to HEAD through the approval gate, and the
 // person's own commit with a drafted message.
 import { z } from 'zod';
+import { proposalEvidenceSchema } from '../diagnostics';
 import { hunkSchema } from '../approvals';
 import { method } from './define';
 
@@ -120,6 +121,14 @@ export const gitService = {
       })
       .strict(),
     gitCommitResultSchema,
+  ),
+  /**
+   * What a commit of these picks would carry, checked against HEAD before it is made: the
+   * errors it introduces and fixes, as for a proposal (the working copies of the picked files).
+   */
+  commitEvidence: method(
+    z.object({ picks: z.array(hunkPick).min(1).max(10_000) }).strict(),
+    proposalEvidenceSchema,
   ),
   /**
    * The open project's "commit each approved turn" setting (the key `sluice commit --each-turn`

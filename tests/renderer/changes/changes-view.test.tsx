@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ChangesView } from '../../../src/renderer/src/changes/changes-view';
 import type { GitChanges } from '../../../src/shared/contract';
+import { diagnostic, evidence } from '../support/evidence';
 import { createFakeSluice } from '../support/fake-sluice';
 import { renderWithClient } from '../support/render-with-client';
 
@@ -97,6 +98,31 @@ describe('ChangesView - the working tree against HEAD', () => {
       expect(fake.callsTo('git.commit')).toEqual([
         { message: 'Only c', picks: [{ path: 'src/b.ts', hunkIds: ['h2'] }] },
       ]),
+    );
+    expect(fake.invalid).toEqual([]);
+  });
+
+  it('what the commit carries - checked for the picks, shown above Commit, asked again as they change', async () => {
+    const fake = createFakeSluice();
+    fake.handle('git.changes', () => changes);
+    fake.handle('git.commitEvidence', ({ picks }) =>
+      evidence({
+        introduced: picks.some((p) => p.path === 'src/a.ts')
+          ? [diagnostic({ path: 'src/a.ts', line: 1, message: "Type 'string' is not assignable" })]
+          : [],
+      }),
+    );
+    renderWithClient(<ChangesView conversations={links()} />, fake);
+    const carries = await screen.findByLabelText('What this commit carries');
+    await waitFor(() => expect(carries).toHaveTextContent("Type 'string' is not assignable"));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Commit src/a.ts' }));
+    await waitFor(() =>
+      expect(fake.callsTo('git.commitEvidence').at(-1)).toEqual({ picks: [{ path: 'src/b.ts' }] }),
+    );
+    await waitFor(() =>
+      expect(screen.getByLabelText('What this commit carries')).not.toHaveTextContent(
+        "Type 'string'",
+      ),
     );
     expect(fake.invalid).toEqual([]);
   });

@@ -350,12 +350,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp }),
     git: createGitHandlers({
       currentProject: () => {
-        const { workspace, approvals, symbolIndex } = current();
+        const { workspace, approvals, symbolIndex, diagnostics } = current();
         return {
           workspace,
           approvals: approvals.broker,
           checkpoints: approvals.checkpoints,
           symbolIndex,
+          ...(diagnostics ? { diagnostics } : {}),
         };
       },
       createClient: anthropicClient,

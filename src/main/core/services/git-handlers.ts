@@ -12,6 +12,9 @@ import { diffForCommit, draftCommitMessage, makeCommit } from '../git/commit-cha
 import { GitReader, notARepositoryMessage } from '../git/git-reader';
 import { createOwnGit } from '../git/own-git';
 import { commitPicks } from '../git/commit-picks';
+import { commitEvidence } from '../git/commit-evidence';
+import type { DiagnosticsPort } from '../diagnostics/diagnostics-port';
+import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { mergeWorktreeChecked, removeWorktreeChecked } from '../git/worktree-finish';
 import { worktreeState } from '../git/worktree-state';
 import { createPersonGit } from '../git/person-git';
@@ -35,6 +38,8 @@ export interface GitHandlersDeps {
     approvals: ApprovalPort;
     checkpoints: CheckpointStore;
     symbolIndex?: SymbolIndexPort;
+    /** The project's checkers (absent in a shell without them). */
+    diagnostics?: DiagnosticsPort;
   };
   createClient(): Anthropic;
   model(): string;
@@ -122,6 +127,16 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
           })
         : await makeCommit(person, { scope: { kind: 'all' }, message });
       return { ok: result.ok, commit: result.commit, output: result.output };
+    },
+    async commitEvidence({ picks }) {
+      const git = await reader('there is nothing to commit to.');
+      const { diagnostics } = deps.currentProject();
+      if (!diagnostics) return notCheckedEvidence('this shell has no checkers for the project');
+      return commitEvidence({
+        reader: git,
+        diagnostics,
+        paths: picks.map((p) => p.path),
+      });
     },
     commitEachTurn({ on }) {
       return { on: deps.commitEachTurn(on) };

@@ -9,6 +9,8 @@ import { useResolvedTheme } from '../app/theme';
 import { languageForPath } from '../highlight/highlighter';
 import { HunkView } from '../review/hunk-view';
 import { useChanges, type ChangesState } from './use-changes';
+import { EvidencePanel } from '../review/evidence-panel';
+import { useCommitEvidence } from './use-commit-evidence';
 import { useCommitPicks, type CommitPicks } from './use-commit-picks';
 
 export interface ConversationLinks {
@@ -90,6 +92,7 @@ export function ChangesView({ conversations }: { conversations: ConversationLink
 }
 
 const NO_FILES: WorkingChangeView[] = [];
+const NO_TEXTS: Readonly<Record<string, string>> = {};
 
 /** Who changed the file: you, or Sluice in a conversation named by its title (a link to it). */
 function By({
@@ -125,6 +128,7 @@ function CommitBox({
   onMessage(text: string): void;
 }) {
   const nothing = picks.request.length === 0;
+  const checked = useCommitEvidence(picks.request, state.changes);
   return (
     <form
       className="commit-box"
@@ -147,6 +151,19 @@ function CommitBox({
         value={message}
         onChange={(event) => onMessage(event.target.value)}
       />
+      {!nothing && (
+        <div className="commit-evidence" aria-label="What this commit carries">
+          {checked.evidence && !checked.checking ? (
+            <EvidencePanel evidence={checked.evidence} proposedTexts={NO_TEXTS} />
+          ) : checked.error ? (
+            <p className="muted">Not checked: {checked.error}</p>
+          ) : (
+            <p className="muted" aria-live="polite">
+              Checking what this commit carries against HEAD…
+            </p>
+          )}
+        </div>
+      )}
       <div className="commit-actions">
         <button
           type="button"
