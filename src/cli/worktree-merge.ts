@@ -17,6 +17,10 @@ import { createEnvClient } from './ask-model';
 import { ExitCode, writeJsonLine, type CliIo } from './cli-io';
 import { askLine, reviewDraft } from './commit-message-prompt';
 import { terminalCommandOutput } from './terminal-safe-text';
+import { mergePreview } from '../main/core/git/merge-preview';
+import { openCliDiagnostics } from './cli-diagnostics';
+import { renderEvidence } from './evidence-lines';
+import { sluiceHomeFor } from './project-context';
 
 /** Commits the worktree's uncommitted work on its branch, as the person reviews it. */
 async function commitFirst(io: CliIo, at: string, home: string, name: string): Promise<boolean> {
@@ -71,6 +75,7 @@ export async function mergeOnTerminal(
         worktree: args.worktree,
         env,
         record: (c) => checkpoints.record(c),
+        ...(!args.json && io.stdin.isTTY ? { confirm: () => confirmMerge(io, args) } : {}),
       }),
     );
   } finally {
@@ -121,6 +126,9 @@ async function mergeWith(
     case 'nothing':
       if (!args.json) io.stdout.write(`${visibleUntrusted(outcome.message)}\n`);
       return ExitCode.Ok;
+    case 'declined':
+      if (!args.json) io.stderr.write('Nothing was merged: you stopped at its preview.\n');
+      return ExitCode.Failure;
     case 'uncommitted':
       if (!args.json) io.stderr.write(`${visibleUntrusted(outcome.message)}\n`);
       return ExitCode.Failure;
@@ -142,4 +150,35 @@ function writeOutcome(io: CliIo, outcome: Awaited<ReturnType<typeof mergeWorktre
       ? { kind: outcome.kind, message: outcome.message, uncommitted: outcome.state.uncommitted }
       : outcome,
   );
+}
+
+/** The branch's files and their evidence, then the question; true to merge. */
+async function confirmMerge(
+  io: CliIo,
+  args: { main: GitReader; worktree: SluiceWorktree },
+): Promise<boolean> {
+  const workspace = await Workspace.open(args.main.root);
+  const db = openAppDatabase({ home: sluiceHomeFor(io) });
+  const diagnostics = openCliDiagnostics({ workspace, db });
+  let preview;
+  try {
+    io.stderr.write(`Checking what ${args.worktree.branch} would bring…\n`);
+    preview = await mergePreview({ main: args.main, branch: args.worktree.branch, diagnostics });
+  } finally {
+    await diagnostics.dispose();
+    db.close();
+  }
+  const shown = preview.files.slice(0, 20).map((f) => `  ${visibleUntrusted(f)}`);
+  if (preview.files.length > 20) shown.push(`  and ${preview.files.length - 20} more`);
+  io.stderr.write(
+    `${args.worktree.branch} changes ${preview.files.length} file(s) here:\n${shown.join('\n')}\n`,
+  );
+  if (preview.bothChanged.length)
+    io.stderr.write(
+      `Changed here too, so merged by git and not checked: ${preview.bothChanged.map(visibleUntrusted).join(', ')}\n`,
+    );
+  if (preview.evidence)
+    io.stderr.write(renderEvidence(preview.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR));
+  const answer = (await askLine(io, 'Merge it? [y]es / [n]o: ')).toLowerCase();
+  return answer === 'y' || answer === 'yes';
 }

@@ -21,6 +21,8 @@ export type MergeOutcome =
       readonly checkpoints: string[];
     }
   | { readonly kind: 'nothing'; readonly message: string }
+  /** The person saw the preview and said no. */
+  | { readonly kind: 'declined' }
   | { readonly kind: 'uncommitted'; readonly state: WorktreeState; readonly message: string }
   | { readonly kind: 'failed'; readonly exitCode: number; readonly output: string };
 
@@ -32,6 +34,8 @@ export async function mergeWorktreeChecked(args: {
   env: NodeJS.ProcessEnv;
   /** Records a checkpoint of each file the merge changed in the project (so it can be undone). */
   record?: (checkpoint: NewCheckpoint) => string;
+  /** Asked after the checks, before git merges (a shell shows the branch's diff and evidence). */
+  confirm?: (state: WorktreeState) => Promise<boolean>;
 }): Promise<MergeOutcome> {
   const { worktree } = args;
   const state = await worktreeState(args.main, worktree, args.env);
@@ -46,6 +50,7 @@ export async function mergeWorktreeChecked(args: {
       kind: 'nothing',
       message: `Nothing to merge: ${worktree.branch} has no commit that ${state.base ?? 'HEAD'} lacks.`,
     };
+  if (args.confirm && !(await args.confirm(state))) return { kind: 'declined' };
   const before = await args.main.headCommit();
   const result = await args.git.run(['merge', '--no-ff', '--no-edit', worktree.branch]);
   const output = [args.git.note, gitOutput(result)].filter(Boolean).join('\n');

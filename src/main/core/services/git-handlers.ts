@@ -219,7 +219,9 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
               ? `Merged ${worktree.branch} as ${result.commit.slice(0, 12)}; its ${result.checkpoints.length} file(s) here are checkpoints you can undo.`
               : result.kind === 'failed'
                 ? `git merge exited ${result.exitCode}; the merge was aborted and nothing changed.`
-                : result.message,
+                : result.kind === 'declined'
+                  ? 'Nothing was merged.'
+                  : result.message,
         };
       }
       if (how === 'remove') {
