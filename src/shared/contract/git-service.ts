@@ -150,6 +150,20 @@ export const gitService = {
     z.object({ name: z.string(), branch: z.string(), root: z.string(), output: z.string() }),
   ),
   /**
+   * What merging a worktree's branch would bring, before the merge: the files it changed since
+   * it diverged, those the project changed too (merged by git, not checked), and the evidence
+   * of the branch's versions of the others.
+   */
+  mergePreview: method(
+    z.object({ name: worktreeName }).strict(),
+    z.object({
+      branch: z.string(),
+      files: z.array(z.string()),
+      bothChanged: z.array(z.string()),
+      evidence: proposalEvidenceSchema.nullable(),
+    }),
+  ),
+  /**
    * Finishing from the main project: merge the branch (refused while the worktree holds
    * uncommitted work; "nothing to merge" when its branch has no new commit), apply per hunk
    * through the review, or remove (refused with uncommitted or unmerged work unless forced).

@@ -77,6 +77,12 @@ describe('WorktreePanel - new chat in a worktree and finishing it', () => {
   it('finishing - merge shows git’s output, apply lists what the review decided, an error is shown', async () => {
     const fake = createFakeSluice();
     fake.handle('git.worktrees', () => main);
+    fake.handle('git.mergePreview', () => ({
+      branch: 'sluice/fix',
+      files: ['a.ts', 'b.ts'].slice(0, 1),
+      bothChanged: ['b.ts'],
+      evidence: null,
+    }));
     fake.handle('git.finishWorktree', ({ how }) => {
       if (how === 'remove') throw new Error('fatal: contains modified or untracked files');
       return how === 'merge'
@@ -99,6 +105,14 @@ describe('WorktreePanel - new chat in a worktree and finishing it', () => {
     renderWithClient(<Panel />, fake);
     const item = await screen.findByRole('listitem', { name: 'Worktree fix' });
     await userEvent.click(within(item).getByRole('button', { name: 'Merge' }));
+    // The merge waits for the preview's own Merge button.
+    const preview = await screen.findByRole('group', { name: 'Merge sluice/fix?' });
+    expect(preview.textContent).toContain('sluice/fix changes 1 file here: a.ts');
+    expect(preview.textContent).toContain(
+      'Changed here too, so merged by git and not checked: b.ts',
+    );
+    expect(fake.callsTo('git.finishWorktree')).toEqual([]);
+    await userEvent.click(within(preview).getByRole('button', { name: 'Merge sluice/fix' }));
     expect((await screen.findByRole('status')).textContent).toBe('Merged sluice/fix.');
     expect(screen.getByLabelText('git output').textContent).toBe('Merge made by the ort strategy.');
     await userEvent.click(within(item).getByRole('button', { name: 'Apply per hunk' }));

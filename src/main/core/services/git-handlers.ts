@@ -13,6 +13,7 @@ import { GitReader, notARepositoryMessage } from '../git/git-reader';
 import { createOwnGit } from '../git/own-git';
 import { commitPicks } from '../git/commit-picks';
 import { commitEvidence } from '../git/commit-evidence';
+import { mergePreview } from '../git/merge-preview';
 import type { DiagnosticsPort } from '../diagnostics/diagnostics-port';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { mergeWorktreeChecked, removeWorktreeChecked } from '../git/worktree-finish';
@@ -190,6 +191,17 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
       const inside = path.join(made.path, git.info.prefix);
       await deps.openProject(inside);
       return { name: made.name, branch: made.branch, root: inside, output: made.output };
+    },
+    async mergePreview({ name }) {
+      const git = await reader('it has no worktrees.');
+      const project = deps.currentProject();
+      const worktree = await findWorktree(git, deps.home, project.workspace.root, name);
+      const preview = await mergePreview({
+        main: git,
+        branch: worktree.branch,
+        diagnostics: project.diagnostics,
+      });
+      return { branch: worktree.branch, ...preview };
     },
     async finishWorktree({ name, how, force }) {
       const git = await reader('it has no worktrees.');

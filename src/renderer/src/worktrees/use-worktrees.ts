@@ -3,7 +3,7 @@
 // worktree (the app then opens it as the project), go back, and finish one (merge, apply per
 // hunk through the review modal, remove), with what they did in words.
 import { useCallback, useEffect, useState } from 'react';
-import type { GitWorktrees, WorktreeFinish } from '../../../shared/contract';
+import type { GitWorktrees, SluiceClient, WorktreeFinish } from '../../../shared/contract';
 import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { useBusyRun } from '../app/use-busy-run';
@@ -23,7 +23,13 @@ export interface WorktreesState {
   finish(name: string, how: 'merge' | 'apply' | 'remove', force?: boolean): Promise<void>;
   /** The worktree whose removal was refused for the work it holds (offered "Remove anyway"). */
   refusedRemoval: string | null;
+  /** What merging a worktree would bring, shown before the merge. */
+  preview: (MergePreview & { name: string }) | null;
+  previewMerge(name: string): Promise<void>;
+  cancelPreview(): void;
 }
+
+export type MergePreview = Awaited<ReturnType<SluiceClient['git']['mergePreview']>>;
 
 export function useWorktrees(): WorktreesState {
   const client = useClient();
@@ -32,6 +38,7 @@ export function useWorktrees(): WorktreesState {
   const [output, setOutput] = useState<string | null>(null);
   const [applied, setApplied] = useState<WorktreeFinish['files']>([]);
   const [refusedRemoval, setRefusedRemoval] = useState<string | null>(null);
+  const [preview, setPreview] = useState<(MergePreview & { name: string }) | null>(null);
   const { busy, error, setError, run: runBusy } = useBusyRun();
 
   const reload = useCallback(async () => {
@@ -59,7 +66,14 @@ export function useWorktrees(): WorktreesState {
     applied,
     busy,
     refusedRemoval,
+    preview,
     reload,
+    async previewMerge(name) {
+      setPreview(null);
+      const found = await run(() => client.git.mergePreview({ name }));
+      if (found) setPreview({ ...found, name });
+    },
+    cancelPreview: () => setPreview(null),
     async startChat(name) {
       // The service opens the worktree as the project; project.opened then swaps the workspace.
       const made = await run(() => client.git.newWorktree(name ? { name } : {}));
@@ -71,6 +85,7 @@ export function useWorktrees(): WorktreesState {
     },
     async finish(name, how, force) {
       setRefusedRemoval(null);
+      setPreview(null);
       const result = await run(() =>
         client.git.finishWorktree({ name, how, ...(force ? { force } : {}) }),
       );

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { TextField } from '../app/text-field';
 import type { WorktreesState } from './use-worktrees';
+import { MergePreviewBox } from './merge-preview-box';
 import { WorktreeStateLine } from './worktree-state-line';
 
 export function WorktreePanel({ state }: { state: WorktreesState }) {
@@ -69,6 +70,14 @@ export function WorktreePanel({ state }: { state: WorktreesState }) {
                   <strong>{w.name}</strong> <span className="tag">{w.branch}</span>
                 </div>
                 <WorktreeStateLine worktree={w} />
+                {state.preview?.name === w.name && (
+                  <MergePreviewBox
+                    preview={state.preview}
+                    busy={state.busy}
+                    onMerge={() => void state.finish(w.name, 'merge')}
+                    onCancel={state.cancelPreview}
+                  />
+                )}
                 <div className="worktree-actions">
                   <button
                     type="button"
@@ -82,7 +91,7 @@ export function WorktreePanel({ state }: { state: WorktreesState }) {
                     type="button"
                     className="button small"
                     disabled={state.busy}
-                    onClick={() => void state.finish(w.name, 'merge')}
+                    onClick={() => void state.previewMerge(w.name)}
                   >
                     Merge
                   </button>

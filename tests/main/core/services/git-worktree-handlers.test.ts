@@ -114,6 +114,11 @@ describe('git service - new chat in a worktree', () => {
     // Merge the branch (a commit there), then remove the worktree and its merged branch.
     git(made.root, ['commit', '-qam', 'a is 2']);
     git(h.project, ['checkout', '-q', '--', 'a.ts']);
+    expect(await h.call('git.mergePreview', { name: 'fix' })).toMatchObject({
+      branch: 'sluice/fix',
+      files: ['a.ts'],
+      bothChanged: [],
+    });
     const merged = await h.call<WorktreeFinish>('git.finishWorktree', {
       name: 'fix',
       how: 'merge',
