@@ -350,13 +350,14 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp }),
     git: createGitHandlers({
       currentProject: () => {
-        const { workspace, approvals, symbolIndex, diagnostics } = current();
+        const { workspace, approvals, symbolIndex, diagnostics, testRuns } = current();
         return {
           workspace,
           approvals: approvals.broker,
           checkpoints: approvals.checkpoints,
           symbolIndex,
           ...(diagnostics ? { diagnostics } : {}),
+          ...(testRuns ? { tests: testRuns.tests } : {}),
         };
       },
       createClient: anthropicClient,

@@ -14,6 +14,7 @@ import { createOwnGit } from '../git/own-git';
 import { commitPicks } from '../git/commit-picks';
 import { commitEvidence } from '../git/commit-evidence';
 import { mergePreview } from '../git/merge-preview';
+import type { ProjectTests } from '../test-runs/project-tests';
 import type { DiagnosticsPort } from '../diagnostics/diagnostics-port';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { mergeWorktreeChecked, removeWorktreeChecked } from '../git/worktree-finish';
@@ -41,6 +42,8 @@ export interface GitHandlersDeps {
     symbolIndex?: SymbolIndexPort;
     /** The project's checkers (absent in a shell without them). */
     diagnostics?: DiagnosticsPort;
+    /** The project's tests before approval (absent in a shell without them). */
+    tests?: ProjectTests;
   };
   createClient(): Anthropic;
   model(): string;
@@ -131,11 +134,14 @@ export function createGitHandlers(deps: GitHandlersDeps): GitHandlers {
     },
     async commitEvidence({ picks }) {
       const git = await reader('there is nothing to commit to.');
-      const { diagnostics } = deps.currentProject();
-      if (!diagnostics) return notCheckedEvidence('this shell has no checkers for the project');
+      const project = deps.currentProject();
+      if (!project.diagnostics)
+        return notCheckedEvidence('this shell has no checkers for the project');
       return commitEvidence({
         reader: git,
-        diagnostics,
+        diagnostics: project.diagnostics,
+        tests: project.tests,
+        workspace: project.workspace,
         paths: picks.map((p) => p.path),
       });
     },

@@ -57,6 +57,12 @@ export interface TestVerdictRequest {
   readonly signal?: AbortSignal;
   readonly onLateResult?: (verdict: TestVerdict) => void;
   readonly onProgress?: (verdict: TestVerdict) => void;
+  /**
+   * The changes' `before` texts are not the disk's (a commit is compared with HEAD, whose text
+   * the disk no longer holds): the baseline is always run, and never shared through the
+   * per-disk-state cache.
+   */
+  readonly baselineNotOnDisk?: boolean;
 }
 
 export interface TestRunService {
@@ -148,7 +154,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
   const runPlan = async (
     plan: TestPlan,
     changes: readonly TestChange[],
-    stateKey: string,
+    stateKey: string | null,
     signal: AbortSignal,
   ): Promise<
     | { verdict: Omit<TestVerdict, 'ms' | 'checkedAt' | 'selection' | 'state'> }
@@ -164,8 +170,8 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     // Something failed: the disk state (unless cached) and a second run on the proposed text
     // go side by side (two cores, both at lower priority); the rerun is wasted only when every
     // failure turns out to be already failing.
-    const cacheKey = `${stateKey}\0${plan.selection.command}`;
-    const cached = baselines.get(cacheKey);
+    const cacheKey = stateKey === null ? null : `${stateKey}\0${plan.selection.command}`;
+    const cached = cacheKey === null ? undefined : baselines.get(cacheKey);
     const [disk, again] = await Promise.all([
       cached ? null : runOnce(plan, asBefore(changes), signal),
       runOnce(plan, changes, signal),
@@ -174,7 +180,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     if (again.kind === 'cancelled') return { stop: again };
     // A baseline that could not run leaves every failure "newly failing" (fails closed).
     const baseline: readonly TestOutcome[] = cached ?? (disk?.kind === 'ran' ? disk.outcomes : []);
-    if (!cached && disk?.kind === 'ran') {
+    if (!cached && disk?.kind === 'ran' && cacheKey !== null) {
       baselines.set(cacheKey, baseline);
       if (baselines.size > BASELINE_CACHE)
         baselines.delete(baselines.keys().next().value as string);
@@ -207,7 +213,8 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
       passed: number;
     };
     for (const plan of selection.plans) {
-      const result = await runPlan(plan, request.changes, selection.project.stateKey, signal);
+      const stateKey = request.baselineNotOnDisk ? null : selection.project.stateKey;
+      const result = await runPlan(plan, request.changes, stateKey, signal);
       if ('stop' in result) {
         const reason =
           result.stop.kind === 'cancelled'
