@@ -55,7 +55,14 @@ export const WRITE_SETTINGS: readonly string[] = [
 
 /** Per-driver keys that run a program; each found in the repository's config is blanked. */
 const DRIVER_KEY =
-  /^(filter\.(.+)\.(clean|smudge|process)|diff\.(.+)\.(textconv|command)|merge\.(.+)\.driver)$/u;
+  /^(filter\.(.*)\.(clean|smudge|process)|diff\.(.*)\.(textconv|command)|merge\.(.*)\.driver)$/u;
+
+/**
+ * Keys that make git read or fetch with programs, or read config differently elsewhere, which a
+ * `-c` cannot switch off: such a repository is not read with git at all.
+ */
+const REFUSED_KEY =
+  /^(extensions\.partialclone|remote\..*\.promisor|includeif\.(onbranch|gitdir)[^.]*\..*)$/u;
 
 /** Most bytes a git read may print before it is stopped and the read fails, saying so. */
 export const GIT_OUTPUT_LIMIT = 64 * 1024 * 1024;
@@ -92,6 +99,8 @@ export function gitReadEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   env.GIT_OPTIONAL_LOCKS = '0';
   env.GIT_TERMINAL_PROMPT = '0';
   env.GIT_PAGER = 'cat';
+  // A partial clone fetches a missing object on any read, through remote.<x>.uploadpack.
+  env.GIT_NO_LAZY_FETCH = '1';
   env.LC_ALL = 'C';
   return env;
 }
@@ -171,6 +180,10 @@ export async function readOverrides(cwd: string, env: NodeJS.ProcessEnv): Promis
   const drivers: string[] = [];
   for (const entry of listed.stdout.toString('utf8').split('\0')) {
     const key = entry.split('\n', 1)[0] ?? '';
+    if (REFUSED_KEY.test(key.toLowerCase()) && !/^remote\..*\.promisor\nfalse$/iu.test(entry))
+      throw new GitReadError(
+        `this repository's config sets ${JSON.stringify(key)}, which makes git fetch or read other settings in other places; Sluice does not read it with git.`,
+      );
     const match = DRIVER_KEY.exec(key);
     if (!match) continue;
     // `-c` splits at the first "=": a driver named with one could not be blanked.

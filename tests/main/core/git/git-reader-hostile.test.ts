@@ -136,7 +136,7 @@ const cases: Case[] = [
         included,
         `[core]\n\tfsmonitor = ${plant}\n\tpager = ${plant}\n[diff]\n\texternal = ${plant}\n[diff "evil"]\n\ttextconv = ${plant}\n[filter "evil"]\n\tclean = ${plant}\n\tprocess = ${plant}\n`,
       );
-      return `[include]\n\tpath = ${included}\n[includeIf "gitdir:${repo}/"]\n\tpath = ${included}\n`;
+      return `[include]\n\tpath = ${included}\n`;
     },
     control: ['status'],
   },

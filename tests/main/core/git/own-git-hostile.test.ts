@@ -145,6 +145,36 @@ describe("Sluice's own git - a hostile repository's programs never run", () => {
       expect(existsSync(marker)).toBe(false);
     });
 
+  it('a driver with an empty name ([filter ""], * filter=) - blanked like any other', async () => {
+    await writeIn(repo, '.gitattributes', '* filter= merge=\n');
+    git(repo, ['commit', '-qam', 'empty driver names']);
+    await appendFile(
+      path.join(repo, '.git', 'config'),
+      `[filter ""]\n\tclean = ${plant}\n\tsmudge = ${plant}\n[merge ""]\n\tdriver = ${plant} %A\n`,
+    );
+    await everyOwnWrite();
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  for (const [name, config] of [
+    ['includeIf onbranch', () => `[includeIf "onbranch:sluice/**"]\n\tpath = evil.cfg\n`],
+    ['includeIf gitdir', () => `[includeIf "gitdir:**/.git/worktrees/**"]\n\tpath = evil.cfg\n`],
+    [
+      'a partial clone (a read would fetch through uploadpack)',
+      () =>
+        `[extensions]\n\tpartialClone = origin\n[remote "origin"]\n\turl = /nonexistent\n\tpromisor = true\n\tuploadpack = ${plant}\n`,
+    ],
+  ] as const)
+    it(`${name} - the repository is not read with git at all, and nothing runs`, async () => {
+      await writeFile(
+        path.join(repo, '.git', 'evil.cfg'),
+        `[filter "evil"]\n\tsmudge = ${plant}\n\tclean = ${plant}\n`,
+      );
+      await appendFile(path.join(repo, '.git', 'config'), config());
+      await expect(everyOwnWrite()).rejects.toThrow(/Sluice does not read it with git/u);
+      expect(existsSync(marker)).toBe(false);
+    });
+
   it('the person’s own git on the same repository - fires the plants (the traps are real)', async () => {
     await appendFile(
       path.join(repo, '.git', 'config'),
