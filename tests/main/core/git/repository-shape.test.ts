@@ -69,6 +69,42 @@ describe('GitReader.open - a .git that points elsewhere is not followed', () => 
     expect((await opened(bare)).kind).toBe('not-a-repository');
   });
 
+  it('a worktree admin folder the project brought, borrowing another repository - refused', async () => {
+    const admin = path.join(project, '.adm');
+    await mkdir(admin);
+    await writeFile(path.join(project, '.git'), 'gitdir: .adm\n');
+    await writeFile(path.join(admin, 'gitdir'), `${path.join(project, '.git')}\n`);
+    await writeFile(path.join(admin, 'commondir'), `${path.join(other, '.git')}\n`);
+    await writeFile(path.join(admin, 'HEAD'), 'ref: refs/heads/main\n');
+    const result = await opened(project);
+    expect(result).toMatchObject({
+      kind: 'not-a-repository',
+      why: expect.stringMatching(/not one of .*'s own/u),
+    });
+  });
+
+  it('alternates, or a ref that is a link, into another repository - refused', async () => {
+    git(project, ['init', '-q', '-b', 'main']);
+    await writeFile(
+      path.join(project, '.git', 'objects', 'info', 'alternates'),
+      `${path.join(other, '.git', 'objects')}\n`,
+    );
+    expect(await opened(project)).toMatchObject({
+      kind: 'not-a-repository',
+      why: expect.stringContaining('alternates'),
+    });
+    await rm(path.join(project, '.git', 'objects', 'info', 'alternates'));
+    await mkdir(path.join(project, '.git', 'refs', 'heads'), { recursive: true });
+    await symlink(
+      path.join(other, '.git', 'refs', 'heads', 'main'),
+      path.join(project, '.git', 'refs', 'heads', 'main'),
+    );
+    expect(await opened(project)).toMatchObject({
+      kind: 'not-a-repository',
+      why: expect.stringContaining('refs/heads/main is a link'),
+    });
+  });
+
   it('a real linked worktree - opened, its admin folder names it back', async () => {
     const dir = path.join(project, 'wt');
     git(other, ['worktree', 'add', '-q', '-b', 'wt', dir]);
