@@ -6,8 +6,9 @@
 // their caches beside them), and every confinement started on the worktree shows the main
 // tree's folder read-only at its own path, so the links resolve and nothing can change it.
 // Which folder is shown is never read from the worktree: it is the same folder of the main work
-// tree that the worktree's own git admin folder names (a .git file whose admin folder points
-// back), so a repository cannot point a confinement at anything else. When the worktree's
+// tree that the worktree's own git admin folder names (a .git file whose admin folder, one of
+// the main repository's own, points back; the main tree outside the worktree), and it must be a
+// real folder there, not a link, so a repository cannot point a confinement at anything else. When the worktree's
 // lockfile differs from the main tree's, the folder is not shown and the reason says why.
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -72,7 +73,26 @@ export function mainProjectOf(root: string): string | null {
   const common = read(path.join(adminDir, 'commondir'))?.toString('utf8').trim();
   const commonDir = common ? real(path.resolve(adminDir, common)) : null;
   if (!commonDir || path.basename(commonDir) !== '.git') return null;
-  return path.join(path.dirname(commonDir), path.relative(top, root));
+  // The admin folder is the repository's own, and the main tree lies outside the worktree.
+  if (path.dirname(real(adminDir) ?? '') !== path.join(commonDir, 'worktrees')) return null;
+  const realTop = real(top);
+  const mainTop = path.dirname(commonDir);
+  if (!realTop || inside(realTop, mainTop) || inside(mainTop, realTop)) return null;
+  return path.join(mainTop, path.relative(top, root));
+}
+
+function inside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** A real folder at exactly this path: no link on the way, none at the end. */
+function realFolder(folder: string): boolean {
+  try {
+    return lstatSync(folder).isDirectory() && real(folder) === folder;
+  } catch {
+    return false;
+  }
 }
 
 /** The main tree's dependency folders a worktree at `root` shares (none elsewhere). */
@@ -85,10 +105,14 @@ export function sharedDependencies(root: string): SharedDependency[] {
   }
   if (!main) return [];
   const shared: SharedDependency[] = [];
+  const realMain = real(main);
+  const realRoot = real(root);
+  if (!realMain || !realRoot) return [];
   for (const [name, lockfiles] of Object.entries(DEPENDENCY_FOLDERS)) {
-    const source = real(path.join(main, name));
-    if (!source || !lstatSync(source).isDirectory()) continue;
-    if (!existsSync(path.join(root, name))) continue;
+    // The main tree's own folder, never one it links elsewhere (a home folder, a secret).
+    const source = path.join(realMain, name);
+    if (!realFolder(source)) continue;
+    if (!realFolder(path.join(realRoot, name))) continue;
     const differs = lockfiles.find((lock) => {
       const ours = read(path.join(root, lock));
       const theirs = read(path.join(main, lock));

@@ -83,6 +83,30 @@ describe('a worktree and the project’s dependencies', () => {
     }
   });
 
+  it('a project that brings its own admin chain, or a main folder that is a link - shares nothing', async () => {
+    const fake = await mkdtemp(path.join(os.tmpdir(), 'sluice-fake-chain-'));
+    const secret = await mkdtemp(path.join(os.tmpdir(), 'sluice-secret-'));
+    try {
+      // .git → .wt (gitdir back, commondir → m/.git), m/node_modules → a secret folder.
+      await writeFile(path.join(fake, '.git'), 'gitdir: .wt\n');
+      mkdirSync(path.join(fake, '.wt'));
+      await writeFile(path.join(fake, '.wt', 'gitdir'), '../.git\n');
+      await writeFile(path.join(fake, '.wt', 'commondir'), '../m/.git\n');
+      mkdirSync(path.join(fake, 'm', '.git'), { recursive: true });
+      symlinkSync(secret, path.join(fake, 'm', 'node_modules'));
+      mkdirSync(path.join(fake, 'node_modules'));
+      expect(sharedDependencyMounts(fake)).toEqual([]);
+    } finally {
+      await rm(fake, { recursive: true, force: true });
+      await rm(secret, { recursive: true, force: true });
+    }
+    // A real worktree of a project whose node_modules is a link elsewhere: not shown.
+    const dir = await worktree();
+    await rm(path.join(repo, 'node_modules'), { recursive: true, force: true });
+    symlinkSync(home, path.join(repo, 'node_modules'));
+    expect(sharedDependencyMounts(dir)).toEqual([]);
+  });
+
   it('a lockfile changed in the worktree - not shared, and the runner says why', async () => {
     const dir = await worktree();
     await writeFile(path.join(dir, 'package-lock.json'), '{"lockfileVersion": 3, "x": 1}\n');
