@@ -170,10 +170,12 @@ export function bubblewrapSetupArgs(layout: SandboxLayout): string[] {
     if ([...MASKED_DIRS, ...layout.hidden].some((dir) => isInside(dir, nodeDir)))
       args.push('--ro-bind', nodeDir, nodeDir);
   }
+  // Writable first: a read-only path may lie inside a writable one (a repository's config
+  // inside the git folder a confined commit writes).
+  for (const dir of layout.extraWritable ?? []) args.push('--bind', dir, dir);
   for (const dir of layout.extraReadOnly ?? []) args.push('--ro-bind', dir, dir);
   // A Sluice worktree's shared dependencies: the main tree's folders, read-only, at their path.
   for (const dir of sharedDependencyMounts(layout.root)) args.push('--ro-bind', dir, dir);
-  for (const dir of layout.extraWritable ?? []) args.push('--bind', dir, dir);
   // Mounted over the fresh /proc after it: sysctls are global (kernel.core_pattern runs a
   // program as host root) and uid 0 inside may write them. bwrap covers these itself only
   // when it finds them writable at setup; bind the host's read-only whatever it found.

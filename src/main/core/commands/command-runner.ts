@@ -85,6 +85,8 @@ export interface CommandRunOptions {
    * folders for a commit or merge the person started, whose hooks run confined.
    */
   readonly writable?: readonly string[];
+  /** Absolute paths shown read-only after those (bubblewrap only; each must exist). */
+  readonly readOnly?: readonly string[];
 }
 
 export interface CommandRun extends ProcessResult {
@@ -215,6 +217,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
           : undefined,
         seccompFd: seccomp ? 3 : undefined,
         extraWritable: writable.filter((w) => !isInsideOrSame(options.root, w)),
+        extraReadOnly: options.readOnly ?? [],
       },
       options.command,
     );

@@ -4,10 +4,15 @@
 // filters, fsmonitor), which is the repository's code: it runs inside run_command's sandbox
 // (commands/command-runner.ts) with its environment allow-list, the network off, the person's
 // home and SLUICE_HOME hidden, and only the work tree and the repository's git folders
-// writable. The person's identity comes from their config, read on the host (reading config
-// runs nothing). Where no such sandbox exists (none on this machine, or Seatbelt, which cannot
-// yet open the git folders), the commit is made as Sluice's own (own-git.ts): nothing of the
-// repository runs, and the writer's note says the hooks did not run and why.
+// writable (their config, hooks and info read-only, so a hook cannot plant code for the
+// person's next git command). The person's identity comes from their config, read on the host
+// (reading config runs nothing). Where no such sandbox can hold the hooks (none on this
+// machine; Seatbelt, which cannot yet open the git folders; a work tree that holds the person's
+// home), the commit is made as Sluice's own (own-git.ts): nothing of the repository runs, and
+// the writer's note says the hooks did not run and why.
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { runCommand } from '../commands/command-runner';
 import { detectSandbox } from '../commands/sandbox-detect';
 import type { SandboxAvailability } from '../commands/bubblewrap';
@@ -27,6 +32,11 @@ export interface PersonGitOptions {
   readonly sandbox?: SandboxAvailability;
 }
 
+function inside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
 /** A word for /bin/sh, single-quoted. */
 function shellWord(word: string): string {
   return `'${word.replace(/'/gu, `'\\''`)}'`;
@@ -44,6 +54,14 @@ export function createPersonGit(reader: GitReader, options: PersonGitOptions): G
     };
   }
   const { info } = reader;
+  // A repository that holds the person's home (or SLUICE_HOME) would put them in the sandbox.
+  const home = options.env.HOME || os.homedir();
+  const holds = [home, ...options.hidden].find((dir) => dir && inside(info.top, dir));
+  if (holds)
+    return {
+      ...createOwnGit(reader, options.env),
+      note: `The repository's hooks did not run: its work tree holds ${holds}, which the sandbox would have to show them.`,
+    };
   // The work tree is the sandbox's writable root; its .git (a folder, or a linked worktree's
   // admin folder and the main repository's) is protected there and opened here.
   const gitFolders = [...new Set([info.gitDir, info.commonDir])];
@@ -75,6 +93,12 @@ export function createPersonGit(reader: GitReader, options: PersonGitOptions): G
         hidden: options.hidden,
         baseEnv: options.env,
         writable: gitFolders,
+        // What a hook could use to run code later at the person's own git: read-only.
+        readOnly: gitFolders.flatMap((dir) =>
+          ['config', 'config.worktree', 'hooks', 'info']
+            .map((name) => path.join(dir, name))
+            .filter((p) => existsSync(p)),
+        ),
         outputLimits: { headBytes: 256 * 1024, tailBytes: 256 * 1024, logBytes: 0 },
       });
       const code =

@@ -62,6 +62,22 @@ describe.runIf(sandboxed)('the person’s git - their hooks run, confined', () =
     expect(git(repo, ['status', '--porcelain']).trim()).toBe('');
   });
 
+  it('a hook that plants code for later (config, hooks) - cannot: they are read-only inside', async () => {
+    await hook(
+      'pre-commit',
+      `printf '[core]\\n\\tfsmonitor = touch ${marker}\\n' >> .git/config 2>&1 || echo "config refused"\necho 'touch ${marker}' >> .git/hooks/post-checkout 2>&1 || echo "hooks refused"`,
+    );
+    const before = await readFile(path.join(repo, '.git', 'config'), 'utf8');
+    await writeIn(repo, 'a.txt', 'two\n');
+    const person = createPersonGit(await open(repo), { env: env(), hidden: [home] });
+    const made = await makeCommit(person, { scope: { kind: 'all' }, message: 'Raise a' });
+    expect(made.output).toContain('config refused');
+    expect(made.output).toContain('hooks refused');
+    expect(made.ok).toBe(true);
+    expect(await readFile(path.join(repo, '.git', 'config'), 'utf8')).toBe(before);
+    expect(existsSync(path.join(repo, '.git', 'hooks', 'post-checkout'))).toBe(false);
+  });
+
   it('a failing pre-commit hook - nothing is committed, its words come back', async () => {
     await hook('pre-commit', 'echo "lint: 3 problems" >&2\nexit 1');
     await writeIn(repo, 'a.txt', 'two\n');
