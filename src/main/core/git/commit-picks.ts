@@ -105,41 +105,63 @@ export async function commitPicks(args: {
   const { reader, workspace, picks } = args;
   if (picks.length === 0) throw new CommitPickError('nothing was picked to commit.');
   const paths = picks.map((p) => workspace.resolve(p.path).relative);
-  const already = (await reader.stagedPaths()).filter((p) => !paths.includes(p));
-  if (already.length)
+  if ((await reader.headCommit()) === null)
     throw new CommitPickError(
-      `other changes are already staged (${already.slice(0, 5).join(', ')}${already.length > 5 ? ', …' : ''}); a commit of your picks would take them too. Unstage them (git restore --staged) or pick them as well.`,
+      'this repository has no commit yet: make the first one with sluice commit --all or its paths.',
+    );
+  // The commit takes the whole index, so anything staged anywhere in the repository (the picks
+  // included: restoring after a failure puts them back to HEAD) must not be there already.
+  const staged = await stagedAnywhere(reader);
+  if (staged.length)
+    throw new CommitPickError(
+      `changes are already staged (${staged.slice(0, 5).join(', ')}${staged.length > 5 ? ', …' : ''}); a commit of your picks would take them too. Unstage them (git restore --staged) or commit them as they are (sluice commit with no picks).`,
     );
   // Every hunk pick is computed before anything is staged, so a bad pick changes nothing.
   const partial = new Map<string, Buffer>();
-  for (const [i, pick] of picks.entries())
+  for (const [i, pick] of picks.entries()) {
+    const relative = paths[i] ?? pick.path;
     if (pick.hunkIds?.length)
-      partial.set(
-        paths[i] ?? pick.path,
-        await partialBytes(reader, workspace, paths[i] ?? pick.path, pick.hunkIds),
-      );
-  const restore = () => args.own.run(['reset', '-q', '--', ...paths.map((p) => `:(literal)${p}`)]);
-  const whole = paths.filter((p) => !partial.has(p));
-  if (whole.length) {
-    const added = await args.person.run(['--literal-pathspecs', 'add', '-A', '--', ...whole]);
-    if (added.code !== 0) {
-      await restore();
-      return {
-        ok: false,
-        commit: null,
-        output: [args.person.note, added.stdout.toString('utf8'), added.stderr]
-          .filter(Boolean)
-          .join('\n'),
-        exitCode: added.code,
-      };
-    }
+      partial.set(relative, await partialBytes(reader, workspace, relative, pick.hunkIds));
   }
-  for (const [relative, bytes] of partial)
-    await stageHunks(args.own, reader.info.prefix, relative, bytes);
-  const result = await makeCommit(args.person, {
-    scope: { kind: 'staged' },
-    message: args.message,
-  });
-  if (!result.ok) await restore();
-  return result;
+  const restore = () => args.own.run(['reset', '-q', '--', ...paths.map((p) => `:(literal)${p}`)]);
+  let result: CommitResult | null = null;
+  try {
+    const whole = paths.filter((p) => !partial.has(p));
+    if (whole.length) {
+      const added = await args.person.run(['--literal-pathspecs', 'add', '-A', '--', ...whole]);
+      if (added.code !== 0)
+        return {
+          ok: false,
+          commit: null,
+          output: [args.person.note, added.stdout.toString('utf8'), added.stderr]
+            .filter(Boolean)
+            .join('\n'),
+          exitCode: added.code,
+        };
+    }
+    for (const [relative, bytes] of partial)
+      await stageHunks(args.own, reader.info.prefix, relative, bytes);
+    result = await makeCommit(args.person, { scope: { kind: 'staged' }, message: args.message });
+    return result;
+  } finally {
+    // Whatever stopped the commit (a hook, an error half way), the index is as it was.
+    if (!result?.ok) await restore();
+  }
+}
+
+/** Top-relative paths staged anywhere in the repository (not only under the project). */
+async function stagedAnywhere(reader: GitReader): Promise<string[]> {
+  const listed = await reader.run([
+    'diff',
+    '--cached',
+    '--name-only',
+    '-z',
+    '--no-renames',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--ignore-submodules=all',
+    '--',
+    ':(top)',
+  ]);
+  return listed.stdout.toString('utf8').split('\0').filter(Boolean);
 }

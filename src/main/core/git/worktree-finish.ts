@@ -10,7 +10,7 @@ import type { GitWriter } from './git-process';
 import type { GitReader } from './git-reader';
 import { gitOutput } from './person-git';
 import { describeUnfinished, worktreeState, type WorktreeState } from './worktree-state';
-import type { SluiceWorktree } from './worktrees';
+import { WORKTREE_BRANCH_PREFIX, type SluiceWorktree } from './worktrees';
 
 export type MergeOutcome =
   | {
@@ -136,7 +136,10 @@ export async function removeWorktreeChecked(args: {
   ]);
   if (removed.code !== 0 && !state.missing) return { kind: 'failed', output: gitOutput(removed) };
   if (state.missing) await args.git.run(['worktree', 'prune']);
-  const branch = await args.git.run(['branch', force ? '-D' : '-d', worktree.branch]);
+  // Only the branch Sluice made for it: a worktree switched to another branch keeps that one.
+  if (worktree.branch !== `${WORKTREE_BRANCH_PREFIX}${worktree.name}`)
+    return { kind: 'removed', branchDeleted: false, output: gitOutput(removed) };
+  const branch = await args.git.run(['branch', force ? '-D' : '-d', '--', worktree.branch]);
   return {
     kind: 'removed',
     branchDeleted: branch.code === 0,

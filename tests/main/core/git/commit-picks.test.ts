@@ -71,7 +71,17 @@ describe('commitPicks - what the person picked, and only that', () => {
     await writeIn(repo, 'b.txt', 'B\n');
     git(repo, ['add', 'b.txt']);
     await expect(commit(repo, [{ path: 'a.txt' }])).rejects.toThrow(
-      /other changes are already staged \(b\.txt\)/u,
+      /changes are already staged \(b\.txt\)/u,
+    );
+    expect(git(repo, ['log', '-1', '--format=%s']).trim()).toBe('initial');
+  });
+
+  it('a change staged outside the project folder - refused too (the commit takes the whole index)', async () => {
+    await writeIn(repo, 'a.txt', 'A\n');
+    await writeIn(repo, 'sub/long.txt', LINES.replace('line 2\n', 'line two\n'));
+    git(repo, ['add', 'a.txt']);
+    await expect(commit(path.join(repo, 'sub'), [{ path: 'long.txt' }])).rejects.toThrow(
+      /changes are already staged \(a\.txt\)/u,
     );
     expect(git(repo, ['log', '-1', '--format=%s']).trim()).toBe('initial');
   });
