@@ -185,7 +185,11 @@ async function buildDevcontainer(
   const reach = dockerfileReach(text, args);
   if (reach.fetches.length)
     throw new ContainerImageError(
-      `${named} ADDs from the network (${reach.fetches.slice(0, 3).join(', ')}), which the builder fetches outside the build's sandbox; a build from the project may not: download it yourself into the project and COPY it`,
+      `${named} ADDs from the network or from a source that is not a plain path (${reach.fetches.slice(0, 3).join(', ')}); the builder fetches such a source outside the build's sandbox, so a build from the project may not: download it yourself into the project and COPY it`,
+    );
+  if (reach.syntax !== null)
+    throw new ContainerImageError(
+      `${named} names a builder frontend (# syntax=${reach.syntax}), which would be fetched from a registry; remove the line to build it here`,
     );
   for (const from of reach.images) await requirePresent(engine, from, `FROM or --from in ${named}`);
   const tar = writeTar(contextEntries(context), { uid: 0, gid: 0 });

@@ -1,37 +1,51 @@
 // A Dockerfile read as its instructions, for what a build would reach beyond the project: the
 // images it starts FROM or copies from (never pulled: each must already be on the engine), and
-// the URLs an ADD would fetch. An ADD of a URL is fetched by the builder itself, outside the
+// any ADD source that is not a plain path (a URL, or a word a variable or quote could make one),
+// refused by default. An ADD of a URL is fetched by the builder itself, outside the
 // build's network namespace, so `networkmode: none` does not stop it: a build from the project
 // could reach the person's loopback services or a cloud metadata address and bake the answer
 // into the image. Such a Dockerfile is refused before any build. Continuation lines follow the
 // file's own escape character (`# escape=` parser directive), as the builder reads them.
 
+/** The parser directives at the top (`# escape=`, `# syntax=`), lower-cased names. */
+export function dockerfileDirectives(text: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const line of text.replace(/^\uFEFF/u, '').split(/\r?\n/u)) {
+    const directive = /^#\s*([a-z]+)\s*=\s*(\S+)\s*$/iu.exec(line);
+    if (!directive) break;
+    found[(directive[1] ?? '').toLowerCase()] = directive[2] ?? '';
+  }
+  return found;
+}
+
 export interface DockerfileReach {
   /** Images the build starts from or copies from (stage names and `scratch` left out). */
   readonly images: string[];
-  /** Sources an ADD would fetch over the network. */
+  /**
+   * ADD sources that are not a plain path in the build context: a URL, a git address, or a
+   * word with a variable, a quote, ':' or '@' that could become one. Refused, all of them.
+   */
   readonly fetches: string[];
+  /** A `# syntax=` directive: BuildKit would load that frontend image from a registry. */
+  readonly syntax: string | null;
 }
 
-const URL_SOURCE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@)/iu;
+/** Anything but a plain path: a scheme, a git address, a variable, a quote, ':' or '@'. */
+const NOT_A_PLAIN_PATH = /[$"'`@:]|^[a-z][a-z0-9+.-]*:\/\//iu;
 
 /** The logical instructions: continuation lines joined, comments and blank lines left out. */
 export function dockerfileInstructions(text: string): string[] {
-  const lines = text.split(/\r?\n/u);
-  let escape = '\\';
-  // Parser directives come first, before any instruction, comment or blank line.
-  for (const line of lines) {
-    const directive = /^#\s*([a-z]+)\s*=\s*(\S+)\s*$/iu.exec(line);
-    if (!directive) break;
-    if (directive[1]?.toLowerCase() === 'escape' && (directive[2] === '`' || directive[2] === '\\'))
-      escape = directive[2];
-  }
+  // The builder drops a byte-order mark before reading the directives.
+  const lines = text.replace(/^\uFEFF/u, '').split(/\r?\n/u);
+  const directive = dockerfileDirectives(text).escape;
+  const escape = directive === '`' ? '`' : '\\';
   const instructions: string[] = [];
   let current = '';
   for (const raw of lines) {
     const trimmed = raw.trim();
     if (current === '' && (trimmed === '' || trimmed.startsWith('#'))) continue;
-    if (current !== '' && trimmed.startsWith('#')) continue;
+    // Inside a continuation the builder skips comments and empty lines alike.
+    if (current !== '' && (trimmed === '' || trimmed.startsWith('#'))) continue;
     if (trimmed.endsWith(escape)) {
       current += `${trimmed.slice(0, -1).trimEnd()} `;
       continue;
@@ -43,8 +57,18 @@ export function dockerfileInstructions(text: string): string[] {
   return instructions;
 }
 
-/** The words of an instruction after its keyword: a JSON array, else split on whitespace. */
-function words(rest: string): string[] {
+/** The words of an instruction after its keyword: leading flags, then a JSON array or words. */
+function words(text: string): string[] {
+  const flags: string[] = [];
+  let rest = text.trim();
+  for (let flag = /^(--\S+)\s*/u.exec(rest); flag; flag = /^(--\S+)\s*/u.exec(rest)) {
+    flags.push(flag[1] ?? '');
+    rest = rest.slice(flag[0].length);
+  }
+  return [...flags, ...argumentWords(rest)];
+}
+
+function argumentWords(rest: string): string[] {
   if (rest.startsWith('[')) {
     try {
       const parsed = JSON.parse(rest) as unknown;
@@ -99,7 +123,11 @@ export function dockerfileReach(text: string, args: Record<string, string>): Doc
     }
     if (keyword === 'ADD')
       for (const source of rest.slice(0, -1))
-        if (URL_SOURCE.test(expand(source)) || URL_SOURCE.test(source)) fetches.push(source);
+        if (
+          !source.startsWith('<<') &&
+          (NOT_A_PLAIN_PATH.test(source) || NOT_A_PLAIN_PATH.test(expand(source)))
+        )
+          fetches.push(source);
   }
-  return { images, fetches };
+  return { images, fetches, syntax: dockerfileDirectives(text).syntax ?? null };
 }

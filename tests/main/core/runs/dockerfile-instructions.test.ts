@@ -35,6 +35,33 @@ describe('dockerfileReach - what a build would fetch or start from', () => {
     expect(dockerfileReach(backslash, {}).fetches).toEqual(['http://127.0.0.1:9/p']);
   });
 
+  it('sources that could become a URL - refused by default, whatever the spelling', () => {
+    const u = 'http://127.0.0.1:9/p';
+    const cases = [
+      `FROM b\nENV U=${u}\nADD $U /x\n`,
+      `FROM b\nADD \${U:-${u}} /x\n`,
+      `FROM b\nARG A=1 U=${u}\nADD $U /x\n`,
+      `FROM b\nADD "${u}" /x\n`,
+      `FROM b\nADD --chown=1:1 ["${u}","/x"]\n`,
+      `FROM b\nADD \\\n\n  ${u} /x\n`,
+      `\uFEFF# escape=\`\nFROM b\nENV A=\\\nADD ${u} /x\n`,
+      `FROM b\nADD user@host:repo.git /x\n`,
+    ];
+    for (const text of cases)
+      expect(dockerfileReach(text, {}).fetches.length, JSON.stringify(text)).toBeGreaterThan(0);
+    // Plain paths and heredocs stay allowed.
+    expect(
+      dockerfileReach('FROM b\nADD src/app.tgz /app\nADD <<EOF /x\nhi\nEOF\n', {}).fetches,
+    ).toEqual([]);
+  });
+
+  it('a # syntax= directive - reported (BuildKit would fetch that frontend)', () => {
+    expect(dockerfileReach('# syntax=docker/dockerfile:1\nFROM b\n', {}).syntax).toBe(
+      'docker/dockerfile:1',
+    );
+    expect(dockerfileReach('FROM b\n', {}).syntax).toBeNull();
+  });
+
   it('COPY --from and RUN --mount from an image - listed as images the engine must hold', () => {
     const text = [
       'FROM base:1 AS build',
