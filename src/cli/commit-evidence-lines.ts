@@ -1,6 +1,7 @@
 // `sluice commit`, before it commits: what the commit carries, checked (git/commit-evidence.ts:
-// its errors against HEAD and the tests it affects) and shown as any proposal's evidence is. On a terminal, a commit that introduces errors asks
-// once more; without one it goes on (the person chose it), the evidence printed above it.
+// its errors against HEAD and the tests it affects) and shown as any proposal's evidence is. On
+// a terminal, a commit that introduces errors or breaks tests asks once more; without one it
+// goes on (the person chose it), the evidence printed above it.
 import { commitEvidence } from '../main/core/git/commit-evidence';
 import type { GitReader } from '../main/core/git/git-reader';
 import { openAppDatabase } from '../main/core/store/app-database';
