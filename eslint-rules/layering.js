@@ -76,6 +76,8 @@ export const CORE_FLOORS = [
   'agent',
   'proposals',
   'mcp-server',
+  // The one engine every shell opens (open-project-engine.ts); services build the app on it.
+  'project',
   'services',
   'browser-mode',
 ];

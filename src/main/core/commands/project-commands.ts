@@ -1,6 +1,6 @@
 // run_command's objects for one open project, over the app DB: the approval gate (mode from
 // the approval policy, rules from command_rules, both read fresh per request), the rule
-// repository, and the port tools receive. Built by each composition root (app, CLI).
+// repository, and the port tools receive. Built by the project engine (project/project-gates.ts).
 import path from 'node:path';
 import { CommandApprovalGate } from './command-approval-gate';
 import type { ApprovalRegistry } from '../approvals/approval-registry';
@@ -8,6 +8,8 @@ import type { ApprovalAudit } from '../store/approval-audit-records';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { WritableDb } from '../store/database-handles';
 import { createCommandRuleRepository, type CommandRuleRepository } from './command-rule-repository';
+import type { CommandRule } from '../../../shared/command-approvals';
+import type { ApprovalMode } from '../../../shared/approvals';
 import { createNetworkRuleRepository, type NetworkRuleRepository } from './network-rule-repository';
 import { createPolicyRepository } from '../store/policy-repository';
 import type { SandboxAvailability } from './bubblewrap';
@@ -33,16 +35,23 @@ export function createProjectCommands(deps: {
   sandbox?: SandboxAvailability;
   /** The project's one registry of waiting decisions (the approval broker's). */
   registry?: ApprovalRegistry;
+  /** A mode for this run in place of the stored one (`sluice ask --mode`); rules still apply. */
+  modeOverride?: ApprovalMode | undefined;
+  /** Told of a rule "always allow" saved, so the shell can say how to remove it. */
+  onRuleSaved?: (rule: CommandRule) => void;
 }): ProjectCommands {
   const policies = createPolicyRepository(deps.db);
   const rules = createCommandRuleRepository(deps.db);
   const networkRules = createNetworkRuleRepository(deps.db);
   const gate = new CommandApprovalGate({
     policy: () => ({
-      mode: policies.get(deps.projectId).mode,
+      mode: deps.modeOverride ?? policies.get(deps.projectId).mode,
       rules: rules.list(deps.projectId),
     }),
-    addAllowRule: (prefix) => void rules.add(deps.projectId, { prefix, action: 'allow' }),
+    addAllowRule: (prefix) => {
+      const rule = rules.add(deps.projectId, { prefix, action: 'allow' });
+      deps.onRuleSaved?.(rule);
+    },
     audit: deps.audit,
     ...(deps.registry ? { registry: deps.registry } : {}),
   });

@@ -184,13 +184,7 @@ export function createAppSettings(deps: AppSettingsDeps): AppSettings {
   };
 }
 
-/** The diagnostics settings straight from the store (the CLI has no AppSettings). */
-export function readDiagnosticsSettings(repository: SettingsRepository): DiagnosticsSettings {
-  return mergeDiagnosticsSettings(
-    DEFAULT_DIAGNOSTICS_SETTINGS,
-    repository.read().settings.diagnostics,
-  );
-}
+export { readDiagnosticsSettings } from '../project/project-checks';
 
 function mergeStoredDiagnostics(
   stored: DiagnosticsSettingsPatch | undefined,

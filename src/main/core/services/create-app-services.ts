@@ -3,17 +3,13 @@
 // rules. Per project (on open): the symbol index, the approval broker with its audit and
 // checkpoints, and the conversation runner whose tools reach the disk only through the
 // workspace and the broker. The previous project's objects are shut down after the swap.
-import type { ProjectInfo } from '../../../shared/contract/project-service';
 import type { SluiceHandlers } from '../../../shared/contract';
 import { createAnthropicClient } from '../agent/anthropic-client';
 import { mentionContext } from '../agent/mention-context';
-import { createConversationRunner, type ConversationRunner } from '../agent/conversation-runner';
 import { DEFAULT_MODEL } from '../agent/model-catalog';
 import { DEFAULT_MAX_ROUNDS } from '../agent/agent-loop';
-import { createProjectApprovals, type ProjectApprovals } from '../approvals/project-approvals';
-import { createApprovalAuditRepository } from '../store/approval-audit-repository';
-import { createProjectCommands, type ProjectCommands } from '../commands/project-commands';
-import { SymbolIndex } from '../index/symbol-index';
+import type { SymbolIndex } from '../index/symbol-index';
+import { openProjectEngine, type ProjectEngine } from '../project/open-project-engine';
 import { createConversationRepository } from '../store/conversation-repository';
 import { projectIdFor } from '../store/project-id';
 import type { WritableDb } from '../store/database-handles';
@@ -40,38 +36,19 @@ import { createSettingsHandlers, type ExternalOpener } from './settings-handlers
 import { createSymbolHandlers } from './symbol-handlers';
 import { createProposalHandlers, type ProposalHandlers } from './proposal-handlers';
 import { watchChangeSets } from '../proposals/change-set-watcher';
-import { McpManager } from '../mcp-client/mcp-manager';
 import { createMcpRepository } from '../mcp-client/mcp-repository';
 import { sweepContainersIfAny } from '../commands/container-run-setup';
 import { sweepBackgroundRuns } from '../runs/sweep-runs';
 import { createMcpHandlers } from './mcp-handlers';
-import {
-  createProjectDiagnostics,
-  type CreateDiagnostics,
-  type ProjectDiagnostics,
-} from '../diagnostics/project-diagnostics';
+import type { CreateDiagnostics } from '../diagnostics/project-diagnostics';
 import type { CreateTests } from '../test-runs/shell-tests';
 import {
   readProjectTestSettings,
   writeProjectTestSettings,
 } from '../test-runs/test-run-settings-store';
 
-export interface ProjectContext {
-  readonly projectId: string;
-  readonly workspace: Workspace;
-  readonly runner: ConversationRunner;
-  readonly approvals: ProjectApprovals;
-  readonly commands: ProjectCommands;
-  readonly symbolIndex: SymbolIndex;
-  /** Stops the background build of the index when the project closes. */
-  readonly indexBuild: AbortController;
-  /** The project's MCP servers; stopped when the project closes. */
-  readonly mcp: McpManager;
-  /** Evidence before approval; absent when the shell gave no factory. */
-  readonly diagnostics: ProjectDiagnostics | undefined;
-  /** Tests before approval, when the shell runs them. */
-  readonly testRuns: ReturnType<CreateTests> | undefined;
-}
+/** The open project in the app: the one engine every shell opens. */
+export type ProjectContext = ProjectEngine<SymbolIndex>;
 
 export interface AppServicesDeps {
   readonly db: WritableDb;
@@ -140,8 +117,14 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     home: deps.home,
     parallel: () => createSettingsRepository(db).read().settings.backgroundParallel,
     currentProject: () => {
-      const { projectId, workspace, symbolIndex, diagnostics, testRuns } = current();
-      return { projectId, workspace, symbolIndex, diagnostics, tests: testRuns?.tests };
+      const { projectId, workspace, symbolIndex, checks } = current();
+      return {
+        projectId,
+        workspace,
+        symbolIndex,
+        diagnostics: checks.diagnostics,
+        tests: checks.testRuns?.tests,
+      };
     },
     createClient: anthropicClient,
     model: () => settings.credentials().model,
@@ -158,118 +141,33 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     onError: deps.onBackgroundError,
   });
 
-  const openContext = ({
-    info,
-    workspace,
-  }: {
-    info: ProjectInfo;
-    workspace: Workspace;
-  }): ProjectContext => {
-    const projectId = info.id;
-    const approvals = createProjectApprovals({
+  const openContext = ({ workspace }: { workspace: Workspace }): ProjectContext =>
+    openProjectEngine({
       db,
-      projectId,
-      emit: (event) => emit('agent', event),
-    });
-    const commands = createProjectCommands({
-      db,
-      projectId,
       home: deps.home,
-      checkpoints: approvals.checkpoints,
-      audit: createApprovalAuditRepository(db, projectId),
-      registry: approvals.broker.registry,
-    });
-    const symbolIndex = SymbolIndex.open({
-      source: workspace,
-      home: deps.indexHome === undefined ? deps.home : deps.indexHome,
-      onStatus: (status) => emit('index.status', status),
-      ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}),
-    });
-    // Build (incrementally) as soon as the project opens, then keep it current with a
-    // watcher, so the symbol browser and the tools never wait on a cold index.
-    const indexBuild = new AbortController();
-    symbolIndex.refresh(indexBuild.signal).then(
-      () => {
-        // The warm checkers follow the same news, so their disk side is current before the
-        // next proposal rather than at their next look.
-        if (!indexBuild.signal.aborted)
-          symbolIndex.watch({ onFilesChanged: (paths) => diagnostics?.diskChanged(paths) });
-      },
-      (error: unknown) => {
-        if (!indexBuild.signal.aborted) deps.onBackgroundError(error);
-      },
-    );
-    const mcp = new McpManager({
-      repo: mcpRepo,
-      projectId,
-      projectRoot: workspace.root,
-      readProjectFile: () => workspace.readText('.sluice/mcp.json').catch(() => null),
-      mode: () => policies.get(projectId).mode,
-      audit: createApprovalAuditRepository(db, projectId),
-    });
-    const diagnostics = deps.createDiagnostics
-      ? createProjectDiagnostics({
-          root: workspace.root,
-          symbolIndex,
-          settings: () => settings.diagnostics(),
-          create: deps.createDiagnostics,
-          onBackgroundError: deps.onBackgroundError,
-        })
-      : undefined;
-    // The warm checkers prepare the disk side now, before the first proposal.
-    diagnostics?.warm();
-    const testRuns = deps.createTests?.({
-      root: workspace.root,
-      projectId,
-      home: deps.home,
-      settings: createSettingsRepository(db),
-      symbolIndex,
-    });
-    const runner = createConversationRunner({
-      repository: conversations,
-      projectId,
+      workspace,
+      env: deps.env,
       createClient: anthropicClient,
       model: () => settings.credentials().model,
-      tools,
-      extraTools: async (turn) => {
-        const { tools: mcpTools, loaded } = await mcp.tools(turn);
-        return { tools: mcpTools, ...(loaded ? { loaded } : {}) };
-      },
-      ports: () => ({
-        workspace,
-        approvals: approvals.broker,
-        symbolIndex,
-        commands: commands.port,
-        ...(diagnostics ? { diagnostics } : {}),
-        ...(testRuns ? { tests: testRuns.tests } : {}),
-      }),
-      guidanceFiles: workspace,
       maxRounds: () => settings.credentials().maxTurns,
+      tools: () => tools,
+      index: {
+        watch: true,
+        home: deps.indexHome === undefined ? deps.home : deps.indexHome,
+        onStatus: (status) => emit('index.status', status),
+        nativeBinding: deps.nativeBinding,
+      },
+      // The app answers through the contract: a decision reaches the broker over IPC.
+      emit: (event) => emit('agent', event),
+      createDiagnostics: deps.createDiagnostics ?? null,
+      createTests: deps.createTests ?? null,
+      diagnosticsSettings: () => settings.diagnostics(),
+      onBackgroundError: deps.onBackgroundError,
     });
-    return {
-      projectId,
-      workspace,
-      runner,
-      approvals,
-      commands,
-      symbolIndex,
-      indexBuild,
-      mcp,
-      diagnostics,
-      testRuns,
-    };
-  };
 
   const disposeContext = async (context: ProjectContext): Promise<void> => {
-    context.indexBuild.abort();
     await proposals.shutdown();
-    context.approvals.dispose();
-    context.commands.dispose();
-    await context.runner.shutdown();
-    await context.mcp.close();
-    await context.diagnostics?.dispose();
-    context.testRuns?.service.dispose();
-    await context.symbolIndex.close();
+    await context.dispose();
   };
 
   const session = createProjectSession<ProjectContext>({ projects, openContext, disposeContext });
@@ -303,12 +201,12 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       turnCommitter: () => {
         const open = session.current();
         if (!open || !commitsEachTurn(db, open.context.projectId)) return null;
-        const { workspace, approvals } = open.context;
+        const { workspace, gates } = open.context;
         return (turn) =>
           commitTurnStep({
             ...turn,
             root: workspace.root,
-            checkpoints: approvals.checkpoints,
+            checkpoints: gates.approvals.checkpoints,
             env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
             home: deps.home,
           });
@@ -324,18 +222,18 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     approvals: createApprovalHandlers({
       policies,
       currentProject: () => {
-        const { projectId, approvals } = current();
-        return { projectId, broker: approvals.broker };
+        const { projectId, gates } = current();
+        return { projectId, broker: gates.approvals.broker };
       },
       currentCommands: () => {
-        const { projectId, commands } = current();
-        return { projectId, commands };
+        const { projectId, gates } = current();
+        return { projectId, commands: gates.commands };
       },
     }),
     checkpoints: createCheckpointHandlers({
       currentProject: () => {
-        const { workspace, approvals, symbolIndex } = current();
-        return { workspace, checkpoints: approvals.checkpoints, symbolIndex };
+        const { workspace, gates, symbolIndex } = current();
+        return { workspace, checkpoints: gates.approvals.checkpoints, symbolIndex };
       },
       undoTurnByGit: (args) =>
         undoTurnByGit({ ...args, env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH } }),
@@ -344,20 +242,20 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     symbols: createSymbolHandlers({
       currentIndex: () => current().symbolIndex,
       emitStatus: (status) => emit('index.status', status),
-      currentDiagnostics: () => session.current()?.context.diagnostics,
+      currentDiagnostics: () => session.current()?.context.checks.diagnostics,
     }),
     proposals,
-    mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp }),
+    mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp.manager() }),
     git: createGitHandlers({
       currentProject: () => {
-        const { workspace, approvals, symbolIndex, diagnostics, testRuns } = current();
+        const { workspace, gates, symbolIndex, checks } = current();
         return {
           workspace,
-          approvals: approvals.broker,
-          checkpoints: approvals.checkpoints,
+          approvals: gates.approvals.broker,
+          checkpoints: gates.approvals.checkpoints,
           symbolIndex,
-          ...(diagnostics ? { diagnostics } : {}),
-          ...(testRuns ? { tests: testRuns.tests } : {}),
+          ...(checks.diagnostics ? { diagnostics: checks.diagnostics } : {}),
+          ...(checks.testRuns ? { tests: checks.testRuns.tests } : {}),
         };
       },
       createClient: anthropicClient,

@@ -9,17 +9,17 @@ import type { McpRepository } from '../mcp-client/mcp-repository';
 export interface McpHandlersDeps {
   readonly repo: McpRepository;
   /** The open project's manager; throws a message when none is open. */
-  currentManager(): McpManager;
+  currentManager(): McpManager | Promise<McpManager>;
 }
 
 export type McpHandlers = ServiceHandlers<typeof mcpService>;
 
 export function createMcpHandlers(deps: McpHandlersDeps): McpHandlers {
-  const list = async (): Promise<McpList> => deps.currentManager().servers();
+  const list = async (): Promise<McpList> => (await deps.currentManager()).servers();
   return {
     list: () => list(),
     async refresh() {
-      const { notices } = await deps.currentManager().tools();
+      const { notices } = await (await deps.currentManager()).tools();
       const current = await list();
       return { ...current, notices: [...new Set([...current.notices, ...notices])] };
     },
@@ -32,7 +32,7 @@ export function createMcpHandlers(deps: McpHandlersDeps): McpHandlers {
       return list();
     },
     async approveEntry({ name, entryHash }) {
-      await deps.currentManager().approveProjectEntry(name, entryHash);
+      await (await deps.currentManager()).approveProjectEntry(name, entryHash);
       return list();
     },
     async setServerPrefs({ key, trustReadOnly, denyAll }) {
@@ -43,11 +43,11 @@ export function createMcpHandlers(deps: McpHandlersDeps): McpHandlers {
       return list();
     },
     async setToolPolicy({ key, tool, policy, definitionHash }) {
-      await deps.currentManager().setToolPolicy(key, tool, policy, definitionHash);
+      await (await deps.currentManager()).setToolPolicy(key, tool, policy, definitionHash);
       return list();
     },
     async approveDefinition({ key, tool, definitionHash }) {
-      await deps.currentManager().approveCurrentDefinition(key, tool, definitionHash);
+      await (await deps.currentManager()).approveCurrentDefinition(key, tool, definitionHash);
       return list();
     },
   };

@@ -1,0 +1,209 @@
+// The one front door to an open project: every shell (the app and `sluice serve`, `sluice ask`,
+// `sluice tool`, `sluice mcp`, a propose run) opens the engine here and brings only what is its
+// own: an approver (the terminal's; the app answers through the contract), where notices go,
+// and which model client to use. The engine holds the project's one broker and command gate
+// (one registry of waiting decisions), its symbol index, the checks behind evidence, its MCP
+// servers and the conversation runner whose tools reach the disk only through the workspace
+// and those gates. dispose() stops all of it.
+import type Anthropic from '@anthropic-ai/sdk';
+import type { AgentEvent } from '../../../shared/agent-events';
+import type { ApprovalMode } from '../../../shared/approvals';
+import type { CommandRule } from '../../../shared/command-approvals';
+import type { DiagnosticsSettings } from '../../../shared/diagnostics-settings';
+import type { IndexStatus } from '../../../shared/contract/symbol-service';
+import { createConversationRunner, type ConversationRunner } from '../agent/conversation-runner';
+import type { CreateDiagnostics } from '../diagnostics/project-diagnostics';
+import { openLazySymbolIndex, type LazySymbolIndex } from '../index/lazy-symbol-index';
+import { SymbolIndex } from '../index/symbol-index';
+import type { SymbolIndexPort } from '../index/symbol-index-port';
+import { createConversationRepository } from '../store/conversation-repository';
+import type { WritableDb } from '../store/database-handles';
+import { createPolicyRepository } from '../store/policy-repository';
+import { projectIdFor } from '../store/project-id';
+import type { CreateTests } from '../test-runs/shell-tests';
+import { createTools } from '../tools';
+import type { ToolDefinition } from '../tools/tool';
+import type { ToolPorts } from '../agent/tool-execution';
+import { ensureSluiceHome } from '../workspace/sluice-home';
+import type { Workspace } from '../workspace/workspace';
+import { openProjectChecks, type ProjectChecks } from './project-checks';
+import { openProjectGates, type ProjectGates } from './project-gates';
+import { openProjectMcp, type ProjectMcp } from './project-mcp';
+import { answeredPorts, type AnsweredPorts, type CreateShellApprover } from './shell-approver';
+
+/** The app's index: built as the project opens, then kept current by a file watcher. */
+export interface WatchedIndex {
+  readonly watch: true;
+  /** Where the index database lives; null keeps it in memory (tests). */
+  readonly home: string | null;
+  readonly nativeBinding?: string | undefined;
+  readonly onStatus?: (status: IndexStatus) => void;
+}
+
+export interface ProjectEngineDeps {
+  readonly db: WritableDb;
+  /** SLUICE_HOME. */
+  readonly home: string;
+  readonly workspace: Workspace;
+  /** Sluice's environment: MCP `${VAR}`s are read from it. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Called per turn, so a key set in Settings applies at once. */
+  readonly createClient: () => Anthropic;
+  readonly model: () => string;
+  readonly maxRounds: () => number | undefined;
+  /** Default: the full registry, loaded when the runner is first used. */
+  readonly tools?: () => readonly ToolDefinition[];
+  /** Default: opened on the first symbol query, under `home` (the CLI's one index per run). */
+  readonly index?: WatchedIndex;
+  /** undefined: the shell's real checkers; null: nothing is checked. */
+  readonly createDiagnostics?: CreateDiagnostics | null;
+  /** undefined: the shell's real test runs; null: no tests before approval. */
+  readonly createTests?: CreateTests | null;
+  /** Default: read from the app DB on every check. */
+  readonly diagnosticsSettings?: () => DiagnosticsSettings;
+  /** A mode for this run in place of the project's stored one (`--mode`); rules still apply. */
+  readonly modeOverride?: ApprovalMode | undefined;
+  /** Who answers the project's questions; absent, they wait for a decision through the contract. */
+  readonly approver?: CreateShellApprover;
+  /** Where approval events go when a call carries no emitter of its own. */
+  readonly emit?: (event: AgentEvent) => void;
+  readonly onCommandRuleSaved?: (rule: CommandRule) => void;
+  /** MCP notices (unapproved entries, failed servers), once each; absent: not said. */
+  readonly mcpNotice?: (text: string) => void;
+  /** A failure with no caller to answer (a background index refresh, an old checker). */
+  readonly onBackgroundError: (error: unknown) => void;
+}
+
+export interface ProjectEngine<I extends SymbolIndexPort = LazySymbolIndex> {
+  readonly projectId: string;
+  readonly workspace: Workspace;
+  readonly gates: ProjectGates;
+  /** What tools ask through: the gates, with the shell's approver listening. */
+  readonly ports: AnsweredPorts;
+  readonly symbolIndex: I;
+  readonly checks: ProjectChecks;
+  readonly mcp: ProjectMcp;
+  /** The conversation runner, made on first use. */
+  readonly runner: ConversationRunner;
+  /** Everything a tool call gets from the project. */
+  toolPorts(): ToolPorts;
+  dispose(): Promise<void>;
+}
+
+export function openProjectEngine(
+  deps: ProjectEngineDeps & { index: WatchedIndex },
+): ProjectEngine<SymbolIndex>;
+export function openProjectEngine(deps: ProjectEngineDeps & { index?: undefined }): ProjectEngine;
+export function openProjectEngine(
+  deps: ProjectEngineDeps,
+): ProjectEngine<SymbolIndex> | ProjectEngine {
+  const { db, workspace } = deps;
+  const projectId = projectIdFor(workspace.root);
+  const gates = openProjectGates({
+    db,
+    projectId,
+    home: deps.home,
+    ...(deps.emit ? { emit: deps.emit } : {}),
+    modeOverride: deps.modeOverride,
+    ...(deps.onCommandRuleSaved ? { onCommandRuleSaved: deps.onCommandRuleSaved } : {}),
+  });
+  const ports = answeredPorts(gates, deps.approver);
+  const indexBuild = new AbortController();
+  const symbolIndex: SymbolIndex | LazySymbolIndex = deps.index
+    ? SymbolIndex.open({
+        source: workspace,
+        home: deps.index.home,
+        ...(deps.index.onStatus ? { onStatus: deps.index.onStatus } : {}),
+        ...(deps.index.nativeBinding ? { nativeBinding: deps.index.nativeBinding } : {}),
+      })
+    : openLazySymbolIndex(workspace, () => ensureSluiceHome(deps.home));
+  const checks = openProjectChecks({
+    db,
+    root: workspace.root,
+    projectId,
+    home: deps.home,
+    symbolIndex,
+    createDiagnostics: deps.createDiagnostics,
+    createTests: deps.createTests,
+    ...(deps.diagnosticsSettings ? { diagnosticsSettings: deps.diagnosticsSettings } : {}),
+    onBackgroundError: deps.onBackgroundError,
+  });
+  // The warm checkers prepare the disk side now, before the first proposal.
+  checks.diagnostics?.warm();
+  if (symbolIndex instanceof SymbolIndex) keepCurrent(symbolIndex, checks, indexBuild, deps);
+  const policies = createPolicyRepository(db);
+  const mcp = openProjectMcp({
+    db,
+    projectId,
+    workspace,
+    mode: () => deps.modeOverride ?? policies.get(projectId).mode,
+    env: deps.env,
+    notice: deps.mcpNotice,
+  });
+  const toolPorts = (): ToolPorts => ({
+    workspace,
+    approvals: ports.approvals,
+    symbolIndex,
+    commands: ports.commands,
+    ...(checks.diagnostics ? { diagnostics: checks.diagnostics } : {}),
+    ...(checks.testRuns ? { tests: checks.testRuns.tests } : {}),
+  });
+  let runner: ConversationRunner | null = null;
+  const makeRunner = (): ConversationRunner =>
+    createConversationRunner({
+      repository: createConversationRepository(db),
+      projectId,
+      createClient: deps.createClient,
+      model: deps.model,
+      tools: deps.tools ? deps.tools() : createTools(),
+      extraTools: (turn) => mcp.tools(turn),
+      ports: toolPorts,
+      guidanceFiles: workspace,
+      maxRounds: deps.maxRounds,
+    });
+  return {
+    projectId,
+    workspace,
+    gates,
+    ports,
+    symbolIndex,
+    checks,
+    mcp,
+    get runner() {
+      return (runner ??= makeRunner());
+    },
+    toolPorts,
+    async dispose() {
+      indexBuild.abort();
+      ports.close();
+      gates.dispose();
+      try {
+        await runner?.shutdown();
+        await mcp.close();
+        await checks.dispose();
+      } finally {
+        await symbolIndex.close();
+      }
+    },
+  } as ProjectEngine<SymbolIndex> | ProjectEngine;
+}
+
+/** Builds the index as the project opens, then follows the disk with a watcher. */
+function keepCurrent(
+  index: SymbolIndex,
+  checks: ProjectChecks,
+  build: AbortController,
+  deps: ProjectEngineDeps,
+): void {
+  index.refresh(build.signal).then(
+    () => {
+      // The warm checkers follow the same news, so their disk side is current before the
+      // next proposal rather than at their next look.
+      if (!build.signal.aborted)
+        index.watch({ onFilesChanged: (paths) => checks.diagnostics?.diskChanged(paths) });
+    },
+    (error: unknown) => {
+      if (!build.signal.aborted) deps.onBackgroundError(error);
+    },
+  );
+}

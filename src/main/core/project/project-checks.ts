@@ -1,0 +1,82 @@
+// The checks behind evidence for one open project: the diagnostics service (the person's
+// Settings read fresh on every check) and the test runs before approval. Every shell gets
+// them here; a shell that passes null for one runs without it (tests), undefined takes the
+// shell's real one. dispose() stops every language service and test run.
+import {
+  DEFAULT_DIAGNOSTICS_SETTINGS,
+  mergeDiagnosticsSettings,
+  type DiagnosticsSettings,
+} from '../../../shared/diagnostics-settings';
+import {
+  createProjectDiagnostics,
+  type CreateDiagnostics,
+  type ProjectDiagnostics,
+} from '../diagnostics/project-diagnostics';
+import { shellCreateDiagnostics } from '../diagnostics/shell-diagnostics';
+import type { SymbolIndexPort } from '../index/symbol-index-port';
+import type { WritableDb } from '../store/database-handles';
+import { createSettingsRepository, type SettingsRepository } from '../store/settings-repository';
+import { shellCreateTests, type CreateTests } from '../test-runs/shell-tests';
+
+export interface ProjectChecksDeps {
+  readonly db: WritableDb;
+  readonly root: string;
+  readonly projectId: string;
+  /** SLUICE_HOME: test copies are made under it and hidden from the tests. */
+  readonly home: string;
+  readonly symbolIndex?: SymbolIndexPort | undefined;
+  /** undefined: the shell's real service; null: nothing is checked. */
+  readonly createDiagnostics?: CreateDiagnostics | null | undefined;
+  /** undefined: the shell's real test runs; null: no tests before approval. */
+  readonly createTests?: CreateTests | null | undefined;
+  /** Default: read from the app DB on every check. */
+  readonly diagnosticsSettings?: () => DiagnosticsSettings;
+  readonly onBackgroundError?: (error: unknown) => void;
+}
+
+export interface ProjectChecks {
+  readonly diagnostics: ProjectDiagnostics | undefined;
+  readonly testRuns: ReturnType<CreateTests> | undefined;
+  dispose(): Promise<void>;
+}
+
+export function openProjectChecks(deps: ProjectChecksDeps): ProjectChecks {
+  const repository = createSettingsRepository(deps.db);
+  const create = deps.createDiagnostics === undefined ? shellCreateDiagnostics : deps.createDiagnostics;
+  const diagnostics = create
+    ? createProjectDiagnostics({
+        root: deps.root,
+        symbolIndex: deps.symbolIndex,
+        settings: deps.diagnosticsSettings ?? (() => readDiagnosticsSettings(repository)),
+        create,
+        ...(deps.onBackgroundError ? { onBackgroundError: deps.onBackgroundError } : {}),
+      })
+    : undefined;
+  const createTests = deps.createTests === undefined ? shellCreateTests : deps.createTests;
+  const testRuns = createTests?.({
+    root: deps.root,
+    projectId: deps.projectId,
+    home: deps.home,
+    settings: repository,
+    ...(deps.symbolIndex ? { symbolIndex: deps.symbolIndex } : {}),
+  });
+  return {
+    diagnostics,
+    testRuns,
+    async dispose() {
+      try {
+        await diagnostics?.dispose();
+      } finally {
+        testRuns?.service.dispose();
+      }
+    },
+  };
+}
+
+/** The diagnostics settings straight from the store, defaults filled in. */
+export function readDiagnosticsSettings(repository: SettingsRepository): DiagnosticsSettings {
+  return mergeDiagnosticsSettings(
+    DEFAULT_DIAGNOSTICS_SETTINGS,
+    repository.read().settings.diagnostics,
+  );
+}

@@ -1,0 +1,60 @@
+// The gates of one open project: the approval broker (file writes and MCP calls) and the
+// command gate, on one registry of waiting decisions, with the audit trail and checkpoints
+// they record in. One per open project in every shell; dispose() rejects whatever still
+// waits, as aborted.
+import type { AgentEvent } from '../../../shared/agent-events';
+import type { ApprovalMode } from '../../../shared/approvals';
+import type { CommandRule } from '../../../shared/command-approvals';
+import { createProjectApprovals, type ProjectApprovals } from '../approvals/project-approvals';
+import { createProjectCommands, type ProjectCommands } from '../commands/project-commands';
+import type { SandboxAvailability } from '../commands/bubblewrap';
+import { createApprovalAuditRepository } from '../store/approval-audit-repository';
+import type { WritableDb } from '../store/database-handles';
+
+export interface ProjectGates {
+  readonly approvals: ProjectApprovals;
+  readonly commands: ProjectCommands;
+  dispose(): void;
+}
+
+export interface ProjectGatesDeps {
+  readonly db: WritableDb;
+  readonly projectId: string;
+  /** SLUICE_HOME: command outputs go under it, and commands cannot see it. */
+  readonly home: string;
+  /** Where approval events go when a request carries no emitter of its own. */
+  readonly emit?: (event: AgentEvent) => void;
+  /** A mode for this run in place of the stored one (`--mode`); rules still apply. */
+  readonly modeOverride?: ApprovalMode | undefined;
+  readonly onCommandRuleSaved?: (rule: CommandRule) => void;
+  /** Tests: this machine's sandbox. */
+  readonly sandbox?: SandboxAvailability;
+}
+
+export function openProjectGates(deps: ProjectGatesDeps): ProjectGates {
+  const approvals = createProjectApprovals({
+    db: deps.db,
+    projectId: deps.projectId,
+    ...(deps.emit ? { emit: deps.emit } : {}),
+    modeOverride: deps.modeOverride,
+  });
+  const commands = createProjectCommands({
+    db: deps.db,
+    projectId: deps.projectId,
+    home: deps.home,
+    checkpoints: approvals.checkpoints,
+    audit: createApprovalAuditRepository(deps.db, deps.projectId),
+    registry: approvals.broker.registry,
+    modeOverride: deps.modeOverride,
+    ...(deps.onCommandRuleSaved ? { onRuleSaved: deps.onCommandRuleSaved } : {}),
+    ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
+  });
+  return {
+    approvals,
+    commands,
+    dispose() {
+      approvals.dispose();
+      commands.dispose();
+    },
+  };
+}
