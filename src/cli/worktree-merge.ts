@@ -18,9 +18,8 @@ import { ExitCode, writeJsonLine, type CliIo } from './cli-io';
 import { askLine, reviewDraft } from './commit-message-prompt';
 import { terminalCommandOutput } from './terminal-safe-text';
 import { mergePreview } from '../main/core/git/merge-preview';
-import { openCliDiagnostics } from './cli-diagnostics';
+import { openCliEngine } from './cli-engine';
 import { renderEvidence } from './evidence-lines';
-import { sluiceHomeFor } from './project-context';
 
 /** Commits the worktree's uncommitted work on its branch, as the person reviews it. */
 async function commitFirst(io: CliIo, at: string, home: string, name: string): Promise<boolean> {
@@ -158,15 +157,17 @@ async function confirmMerge(
   args: { main: GitReader; worktree: SluiceWorktree },
 ): Promise<boolean> {
   const workspace = await Workspace.open(args.main.root);
-  const db = openAppDatabase({ home: sluiceHomeFor(io) });
-  const diagnostics = openCliDiagnostics({ workspace, db });
+  const cli = openCliEngine({ io, workspace, createTests: null });
   let preview;
   try {
     io.stderr.write(`Checking what ${args.worktree.branch} would bring…\n`);
-    preview = await mergePreview({ main: args.main, branch: args.worktree.branch, diagnostics });
+    preview = await mergePreview({
+      main: args.main,
+      branch: args.worktree.branch,
+      diagnostics: cli.engine.checks.diagnostics,
+    });
   } finally {
-    await diagnostics.dispose();
-    db.close();
+    await cli.close();
   }
   const shown = preview.files.slice(0, 20).map((f) => `  ${visibleUntrusted(f)}`);
   if (preview.files.length > 20) shown.push(`  and ${preview.files.length - 20} more`);

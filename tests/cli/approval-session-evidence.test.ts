@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cliWriteContext, createCliApprovalSession } from '../../src/cli/approval-session';
+import { openCliToolContext } from '../../src/cli/cli-engine';
+import { openCliSession } from '../support/cli-session';
 import type { CliIo } from '../../src/cli/cli-io';
 import type { TerminalApprover } from '../../src/cli/terminal-approval';
 import type { ApprovalRequest } from '../../src/shared/approvals';
@@ -102,7 +103,7 @@ async function editWithStaged(
     close: () => undefined,
   };
   const workspace = await Workspace.open(project);
-  const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
+  const session = openCliSession({ io: cli, workspace, yes: false, approver });
   try {
     const result = await runTool(
       edit,
@@ -119,12 +120,13 @@ describe('CLI approval session evidence', () => {
   it('sluice tool --yes - the write is checked, never held back, and the result says the errors', async () => {
     const fake = createFakeDiagnostics(brokenWhenMarked);
     const workspace = await Workspace.open(project);
-    const extra = await cliWriteContext({
+    const extra = openCliToolContext({
       workspace,
       tool: edit,
       yes: true,
       io: io(),
       createDiagnostics: () => fake,
+      createTests: null,
     });
     try {
       const result = await runTool(
@@ -156,7 +158,7 @@ describe('CLI approval session evidence', () => {
       close: () => undefined,
     };
     const workspace = await Workspace.open(project);
-    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
+    const session = openCliSession({ io: cli, workspace, yes: false, approver });
     try {
       const diagnostics = fakeProjectDiagnostics(fake, () => ({
         ...DEFAULT_DIAGNOSTICS_SETTINGS,

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliApprovalSession } from '../../src/cli/approval-session';
-import { askApprovals } from '../../src/cli/ask-approvals';
+import { openCliSession } from '../support/cli-session';
 import type { CliIo } from '../../src/cli/cli-io';
 import type { TerminalApprover } from '../../src/cli/terminal-approval';
 import type { AgentEvent } from '../../src/shared/agent-events';
@@ -47,7 +46,7 @@ function io(): CliIo & { errText: () => string } {
 const edit = createEditFileTool();
 const input = { path: 'src/a.ts', edits: [{ old_text: 'one', new_text: 'two' }] };
 
-describe('createCliApprovalSession', () => {
+describe('terminal approver', () => {
   it('saves "always allow" as a visible rule, then later writes there need no prompt', async () => {
     await mkdir(path.join(project, 'src'));
     await writeFile(path.join(project, 'src/a.ts'), 'one\n');
@@ -62,7 +61,7 @@ describe('createCliApprovalSession', () => {
     };
     const cli = io();
     const workspace = await Workspace.open(project);
-    const session = createCliApprovalSession({ io: cli, workspace, yes: false, approver });
+    const session = openCliSession({ io: cli, workspace, yes: false, approver });
     const ctx = { workspace, signal: new AbortController().signal, approvals: session.broker };
     expect((await runTool(edit, input, ctx)).status).toBe('ok');
     expect(cli.errText()).toMatch(/Saved rule rule-.*: allow writes to src\/\*\*/u);
@@ -82,7 +81,7 @@ describe('createCliApprovalSession', () => {
   });
 });
 
-describe('CliApprovalSession.close', () => {
+describe('CLI engine close', () => {
   it('rejects a pending approval as aborted, lets go of the terminal, and can be called twice', async () => {
     await mkdir(path.join(project, 'src'));
     await writeFile(path.join(project, 'src/a.ts'), 'one\n');
@@ -97,7 +96,7 @@ describe('CliApprovalSession.close', () => {
       close: () => void (approverClosed += 1),
     };
     const workspace = await Workspace.open(project);
-    const session = createCliApprovalSession({ io: io(), workspace, yes: false, approver });
+    const session = openCliSession({ io: io(), workspace, yes: false, approver });
     const running = runTool(edit, input, {
       workspace,
       signal: new AbortController().signal,
@@ -112,24 +111,18 @@ describe('CliApprovalSession.close', () => {
   });
 });
 
-describe('askApprovals', () => {
+describe('CLI engine ports', () => {
   it('puts approval events into the turn stream and rejects without a terminal', async () => {
     await mkdir(path.join(project, 'src'));
     await writeFile(path.join(project, 'src/a.ts'), 'one\n');
     const workspace = await Workspace.open(project);
-    const db = openAppDatabase({ home });
+    const events: AgentEvent[] = [];
+    const session = openCliSession({ io: io(), workspace, mode: 'ask' });
     try {
-      const events: AgentEvent[] = [];
-      const { port } = askApprovals({
-        workspace,
-        db,
-        mode: 'ask',
-        io: io(),
-      });
       const result = await runTool(edit, input, {
         workspace,
         signal: new AbortController().signal,
-        approvals: port,
+        approvals: session.broker,
         conversationId: 'c',
         turnId: 't',
         emit: (e) => events.push(e),
@@ -140,28 +133,27 @@ describe('askApprovals', () => {
       });
       expect(events.map((e) => e.type)).toEqual(['approval_request', 'approval_resolved']);
       expect(await readFile(path.join(project, 'src/a.ts'), 'utf8')).toBe('one\n');
-      const auto = askApprovals({
-        workspace,
-        db,
-        mode: 'auto-edit',
-        io: io(),
-      }).port;
+    } finally {
+      await session.closed();
+    }
+    const auto = openCliSession({ io: io(), workspace, mode: 'auto-edit' });
+    try {
       expect(
         (
           await runTool(edit, input, {
             workspace,
             signal: new AbortController().signal,
-            approvals: auto,
+            approvals: auto.broker,
           })
         ).status,
       ).toBe('ok');
     } finally {
-      db.close();
+      await auto.closed();
     }
   });
 });
 
-describe('createCliApprovalSession MCP calls', () => {
+describe('terminal approver MCP calls', () => {
   const proposal: ToolCallProposal = {
     kind: 'mcp_call',
     tool: 'mcp__ev__echo',
@@ -176,7 +168,7 @@ describe('createCliApprovalSession MCP calls', () => {
 
   it('yes - does not approve an MCP call: without a terminal it is rejected with the reason', async () => {
     const workspace = await Workspace.open(project);
-    const session = createCliApprovalSession({ io: io(), workspace, yes: true });
+    const session = openCliSession({ io: io(), workspace, yes: true });
     try {
       const resolution = await session.broker.requestToolCall(proposal, {
         signal: new AbortController().signal,
@@ -202,7 +194,7 @@ describe('createCliApprovalSession MCP calls', () => {
       close: () => undefined,
     };
     const workspace = await Workspace.open(project);
-    const session = createCliApprovalSession({ io: io(), workspace, yes: true, approver });
+    const session = openCliSession({ io: io(), workspace, yes: true, approver });
     try {
       const resolution = await session.broker.requestToolCall(proposal, {
         signal: new AbortController().signal,

@@ -13,7 +13,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentEventSchema } from '../../src/shared/agent-events';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import { decisionWords } from '../../src/cli/ask-printer';
-import { askApprovals } from '../../src/cli/ask-approvals';
 import type { CliIo } from '../../src/cli/cli-io';
 import { main } from '../../src/cli/main';
 import { openAppDatabase } from '../../src/main/core/store/app-database';
@@ -256,15 +255,14 @@ describe('sluice ask', () => {
     expect(readFileSync(path.join(project, 'five.txt'), 'utf8')).toBe('new\n');
   });
 
-  it('approvals - built on the first write only, and closed when the turn ends', async () => {
+  it('approver - taken at the first question only, and let go when the turn ends', async () => {
     const built: string[] = [];
     const withApprovals = createAskCommand({
       maxRetries: 1,
       onInterrupt: () => () => undefined,
-      approvals: (args) => {
-        const real = askApprovals(args);
-        built.push('built');
-        return { port: real.port, close: () => (built.push('closed'), real.close()) };
+      approver: {
+        ask: async () => (built.push('asked'), { decision: { type: 'approve' } }),
+        close: () => void built.push('closed'),
       },
     });
     server.enqueue(reply('no writes here'));
@@ -272,7 +270,8 @@ describe('sluice ask', () => {
     expect(built).toEqual([]);
     server.enqueue(reply([toolUse('create_file', { path: 'one.txt', content: 'x' })]), reply('ok'));
     expect(await withApprovals.run(['make one', '--project', project], makeIo().io)).toBe(0);
-    expect(built).toEqual(['built', 'closed']);
+    expect(built).toEqual(['asked', 'closed']);
+    expect(readFileSync(path.join(project, 'one.txt'), 'utf8')).toBe('x');
   });
 
   it('usage errors - exit 2 through main', async () => {

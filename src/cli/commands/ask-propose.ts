@@ -12,16 +12,13 @@
 // inspection but cannot be applied), 2 for usage.
 import type { AgentEvent } from '../../shared/agent-events';
 import { terminalBuildApproval } from '../build-approval-prompt';
-import { checkModelFlag, createEnvClient, PROPOSE_OPTIONS } from '../ask-model';
+import { checkModelFlag, PROPOSE_OPTIONS } from '../ask-model';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 import {
   DEFAULT_PROPOSAL_TIMEOUT_MS,
   ProposalRefusedError,
-  startProposalRun,
 } from '../../main/core/proposals/run-proposal';
 import type { StoredChangeSet } from '../../main/core/store/change-set-repository';
-import { openAppDatabase } from '../../main/core/store/app-database';
-import { sluiceHomeFor } from '../project-context';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
 import { ANY_POSITIONALS, defineVerb, parseWholeFlag } from '../define-verb';
 import { oneLine } from '../one-line-text';
@@ -31,19 +28,15 @@ import {
   AllowedCommandError,
   parseAllowedCommands,
 } from '../../main/core/commands/background-command-gate';
-import { defaultParallel, MAX_PARALLEL } from '../../main/core/runs/run-queue';
+import { MAX_PARALLEL } from '../../main/core/runs/run-queue';
 import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
-import { createSettingsRepository } from '../../main/core/store/settings-repository';
-import { projectIdFor } from '../../main/core/store/project-id';
-import type { RunExecutor } from '../../main/core/commands/run-executor';
 import {
   ContainerSetupError,
-  setUpContainerExecutor,
   sweepContainersIfAny,
 } from '../../main/core/commands/container-run-setup';
 import { openProject } from '../project-context';
-import { openCliDiagnostics } from '../cli-diagnostics';
-import { shellCreateTests, type CreateTests } from '../../main/core/test-runs/shell-tests';
+import { openCliEngine } from '../cli-engine';
+import type { CreateTests } from '../../main/core/test-runs/shell-tests';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 import { openAskWorktree } from '../ask-worktree';
 import { commitToWorktree } from '../propose-worktree';
@@ -172,68 +165,40 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
           throw new UsageError(`--allow-command: ${error.message}`);
         throw error;
       }
-      const home = sluiceHomeFor(io);
-      const db = openAppDatabase({ home });
-      const diagnostics = openCliDiagnostics({ workspace, db, create: deps.createDiagnostics });
-      diagnostics.warm();
-      const testRuns =
-        deps.createTests === null
-          ? undefined
-          : (deps.createTests ?? shellCreateTests)({
-              root: workspace.root,
-              projectId: projectIdFor(workspace.root),
-              home,
-              settings: createSettingsRepository(db),
-            });
+      const cli = openCliEngine({
+        io,
+        workspace,
+        model: values.model,
+        maxRetries: deps.maxRetries,
+        createDiagnostics: deps.createDiagnostics,
+        createTests: deps.createTests,
+      });
+      const { db, home, engine } = cli;
       try {
         sweepBackgroundRuns(db, home);
-        const settings = createSettingsRepository(db).read().settings;
-        const stored = settings.backgroundParallel;
-        let executor: RunExecutor | undefined;
-        if (executorKind === 'container') {
-          try {
-            executor = await setUpContainerExecutor({
-              db,
-              home,
-              root: workspace.root,
-              env: io.env,
-              image: values.image,
-              settingImage: settings.backgroundImage,
-              askBuild: terminalBuildApproval(io),
-            });
-          } catch (error) {
-            if (!(error instanceof ContainerSetupError)) throw error;
+        // Containers of runs that died with an earlier process go too.
+        if (executorKind !== 'container') await sweepContainersIfAny(db, home, io.env);
+        let run;
+        try {
+          run = await engine.startRun({
+            prompt,
+            conversationId: values.conversation,
+            allowCommands,
+            allowNetwork: values['allow-network'],
+            model: values.model ?? DEFAULT_MODEL,
+            maxRounds: maxTurns,
+            timeoutMs:
+              timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_PROPOSAL_TIMEOUT_MS,
+            parallel,
+            executor: executorKind,
+            image: values.image,
+            askBuild: terminalBuildApproval(io),
+          });
+        } catch (error) {
+          if (error instanceof ContainerSetupError) {
             io.stderr.write(`sluice: the run was not started: ${oneLine(error.message)}\n`);
             return ExitCode.Failure;
           }
-        } else await sweepContainersIfAny(db, home, io.env);
-        let run;
-        try {
-          run = startProposalRun(
-            {
-              db,
-              workspace,
-              createClient: () => createEnvClient(io, deps.maxRetries),
-              model: values.model ?? DEFAULT_MODEL,
-              maxRounds: maxTurns,
-              timeoutMs:
-                timeoutSeconds !== undefined ? timeoutSeconds * 1000 : DEFAULT_PROPOSAL_TIMEOUT_MS,
-              diagnostics,
-              tests: testRuns?.tests,
-              background: {
-                home,
-                parallel: parallel ?? stored ?? defaultParallel(),
-                ...(executor ? { executor } : {}),
-              },
-            },
-            {
-              prompt,
-              conversationId: values.conversation,
-              allowCommands,
-              allowNetwork: values['allow-network'],
-            },
-          );
-        } catch (error) {
           if (error instanceof ProposalRefusedError) throw new UsageError(error.message);
           if (error instanceof Error && error.name === 'TurnRefusedError')
             throw new UsageError(error.message);
@@ -265,9 +230,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
             : true;
         return set.status === 'proposed' && committed ? ExitCode.Ok : ExitCode.Failure;
       } finally {
-        await diagnostics.dispose();
-        testRuns?.service.dispose();
-        db.close();
+        await cli.close();
       }
     },
   });

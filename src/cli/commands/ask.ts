@@ -4,46 +4,26 @@
 // The prompt comes from the argument or stdin. --json prints every AgentEvent as NDJSON;
 // otherwise the answer streams to stdout and the steps (tools, retries, errors) go to stderr.
 // Exit: 0 the turn ended normally; 1 it failed, was stopped, or hit the round limit; 2 usage.
-// Approvals: write tools ask through the port `approvals` builds — by default the CLI approval
-// session (terminal prompt; without a terminal writes are rejected unless --mode auto-edit).
-// The port is created on the first write of a turn only, so a read-only turn never touches stdin,
-// and closed when the turn ends (pending approvals rejected, stdin let go).
-// MCP: the person's servers and approved project entries are offered (ask-mcp.ts); a call that
-// asks is prompted on the terminal (rejected without one); the servers stop when the run ends.
+// The run opens the project engine (cli-engine.ts) with the terminal as its approver: writes,
+// commands and MCP calls that ask are prompted on the terminal (rejected without one). The
+// terminal is taken at the turn's first question only, so a read-only turn never touches stdin,
+// and let go when the turn ends. MCP servers and checkers stop when the run ends.
 import type { AgentEvent } from '../../shared/agent-events';
-import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
-import {
-  ASK_HELP,
-  ASK_OPTIONS,
-  checkModelFlag,
-  createEnvClient,
-  PROPOSE_ONLY_OPTIONS,
-} from '../ask-model';
-import {
-  createConversationRunner,
-  TurnRefusedError,
-} from '../../main/core/agent/conversation-runner';
+import { ASK_HELP, ASK_OPTIONS, checkModelFlag, PROPOSE_ONLY_OPTIONS } from '../ask-model';
+import { TurnRefusedError } from '../../main/core/agent/conversation-runner';
 import type { TurnOutcome } from '../../main/core/agent/agent-loop';
-import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
-import { askApprovals, askCommands, lazyApprovals, type TurnApprovals } from '../ask-approvals';
-import type { CommandPort } from '../../main/core/commands/command-port';
-import { openAppDatabase } from '../../main/core/store/app-database';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import { createPolicyRepository } from '../../main/core/store/policy-repository';
-import { projectIdFor } from '../../main/core/store/project-id';
-import { createTools } from '../../main/core/tools';
 import type { ToolDefinition } from '../../main/core/tools/tool';
-import type { Workspace } from '../../main/core/workspace/workspace';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
 import { defineVerb, parseWholeFlag } from '../define-verb';
-import { openProject, sluiceHomeFor } from '../project-context';
-import { openRunIndex } from '../run-index';
+import { openProject } from '../project-context';
+import { openCliEngine } from '../cli-engine';
+import type { TerminalApprover } from '../terminal-approval';
+import { approvalModeSchema } from '../../shared/approvals';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
-import { openAskMcp, type AskMcp } from '../ask-mcp';
-import { openCliDiagnostics } from '../cli-diagnostics';
-import { shellCreateTests, type CreateTests } from '../../main/core/test-runs/shell-tests';
-import { createSettingsRepository } from '../../main/core/store/settings-repository';
+import type { CreateTests } from '../../main/core/test-runs/shell-tests';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 import { trackStderrLines } from '../stderr-line-tracker';
 import { createHumanPrinter } from '../ask-printer';
@@ -51,29 +31,18 @@ import { commitTurnIfOn } from '../ask-turn-commit';
 import { offerWorktreeFinish, openAskWorktree } from '../ask-worktree';
 import { drainEvents } from '../drain-events';
 
-export interface AskApprovalArgs {
-  workspace: Workspace;
-  db: WritableDb;
-  projectId: string;
-  mode: ApprovalMode;
-  io: CliIo;
-}
-
 export interface AskCommandDeps {
-  /** Builds the approvals of a turn (default: the CLI approval session; null: none, writes refused). */
-  readonly approvals?: ((args: AskApprovalArgs) => TurnApprovals | undefined) | null;
+  /** Who answers the turn's questions (tests); default the terminal (rejected without one). */
+  readonly approver?: TerminalApprover;
   readonly createTools?: () => ToolDefinition[];
-  /** Builds run_command's port (default: terminal approvals; null: none, commands refused). */
-  readonly commands?:
-    ((args: AskApprovalArgs) => (CommandPort & { close?(): void }) | undefined) | null;
   /** SDK retries (tests make them few). */
   readonly maxRetries?: number;
   /** Ctrl-C wiring; default: process SIGINT while the turn runs. */
   readonly onInterrupt?: (abort: () => void) => () => void;
-  /** Tests before approval (issue 31); default the shell's, null for none. */
+  /** Tests before approval; default the shell's, null for none. */
   readonly createTests?: CreateTests | null;
-  /** The diagnostics service behind evidence (issue 24); default the shell's. */
-  readonly createDiagnostics?: CreateDiagnostics;
+  /** The diagnostics service behind evidence; default the shell's, null for none. */
+  readonly createDiagnostics?: CreateDiagnostics | null;
 }
 
 const MAX_PROMPT_CHARS = 200_000;
@@ -97,18 +66,10 @@ async function readStdin(io: CliIo): Promise<string> {
  * one the app's Settings change), so a project the person made read-only stays read-only
  * here. A mode other than ask that comes from the setting is said on stderr.
  */
-function modeFor(
-  given: ApprovalMode | undefined,
-  db: WritableDb,
-  projectId: string,
-  io: CliIo,
-): ApprovalMode {
-  if (given !== undefined) return given;
+function sayStoredMode(db: WritableDb, projectId: string, io: CliIo): void {
   const stored = createPolicyRepository(db).get(projectId).mode;
-  if (stored !== 'ask') {
+  if (stored !== 'ask')
     io.stderr.write(`Mode: ${stored} (this project's setting; --mode overrides it).\n`);
-  }
-  return stored;
 }
 
 function defaultInterrupt(abort: () => void): () => void {
@@ -173,67 +134,23 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
         values.worktree === undefined ? null : await openAskWorktree(io, project, values.worktree);
       const workspace = worktree?.workspace ?? project;
 
-      const db = openAppDatabase({ home: sluiceHomeFor(io) });
-      // One index for every tool of the run, refreshed by its writes and commands.
-      const symbolIndex = openRunIndex(workspace, io);
-      const turnApprovals: Array<{ close(): void }> = [];
-      let mcp: AskMcp | null = null;
-      const diagnostics = openCliDiagnostics({
+      const cli = openCliEngine({
+        io,
         workspace,
-        db,
-        create: deps.createDiagnostics,
-        onBackgroundError: (error) =>
-          io.stderr.write(
-            `diagnostics: ${error instanceof Error ? error.message : String(error)}\n`,
-          ),
+        mode: given?.data,
+        model: values.model,
+        maxTurns,
+        maxRetries: deps.maxRetries,
+        ...(deps.approver ? { approver: deps.approver } : {}),
+        ...(deps.createTools ? { tools: deps.createTools } : {}),
+        createDiagnostics: deps.createDiagnostics,
+        createTests: deps.createTests,
       });
-      diagnostics.warm();
-      const testRuns =
-        deps.createTests === null
-          ? undefined
-          : (deps.createTests ?? shellCreateTests)({
-              root: workspace.root,
-              projectId: projectIdFor(workspace.root),
-              home: sluiceHomeFor(io),
-              settings: createSettingsRepository(db),
-              symbolIndex,
-            });
-      const tests = testRuns ? { tests: testRuns.tests } : {};
+      const { engine, db } = cli;
       try {
-        const projectId = projectIdFor(workspace.root);
-        const mode = modeFor(given?.data, db, projectId, io);
-        mcp = await openAskMcp({
-          db,
-          projectId,
-          workspace,
-          mode,
-          notice: (text) => io.stderr.write(`MCP: ${text}\n`),
-          env: io.env,
-        });
-        const mcpTools = mcp;
+        const { projectId, runner } = engine;
+        if (given === undefined) sayStoredMode(db, projectId, io);
         const repository = createConversationRepository(db);
-        const runner = createConversationRunner({
-          repository,
-          projectId,
-          createClient: () => createEnvClient(io, deps.maxRetries),
-          model: () => values.model ?? DEFAULT_MODEL,
-          tools: (deps.createTools ?? createTools)(),
-          ...(mcpTools ? { extraTools: (turn) => mcpTools.tools(turn) } : {}),
-          ports: () => {
-            const build = deps.approvals === undefined ? askApprovals : deps.approvals;
-            const buildCommands = deps.commands === undefined ? askCommands : deps.commands;
-            const args = { workspace, db, projectId, mode, io };
-            const commands = buildCommands ? buildCommands(args) : undefined;
-            if (commands?.close) turnApprovals.push({ close: () => commands.close?.() });
-            const withCommands = commands ? { commands } : {};
-            if (!build) return { workspace, symbolIndex, diagnostics, ...tests, ...withCommands };
-            const approvals = lazyApprovals(() => build(args));
-            turnApprovals.push(approvals);
-            return { workspace, symbolIndex, approvals, diagnostics, ...tests, ...withCommands };
-          },
-          guidanceFiles: workspace,
-          maxRounds: () => maxTurns,
-        });
         if (values.conversation !== undefined) {
           const record = repository.get(values.conversation);
           if (!record) throw new UsageError(`there is no conversation "${values.conversation}".`);
@@ -271,7 +188,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
         } finally {
           release();
           // The terminal approver reads stdin; once the turn is over nothing more is read.
-          for (const approvals of turnApprovals) approvals.close();
+          engine.ports.release();
         }
         await commitTurnIfOn({
           io,
@@ -288,12 +205,8 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           io.stderr.write(`(continue it with --conversation ${started.conversationId})\n`);
         return outcome.reason === 'end_turn' ? ExitCode.Ok : ExitCode.Failure;
       } finally {
-        // The run's MCP servers and language services stop with it.
-        await mcp?.close();
-        await diagnostics.dispose();
-        testRuns?.service.dispose();
-        await symbolIndex.close();
-        db.close();
+        // The run's MCP servers, language services and index stop with it.
+        await cli.close();
       }
     },
   });

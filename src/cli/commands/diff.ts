@@ -48,8 +48,8 @@ export default defineVerb({
     if (!opened) return ExitCode.Failure;
     const { workspace, reader } = opened;
     if (revert) {
-      const { cliWriteContext } = await import('../approval-session');
-      const session = await cliWriteContext({
+      const { openCliToolContext } = await import('../cli-engine');
+      const session = openCliToolContext({
         workspace,
         tool: { kind: 'write' },
         yes: values.yes,

@@ -13,7 +13,7 @@ import { appDatabasePath, openAppDatabase } from '../../main/core/store/app-data
 import type { WritableDb } from '../../main/core/store/database-handles';
 import { createMcpRepository, type McpRepository } from '../../main/core/mcp-client/mcp-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
-import { PROJECT_MCP_FILE } from '../ask-mcp';
+import { PROJECT_MCP_FILE } from '../../main/core/project/project-mcp';
 import { configToAdd, describeShort, importFile, refuse, saveChecked } from '../mcp-entry-args';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
 import { ANY_POSITIONALS, checkForm, defineVerb } from '../define-verb';

@@ -5,16 +5,13 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createSluiceMcpServer } from '../../main/core/mcp-server/sluice-mcp-server';
-import { openAppDatabase } from '../../main/core/store/app-database';
 import { ExitCode, type Verb } from '../cli-io';
 import { oneLine } from '../one-line-text';
 import { defineVerb } from '../define-verb';
 import { MCP_TABLE } from './mcp-table';
-import { openProject, sluiceHomeFor } from '../project-context';
-import { openCliDiagnostics } from '../cli-diagnostics';
-import { createSettingsRepository } from '../../main/core/store/settings-repository';
-import { projectIdFor } from '../../main/core/store/project-id';
-import { shellCreateTests, type CreateTests } from '../../main/core/test-runs/shell-tests';
+import { openProject } from '../project-context';
+import { openCliEngine } from '../cli-engine';
+import type { CreateTests } from '../../main/core/test-runs/shell-tests';
 
 export interface McpServeDeps {
   /** Tests before approval for each edit's set (issue 31); default the shell's, null for none. */
@@ -28,32 +25,18 @@ export function createMcpServeCommand(deps: McpServeDeps = {}): Verb {
     forms: [MCP_TABLE.forms[0]],
     async run({ values, io }) {
       const { workspace } = await openProject(io, values.project);
-      const home = sluiceHomeFor(io);
-      const db = openAppDatabase({ home });
-      // Stopped with the session (session.close()).
-      const diagnostics = openCliDiagnostics({
+      const cli = openCliEngine({
+        io,
         workspace,
-        db,
-        onBackgroundError: (error) =>
-          io.stderr.write(
-            `sluice mcp: diagnostics: ${oneLine(error instanceof Error ? error.message : String(error))}\n`,
-          ),
+        createTests: deps.createTests,
+        noticePrefix: 'sluice mcp: ',
       });
-      diagnostics.warm();
-      const testRuns =
-        deps.createTests === null
-          ? undefined
-          : (deps.createTests ?? shellCreateTests)({
-              root: workspace.root,
-              projectId: projectIdFor(workspace.root),
-              home,
-              settings: createSettingsRepository(db),
-            });
+      const { checks } = cli.engine;
       const { server, session } = createSluiceMcpServer({
-        db,
+        db: cli.db,
         workspace,
-        diagnostics,
-        tests: testRuns?.tests,
+        diagnostics: checks.diagnostics,
+        tests: checks.testRuns?.tests,
       });
       const transport = new StdioServerTransport(
         io.stdin as unknown as Readable,
@@ -88,8 +71,7 @@ export function createMcpServeCommand(deps: McpServeDeps = {}): Verb {
       } finally {
         await server.close().catch(() => undefined);
         await session.close();
-        testRuns?.service.dispose();
-        db.close();
+        await cli.close();
       }
     },
   });

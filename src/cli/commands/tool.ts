@@ -1,6 +1,6 @@
 // `sluice tool NAME --project DIR --input JSON [--yes] [--json]`: runs one tool through the
 // sandbox exactly as the agent would (runTool), prints its result, exits 0 ok / 1 tool error /
-// 2 usage. Ports for write tools (approvals, checkpoints) are added through `extendContext`;
+// 2 usage. A write tool gets the project engine's gates, checks and index (cli-engine.ts);
 // only the named tool's module is loaded (see ../tool-loaders.ts).
 import { runTool, type ToolContext, type ToolDefinition } from '../../main/core/tools/tool';
 import type { Workspace } from '../../main/core/workspace/workspace';
@@ -13,7 +13,7 @@ import { loadAllTools, loadTool } from '../tool-loaders';
 export interface ToolCommandDeps {
   /** The tools this command can run (default: the tool's own module, see tool-loaders.ts). */
   readonly createTools?: () => ToolDefinition[];
-  /** Adds ports (approvals, checkpoints, …) to the context a tool runs with; close() after the run. */
+  /** The ports a tool runs with (default: the project engine's); close() after the run. */
   readonly extendContext?: (args: {
     workspace: Workspace;
     tool: ToolDefinition;
@@ -22,14 +22,13 @@ export interface ToolCommandDeps {
   }) => Promise<{ context: Partial<ToolContext>; close(): void | Promise<void> }>;
 }
 
-/** Tools that neither query the symbol index nor write files it must learn about. */
-const NO_INDEX: ReadonlySet<string> = new Set([
+/** Tools that only read files: no gate, no index, no checks. */
+const NO_ENGINE: ReadonlySet<string> = new Set([
   'read_file',
   'list_files',
   'search_files',
   'find_files',
   'load_skill',
-  'read_command_output',
 ]);
 
 function parseInput(raw: string): Record<string, unknown> {
@@ -92,26 +91,18 @@ export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
       const { workspace } = await openProject(io, values.project);
 
       const controller = new AbortController();
-      const extra = deps.extendContext
-        ? await deps.extendContext({ workspace, tool, yes: values.yes, io })
-        : { context: {}, close: () => undefined };
-      // The persistent index under SLUICE_HOME, as `sluice ask` and the app use; a tool that
-      // neither queries nor changes files' symbols does not load it (nor SQLite).
-      const symbolIndex = NO_INDEX.has(tool.name)
-        ? null
-        : (await import('../run-index')).openRunIndex(workspace, io);
+      const extra = await (deps.extendContext ?? engineContext)({
+        workspace,
+        tool,
+        yes: values.yes,
+        io,
+      });
       let result;
       try {
-        const ctx: ToolContext = {
-          ...(symbolIndex ? { symbolIndex } : {}),
-          ...extra.context,
-          workspace,
-          signal: controller.signal,
-        };
+        const ctx: ToolContext = { ...extra.context, workspace, signal: controller.signal };
         result = await runTool(tool, input, ctx);
       } finally {
         await extra.close();
-        await symbolIndex?.close();
       }
       if (values.json) {
         writeJsonLine(io, { tool: tool.name, status: result.status, content: result.content });
@@ -126,10 +117,25 @@ export function createToolCommand(deps: ToolCommandDeps = {}): Verb {
   });
 }
 
-// The approval session (app DB, broker, diff) is loaded only for a write tool.
-export default createToolCommand({
-  extendContext: async (args) =>
-    args.tool.kind === 'write' || args.tool.name === 'read_command_output'
-      ? (await import('../approval-session')).cliWriteContext(args)
-      : { context: {}, close: () => undefined },
-});
+/**
+ * The project engine's ports for the tool: a write tool gets the gates, the checks and the
+ * index; read_command_output the command logs; a tool that only reads files needs nothing of
+ * the engine, so neither it nor SQLite is loaded.
+ */
+async function engineContext(args: {
+  workspace: Workspace;
+  tool: ToolDefinition;
+  yes: boolean;
+  io: CliIo;
+}): Promise<{ context: Partial<ToolContext>; close(): void | Promise<void> }> {
+  if (NO_ENGINE.has(args.tool.name)) return { context: {}, close: () => undefined };
+  const { openCliToolContext } = await import('../cli-engine');
+  return openCliToolContext({
+    io: args.io,
+    workspace: args.workspace,
+    yes: args.yes,
+    tool: args.tool,
+  });
+}
+
+export default createToolCommand();

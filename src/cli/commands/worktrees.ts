@@ -150,8 +150,8 @@ export default defineVerb({
         return ExitCode.Ok;
       }
       const worktreeSpace = await Workspace.open(opened.reader.root);
-      const { cliWriteContext } = await import('../approval-session');
-      const session = await cliWriteContext({
+      const { openCliToolContext } = await import('../cli-engine');
+      const session = openCliToolContext({
         workspace,
         tool: { kind: 'write' },
         yes: values.yes ?? false,

@@ -9,7 +9,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../src/cli/cli-io';
 import { main } from '../../../src/cli/main';
-import { createCliApprovalSession } from '../../../src/cli/approval-session';
+import { openCliSession } from '../../support/cli-session';
 import { createTerminalApprover } from '../../../src/cli/terminal-approval';
 import { openAppDatabase } from '../../../src/main/core/store/app-database';
 import { createNetworkRuleRepository } from '../../../src/main/core/commands/network-rule-repository';
@@ -113,7 +113,7 @@ describe('sluice tool run_command', () => {
   it('a network choice the gate refuses - rejects the command, never the wider network', async () => {
     const workspace = await Workspace.open(path.join(base, 'proj'));
     const io = fakeIo(base);
-    const session = createCliApprovalSession({
+    const session = openCliSession({
       io,
       workspace,
       yes: false,
@@ -133,7 +133,6 @@ describe('sluice tool run_command', () => {
           workspace,
           signal: new AbortController().signal,
           commands: session.commands,
-          emit: (event) => session.onEvent(event),
         },
       );
       expect(result.status).toBe('rejected');

@@ -8,6 +8,7 @@
 // cached disk baseline, since the disk already holds the commit).
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { DiagnosticsPort } from '../diagnostics/diagnostics-port';
+import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { decodeText, NotTextError } from '../edits/text-format';
 import type { ProjectTests } from '../test-runs/project-tests';
 import type { TestChange } from '../test-runs/test-plan';
@@ -22,7 +23,8 @@ export const COMMIT_CHECK_DEADLINE_MS = 30_000;
 
 export async function commitEvidence(args: {
   reader: GitReader;
-  diagnostics: DiagnosticsPort;
+  /** Absent: nothing is checked (the shell runs without checkers). */
+  diagnostics: DiagnosticsPort | undefined;
   /** Project-relative paths whose working copies the commit takes. */
   paths: readonly string[];
   /** The project's tests (absent: no test verdict). */
@@ -53,7 +55,9 @@ export async function commitEvidence(args: {
     ...(args.signal ? { signal: args.signal } : {}),
   };
   const [checked, tests] = await Promise.all([
-    args.diagnostics.checkChange(back, options),
+    args.diagnostics
+      ? args.diagnostics.checkChange(back, options)
+      : Promise.resolve(notCheckedEvidence('no checkers run in this shell')),
     args.tests && forward.length
       ? args.tests.verdict({
           changes: forward,

@@ -177,8 +177,8 @@ export class McpChangeSession {
     return notice;
   }
 
+  /** Closes the session's index; the checks belong to the project engine that made them. */
   async close(): Promise<void> {
     await this.disk.close();
-    await this.deps.diagnostics?.dispose();
   }
 }

@@ -41,7 +41,7 @@ export interface SluiceMcpServerDeps {
   readonly db: WritableDb;
   readonly workspace: Workspace;
   readonly version?: string;
-  /** Edits are checked before they land in the set; stopped with the session. */
+  /** Edits are checked before they land in the set; the project engine stops them. */
   readonly diagnostics?: ProjectDiagnostics | undefined;
   /** Each edit's tests over the set's state; the caller disposes of the service. */
   readonly tests?: ProjectTests | undefined;

@@ -29,6 +29,8 @@ import type { Workspace } from '../workspace/workspace';
 import { openProjectChecks, type ProjectChecks } from './project-checks';
 import { openProjectGates, type ProjectGates } from './project-gates';
 import { openProjectMcp, type ProjectMcp } from './project-mcp';
+import { startProjectRun, type RunStart } from './project-runs';
+import type { StartedProposalRun } from '../proposals/run-proposal';
 import { answeredPorts, type AnsweredPorts, type CreateShellApprover } from './shell-approver';
 
 /** The app's index: built as the project opens, then kept current by a file watcher. */
@@ -87,6 +89,8 @@ export interface ProjectEngine<I extends SymbolIndexPort = LazySymbolIndex> {
   readonly runner: ConversationRunner;
   /** Everything a tool call gets from the project. */
   toolPorts(): ToolPorts;
+  /** Starts a background run over the project, with its index and checks (project-runs.ts). */
+  startRun(request: RunStart): Promise<StartedProposalRun>;
   dispose(): Promise<void>;
 }
 
@@ -173,6 +177,20 @@ export function openProjectEngine(
       return (runner ??= makeRunner());
     },
     toolPorts,
+    startRun: (request) =>
+      startProjectRun(
+        {
+          db,
+          home: deps.home,
+          workspace,
+          env: deps.env,
+          createClient: deps.createClient,
+          symbolIndex,
+          diagnostics: checks.diagnostics,
+          tests: checks.testRuns?.tests,
+        },
+        request,
+      ),
     async dispose() {
       indexBuild.abort();
       ports.close();

@@ -26,7 +26,9 @@ export type CreateShellApprover = (gates: ProjectGates) => ShellApprover;
 export interface AnsweredPorts {
   readonly approvals: ApprovalPort & ToolCallApprovalPort;
   readonly commands: CommandPort;
-  /** Closes the approver, if one was made. */
+  /** Lets go of the approver (a turn ended); the next question makes a new one. */
+  release(): void;
+  /** Closes the approver for good (the project closed). */
   close(): void;
 }
 
@@ -40,7 +42,8 @@ const QUESTIONS = new Set<AgentEvent['type']>([
 export function answeredPorts(gates: ProjectGates, create?: CreateShellApprover): AnsweredPorts {
   const { broker } = gates.approvals;
   const port = gates.commands.port;
-  if (!create) return { approvals: broker, commands: port, close: () => undefined };
+  if (!create)
+    return { approvals: broker, commands: port, release: () => undefined, close: () => undefined };
   let approver: ShellApprover | null = null;
   let closed = false;
   const feed = (event: AgentEvent): void => {
@@ -73,9 +76,14 @@ export function answeredPorts(gates: ProjectGates, create?: CreateShellApprover)
       ...port,
       gate: { request: (proposal, call) => port.gate.request(proposal, heard(call)) },
     },
+    release() {
+      approver?.close();
+      approver = null;
+    },
     close() {
       closed = true;
       approver?.close();
+      approver = null;
     },
   };
 }

@@ -117,16 +117,16 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     home: deps.home,
     parallel: () => createSettingsRepository(db).read().settings.backgroundParallel,
     currentProject: () => {
-      const { projectId, workspace, symbolIndex, checks } = current();
+      const { projectId, workspace, symbolIndex, checks, startRun } = current();
       return {
         projectId,
         workspace,
         symbolIndex,
         diagnostics: checks.diagnostics,
         tests: checks.testRuns?.tests,
+        startRun,
       };
     },
-    createClient: anthropicClient,
     model: () => settings.credentials().model,
     maxRounds: () => settings.credentials().maxTurns,
     emitAgent: (event) => emit('agent', event),

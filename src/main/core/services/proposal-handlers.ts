@@ -3,7 +3,6 @@
 // and "Run in background". Background runs stream their AgentEvents on the `agent` event (so
 // an open chat of that conversation follows live) and land in the inbox when they end; they
 // are stopped when the project closes.
-import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { proposalService, StartedRun } from '../../../shared/contract/proposal-service';
@@ -13,14 +12,9 @@ import {
   rejectChangeSet,
   type ReviewDeps,
 } from '../proposals/apply-change-set';
-import {
-  ProposalRefusedError,
-  startProposalRun,
-  type StartedProposalRun,
-} from '../proposals/run-proposal';
-import type { RunExecutor } from '../commands/run-executor';
-import { ContainerSetupError, setUpContainerExecutor } from '../commands/container-run-setup';
-import { createSettingsRepository } from '../store/settings-repository';
+import { ProposalRefusedError, type StartedProposalRun } from '../proposals/run-proposal';
+import { ContainerSetupError } from '../commands/container-run-setup';
+import type { RunStart } from '../project/project-runs';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';
 import { changeSetSteps } from '../proposals/change-set-steps';
@@ -34,17 +28,12 @@ import type { ProjectTests } from '../test-runs/project-tests';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { checkAgainstDisk, diskHashes, diskMoved } from '../diagnostics/change-set-evidence';
 import type { BackgroundRunOptions } from '../proposals/background-run';
-import { parseAllowedCommands } from '../commands/background-command-gate';
-import { defaultParallel } from '../runs/run-queue';
-import {
-  createBackgroundRunRepository,
-  readBackgroundRun,
-} from '../store/background-run-repository';
+import { createBackgroundRunRepository } from '../store/background-run-repository';
 
 export interface ProposalHandlersDeps {
   readonly db: WritableDb;
   /** SLUICE_HOME: runs get a private copy under it and may run allowed commands. */
-  readonly home?: string | undefined;
+  readonly home: string;
   /** Background runs at once (the setting); undefined: half the cores. */
   readonly parallel?: () => number | undefined;
   /** Tests: this machine's sandbox and copy support. */
@@ -57,8 +46,9 @@ export interface ProposalHandlersDeps {
     /** Evidence for runs and the inbox's re-check; absent: nothing is checked. */
     diagnostics?: ProjectDiagnostics | undefined;
     tests?: ProjectTests | undefined;
+    /** Starts a background run over the project (project-runs.ts). */
+    startRun(request: RunStart): Promise<StartedProposalRun>;
   };
-  createClient(): Anthropic;
   model(): string;
   maxRounds(): number | undefined;
   emitAgent(event: AgentEvent): void;
@@ -95,60 +85,19 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
     executor?: 'local' | 'container' | undefined;
     image?: string | undefined;
   }): Promise<StartedRun> => {
-    const { workspace, symbolIndex, diagnostics, tests } = deps.currentProject();
-    // A refine keeps what the person allowed when starting the set it refines.
-    const refined = request.refines ? readBackgroundRun(deps.db, request.refines) : null;
-    const allowCommands = request.allowCommands ?? refined?.allowedCommands ?? [];
-    const allowNetwork = request.allowNetwork ?? refined?.allowNetwork ?? false;
-    await parseAllowedCommands(allowCommands, workspace.root);
-    const home = deps.home;
-    let executor: RunExecutor | undefined;
-    if (request.executor === 'container') {
-      if (!home) throw new ProposalRefusedError('a container run needs the app data folder.');
-      try {
-        executor = await setUpContainerExecutor({
-          db: deps.db,
-          home,
-          root: workspace.root,
-          env: process.env,
-          image: request.image,
-          settingImage: createSettingsRepository(deps.db).read().settings.backgroundImage,
-        });
-      } catch (error) {
-        if (error instanceof ContainerSetupError)
-          throw new ProposalRefusedError(`the run was not started: ${error.message}`);
-        throw error;
-      }
-    }
-    const run = startProposalRun(
-      {
-        db: deps.db,
-        workspace,
-        createClient: deps.createClient,
+    let run: StartedProposalRun;
+    try {
+      run = await deps.currentProject().startRun({
+        ...request,
         model: deps.model(),
         maxRounds: deps.maxRounds(),
-        symbolIndex,
-        diagnostics,
-        tests,
-        ...(home
-          ? {
-              background: {
-                home,
-                parallel: deps.parallel?.() ?? defaultParallel(),
-                ...deps.background,
-                ...(executor ? { executor } : {}),
-              },
-            }
-          : {}),
-      },
-      {
-        prompt: request.prompt,
-        conversationId: request.conversationId,
-        refines: request.refines,
-        allowCommands,
-        allowNetwork,
-      },
-    );
+        parallel: deps.parallel?.(),
+      });
+    } catch (error) {
+      if (error instanceof ContainerSetupError)
+        throw new ProposalRefusedError(`the run was not started: ${error.message}`);
+      throw error;
+    }
     const pump = async (): Promise<void> => {
       for (;;) {
         const next = await run.events.next();

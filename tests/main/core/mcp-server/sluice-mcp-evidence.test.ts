@@ -40,10 +40,11 @@ const text = (result: Awaited<ReturnType<Client['callTool']>>): string =>
 describe('sluice mcp evidence', () => {
   it('edit_file - the result says "Not yet applied" with the errors; the set stores the evidence', async () => {
     const fake = createFakeDiagnostics(brokenWhenMarked);
+    const diagnostics = fakeProjectDiagnostics(fake);
     const { server, session } = createSluiceMcpServer({
       db,
       workspace: await Workspace.open(project),
-      diagnostics: fakeProjectDiagnostics(fake),
+      diagnostics,
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'test', version: '1.0.0' });
@@ -78,6 +79,9 @@ describe('sluice mcp evidence', () => {
       await client.close();
       await session.close();
     }
+    // The checks belong to the project engine that made them, which stops them after the session.
+    expect(fake.disposed).toBe(0);
+    await diagnostics.dispose();
     expect(fake.disposed).toBe(1);
   });
 });
