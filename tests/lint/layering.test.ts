@@ -84,6 +84,14 @@ describe('core floors', () => {
       'src/main/core/newfolder/x.ts',
       "import { y } from '../workspace/workspace';\nexport const x = y;\n",
     ],
+    [
+      'src/main/core/agent/x.ts',
+      "import { y } from '../project/open-project-engine';\nexport const x = y;\n",
+    ],
+    [
+      'src/main/core/project/x.ts',
+      "import { y } from '../services/create-app-services';\nexport const x = y;\n",
+    ],
   ])('%s importing a floor above it - fails', async (file, code) => {
     expect(await layeringErrors(file, code)).not.toEqual([]);
   });
@@ -95,6 +103,14 @@ describe('core floors', () => {
       "import { y } from '../mcp-client/mcp-tool';\nexport const x = y;\n",
     ],
     ['src/main/core/tools/x.ts', "import { y } from './tool';\nexport const x = y;\n"],
+    [
+      'src/main/core/project/x.ts',
+      "import { y } from '../agent/conversation-runner';\nexport const x = y;\n",
+    ],
+    [
+      'src/main/core/services/x.ts',
+      "import { y } from '../project/open-project-engine';\nexport const x = y;\n",
+    ],
     [
       'src/main/core/services/x.ts',
       "import { y } from '../../../shared/approvals';\nexport const x = y;\n",

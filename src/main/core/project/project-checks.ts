@@ -42,7 +42,8 @@ export interface ProjectChecks {
 
 export function openProjectChecks(deps: ProjectChecksDeps): ProjectChecks {
   const repository = createSettingsRepository(deps.db);
-  const create = deps.createDiagnostics === undefined ? shellCreateDiagnostics : deps.createDiagnostics;
+  const create =
+    deps.createDiagnostics === undefined ? shellCreateDiagnostics : deps.createDiagnostics;
   const diagnostics = create
     ? createProjectDiagnostics({
         root: deps.root,

@@ -4,11 +4,7 @@
 // writes, MCP calls, commands) and answers through the project's one broker and gate. It is
 // made on the first question, so a run that never asks never touches the terminal.
 import type { AgentEvent } from '../../../shared/agent-events';
-import type {
-  ApprovalPort,
-  ToolCallApprovalPort,
-  WriteCall,
-} from '../approvals/approval-port';
+import type { ApprovalPort, ToolCallApprovalPort, WriteCall } from '../approvals/approval-port';
 import type { CommandPort } from '../commands/command-port';
 import type { ProjectGates } from './project-gates';
 

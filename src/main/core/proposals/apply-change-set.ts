@@ -44,6 +44,8 @@ export interface ReviewDeps {
   readonly now?: () => number;
   /** SLUICE_HOME: a reviewed set's private copy is removed from under it. */
   readonly home?: string | undefined;
+  /** The open project's broker, which records the person's decision; absent: one for this review. */
+  readonly broker?: ApprovalBroker | undefined;
 }
 
 export const PROTECTED_NOT_APPLIED =
@@ -131,12 +133,14 @@ export async function applyChangeSet(
   const projectId = loaded.projectId;
   const repo = createChangeSetRepository(deps.db, deps.now);
   const policies = createPolicyRepository(deps.db);
-  const broker = new ApprovalBroker({
-    policy: () => policies.get(projectId),
-    audit: createApprovalAuditRepository(deps.db, projectId),
-    checkpoints: createCheckpointRepository(deps.db, projectId),
-    ...(deps.now ? { now: deps.now } : {}),
-  });
+  const broker =
+    deps.broker ??
+    new ApprovalBroker({
+      policy: () => policies.get(projectId),
+      audit: createApprovalAuditRepository(deps.db, projectId),
+      checkpoints: createCheckpointRepository(deps.db, projectId),
+      ...(deps.now ? { now: deps.now } : {}),
+    });
   // The claim makes the review exclusive: a reject or an MCP edit arriving meanwhile fails.
   // The set is read again under the claim, so what is applied is exactly what it holds.
   const pid = process.pid;

@@ -117,8 +117,9 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     home: deps.home,
     parallel: () => createSettingsRepository(db).read().settings.backgroundParallel,
     currentProject: () => {
-      const { projectId, workspace, symbolIndex, checks, startRun } = current();
+      const { projectId, workspace, symbolIndex, checks, startRun, gates } = current();
       return {
+        broker: gates.approvals.broker,
         projectId,
         workspace,
         symbolIndex,

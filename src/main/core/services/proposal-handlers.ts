@@ -15,6 +15,7 @@ import {
 import { ProposalRefusedError, type StartedProposalRun } from '../proposals/run-proposal';
 import { ContainerSetupError } from '../commands/container-run-setup';
 import type { RunStart } from '../project/project-runs';
+import type { ApprovalBroker } from '../approvals/approval-broker';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';
 import { changeSetSteps } from '../proposals/change-set-steps';
@@ -46,6 +47,8 @@ export interface ProposalHandlersDeps {
     /** Evidence for runs and the inbox's re-check; absent: nothing is checked. */
     diagnostics?: ProjectDiagnostics | undefined;
     tests?: ProjectTests | undefined;
+    /** The project's broker: an applied set's decision is recorded through it. */
+    broker?: ApprovalBroker;
     /** Starts a background run over the project (project-runs.ts). */
     startRun(request: RunStart): Promise<StartedProposalRun>;
   };
@@ -67,12 +70,13 @@ export type ProposalHandlers = ServiceHandlers<typeof proposalService> & {
 export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHandlers {
   const running = new Map<string, { run: StartedProposalRun; done: Promise<void> }>();
   const review = (): ReviewDeps => {
-    const { workspace, symbolIndex } = deps.currentProject();
+    const { workspace, symbolIndex, broker } = deps.currentProject();
     return {
       db: deps.db,
       workspace,
       ...(symbolIndex ? { symbolIndex } : {}),
-      ...(deps.home ? { home: deps.home } : {}),
+      home: deps.home,
+      ...(broker ? { broker } : {}),
     };
   };
 

@@ -99,7 +99,9 @@ describe('mcp handlers', () => {
       error: { message: expect.stringMatching(/not listed/u) },
     });
 
-    const pid = (await services.session.current()?.context.mcp.manager())?.connectionStatus(key)?.pid;
+    const pid = (await services.session.current()?.context.mcp.manager())?.connectionStatus(
+      key,
+    )?.pid;
     expect(pid).toBeGreaterThan(0);
     expect(alive(pid as number)).toBe(true);
     await services.session.close();
