@@ -33,7 +33,7 @@ import {
   diagnosticIdentity,
 } from '../src/main/core/diagnostics/diagnostic-comparison';
 import { createDiagnosticsService } from '../src/main/core/diagnostics/diagnostics-service';
-import { CHANGED_FILES_FIRST_MS } from '../src/main/core/tools/live-evidence';
+import { CHANGED_FILES_FIRST_MS } from '../src/main/core/evidence/live-evidence';
 import type { BenchTable } from './bench-table';
 import { makeEdits, type Edit, type EditKind, type Language } from './diagnostics-edits';
 import { createTypeScriptReference, pyrightErrors } from './diagnostics-reference';

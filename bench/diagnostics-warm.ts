@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../src/shared/diagnostics';
 import { compareDiagnostics } from '../src/main/core/diagnostics/diagnostic-comparison';
 import { createTypeScriptLanguage } from '../src/main/core/diagnostics/typescript/typescript-language';
-import { CHANGED_FILES_FIRST_MS } from '../src/main/core/tools/live-evidence';
+import { CHANGED_FILES_FIRST_MS } from '../src/main/core/evidence/live-evidence';
 import type { BenchTable } from './bench-table';
 import type { Edit } from './diagnostics-edits';
 import { createTypeScriptReference } from './diagnostics-reference';

@@ -70,6 +70,8 @@ export const CORE_FLOORS = [
   'confinement',
   'diagnostics',
   'test-runs',
+  // What a change's checks found and the words each screen and the model read of it.
+  'evidence',
   'tools',
   'git',
   'mcp-client',

@@ -24,11 +24,10 @@ import {
 import { deniedMessage } from '../edits/result-message';
 import type { ProposalOverlay } from './proposal-overlay';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
-import { checkOverlayFiles } from '../diagnostics/change-set-evidence';
-import { overlayEvidenceLine } from '../diagnostics/evidence-messages';
-import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
+import { filesEvidence } from '../evidence/files-evidence';
+import { overlayEvidenceLine } from '../evidence/error-words';
 import type { ProjectTests } from '../test-runs/project-tests';
-import { testsResultLine } from '../test-runs/verdict-messages';
+import { testsResultLine } from '../evidence/test-words';
 
 /** Where an edit's evidence (over the whole overlay) goes besides the model: the change set. */
 export type OnOverlayEvidence = (evidence: ProposalEvidence) => void;
@@ -129,36 +128,19 @@ async function overlayEvidence(
   deadlineMs: number,
   signal: AbortSignal | undefined,
 ): Promise<ProposalEvidence> {
-  const files = overlay.list();
-  let current: ProposalEvidence = diagnostics
-    ? await checkOverlayFiles(diagnostics, files, {
-        deadlineMs,
-        ...(signal ? { signal } : {}),
-        onLateResult: (late) => {
-          current = { ...late, ...(current.tests ? { tests: current.tests } : {}) };
-          store(current);
-        },
-      })
-    : {
-        ...notCheckedEvidence('errors are not checked in this session'),
-        baseHashes: Object.fromEntries(files.map((f) => [f.path, f.baseHash])),
-      };
-  const verdict = await tests?.tests.verdict({
-    changes: files.map((f) => ({
-      path: f.path,
-      after: f.text,
-      before: f.isNewFile ? null : f.baseText,
-    })),
-    key: tests.key,
-    deadlineMs: tests.tests.liveDeadlineMs(),
-    ...(signal ? { signal } : {}),
-    onLateResult: (late) => {
-      current = { ...current, tests: late };
-      store(current);
+  return filesEvidence(
+    overlay.list().map((f) => ({ ...f, baseText: f.isNewFile ? null : f.baseText })),
+    {
+      diagnostics,
+      tests: tests?.tests,
+      against: 'bases',
+      deadlineMs,
+      testKey: tests?.key ?? '',
+      testDeadlineMs: tests?.tests.liveDeadlineMs() ?? 0,
+      signal,
+      onLate: store,
     },
-  });
-  if (verdict) current = { ...current, tests: verdict };
-  return current;
+  );
 }
 
 function overlayWriteTool(

@@ -16,8 +16,7 @@ import type { CommandPort } from '../commands/command-port';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { BACKGROUND_DEADLINE_MS } from '../../../shared/diagnostics-settings';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
-import { checkOverlayFiles } from '../diagnostics/change-set-evidence';
-import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
+import { filesEvidence } from '../evidence/files-evidence';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { TEST_RUN_CEILING_MS } from '../../../shared/test-run-settings';
 import type { ProjectTests } from '../test-runs/project-tests';
@@ -251,33 +250,22 @@ export function startProposalRun(
     if ((!deps.diagnostics && !deps.tests) || files.length === 0) return;
     finalCheckStarted = true;
     // The latest of each part: a late checker result keeps the tests, a late test run the errors.
-    let stored: ProposalEvidence = deps.diagnostics
-      ? await checkOverlayFiles(deps.diagnostics, files, {
-          deadlineMs: deps.finalCheckDeadlineMs ?? BACKGROUND_DEADLINE_MS,
-          onLateResult: (late) => {
-            stored = { ...late, ...(stored.tests ? { tests: stored.tests } : {}) };
-            changeSets.setEvidence(changeSetId, stored);
-          },
-        })
-      : {
-          ...notCheckedEvidence('errors are not checked in this session'),
-          baseHashes: Object.fromEntries(files.map((f) => [f.path, f.baseHash])),
-        };
-    const tests = await deps.tests?.verdict({
-      changes: files.map((f) => ({
-        path: f.path,
-        after: f.text,
-        before: f.isNewFile ? null : f.baseText,
-      })),
-      key: changeSetId,
-      deadlineMs: deps.finalTestDeadlineMs ?? TEST_RUN_CEILING_MS,
-      onLateResult: (verdict) => {
-        stored = { ...stored, tests: verdict };
-        changeSets.setEvidence(changeSetId, stored);
+    const store = (evidence: ProposalEvidence): void =>
+      changeSets.setEvidence(changeSetId, evidence);
+    const evidence = await filesEvidence(
+      files.map((f) => ({ ...f, baseText: f.isNewFile ? null : f.baseText })),
+      {
+        diagnostics: deps.diagnostics,
+        tests: deps.tests,
+        against: 'bases',
+        deadlineMs: deps.finalCheckDeadlineMs ?? BACKGROUND_DEADLINE_MS,
+        testKey: changeSetId,
+        testDeadlineMs: deps.finalTestDeadlineMs ?? TEST_RUN_CEILING_MS,
+        onLate: store,
       },
-    });
-    if (tests) stored = { ...stored, tests };
-    if (tests || deps.diagnostics) changeSets.setEvidence(changeSetId, stored);
+    );
+    // Nothing checked and no tests found: the set keeps no evidence rather than an empty one.
+    if (evidence.tests || deps.diagnostics) store(evidence);
   }
 
   let stopped = false;

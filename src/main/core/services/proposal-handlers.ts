@@ -27,7 +27,8 @@ import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
-import { checkAgainstDisk, diskHashes, diskMoved } from '../diagnostics/change-set-evidence';
+import { diskHashes, diskMoved } from '../evidence/disk-evidence';
+import { filesEvidence } from '../evidence/files-evidence';
 import type { BackgroundRunOptions } from '../proposals/background-run';
 import { createBackgroundRunRepository } from '../store/background-run-repository';
 
@@ -162,7 +163,7 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
       return result;
     },
     async recheck({ id }): Promise<ProposalEvidence> {
-      const { workspace, diagnostics } = deps.currentProject();
+      const { workspace, diagnostics, tests } = deps.currentProject();
       const set = loadChangeSet(review(), id);
       const repo = createChangeSetRepository(deps.db);
       const disk = await diskHashes(
@@ -176,17 +177,24 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
           set.evidence ??
           notCheckedEvidence(`this change set is ${set.status}; only a proposed set is checked`)
         );
-      if (!diagnostics)
+      if (!diagnostics && !tests)
         return notCheckedEvidence('no checker is available in this window, so nothing was checked');
       const store = (evidence: ProposalEvidence): void => {
         repo.setEvidence(id, evidence);
         deps.changed(id);
       };
-      const evidence = await checkAgainstDisk(
-        diagnostics,
-        workspace,
-        set.files.map((f) => ({ path: f.path, after: f.finalText })),
-        { onLateResult: store },
+      // Against the disk as it is now, errors and tests both: the set is what would be written.
+      const evidence = await filesEvidence(
+        set.files.map((f) => ({ path: f.path, text: f.finalText, baseHash: f.baseHash })),
+        {
+          diagnostics,
+          tests,
+          against: { disk: workspace },
+          deadlineMs: diagnostics?.liveDeadlineMs() ?? 0,
+          testKey: id,
+          testDeadlineMs: tests?.liveDeadlineMs() ?? 0,
+          onLate: store,
+        },
       );
       store(evidence);
       return evidence;

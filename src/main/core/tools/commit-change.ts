@@ -18,9 +18,9 @@ import {
   rejectedMessage,
 } from '../edits/result-message';
 import { conformEol, encodeText } from '../edits/text-format';
-import { checkLiveProposal } from './live-evidence';
-import { evidenceResultLine } from '../diagnostics/evidence-messages';
-import { testsResultLine } from '../test-runs/verdict-messages';
+import { checkLiveProposal } from '../evidence/live-evidence';
+import { evidenceResultLine } from '../evidence/error-words';
+import { testsResultLine } from '../evidence/test-words';
 
 export interface CommitOptions {
   /** Injected file operations (crash-injection tests). */

@@ -7,7 +7,7 @@ import type { ProposalEvidence } from '../../../../src/shared/diagnostics';
 import { diagnostic } from '../../../support/fake-diagnostics';
 import { evidenceHeadline } from '../../../../src/shared/evidence-summary';
 import { createDiagnosticsService } from '../../../../src/main/core/diagnostics/diagnostics-service';
-import { evidenceResultLine } from '../../../../src/main/core/diagnostics/evidence-messages';
+import { evidenceResultLine } from '../../../../src/main/core/evidence/error-words';
 import type {
   DiagnosticsLanguage,
   LanguageChecker,

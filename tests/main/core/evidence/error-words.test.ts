@@ -6,7 +6,7 @@ import { evidenceHeadline } from '../../../../src/shared/evidence-summary';
 import {
   evidenceResultLine,
   overlayEvidenceLine,
-} from '../../../../src/main/core/diagnostics/evidence-messages';
+} from '../../../../src/main/core/evidence/error-words';
 import { renderEvidence } from '../../../../src/cli/evidence-lines';
 import { languageNotes } from '../../../../src/renderer/src/review/evidence-text';
 

@@ -10,9 +10,10 @@
 // diagnostics' memory), and a run past the deadline completes the evidence later.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { TestVerdict } from '../../../shared/test-verdict';
-import { heldBackMessage } from '../diagnostics/evidence-messages';
-import { testsHeldBackMessage } from '../test-runs/verdict-messages';
-import type { ToolContext, ToolResult } from './tool';
+import { heldBackMessage } from './error-words';
+import { testsHeldBackMessage } from './test-words';
+import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
+import type { ProjectTests } from '../test-runs/project-tests';
 import type { Proposal } from '../edits/proposal';
 
 /**
@@ -24,9 +25,24 @@ import type { Proposal } from '../edits/proposal';
  */
 export const CHANGED_FILES_FIRST_MS = 100;
 
+/** What a live check needs of the tool call: its checks, its gate's view and its conversation. */
+export interface LiveCheckContext {
+  readonly diagnostics?: ProjectDiagnostics | undefined;
+  readonly tests?: ProjectTests | undefined;
+  readonly approvals?: { wouldAsk?(proposal: Proposal): boolean } | undefined;
+  readonly conversationId?: string | undefined;
+  readonly signal: AbortSignal;
+}
+
+/** The tool's result for a change held back: an error the model reads and can act on. */
+export interface HeldBackResult {
+  readonly status: 'error';
+  readonly content: string;
+}
+
 export type LiveCheck =
   | { readonly kind: 'unchecked' }
-  | { readonly kind: 'held_back'; readonly result: ToolResult }
+  | { readonly kind: 'held_back'; readonly result: HeldBackResult }
   | {
       readonly kind: 'ask';
       readonly evidence: ProposalEvidence;
@@ -63,7 +79,10 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   return { promise, resolve };
 }
 
-export async function checkLiveProposal(proposal: Proposal, ctx: ToolContext): Promise<LiveCheck> {
+export async function checkLiveProposal(
+  proposal: Proposal,
+  ctx: LiveCheckContext,
+): Promise<LiveCheck> {
   const diagnostics = ctx.diagnostics;
   if (!diagnostics && !ctx.tests) return { kind: 'unchecked' };
   const baseHashes = { [proposal.path]: proposal.baseHash };

@@ -1,11 +1,15 @@
-// Evidence over many files at once (issue 24): a propose run's overlay, an MCP session's
+// Evidence over many files at once: a propose run's overlay, an MCP session's
 // change set, a stored set the inbox opens. The check is made against the disk as it is, and
 // the evidence records which disk it was made against (sha256 per path, as change sets hash
 // their bases), so the inbox can tell when the disk moved and the evidence is stale.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { readContentHash } from '../workspace/content-hash';
 import type { Workspace } from '../workspace/workspace';
-import type { CheckOptions, DiagnosticsPort, ProposedFileChange } from './diagnostics-port';
+import type {
+  CheckOptions,
+  DiagnosticsPort,
+  ProposedFileChange,
+} from '../diagnostics/diagnostics-port';
 
 /** A path that cannot be read now (refused, vanished folder): never equal to a stored hash. */
 const UNREADABLE = 'unreadable';
