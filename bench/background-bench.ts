@@ -7,10 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { detectBubblewrap, type SandboxAvailability } from '../src/main/core/commands/bubblewrap';
+import { detectBubblewrap, type SandboxAvailability } from '../src/main/core/sandbox/bubblewrap';
 import { runCommand } from '../src/main/core/commands/command-runner';
-import { copyMountOf, detectCopySupport } from '../src/main/core/runs/copy-mount';
-import { createRunCopy, removeRunCopy, type RunCopy } from '../src/main/core/runs/run-copy';
+import { copyMountOf, detectCopySupport } from '../src/main/core/sandbox/copy-mount';
+import { createRunCopy, removeRunCopy, type RunCopy } from '../src/main/core/sandbox/run-copy';
 import type { BenchTable } from './bench-table';
 import { runContainerBench } from './container-bench';
 

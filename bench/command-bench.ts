@@ -6,7 +6,7 @@
 import { cp, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { detectBubblewrap, type SandboxAvailability } from '../src/main/core/commands/bubblewrap';
+import { detectBubblewrap, type SandboxAvailability } from '../src/main/core/sandbox/bubblewrap';
 import { runCommand } from '../src/main/core/commands/command-runner';
 import type { BenchTable } from './bench-table';
 

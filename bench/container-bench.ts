@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { detectBubblewrap } from '../src/main/core/commands/bubblewrap';
-import { createContainerRunExecutor } from '../src/main/core/commands/container-executor';
-import { createLocalRunExecutor, type RunExecutor } from '../src/main/core/commands/run-executor';
-import { detectCopySupport } from '../src/main/core/runs/copy-mount';
+import { detectBubblewrap } from '../src/main/core/sandbox/bubblewrap';
+import { createContainerRunExecutor } from '../src/main/core/runs/container-executor';
+import type { RunExecutor } from '../src/main/core/commands/run-executor';
+import { createLocalRunExecutor } from '../src/main/core/runs/local-run-executor';
+import { detectCopySupport } from '../src/main/core/sandbox/copy-mount';
 import { startTestEngine } from '../tests/support/test-container-engine';
 import type { BenchTable } from './bench-table';
 

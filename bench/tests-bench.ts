@@ -21,8 +21,8 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { detectSandbox } from '../src/main/core/commands/sandbox-detect';
-import { detectCopySupport } from '../src/main/core/runs/copy-mount';
+import { detectSandbox } from '../src/main/core/sandbox/sandbox-detect';
+import { detectCopySupport } from '../src/main/core/sandbox/copy-mount';
 import { runPlanInCopy } from '../src/main/core/test-runs/test-copy-run';
 import type { TestOutcome } from '../src/main/core/test-runs/test-outcome';
 import type { TestChange } from '../src/main/core/test-runs/test-plan';

@@ -62,11 +62,17 @@ export const CORE_FLOORS = [
   'checkpoints',
   'edits',
   'store',
-  'runs',
+  // A command line as words: parsing, wrappers, the rules and the policy over them.
+  'shell',
   'approvals',
+  // Where a command runs: bubblewrap, Seatbelt, cgroups, the network proxy, a run's copy.
+  'sandbox',
+  // Running one command: the gate, the process, its output and what it changed.
   'commands',
-  // Checkers run their toolchains through the confinement, which is built on the sandbox of
-  // commands (issue 28): diagnostics sits above both.
+  // Background runs: their executors (this machine, a container) and their queue.
+  'runs',
+  // Checkers run their toolchains through the confinement, which is built on the sandbox:
+  // diagnostics sits above both.
   'confinement',
   'diagnostics',
   'test-runs',

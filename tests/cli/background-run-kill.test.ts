@@ -9,9 +9,9 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io';
 import { main } from '../../src/cli/main';
-import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
-import { detectCopySupport } from '../../src/main/core/runs/copy-mount';
-import { runCopyFor } from '../../src/main/core/runs/run-copy';
+import { detectBubblewrap } from '../../src/main/core/sandbox/bubblewrap';
+import { detectCopySupport } from '../../src/main/core/sandbox/copy-mount';
+import { runCopyFor } from '../../src/main/core/sandbox/run-copy';
 import {
   reply,
   stallAfterText,

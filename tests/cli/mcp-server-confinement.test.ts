@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../src/main/core/sandbox/bubblewrap';
 import { findExecutable } from '../../src/main/core/diagnostics/find-executable';
 import { goLinkerSmuggling, hashTree, type Planted } from '../support/hostile-projects';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import { main } from '../../src/cli/main';
-import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../src/main/core/sandbox/bubblewrap';
 import { findExecutable } from '../../src/main/core/diagnostics/find-executable';
 import {
   reply,

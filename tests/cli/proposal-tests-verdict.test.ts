@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAskCommand } from '../../src/cli/commands/ask';
 import { main } from '../../src/cli/main';
-import { detectSandbox } from '../../src/main/core/commands/sandbox-detect';
-import { detectCopySupport } from '../../src/main/core/runs/copy-mount';
+import { detectSandbox } from '../../src/main/core/sandbox/sandbox-detect';
+import { detectCopySupport } from '../../src/main/core/sandbox/copy-mount';
 import { sandboxExecutable } from '../../src/main/core/test-runs/sandbox-executable';
 import { changeSetSchema } from '../../src/shared/change-sets';
 import {

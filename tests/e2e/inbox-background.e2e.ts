@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { reply, toolUse, type FakeAnthropicServer } from '../support/fake-anthropic-server';
-import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
-import { detectCopySupport } from '../../src/main/core/runs/copy-mount';
+import { detectBubblewrap } from '../../src/main/core/sandbox/bubblewrap';
+import { detectCopySupport } from '../../src/main/core/sandbox/copy-mount';
 import { closeE2eSession, startE2eSession, type E2eSession } from './support/e2e-session';
 import { chromiumMissingMessage, snap } from './support/chromium';
 import { expectNoBlockingViolations } from './support/axe';

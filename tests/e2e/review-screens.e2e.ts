@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../src/main/core/sandbox/bubblewrap';
 import { reply, toolUse, type FakeAnthropicServer } from '../support/fake-anthropic-server';
 import { expectNoBlockingViolations } from './support/axe';
 import { chromiumMissingMessage, snap } from './support/chromium';

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../src/main/core/sandbox/bubblewrap';
 import { expectNoBlockingViolations } from './support/axe';
 import { reply, toolUse, type FakeAnthropicServer } from '../support/fake-anthropic-server';
 import { closeE2eSession, startE2eSession, type E2eSession } from './support/e2e-session';

@@ -1,7 +1,7 @@
 // Run as a child by child-descriptors.test.ts with a connected socket at fd 200 (what a
 // careless launcher leaves open). Starts each kind of child Sluice starts, each of which tries
 // to write to fd 200 and says what fd 200 is; prints one JSON object of what they said.
-import { detectBubblewrap } from '../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../src/main/core/sandbox/bubblewrap';
 import { runCommand } from '../../src/main/core/commands/command-runner';
 import { runProcess } from '../../src/main/core/commands/command-process';
 import { McpStdioTransport } from '../../src/main/core/mcp-client/mcp-stdio-transport';

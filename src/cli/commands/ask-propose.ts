@@ -27,13 +27,13 @@ import { drainEvents } from '../drain-events';
 import {
   AllowedCommandError,
   parseAllowedCommands,
-} from '../../main/core/commands/background-command-gate';
+} from '../../main/core/runs/background-command-gate';
 import { MAX_PARALLEL } from '../../main/core/runs/run-queue';
 import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
 import {
   ContainerSetupError,
   sweepContainersIfAny,
-} from '../../main/core/commands/container-run-setup';
+} from '../../main/core/runs/container-run-setup';
 import { openProject } from '../project-context';
 import { openCliEngine } from '../cli-engine';
 import type { CreateTests } from '../../main/core/test-runs/shell-tests';

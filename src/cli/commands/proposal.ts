@@ -16,7 +16,7 @@ import { oneLine } from '../one-line-text';
 import { outsideLine, outsideText } from '../terminal-safe-text';
 import { commandOutputDir } from '../../main/core/commands/project-commands';
 import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
-import { sweepContainersIfAny } from '../../main/core/commands/container-run-setup';
+import { sweepContainersIfAny } from '../../main/core/runs/container-run-setup';
 import { ProposalRefusedError } from '../../main/core/proposals/run-proposal';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import {

@@ -2,7 +2,7 @@
 // item 3). Opening the list first marks sets whose run died (crash, kill -9) as failed.
 import { createChangeSetRepository } from '../../main/core/store/change-set-repository';
 import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
-import { sweepContainersIfAny } from '../../main/core/commands/container-run-setup';
+import { sweepContainersIfAny } from '../../main/core/runs/container-run-setup';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { sluiceHomeFor } from '../project-context';

@@ -11,12 +11,12 @@ import { appDatabasePath, openAppDatabase } from '../../main/core/store/app-data
 import {
   CommandRuleError,
   createCommandRuleRepository,
-} from '../../main/core/commands/command-rule-repository';
+} from '../../main/core/shell/command-rule-repository';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import {
   createNetworkRuleRepository,
   NetworkRuleError,
-} from '../../main/core/commands/network-rule-repository';
+} from '../../main/core/shell/network-rule-repository';
 import {
   createPolicyRepository,
   DEFAULT_APPROVAL_MODE,

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main';
-import { detectBubblewrap } from '../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../src/main/core/sandbox/bubblewrap';
 import { findExecutable } from '../../../src/main/core/diagnostics/find-executable';
 import { fakeCliIo } from '../../support/fake-cli-io';
 import { goLinkerSmuggling, hashTree, writeTree } from '../../support/hostile-projects';

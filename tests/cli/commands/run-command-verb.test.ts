@@ -12,12 +12,12 @@ import { main } from '../../../src/cli/main';
 import { openCliSession } from '../../support/cli-session';
 import { createTerminalApprover } from '../../../src/cli/terminal-approval';
 import { openAppDatabase } from '../../../src/main/core/store/app-database';
-import { createNetworkRuleRepository } from '../../../src/main/core/commands/network-rule-repository';
+import { createNetworkRuleRepository } from '../../../src/main/core/shell/network-rule-repository';
 import { projectIdFor } from '../../../src/main/core/store/project-id';
 import { createRunCommandTool } from '../../../src/main/core/tools/run-command';
 import { runTool } from '../../../src/main/core/tools/tool';
 import { Workspace } from '../../../src/main/core/workspace/workspace';
-import { detectBubblewrap } from '../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../src/main/core/sandbox/bubblewrap';
 import type { CommandApprovalRequest } from '../../../src/shared/command-approvals';
 
 const itSandboxed = detectBubblewrap().available ? it : it.skip;

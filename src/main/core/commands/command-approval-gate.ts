@@ -17,11 +17,11 @@ import type {
   CommandRule,
 } from '../../../shared/command-approvals';
 import { missingCase } from '../../../shared/missing-case';
-import { hostNames, planFromGrant, type NetworkPlan } from './command-network';
-import { parseProposed, planCommand, type CommandPlan } from './command-plan';
-import { evaluateCommandPolicy, type CommandVerdict } from './command-policy';
+import { hostNames, planFromGrant, type NetworkPlan } from '../shell/command-network';
+import { parseProposed, planCommand, type CommandPlan } from '../shell/command-plan';
+import { evaluateCommandPolicy, type CommandVerdict } from '../shell/command-policy';
 import { proposedWrites } from './proposed-writes';
-import type { ParsedCommandLine } from './shell-parser';
+import type { ParsedCommandLine } from '../shell/shell-parser';
 import type { ApprovalAudit } from '../store/approval-audit-records';
 import { ApprovalRegistry, resolvedEvent } from '../approvals/approval-registry';
 import type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';

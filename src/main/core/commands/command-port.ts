@@ -3,11 +3,11 @@
 // commands, and the checkpoint store for the files a command changed.
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { CommandApprovalGate } from './command-approval-gate';
-import type { SandboxAvailability } from './bubblewrap';
+import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import type { OutputLimits } from './output-capture';
 import type { SnapshotLimits } from './changed-files';
-import type { ScopedHosts } from './network-rule-repository';
-import type { RunCopy } from '../runs/run-copy';
+import type { ScopedHosts } from '../shell/network-rule-repository';
+import type { RunCopy } from '../sandbox/run-copy';
 import type { RunExecutor } from './run-executor';
 import type { CommandEnd } from './command-process';
 import type { CapturedOutput } from './output-capture';

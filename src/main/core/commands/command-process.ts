@@ -12,7 +12,7 @@ import {
   type OutputLimits,
   DEFAULT_OUTPUT_LIMITS,
 } from './output-capture';
-import { createCommandCgroup, JOIN_FAILED_STATUS, wrapInCgroups } from './command-cgroup';
+import { createCommandCgroup, JOIN_FAILED_STATUS, wrapInCgroups } from '../sandbox/command-cgroup';
 import { childStdio } from '../process/child-descriptors';
 
 export type CommandEnd =

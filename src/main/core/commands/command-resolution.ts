@@ -3,8 +3,8 @@
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { DecisionSource } from '../../../shared/approvals';
 import type { WriteCall } from '../approvals/approval-port';
-import type { CommandPlan } from './command-plan';
-import type { ScopedHosts } from './network-rule-repository';
+import type { CommandPlan } from '../shell/command-plan';
+import type { ScopedHosts } from '../shell/network-rule-repository';
 
 export interface CommandProposal {
   readonly command: string;

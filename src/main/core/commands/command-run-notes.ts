@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ProcessResult } from './command-process';
-import { findProtectedPaths } from './protected-mounts';
+import { findProtectedPaths } from '../sandbox/protected-mounts';
 
 function gigabytes(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 2 : 1)} GB`;

@@ -6,20 +6,20 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bubblewrapArgs, type SandboxAvailability } from './bubblewrap';
+import { bubblewrapArgs, type SandboxAvailability } from '../sandbox/bubblewrap';
 import { runProcess, type ProcessResult } from './command-process';
 import { RUN_MARKER, sweepMarked, type SweepDeps } from './marked-processes';
 import { OutputCapture, type OutputLimits } from './output-capture';
-import { findProtectedPaths } from './protected-mounts';
+import { findProtectedPaths } from '../sandbox/protected-mounts';
 import type { HostPattern } from '../../../shared/network-hosts';
 import {
   startNetworkProxy,
   type HostLookup,
   type NetworkProxy,
   type RefusedRequest,
-} from './network-proxy';
-import { proxyEnv } from './proxy-bridge';
-import { openUnixSocketFilter } from './unix-socket-filter';
+} from '../sandbox/network-proxy';
+import { proxyEnv } from '../sandbox/proxy-bridge';
+import { openUnixSocketFilter } from '../sandbox/unix-socket-filter';
 import { sweepCommandTempsOnce } from './command-temp';
 import {
   createSeatbeltFolders,
@@ -28,9 +28,9 @@ import {
   userHomes,
   userTempFolder,
   writeProfile,
-} from './seatbelt';
-import { SeatbeltPathError, type SeatbeltLayout } from './seatbelt-profile';
-import { copyMountSpawn, type CopyMount } from '../runs/copy-mount';
+} from '../sandbox/seatbelt';
+import { SeatbeltPathError, type SeatbeltLayout } from '../sandbox/seatbelt-profile';
+import { copyMountSpawn, type CopyMount } from '../sandbox/copy-mount';
 import { commandEnv } from './command-env';
 import { ceilingNotes, removeCreatedProtected } from './command-run-notes';
 

@@ -7,13 +7,19 @@ import type { ApprovalRegistry } from '../approvals/approval-registry';
 import type { ApprovalAudit } from '../store/approval-audit-records';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { WritableDb } from '../store/database-handles';
-import { createCommandRuleRepository, type CommandRuleRepository } from './command-rule-repository';
+import {
+  createCommandRuleRepository,
+  type CommandRuleRepository,
+} from '../shell/command-rule-repository';
 import type { CommandRule } from '../../../shared/command-approvals';
 import type { ApprovalMode } from '../../../shared/approvals';
-import { createNetworkRuleRepository, type NetworkRuleRepository } from './network-rule-repository';
+import {
+  createNetworkRuleRepository,
+  type NetworkRuleRepository,
+} from '../shell/network-rule-repository';
 import { createPolicyRepository } from '../store/policy-repository';
-import type { SandboxAvailability } from './bubblewrap';
-import { detectSandbox } from './sandbox-detect';
+import type { SandboxAvailability } from '../sandbox/bubblewrap';
+import { detectSandbox } from '../sandbox/sandbox-detect';
 import type { CommandPort } from './command-port';
 
 export interface ProjectCommands {

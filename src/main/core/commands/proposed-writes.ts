@@ -6,7 +6,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProposedCommandWrite } from '../../../shared/command-approvals';
 import { computeLineDiff, plainHunk } from '../edits/line-diff';
-import type { ProjectWrite } from './command-writes';
+import type { ProjectWrite } from '../shell/command-writes';
 
 /** Files above this are not read for a diff. */
 export const MAX_PROPOSED_WRITE_BYTES = 256 * 1024;

@@ -1,30 +1,10 @@
-// "Where a run executes" (issue 19 item 6): everything a background run needs from the place
-// its copy and commands live, behind one interface. The local runner is here: the copy is an
-// overlay under SLUICE_HOME, commands run in bubblewrap over it (copy-mount.ts), and the run's
-// layer is a folder the Node process reads and writes. The container runner (issue 33) is
-// container-executor.ts; docs/ARCHITECTURE.md has Kubernetes Jobs on paper.
+// "Where a run executes": everything a background run needs from the place its copy and
+// commands live, behind one interface the command port names. The runners are in runs/: the
+// local one (local-run-executor.ts) and the container one (container-executor.ts).
 import type { CommandRun, CommandRunOptions } from './command-runner';
-import { runCommand } from './command-runner';
-import type { SandboxAvailability } from './bubblewrap';
-import {
-  copyMountOf,
-  copyMountProblem,
-  detectCopySupport,
-  type CopySupport,
-} from '../runs/copy-mount';
-import {
-  adoptRunCopy,
-  createRunCopy,
-  removeRunCopy,
-  runCopyFor,
-  type RunCopy,
-} from '../runs/run-copy';
-
-/** Any copy's paths (they differ only by the id, which has no comma or colon). */
-function createRunCopyPaths(home: string): RunCopy {
-  return runCopyFor(home, '00000000-0000-0000-0000-000000000000');
-}
-import { readLayerFile, scanLayer, writeLayerFile, type LayerScan } from '../runs/upper-layer';
+import type { SandboxAvailability } from '../sandbox/bubblewrap';
+import type { RunCopy } from '../sandbox/run-copy';
+import type { LayerScan } from '../sandbox/upper-layer';
 import type { RunPlacement } from '../store/run-placement-repository';
 
 /** What a runner that is not this machine needs of the run when it prepares its copy. */
@@ -67,25 +47,4 @@ export interface RunExecutor {
   ): Promise<LayerScan>;
   readFile(copy: RunCopy, relative: string): Promise<Buffer | null>;
   writeFile(copy: RunCopy, relative: string, bytes: Uint8Array, mode: number): void;
-}
-
-/** The local runner: overlay + bubblewrap on this machine. */
-export function createLocalRunExecutor(home: string, support?: CopySupport): RunExecutor {
-  return {
-    name: 'this machine',
-    problem(root, sandbox) {
-      const copies = support ?? detectCopySupport();
-      if (!copies.available) return copies.detail;
-      if (!sandbox.available || sandbox.kind === 'seatbelt')
-        return `the private copy needs the bubblewrap sandbox (${sandbox.available ? 'this machine has Seatbelt' : sandbox.detail})`;
-      return copyMountProblem(copyMountOf(root, createRunCopyPaths(home)));
-    },
-    prepare: (id, refines) =>
-      (refines ? adoptRunCopy(home, refines, id) : null) ?? createRunCopy(home, id),
-    remove: (id) => removeRunCopy(home, id),
-    run: (copy, options) => runCommand({ ...options, copy: copyMountOf(options.root, copy) }),
-    scan: async (copy, skip, previous) => (await scanLayer(copy.upper, skip, previous)).entries,
-    readFile: (copy, relative) => readLayerFile(copy.upper, relative),
-    writeFile: (copy, relative, bytes, mode) => writeLayerFile(copy.upper, relative, bytes, mode),
-  };
 }

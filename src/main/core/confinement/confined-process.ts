@@ -14,11 +14,11 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bubblewrapSetupArgs, type SandboxAvailability } from '../commands/bubblewrap';
-import { createCommandCgroup, type CommandCgroup } from '../commands/command-cgroup';
+import { bubblewrapSetupArgs, type SandboxAvailability } from '../sandbox/bubblewrap';
+import { createCommandCgroup, type CommandCgroup } from '../sandbox/command-cgroup';
 import { commandEnv, isSecretLookingName } from '../commands/command-env';
-import { detectSandbox } from '../commands/sandbox-detect';
-import { openUnixSocketFilter } from '../commands/unix-socket-filter';
+import { detectSandbox } from '../sandbox/sandbox-detect';
+import { openUnixSocketFilter } from '../sandbox/unix-socket-filter';
 import { isInsideRoot } from '../workspace/resolve-inside-root';
 import {
   BASH,

@@ -7,7 +7,7 @@ import type { ApprovalMode } from '../../../shared/approvals';
 import type { CommandRule } from '../../../shared/command-approvals';
 import { createProjectApprovals, type ProjectApprovals } from '../approvals/project-approvals';
 import { createProjectCommands, type ProjectCommands } from '../commands/project-commands';
-import type { SandboxAvailability } from '../commands/bubblewrap';
+import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { createApprovalAuditRepository } from '../store/approval-audit-repository';
 import type { WritableDb } from '../store/database-handles';
 

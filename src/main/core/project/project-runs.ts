@@ -4,8 +4,8 @@
 // when approved), and the run gets the project's index and checks for its evidence.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { BuildApprovalRequest } from '../runs/container-image';
-import { parseAllowedCommands } from '../commands/background-command-gate';
-import { setUpContainerExecutor } from '../commands/container-run-setup';
+import { parseAllowedCommands } from '../runs/background-command-gate';
+import { setUpContainerExecutor } from '../runs/container-run-setup';
 import type { RunExecutor } from '../commands/run-executor';
 import type { BackgroundRunOptions } from '../proposals/background-run';
 import {

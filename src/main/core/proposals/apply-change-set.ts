@@ -7,7 +7,7 @@
 // other sets touching the applied files are marked for a re-check, and the conversation is
 // told what was accepted and what was not.
 import { partlyAppliedNote } from '../../../shared/change-set-notes';
-import { removeRunCopy } from '../runs/run-copy';
+import { removeRunCopy } from '../sandbox/run-copy';
 import { missingCase } from '../../../shared/missing-case';
 import type {
   ApplyFileResult,

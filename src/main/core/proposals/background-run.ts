@@ -7,10 +7,10 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { isProtectedPath } from '../approvals/policy';
 import { decodeText, NotTextError } from '../edits/text-format';
-import type { SandboxAvailability } from '../commands/bubblewrap';
+import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import type { CommandPort, RanCommand } from '../commands/command-port';
 import { commandOutputDir } from '../commands/project-commands';
-import { detectSandbox } from '../commands/sandbox-detect';
+import { detectSandbox } from '../sandbox/sandbox-detect';
 import type { ProposalOverlay } from './proposal-overlay';
 import {
   createBackgroundRunRepository,
@@ -18,17 +18,18 @@ import {
   type NewCommandRecord,
 } from '../store/background-run-repository';
 import { processIsAlive } from '../store/change-set-repository';
-import { createCommandRuleRepository } from '../commands/command-rule-repository';
+import { createCommandRuleRepository } from '../shell/command-rule-repository';
 import type { WritableDb } from '../store/database-handles';
-import { createNetworkRuleRepository } from '../commands/network-rule-repository';
+import { createNetworkRuleRepository } from '../shell/network-rule-repository';
 import { createPolicyRepository } from '../store/policy-repository';
 import { ABSENT_FILE_HASH, sha256 } from '../workspace/content-hash';
 import { SandboxError, type Workspace } from '../workspace/workspace';
 import { errnoCode } from '../workspace/errno-code';
-import { createBackgroundCommandGate } from '../commands/background-command-gate';
-import type { CopySupport } from '../runs/copy-mount';
-import type { RunCopy } from '../runs/run-copy';
-import { createLocalRunExecutor, type RunExecutor } from '../commands/run-executor';
+import { createBackgroundCommandGate } from '../runs/background-command-gate';
+import type { CopySupport } from '../sandbox/copy-mount';
+import type { RunCopy } from '../sandbox/run-copy';
+import type { RunExecutor } from '../commands/run-executor';
+import { createLocalRunExecutor } from '../runs/local-run-executor';
 import { defaultParallel, waitForRunSlot } from '../runs/run-queue';
 import { recordRunPlacement } from '../store/run-placement-repository';
 

@@ -22,7 +22,7 @@ import {
   type WorkspaceStat,
 } from '../workspace/workspace';
 import { SandboxError } from '../workspace/sandbox-error';
-import { isWhiteout } from '../runs/upper-layer';
+import { isWhiteout } from '../sandbox/upper-layer';
 import type { OverlayFile, ProposalOverlay } from './proposal-overlay';
 
 type LayerState =

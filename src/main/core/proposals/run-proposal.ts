@@ -33,7 +33,7 @@ import { overlaySymbolIndex } from './overlay-symbol-index';
 import { createProposeTools } from './propose-tools';
 import { diffOfOverlayFile, ProposalOverlay } from './proposal-overlay';
 import { setUpBackgroundRun, type BackgroundRunOptions } from './background-run';
-import { runCopyFor } from '../runs/run-copy';
+import { runCopyFor } from '../sandbox/run-copy';
 
 export const DEFAULT_PROPOSAL_TIMEOUT_MS = 10 * 60_000;
 

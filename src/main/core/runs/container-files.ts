@@ -18,7 +18,7 @@ import {
   MAX_LAYER_HASH_BYTES,
   type LayerEntry,
   type LayerScan,
-} from './upper-layer';
+} from '../sandbox/upper-layer';
 import { readTar, TAR_END, tarEntryBlocks, type TarEntry, type TarOwner } from './tar-archive';
 
 /** Bounds of the project sent into a container; past them the run fails closed and says so. */

@@ -5,7 +5,7 @@
 // by each shell when it opens the app DB for change sets, and by the inbox's poll.
 import { createChangeSetRepository, processIsAlive } from '../store/change-set-repository';
 import type { WritableDb } from '../store/database-handles';
-import { sweepRunCopies } from './run-copy';
+import { sweepRunCopies } from '../sandbox/run-copy';
 
 export function sweepBackgroundRuns(
   db: WritableDb,

@@ -37,7 +37,7 @@ import { createSymbolHandlers } from './symbol-handlers';
 import { createProposalHandlers, type ProposalHandlers } from './proposal-handlers';
 import { watchChangeSets } from '../proposals/change-set-watcher';
 import { createMcpRepository } from '../mcp-client/mcp-repository';
-import { sweepContainersIfAny } from '../commands/container-run-setup';
+import { sweepContainersIfAny } from '../runs/container-run-setup';
 import { sweepBackgroundRuns } from '../runs/sweep-runs';
 import { createMcpHandlers } from './mcp-handlers';
 import type { CreateDiagnostics } from '../diagnostics/project-diagnostics';

@@ -13,7 +13,7 @@ import {
   type ReviewDeps,
 } from '../proposals/apply-change-set';
 import { ProposalRefusedError, type StartedProposalRun } from '../proposals/run-proposal';
-import { ContainerSetupError } from '../commands/container-run-setup';
+import { ContainerSetupError } from '../runs/container-run-setup';
 import type { RunStart } from '../project/project-runs';
 import type { ApprovalBroker } from '../approvals/approval-broker';
 import type { SymbolIndexPort } from '../index/symbol-index-port';

@@ -7,9 +7,9 @@
 // never written.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SandboxAvailability } from '../commands/bubblewrap';
+import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { runCommand, type CommandRun } from '../commands/command-runner';
-import { copyMountProblem, type CopyMount } from '../runs/copy-mount';
+import { copyMountProblem, type CopyMount } from '../sandbox/copy-mount';
 import { parseGoTestJson, PACKAGE_FAILURE } from './go-test-report';
 import { parseJestJson } from './jest-json-report';
 import { parseJunitXml } from './junit-report';

@@ -16,18 +16,18 @@ import {
   type FileChange,
 } from '../commands/changed-files';
 import type { CommandPort } from '../commands/command-port';
-import type { CommandPlan } from '../commands/command-plan';
+import type { CommandPlan } from '../shell/command-plan';
 import {
   copyChanges,
   describeCopyChanges,
   LayerLimitError,
   scanCopy,
   type CopyChange,
-} from '../commands/copy-changes';
-import { sandboxName } from '../commands/sandbox-detect';
+} from '../runs/copy-changes';
+import { sandboxName } from '../sandbox/sandbox-detect';
 import { describeRefusal } from './command-refusal';
 import { defineTool, ok, toolError, type ToolContext, type ToolResult } from './tool';
-import { hostNames, type NetworkPlan } from '../commands/command-network';
+import { hostNames, type NetworkPlan } from '../shell/command-network';
 import { turnOrigin } from '../approvals/approval-port';
 
 const DESCRIPTION = `Run a shell command line (/bin/sh -c) in the project, e.g. the tests, a build, a linter, git status. Use it to check your own edits.

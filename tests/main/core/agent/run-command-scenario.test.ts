@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
 import { CommandApprovalGate } from '../../../../src/main/core/commands/command-approval-gate';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
 import { createTools } from '../../../../src/main/core/tools';
 import { reply, text, toolUse, type RecordedRequest } from '../../../support/fake-anthropic-server';
 import { ofType, runTurn, startHarness, textOf, type Harness } from './agent-harness';

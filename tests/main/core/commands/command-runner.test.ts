@@ -18,7 +18,7 @@ import {
   runCommand,
   shellSpawn,
 } from '../../../../src/main/core/commands/command-runner';
-import type { SandboxAvailability } from '../../../../src/main/core/commands/bubblewrap';
+import type { SandboxAvailability } from '../../../../src/main/core/sandbox/bubblewrap';
 import { parseHostList } from '../../../../src/shared/network-hosts';
 import { parseSbpl } from '../../../support/sbpl';
 

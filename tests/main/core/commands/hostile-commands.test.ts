@@ -16,8 +16,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
-import { createCommandCgroup } from '../../../../src/main/core/commands/command-cgroup';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
+import { createCommandCgroup } from '../../../../src/main/core/sandbox/command-cgroup';
 import { parseHostList } from '../../../../src/shared/network-hosts';
 import {
   runCommand,

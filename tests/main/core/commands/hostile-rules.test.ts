@@ -11,11 +11,11 @@ import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Parser } from 'web-tree-sitter';
 import { CommandApprovalGate } from '../../../../src/main/core/commands/command-approval-gate';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
-import { evaluateCommandPolicy } from '../../../../src/main/core/commands/command-policy';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
+import { evaluateCommandPolicy } from '../../../../src/main/core/shell/command-policy';
 import { runCommand } from '../../../../src/main/core/commands/command-runner';
-import { loadShellParser } from '../../../../src/main/core/commands/shell-grammar';
-import { parseCommandLine } from '../../../../src/main/core/commands/shell-parser';
+import { loadShellParser } from '../../../../src/main/core/shell/shell-grammar';
+import { parseCommandLine } from '../../../../src/main/core/shell/shell-parser';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
 import type { CommandApprovalRequest, CommandRule } from '../../../../src/shared/command-approvals';
 

@@ -6,8 +6,8 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
-import { createCommandCgroup } from '../../../../src/main/core/commands/command-cgroup';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
+import { createCommandCgroup } from '../../../../src/main/core/sandbox/command-cgroup';
 import {
   defaultMaxMemoryBytes,
   runCommand,

@@ -8,12 +8,12 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
 import {
   runCommand,
   type CommandRunOptions,
 } from '../../../../src/main/core/commands/command-runner';
-import type { HostLookup } from '../../../../src/main/core/commands/network-proxy';
+import type { HostLookup } from '../../../../src/main/core/sandbox/network-proxy';
 import { parseHostList } from '../../../../src/shared/network-hosts';
 
 const sandbox = detectBubblewrap();

@@ -13,7 +13,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
 
 const itSandboxed = detectBubblewrap().available ? it : it.skip;
 const REPO = path.resolve(import.meta.dirname, '../../../..');
@@ -28,7 +28,7 @@ describe('sandboxed commands - when Sluice dies', () => {
     const root = path.join(base, 'project');
     const script = path.join(base, 'host.mts');
     const runner = path.join(REPO, 'src/main/core/commands/command-runner.ts');
-    const bwrap = path.join(REPO, 'src/main/core/commands/bubblewrap.ts');
+    const bwrap = path.join(REPO, 'src/main/core/sandbox/bubblewrap.ts');
     writeFileSync(
       script,
       `import { runCommand } from ${JSON.stringify(runner)};

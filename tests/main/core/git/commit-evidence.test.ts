@@ -3,14 +3,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectSandbox } from '../../../../src/main/core/commands/sandbox-detect';
+import { detectSandbox } from '../../../../src/main/core/sandbox/sandbox-detect';
 import type {
   DiagnosticsPort,
   ProposedFileChange,
 } from '../../../../src/main/core/diagnostics/diagnostics-port';
 import { commitEvidence } from '../../../../src/main/core/git/commit-evidence';
 import { GitReader } from '../../../../src/main/core/git/git-reader';
-import { detectCopySupport } from '../../../../src/main/core/runs/copy-mount';
+import { detectCopySupport } from '../../../../src/main/core/sandbox/copy-mount';
 import { projectTests } from '../../../../src/main/core/test-runs/project-tests';
 import { createTestRunService } from '../../../../src/main/core/test-runs/test-run-service';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';

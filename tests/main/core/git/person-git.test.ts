@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectSandbox } from '../../../../src/main/core/commands/sandbox-detect';
+import { detectSandbox } from '../../../../src/main/core/sandbox/sandbox-detect';
 import { makeCommit } from '../../../../src/main/core/git/commit-changes';
 import { GitReader } from '../../../../src/main/core/git/git-reader';
 import { createOwnGit } from '../../../../src/main/core/git/own-git';

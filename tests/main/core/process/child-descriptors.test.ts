@@ -8,7 +8,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
 import {
   childStdio,
   closeInertDescriptor,

@@ -22,7 +22,7 @@ import {
   toolUse,
   type FakeAnthropicServer,
 } from '../../../support/fake-anthropic-server';
-import { detectSandbox } from '../../../../src/main/core/commands/sandbox-detect';
+import { detectSandbox } from '../../../../src/main/core/sandbox/sandbox-detect';
 
 const seen = vi.hoisted(() => ({
   engines: [] as unknown[],

@@ -16,8 +16,8 @@ import {
   copyMountOf,
   copyMountSpawn,
   detectCopySupport,
-} from '../../../../src/main/core/runs/copy-mount';
-import { createRunCopy } from '../../../../src/main/core/runs/run-copy';
+} from '../../../../src/main/core/sandbox/copy-mount';
+import { createRunCopy } from '../../../../src/main/core/sandbox/run-copy';
 
 let root: string;
 beforeEach(() => {

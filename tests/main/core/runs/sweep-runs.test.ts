@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRunCopy } from '../../../../src/main/core/runs/run-copy';
+import { createRunCopy } from '../../../../src/main/core/sandbox/run-copy';
 import { sweepBackgroundRuns } from '../../../../src/main/core/runs/sweep-runs';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import { createChangeSetRepository } from '../../../../src/main/core/store/change-set-repository';

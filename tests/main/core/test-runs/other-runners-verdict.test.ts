@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectSandbox } from '../../../../src/main/core/commands/sandbox-detect';
-import { detectCopySupport } from '../../../../src/main/core/runs/copy-mount';
+import { detectSandbox } from '../../../../src/main/core/sandbox/sandbox-detect';
+import { detectCopySupport } from '../../../../src/main/core/sandbox/copy-mount';
 import { sandboxExecutable } from '../../../../src/main/core/test-runs/sandbox-executable';
 import { createTestRunService } from '../../../../src/main/core/test-runs/test-run-service';
 import { tempProject, treeHash, type TempProject } from './test-run-projects';

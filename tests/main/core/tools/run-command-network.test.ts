@@ -14,7 +14,7 @@ import type {
 import {
   detectBubblewrap,
   type SandboxAvailability,
-} from '../../../../src/main/core/commands/bubblewrap';
+} from '../../../../src/main/core/sandbox/bubblewrap';
 import { createProjectCommands } from '../../../../src/main/core/commands/project-commands';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';

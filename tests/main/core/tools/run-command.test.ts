@@ -15,7 +15,7 @@ import { createProjectCommands } from '../../../../src/main/core/commands/projec
 import {
   detectBubblewrap,
   type SandboxAvailability,
-} from '../../../../src/main/core/commands/bubblewrap';
+} from '../../../../src/main/core/sandbox/bubblewrap';
 import { createRunCommandTool } from '../../../../src/main/core/tools/run-command';
 import { createReadCommandOutputTool } from '../../../../src/main/core/tools/read-command-output';
 import { runTool, type ToolContext } from '../../../../src/main/core/tools/tool';

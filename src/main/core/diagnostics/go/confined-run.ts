@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SandboxAvailability } from '../../commands/bubblewrap';
+import type { SandboxAvailability } from '../../sandbox/bubblewrap';
 import { runConfined, type ConfinedLimits } from '../../confinement/confined-process';
 
 /** The flags every go command gets, on its command line and in GOFLAGS. */

@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSy
 import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../../../../shared/diagnostics';
-import type { SandboxAvailability } from '../../commands/bubblewrap';
+import type { SandboxAvailability } from '../../sandbox/bubblewrap';
 import { checkableFile, findUncheckable } from '../../confinement/checkable-file';
 import type { ConfinedLimits } from '../../confinement/confined-process';
 import type { ProposedFileChange } from '../diagnostics-port';

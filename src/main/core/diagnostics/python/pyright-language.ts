@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic } from '../../../../shared/diagnostics';
-import type { SandboxAvailability } from '../../commands/bubblewrap';
+import type { SandboxAvailability } from '../../sandbox/bubblewrap';
 import { checkableFile } from '../../confinement/checkable-file';
 import { DEFAULT_CONFINED_LIMITS, type ConfinedLimits } from '../../confinement/confined-process';
 import type { SymbolIndexPort } from '../../index/symbol-index-port';

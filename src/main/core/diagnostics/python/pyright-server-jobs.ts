@@ -4,7 +4,7 @@
 // ceiling; the next job then starts a fresh one. Before each job pyright is told what changed
 // on disk (pyright-disk-side.ts).
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import type { SandboxAvailability } from '../../commands/bubblewrap';
+import type { SandboxAvailability } from '../../sandbox/bubblewrap';
 import type { ConfinedLimits } from '../../confinement/confined-process';
 import type { PyrightDiskSide } from './pyright-disk-side';
 import {

@@ -14,7 +14,7 @@ import {
   StreamMessageWriter,
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
-import type { SandboxAvailability } from '../../commands/bubblewrap';
+import type { SandboxAvailability } from '../../sandbox/bubblewrap';
 import {
   spawnConfined,
   type ConfinedExit,

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../../src/main/core/sandbox/bubblewrap';
 import { createDiagnosticsService } from '../../../../../src/main/core/diagnostics/diagnostics-service';
 import { findExecutable } from '../../../../../src/main/core/diagnostics/find-executable';
 import { createGoLanguage } from '../../../../../src/main/core/diagnostics/go/go-language';

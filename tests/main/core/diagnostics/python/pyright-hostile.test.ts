@@ -6,7 +6,7 @@ import { mkdtempSync, realpathSync, rmSync, symlinkSync, unlinkSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../../src/main/core/sandbox/bubblewrap';
 import { createPyrightLanguage } from '../../../../../src/main/core/diagnostics/python/pyright-language';
 import type { LanguageChecker } from '../../../../../src/main/core/diagnostics/language-checker';
 import { hashTree, writeTree } from '../../../../support/hostile-projects';

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../../src/main/core/sandbox/bubblewrap';
 import {
   createTypeScriptLanguage,
   type TypeScriptLanguage,

@@ -10,9 +10,9 @@ import type {
   CommandApprovalRequest,
   CommandDecision,
 } from '../../../../src/shared/command-approvals';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
 import { createProjectCommands } from '../../../../src/main/core/commands/project-commands';
-import { loadShellParser } from '../../../../src/main/core/commands/shell-grammar';
+import { loadShellParser } from '../../../../src/main/core/shell/shell-grammar';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import { createPolicyRepository } from '../../../../src/main/core/store/policy-repository';

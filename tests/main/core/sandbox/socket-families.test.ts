@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
 import { runCommand } from '../../../../src/main/core/commands/command-runner';
 import { parseHostList, type HostPattern } from '../../../../src/shared/network-hosts';
 

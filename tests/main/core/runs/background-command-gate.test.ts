@@ -5,7 +5,7 @@ import {
   createBackgroundCommandGate,
   parseAllowedCommands,
   type RefusedCommand,
-} from '../../../../src/main/core/commands/background-command-gate';
+} from '../../../../src/main/core/runs/background-command-gate';
 import type { CommandRule } from '../../../../src/shared/command-approvals';
 import type { ApprovalMode } from '../../../../src/shared/approvals';
 

@@ -5,14 +5,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyMountSpawn, detectCopySupport } from '../../../../src/main/core/runs/copy-mount';
-import { createRunCopy, sweepRunCopies } from '../../../../src/main/core/runs/run-copy';
+import { copyMountSpawn, detectCopySupport } from '../../../../src/main/core/sandbox/copy-mount';
+import { createRunCopy, sweepRunCopies } from '../../../../src/main/core/sandbox/run-copy';
 import {
   changedInLayer,
   readLayerFile,
   scanLayer,
   writeLayerFile,
-} from '../../../../src/main/core/runs/upper-layer';
+} from '../../../../src/main/core/sandbox/upper-layer';
 
 let temp: string;
 let lower: string;

@@ -9,11 +9,11 @@ import type {
   CommandPolicyState,
   CommandProposal,
   CommandResolution,
-} from './command-approval-gate';
-import { planCommand } from './command-plan';
-import { evaluateCommandPolicy, validatePrefix } from './command-policy';
-import { loadShellParser } from './shell-grammar';
-import { parseCommandLine } from './shell-parser';
+} from '../commands/command-approval-gate';
+import { planCommand } from '../shell/command-plan';
+import { evaluateCommandPolicy, validatePrefix } from '../shell/command-policy';
+import { loadShellParser } from '../shell/shell-grammar';
+import { parseCommandLine } from '../shell/shell-parser';
 import type { CommandRule } from '../../../shared/command-approvals';
 
 export class AllowedCommandError extends Error {

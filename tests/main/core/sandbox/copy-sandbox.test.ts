@@ -13,10 +13,10 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
 import { runCommand } from '../../../../src/main/core/commands/command-runner';
-import { copyMountOf, detectCopySupport } from '../../../../src/main/core/runs/copy-mount';
-import { createRunCopy } from '../../../../src/main/core/runs/run-copy';
+import { copyMountOf, detectCopySupport } from '../../../../src/main/core/sandbox/copy-mount';
+import { createRunCopy } from '../../../../src/main/core/sandbox/run-copy';
 
 const sandbox = detectBubblewrap();
 const canRun = sandbox.available && detectCopySupport().available;

@@ -7,7 +7,7 @@ import tls from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNetworkProxy } from '../../../../src/main/core/commands/network-proxy';
+import { startNetworkProxy } from '../../../../src/main/core/sandbox/network-proxy';
 import { parseHostList } from '../../../../src/shared/network-hosts';
 
 let server: Server;

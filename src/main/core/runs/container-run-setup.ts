@@ -3,23 +3,23 @@
 // function for the CLI and the app, so both refuse the same way: a ContainerSetupError
 // whose message says what is missing and how to name it.
 import { createContainerRunExecutor } from './container-executor';
-import type { RunExecutor } from './run-executor';
+import type { RunExecutor } from '../commands/run-executor';
 import type { WritableDb } from '../store/database-handles';
 import {
   connectEngine,
   ContainerEngineError,
   engineProblem,
   type ContainerEngine,
-} from '../runs/container-engine';
+} from './container-engine';
 import {
   BuildApprovalNeeded,
   ContainerImageError,
   resolveRunImage,
   type BuildApprovalRequest,
-} from '../runs/container-image';
-import { approveBuild, isBuildApproved } from '../runs/devcontainer-build-approvals';
+} from './container-image';
+import { approveBuild, isBuildApproved } from './devcontainer-build-approvals';
 import { projectIdFor } from '../store/project-id';
-import { sweepRunContainers } from '../runs/sweep-containers';
+import { sweepRunContainers } from './sweep-containers';
 
 export class ContainerSetupError extends Error {
   override readonly name = 'ContainerSetupError';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../../src/main/core/store/migration-runner';
 import { appMigrations } from '../../../../src/main/core/store/migrations';
-import { createNetworkRuleRepository } from '../../../../src/main/core/commands/network-rule-repository';
+import { createNetworkRuleRepository } from '../../../../src/main/core/shell/network-rule-repository';
 import { hostAllowed } from '../../../../src/shared/network-hosts';
 import { useTempDatabase } from '../store/temp-home';
 

@@ -17,22 +17,21 @@ import type Docker from 'dockerode';
 import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import type { CommandRun } from './command-runner';
-import { commandEnv, defaultMaxMemoryBytes, DEFAULT_MAX_PROCESSES } from './command-runner';
-import type { CommandEnd } from './command-process';
-import { OutputCapture } from './output-capture';
-import type { RunContext, RunExecutor } from './run-executor';
-import { createRunCopy, removeRunCopy, type RunCopy } from '../runs/run-copy';
-import { homeLabel, runLabels, type ContainerEngine } from '../runs/container-engine';
-import type { RunImage } from '../runs/container-image';
+import type { CommandRun } from '../commands/command-runner';
 import {
-  filesArchive,
-  projectArchive,
-  readContainerFile,
-  scanContainer,
-} from '../runs/container-files';
-import type { TarOwner } from '../runs/tar-archive';
-import type { LayerScan } from '../runs/upper-layer';
+  commandEnv,
+  defaultMaxMemoryBytes,
+  DEFAULT_MAX_PROCESSES,
+} from '../commands/command-runner';
+import type { CommandEnd } from '../commands/command-process';
+import { OutputCapture } from '../commands/output-capture';
+import type { RunContext, RunExecutor } from '../commands/run-executor';
+import { createRunCopy, removeRunCopy, type RunCopy } from '../sandbox/run-copy';
+import { homeLabel, runLabels, type ContainerEngine } from './container-engine';
+import type { RunImage } from './container-image';
+import { filesArchive, projectArchive, readContainerFile, scanContainer } from './container-files';
+import type { TarOwner } from './tar-archive';
+import type { LayerScan } from '../sandbox/upper-layer';
 
 export interface ContainerLimits {
   readonly memoryBytes: number;

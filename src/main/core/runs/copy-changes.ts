@@ -4,8 +4,8 @@
 // a copied-up file, a new file, or a whiteout for a deletion.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { changedInLayer, LayerLimitError, type LayerScan } from '../runs/upper-layer';
-import type { CommandCopyPort } from './command-port';
+import { changedInLayer, LayerLimitError, type LayerScan } from '../sandbox/upper-layer';
+import type { CommandCopyPort } from '../commands/command-port';
 
 export interface CopyChange {
   readonly path: string;

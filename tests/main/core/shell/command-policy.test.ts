@@ -2,13 +2,13 @@
 // rule for `npm test` never lets a chained, substituted or nested command through.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Parser } from 'web-tree-sitter';
-import { loadShellParser } from '../../../../src/main/core/commands/shell-grammar';
-import { parseCommandLine } from '../../../../src/main/core/commands/shell-parser';
+import { loadShellParser } from '../../../../src/main/core/shell/shell-grammar';
+import { parseCommandLine } from '../../../../src/main/core/shell/shell-parser';
 import {
   evaluateCommandPolicy,
   prefixFor,
   validatePrefix,
-} from '../../../../src/main/core/commands/command-policy';
+} from '../../../../src/main/core/shell/command-policy';
 import type { CommandRule } from '../../../../src/shared/command-approvals';
 
 let parser: Parser;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../../src/main/core/store/migration-runner';
 import { appMigrations } from '../../../../src/main/core/store/migrations';
-import { createCommandRuleRepository } from '../../../../src/main/core/commands/command-rule-repository';
+import { createCommandRuleRepository } from '../../../../src/main/core/shell/command-rule-repository';
 import { useTempDatabase } from '../store/temp-home';
 
 const database = useTempDatabase();

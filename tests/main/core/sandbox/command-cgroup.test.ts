@@ -8,7 +8,7 @@ import {
   JOIN_FAILED_STATUS,
   wrapInCgroups,
   type CommandCgroup,
-} from '../../../../src/main/core/commands/command-cgroup';
+} from '../../../../src/main/core/sandbox/command-cgroup';
 
 let dir: string;
 beforeEach(() => {

@@ -4,10 +4,10 @@ import {
   hostNames,
   hostsForCommand,
   planFromGrant,
-} from '../../../../src/main/core/commands/command-network';
-import { loadShellParser } from '../../../../src/main/core/commands/shell-grammar';
-import { parseCommandLine } from '../../../../src/main/core/commands/shell-parser';
-import type { ScopedHosts } from '../../../../src/main/core/commands/network-rule-repository';
+} from '../../../../src/main/core/shell/command-network';
+import { loadShellParser } from '../../../../src/main/core/shell/shell-grammar';
+import { parseCommandLine } from '../../../../src/main/core/shell/shell-parser';
+import type { ScopedHosts } from '../../../../src/main/core/shell/network-rule-repository';
 import { formatHostPattern, parseHostList } from '../../../../src/shared/network-hosts';
 
 let parser: Parser;

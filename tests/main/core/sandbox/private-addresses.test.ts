@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../../../../src/main/core/commands/private-addresses';
+import { isPrivateAddress } from '../../../../src/main/core/sandbox/private-addresses';
 
 describe('isPrivateAddress', () => {
   it.each([

@@ -20,7 +20,7 @@ import {
   type CommandRunOptions,
 } from '../../../../src/main/core/commands/command-runner';
 import { parseHostList } from '../../../../src/shared/network-hosts';
-import { detectSeatbelt } from '../../../../src/main/core/commands/seatbelt';
+import { detectSeatbelt } from '../../../../src/main/core/sandbox/seatbelt';
 
 const sandbox = detectSeatbelt();
 const describeMac = sandbox.available ? describe : describe.skip;

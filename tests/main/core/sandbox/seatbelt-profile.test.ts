@@ -12,7 +12,7 @@ import {
   SeatbeltPathError,
   seatbeltProfile,
   type SeatbeltLayout,
-} from '../../../../src/main/core/commands/seatbelt-profile';
+} from '../../../../src/main/core/sandbox/seatbelt-profile';
 import { decideFile, parseSbpl, rulesOf, type Rule } from '../../../support/sbpl';
 
 const HOME = '/Users/ana';

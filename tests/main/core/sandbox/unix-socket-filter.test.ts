@@ -1,6 +1,6 @@
 // The seccomp program itself; what it does to a real command is in hostile-commands.test.ts.
 import { describe, expect, it } from 'vitest';
-import { unixSocketFilter } from '../../../../src/main/core/commands/unix-socket-filter';
+import { unixSocketFilter } from '../../../../src/main/core/sandbox/unix-socket-filter';
 
 describe('unixSocketFilter', () => {
   it('x64 and arm64 - a whole number of 8-byte instructions, ending in allow then EPERM', () => {

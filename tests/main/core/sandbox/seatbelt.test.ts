@@ -14,7 +14,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectBubblewrap } from '../../../../src/main/core/commands/bubblewrap';
+import { detectBubblewrap } from '../../../../src/main/core/sandbox/bubblewrap';
 import {
   detectSeatbelt,
   PROBE_PROJECT,
@@ -25,11 +25,11 @@ import {
   userTempFolder,
   type ProbeRun,
   type SeatbeltProbeDeps,
-} from '../../../../src/main/core/commands/seatbelt';
-import { detectSandbox, sandboxName } from '../../../../src/main/core/commands/sandbox-detect';
+} from '../../../../src/main/core/sandbox/seatbelt';
+import { detectSandbox, sandboxName } from '../../../../src/main/core/sandbox/sandbox-detect';
 import { commandEnv } from '../../../../src/main/core/commands/command-runner';
 import { parseSbpl } from '../../../support/sbpl';
-import type { SeatbeltLayout } from '../../../../src/main/core/commands/seatbelt-profile';
+import type { SeatbeltLayout } from '../../../../src/main/core/sandbox/seatbelt-profile';
 
 let tmp: string;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { describeProbeEnd } from '../../../../src/main/core/commands/probe-end';
-import { bubblewrapProbeDetail } from '../../../../src/main/core/commands/bubblewrap';
+import { describeProbeEnd } from '../../../../src/main/core/sandbox/probe-end';
+import { bubblewrapProbeDetail } from '../../../../src/main/core/sandbox/bubblewrap';
 
 describe('describeProbeEnd', () => {
   it('describeProbeEnd - a probe stopped at its limit says the signal and the limit, never "exit null"', () => {

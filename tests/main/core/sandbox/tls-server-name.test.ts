@@ -1,7 +1,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { describe, expect, it } from 'vitest';
-import { readServerName } from '../../../../src/main/core/commands/tls-server-name';
+import { readServerName } from '../../../../src/main/core/sandbox/tls-server-name';
 
 /** The first bytes a real TLS client (Node's) sends, with or without a server name. */
 async function clientHello(servername?: string): Promise<Buffer> {
