@@ -111,7 +111,7 @@ export async function commitPicks(args: {
     );
   // The commit takes the whole index, so anything staged anywhere in the repository (the picks
   // included: restoring after a failure puts them back to HEAD) must not be there already.
-  const staged = await stagedAnywhere(reader);
+  const staged = await reader.stagedAnywhere();
   if (staged.length)
     throw new CommitPickError(
       `changes are already staged (${staged.slice(0, 5).join(', ')}${staged.length > 5 ? ', …' : ''}); a commit of your picks would take them too. Unstage them (git restore --staged) or commit them as they are (sluice commit with no picks).`,
@@ -147,21 +147,4 @@ export async function commitPicks(args: {
     // Whatever stopped the commit (a hook, an error half way), the index is as it was.
     if (!result?.ok) await restore();
   }
-}
-
-/** Top-relative paths staged anywhere in the repository (not only under the project). */
-async function stagedAnywhere(reader: GitReader): Promise<string[]> {
-  const listed = await reader.run([
-    'diff',
-    '--cached',
-    '--name-only',
-    '-z',
-    '--no-renames',
-    '--no-ext-diff',
-    '--no-textconv',
-    '--ignore-submodules=all',
-    '--',
-    ':(top)',
-  ]);
-  return listed.stdout.toString('utf8').split('\0').filter(Boolean);
 }

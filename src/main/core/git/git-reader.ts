@@ -12,6 +12,15 @@ import {
 } from './git-process';
 import { repositoryShapeProblem } from './repository-shape';
 
+/** A diff of names only: no diff driver or text conversion runs, submodules are not entered. */
+const NAMES_ONLY = [
+  '--name-only',
+  '-z',
+  '--no-renames',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--ignore-submodules=all',
+] as const;
 export type GitFileState = 'modified' | 'added' | 'deleted' | 'untracked' | 'conflicted';
 
 export interface GitStatusEntry {
@@ -205,19 +214,7 @@ export class GitReader {
    * and the working tree when `to` is absent (untracked files not included).
    */
   async changedPaths(from: string, to?: string): Promise<string[]> {
-    const diff = await this.run([
-      'diff',
-      '--name-only',
-      '-z',
-      '--no-renames',
-      '--no-ext-diff',
-      '--no-textconv',
-      '--ignore-submodules=all',
-      from,
-      ...(to ? [to] : []),
-      '--',
-      '.',
-    ]);
+    const diff = await this.run(['diff', ...NAMES_ONLY, from, ...(to ? [to] : []), '--', '.']);
     const { prefix } = this.info;
     return diff.stdout
       .toString('utf8')
@@ -228,23 +225,20 @@ export class GitReader {
 
   /** Project-relative paths whose staged (index) copy differs from HEAD. */
   async stagedPaths(): Promise<string[]> {
-    // Names only: no content is compared through a diff driver, and the working tree is not read.
-    const result = await this.run([
-      'diff',
-      '--cached',
-      '--name-only',
-      '-z',
-      '--no-renames',
-      '--no-ext-diff',
-      '--no-textconv',
-      '--ignore-submodules=all',
-      '--',
-      '.',
-    ]);
     const entries: GitStatusEntry[] = [];
-    for (const name of result.stdout.toString('utf8').split('\0'))
-      if (name) this.push(entries, name, 'modified');
+    for (const name of await this.stagedNames('.')) this.push(entries, name, 'modified');
     return entries.map((e) => e.path);
+  }
+
+  /** Top-relative paths staged anywhere in the repository (not only under the project). */
+  stagedAnywhere(): Promise<string[]> {
+    return this.stagedNames(':(top)');
+  }
+
+  private async stagedNames(pathspec: string): Promise<string[]> {
+    // Names only: no content is compared through a diff driver, and the working tree is not read.
+    const result = await this.run(['diff', '--cached', ...NAMES_ONLY, '--', pathspec]);
+    return result.stdout.toString('utf8').split('\0').filter(Boolean);
   }
 
   /** The index's (staged) bytes of a project-relative file, as stored, or null if not staged. */

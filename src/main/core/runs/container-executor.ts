@@ -245,6 +245,17 @@ export function createContainerRunExecutor(options: ContainerExecutorOptions): R
     const began = performance.now();
     const capture = new OutputCapture(run.outputLimits, run.logPath ?? null);
     const notes: string[] = [];
+    /** Nothing ran: the command never reached a process in the container. */
+    const spawnFailed = (why: string): CommandRun => ({
+      end: { kind: 'spawn_failed', message: why },
+      durationMs: performance.now() - began,
+      output: capture.finish(),
+      processLimit: false,
+      memoryLimitBytes: null,
+      memoryExceeded: false,
+      sandboxed: true,
+      notes,
+    });
     if (!run.network && run.allowedHosts?.length)
       notes.push(
         "the project's host rules do not reach into a container: it has no network unless the run was given it",
@@ -253,16 +264,7 @@ export function createContainerRunExecutor(options: ContainerExecutorOptions): R
     try {
       container = await ready(state);
     } catch (error) {
-      return {
-        end: { kind: 'spawn_failed', message: message(error) },
-        durationMs: performance.now() - began,
-        output: capture.finish(),
-        processLimit: false,
-        memoryLimitBytes: null,
-        memoryExceeded: false,
-        sandboxed: true,
-        notes,
-      };
+      return spawnFailed(message(error));
     }
     let end: CommandEnd | null = null;
     const stop = (why: CommandEnd): void => {
@@ -283,19 +285,7 @@ export function createContainerRunExecutor(options: ContainerExecutorOptions): R
       stream = (await execution.start({ hijack: true, stdin: false })) as NodeJS.ReadWriteStream;
     } catch (error) {
       // The container went away under the run (removed, the engine restarted): nothing ran.
-      return {
-        end: {
-          kind: 'spawn_failed',
-          message: `the run's container did not take the command: ${message(error)}`,
-        },
-        durationMs: performance.now() - began,
-        output: capture.finish(),
-        processLimit: false,
-        memoryLimitBytes: null,
-        memoryExceeded: false,
-        sandboxed: true,
-        notes,
-      };
+      return spawnFailed(`the run's container did not take the command: ${message(error)}`);
     }
     const sink = new PassThrough();
     sink.on('data', (chunk: Buffer) => {

@@ -5,13 +5,11 @@
 // workspace and the broker. The previous project's objects are shut down after the swap.
 import type { SluiceHandlers } from '../../../shared/contract';
 import { createAnthropicClient } from '../agent/anthropic-client';
-import { mentionContext } from '../agent/mention-context';
 import { DEFAULT_MODEL } from '../agent/model-catalog';
 import { DEFAULT_MAX_ROUNDS } from '../agent/agent-loop';
 import type { SymbolIndex } from '../index/symbol-index';
 import { openProjectEngine, type ProjectEngine } from '../project/open-project-engine';
 import { createConversationRepository } from '../store/conversation-repository';
-import { projectIdFor } from '../store/project-id';
 import type { WritableDb } from '../store/database-handles';
 import { createPolicyRepository } from '../store/policy-repository';
 import { createProjectRepository } from '../store/project-repository';
@@ -19,33 +17,20 @@ import { createSettingsRepository } from '../store/settings-repository';
 import { createTools } from '../tools';
 import type { ToolDefinition } from '../tools/tool';
 import type { Workspace } from '../workspace/workspace';
-import { createAgentHandlers } from './agent-handlers';
 import { createAppSettings, type AppSettings } from './app-settings';
-import { createApprovalHandlers } from './approval-handlers';
-import { createCheckpointHandlers } from './checkpoint-handlers';
-import { createGitHandlers } from './git-handlers';
-import { commitsEachTurn, setCommitEachTurn } from '../git/commit-each-turn-setting';
-import { commitTurnStep } from '../git/turn-commit-step';
-import { undoTurnByGit } from '../git/turn-undo';
-import { createSluiceHandlers } from './create-handlers';
+import { createAppHandlers } from './app-handlers';
 import type { SluiceEmit } from './event-emitter';
-import { createProjectHandlers, type FolderPicker } from './project-handlers';
+import { type FolderPicker } from './project-handlers';
 import { createProjectSession, type ProjectSession } from './project-session';
 import type { SecretStore } from './secret-store';
-import { createSettingsHandlers, type ExternalOpener } from './settings-handlers';
-import { createSymbolHandlers } from './symbol-handlers';
+import { type ExternalOpener } from './settings-handlers';
 import { createProposalHandlers, type ProposalHandlers } from './proposal-handlers';
 import { watchChangeSets } from '../proposals/change-set-watcher';
 import { createMcpRepository } from '../mcp-client/mcp-repository';
 import { sweepContainersIfAny } from '../runs/container-run-setup';
 import { sweepBackgroundRuns } from '../runs/sweep-runs';
-import { createMcpHandlers } from './mcp-handlers';
 import type { CreateDiagnostics } from '../diagnostics/project-diagnostics';
 import type { CreateTests } from '../test-runs/shell-tests';
-import {
-  readProjectTestSettings,
-  writeProjectTestSettings,
-} from '../test-runs/test-run-settings-store';
 
 /** The open project in the app: the one engine every shell opens. */
 export type ProjectContext = ProjectEngine<SymbolIndex>;
@@ -174,107 +159,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const session = createProjectSession<ProjectContext>({ projects, openContext, disposeContext });
   const current = () => session.require().context;
 
-  const handlers = createSluiceHandlers({
-    project: createProjectHandlers({ session, projects, pickFolder: deps.pickFolder, emit }),
-    settings: createSettingsHandlers({
-      settings,
-      openExternal: deps.openExternal,
-      projectTests: {
-        read: () => {
-          const open = session.current();
-          return open
-            ? readProjectTestSettings(createSettingsRepository(db), open.context.projectId)
-            : null;
-        },
-        write: (patch) =>
-          writeProjectTestSettings(createSettingsRepository(db), current().projectId, patch),
-      },
-    }),
-    agent: createAgentHandlers({
-      repository: conversations,
-      currentProject: () => {
-        const { projectId, runner } = current();
-        return { projectId, runner };
-      },
-      emit: (event, payload) => emit(event, payload),
-      emitConversationsChanged: (payload) => emit('conversations.changed', payload),
-      onBackgroundError: deps.onBackgroundError,
-      turnCommitter: () => {
-        const open = session.current();
-        if (!open || !commitsEachTurn(db, open.context.projectId)) return null;
-        const { workspace, gates } = open.context;
-        return (turn) =>
-          commitTurnStep({
-            ...turn,
-            root: workspace.root,
-            checkpoints: gates.approvals.checkpoints,
-            env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
-            home: deps.home,
-          });
-      },
-      mentionContext: (mentions) => {
-        const { workspace, symbolIndex } = current();
-        return mentionContext(mentions, {
-          workspace,
-          findDefinition: (name) => symbolIndex.findDefinition(name).definitions,
-        });
-      },
-    }),
-    approvals: createApprovalHandlers({
-      policies,
-      currentProject: () => {
-        const { projectId, gates } = current();
-        return { projectId, broker: gates.approvals.broker };
-      },
-      currentCommands: () => {
-        const { projectId, gates } = current();
-        return { projectId, commands: gates.commands };
-      },
-    }),
-    checkpoints: createCheckpointHandlers({
-      currentProject: () => {
-        const { workspace, gates, symbolIndex } = current();
-        return { workspace, checkpoints: gates.approvals.checkpoints, symbolIndex };
-      },
-      undoTurnByGit: (args) =>
-        undoTurnByGit({ ...args, env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH } }),
-      emitCheckpointsChanged: (payload) => emit('checkpoints.changed', payload),
-    }),
-    symbols: createSymbolHandlers({
-      currentIndex: () => current().symbolIndex,
-      emitStatus: (status) => emit('index.status', status),
-      currentDiagnostics: () => session.current()?.context.checks.diagnostics,
-    }),
+  const handlers = createAppHandlers({
+    deps,
+    session,
+    settings,
+    conversations,
+    policies,
+    mcpRepo,
     proposals,
-    mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp.manager() }),
-    git: createGitHandlers({
-      currentProject: () => {
-        const { workspace, gates, symbolIndex, checks } = current();
-        return {
-          workspace,
-          approvals: gates.approvals.broker,
-          checkpoints: gates.approvals.checkpoints,
-          symbolIndex,
-          ...(checks.diagnostics ? { diagnostics: checks.diagnostics } : {}),
-          ...(checks.testRuns ? { tests: checks.testRuns.tests } : {}),
-        };
-      },
-      createClient: anthropicClient,
-      model: () => settings.credentials().model,
-      env: { ...deps.env, PATH: deps.env.PATH ?? process.env.PATH },
-      home: deps.home,
-      conversationsIn: (root) => conversations.list(projectIdFor(root)),
-      commitEachTurn: (on) => {
-        const { projectId } = current();
-        if (on !== undefined) setCommitEachTurn(db, projectId, on);
-        return commitsEachTurn(db, projectId);
-      },
-      openProject: async (root) => {
-        const { info } = await session.open(root);
-        emit('project.opened', info);
-      },
-      emitCheckpointsChanged: (payload) => emit('checkpoints.changed', payload),
-    }),
+    anthropicClient,
   });
 
   return {

@@ -5,7 +5,7 @@
 // other modules and has no vendor folder cannot be tested offline and says so.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ProjectFiles } from './project-files';
+import type { ProjectFiles } from '../workspace/project-files';
 import { addImporter, dependentsOf } from './reverse-closure';
 import { sandboxExecutable } from './sandbox-executable';
 import { describeCount, shellQuote, type LanguageSelection, type TestChange } from './test-plan';

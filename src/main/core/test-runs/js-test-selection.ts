@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { detectJsRunner, type JsRunner } from './js-runner-detection';
 import { JS_SOURCE, jsImportGraph } from './js-import-graph';
-import type { ProjectFiles } from './project-files';
+import type { ProjectFiles } from '../workspace/project-files';
 import { dependentsOf } from './reverse-closure';
 import {
   describeCount,

@@ -4,10 +4,8 @@
 // `conftest.py` selects the tests of its folder and below; a change to pytest's configuration
 // (pytest.ini, pyproject.toml, setup.cfg, tox.ini) or the root conftest selects everything.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { importedModules } from '../diagnostics/python/importers';
-import type { ProjectFiles } from './project-files';
+import { forEachPythonImport, pythonModuleFiles } from '../diagnostics/python/importers';
+import type { ProjectFiles } from '../workspace/project-files';
 import { addImporter, dependentsOf } from './reverse-closure';
 import { sandboxExecutable } from './sandbox-executable';
 import {
@@ -25,40 +23,21 @@ export function isPythonTestFile(file: string): boolean {
   return TEST_FILE.test(file);
 }
 
-/** `pkg/mod.py` → `pkg.mod`; `pkg/__init__.py` → `pkg`; also without a leading `src/`. */
-function moduleNamesOf(file: string): string[] {
-  const parts = file.replace(/\.py$/u, '').split('/');
-  if (parts[parts.length - 1] === '__init__') parts.pop();
-  const names = [parts.join('.')];
-  if (parts[0] === 'src' && parts.length > 1) names.push(parts.slice(1).join('.'));
-  return names.filter(Boolean);
-}
-
 /** Importers of every project .py file, with package `__init__`s as dependencies. */
 export function pythonImportGraph(
   root: string,
   files: readonly string[],
 ): Map<string, Set<string>> {
-  const python = files.filter((f) => f.endsWith('.py'));
-  const byModule = new Map<string, string>();
-  for (const file of python) for (const name of moduleNamesOf(file)) byModule.set(name, file);
+  const byModule = pythonModuleFiles(files);
   const graph = new Map<string, Set<string>>();
-  for (const file of python) {
-    let text: string;
-    try {
-      text = readFileSync(path.join(root, ...file.split('/')), 'utf8');
-    } catch {
-      continue;
+  forEachPythonImport(root, files, (file, name) => {
+    const parts = name.split('.');
+    // The module itself and every package above it (their __init__ runs first).
+    for (let end = parts.length; end > 0; end--) {
+      const target = byModule.get(parts.slice(0, end).join('.'));
+      if (target) addImporter(graph, target, file);
     }
-    for (const name of importedModules(file, text)) {
-      const parts = name.split('.');
-      // The module itself and every package above it (their __init__ runs first).
-      for (let end = parts.length; end > 0; end--) {
-        const target = byModule.get(parts.slice(0, end).join('.'));
-        if (target) addImporter(graph, target, file);
-      }
-    }
-  }
+  });
   return graph;
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { goPackageGraph, selectGoTests } from './go-test-selection';
 import { jsImportGraph } from './js-import-graph';
 import { selectJsTests } from './js-test-selection';
-import { listProjectFiles, type ProjectFiles } from './project-files';
+import { listProjectFiles, type ProjectFiles } from '../workspace/project-files';
 import { pythonImportGraph, selectPythonTests } from './python-test-selection';
 import type { LanguageSelection, TestChange, TestPlan } from './test-plan';
 

@@ -2,18 +2,10 @@
 // files and their import statements (absolute, relative, `from pkg import mod`), resolved
 // against the root and a `src/` folder. A package's `__init__.py` that imports a module is
 // its barrel: whoever imports the package is affected too (transitively).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { listProjectFiles } from '../../workspace/project-files';
 import path from 'node:path';
 
-const SKIPPED = new Set([
-  'node_modules',
-  '__pycache__',
-  'site-packages',
-  'venv',
-  'env',
-  'build',
-  'dist',
-]);
 /** Files read at most; past it the scan stops and says so in the language's reason. */
 export const PYTHON_SCAN_LIMIT = 20_000;
 
@@ -31,28 +23,12 @@ export interface PythonImportScan {
 }
 
 export function listPythonFiles(root: string): { files: string[]; truncated: boolean } {
-  const files: string[] = [];
-  const walk = (dir: string): boolean => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return true;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || SKIPPED.has(entry.name)) continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!walk(full)) return false;
-      } else if (entry.isFile() && entry.name.endsWith('.py')) {
-        if (files.length >= PYTHON_SCAN_LIMIT) return false;
-        files.push(path.relative(root, full).split(path.sep).join('/'));
-      }
-    }
-    return true;
-  };
-  const complete = walk(root);
-  return { files, truncated: !complete };
+  const { files, truncated } = listProjectFiles(root, {
+    limit: PYTHON_SCAN_LIMIT,
+    keep: (relative) => relative.endsWith('.py'),
+    state: false,
+  });
+  return { files: [...files], truncated };
 }
 
 /** `pkg/mod.py` → `pkg.mod`; `pkg/__init__.py` → `pkg`; also without a leading `src/`. */
@@ -94,33 +70,46 @@ export function importedModules(file: string, text: string): string[] {
   return out;
 }
 
-export function scanPythonImports(root: string): PythonImportScan {
-  const { files, truncated } = listPythonFiles(root);
+/** Each module name (dotted, with and without a leading `src.`) to its file. */
+export function pythonModuleFiles(files: readonly string[]): Map<string, string> {
   const byModule = new Map<string, string>();
-  for (const file of files) for (const name of moduleNamesOf(file)) byModule.set(name, file);
-  const importers = new Map<string, Set<string>>();
-  const unresolved = new Map<string, Set<string>>();
+  for (const file of files)
+    if (file.endsWith('.py')) for (const name of moduleNamesOf(file)) byModule.set(name, file);
+  return byModule;
+}
+
+/** Calls `visit` with every module each .py file imports (dotted, absolute), read from disk. */
+export function forEachPythonImport(
+  root: string,
+  files: readonly string[],
+  visit: (file: string, name: string) => void,
+): void {
   for (const file of files) {
+    if (!file.endsWith('.py')) continue;
     let text: string;
     try {
       text = readFileSync(path.join(root, ...file.split('/')), 'utf8');
     } catch {
       continue;
     }
-    for (const name of importedModules(file, text)) {
-      const target = byModule.get(name);
-      if (!target) {
-        let set = unresolved.get(name);
-        if (!set) unresolved.set(name, (set = new Set()));
-        set.add(file);
-        continue;
-      }
-      if (target === file) continue;
-      let set = importers.get(target);
-      if (!set) importers.set(target, (set = new Set()));
-      set.add(file);
-    }
+    for (const name of importedModules(file, text)) visit(file, name);
   }
+}
+
+export function scanPythonImports(root: string): PythonImportScan {
+  const { files, truncated } = listPythonFiles(root);
+  const byModule = pythonModuleFiles(files);
+  const importers = new Map<string, Set<string>>();
+  const unresolved = new Map<string, Set<string>>();
+  forEachPythonImport(root, files, (file, name) => {
+    const target = byModule.get(name);
+    const into = target ? importers : unresolved;
+    if (target === file) return;
+    const key = target ?? name;
+    let set = into.get(key);
+    if (!set) into.set(key, (set = new Set()));
+    set.add(file);
+  });
   return { importers, files, truncated, unresolved };
 }
 

@@ -1,6 +1,6 @@
-// The files a test selection looks at: a bounded walk of the project (dependency, build and
-// tool folders skipped), with each file's size and modification time, so the walk is also the
-// "disk state" a baseline is cached under.
+// The project's files as the test selection and the Python import scan see them: a bounded
+// walk (dependency, build and tool folders skipped), with each file's size and modification
+// time, so the walk is also the "disk state" a baseline is cached under.
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -30,7 +30,19 @@ export interface ProjectFiles {
   readonly truncated: boolean;
 }
 
-export function listProjectFiles(root: string, limit = PROJECT_FILE_LIMIT): ProjectFiles {
+export interface ProjectFileWalk {
+  /** Files listed at most (of those kept). */
+  readonly limit?: number;
+  /** Which files to list (project-relative); default every file. */
+  readonly keep?: (relative: string) => boolean;
+  /** Hash sizes and times into `stateKey` (default); off, the key is empty and nothing is stat'ed. */
+  readonly state?: boolean;
+}
+
+export function listProjectFiles(root: string, walkOptions: ProjectFileWalk = {}): ProjectFiles {
+  const limit = walkOptions.limit ?? PROJECT_FILE_LIMIT;
+  const keep = walkOptions.keep ?? (() => true);
+  const withState = walkOptions.state ?? true;
   const files: string[] = [];
   const hash = createHash('sha256');
   const walk = (dir: string): boolean => {
@@ -47,9 +59,11 @@ export function listProjectFiles(root: string, limit = PROJECT_FILE_LIMIT): Proj
       if (entry.isDirectory()) {
         if (!walk(full)) return false;
       } else if (entry.isFile()) {
-        if (files.length >= limit) return false;
         const relative = path.relative(root, full).split(path.sep).join('/');
+        if (!keep(relative)) continue;
+        if (files.length >= limit) return false;
         files.push(relative);
+        if (!withState) continue;
         try {
           const stat = statSync(full);
           hash.update(`${relative}\0${stat.size}\0${stat.mtimeMs}\n`);
@@ -61,5 +75,5 @@ export function listProjectFiles(root: string, limit = PROJECT_FILE_LIMIT): Proj
     return true;
   };
   const complete = walk(root);
-  return { files, stateKey: hash.digest('hex'), truncated: !complete };
+  return { files, stateKey: withState ? hash.digest('hex') : '', truncated: !complete };
 }
