@@ -21,7 +21,7 @@ import { createAgentHandlers } from './agent-handlers';
 import type { AppSettings } from './app-settings';
 import { createApprovalHandlers } from './approval-handlers';
 import { createCheckpointHandlers } from './checkpoint-handlers';
-import type { AppServicesDeps, ProjectContext } from './create-app-services';
+import type { AppServicesDeps, ProjectContext } from './app-services-deps';
 import { createSluiceHandlers } from './create-handlers';
 import { createGitHandlers } from './git-handlers';
 import { createMcpHandlers } from './mcp-handlers';

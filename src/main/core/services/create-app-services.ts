@@ -7,62 +7,25 @@ import type { SluiceHandlers } from '../../../shared/contract';
 import { createAnthropicClient } from '../agent/anthropic-client';
 import { DEFAULT_MODEL } from '../agent/model-catalog';
 import { DEFAULT_MAX_ROUNDS } from '../agent/agent-loop';
-import type { SymbolIndex } from '../index/symbol-index';
-import { openProjectEngine, type ProjectEngine } from '../project/open-project-engine';
+import { openProjectEngine } from '../project/open-project-engine';
 import { createConversationRepository } from '../store/conversation-repository';
-import type { WritableDb } from '../store/database-handles';
 import { createPolicyRepository } from '../store/policy-repository';
 import { createProjectRepository } from '../store/project-repository';
 import { createSettingsRepository } from '../store/settings-repository';
 import { createTools } from '../tools';
-import type { ToolDefinition } from '../tools/tool';
 import type { Workspace } from '../workspace/workspace';
 import { createAppSettings, type AppSettings } from './app-settings';
 import { createAppHandlers } from './app-handlers';
-import type { SluiceEmit } from './event-emitter';
-import { type FolderPicker } from './project-handlers';
 import { createProjectSession, type ProjectSession } from './project-session';
-import type { SecretStore } from './secret-store';
-import { type ExternalOpener } from './settings-handlers';
 import { createProposalHandlers, type ProposalHandlers } from './proposal-handlers';
 import { watchChangeSets } from '../proposals/change-set-watcher';
 import { createMcpRepository } from '../mcp-client/mcp-repository';
 import { sweepContainersIfAny } from '../runs/container-run-setup';
 import { sweepBackgroundRuns } from '../runs/sweep-runs';
-import type { CreateDiagnostics } from '../diagnostics/project-diagnostics';
-import type { CreateTests } from '../test-runs/shell-tests';
 
-/** The open project in the app: the one engine every shell opens. */
-export type ProjectContext = ProjectEngine<SymbolIndex>;
+import type { AppServicesDeps, ProjectContext } from './app-services-deps';
 
-export interface AppServicesDeps {
-  readonly db: WritableDb;
-  /** SLUICE_HOME: per-project index databases live here. */
-  readonly home: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly secrets: SecretStore;
-  readonly pickFolder: FolderPicker;
-  readonly openExternal: ExternalOpener;
-  readonly emit: SluiceEmit;
-  /** A failure with no caller to answer (a background index refresh, a turn's pump). */
-  readonly onBackgroundError: (error: unknown) => void;
-  /** Tests: a fixed tool set; default the full registry. */
-  readonly createTools?: () => ToolDefinition[];
-  /** better-sqlite3's Electron-ABI build for the index databases (the app DB is opened by the shell). */
-  readonly nativeBinding?: string;
-  /** Tests: keep the index in memory (null) instead of under `home`. */
-  readonly indexHome?: string | null;
-  /**
-   * Makes the diagnostics service of an opened project: `createDiagnosticsService`
-   * in the app; absent → nothing is checked and reviews carry no evidence.
-   */
-  readonly createDiagnostics?: CreateDiagnostics;
-  /**
-   * Makes the test runs of an opened project: `shellCreateTests` in the app;
-   * absent → no test runs before approval.
-   */
-  readonly createTests?: CreateTests;
-}
+export type { AppServicesDeps, ProjectContext };
 
 export interface AppServices {
   readonly handlers: SluiceHandlers;
