@@ -7,7 +7,7 @@
 //    where the bound hits and the coarse diff takes over.
 import { performance } from 'node:perf_hooks';
 import { diffLines } from 'diff';
-import { DEFAULT_DIFF_BOUND } from '../src/main/core/edits/line-diff';
+import { DEFAULT_DIFF_BOUND } from '../src/main/core/edits/bounded-line-diff';
 import { createProposal } from '../src/main/core/edits/proposal';
 import { detectFormat } from '../src/main/core/edits/text-format';
 

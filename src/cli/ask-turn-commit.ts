@@ -3,7 +3,7 @@
 // confined); what git and the hooks printed is shown. A failed commit leaves the files written and says so.
 import { commitsEachTurn } from '../main/core/git/commit-each-turn-setting';
 import { GitReader, notARepositoryMessage } from '../main/core/git/git-reader';
-import { createPersonGit } from '../main/core/git/person-git';
+import { createPersonGit } from '../main/core/git/sandboxed-git';
 import { sluiceHomeFor } from './project-context';
 import { commitTurn } from '../main/core/git/turn-commits';
 import { createCheckpointRepository } from '../main/core/store/checkpoint-repository';

@@ -5,7 +5,7 @@
 import { DEFAULT_MODEL } from '../main/core/agent/model-catalog';
 import { diffForCommit, draftCommitMessage, makeCommit } from '../main/core/git/commit-changes';
 import { GitReader } from '../main/core/git/git-reader';
-import { createPersonGit } from '../main/core/git/person-git';
+import { createPersonGit } from '../main/core/git/sandboxed-git';
 import { mergeTurnId, mergeWorktreeChecked } from '../main/core/git/worktree-finish';
 import { openAppDatabase } from '../main/core/store/app-database';
 import { createCheckpointRepository } from '../main/core/store/checkpoint-repository';

@@ -11,7 +11,7 @@ import {
   makeCommit,
   type CommitScope,
 } from '../../main/core/git/commit-changes';
-import { createPersonGit } from '../../main/core/git/person-git';
+import { createPersonGit } from '../../main/core/git/sandboxed-git';
 import { createOwnGit } from '../../main/core/git/own-git';
 import { commitPicks, CommitPickError } from '../../main/core/git/commit-picks';
 import { parseHunkPick } from '../hunk-pick-arg';

@@ -1,6 +1,6 @@
 // `sluice mcp list|add|remove|approve|allow|deny|reset` (issue 22 item 11): what Settings → MCP
 // servers does, for a person who lives in the terminal. The app DB under SLUICE_HOME is the
-// same one Settings uses; the McpManager and the repository do the work (validation, entry
+// same one Settings uses; the ProjectMcpServers and the repository do the work (validation, entry
 // hashes, identity keys, pins), so the rules are theirs. Only `list --tools` and `allow` start
 // servers (to read the tools' current definitions); they stop when the command ends. Server
 // text (descriptions, entries, notices) is printed with control characters made visible.
@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { McpServerView } from '../../shared/contract/mcp-service';
 import { personServerKey } from '../../main/core/mcp-client/mcp-config';
-import { McpManager } from '../../main/core/mcp-client/mcp-manager';
+import { ProjectMcpServers } from '../../main/core/mcp-client/project-mcp-servers';
 import { appDatabasePath, openAppDatabase } from '../../main/core/store/app-database';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import { createMcpRepository, type McpRepository } from '../../main/core/mcp-client/mcp-repository';
@@ -72,7 +72,7 @@ interface Context {
   readonly io: CliIo;
   readonly db: WritableDb;
   readonly repo: McpRepository;
-  readonly manager: McpManager;
+  readonly manager: ProjectMcpServers;
   readonly project: string | undefined;
 }
 
@@ -83,7 +83,7 @@ async function openContext(
 ): Promise<Context> {
   const repo = createMcpRepository(db);
   const workspace = project === undefined ? null : (await openProject(io, project)).workspace;
-  const manager = new McpManager({
+  const manager = new ProjectMcpServers({
     repo,
     projectId: workspace ? projectIdFor(workspace.root) : '',
     projectRoot: workspace?.root ?? io.cwd,

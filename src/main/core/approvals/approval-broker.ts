@@ -24,7 +24,7 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { evaluatePolicy, type PolicyVerdict } from './policy';
 import type { PolicyState } from '../../../shared/policy-rules';
 import { sha256, type Proposal } from '../edits/proposal';
-import { plainHunk } from '../edits/line-diff';
+import { plainHunk } from '../edits/bounded-line-diff';
 import { resolutionFor } from './decision-resolution';
 
 export { MAX_EDITED_CHARS } from './decision-resolution';

@@ -5,7 +5,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProposedCommandWrite } from '../../../shared/command-approvals';
-import { computeLineDiff, plainHunk } from '../edits/line-diff';
+import { computeLineDiff, plainHunk } from '../edits/bounded-line-diff';
 import type { ProjectWrite } from '../shell/command-writes';
 
 /** Files above this are not read for a diff. */

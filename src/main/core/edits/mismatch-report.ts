@@ -1,10 +1,10 @@
 // Explains a failed old_text match so the model can retry: the closest region of the file
 // with line numbers (closest-region.ts: bounded similarity search) and, line by line, what
-// differs (line-difference.ts: indentation, runs of whitespace, letter case, invisible
+// differs (line-mismatch.ts: indentation, runs of whitespace, letter case, invisible
 // characters, text), plus line-ending hints. The region is only shown, never applied.
 import { findClosestRegion, MAX_SCAN_CHARS } from './closest-region';
 import { visible } from './invisible-characters';
-import { describeLineDifference } from './line-difference';
+import { describeLineDifference } from './line-mismatch';
 import { buildLineTable } from './line-table';
 import type { TextFormat } from './text-format';
 

@@ -9,7 +9,7 @@ import {
   splitLinesKeepEol,
   type DiffBound,
   type ProposalHunk,
-} from './line-diff';
+} from './bounded-line-diff';
 import type { TextFormat } from './text-format';
 
 export type WriteToolName = ApprovalRequest['tool'];

@@ -5,7 +5,7 @@ import {
   formatUnifiedDiff,
   splitLinesKeepEol,
   type ProposalHunk,
-} from './line-diff';
+} from './bounded-line-diff';
 import type { Proposal } from './proposal';
 import type { DecisionSource } from '../../../shared/approvals';
 

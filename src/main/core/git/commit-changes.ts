@@ -1,5 +1,5 @@
 // A commit: which files it takes, the diff the model drafts its message from, and the commit
-// itself, through a git writer: the person's own (person-git.ts: their identity and the
+// itself, through a git writer: the person's own (sandboxed-git.ts: their identity and the
 // repository's hooks, confined) or Sluice's own (own-git.ts: nothing of the repository runs).
 // The message reaches git in a file, never on stdin (a hook or fsmonitor program that reads
 // stdin would eat it), and without control characters (a later `git log` prints it raw).
@@ -9,11 +9,11 @@ import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
 import { withoutHidden } from '../../../shared/untrusted-text';
 import { decodeText, NotTextError } from '../edits/text-format';
-import { computeLineDiff, DEFAULT_DIFF_BOUND, formatUnifiedDiff } from '../edits/line-diff';
+import { computeLineDiff, DEFAULT_DIFF_BOUND, formatUnifiedDiff } from '../edits/bounded-line-diff';
 import type { Workspace } from '../workspace/workspace';
 import type { GitReader } from './git-reader';
 import type { GitWriter } from './git-process';
-import { gitOutput } from './person-git';
+import { gitOutput } from './sandboxed-git';
 
 /** What a commit takes: the index as staged, every tracked change (`--all`), or these paths. */
 export type CommitScope =

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { computeLineDiff, DEFAULT_DIFF_BOUND } from '../edits/line-diff';
+import { computeLineDiff, DEFAULT_DIFF_BOUND } from '../edits/bounded-line-diff';
 import { applySelectedHunks } from '../edits/proposal';
 import { decodeText, encodeText, NotTextError } from '../edits/text-format';
 import type { Workspace } from '../workspace/workspace';

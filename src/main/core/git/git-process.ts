@@ -75,7 +75,7 @@ export interface GitResult {
   readonly stderr: string;
 }
 
-/** A git that changes the repository: Sluice's own (own-git.ts) or the person's (person-git.ts). */
+/** A git that changes the repository: Sluice's own (own-git.ts) or the person's (sandboxed-git.ts). */
 export interface GitWriter {
   /** The repository's admin folder (a linked worktree's own), where a message file can go. */
   readonly gitDir: string;

@@ -3,7 +3,7 @@
 // paths, the person's decision) and, once written, a checkpoint `sluice undo` can take back.
 // The hunks are those of the diff HEAD → working copy as `sluice diff` numbers them.
 import { readBaseFile } from '../edits/base-file';
-import { computeLineDiff, DEFAULT_DIFF_BOUND } from '../edits/line-diff';
+import { computeLineDiff, DEFAULT_DIFF_BOUND } from '../edits/bounded-line-diff';
 import { applySelectedHunks, createProposal } from '../edits/proposal';
 import { decodeText, NotTextError } from '../edits/text-format';
 import { commitProposal } from '../tools/commit-change';

@@ -5,7 +5,7 @@
 // repository's text, shown as such).
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { GitReader, notARepositoryMessage } from './git-reader';
-import { createPersonGit } from './person-git';
+import { createPersonGit } from './sandboxed-git';
 import { commitTurn } from './turn-commits';
 
 export interface TurnCommitStep {

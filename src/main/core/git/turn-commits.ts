@@ -1,7 +1,7 @@
 // "Commit each approved turn": a per-project setting under which every turn that applied
 // writes ends as one commit of exactly the files it wrote, with trailers naming the
 // conversation and the turn (and Sluice as co-author). The person turned the setting on, so
-// the commit is theirs (person-git.ts: their identity, the repository's hooks, confined).
+// the commit is theirs (sandboxed-git.ts: their identity, the repository's hooks, confined).
 // Undoing such a turn reverts the commit with `git revert` when it is still HEAD (Sluice's own
 // write: nothing of the repository runs); otherwise it says why not and the undo restores the
 // files as usual, leaving the commit in history.
@@ -9,7 +9,7 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { makeCommit, type CommitResult } from './commit-changes';
 import type { GitReader } from './git-reader';
 import type { GitWriter } from './git-process';
-import { gitOutput } from './person-git';
+import { gitOutput } from './sandboxed-git';
 
 export const CONVERSATION_TRAILER = 'Sluice-Conversation';
 export const TURN_TRAILER = 'Sluice-Turn';

@@ -10,7 +10,7 @@ import {
   DEFAULT_DIFF_BOUND,
   formatUnifiedDiff,
   plainHunk,
-} from '../edits/line-diff';
+} from '../edits/bounded-line-diff';
 import { decodeText, NotTextError } from '../edits/text-format';
 import { ABSENT_FILE_HASH, sha256 } from '../workspace/content-hash';
 import { SandboxError, type Workspace } from '../workspace/workspace';

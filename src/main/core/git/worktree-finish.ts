@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { NewCheckpoint } from '../checkpoints/checkpoint-store';
 import type { GitWriter } from './git-process';
 import type { GitReader } from './git-reader';
-import { gitOutput } from './person-git';
+import { gitOutput } from './sandboxed-git';
 import { describeUnfinished, worktreeState, type WorktreeState } from './worktree-state';
 import { WORKTREE_BRANCH_PREFIX, type SluiceWorktree } from './worktrees';
 

@@ -2,14 +2,14 @@
 // SLUICE_HOME/worktrees/<project id>/<name>, which a conversation then opens as its project
 // (tools, index, evidence and commands see only it). Creating and removing one are Sluice's
 // own writes (own-git.ts: no hook, filter or fsmonitor of the repository runs, since nobody
-// asked for one); a merge is the person's (person-git.ts: their hooks, confined); listing is a
+// asked for one); a merge is the person's (sandboxed-git.ts: their hooks, confined); listing is a
 // read that runs nothing.
 import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { projectIdFor } from '../store/project-id';
 import type { GitReader } from './git-reader';
 import type { GitWriter } from './git-process';
-import { gitOutput } from './person-git';
+import { gitOutput } from './sandboxed-git';
 import { linkSharedDependencies } from './worktree-dependencies';
 
 export const WORKTREE_BRANCH_PREFIX = 'sluice/';

@@ -5,7 +5,7 @@
 // before. close() stops every server the project started.
 import type { ApprovalMode } from '../../../shared/approvals';
 import type { TurnToolSet } from '../agent/turn-tool-set';
-import type { McpManager } from '../mcp-client/mcp-manager';
+import type { ProjectMcpServers } from '../mcp-client/project-mcp-servers';
 import { createMcpRepository } from '../mcp-client/mcp-repository';
 import { createApprovalAuditRepository } from '../store/approval-audit-repository';
 import type { WritableDb } from '../store/database-handles';
@@ -22,8 +22,8 @@ export interface ProjectMcp {
     readonly contextWindow: number;
     readonly calledBefore: readonly string[];
   }): Promise<TurnToolSet>;
-  /** The manager the app's MCP screens use (loads the client if it was not yet). */
-  manager(): Promise<McpManager>;
+  /** The servers the app's MCP screens list and set (loads the client if it was not yet). */
+  servers(): Promise<ProjectMcpServers>;
   close(): Promise<void>;
 }
 
@@ -40,12 +40,12 @@ export function openProjectMcp(deps: {
   const repo = createMcpRepository(deps.db);
   const readProjectFile = (): Promise<string | null> =>
     deps.workspace.readText(PROJECT_MCP_FILE).catch(() => null);
-  let made: Promise<McpManager> | null = null;
+  let made: Promise<ProjectMcpServers> | null = null;
   let closed = false;
-  const manager = (): Promise<McpManager> =>
-    (made ??= import('../mcp-client/mcp-manager').then(
-      ({ McpManager }) =>
-        new McpManager({
+  const servers = (): Promise<ProjectMcpServers> =>
+    (made ??= import('../mcp-client/project-mcp-servers').then(
+      ({ ProjectMcpServers }) =>
+        new ProjectMcpServers({
           repo,
           projectId: deps.projectId,
           projectRoot: deps.workspace.root,
@@ -62,7 +62,7 @@ export function openProjectMcp(deps: {
       if (closed) return { tools: [] };
       if (!made && repo.listServers().length === 0 && (await readProjectFile()) === null)
         return { tools: [] };
-      const { tools, notices, loaded } = await (await manager()).tools(turn);
+      const { tools, notices, loaded } = await (await servers()).tools(turn);
       for (const text of notices) {
         if (told.has(text)) continue;
         told.add(text);
@@ -70,7 +70,7 @@ export function openProjectMcp(deps: {
       }
       return { tools, ...(loaded ? { loaded } : {}) };
     },
-    manager,
+    servers,
     async close() {
       closed = true;
       if (made) await (await made).close();

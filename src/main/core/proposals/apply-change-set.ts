@@ -18,7 +18,7 @@ import type {
 import { ApprovalBroker } from '../approvals/approval-broker';
 import type { ApprovalPort } from '../approvals/approval-port';
 import { commitProposal } from '../tools/commit-change';
-import { computeLineDiff, DEFAULT_DIFF_BOUND } from '../edits/line-diff';
+import { computeLineDiff, DEFAULT_DIFF_BOUND } from '../edits/bounded-line-diff';
 import { applySelectedHunks, createProposal, UnknownHunkError } from '../edits/proposal';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createApprovalAuditRepository } from '../store/approval-audit-repository';

@@ -2,7 +2,7 @@
 // Each file keeps the disk version it started from (bytes' sha256 and text) and its current
 // text; reads through OverlayWorkspace see the current text. Nothing here touches the disk.
 import { isProtectedPath } from '../approvals/policy';
-import { computeLineDiff, DEFAULT_DIFF_BOUND, formatUnifiedDiff } from '../edits/line-diff';
+import { computeLineDiff, DEFAULT_DIFF_BOUND, formatUnifiedDiff } from '../edits/bounded-line-diff';
 import type { Proposal } from '../edits/proposal';
 import { encodeText } from '../edits/text-format';
 import type { ChangeSetFileRecord, FileAgainstBase } from '../store/change-set-repository';

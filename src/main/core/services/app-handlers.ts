@@ -120,7 +120,7 @@ export function createAppHandlers(args: AppHandlersArgs): SluiceHandlers {
       currentDiagnostics: () => session.current()?.context.checks.diagnostics,
     }),
     proposals,
-    mcp: createMcpHandlers({ repo: mcpRepo, currentManager: () => current().mcp.manager() }),
+    mcp: createMcpHandlers({ repo: mcpRepo, currentServers: () => current().mcp.servers() }),
     git: createGitHandlers({
       currentProject: () => {
         const { workspace, gates, symbolIndex, checks } = current();

@@ -19,7 +19,7 @@ import type { DiagnosticsPort } from '../diagnostics/diagnostics-port';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { mergeWorktreeChecked, removeWorktreeChecked } from '../git/worktree-finish';
 import { worktreeState } from '../git/worktree-state';
-import { createPersonGit } from '../git/person-git';
+import { createPersonGit } from '../git/sandboxed-git';
 import { revertToHead } from '../git/revert-to-head';
 import { readWorkingChanges } from '../git/working-changes';
 import { applyWorktreeFiles, worktreeChangedPaths } from '../git/worktree-apply';

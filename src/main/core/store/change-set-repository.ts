@@ -22,7 +22,7 @@ import {
   type ChangeSetFileRecord,
 } from './change-set-rows';
 import { readRunEvidence } from './background-run-repository';
-import { plainHunk } from '../edits/line-diff';
+import { plainHunk } from '../edits/bounded-line-diff';
 
 export type {
   ChangeSetFileRecord,

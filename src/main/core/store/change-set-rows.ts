@@ -11,7 +11,7 @@ import type { Usage } from '../../../shared/agent-events';
 import { proposalEvidenceSchema, type ProposalEvidence } from '../../../shared/diagnostics';
 import type { Hunk } from '../../../shared/approvals';
 import type { TextFormat } from '../edits/text-format';
-import type { ProposalHunk } from '../edits/line-diff';
+import type { ProposalHunk } from '../edits/bounded-line-diff';
 import type { ReadableDb } from './database-handles';
 import { readBackgroundRun } from './background-run-repository';
 

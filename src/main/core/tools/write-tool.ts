@@ -3,7 +3,7 @@
 // commitProposal. Each tool says only how its input turns the file into the new text.
 import type { z } from 'zod';
 import { readBaseFile, type BaseFile } from '../edits/base-file';
-import type { DiffBound } from '../edits/line-diff';
+import type { DiffBound } from '../edits/bounded-line-diff';
 import { createProposal, type ProposalInput, type WriteToolName } from '../edits/proposal';
 import type { AtomicWriteOps } from '../workspace/atomic-write';
 import { commitProposal } from './commit-change';

@@ -5,7 +5,7 @@ import {
   computeProposalHash,
   createProposal,
 } from '../../../../src/main/core/edits/proposal';
-import { computeLineDiff } from '../../../../src/main/core/edits/line-diff';
+import { computeLineDiff } from '../../../../src/main/core/edits/bounded-line-diff';
 import { detectFormat } from '../../../../src/main/core/edits/text-format';
 
 function proposalOf(

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitPicks, CommitPickError } from '../../../../src/main/core/git/commit-picks';
 import { GitReader } from '../../../../src/main/core/git/git-reader';
 import { createOwnGit } from '../../../../src/main/core/git/own-git';
-import { createPersonGit } from '../../../../src/main/core/git/person-git';
+import { createPersonGit } from '../../../../src/main/core/git/sandboxed-git';
 import { Workspace } from '../../../../src/main/core/workspace/workspace';
 import { git, makeRepo, testGitEnv, writeIn } from '../../../support/git-fixture';
 

@@ -13,7 +13,7 @@ import { argumentsDigest } from '../../../../src/main/core/mcp-client/mcp-call-a
 import type { McpConnection } from '../../../../src/main/core/mcp-client/mcp-connection';
 import { createMcpTool } from '../../../../src/main/core/mcp-client/mcp-tool';
 import { runTool } from '../../../../src/main/core/tools/tool';
-import { McpManager } from '../../../../src/main/core/mcp-client/mcp-manager';
+import { ProjectMcpServers } from '../../../../src/main/core/mcp-client/project-mcp-servers';
 import { createApprovalHandlers } from '../../../../src/main/core/services/approval-handlers';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import {
@@ -31,7 +31,7 @@ const EVERYTHING = path.resolve(
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
 );
 
-let open: { h: Harness; db: WritableDb; manager?: McpManager } | undefined;
+let open: { h: Harness; db: WritableDb; manager?: ProjectMcpServers } | undefined;
 afterEach(async () => {
   await open?.manager?.close();
   open?.db.close();
@@ -54,7 +54,7 @@ describe('mcp call audit', () => {
     const key = repo.personServerKey('ev');
     repo.setToolPolicy(key, 'get-sum', 'allow');
     repo.setToolPolicy(key, 'get-env', 'deny');
-    const manager = new McpManager({
+    const manager = new ProjectMcpServers({
       repo,
       projectId: 'p1',
       projectRoot: h.root,

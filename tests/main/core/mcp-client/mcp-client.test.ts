@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/shared/agent-events';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
 import { mcpEntryHash, parseProjectMcpFile } from '../../../../src/main/core/mcp-client/mcp-config';
-import { McpManager } from '../../../../src/main/core/mcp-client/mcp-manager';
+import { ProjectMcpServers } from '../../../../src/main/core/mcp-client/project-mcp-servers';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import {
@@ -28,7 +28,7 @@ interface Setup {
   h: Harness;
   db: WritableDb;
   repo: McpRepository;
-  manager: McpManager;
+  manager: ProjectMcpServers;
   broker: ApprovalBroker;
 }
 
@@ -48,7 +48,7 @@ async function setup(
   const h = await startHarness({ 'notes.txt': 'hello\n' });
   const db = openAppDatabase({ home: path.join(h.root, '.home') });
   const repo = createMcpRepository(db);
-  const manager = new McpManager({
+  const manager = new ProjectMcpServers({
     repo,
     projectId: 'p1',
     projectRoot: h.root,

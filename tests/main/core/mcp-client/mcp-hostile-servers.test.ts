@@ -1,5 +1,5 @@
 // Red-team tests of the MCP client: hostile servers (tests/fixtures/mcp/hostile-server.mjs)
-// and hostile `.sluice/mcp.json` entries, run for real over stdio through McpManager, the
+// and hostile `.sluice/mcp.json` entries, run for real over stdio through ProjectMcpServers, the
 // agent loop and the approval broker.
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/shared/agent-events';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
 import { MAX_LOG_LINE_CHARS } from '../../../../src/main/core/mcp-client/mcp-connection';
-import { McpManager } from '../../../../src/main/core/mcp-client/mcp-manager';
+import { ProjectMcpServers } from '../../../../src/main/core/mcp-client/project-mcp-servers';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import {
@@ -26,7 +26,7 @@ interface Setup {
   h: Harness;
   db: WritableDb;
   repo: McpRepository;
-  manager: McpManager;
+  manager: ProjectMcpServers;
   broker: ApprovalBroker;
 }
 
@@ -43,7 +43,7 @@ async function setup(): Promise<Setup> {
   const h = await startHarness({ 'notes.txt': 'hello\n' });
   const db = openAppDatabase({ home: path.join(h.root, '.home') });
   const repo = createMcpRepository(db);
-  const manager = new McpManager({
+  const manager = new ProjectMcpServers({
     repo,
     projectId: 'p1',
     projectRoot: h.root,

@@ -9,7 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApprovalBroker } from '../../../../src/main/core/approvals/approval-broker';
-import { McpManager } from '../../../../src/main/core/mcp-client/mcp-manager';
+import { ProjectMcpServers } from '../../../../src/main/core/mcp-client/project-mcp-servers';
 import { runMigrations } from '../../../../src/main/core/store/migration-runner';
 import { migration0050Mcp } from '../../../../src/main/core/store/migrations/0050-mcp';
 import { createMcpRepository } from '../../../../src/main/core/mcp-client/mcp-repository';
@@ -17,7 +17,7 @@ import { useTempDatabase } from '../store/temp-home';
 
 const database = useTempDatabase();
 let http: Server | undefined;
-let manager: McpManager | undefined;
+let manager: ProjectMcpServers | undefined;
 
 afterEach(async () => {
   await manager?.close();
@@ -51,7 +51,7 @@ describe('mcp client over Streamable HTTP', () => {
     const repo = createMcpRepository(database());
     repo.saveServer({ name: 'web', transport: 'http', url, headers: { 'X-Token': 'secret-1' } });
     repo.setToolPolicy(repo.personServerKey('web'), 'shout', 'allow');
-    manager = new McpManager({
+    manager = new ProjectMcpServers({
       repo,
       projectId: 'p1',
       projectRoot: process.cwd(),
@@ -108,7 +108,7 @@ describe('mcp client over Streamable HTTP', () => {
     runMigrations(db, [migration0050Mcp]);
     const repo = createMcpRepository(db);
     repo.saveServer({ name: 'fat', transport: 'http', url, headers: {} });
-    manager = new McpManager({
+    manager = new ProjectMcpServers({
       repo,
       projectId: 'p1',
       projectRoot: process.cwd(),

@@ -4,7 +4,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpManager } from '../../../../src/main/core/mcp-client/mcp-manager';
+import { ProjectMcpServers } from '../../../../src/main/core/mcp-client/project-mcp-servers';
 import { expandVariables, variablesOf } from '../../../../src/main/core/mcp-client/mcp-variables';
 import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 import { createMcpRepository } from '../../../../src/main/core/mcp-client/mcp-repository';
@@ -60,7 +60,7 @@ describe('mcp variables', () => {
     const repo = createMcpRepository(db);
     repo.saveServer(entry({ TOKEN: '${MY_TOKEN}' }));
     repo.setToolPolicy(repo.personServerKey('h'), 'env', 'allow');
-    const manager = new McpManager({
+    const manager = new ProjectMcpServers({
       repo,
       projectId: 'p1',
       projectRoot: root,

@@ -99,7 +99,7 @@ describe('mcp handlers', () => {
       error: { message: expect.stringMatching(/not listed/u) },
     });
 
-    const pid = (await services.session.current()?.context.mcp.manager())?.connectionStatus(
+    const pid = (await services.session.current()?.context.mcp.servers())?.connectionStatus(
       key,
     )?.pid;
     expect(pid).toBeGreaterThan(0);

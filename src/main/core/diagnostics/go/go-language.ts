@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../../../../shared/diagnostics';
 import type { SandboxAvailability } from '../../sandbox/bubblewrap';
-import { checkableFile, findUncheckable } from '../../confinement/checkable-file';
+import { checkableFile, findUncheckable } from '../../confinement/checker-file-rules';
 import type { ConfinedLimits } from '../../confinement/confined-process';
 import type { ProposedFileChange } from '../diagnostics-port';
 import { findExecutable } from '../find-executable';

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic } from '../../../../shared/diagnostics';
 import type { SandboxAvailability } from '../../sandbox/bubblewrap';
-import { checkableFile } from '../../confinement/checkable-file';
+import { checkableFile } from '../../confinement/checker-file-rules';
 import { DEFAULT_CONFINED_LIMITS, type ConfinedLimits } from '../../confinement/confined-process';
 import type { SymbolIndexPort } from '../../index/symbol-index-port';
 import type { ProposedFileChange } from '../diagnostics-port';

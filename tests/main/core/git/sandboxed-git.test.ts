@@ -7,7 +7,7 @@ import { detectSandbox } from '../../../../src/main/core/sandbox/sandbox-detect'
 import { makeCommit } from '../../../../src/main/core/git/commit-changes';
 import { GitReader } from '../../../../src/main/core/git/git-reader';
 import { createOwnGit } from '../../../../src/main/core/git/own-git';
-import { createPersonGit } from '../../../../src/main/core/git/person-git';
+import { createPersonGit } from '../../../../src/main/core/git/sandboxed-git';
 import { createWorktree } from '../../../../src/main/core/git/worktrees';
 import { git, makeRepo, testGitEnv, writeIn } from '../../../support/git-fixture';
 

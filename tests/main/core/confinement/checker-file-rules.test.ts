@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkableFile } from '../../../../src/main/core/confinement/checkable-file';
+import { checkableFile } from '../../../../src/main/core/confinement/checker-file-rules';
 
 let root: string;
 let outside: string;

@@ -24,7 +24,7 @@ import { expandVariables } from './mcp-variables';
 import { type ServerTools } from './mcp-tool-budget';
 import { offerWithinBudget } from './mcp-tool-search';
 
-export interface McpManagerDeps {
+export interface ProjectMcpServersDeps {
   readonly repo: McpRepository;
   readonly projectId: string;
   readonly projectRoot: string;
@@ -61,7 +61,7 @@ interface Listed {
   readonly notices: string[];
 }
 
-export class McpManager {
+export class ProjectMcpServers {
   private readonly connections = new Map<string, McpConnection>();
   private readonly listed = new Map<string, Listed>();
   private readonly stale = new Set<string>();
@@ -69,7 +69,7 @@ export class McpManager {
   private deferred = new Map<string, string>();
   private closed = false;
 
-  constructor(private readonly deps: McpManagerDeps) {}
+  constructor(private readonly deps: ProjectMcpServersDeps) {}
 
   /** Every configured server with what the person needs to see; starts nothing. */
   async servers(): Promise<{ servers: McpServerView[]; notices: string[] }> {
@@ -108,7 +108,7 @@ export class McpManager {
     return { servers, notices };
   }
 
-  /** One server's process status (pid, starts) while this manager knows it. */
+  /** One server's process status (pid, starts) while it is known here. */
   connectionStatus(key: string): McpServerStatus | null {
     return this.connections.get(key)?.status() ?? null;
   }
