@@ -8,7 +8,6 @@
 // A deleted file is shown to pyright as an empty module (it cannot be told the file is gone).
 // The server and its queue of jobs: pyright-server-jobs.ts; the background pass over the
 // modules: pyright-warm-pass.ts; one proposal's check: pyright-check-job.ts.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
@@ -27,6 +26,7 @@ import { createPyrightServerJobs } from './pyright-server-jobs';
 import { createPyrightWarmPass } from './pyright-warm-pass';
 import { pythonImportersOf } from './importer-lookup';
 import { scanPythonImports } from './importers';
+import { createPyrightReads } from './pyright-reads';
 
 /** Cap of pyright's V8 heap (its own process); it says so and exits when it is reached. */
 export const DEFAULT_PYRIGHT_HEAP_MB = 3072;
@@ -55,22 +55,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     pathToFileURL(path.join(root, ...relative.split('/'))).href;
   const python = personPython(root, options.env ?? process.env);
   const pythonNote = python.note;
-  /** Files not read under read_file's rules during the current job, with why. */
-  let refused: string[] = [];
-  /** A project file's text, only under read_file's rules (null when refused or missing). */
-  const readDisk = (relative: string): string | null => {
-    const verdict = checkableFile(root, relative);
-    if (!verdict.ok) {
-      if (verdict.rule !== 'missing' && !refused.includes(verdict.reason))
-        refused.push(verdict.reason);
-      return null;
-    }
-    try {
-      return readFileSync(verdict.absolute, 'utf8');
-    } catch {
-      return null;
-    }
-  };
+  const reads = createPyrightReads(root, pythonNote);
 
   const jobs = createPyrightServerJobs({
     root,
@@ -81,9 +66,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     pythonFolders: python.show,
     ceilingMs: options.ceilingMs ?? DEFAULT_PYRIGHT_CEILING_MS,
     disk,
-    onJobStart: () => {
-      refused = [];
-    },
+    onJobStart: () => reads.reset(),
   });
   /** One job on the server; by default a change on disk starts the background pass over. */
   const withServer = <T>(
@@ -96,19 +79,12 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   const pull = (connection: MessageConnection, relative: string, text: string) =>
     pullDiagnostics(connection, uriOf(relative), relative, text);
 
-  /** Files a job did not read, for the outcome's reason. */
-  const refusedNote = (): { reason?: string } => {
-    const said = [refused.length ? `not read: ${refused.join('; ')}` : '', pythonNote ?? ''];
-    const reason = said.filter(Boolean).join('; ');
-    return reason ? { reason } : {};
-  };
-
   /** A module's errors as on disk: known for this disk state, else pulled and kept. */
   const diskErrorsOf = async (
     connection: MessageConnection,
     file: string,
   ): Promise<readonly Diagnostic[] | null> => {
-    const text = readDisk(file);
+    const text = reads.read(file);
     if (text === null) return null;
     const known = disk.before(file, text);
     if (known) return known;
@@ -156,7 +132,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
           changes,
           disk,
           uriOf,
-          readDisk,
+          readDisk: (relative) => reads.read(relative),
           pull: (file, text) => pull(connection, file, text),
           importersOf: (created) => pythonImportersOf(root, options.symbolIndex, created),
           ...(onChangedFiles ? { onChangedFiles } : {}),
@@ -165,33 +141,21 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       if (typeof result === 'string')
         return { state: 'not_checked', reason: result, filesChecked: 0 };
       const { note, ...checked } = result;
-      const said = [note, refusedNote().reason].filter(Boolean).join('; ');
+      const said = [note, reads.note().reason].filter(Boolean).join('; ');
       return { state: 'checked', ...checked, ...(said ? { reason: said } : {}) };
     },
-    async project(signal): Promise<ProjectOutcome | null> {
-      const scan = scanPythonImports(root);
-      const { files } = scan;
-      if (!files.length) return null;
-      const result = await withServer(signal, 'stat', async (connection) => {
-        const out: Diagnostic[] = [];
-        for (const file of files) out.push(...((await diskErrorsOf(connection, file)) ?? []));
-        return out;
-      });
-      if (typeof result === 'string')
-        return { state: 'not_checked', reason: result, filesChecked: 0 };
-      return {
-        state: 'checked',
-        diagnostics: result,
-        filesChecked: files.length,
-        ...(scan.truncated
-          ? {
-              reason: [`only the first ${files.length} Python files were checked`, pythonNote]
-                .filter(Boolean)
-                .join('; '),
-            }
-          : refusedNote()),
-      };
-    },
+    project: (signal) =>
+      projectOutcome(
+        root,
+        pythonNote,
+        () => reads.note(),
+        (files) =>
+          withServer(signal, 'stat', async (connection) => {
+            const out: Diagnostic[] = [];
+            for (const file of files) out.push(...((await diskErrorsOf(connection, file)) ?? []));
+            return out;
+          }),
+      ),
     warm() {
       return warmPass.warm();
     },
@@ -207,5 +171,31 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       warmPass.dispose();
       await jobs.stop();
     },
+  };
+}
+
+/** Every Python file's errors as on disk, or why not, with what was left out said. */
+async function projectOutcome(
+  root: string,
+  pythonNote: string | null | undefined,
+  refusedNote: () => { reason?: string },
+  errorsOf: (files: readonly string[]) => Promise<Diagnostic[] | string>,
+): Promise<ProjectOutcome | null> {
+  const scan = scanPythonImports(root);
+  const { files } = scan;
+  if (!files.length) return null;
+  const result = await errorsOf(files);
+  if (typeof result === 'string') return { state: 'not_checked', reason: result, filesChecked: 0 };
+  return {
+    state: 'checked',
+    diagnostics: result,
+    filesChecked: files.length,
+    ...(scan.truncated
+      ? {
+          reason: [`only the first ${files.length} Python files were checked`, pythonNote]
+            .filter(Boolean)
+            .join('; '),
+        }
+      : refusedNote()),
   };
 }
