@@ -4,9 +4,8 @@
 // mode (the broker denies those before anyone is asked), and it does not cover protected
 // paths: those need an explicit answer on a terminal, and without one they are rejected.
 import type { AgentEvent } from '../shared/agent-events';
-import type { ApprovalRequest, ToolCallApprovalRequest } from '../shared/approvals';
+import type { ToolCallApprovalRequest } from '../shared/approvals';
 import type { WritableDb } from '../main/core/store/database-handles';
-import { createPolicyRepository } from '../main/core/store/policy-repository';
 import type { ProjectGates } from '../main/core/project/project-gates';
 import type { CreateShellApprover, ShellApprover } from '../main/core/project/shell-approver';
 import type { CliIo } from './cli-io';
@@ -18,9 +17,9 @@ import {
 import { NO_TERMINAL_MCP_REASON } from './terminal-mcp-approval';
 import { renderEvidence } from './evidence-lines';
 import { answerCommand } from './terminal-command-answer';
+import { answerWrite } from './terminal-write-answer';
 
-export const YES_PROTECTED_REASON =
-  'is a protected path: --yes does not approve it, and there is no terminal to ask the person';
+export { YES_PROTECTED_REASON } from './terminal-write-answer';
 
 export interface TerminalAnswererOptions {
   readonly io: CliIo;
@@ -58,36 +57,6 @@ function answerOnTerminal(options: TerminalAnswererOptions, gates: ProjectGates)
       env: io.env,
     });
   const injected = options.approver !== undefined;
-
-  async function answer(request: ApprovalRequest): Promise<void> {
-    const bind = { approvalId: request.approvalId, proposalHash: request.proposalHash };
-    if (options.yes && !request.protectedPath) {
-      broker.decide({ ...bind, decision: { type: 'approve' } }, 'person');
-      return;
-    }
-    if (options.yes && request.protectedPath && !interactive && !options.approver) {
-      broker.decide(
-        {
-          ...bind,
-          decision: { type: 'reject', reason: `${request.path} ${YES_PROTECTED_REASON}` },
-        },
-        'mode',
-      );
-      return;
-    }
-    const reply = await approver.ask(request);
-    if (reply.alwaysAllowGlob) {
-      const rule = createPolicyRepository(db).addRule(projectId, {
-        tool: 'write',
-        pathGlob: reply.alwaysAllowGlob ?? request.path,
-        action: 'allow',
-      });
-      io.stderr.write(
-        `Saved rule ${rule.id}: allow writes to ${rule.pathGlob} (remove it with "sluice rules remove ${rule.id}" or in Settings).\n`,
-      );
-    }
-    broker.decide({ ...bind, decision: reply.decision }, reply.decidedBy ?? 'person');
-  }
 
   const alwaysAllowed = new Set<string>();
 
@@ -162,7 +131,10 @@ function answerOnTerminal(options: TerminalAnswererOptions, gates: ProjectGates)
     }
     if (event.type !== 'approval_request') return;
     waiting.add(event.request.approvalId);
-    answer(event.request).catch(rejectOnPromptFailure(event.request));
+    answerWrite(
+      { io, db, projectId, broker, approver, yes: options.yes, interactive, injected },
+      event.request,
+    ).catch(rejectOnPromptFailure(event.request));
   };
   return {
     onEvent,

@@ -128,13 +128,14 @@ export async function checkLiveProposal(
     !diagnostics.heldBack.has(conversationId, proposal.proposalHash);
   // Held back only when a person would see it: a change a rule or the mode approves unseen is
   // written, and the model reads its errors in the result.
-  if (evidence.introduced.length > 0 && mayHoldBack() && diagnostics && conversationId) {
+  const holdBack = (content: () => string): LiveCheck | null => {
+    if (!mayHoldBack() || !diagnostics || !conversationId) return null;
     diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
-    return {
-      kind: 'held_back',
-      result: { status: 'error', content: heldBackMessage(proposal, evidence) },
-    };
-  }
+    return { kind: 'held_back', result: { status: 'error', content: content() } };
+  };
+  const errorsHeld =
+    evidence.introduced.length > 0 ? holdBack(() => heldBackMessage(proposal, evidence)) : null;
+  if (errorsHeld) return errorsHeld;
   const pendingLate = (): Promise<ProposalEvidence> | null =>
     evidence.state === 'timed_out' || evidence.state === 'checking'
       ? lateDiagnostics.promise
@@ -171,44 +172,45 @@ export async function checkLiveProposal(
   });
   if (!tests) return plain();
   evidence = { ...evidence, tests };
-  if (tests.newlyFailing.length > 0 && mayHoldBack() && diagnostics && conversationId) {
-    diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
-    return {
-      kind: 'held_back',
-      result: { status: 'error', content: testsHeldBackMessage(proposal, tests) },
-    };
-  }
+  const testsHeld =
+    tests.newlyFailing.length > 0 ? holdBack(() => testsHeldBackMessage(proposal, tests)) : null;
+  if (testsHeld) return testsHeld;
   // The importers' errors that came while the tests ran are the request's evidence, and may
   // hold the change back as the changed files' would have.
   const done = completed as ProposalEvidence | null;
   if (evidence.state === 'checking' && done) {
     evidence = { ...done, tests };
     completeBy = undefined;
-    if (evidence.introduced.length > 0 && mayHoldBack() && diagnostics && conversationId) {
-      diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
-      return {
-        kind: 'held_back',
-        result: { status: 'error', content: heldBackMessage(proposal, evidence) },
-      };
-    }
+    const completeHeld =
+      evidence.introduced.length > 0 ? holdBack(() => heldBackMessage(proposal, evidence)) : null;
+    if (completeHeld) return completeHeld;
   }
   const stillLate = pendingLate();
   const testsLate = tests.state === 'timed_out' ? lateTests.promise : null;
   if (!stillLate && !testsLate) return { kind: 'ask', evidence };
-  // One late record carrying whatever arrived late: the checker's errors and the tests.
-  const settled = evidence;
+  return askWithLate(evidence, tests, stillLate, testsLate, progress, completeBy);
+}
+
+/** The request's evidence with one late record carrying whatever arrives late. */
+function askWithLate(
+  settled: ProposalEvidence,
+  tests: TestVerdict,
+  stillLate: Promise<ProposalEvidence> | null,
+  testsLate: Promise<TestVerdict> | null,
+  progress: (listener: (evidence: ProposalEvidence) => void) => void,
+  completeBy: number | undefined,
+): LiveCheck {
+  // The checker's errors and the tests, whichever arrive late.
   const late = Promise.all([stillLate, testsLate]).then(([lateEvidence, lateVerdict]) => ({
     ...(lateEvidence ?? settled),
     tests: lateVerdict ?? tests,
   }));
-  // Progress keeps the tests' verdict the request shows.
-  const withTests = (listener: (evidence: ProposalEvidence) => void): void =>
-    progress((partial) => listener({ ...partial, tests }));
   return {
     kind: 'ask',
-    evidence,
+    evidence: settled,
     late,
-    progress: withTests,
+    // Progress keeps the tests' verdict the request shows.
+    progress: (listener) => progress((partial) => listener({ ...partial, tests })),
     ...(completeBy ? { completeBy } : {}),
   };
 }
