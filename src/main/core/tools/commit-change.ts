@@ -73,32 +73,14 @@ export async function commitProposal(
     latest = late;
   });
   const resolution: ApprovalResolution = await gate.request(proposal, call);
-  let finalText: string;
-  switch (resolution.outcome) {
-    case 'denied':
-      return { status: 'denied', content: deniedMessage(proposal, resolution.reason) };
-    case 'rejected':
-      return {
-        status: 'rejected',
-        content: rejectedMessage(proposal, resolution.decidedBy, resolution.reason),
-      };
-    case 'approved':
-      finalText = proposal.after;
-      break;
-    case 'partially_approved':
-      finalText = applySelectedHunks(proposal, resolution.hunkIds);
-      break;
-    case 'edited':
-      // The person's text keeps the file's line endings (an editor or textarea may give LF).
-      finalText = proposal.format.mixedEol
-        ? resolution.content
-        : conformEol(resolution.content, proposal.format);
-      // The BOM is the format's business; an editor may hand one back inside the text.
-      if (finalText.startsWith('\uFEFF')) finalText = finalText.slice(1);
-      break;
-    default:
-      return missingCase(resolution);
-  }
+  if (resolution.outcome === 'denied')
+    return { status: 'denied', content: deniedMessage(proposal, resolution.reason) };
+  if (resolution.outcome === 'rejected')
+    return {
+      status: 'rejected',
+      content: rejectedMessage(proposal, resolution.decidedBy, resolution.reason),
+    };
+  const finalText = decidedText(proposal, resolution);
   const bytes = encodeText(finalText, proposal.format);
   let written: ReplaceFileResult;
   try {
@@ -160,6 +142,29 @@ export async function commitProposal(
       };
     case 'edited':
       return { status: 'ok', content: editedMessage(proposal, finalText, checkpointId, extra) };
+    default:
+      return missingCase(resolution);
+  }
+}
+
+/** The text the person's decision writes: all of it, the hunks they kept, or their own. */
+function decidedText(
+  proposal: Proposal,
+  resolution: Exclude<ApprovalResolution, { outcome: 'denied' | 'rejected' }>,
+): string {
+  switch (resolution.outcome) {
+    case 'approved':
+      return proposal.after;
+    case 'partially_approved':
+      return applySelectedHunks(proposal, resolution.hunkIds);
+    case 'edited': {
+      // The person's text keeps the file's line endings (an editor or textarea may give LF).
+      const text = proposal.format.mixedEol
+        ? resolution.content
+        : conformEol(resolution.content, proposal.format);
+      // The BOM is the format's business; an editor may hand one back inside the text.
+      return text.startsWith('\uFEFF') ? text.slice(1) : text;
+    }
     default:
       return missingCase(resolution);
   }
