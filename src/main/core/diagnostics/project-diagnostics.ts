@@ -65,6 +65,28 @@ export function notCheckedEvidence(reason: string, now: number = Date.now()): Pr
   };
 }
 
+/** What the wiring answers for a service that overran its deadline and the grace after it. */
+function overrunAnswer(
+  deadlineMs: number,
+  started: number,
+  now: () => number,
+): { answer: Promise<ProposalEvidence>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const answer = new Promise<ProposalEvidence>((resolve) => {
+    timer = setTimeout(
+      () =>
+        resolve({
+          ...notCheckedEvidence('', now()),
+          state: 'timed_out',
+          ms: now() - started,
+          reason: `the check did not answer within ${durationText(deadlineMs)}`,
+        }),
+      deadlineMs + DEADLINE_GRACE_MS,
+    );
+  });
+  return { answer, cancel: () => clearTimeout(timer) };
+}
+
 export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectDiagnostics {
   const now = deps.now ?? Date.now;
   let current: { port: DiagnosticsPort; languagesKey: string } | null = null;
@@ -109,19 +131,7 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
       if (answered) options.onLateResult?.(evidence);
       else late = evidence;
     };
-    let timer: NodeJS.Timeout | undefined;
-    const overran = new Promise<ProposalEvidence>((resolve) => {
-      timer = setTimeout(
-        () =>
-          resolve({
-            ...notCheckedEvidence('', now()),
-            state: 'timed_out',
-            ms: now() - started,
-            reason: `the check did not answer within ${durationText(deadlineMs)}`,
-          }),
-        deadlineMs + DEADLINE_GRACE_MS,
-      );
-    });
+    const overran = overrunAnswer(deadlineMs, started, now);
     const checked = (async (): Promise<ProposalEvidence> => {
       try {
         return await portFor(settings).checkChange(changes, {
@@ -148,9 +158,9 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
     })();
     const first = await Promise.race([
       checked.then((evidence) => ({ evidence, fromService: true })),
-      overran.then((evidence) => ({ evidence, fromService: false })),
+      overran.answer.then((evidence) => ({ evidence, fromService: false })),
     ]);
-    clearTimeout(timer);
+    overran.cancel();
     answered = true;
     if (!first.fromService) {
       // The service overran even its own deadline: its answer, when it comes, is the late one.
