@@ -110,17 +110,12 @@ function withoutDefault(
   return copy;
 }
 
-export function findImporters(
-  index: IndexStore,
-  target: ImporterTarget,
-  observer?: ImportersTraversalObserver,
-): Importer[] {
-  const store = memoised(index, observer);
-  const exportNamesMemo = new Map<string, Set<string>>();
-  const noDefaultMemo = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>();
-  const hits = new Map<string, Importer>();
+/** A file's exported names by the local name they export, read once per file. */
+function localExportsOf(
+  store: ReturnType<typeof memoised>,
+): (path: string) => Map<string, string[]> {
   const localExports = new Map<string, Map<string, string[]>>();
-  const exportsByLocal = (path: string): Map<string, string[]> => {
+  return (path) => {
     let byLocal = localExports.get(path);
     if (!byLocal) {
       byLocal = new Map();
@@ -134,6 +129,18 @@ export function findImporters(
     }
     return byLocal;
   };
+}
+
+export function findImporters(
+  index: IndexStore,
+  target: ImporterTarget,
+  observer?: ImportersTraversalObserver,
+): Importer[] {
+  const store = memoised(index, observer);
+  const exportNamesMemo = new Map<string, Set<string>>();
+  const noDefaultMemo = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>();
+  const hits = new Map<string, Importer>();
+  const exportsByLocal = localExportsOf(store);
 
   const hit = (row: ImportRow, via: readonly string[]): void => {
     const key = `${row.path}\0${row.line}\0${row.specifier}`;
