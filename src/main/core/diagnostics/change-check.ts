@@ -114,6 +114,29 @@ function recordStopped(run: LanguageRun, ceilingMs: number, ms: number): void {
   };
 }
 
+/** Past the hard ceiling, the checkers still running are stopped and say so. */
+function stopAtCeiling(
+  runs: readonly LanguageRun[],
+  running: ReadonlyMap<LanguageRun, LanguageChecker>,
+  abort: () => void,
+  context: ChangeCheckContext,
+  started: number,
+): NodeJS.Timeout {
+  const { ceilingMs } = context;
+  const ceiling = setTimeout(() => {
+    const stuck = runs.filter((r) => !r.done);
+    if (!stuck.length) return;
+    abort();
+    for (const run of stuck) {
+      recordStopped(run, ceilingMs, Date.now() - started);
+      const checker = running.get(run);
+      if (checker) context.stopChecker(checker);
+    }
+  }, ceilingMs);
+  ceiling.unref();
+  return ceiling;
+}
+
 export function runChangeCheck(
   changes: readonly ProposedFileChange[],
   check: CheckOptions,
@@ -173,17 +196,7 @@ export function runChangeCheck(
         .then(() => answerEarly()),
     );
   }
-  const ceiling = setTimeout(() => {
-    const stuck = runs.filter((r) => !r.done);
-    if (!stuck.length) return;
-    hard.abort();
-    for (const run of stuck) {
-      recordStopped(run, ceilingMs, Date.now() - started);
-      const checker = running.get(run);
-      if (checker) context.stopChecker(checker);
-    }
-  }, ceilingMs);
-  ceiling.unref();
+  const ceiling = stopAtCeiling(runs, running, () => hard.abort(), context, started);
   const all = Promise.all(pending).then(() => {
     clearTimeout(ceiling);
     return assemble(runs, started, baseHashes);
