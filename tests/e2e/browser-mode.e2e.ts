@@ -248,7 +248,8 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('sluice serve in Chromium', (
     await page.getByLabel(/Include hunk 2/).uncheck();
     expect(await page.getByTestId('review-modal').textContent()).toContain('1 of 2 hunks selected');
     await snap(page, '09-hunks-one-selected');
-    await page.getByTestId('review-approve-selected').click();
+    expect(await page.getByTestId('review-approve').textContent()).toBe('Approve 1 of 2 hunks');
+    await page.getByTestId('review-approve').click();
     await waitForReviewClosed(page);
     await waitForTurnEnd(page);
 

@@ -7,6 +7,9 @@ import { editRequest, ev } from '../support/agent-events';
 import { createFakeSluice } from '../support/fake-sluice';
 import { renderWithClient } from '../support/render-with-client';
 
+/** The primary button: "Approve", or "Approve all N hunks" with every hunk ticked. */
+const PRIMARY_APPROVE = /^Approve( all \d+ hunks)?$/u;
+
 function openReview(request = editRequest()) {
   const fake = createFakeSluice();
   renderWithClient(<ReviewHost />, fake);
@@ -37,7 +40,7 @@ describe('DiffReviewModal', () => {
 
   it('Approve - sends exactly {type: approve} bound to the proposal', async () => {
     const fake = openReview();
-    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await userEvent.click(screen.getByRole('button', { name: PRIMARY_APPROVE }));
     expect(fake.callsTo('approvals.decide')).toEqual([{ ...bound, decision: { type: 'approve' } }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -74,20 +77,40 @@ describe('DiffReviewModal', () => {
     ]);
   });
 
-  it('Approve selected - sends approve_hunks with only the checked hunks', async () => {
+  it('Approve - with a hunk unticked, says so and writes only the ticked hunk', async () => {
     const fake = openReview();
-    const approveSelected = screen.getByRole('button', { name: 'Approve selected' });
-    expect(approveSelected).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Approve selected' })).toBeNull();
     expect(screen.queryByText('not included')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: /Include hunk 2/ }));
     expect(screen.getByText('1 of 2 hunks selected')).toBeInTheDocument();
     // Marked in words (not only by dimming, which would fail contrast): only hunk 2.
     expect(screen.getByRole('region', { name: 'Hunk 2' })).toHaveTextContent('not included');
     expect(screen.getByRole('region', { name: 'Hunk 1' })).not.toHaveTextContent('not included');
-    await userEvent.click(approveSelected);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve 1 of 2 hunks' }));
     expect(fake.callsTo('approvals.decide')).toEqual([
       { ...bound, decision: { type: 'approve_hunks', hunkIds: ['h1'] } },
     ]);
+  });
+
+  it('keyboard - Ctrl+Enter writes what is ticked, never an unticked hunk', async () => {
+    const fake = openReview();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Include hunk 1/ }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Enter', ctrlKey: true });
+    await waitFor(() =>
+      expect(fake.callsTo('approvals.decide')).toEqual([
+        { ...bound, decision: { type: 'approve_hunks', hunkIds: ['h2'] } },
+      ]),
+    );
+  });
+
+  it('no hunk ticked - Approve is off and Ctrl+Enter sends nothing', async () => {
+    const fake = openReview();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Include hunk 1/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Include hunk 2/ }));
+    expect(screen.getByRole('button', { name: 'Approve (no hunk ticked)' })).toBeDisabled();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Enter', ctrlKey: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.callsTo('approvals.decide')).toEqual([]);
   });
 
   it('keyboard - Ctrl+Enter approves', async () => {
@@ -121,7 +144,7 @@ describe('DiffReviewModal', () => {
     expect(glob).toHaveValue('src/app.ts');
     await userEvent.clear(glob);
     await userEvent.type(glob, 'src/**');
-    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await userEvent.click(screen.getByRole('button', { name: PRIMARY_APPROVE }));
     expect(fake.callsTo('approvals.decide')).toEqual([
       { ...bound, decision: { type: 'approve' }, alwaysAllowGlob: 'src/**' },
     ]);
@@ -141,7 +164,7 @@ describe('DiffReviewModal', () => {
       ev.approval(editRequest({ approvalId: 'a3', proposalHash: 'hash-3', path: 'src/c.ts' })),
     );
     expect(screen.getByTestId('review-position')).toHaveTextContent('1 of 3');
-    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await userEvent.click(screen.getByRole('button', { name: PRIMARY_APPROVE }));
     await waitFor(() => expect(screen.getByTestId('review-position')).toHaveTextContent('2 of 3'));
     expect(screen.getByRole('dialog')).toHaveTextContent('src/b.ts');
     await userEvent.click(screen.getByRole('button', { name: 'Approve all (2)' }));
@@ -221,7 +244,7 @@ describe('DiffReviewModal', () => {
       'approvals.decide',
       () => new Promise((resolve) => (release = () => resolve({ accepted: true }))),
     );
-    const approve = screen.getByRole('button', { name: 'Approve' });
+    const approve = screen.getByRole('button', { name: PRIMARY_APPROVE });
     await userEvent.dblClick(approve);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(fake.callsTo('approvals.decide')).toHaveLength(1));

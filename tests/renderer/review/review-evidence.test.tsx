@@ -9,6 +9,9 @@ import { diagnostic, evidence } from '../support/evidence';
 import { createFakeSluice } from '../support/fake-sluice';
 import { renderWithClient } from '../support/render-with-client';
 
+/** The primary button: "Approve", or "Approve all N hunks" with every hunk ticked. */
+const PRIMARY_APPROVE = /^Approve( all \d+ hunks)?$/u;
+
 function openReview(found: ProposalEvidence | undefined) {
   const fake = createFakeSluice();
   renderWithClient(<ReviewHost />, fake);
@@ -75,9 +78,8 @@ describe('the review modal with evidence', () => {
   it('checking - Approve stays enabled and approves at once', async () => {
     const fake = openReview(evidence({ state: 'checking', ms: 0 }));
     expect(screen.getByRole('status')).toHaveTextContent('Checking for errors…');
-    const approve = screen.getByRole('button', { name: 'Approve' });
+    const approve = screen.getByRole('button', { name: PRIMARY_APPROVE });
     expect(approve).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Approve selected' })).toBeInTheDocument();
     await userEvent.click(approve);
     expect(fake.callsTo('approvals.decide')).toEqual([
       { approvalId: 'a1', proposalHash: 'hash-1', decision: { type: 'approve' } },
@@ -131,7 +133,7 @@ describe('the review modal with evidence', () => {
       ),
     );
     fake.emit('agent', lateEvidence(evidence({ introduced: [diagnostic()] }), 'a2'));
-    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await userEvent.click(screen.getByRole('button', { name: PRIMARY_APPROVE }));
     await waitFor(() =>
       expect(screen.getByRole('dialog', { name: /src\/two\.ts/u })).toBeInTheDocument(),
     );

@@ -10,6 +10,9 @@ import { evidence } from '../support/evidence';
 import { createFakeSluice } from '../support/fake-sluice';
 import { renderWithClient } from '../support/render-with-client';
 
+/** The primary button: "Approve", or "Approve all N hunks" with every hunk ticked. */
+const PRIMARY_APPROVE = /^Approve( all \d+ hunks)?$/u;
+
 function verdict(overrides: Partial<TestVerdict> = {}): TestVerdict {
   return {
     state: 'failed',
@@ -92,7 +95,7 @@ describe('the review modal with a test verdict', () => {
     expect(screen.getByTestId('test-verdict-line')).toHaveTextContent(
       'Tests: still running after 60 s (vitest related) — approve or reject without them',
     );
-    expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: PRIMARY_APPROVE })).toBeEnabled();
     act(() =>
       fake.emit('agent', {
         type: 'approval_evidence',

@@ -1,7 +1,8 @@
 // The review of one proposed write, opened by approval_request. Nothing is written until the
-// person decides here: approve, approve selected hunks, edit the final text, or reject with
-// a reason. Ctrl/Cmd+Enter approves (or submits the open form); Esc moves to reject with the
-// reason field focused (and from a form, back to the review).
+// person decides here: approve what is ticked (every hunk, or only some), edit the final text,
+// or reject with a reason. The primary button says what it writes, and Ctrl/Cmd+Enter does
+// exactly that (or submits the open form); Esc moves to reject with the reason field focused
+// (and from a form, back to the review).
 import { useState } from 'react';
 import type { Decision } from '../../../shared/approvals';
 import type { PendingApproval } from './use-approval-queue';
@@ -54,12 +55,26 @@ export function DiffReviewModal({
     setBusy(true);
     void onDecide(decision, glob).finally(() => setBusy(false));
   };
-  const approve = () => send({ type: 'approve' }, allowGlob);
-  const approveSelected = () =>
-    send({
-      type: 'approve_hunks',
-      hunkIds: request.hunks.filter((hunk) => selected.has(hunk.id)).map((hunk) => hunk.id),
-    });
+  // What is ticked is what is written: the whole change, or only the hunks kept.
+  const approve = () => {
+    if (selected.size === 0) return;
+    if (allSelected) send({ type: 'approve' }, allowGlob);
+    else
+      send(
+        {
+          type: 'approve_hunks',
+          hunkIds: request.hunks.filter((hunk) => selected.has(hunk.id)).map((hunk) => hunk.id),
+        },
+        allowGlob,
+      );
+  };
+  const approveLabel = !perHunk
+    ? 'Approve'
+    : allSelected
+      ? `Approve all ${request.hunks.length} hunks`
+      : selected.size === 0
+        ? 'Approve (no hunk ticked)'
+        : `Approve ${selected.size} of ${request.hunks.length} hunks`;
   const reject = () => send(rejectDecision(modes.reason));
   const applyEdit = () => send({ type: 'edit', content });
   const approveAll = () => {
@@ -99,23 +114,16 @@ export function DiffReviewModal({
           data-testid="review-approve"
           type="button"
           className="button primary"
-          disabled={busy}
+          disabled={busy || selected.size === 0}
           onClick={approve}
-          title="Ctrl/Cmd+Enter"
+          title={
+            selected.size === 0
+              ? 'Tick a hunk to approve it, or reject the change'
+              : 'Ctrl/Cmd+Enter'
+          }
         >
-          Approve
+          {approveLabel}
         </button>
-        {perHunk && (
-          <button
-            data-testid="review-approve-selected"
-            type="button"
-            className="button"
-            disabled={busy || selected.size === 0 || allSelected}
-            onClick={approveSelected}
-          >
-            Approve selected
-          </button>
-        )}
         <button
           data-testid="review-edit"
           type="button"
