@@ -277,52 +277,13 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
             else printResult(io, result);
             return ExitCode.Ok;
           }
-          let selection: ChangeSetSelection | undefined;
-          let reason = values.reason;
-          // What the person looked at (`--revision` from `show`, or the review on the terminal):
-          // a set an MCP client changed since is refused, nothing written.
-          let seenRevision: string | undefined = values.revision;
-          if (values.files || values.hunks) {
-            selection = {
-              files: (values.files ?? [])
-                .flatMap((f) => f.split(','))
-                .map((f) => f.trim())
-                .filter(Boolean),
-              hunks: parseHunkSelectors(values.hunks ?? []),
-            };
-          } else {
-            const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
-            const approver =
-              deps.approver ??
-              (interactive
-                ? createTerminalApprover({
-                    input: io.stdin,
-                    output: io.stderr,
-                    interactive,
-                    color: Boolean(io.stderr.isTTY) && !io.env.NO_COLOR,
-                    env: io.env,
-                  })
-                : null);
-            if (approver) {
-              const set = loadChangeSet(review, found.id);
-              // A set that cannot be applied is not reviewed: apply below says why.
-              if (set.status === 'proposed') {
-                if (set.evidence)
-                  io.stderr.write(
-                    renderEvidence(set.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR),
-                  );
-                try {
-                  seenRevision ??= changeSetRevision(set);
-                  const outcome = await reviewOnTerminal(set, approver, (t) => io.stderr.write(t));
-                  selection = outcome.selection;
-                  reason = reason ?? outcome.reason;
-                } finally {
-                  approver.close();
-                  if (io.stdin.isTTY) io.stdin.pause();
-                }
-              }
-            }
-          }
+          const { selection, reason, seenRevision } = await chooseSelection(
+            io,
+            deps,
+            review,
+            found.id,
+            values,
+          );
           const result = await applyChangeSet(review, {
             changeSetId: found.id,
             selection,
@@ -350,3 +311,73 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
 export const proposalCommand = createProposalCommand();
 
 export default proposalCommand;
+
+/**
+ * What `apply` writes: the `--files`/`--hunks` given, or what the person keeps on a terminal
+ * review; with neither, the whole set. The revision seen goes with it, so a set an MCP client
+ * changed meanwhile is refused.
+ */
+async function chooseSelection(
+  io: CliIo,
+  deps: ProposalCommandDeps,
+  review: ReviewDeps,
+  id: string,
+  values: {
+    files?: string[] | undefined;
+    hunks?: string[] | undefined;
+    reason?: string | undefined;
+    revision?: string | undefined;
+  },
+): Promise<{
+  selection: ChangeSetSelection | undefined;
+  reason: string | undefined;
+  seenRevision: string | undefined;
+}> {
+  let selection: ChangeSetSelection | undefined;
+  let reason = values.reason;
+  // What the person looked at (`--revision` from `show`, or the review on the terminal):
+  // a set an MCP client changed since is refused, nothing written.
+  let seenRevision: string | undefined = values.revision;
+  if (values.files || values.hunks) {
+    selection = {
+      files: (values.files ?? [])
+        .flatMap((f) => f.split(','))
+        .map((f) => f.trim())
+        .filter(Boolean),
+      hunks: parseHunkSelectors(values.hunks ?? []),
+    };
+  } else {
+    const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
+    const approver =
+      deps.approver ??
+      (interactive
+        ? createTerminalApprover({
+            input: io.stdin,
+            output: io.stderr,
+            interactive,
+            color: Boolean(io.stderr.isTTY) && !io.env.NO_COLOR,
+            env: io.env,
+          })
+        : null);
+    if (approver) {
+      const set = loadChangeSet(review, id);
+      // A set that cannot be applied is not reviewed: apply below says why.
+      if (set.status === 'proposed') {
+        if (set.evidence)
+          io.stderr.write(
+            renderEvidence(set.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR),
+          );
+        try {
+          seenRevision ??= changeSetRevision(set);
+          const outcome = await reviewOnTerminal(set, approver, (t) => io.stderr.write(t));
+          selection = outcome.selection;
+          reason = reason ?? outcome.reason;
+        } finally {
+          approver.close();
+          if (io.stdin.isTTY) io.stdin.pause();
+        }
+      }
+    }
+  }
+  return { selection, reason, seenRevision };
+}
