@@ -24,6 +24,7 @@ import {
   type StoredChangeSet,
 } from '../../main/core/store/change-set-repository';
 import { changeSetSteps } from '../../main/core/proposals/change-set-steps';
+import { changeSetIdFor, labelHunks, parseHunkSelectors } from '../change-set-picks';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import { sluiceHomeFor } from '../project-context';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
@@ -52,25 +53,6 @@ import {
 export interface ProposalCommandDeps {
   /** Injected terminal approver (tests); default asks when stdin and stderr are TTYs. */
   readonly approver?: TerminalApprover;
-}
-
-export function parseHunkSelectors(raw: readonly string[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const item of raw) {
-    const at = item.lastIndexOf(':');
-    const file = at > 0 ? item.slice(0, at).trim() : '';
-    const ids =
-      at > 0
-        ? item
-            .slice(at + 1)
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [];
-    if (!file || !ids.length) throw new UsageError(`--hunks "${item}" must look like PATH:h1,h2.`);
-    out[file] = [...(out[file] ?? []), ...ids];
-  }
-  return out;
 }
 
 function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string): void {
@@ -109,9 +91,7 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string)
       .filter(Boolean)
       .join(', ');
     io.stdout.write(`\n${outsideLine(file.path)}${tags ? ` [${tags}]` : ''}\n`);
-    io.stdout.write(
-      `${renderDiffLines(file.unifiedDiff.replace(/\n$/u, '').split('\n'), color)}\n`,
-    );
+    io.stdout.write(`${renderDiffLines(labelHunks(file), color)}\n`);
   }
   const u = set.usage;
   io.stdout.write(
@@ -119,7 +99,7 @@ function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string)
   );
 }
 
-/** The run's commands and checks (issue 19); output and commands are untrusted text. */
+/** The run's commands and checks; output and commands are untrusted text. */
 function evidenceLines(set: StoredChangeSet, home: string): string[] {
   const lines: string[] = [];
   if (set.checks) lines.push('', `Checks: ${oneLine(set.checks)}`);
@@ -181,7 +161,7 @@ const proposalTable = {
     hunks: {
       type: 'string',
       multiple: true,
-      value: 'PATH:N,M',
+      value: 'PATH:h1,h2',
       help: 'apply these hunks of a file (as show numbers them)',
       defaultText: 'review hunk by hunk on a terminal, else every hunk',
     },
@@ -248,8 +228,8 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
         const repo = createChangeSetRepository(db);
         sweepBackgroundRuns(db, home);
         await sweepContainersIfAny(db, home, io.env);
-        const found = repo.get(id.trim());
-        if (!found) throw new UsageError(`there is no change set "${id}".`);
+        const found = repo.get(changeSetIdFor(repo, id.trim()));
+        if (!found) throw new UsageError(`there is no change set "${outsideLine(id)}".`);
         const { workspace } = await openProject(io, values.project ?? found.projectRoot);
         if (path.resolve(workspace.root) !== found.projectRoot)
           throw new UsageError(

@@ -67,6 +67,8 @@ export interface ChangeSetRepository extends Omit<ChangeSetClaims, 'releaseDeadC
     checkpointId: string | null,
   ): void;
   get(id: string): StoredChangeSet | null;
+  /** Ids starting with `prefix` (hex digits and dashes only), at most `limit` of them. */
+  idsStartingWith(prefix: string, limit?: number): string[];
   /** Newest first; one project's when given. */
   list(projectId?: string): ChangeSetSummary[];
   /** Marks other reviewable sets of the project touching `paths`; returns their ids. */
@@ -229,6 +231,15 @@ export function createChangeSetRepository(
          WHERE change_set_id = ? AND path = ?`,
       ).run(state, note, checkpointId, now(), id, path);
       touch(id);
+    },
+    idsStartingWith(prefix, limit = 10) {
+      // Only what an id holds: no LIKE wildcard can come in with the prefix.
+      if (!/^[0-9a-f-]{1,64}$/u.test(prefix)) return [];
+      return (
+        db
+          .prepare('SELECT id FROM change_sets WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT ?')
+          .all(prefix.length, prefix, limit) as { id: string }[]
+      ).map((row) => row.id);
     },
     get(id) {
       const row = db.prepare('SELECT * FROM change_sets WHERE id = ?').get(id) as

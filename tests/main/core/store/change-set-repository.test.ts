@@ -47,6 +47,17 @@ function file(p: string, text: string) {
 }
 
 describe('change set repository', () => {
+  it('idsStartingWith - the ids a prefix names; a LIKE wildcard matches nothing', () => {
+    const repo = createChangeSetRepository(db, () => 1);
+    repo.create({ ...base, id: 'ab12-0001', pid: 1, createdAt: 1 });
+    repo.create({ ...base, id: 'ab13-0002', pid: 1, createdAt: 1 });
+    expect(repo.idsStartingWith('ab1')).toEqual(['ab12-0001', 'ab13-0002']);
+    expect(repo.idsStartingWith('ab12')).toEqual(['ab12-0001']);
+    expect(repo.idsStartingWith('%')).toEqual([]);
+    expect(repo.idsStartingWith('a_')).toEqual([]);
+    expect(repo.idsStartingWith('ab1', 1)).toEqual(['ab12-0001']);
+  });
+
   it('recoverAbandoned - fails a dead process or an overdue run, keeps a live one', () => {
     const at = 10_000;
     const repo = createChangeSetRepository(db, () => at);
