@@ -124,29 +124,7 @@ export function createMcpRepository(db: WritableDb, now: () => number = Date.now
       ).run(serverKey, next.trustReadOnly ? 1 : 0, next.denyAll ? 1 : 0);
       return next;
     },
-    toolPrefs(serverKey) {
-      const rows = db
-        .prepare(
-          'SELECT tool, policy, pinned_hash, pinned_definition FROM mcp_tool_prefs WHERE server_key = ?',
-        )
-        .all(serverKey) as {
-        tool: string;
-        policy: McpToolPolicy;
-        pinned_hash: string | null;
-        pinned_definition: string | null;
-      }[];
-      return new Map(
-        rows.map((r) => [
-          r.tool,
-          {
-            tool: r.tool,
-            policy: r.policy,
-            pinnedHash: r.pinned_hash,
-            pinnedDefinition: r.pinned_definition,
-          },
-        ]),
-      );
-    },
+    toolPrefs: (serverKey) => readToolPrefs(db, serverKey),
     setToolPolicy(serverKey, tool, policy) {
       db.transaction(() => {
         ensureTool.run(serverKey, tool);
@@ -166,4 +144,29 @@ export function createMcpRepository(db: WritableDb, now: () => number = Date.now
       })();
     },
   };
+}
+
+/** Each tool's policy and pinned definition on one server, by tool name. */
+function readToolPrefs(db: WritableDb, serverKey: string): ReturnType<McpRepository['toolPrefs']> {
+  const rows = db
+    .prepare(
+      'SELECT tool, policy, pinned_hash, pinned_definition FROM mcp_tool_prefs WHERE server_key = ?',
+    )
+    .all(serverKey) as {
+    tool: string;
+    policy: McpToolPolicy;
+    pinned_hash: string | null;
+    pinned_definition: string | null;
+  }[];
+  return new Map(
+    rows.map((r) => [
+      r.tool,
+      {
+        tool: r.tool,
+        policy: r.policy,
+        pinnedHash: r.pinned_hash,
+        pinnedDefinition: r.pinned_definition,
+      },
+    ]),
+  );
 }
