@@ -30,16 +30,16 @@ export function parseHunkSelectors(raw: readonly string[]): Record<string, strin
 
 /** A whole id, or the one id an unambiguous prefix names (as git takes a short hash). */
 export function changeSetIdFor(
-  repo: Pick<ChangeSetRepository, 'get' | 'idsStartingWith'>,
+  repo: Pick<ChangeSetRepository, 'idsStartingWith'>,
   typed: string,
 ): string {
-  if (repo.get(typed)) return typed;
+  // A whole id starts only itself (ids are all of one length), so one lookup serves both.
   const matches = repo.idsStartingWith(typed.toLowerCase());
-  if (matches.length > 1)
+  if (matches.length > 1 && !matches.includes(typed))
     throw new UsageError(
       `"${outsideLine(typed)}" names more than one change set (${matches.join(', ')}${matches.length >= 10 ? ', …' : ''}); type more of its id.`,
     );
-  return matches[0] ?? typed;
+  return matches.length > 1 ? typed : (matches[0] ?? typed);
 }
 
 /** The file's diff with each hunk named as `apply --hunks` takes it ("h1 @@ -1,5 +1,5 @@"). */

@@ -4,10 +4,7 @@ import { UsageError } from '../../src/cli/cli-io';
 import type { StoredChangeSet } from '../../src/main/core/store/change-set-repository';
 
 function repoOf(ids: string[]) {
-  return {
-    get: (id: string) => (ids.includes(id) ? ({ id } as unknown as StoredChangeSet) : null),
-    idsStartingWith: (prefix: string) => ids.filter((id) => id.startsWith(prefix)),
-  };
+  return { idsStartingWith: (prefix: string) => ids.filter((id) => id.startsWith(prefix)) };
 }
 
 describe('change set picks', () => {

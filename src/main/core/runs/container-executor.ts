@@ -1,4 +1,4 @@
-// The container runner behind RunExecutor (issue 33): a background run's copy is a container
+// The container runner behind RunExecutor: a background run's copy is a container
 // on a Docker Engine API (Docker or Podman, here or through DOCKER_HOST), started on first use
 // (after the run took its place in the queue). Start: a container is created from the run's
 // image without starting it, the project goes in as one tar stream (putArchive), and it is
