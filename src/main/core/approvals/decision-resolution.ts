@@ -4,7 +4,8 @@
 import type { Decision, DecisionSource } from '../../../shared/approvals';
 import { missingCase } from '../../../shared/missing-case';
 import type { ApprovalResolution } from './approval-port';
-import { applySelectedHunks, type Proposal } from '../edits/proposal';
+import { applyLineSelection, UnknownHunkError, type Proposal } from '../edits/proposal';
+import { allLineKeys, linesOfSelectors, selectorsFor } from '../../../shared/hunk-selection';
 
 /** Largest edited content a person may submit (same as the workspace's default file limit). */
 export const MAX_EDITED_CHARS = 16 * 1024 * 1024;
@@ -24,33 +25,38 @@ export function resolutionFor(
         finalText: proposal.after,
       };
     case 'approve_hunks': {
-      const known = new Set(proposal.hunks.map((h) => h.id));
-      const unknown = decision.hunkIds.filter((id) => !known.has(id));
-      if (unknown.length)
+      const read = linesOfSelectors(proposal.hunks, decision.hunkIds);
+      if ('unknown' in read)
         return {
-          refused: `unknown hunk id(s) ${unknown.join(', ')}; this proposal has ${[...known].join(', ')}.`,
+          refused: `unknown hunk id(s) ${read.unknown.join(', ')}; this proposal has ${proposal.hunks.map((h) => h.id).join(', ')} (a change of a hunk: h1.2, a line: h1@4).`,
         };
-      const chosen = new Set(decision.hunkIds);
-      if (chosen.size === 0)
+      const all = allLineKeys(proposal.hunks);
+      if (read.keys.size === 0)
         return { refused: 'no hunk selected: to approve nothing, reject the proposal.' };
-      if (chosen.size === known.size) {
+      if (read.keys.size === all.size) {
         return {
           resolution: { approvalId, outcome: 'approved', decidedBy, reason: 'all hunks approved' },
           finalText: proposal.after,
         };
       }
-      const hunkIds = proposal.hunks.filter((h) => chosen.has(h.id)).map((h) => h.id);
-      const rejectedHunkIds = proposal.hunks.filter((h) => !chosen.has(h.id)).map((h) => h.id);
+      let finalText: string;
+      try {
+        finalText = applyLineSelection(proposal, read.keys);
+      } catch (error) {
+        if (error instanceof UnknownHunkError) return { refused: error.message };
+        throw error;
+      }
+      const left = new Set([...all].filter((key) => !read.keys.has(key)));
       return {
         resolution: {
           approvalId,
           outcome: 'partially_approved',
           decidedBy,
-          hunkIds,
-          rejectedHunkIds,
+          hunkIds: selectorsFor(proposal.hunks, read.keys),
+          rejectedHunkIds: selectorsFor(proposal.hunks, left),
           reason: decision.reason,
         },
-        finalText: applySelectedHunks(proposal, hunkIds),
+        finalText,
       };
     }
     case 'edit':

@@ -11,6 +11,7 @@ import {
   type ProposalHunk,
 } from './bounded-line-diff';
 import type { TextFormat } from './text-format';
+import { lineKey, linesOfSelectors, type LineKey } from '../../../shared/hunk-selection';
 
 export type WriteToolName = ApprovalRequest['tool'];
 
@@ -77,33 +78,57 @@ export class UnknownHunkError extends Error {
 }
 
 /**
- * The text after applying only the selected hunks: selected hunks take the proposal's
- * lines, the others keep the base's. Selecting all gives `after`, none gives `before`.
+ * The text after applying only the selected changes: `h2` a whole hunk, `h2.1` one of its
+ * separate changes, `h2@5` one changed line (hunk-selection.ts). A kept `-` line is removed
+ * and a kept `+` line added; the rest stays as the base has it. Selecting all gives `after`,
+ * none gives `before`.
  */
 export function applySelectedHunks(
   proposal: Pick<Proposal, 'before' | 'after' | 'hunks'>,
-  hunkIds: readonly string[],
+  selectors: readonly string[],
 ): string {
-  const known = new Set(proposal.hunks.map((h) => h.id));
-  const unknown = hunkIds.filter((id) => !known.has(id));
-  if (unknown.length)
+  const read = linesOfSelectors(proposal.hunks, selectors);
+  if ('unknown' in read)
     throw new UnknownHunkError(
-      `unknown hunk id(s): ${unknown.join(', ')}; this proposal has ${[...known].join(', ') || 'no hunks'}.`,
+      `unknown hunk id(s): ${read.unknown.join(', ')}; this proposal has ${proposal.hunks.map((h) => h.id).join(', ') || 'no hunks'} (a change of a hunk: h1.2, a line: h1@4).`,
     );
-  const selected = new Set(hunkIds);
+  return applyLineSelection(proposal, read.keys);
+}
+
+/** The text with exactly the selected changed lines applied. */
+export function applyLineSelection(
+  proposal: Pick<Proposal, 'before' | 'after' | 'hunks'>,
+  keys: ReadonlySet<LineKey>,
+): string {
   const oldLines = splitLinesKeepEol(proposal.before);
   const newLines = splitLinesKeepEol(proposal.after);
   const out: string[] = [];
   let at = 0;
   for (const hunk of proposal.hunks) {
     for (; at < hunk.oldIndex; at += 1) out.push(oldLines[at] ?? '');
-    if (selected.has(hunk.id)) {
-      for (let k = 0; k < hunk.newLines; k += 1) out.push(newLines[hunk.newIndex + k] ?? '');
-    } else {
-      for (let k = 0; k < hunk.oldLines; k += 1) out.push(oldLines[hunk.oldIndex + k] ?? '');
-    }
+    let oldAt = hunk.oldIndex;
+    let newAt = hunk.newIndex;
+    hunk.lines.forEach((line, index) => {
+      const kept = keys.has(lineKey(hunk.id, index));
+      if (line.startsWith(' ')) {
+        out.push(oldLines[oldAt] ?? '');
+        oldAt += 1;
+        newAt += 1;
+      } else if (line.startsWith('-')) {
+        if (!kept) out.push(oldLines[oldAt] ?? '');
+        oldAt += 1;
+      } else if (line.startsWith('+')) {
+        if (kept) out.push(newLines[newAt] ?? '');
+        newAt += 1;
+      }
+    });
     at = hunk.oldIndex + hunk.oldLines;
   }
   for (; at < oldLines.length; at += 1) out.push(oldLines[at] ?? '');
+  const joined = out.findIndex((line, k) => k < out.length - 1 && !line.endsWith('\n'));
+  if (joined !== -1)
+    throw new UnknownHunkError(
+      "this selection would join two lines, because the last line of one side has no newline; keep that line's change too, or the whole hunk.",
+    );
   return out.join('');
 }

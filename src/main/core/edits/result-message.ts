@@ -7,6 +7,12 @@ import {
   type ProposalHunk,
 } from './bounded-line-diff';
 import type { Proposal } from './proposal';
+import {
+  changedLineIndexes,
+  isChangedLine,
+  lineKey,
+  linesOfSelectors,
+} from '../../../shared/hunk-selection';
 import type { DecisionSource } from '../../../shared/approvals';
 
 const AROUND = 3;
@@ -66,6 +72,14 @@ function numbered(text: string, from: number, to: number): string {
   return out.join('\n');
 }
 
+function wholeHunks(ids: readonly string[]): boolean {
+  return ids.every((id) => /^h\d+$/u.test(id));
+}
+
+function selectionNames(ids: readonly string[]): string {
+  return wholeHunks(ids) ? `hunk${ids.length === 1 ? '' : 's'} ${ids.join(', ')}` : ids.join(', ');
+}
+
 export function partialMessage(
   proposal: Proposal,
   approvedIds: readonly string[],
@@ -75,22 +89,31 @@ export function partialMessage(
   checkpointId: string | undefined,
   extra: string[],
 ): string {
-  const approved = new Set(approvedIds);
+  const read = linesOfSelectors(proposal.hunks, approvedIds);
+  const kept = 'keys' in read ? read.keys : new Set<string>();
   const parts = [
-    `Partly applied to ${proposal.path}: the person approved hunk${approvedIds.length === 1 ? '' : 's'} ${approvedIds.join(', ')} and rejected ${rejectedIds.join(', ')}${reason ? ` (reason: ${reason})` : ' (no reason given)'}.`,
+    `Partly applied to ${proposal.path}: the person approved ${selectionNames(approvedIds)} and rejected ${selectionNames(rejectedIds)}${reason ? ` (reason: ${reason})` : ' (no reason given)'}.${wholeHunks(approvedIds) && wholeHunks(rejectedIds) ? '' : ' (h2 names a hunk, h2.1 one change of it, h2@5 its fifth line.)'}`,
   ];
   let delta = 0;
   for (const hunk of proposal.hunks as ProposalHunk[]) {
-    if (approved.has(hunk.id)) {
-      delta += hunk.newLines - hunk.oldLines;
-      continue;
-    }
+    const changed = changedLineIndexes(hunk);
+    const keptHere = changed.filter((i) => kept.has(lineKey(hunk.id, i)));
+    const grown = keptHere.filter((i) => hunk.lines[i]?.startsWith('+')).length;
+    const shrunk = keptHere.length - grown;
     const start = hunk.oldIndex + delta;
+    delta += grown - shrunk;
+    if (keptHere.length === changed.length) continue;
+    const length = hunk.oldLines + grown - shrunk;
+    const notWritten = hunk.lines.filter(
+      (line, i) => !isChangedLine(line) || !kept.has(lineKey(hunk.id, i)),
+    );
     parts.push(
-      `Rejected hunk ${hunk.id} (@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@) was not written. It proposed:`,
-      hunk.lines.join('\n'),
-      `The file now reads there (lines ${start + 1}–${start + hunk.oldLines}, with context):`,
-      numbered(finalText, start - AROUND, start + hunk.oldLines + AROUND),
+      keptHere.length === 0
+        ? `Rejected hunk ${hunk.id} (@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@) was not written. It proposed:`
+        : `Hunk ${hunk.id} was written in part; these of its changed lines were not:`,
+      keptHere.length === 0 ? hunk.lines.join('\n') : notWritten.join('\n'),
+      `The file now reads there (lines ${start + 1}–${start + length}, with context):`,
+      numbered(finalText, start - AROUND, start + length + AROUND),
     );
   }
   return `${parts.join('\n')}${tail(proposal, checkpointId, extra)}`;
