@@ -68,60 +68,13 @@ export type ProposalHandlers = ServiceHandlers<typeof proposalService> & {
   shutdown(): Promise<void>;
 };
 
-export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHandlers {
-  const running = new Map<string, { run: StartedProposalRun; done: Promise<void> }>();
-  const review = (): ReviewDeps => {
-    const { workspace, symbolIndex, broker } = deps.currentProject();
-    return {
-      db: deps.db,
-      workspace,
-      ...(symbolIndex ? { symbolIndex } : {}),
-      home: deps.home,
-      ...(broker ? { broker } : {}),
-    };
-  };
+type RunningRuns = Map<string, { run: StartedProposalRun; done: Promise<void> }>;
 
-  const start = async (request: {
-    prompt: string;
-    conversationId?: string | undefined;
-    refines?: string | undefined;
-    allowCommands?: readonly string[] | undefined;
-    allowNetwork?: boolean | undefined;
-    executor?: 'local' | 'container' | undefined;
-    image?: string | undefined;
-  }): Promise<StartedRun> => {
-    let run: StartedProposalRun;
-    try {
-      run = await deps.currentProject().startRun({
-        ...request,
-        model: deps.model(),
-        maxRounds: deps.maxRounds(),
-        parallel: deps.parallel?.(),
-      });
-    } catch (error) {
-      if (error instanceof ContainerSetupError)
-        throw new ProposalRefusedError(`the run was not started: ${error.message}`);
-      throw error;
-    }
-    const pump = async (): Promise<void> => {
-      for (;;) {
-        const next = await run.events.next();
-        if (next.done) return;
-        deps.emitAgent(next.value);
-      }
-    };
-    const done = pump()
-      .catch(deps.onBackgroundError)
-      .finally(() => {
-        running.delete(run.changeSetId);
-        deps.changed(run.changeSetId);
-        deps.emitConversationsChanged(run.conversationId);
-      });
-    running.set(run.changeSetId, { run, done });
-    deps.changed(run.changeSetId);
-    deps.emitConversationsChanged(run.conversationId);
-    return { changeSetId: run.changeSetId, conversationId: run.conversationId };
-  };
+export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHandlers {
+  const running: RunningRuns = new Map();
+  const review = (): ReviewDeps => reviewDeps(deps);
+  const start = (request: RunRequest): Promise<StartedRun> =>
+    startBackgroundRun(deps, running, request);
 
   return {
     list() {
@@ -162,43 +115,7 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
       deps.changed(id);
       return result;
     },
-    async recheck({ id }): Promise<ProposalEvidence> {
-      const { workspace, diagnostics, tests } = deps.currentProject();
-      const set = loadChangeSet(review(), id);
-      const repo = createChangeSetRepository(deps.db);
-      const disk = await diskHashes(
-        workspace,
-        set.files.map((f) => f.path),
-      );
-      if (!diskMoved(set.evidence, disk)) return set.evidence as ProposalEvidence;
-      // Only a set still waiting for review is worth a new check; a reviewed one keeps its record.
-      if (set.status !== 'proposed')
-        return (
-          set.evidence ??
-          notCheckedEvidence(`this change set is ${set.status}; only a proposed set is checked`)
-        );
-      if (!diagnostics && !tests)
-        return notCheckedEvidence('no checker is available in this window, so nothing was checked');
-      const store = (evidence: ProposalEvidence): void => {
-        repo.setEvidence(id, evidence);
-        deps.changed(id);
-      };
-      // Against the disk as it is now, errors and tests both: the set is what would be written.
-      const evidence = await filesEvidence(
-        set.files.map((f) => ({ path: f.path, text: f.finalText, baseHash: f.baseHash })),
-        {
-          diagnostics,
-          tests,
-          against: { disk: workspace },
-          deadlineMs: diagnostics?.liveDeadlineMs() ?? 0,
-          testKey: id,
-          testDeadlineMs: tests?.liveDeadlineMs() ?? 0,
-          onLate: store,
-        },
-      );
-      store(evidence);
-      return evidence;
-    },
+    recheck: ({ id }) => recheckChangeSet(deps, id),
     refine({ id, text }) {
       return start({ prompt: text, refines: id });
     },
@@ -224,4 +141,104 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
       await Promise.all(entries.map((e) => e.done));
     },
   };
+}
+
+/** The review gate of the open project: an applied or rejected set goes through it. */
+function reviewDeps(deps: ProposalHandlersDeps): ReviewDeps {
+  const { workspace, symbolIndex, broker } = deps.currentProject();
+  return {
+    db: deps.db,
+    workspace,
+    ...(symbolIndex ? { symbolIndex } : {}),
+    home: deps.home,
+    ...(broker ? { broker } : {}),
+  };
+}
+
+interface RunRequest {
+  prompt: string;
+  conversationId?: string | undefined;
+  refines?: string | undefined;
+  allowCommands?: readonly string[] | undefined;
+  allowNetwork?: boolean | undefined;
+  executor?: 'local' | 'container' | undefined;
+  image?: string | undefined;
+}
+
+/** Starts a run over the open project and pumps its events until it lands in the inbox. */
+async function startBackgroundRun(
+  deps: ProposalHandlersDeps,
+  running: RunningRuns,
+  request: RunRequest,
+): Promise<StartedRun> {
+  let run: StartedProposalRun;
+  try {
+    run = await deps.currentProject().startRun({
+      ...request,
+      model: deps.model(),
+      maxRounds: deps.maxRounds(),
+      parallel: deps.parallel?.(),
+    });
+  } catch (error) {
+    if (error instanceof ContainerSetupError)
+      throw new ProposalRefusedError(`the run was not started: ${error.message}`);
+    throw error;
+  }
+  const pump = async (): Promise<void> => {
+    for (;;) {
+      const next = await run.events.next();
+      if (next.done) return;
+      deps.emitAgent(next.value);
+    }
+  };
+  const done = pump()
+    .catch(deps.onBackgroundError)
+    .finally(() => {
+      running.delete(run.changeSetId);
+      deps.changed(run.changeSetId);
+      deps.emitConversationsChanged(run.conversationId);
+    });
+  running.set(run.changeSetId, { run, done });
+  deps.changed(run.changeSetId);
+  deps.emitConversationsChanged(run.conversationId);
+  return { changeSetId: run.changeSetId, conversationId: run.conversationId };
+}
+
+/** The inbox's re-check: a proposed set checked again when the disk moved under it. */
+async function recheckChangeSet(deps: ProposalHandlersDeps, id: string): Promise<ProposalEvidence> {
+  const { workspace, diagnostics, tests } = deps.currentProject();
+  const set = loadChangeSet(reviewDeps(deps), id);
+  const repo = createChangeSetRepository(deps.db);
+  const disk = await diskHashes(
+    workspace,
+    set.files.map((f) => f.path),
+  );
+  if (!diskMoved(set.evidence, disk)) return set.evidence as ProposalEvidence;
+  // Only a set still waiting for review is worth a new check; a reviewed one keeps its record.
+  if (set.status !== 'proposed')
+    return (
+      set.evidence ??
+      notCheckedEvidence(`this change set is ${set.status}; only a proposed set is checked`)
+    );
+  if (!diagnostics && !tests)
+    return notCheckedEvidence('no checker is available in this window, so nothing was checked');
+  const store = (evidence: ProposalEvidence): void => {
+    repo.setEvidence(id, evidence);
+    deps.changed(id);
+  };
+  // Against the disk as it is now, errors and tests both: the set is what would be written.
+  const evidence = await filesEvidence(
+    set.files.map((f) => ({ path: f.path, text: f.finalText, baseHash: f.baseHash })),
+    {
+      diagnostics,
+      tests,
+      against: { disk: workspace },
+      deadlineMs: diagnostics?.liveDeadlineMs() ?? 0,
+      testKey: id,
+      testDeadlineMs: tests?.liveDeadlineMs() ?? 0,
+      onLate: store,
+    },
+  );
+  store(evidence);
+  return evidence;
 }
