@@ -1,6 +1,6 @@
 // One conversation as the chat shows it, rebuilt from a stored view and then advanced by
 // live AgentEvents. Pure: the hook around it owns subscriptions and calls.
-import type { AgentEvent, Usage } from '../../../shared/agent-events';
+import type { AgentEvent, AgentEventOf, Usage } from '../../../shared/agent-events';
 import type { ConversationView, TranscriptItem } from '../../../shared/contract';
 import { missingCase } from '../../../shared/missing-case';
 import { addUsage, ZERO_USAGE } from '../../../shared/usage';
@@ -72,7 +72,53 @@ export function fromView(view: ConversationView): ConversationState {
   };
 }
 
+type TurnEvent = AgentEventOf<'turn_start' | 'turn_end' | 'usage'>;
+type MessageEvent = AgentEventOf<'text_delta' | 'retry' | 'error'>;
+type StepEvent = AgentEventOf<'tool_start' | 'tool_end' | 'command_output'>;
+type ApprovalEvent = AgentEventOf<
+  | 'approval_request'
+  | 'command_approval_request'
+  | 'tool_call_approval_request'
+  | 'approval_resolved'
+  | 'approval_evidence'
+>;
+
 export function applyAgentEvent(state: ConversationState, event: AgentEvent): ConversationState {
+  switch (event.type) {
+    case 'turn_start':
+    case 'turn_end':
+    case 'usage':
+      return applyTurnEvent(state, event);
+    case 'text_delta':
+    case 'retry':
+    case 'error':
+      return applyMessageEvent(state, event);
+    case 'tool_start':
+    case 'tool_end':
+    case 'command_output':
+      return applyStepEvent(state, event);
+    case 'approval_request':
+    case 'command_approval_request':
+    case 'tool_call_approval_request':
+    case 'approval_resolved':
+    case 'approval_evidence':
+      return applyApprovalEvent(state, event);
+    default:
+      return missingCase(event);
+  }
+}
+
+/** The state of the steps that match, changed; every other item as it was. */
+function mapSteps(
+  state: ConversationState,
+  matches: (step: ToolChatItem) => boolean,
+  change: (step: ToolChatItem) => ToolChatItem,
+): ChatItem[] {
+  return state.items.map((item) => (item.type === 'tool' && matches(item) ? change(item) : item));
+}
+
+/** A turn starting and ending, and what it cost. */
+function applyTurnEvent(state: ConversationState, event: TurnEvent): ConversationState {
   switch (event.type) {
     case 'turn_start': {
       const userId = `user-${event.turnId}`;
@@ -93,6 +139,39 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
         notice: null,
       };
     }
+    case 'turn_end':
+      return {
+        ...state,
+        running: false,
+        canContinue: event.reason === 'max_turns',
+        activeTurnId: null,
+        notice: null,
+        lastTurnEnd: {
+          turnId: event.turnId,
+          reason: event.reason,
+          ...(event.message ? { message: event.message } : {}),
+        },
+        // A step still marked running when its turn ended will never finish.
+        items: mapSteps(
+          state,
+          (step) => step.turnId === event.turnId && step.status === 'running',
+          (step) => ({
+            ...settled(step),
+            status: 'error',
+            result: step.result || 'Stopped before it finished.',
+          }),
+        ),
+      };
+    case 'usage':
+      return { ...state, usage: addUsage(state.usage, event.usage) };
+    default:
+      return missingCase(event);
+  }
+}
+
+/** The assistant's streamed text, a retry that may discard it, and errors. */
+function applyMessageEvent(state: ConversationState, event: MessageEvent): ConversationState {
+  switch (event.type) {
     case 'text_delta': {
       const index = state.items.findIndex(
         (item) => item.type === 'assistant_text' && item.id === event.messageId,
@@ -112,32 +191,6 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
       items[index] = { ...current, text: current.text + event.text };
       return { ...state, items, notice: null };
     }
-    case 'tool_start': {
-      if (state.items.some((item) => item.type === 'tool' && item.id === event.toolUseId))
-        return state;
-      const step: ChatItem = {
-        type: 'tool',
-        id: event.toolUseId,
-        turnId: event.turnId,
-        name: event.name,
-        label: event.label,
-        input: event.input,
-        status: 'running',
-        result: '',
-      };
-      return { ...state, notice: null, items: [...state.items, step] };
-    }
-    case 'tool_end':
-      return {
-        ...state,
-        items: state.items.map((item) =>
-          item.type === 'tool' && item.id === event.toolUseId
-            ? { ...settled(item), status: event.status, result: event.result }
-            : item,
-        ),
-      };
-    case 'usage':
-      return { ...state, usage: addUsage(state.usage, event.usage) };
     case 'retry': {
       const notice = `Retrying (attempt ${event.attempt}): ${event.reason}`;
       const discarded = event.discardedMessageId;
@@ -159,60 +212,74 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
       };
       return { ...state, notice: null, items: [...state.items, item] };
     }
-    case 'turn_end':
+    default:
+      return missingCase(event);
+  }
+}
+
+/** A tool step starting, its live output, and its end. */
+function applyStepEvent(state: ConversationState, event: StepEvent): ConversationState {
+  switch (event.type) {
+    case 'tool_start': {
+      if (state.items.some((item) => item.type === 'tool' && item.id === event.toolUseId))
+        return state;
+      const step: ChatItem = {
+        type: 'tool',
+        id: event.toolUseId,
+        turnId: event.turnId,
+        name: event.name,
+        label: event.label,
+        input: event.input,
+        status: 'running',
+        result: '',
+      };
+      return { ...state, notice: null, items: [...state.items, step] };
+    }
+    case 'tool_end':
       return {
         ...state,
-        running: false,
-        canContinue: event.reason === 'max_turns',
-        activeTurnId: null,
-        notice: null,
-        lastTurnEnd: {
-          turnId: event.turnId,
-          reason: event.reason,
-          ...(event.message ? { message: event.message } : {}),
-        },
-        // A step still marked running when its turn ended will never finish.
-        items: state.items.map((item) =>
-          item.type === 'tool' && item.turnId === event.turnId && item.status === 'running'
-            ? {
-                ...settled(item),
-                status: 'error',
-                result: item.result || 'Stopped before it finished.',
-              }
-            : item,
+        items: mapSteps(
+          state,
+          (step) => step.id === event.toolUseId,
+          (step) => ({ ...settled(step), status: event.status, result: event.result }),
         ),
       };
     case 'command_output':
       // Live output of a running command, shown in its step until tool_end replaces it.
       return {
         ...state,
-        items: state.items.map((item) =>
-          item.type === 'tool' && item.id === event.toolUseId && item.status === 'running'
-            ? { ...item, result: (item.result + event.text).slice(-LIVE_OUTPUT_CHARS) }
-            : item,
+        items: mapSteps(
+          state,
+          (step) => step.id === event.toolUseId && step.status === 'running',
+          (step) => ({ ...step, result: (step.result + event.text).slice(-LIVE_OUTPUT_CHARS) }),
         ),
       };
+    default:
+      return missingCase(event);
+  }
+}
+
+/** The review modal owns approvals; a step only shows that it waits for the person. */
+function applyApprovalEvent(state: ConversationState, event: ApprovalEvent): ConversationState {
+  switch (event.type) {
     case 'approval_request':
     case 'command_approval_request':
     case 'tool_call_approval_request': {
-      // The review modal owns approvals; the step only says it waits for the person.
       const { toolUseId } = event;
       if (!toolUseId) return state;
       return {
         ...state,
-        items: state.items.map((item) =>
-          item.type === 'tool' && item.id === toolUseId && item.status === 'running'
-            ? { ...item, waitingFor: event.request.approvalId }
-            : item,
+        items: mapSteps(
+          state,
+          (step) => step.id === toolUseId && step.status === 'running',
+          (step) => ({ ...step, waitingFor: event.request.approvalId }),
         ),
       };
     }
     case 'approval_resolved':
       return {
         ...state,
-        items: state.items.map((item) =>
-          item.type === 'tool' && item.waitingFor === event.approvalId ? settled(item) : item,
-        ),
+        items: mapSteps(state, (step) => step.waitingFor === event.approvalId, settled),
       };
     case 'approval_evidence':
       // Late evidence belongs to the review modal's request; the step list does not change.
