@@ -9,24 +9,19 @@
 // process-count ceiling (cgroup). Killed on abort, kill() and the exit of Sluice.
 // Where no sandbox is available nothing runs: the answer says "no sandbox on this machine".
 // Contract: never throws for anything the program does; spawn failures are data.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bubblewrapSetupArgs, type SandboxAvailability } from '../sandbox/bubblewrap';
+import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { createCommandCgroup, type CommandCgroup } from '../sandbox/command-cgroup';
 import { commandEnv, isSecretLookingName } from '../commands/command-env';
 import { detectSandbox } from '../sandbox/sandbox-detect';
 import { openUnixSocketFilter } from '../sandbox/unix-socket-filter';
 import { isInsideRoot } from '../workspace/resolve-inside-root';
-import {
-  BASH,
-  BASH_FLAGS,
-  OUTER_SCRIPT,
-  WRAPPER_FAILED_STATUS,
-  wrapperAvailable,
-} from './confined-wrapper';
+import { WRAPPER_FAILED_STATUS } from './confined-wrapper';
+import { confinementUnavailable, spawnWrapper } from './confined-launch';
 import { DEFAULT_CONFINED_LIMITS, type ConfinedLimits } from './confined-limits';
 
 export { DEFAULT_CONFINED_LIMITS, type ConfinedLimits } from './confined-limits';
@@ -92,27 +87,6 @@ function installExitHook(): void {
   });
 }
 
-/** The person's home (HOME, else the passwd entry), absolute and not `/`. */
-function personHome(env: NodeJS.ProcessEnv): string[] {
-  const home = env.HOME || os.homedir();
-  return home && path.isAbsolute(home) && path.resolve(home) !== '/' ? [path.resolve(home)] : [];
-}
-
-function sluiceHome(env: NodeJS.ProcessEnv): string[] {
-  const home = env.SLUICE_HOME?.trim();
-  return home && path.isAbsolute(home) ? [path.resolve(home)] : [];
-}
-
-/** Why nothing can run confined here, or null when it can. */
-function unavailable(sandbox: SandboxAvailability): string | null {
-  if (!sandbox.available) return `no sandbox on this machine (${sandbox.detail})`;
-  if (sandbox.kind === 'seatbelt')
-    return 'no sandbox on this machine (confined checkers need bubblewrap; Seatbelt does not run them yet)';
-  if (!wrapperAvailable())
-    return `no sandbox on this machine (${BASH}, which closes inherited descriptors, is missing)`;
-  return null;
-}
-
 function killGroup(pid: number): void {
   try {
     process.kill(-pid, 'SIGKILL');
@@ -123,7 +97,7 @@ function killGroup(pid: number): void {
 
 export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
   const sandbox = options.sandbox ?? detectSandbox();
-  const refusal = unavailable(sandbox);
+  const refusal = confinementUnavailable(sandbox);
   if (refusal) return { ok: false, reason: refusal };
   const root = options.root;
   const cwd = options.cwd ?? root;
@@ -161,47 +135,22 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
   };
   let child: ChildProcessWithoutNullStreams;
   try {
-    const bwrap = bubblewrapSetupArgs({
+    child = spawnWrapper({
       root,
-      readOnlyRoot: true,
       cwd,
       home,
-      readOnlyInside: [],
-      hidden: [...(options.hidden ?? []), ...sluiceHome(baseEnv), ...personHome(baseEnv)],
-      network: false,
+      hidden: options.hidden ?? [],
+      baseEnv,
       env,
-      seccompFd: seccomp ? 3 : undefined,
-      // A read-only path that does not exist has nothing to show (bwrap would refuse to start).
-      extraReadOnly: (options.readOnly ?? []).filter((p) => existsSync(p)),
-      extraWritable: options.writable ?? [],
+      seccompFd: seccomp ? seccomp.fd : null,
+      readOnly: options.readOnly ?? [],
+      writable: options.writable ?? [],
+      procs: group?.procsFiles ?? [],
+      cpuSeconds: limits.cpuSeconds ?? 0,
+      memoryKiB: memoryCeiling === 'rlimit' ? Math.ceil(memoryBytes / 1024) : 0,
+      sandboxDetail: sandbox.detail,
+      argv: options.argv,
     });
-    const procs = group?.procsFiles ?? [];
-    child = spawn(
-      BASH,
-      [
-        ...BASH_FLAGS,
-        OUTER_SCRIPT,
-        'sluice-confine',
-        String(limits.cpuSeconds ?? 0),
-        String(memoryCeiling === 'rlimit' ? Math.ceil(memoryBytes / 1024) : 0),
-        seccomp ? '3' : '2',
-        String(procs.length),
-        ...procs,
-        sandbox.detail,
-        ...bwrap,
-        ...options.argv,
-      ],
-      {
-        cwd: root,
-        env: { PATH: '/usr/bin:/bin' },
-        stdio: ['pipe', 'pipe', 'pipe', ...(seccomp ? [seccomp.fd] : [])] as unknown as [
-          'pipe',
-          'pipe',
-          'pipe',
-        ],
-        detached: true,
-      },
-    ) as ChildProcessWithoutNullStreams;
   } catch (error) {
     cleanup();
     return {
@@ -215,7 +164,26 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
       rmSync(seccomp.dir, { recursive: true, force: true });
     }
   }
+  return {
+    ok: true,
+    process: watchConfined(child, { signal: options.signal, group, cleanup, memoryCeiling }),
+  };
+}
 
+/**
+ * The started program until it ends: killed with its group on abort, kill() and the exit of
+ * Sluice; its end told with the reason (a ceiling, a stop, or its own exit).
+ */
+function watchConfined(
+  child: ChildProcessWithoutNullStreams,
+  watch: {
+    signal: AbortSignal | undefined;
+    group: CommandCgroup | null;
+    cleanup: () => void;
+    memoryCeiling: ConfinedProcess['memoryCeiling'];
+  },
+): ConfinedProcess {
+  const { signal: abortSignal, group, cleanup } = watch;
   const pid = child.pid;
   let stopped: 'aborted' | 'killed' | null = null;
   const killAll = (): void => {
@@ -228,15 +196,15 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
   installExitHook();
   live.add(killAll);
   const onAbort = (): void => stop('aborted');
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (abortSignal?.aborted) onAbort();
+  else abortSignal?.addEventListener('abort', onAbort, { once: true });
 
   const exited = new Promise<ConfinedExit>((resolve) => {
     let settled = false;
     const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
       if (settled) return;
       settled = true;
-      options.signal?.removeEventListener('abort', onAbort);
+      abortSignal?.removeEventListener('abort', onAbort);
       // Whatever is left in the group goes with the program.
       killAll();
       live.delete(killAll);
@@ -263,13 +231,10 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
   child.stdin.on('error', () => undefined);
 
   return {
-    ok: true,
-    process: {
-      child,
-      exited,
-      kill: () => stop('killed'),
-      memoryCeiling,
-    },
+    child,
+    exited,
+    kill: () => stop('killed'),
+    memoryCeiling: watch.memoryCeiling,
   };
 }
 
