@@ -15,6 +15,7 @@ import { compareDiagnostics } from './diagnostic-comparison';
 import type { CheckOptions, ProposedFileChange } from './diagnostics-port';
 import {
   assembleEvidence as assemble,
+  outcomeEvidence,
   recordChangedFiles,
   settleUnfinished,
   type LanguageRun,
@@ -70,28 +71,11 @@ function byChecker(
 /** A language's final outcome on its run. */
 function recordOutcome(run: LanguageRun, outcome: LanguageOutcome, ms: number): void {
   run.done = true;
-  if (outcome.state === 'not_checked') {
-    run.evidence = {
-      language: run.language,
-      state: 'not_checked',
-      reason: outcome.reason,
-      filesChecked: outcome.filesChecked,
-      ms,
-      ...(outcome.checker ? { checker: outcome.checker } : {}),
-    };
-    return;
-  }
+  run.evidence = outcomeEvidence(run.language, outcome, ms);
+  if (outcome.state === 'not_checked') return;
   const { introduced, fixed } = compareDiagnostics(outcome.before, outcome.after);
   run.introduced = introduced;
   run.fixed = fixed;
-  run.evidence = {
-    language: run.language,
-    state: 'checked',
-    filesChecked: outcome.filesChecked,
-    ms,
-    ...(outcome.reason ? { reason: outcome.reason } : {}),
-    ...(outcome.checker ? { checker: outcome.checker } : {}),
-  };
 }
 
 /** A run stopped at the hard ceiling: what the changed files showed is kept, the rest is not. */

@@ -7,6 +7,8 @@ import {
   languageLabel,
   type ChangedFilesOutcome,
   type DiagnosticsLanguage,
+  type LanguageOutcome,
+  type ProjectOutcome,
 } from './language-checker';
 
 export interface LanguageRun {
@@ -31,6 +33,31 @@ const IMPORTERS_PENDING =
 
 export function formatSeconds(ms: number): string {
   return ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${ms} ms`;
+}
+
+/** A language's evidence from its checker's final outcome, `ms` after the check began. */
+export function outcomeEvidence(
+  language: DiagnosticsLanguage,
+  outcome: LanguageOutcome | ProjectOutcome,
+  ms: number,
+): LanguageEvidence {
+  if (outcome.state === 'not_checked')
+    return {
+      language,
+      state: 'not_checked',
+      reason: outcome.reason,
+      filesChecked: outcome.filesChecked,
+      ms,
+      ...(outcome.checker ? { checker: outcome.checker } : {}),
+    };
+  return {
+    language,
+    state: 'checked',
+    filesChecked: outcome.filesChecked,
+    ms,
+    ...(outcome.reason ? { reason: outcome.reason } : {}),
+    ...(outcome.checker ? { checker: outcome.checker } : {}),
+  };
 }
 
 /** Keeps a language's changed-files answer on its run (ignored once the run is over). */

@@ -22,17 +22,20 @@ export type LanguageOutcome =
       /** Which checker answered: "TypeScript 6.0.3, the project's". */
       readonly checker?: string;
     }
-  | {
-      readonly state: 'not_checked';
-      readonly reason: string;
-      readonly filesChecked: number;
-      readonly checker?: string;
-    };
+  | NotCheckedOutcome;
+
+/** A checker's answer when it could not check: why, in words. */
+export interface NotCheckedOutcome {
+  readonly state: 'not_checked';
+  readonly reason: string;
+  readonly filesChecked: number;
+  readonly checker?: string;
+}
 
 /**
- * The changed files' errors, answered before the files that import them are checked (issue 30
- * item 1): the same before/after comparison, over the changed files only. The final outcome
- * follows and replaces it.
+ * The changed files' errors, answered before the files that import them are checked: the
+ * same before/after comparison, over the changed files only. The final outcome follows and
+ * replaces it.
  */
 export interface ChangedFilesOutcome {
   readonly state: 'checked';
@@ -50,12 +53,7 @@ export type ProjectOutcome =
       readonly reason?: string;
       readonly checker?: string;
     }
-  | {
-      readonly state: 'not_checked';
-      readonly reason: string;
-      readonly filesChecked: number;
-      readonly checker?: string;
-    };
+  | NotCheckedOutcome;
 
 export interface LanguageChecker {
   readonly language: DiagnosticsLanguage;

@@ -4,7 +4,7 @@
 // checker is stopped, so no process of it outlives the call (`check --timeout`).
 import type { Diagnostic, LanguageEvidence } from '../../../shared/diagnostics';
 import { checkerFailedReason, stoppedReason, turnedOffReason } from './checker-stop-reasons';
-import { formatSeconds } from './evidence-assembly';
+import { formatSeconds, outcomeEvidence } from './evidence-assembly';
 import type { DiagnosticsLanguage, LanguageChecker, ProjectOutcome } from './language-checker';
 
 export interface ProjectCheckContext {
@@ -80,27 +80,6 @@ export async function checkProjectLanguage(
       [],
     ];
   }
-  if (outcome.state === 'not_checked')
-    return [
-      {
-        language: checker.language,
-        state: 'not_checked',
-        reason: outcome.reason,
-        filesChecked: outcome.filesChecked,
-        ms,
-        ...(outcome.checker ? { checker: outcome.checker } : {}),
-      },
-      [],
-    ];
-  return [
-    {
-      language: checker.language,
-      state: 'checked',
-      filesChecked: outcome.filesChecked,
-      ms,
-      ...(outcome.reason ? { reason: outcome.reason } : {}),
-      ...(outcome.checker ? { checker: outcome.checker } : {}),
-    },
-    outcome.diagnostics,
-  ];
+  const evidence = outcomeEvidence(checker.language, outcome, ms);
+  return [evidence, outcome.state === 'checked' ? outcome.diagnostics : []];
 }

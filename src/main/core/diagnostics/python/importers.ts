@@ -4,6 +4,7 @@
 // its barrel: whoever imports the package is affected too (transitively).
 import { readFileSync } from 'node:fs';
 import { listProjectFiles } from '../../workspace/project-files';
+import { importerClosure } from '../importer-closure';
 import path from 'node:path';
 
 /** Files read at most; past it the scan stops and says so in the language's reason. */
@@ -118,15 +119,5 @@ export function affectedPythonFiles(
   changed: readonly string[],
   importersOf: (file: string) => Iterable<string>,
 ): string[] {
-  const result = new Set(changed);
-  const queue = [...changed];
-  while (queue.length) {
-    const file = queue.shift() as string;
-    for (const importer of importersOf(file)) {
-      if (result.has(importer)) continue;
-      result.add(importer);
-      if (importer.endsWith('__init__.py')) queue.push(importer);
-    }
-  }
-  return [...result];
+  return [...importerClosure(changed, importersOf, (importer) => importer.endsWith('__init__.py'))];
 }
