@@ -11,12 +11,18 @@ import type {
 } from '../approvals/approval-port';
 import type { ApprovalMode, Decision, DecisionSource } from '../../../shared/approvals';
 import type { ApprovalAudit } from '../store/approval-audit-records';
-import type { McpRepository } from './mcp-repository';
-import { defineTool, toolError, type ToolDefinition, type ToolResult } from '../tools/tool';
+import type { McpRepository, McpToolPref } from './mcp-repository';
+import {
+  defineTool,
+  toolError,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolResult,
+} from '../tools/tool';
 import { McpCallError, type McpConnection } from './mcp-connection';
 import type { McpToolDefinition } from './mcp-definitions';
-import { openMcpCallAudit } from './mcp-call-audit';
-import { evaluateMcpCall } from './mcp-gate';
+import { openMcpCallAudit, type McpCallAudit } from './mcp-call-audit';
+import { evaluateMcpCall, type McpGateVerdict } from './mcp-gate';
 import { mcpResultToToolResult } from './mcp-result';
 
 export interface McpToolDeps {
@@ -46,25 +52,6 @@ function describe(def: McpToolDefinition): string {
 
 export function createMcpTool(deps: McpToolDeps): ToolDefinition {
   const { def } = deps;
-  const callServer = async (
-    input: Record<string, unknown>,
-    signal: AbortSignal,
-  ): Promise<ToolResult> => {
-    try {
-      const result = await deps.connection.request(
-        `tools/call ${def.name}`,
-        (client, options) =>
-          client.callTool({ name: def.name, arguments: input }, undefined, options),
-        signal,
-      );
-      return mcpResultToToolResult(result);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return toolError(
-        error instanceof McpCallError ? message : `MCP tool ${def.apiName} failed: ${message}`,
-      );
-    }
-  };
   return defineTool({
     name: def.apiName,
     description: describe(def),
@@ -82,33 +69,8 @@ export function createMcpTool(deps: McpToolDeps): ToolDefinition {
       if (!now && deps.connection.status().state === 'running')
         return toolError(`Not run: MCP server "${def.server}" no longer offers ${def.name}.`);
       const trail = openMcpCallAudit(deps.audit, def, input, ctx);
-      /** The call does not run: recorded as decided, then not run. */
-      const refuse = (
-        outcome: 'rejected' | 'denied',
-        decidedBy: DecisionSource,
-        decision: Decision | null,
-        result: ToolResult,
-      ): ToolResult => {
-        trail.decided(outcome, decidedBy, decision);
-        trail.ended('not_run');
-        return result;
-      };
       const prefs = deps.repo.toolPrefs(deps.key).get(def.name);
-      const changed = now !== undefined && now.hash !== def.hash;
-      const verdict = changed
-        ? {
-            action: 'deny' as const,
-            decidedBy: 'rule' as const,
-            reason: `the server changed the definition of ${def.apiName} since it was offered; ${prefs?.pinnedHash ? 'it is withheld until the person approves the new definition' : 'it is offered with its new definition from the next turn on'}`,
-          }
-        : evaluateMcpCall({
-            mode: deps.mode(),
-            server: def.server,
-            tool: def.name,
-            serverPrefs: deps.repo.serverPrefs(deps.key),
-            toolPolicy: prefs?.policy ?? 'ask',
-            annotations: def.annotations,
-          });
+      const verdict = callVerdict(deps, now, prefs);
       try {
         trail.proposed(verdict);
       } catch (error) {
@@ -117,73 +79,155 @@ export function createMcpTool(deps: McpToolDeps): ToolDefinition {
         );
       }
       if (verdict.action === 'deny')
-        return refuse('denied', verdict.decidedBy, null, {
+        return refuse(trail, 'denied', verdict.decidedBy, null, {
           status: 'denied',
           content: `Not run: ${verdict.reason}.`,
         });
       if (verdict.action === 'ask') {
-        if (!canAskForToolCalls(ctx.approvals))
-          return refuse('denied', 'mode', null, {
-            status: 'denied',
-            content: `Not run: ${def.apiName} needs the person's approval and nobody can be asked here.`,
-          });
-        const resolution: ToolCallResolution = await ctx.approvals.requestToolCall(
-          {
-            kind: 'mcp_call',
-            tool: def.apiName,
-            server: def.server,
-            serverTool: def.name,
-            arguments: input,
-            description: def.description,
-            annotations: { ...def.annotations },
-            reason: verdict.reason,
-            definitionHash: def.hash,
-          },
-          {
-            signal: ctx.signal,
-            conversationId: ctx.conversationId,
-            turnId: ctx.turnId,
-            toolUseId: ctx.toolUseId,
-            emit: ctx.emit,
-          },
-        );
-        if (resolution.outcome !== 'approved')
-          return refuse(
-            'rejected',
-            resolution.decidedBy,
-            { type: 'reject', ...(resolution.reason ? { reason: resolution.reason } : {}) },
-            {
-              status: 'rejected',
-              content: `The person rejected this call of ${def.apiName}; it was not run.${resolution.reason ? ` Reason: ${resolution.reason}` : ''}`,
-            },
-          );
-        trail.decided('approved', resolution.decidedBy, { type: 'approve' });
-        // The approval pins what the person saw. The server may have changed the tool while
-        // they read the card: what runs must be what they approved, so it is checked again.
-        deps.pin();
-        let after: McpToolDefinition | undefined;
-        try {
-          after = await deps.current();
-        } catch (error) {
-          trail.ended('not_run');
-          return toolError(error instanceof Error ? error.message : String(error));
-        }
-        if (after?.hash !== def.hash) {
-          trail.ended('not_run');
-          return {
-            status: 'denied',
-            content: `Not run: the server changed or removed ${def.apiName} while the person was deciding; they approved the definition they saw, so nothing was run. The changed definition is withheld until the person approves it.`,
-          };
-        }
-        // Always allowed from now on, for the definition just pinned (the one shown).
-        if (resolution.alwaysAllow) deps.repo.setToolPolicy(deps.key, def.name, 'allow');
+        const refused = await askPerson(deps, { input, ctx, verdict, trail });
+        if (refused) return refused;
       } else {
         trail.decided('approved', 'rule', null);
         if (!prefs?.pinnedHash) deps.pin();
       }
-      const result = await callServer(input, ctx.signal);
+      const result = await callServer(deps, input, ctx.signal);
       trail.ended(result);
       return result;
     },
   });
+}
+
+/**
+ * A definition that changed since the model saw it is denied; otherwise the person's mode and
+ * preferences for the server and the tool decide.
+ */
+function callVerdict(
+  deps: McpToolDeps,
+  now: McpToolDefinition | undefined,
+  prefs: McpToolPref | undefined,
+): McpGateVerdict {
+  const { def } = deps;
+  const changed = now !== undefined && now.hash !== def.hash;
+  return changed
+    ? {
+        action: 'deny' as const,
+        decidedBy: 'rule' as const,
+        reason: `the server changed the definition of ${def.apiName} since it was offered; ${prefs?.pinnedHash ? 'it is withheld until the person approves the new definition' : 'it is offered with its new definition from the next turn on'}`,
+      }
+    : evaluateMcpCall({
+        mode: deps.mode(),
+        server: def.server,
+        tool: def.name,
+        serverPrefs: deps.repo.serverPrefs(deps.key),
+        toolPolicy: prefs?.policy ?? 'ask',
+        annotations: def.annotations,
+      });
+}
+
+/** The call does not run: recorded as decided, then not run. */
+function refuse(
+  trail: McpCallAudit,
+  outcome: 'rejected' | 'denied',
+  decidedBy: DecisionSource,
+  decision: Decision | null,
+  result: ToolResult,
+): ToolResult {
+  trail.decided(outcome, decidedBy, decision);
+  trail.ended('not_run');
+  return result;
+}
+
+/**
+ * The person decides on the call's card; an approval pins the definition they saw. Returns
+ * the result of a call that does not run, or null when it runs.
+ */
+async function askPerson(
+  deps: McpToolDeps,
+  call: {
+    input: Record<string, unknown>;
+    ctx: ToolContext;
+    verdict: McpGateVerdict;
+    trail: McpCallAudit;
+  },
+): Promise<ToolResult | null> {
+  const { def } = deps;
+  const { input, ctx, verdict, trail } = call;
+  if (!canAskForToolCalls(ctx.approvals))
+    return refuse(trail, 'denied', 'mode', null, {
+      status: 'denied',
+      content: `Not run: ${def.apiName} needs the person's approval and nobody can be asked here.`,
+    });
+  const resolution: ToolCallResolution = await ctx.approvals.requestToolCall(
+    {
+      kind: 'mcp_call',
+      tool: def.apiName,
+      server: def.server,
+      serverTool: def.name,
+      arguments: input,
+      description: def.description,
+      annotations: { ...def.annotations },
+      reason: verdict.reason,
+      definitionHash: def.hash,
+    },
+    {
+      signal: ctx.signal,
+      conversationId: ctx.conversationId,
+      turnId: ctx.turnId,
+      toolUseId: ctx.toolUseId,
+      emit: ctx.emit,
+    },
+  );
+  if (resolution.outcome !== 'approved')
+    return refuse(
+      trail,
+      'rejected',
+      resolution.decidedBy,
+      { type: 'reject', ...(resolution.reason ? { reason: resolution.reason } : {}) },
+      {
+        status: 'rejected',
+        content: `The person rejected this call of ${def.apiName}; it was not run.${resolution.reason ? ` Reason: ${resolution.reason}` : ''}`,
+      },
+    );
+  trail.decided('approved', resolution.decidedBy, { type: 'approve' });
+  // The approval pins what the person saw. The server may have changed the tool while
+  // they read the card: what runs must be what they approved, so it is checked again.
+  deps.pin();
+  let after: McpToolDefinition | undefined;
+  try {
+    after = await deps.current();
+  } catch (error) {
+    trail.ended('not_run');
+    return toolError(error instanceof Error ? error.message : String(error));
+  }
+  if (after?.hash !== def.hash) {
+    trail.ended('not_run');
+    return {
+      status: 'denied',
+      content: `Not run: the server changed or removed ${def.apiName} while the person was deciding; they approved the definition they saw, so nothing was run. The changed definition is withheld until the person approves it.`,
+    };
+  }
+  // Always allowed from now on, for the definition just pinned (the one shown).
+  if (resolution.alwaysAllow) deps.repo.setToolPolicy(deps.key, def.name, 'allow');
+  return null;
+}
+
+async function callServer(
+  { def, connection }: McpToolDeps,
+  input: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ToolResult> {
+  try {
+    const result = await connection.request(
+      `tools/call ${def.name}`,
+      (client, options) =>
+        client.callTool({ name: def.name, arguments: input }, undefined, options),
+      signal,
+    );
+    return mcpResultToToolResult(result);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return toolError(
+      error instanceof McpCallError ? message : `MCP tool ${def.apiName} failed: ${message}`,
+    );
+  }
 }
