@@ -1,10 +1,10 @@
 // The Changes view's state: the working tree against HEAD (reloaded after every checkpoint
 // change and on demand), and the revert, draft and commit calls with their outcomes in words.
-import { useCallback, useEffect, useState } from 'react';
-import type { GitChanges } from '../../../shared/contract';
-import { useClient, useContractEvent } from '../app/client-context';
-import { errorMessage } from '../app/error-message';
+import { useState } from 'react';
+import type { GitChanges, SluiceClient } from '../../../shared/contract';
+import { useClient } from '../app/client-context';
 import { useBusyRun } from '../app/use-busy-run';
+import { useRepositoryLoad } from '../app/use-repository-load';
 
 export interface ChangesState {
   changes: GitChanges | null;
@@ -21,26 +21,14 @@ export interface ChangesState {
   commit(message: string, picks: { path: string; hunkIds?: string[] }[]): Promise<boolean>;
 }
 
+const loadChanges = (client: SluiceClient) => client.git.changes({});
+
 export function useChanges(): ChangesState {
   const client = useClient();
-  const [changes, setChanges] = useState<GitChanges | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [output, setOutput] = useState<string | null>(null);
   const { busy, error, setError, run } = useBusyRun();
-
-  const reload = useCallback(async () => {
-    try {
-      setChanges(await client.git.changes({}));
-      setError(null);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }, [client, setError]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useContractEvent('checkpoints.changed', () => void reload());
+  const { value: changes, reload } = useRepositoryLoad(loadChanges, setError, true);
 
   return {
     changes,

@@ -2,11 +2,11 @@
 // the project it came from), the main project's list, and the calls that start a chat in a new
 // worktree (the app then opens it as the project), go back, and finish one (merge, apply per
 // hunk through the review modal, remove), with what they did in words.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { GitWorktrees, SluiceClient, WorktreeFinish } from '../../../shared/contract';
-import { useClient, useContractEvent } from '../app/client-context';
-import { errorMessage } from '../app/error-message';
+import { useClient } from '../app/client-context';
 import { useBusyRun } from '../app/use-busy-run';
+import { useRepositoryLoad } from '../app/use-repository-load';
 
 export interface WorktreesState {
   worktrees: GitWorktrees | null;
@@ -31,27 +31,17 @@ export interface WorktreesState {
 
 export type MergePreview = Awaited<ReturnType<SluiceClient['git']['mergePreview']>>;
 
+const loadWorktrees = (client: SluiceClient) => client.git.worktrees({});
+
 export function useWorktrees(): WorktreesState {
   const client = useClient();
-  const [worktrees, setWorktrees] = useState<GitWorktrees | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [output, setOutput] = useState<string | null>(null);
   const [applied, setApplied] = useState<WorktreeFinish['files']>([]);
   const [refusedRemoval, setRefusedRemoval] = useState<string | null>(null);
   const [preview, setPreview] = useState<(MergePreview & { name: string }) | null>(null);
   const { busy, error, setError, run: runBusy } = useBusyRun();
-
-  const reload = useCallback(async () => {
-    try {
-      setWorktrees(await client.git.worktrees({}));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }, [client, setError]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useContractEvent('checkpoints.changed', () => void reload());
+  const { value: worktrees, reload } = useRepositoryLoad(loadWorktrees, setError, false);
 
   const run = <T>(work: () => Promise<T>): Promise<T | null> => {
     setNotice(null);
