@@ -81,114 +81,14 @@ export interface ConversationRunner {
   shutdown(): Promise<void>;
 }
 
+type RunningTurns = Map<string, { controller: AbortController; done: Promise<void> }>;
+
 export function createConversationRunner(deps: ConversationRunnerDeps): ConversationRunner {
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-
-  function prepare(request: {
-    kind: TurnKind;
-    conversationId?: string;
-    text?: string;
-    model?: string;
-  }): { conversationId: string; model: string } {
-    const { repository } = deps;
-    if (request.conversationId === undefined) {
-      if (request.kind !== 'send' || request.text === undefined)
-        throw new TurnRefusedError(`${request.kind} needs an existing conversation.`);
-      const model = request.model ?? deps.model?.() ?? DEFAULT_MODEL;
-      const created = repository.create({
-        projectId: deps.projectId,
-        title: titleFrom(request.text),
-        model,
-      });
-      return { conversationId: created.id, model };
-    }
-    const record = repository.get(request.conversationId);
-    if (!record) throw new TurnRefusedError(`There is no conversation ${request.conversationId}.`);
-    if (running.has(record.id))
-      throw new TurnRefusedError(
-        'A turn is already running in this conversation; wait for it or abort it first.',
-      );
-    repository.closeInterruptedTurns(record.id, INTERRUPTED_TURN);
-    const last = repository.lastTurn(record.id);
-    if (request.kind === 'continue' && last?.reason !== 'max_turns') {
-      throw new TurnRefusedError(
-        'Continue is only possible after a turn stopped at the round limit.',
-      );
-    }
-    if (request.kind === 'retry' && last?.reason !== 'error' && last?.reason !== 'aborted') {
-      throw new TurnRefusedError('Retry is only possible after a turn that failed or was stopped.');
-    }
-    const history = repository.history(record.id);
-    if (request.kind !== 'send' && history.at(-1)?.role !== 'user') {
-      throw new TurnRefusedError(
-        'There is nothing to send again: the conversation ends with a complete reply.',
-      );
-    }
-    if (request.model && request.model !== record.model)
-      repository.setModel(record.id, request.model);
-    return { conversationId: record.id, model: request.model ?? record.model };
-  }
-
-  async function* turn(
-    conversationId: string,
-    turnId: string,
-    model: string,
-    text: string | undefined,
-    context: string | undefined,
-    controller: AbortController,
-  ): AsyncGenerator<AgentEvent, TurnOutcome> {
-    const { repository } = deps;
-    const recorder = repository.recorder(conversationId);
-    const history = repository.history(conversationId);
-    let client: Anthropic;
-    try {
-      client = deps.createClient();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (text !== undefined)
-        recorder.userMessage({ role: 'user', content: userContent(text, context) }, turnId);
-      recorder.turnEnd('error', turnId, message);
-      yield { type: 'turn_start', conversationId, turnId, userText: text ?? '', model };
-      const kind = error instanceof AnthropicConfigError ? error.kind : 'internal';
-      yield { type: 'error', conversationId, turnId, kind, message, retryable: false };
-      yield { type: 'turn_end', conversationId, turnId, reason: 'error', message };
-      return { reason: 'error', message, history };
-    }
-    const guidance = await loadProjectGuidance(deps.guidanceFiles);
-    const maxRounds = deps.maxRounds?.();
-    const none: TurnToolSet = { tools: [] };
-    const extra = deps.extraTools
-      ? await deps
-          .extraTools({
-            model,
-            contextWindow: modelInfo(model).contextWindow,
-            calledBefore: calledTools(history),
-          })
-          .catch(() => none)
-      : none;
-    const options: AgentTurnOptions = {
-      client,
-      model,
-      conversationId,
-      turnId,
-      history,
-      ...(text !== undefined ? { userText: text } : {}),
-      ...(context ? { userContext: context } : {}),
-      system: buildSystemPrompt(guidance),
-      tools: extra.tools.length ? [...deps.tools, ...extra.tools] : deps.tools,
-      ...(extra.loaded ? { loadedTools: extra.loaded } : {}),
-      ports: deps.ports({ conversationId, turnId }),
-      signal: controller.signal,
-      recorder,
-      ...(maxRounds ? { maxRounds } : {}),
-      ...(deps.maxTokens ? { maxTokens: deps.maxTokens } : {}),
-    };
-    return yield* runAgentTurn(options);
-  }
+  const running: RunningTurns = new Map();
 
   return {
     start(request) {
-      const { conversationId, model } = prepare(request);
+      const { conversationId, model } = prepareTurn(deps, running, request);
       const text = request.kind === 'send' ? request.text : undefined;
       const turnId = deps.repository.startTurn(conversationId, text ?? '', randomUUID());
       const controller = new AbortController();
@@ -198,7 +98,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       });
       running.set(conversationId, { controller, done });
       const context = request.kind === 'send' ? request.context : undefined;
-      const inner = turn(conversationId, turnId, model, text, context, controller);
+      const inner = runTurn(deps, conversationId, turnId, model, text, context, controller);
       async function* tracked(): AsyncGenerator<AgentEvent, TurnOutcome> {
         try {
           return yield* inner;
@@ -222,4 +122,111 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       await Promise.all(entries.map((e) => e.done));
     },
   };
+}
+
+/**
+ * The conversation a turn runs in: a new one for a first Send, else the stored one when the
+ * kind of turn may start from where it stands.
+ */
+function prepareTurn(
+  deps: ConversationRunnerDeps,
+  running: RunningTurns,
+  request: { kind: TurnKind; conversationId?: string; text?: string; model?: string },
+): { conversationId: string; model: string } {
+  const { repository } = deps;
+  if (request.conversationId === undefined) {
+    if (request.kind !== 'send' || request.text === undefined)
+      throw new TurnRefusedError(`${request.kind} needs an existing conversation.`);
+    const model = request.model ?? deps.model?.() ?? DEFAULT_MODEL;
+    const created = repository.create({
+      projectId: deps.projectId,
+      title: titleFrom(request.text),
+      model,
+    });
+    return { conversationId: created.id, model };
+  }
+  const record = repository.get(request.conversationId);
+  if (!record) throw new TurnRefusedError(`There is no conversation ${request.conversationId}.`);
+  if (running.has(record.id))
+    throw new TurnRefusedError(
+      'A turn is already running in this conversation; wait for it or abort it first.',
+    );
+  repository.closeInterruptedTurns(record.id, INTERRUPTED_TURN);
+  const last = repository.lastTurn(record.id);
+  if (request.kind === 'continue' && last?.reason !== 'max_turns') {
+    throw new TurnRefusedError(
+      'Continue is only possible after a turn stopped at the round limit.',
+    );
+  }
+  if (request.kind === 'retry' && last?.reason !== 'error' && last?.reason !== 'aborted') {
+    throw new TurnRefusedError('Retry is only possible after a turn that failed or was stopped.');
+  }
+  const history = repository.history(record.id);
+  if (request.kind !== 'send' && history.at(-1)?.role !== 'user') {
+    throw new TurnRefusedError(
+      'There is nothing to send again: the conversation ends with a complete reply.',
+    );
+  }
+  if (request.model && request.model !== record.model)
+    repository.setModel(record.id, request.model);
+  return { conversationId: record.id, model: request.model ?? record.model };
+}
+
+/** One turn, recorded as it happens; a client that cannot be made ends it with an error. */
+async function* runTurn(
+  deps: ConversationRunnerDeps,
+  conversationId: string,
+  turnId: string,
+  model: string,
+  text: string | undefined,
+  context: string | undefined,
+  controller: AbortController,
+): AsyncGenerator<AgentEvent, TurnOutcome> {
+  const { repository } = deps;
+  const recorder = repository.recorder(conversationId);
+  const history = repository.history(conversationId);
+  let client: Anthropic;
+  try {
+    client = deps.createClient();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (text !== undefined)
+      recorder.userMessage({ role: 'user', content: userContent(text, context) }, turnId);
+    recorder.turnEnd('error', turnId, message);
+    yield { type: 'turn_start', conversationId, turnId, userText: text ?? '', model };
+    const kind = error instanceof AnthropicConfigError ? error.kind : 'internal';
+    yield { type: 'error', conversationId, turnId, kind, message, retryable: false };
+    yield { type: 'turn_end', conversationId, turnId, reason: 'error', message };
+    return { reason: 'error', message, history };
+  }
+  const guidance = await loadProjectGuidance(deps.guidanceFiles);
+  const maxRounds = deps.maxRounds?.();
+  const none: TurnToolSet = { tools: [] };
+  const extra = deps.extraTools
+    ? await deps
+        .extraTools({
+          model,
+          contextWindow: modelInfo(model).contextWindow,
+          calledBefore: calledTools(history),
+        })
+        .catch(() => none)
+    : none;
+  const options: AgentTurnOptions = {
+    client,
+    model,
+    conversationId,
+    turnId,
+    history,
+    ...(text !== undefined ? { userText: text } : {}),
+    ...(context ? { userContext: context } : {}),
+    system: buildSystemPrompt(guidance),
+    tools: extra.tools.length ? [...deps.tools, ...extra.tools] : deps.tools,
+    ...(extra.loaded ? { loadedTools: extra.loaded } : {}),
+    ports: deps.ports({ conversationId, turnId }),
+    signal: controller.signal,
+    recorder,
+    ...(maxRounds ? { maxRounds } : {}),
+    ...(deps.maxTokens ? { maxTokens: deps.maxTokens } : {}),
+  };
+  return yield* runAgentTurn(options);
 }
