@@ -1,7 +1,8 @@
 // Change sets in the app DB: the row is created as `running` when a propose
 // run starts, each overlay file is saved as it changes, and the end of the run sets the final
 // status. A row left `running` by a process that died is marked failed by recoverAbandoned.
-// Every status write is a compare-and-set against the table in change-set-status.ts.
+// Every status write is a compare-and-set against the table in change-set-status.ts. The
+// reads are in change-set-reads.ts, the longer writes in change-set-writes.ts.
 import type {
   ChangeSetFileState,
   ChangeSetStatus,
@@ -10,19 +11,18 @@ import type {
 import type { Usage } from '../../../shared/agent-events';
 import { proposalEvidenceSchema, type ProposalEvidence } from '../../../shared/diagnostics';
 import { createChangeSetClaims, type ChangeSetClaims } from './change-set-claims';
-import { assertTransitions, OPEN_CHANGE_SET_STATUSES } from './change-set-status';
+import { assertTransitions } from './change-set-status';
 import type { ReadableDb, WritableDb } from './database-handles';
+import type { NewChangeSet, StoredChangeSet, ChangeSetFileRecord } from './change-set-rows';
+import { changeSetIdsStartingWith, listChangeSets, readChangeSet } from './change-set-reads';
 import {
-  fileOf,
-  summaryOf,
-  type FileRow,
-  type NewChangeSet,
-  type SetRow,
-  type StoredChangeSet,
-  type ChangeSetFileRecord,
-} from './change-set-rows';
-import { readRunEvidence } from './background-run-repository';
-import { plainHunk } from '../edits/bounded-line-diff';
+  changeSetWriteContext,
+  failAbandonedChangeSets,
+  finishChangeSet,
+  insertChangeSet,
+  markChangeSetsForRecheck,
+  saveChangeSetFile,
+} from './change-set-writes';
 
 export type {
   ChangeSetFileRecord,
@@ -32,8 +32,7 @@ export type {
   StoredChangeSetFile,
 } from './change-set-rows';
 
-/** Slack past a run's own time limit before a `running` row counts as abandoned anyway. */
-export const ABANDONED_SLACK_MS = 60_000;
+export { ABANDONED_SLACK_MS } from './change-set-writes';
 
 export interface ChangeSetRepository extends Omit<ChangeSetClaims, 'releaseDeadClaims'> {
   create(input: NewChangeSet): void;
@@ -95,111 +94,13 @@ export function createChangeSetRepository(
   db: WritableDb,
   now: () => number = Date.now,
 ): ChangeSetRepository {
-  const paths = (id: string): string[] =>
-    (
-      db
-        .prepare('SELECT path FROM change_set_files WHERE change_set_id = ? ORDER BY path')
-        .all(id) as { path: string }[]
-    ).map((r) => r.path);
-  // updated_at must grow even for two writes in the same millisecond, or a poll misses one.
-  const stamp = (): number => {
-    const last = (
-      db.prepare('SELECT COALESCE(MAX(updated_at), 0) AS at FROM change_sets').get() as {
-        at: number;
-      }
-    ).at;
-    return Math.max(now(), last + 1);
-  };
+  const w = changeSetWriteContext(db, now);
+  const { stamp, touch } = w;
   const claims = createChangeSetClaims(db, stamp);
-  const touch = (id: string): void => {
-    db.prepare('UPDATE change_sets SET updated_at = ? WHERE id = ?').run(stamp(), id);
-  };
   return {
-    create(input) {
-      db.prepare(
-        `INSERT INTO change_sets (id, project_id, project_root, conversation_id, turn_id, prompt,
-           status, model, refines, pid, timeout_ms, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        input.id,
-        input.projectId,
-        input.projectRoot,
-        input.conversationId,
-        input.turnId,
-        input.prompt,
-        input.model,
-        input.refines,
-        input.pid,
-        input.timeoutMs,
-        input.createdAt,
-        stamp(),
-      );
-    },
-    saveFile(id, file) {
-      return db.transaction(() => {
-        const open = db
-          .prepare(
-            `SELECT 1 FROM change_sets WHERE id = ? AND applying_pid IS NULL
-               AND status IN (${OPEN_CHANGE_SET_STATUSES.map(() => '?').join(', ')})`,
-          )
-          .get(id, ...OPEN_CHANGE_SET_STATUSES);
-        if (!open) return false;
-        if (!file.isNewFile && file.text === file.baseText) {
-          // Edited and then reverted: nothing to review, so the file leaves the set.
-          db.prepare('DELETE FROM change_set_files WHERE change_set_id = ? AND path = ?').run(
-            id,
-            file.path,
-          );
-          touch(id);
-          return true;
-        }
-        db.prepare(
-          `INSERT INTO change_set_files (change_set_id, path, is_new_file, base_hash, base_text,
-             final_text, format, hunks, unified_diff, protected_path, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (change_set_id, path) DO UPDATE SET final_text = excluded.final_text,
-             format = excluded.format, hunks = excluded.hunks,
-             unified_diff = excluded.unified_diff, updated_at = excluded.updated_at`,
-        ).run(
-          id,
-          file.path,
-          file.isNewFile ? 1 : 0,
-          file.baseHash,
-          file.baseText,
-          file.text,
-          JSON.stringify(file.format),
-          JSON.stringify(file.hunks.map(plainHunk)),
-          file.unifiedDiff,
-          file.protectedPath ? 1 : 0,
-          now(),
-        );
-        touch(id);
-        return true;
-      })();
-    },
-    finish(id, end) {
-      assertTransitions(['running'], end.status);
-      const moved = db
-        .prepare(
-          `UPDATE change_sets SET status = ?, status_reason = ?, summary = ?, finished_at = ?,
-           updated_at = ?, input_tokens = ?, output_tokens = ?, cache_read_tokens = ?,
-           cache_write_tokens = ?, cost_usd = ? WHERE id = ? AND status = 'running'`,
-        )
-        .run(
-          end.status,
-          end.reason,
-          end.summary,
-          now(),
-          stamp(),
-          end.usage.inputTokens,
-          end.usage.outputTokens,
-          end.usage.cacheReadTokens,
-          end.usage.cacheWriteTokens,
-          end.usage.costUsd,
-          id,
-        );
-      return moved.changes === 1;
-    },
+    create: (input) => insertChangeSet(w, input),
+    saveFile: (id, file) => saveChangeSetFile(w, id, file),
+    finish: (id, end) => finishChangeSet(w, id, end),
     transition(id, from, to, reason) {
       assertTransitions(from, to);
       const moved = db
@@ -232,91 +133,13 @@ export function createChangeSetRepository(
       ).run(state, note, checkpointId, now(), id, path);
       touch(id);
     },
-    idsStartingWith(prefix, limit = 10) {
-      // Only what an id holds: no LIKE wildcard can come in with the prefix.
-      if (!/^[0-9a-f-]{1,64}$/u.test(prefix)) return [];
-      return (
-        db
-          .prepare('SELECT id FROM change_sets WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT ?')
-          .all(prefix.length, prefix, limit) as { id: string }[]
-      ).map((row) => row.id);
-    },
-    get(id) {
-      const row = db.prepare('SELECT * FROM change_sets WHERE id = ?').get(id) as
-        SetRow | undefined;
-      if (!row) return null;
-      const files = (
-        db
-          .prepare('SELECT * FROM change_set_files WHERE change_set_id = ? ORDER BY path')
-          .all(id) as FileRow[]
-      ).map(fileOf);
-      return {
-        ...summaryOf(
-          row,
-          files.map((f) => f.path),
-          db,
-        ),
-        files,
-        ...readRunEvidence(db, id),
-        pid: row.pid,
-        timeoutMs: row.timeout_ms,
-      };
-    },
-    list(projectId) {
-      const rows = (
-        projectId === undefined
-          ? db.prepare('SELECT * FROM change_sets ORDER BY created_at DESC, rowid DESC').all()
-          : db
-              .prepare(
-                'SELECT * FROM change_sets WHERE project_id = ? ORDER BY created_at DESC, rowid DESC',
-              )
-              .all(projectId)
-      ) as SetRow[];
-      return rows.map((row) => summaryOf(row, paths(row.id), db));
-    },
-    markRecheck(except, projectId, changed, reason) {
-      const wanted = new Set(changed);
-      const marked: string[] = [];
-      const rows = db
-        .prepare(
-          `SELECT id FROM change_sets WHERE project_id = ? AND id != ?
-             AND status IN ('running', 'proposed')`,
-        )
-        .all(projectId, except) as { id: string }[];
-      for (const { id } of rows) {
-        const overlap = paths(id).filter((p) => wanted.has(p));
-        if (!overlap.length) continue;
-        db.prepare('UPDATE change_sets SET needs_recheck = ?, updated_at = ? WHERE id = ?').run(
-          `${reason} (${overlap.join(', ')})`,
-          stamp(),
-          id,
-        );
-        marked.push(id);
-      }
-      return marked;
-    },
+    idsStartingWith: (prefix, limit = 10) => changeSetIdsStartingWith(db, prefix, limit),
+    get: (id) => readChangeSet(db, id),
+    list: (projectId) => listChangeSets(db, projectId),
+    markRecheck: (except, projectId, changed, reason) =>
+      markChangeSetsForRecheck(w, except, projectId, changed, reason),
     recoverAbandoned(isAlive, at) {
-      const rows = db
-        .prepare("SELECT id, pid, created_at, timeout_ms FROM change_sets WHERE status = 'running'")
-        .all() as { id: string; pid: number | null; created_at: number; timeout_ms: number }[];
-      const failed: string[] = [];
-      for (const row of rows) {
-        const overdue = at > row.created_at + row.timeout_ms + ABANDONED_SLACK_MS;
-        const gone = row.pid === null || !isAlive(row.pid);
-        if (!overdue && !gone) continue;
-        db.prepare(
-          `UPDATE change_sets SET status = 'failed', status_reason = ?, finished_at = ?,
-             updated_at = ? WHERE id = ? AND status = 'running'`,
-        ).run(
-          gone
-            ? 'the process running it stopped before the run ended (crash or kill); what it had changed is kept for inspection'
-            : 'the run went past its time limit without ending; what it had changed is kept for inspection',
-          at,
-          stamp(),
-          row.id,
-        );
-        failed.push(row.id);
-      }
+      const failed = failAbandonedChangeSets(w, isAlive, at);
       claims.releaseDeadClaims(isAlive);
       return failed;
     },

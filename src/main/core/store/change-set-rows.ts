@@ -1,5 +1,6 @@
 // How change sets are stored, row by row: the records the repository takes and returns and the
-// mapping from SQLite rows to them (change-set-repository.ts holds the statements).
+// mapping from SQLite rows to them (change-set-repository.ts, change-set-reads.ts and
+// change-set-writes.ts hold the statements).
 import type {
   ChangeSet,
   ChangeSetFile,
