@@ -4,9 +4,7 @@
 // what the command changed in non-ignored files of the copy is taken back into the overlay
 // (test-rewritten snapshots and lockfiles included), and what a change set cannot carry
 // (deletions, binary files) is listed instead. Every command that ran or was refused is kept.
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { isProtectedPath } from '../approvals/policy';
-import { decodeText, NotTextError } from '../edits/text-format';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import type { CommandPort, RanCommand } from '../commands/command-port';
 import { commandOutputDir } from '../commands/project-commands';
@@ -22,9 +20,7 @@ import { createCommandRuleRepository } from '../shell/command-rule-repository';
 import type { WritableDb } from '../store/database-handles';
 import { createNetworkRuleRepository } from '../shell/network-rule-repository';
 import { createPolicyRepository } from '../store/policy-repository';
-import { ABSENT_FILE_HASH, sha256 } from '../workspace/content-hash';
-import { SandboxError, type Workspace } from '../workspace/workspace';
-import { errnoCode } from '../workspace/errno-code';
+import type { Workspace } from '../workspace/workspace';
 import { createBackgroundCommandGate } from '../runs/background-command-gate';
 import type { CopySupport } from '../sandbox/copy-mount';
 import type { RunCopy } from '../sandbox/run-copy';
@@ -32,6 +28,7 @@ import type { RunExecutor } from '../commands/run-executor';
 import { createLocalRunExecutor } from '../runs/local-run-executor';
 import { defaultParallel, waitForRunSlot } from '../runs/run-queue';
 import { recordRunPlacement } from '../store/run-placement-repository';
+import { absorbCopyPath, projectBase } from './copy-absorption';
 
 /** What the shell passes for a run that may run commands in a private copy. */
 export interface BackgroundRunOptions {
@@ -89,51 +86,7 @@ function recordOf(ran: RanCommand): NewCommandRecord {
   };
 }
 
-/** A path's base in the project, read by read_file's rules. */
-type ProjectBase =
-  | { readonly kind: 'file'; readonly bytes: Buffer; readonly mode: number }
-  /** Nothing there, or nothing a change set can hold as a base (a folder, a huge file). */
-  | { readonly kind: 'none' }
-  /** The path goes through a link out of the project: its target is never read. */
-  | { readonly kind: 'refused'; readonly why: string };
-
-/**
- * The project's file at `rel`, resolved by components like read_file: a link on the way (or
- * at the end) that leads out of the project refuses the path, and the file is opened with
- * O_NOFOLLOW, so a link swapped in meanwhile is not followed either.
- */
-function projectBase(workspace: Workspace, rel: string): ProjectBase {
-  let absolute: string;
-  try {
-    absolute = workspace.resolve(rel, 'read').absolute;
-  } catch (error) {
-    if (!(error instanceof SandboxError)) throw error;
-    return {
-      kind: 'refused',
-      why:
-        error.rule === 'symlink-outside' || error.rule === 'outside-root'
-          ? 'refused: a link out of the project'
-          : error.message,
-    };
-  }
-  let fd: number;
-  try {
-    fd = openSync(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    if (errnoCode(error) === 'ELOOP')
-      return { kind: 'refused', why: 'refused: a link out of the project' };
-    return { kind: 'none' };
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size > workspace.limits.maxFileBytes) return { kind: 'none' };
-    return { kind: 'file', bytes: readFileSync(fd), mode: info.mode };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-export function setUpBackgroundRun(deps: {
+interface BackgroundRunDeps {
   readonly db: WritableDb;
   readonly options: BackgroundRunOptions;
   /** The project as on disk (the copy's lower layer). */
@@ -146,7 +99,9 @@ export function setUpBackgroundRun(deps: {
   /** The run's whole time limit (a container runner enforces it in the engine too). */
   readonly timeoutMs: number;
   readonly now: () => number;
-}): BackgroundRun {
+}
+
+export function setUpBackgroundRun(deps: BackgroundRunDeps): BackgroundRun {
   const { db, options, workspace, changeSetId: id, overlay, now } = deps;
   const runs = createBackgroundRunRepository(db);
   runs.create(id, {
@@ -177,84 +132,54 @@ export function setUpBackgroundRun(deps: {
   const absorb = async (paths: readonly string[]): Promise<string[]> => {
     absorbing = true;
     try {
-      for (const rel of paths) {
-        if (isProtectedPath(rel)) continue;
-        const bytes = await executor.readFile(copy, rel);
-        if (bytes === null) {
-          unapplied.set(
-            rel,
-            `${rel} was deleted by a command; a change set cannot delete files, so the deletion is listed here and not applied`,
-          );
-          continue;
-        }
-        if (bytes.length > workspace.limits.maxFileBytes) {
-          unapplied.set(
-            rel,
-            `${rel} was changed by a command but is larger than ${workspace.limits.maxFileBytes} bytes, so it is not part of the set`,
-          );
-          continue;
-        }
-        let decoded;
-        try {
-          decoded = decodeText(bytes, rel);
-        } catch (error) {
-          if (!(error instanceof NotTextError)) throw error;
-          unapplied.set(
-            rel,
-            `${rel} is a binary file a command changed; a change set holds text only, so it is not part of it`,
-          );
-          continue;
-        }
-        unapplied.delete(rel);
-        const known = overlay.get(rel);
-        if (known) {
-          if (known.text !== decoded.text || known.format.bom !== decoded.format.bom)
-            overlay.seed({ ...known, text: decoded.text, format: decoded.format });
-          continue;
-        }
-        const found = projectBase(workspace, rel);
-        if (found.kind === 'refused') {
-          unapplied.set(
-            rel,
-            `${rel} was changed by a command but is not part of the set: ${found.why}`,
-          );
-          continue;
-        }
-        const base = found.kind === 'file' ? found.bytes : null;
-        // A command that opened a file for writing copies it up unchanged: not a change.
-        if (base && base.equals(bytes)) continue;
-        let baseText = '';
-        if (base) {
-          try {
-            baseText = decodeText(base, rel).text;
-          } catch {
-            unapplied.set(
-              rel,
-              `${rel} was binary in the project; its new text is not part of the set`,
-            );
-            continue;
-          }
-        }
-        overlay.seed({
-          path: rel,
-          isNewFile: base === null,
-          baseHash: base ? sha256(base) : ABSENT_FILE_HASH,
-          baseText,
-          text: decoded.text,
-          format: decoded.format,
-        });
-      }
+      for (const rel of paths)
+        await absorbCopyPath({ executor, copy, workspace, overlay, unapplied }, rel);
     } finally {
       absorbing = false;
       runs.setUnapplied(id, [...unapplied.values()]);
     }
     return paths.filter((p) => unapplied.has(p)).map((p) => unapplied.get(p) as string);
   };
+  const commands = backgroundCommandPort(deps, { runs, executor, copy, absorb });
 
+  return {
+    executor,
+    copy,
+    commands,
+    runs,
+    waitForSlot: (stopped) =>
+      waitForRunSlot({
+        runs,
+        id,
+        limit: options.parallel ?? defaultParallel(),
+        isAlive: options.isAlive ?? processIsAlive,
+        stopped,
+        now,
+        ...(options.queuePollMs ? { pollMs: options.queuePollMs } : {}),
+      }),
+    end: async () => {
+      runs.end(id);
+      await executor.release?.(id);
+    },
+  };
+}
+
+/** run_command in the run: the person's allowed commands and rules, in the private copy. */
+function backgroundCommandPort(
+  deps: BackgroundRunDeps,
+  run: {
+    runs: BackgroundRunRepository;
+    executor: RunExecutor;
+    copy: RunCopy;
+    absorb: (paths: readonly string[]) => Promise<string[]>;
+  },
+): CommandPort {
+  const { db, options, workspace, changeSetId: id, now } = deps;
+  const { runs, executor, copy, absorb } = run;
   const policies = createPolicyRepository(db);
   const commandRules = createCommandRuleRepository(db);
   const networkRules = createNetworkRuleRepository(db);
-  const commands: CommandPort = {
+  return {
     gate: createBackgroundCommandGate({
       policy: () => ({
         mode: policies.get(deps.projectId).mode,
@@ -294,26 +219,5 @@ export function setUpBackgroundRun(deps: {
       absorb,
     },
     record: (ran) => void runs.addCommand(id, recordOf(ran)),
-  };
-
-  return {
-    executor,
-    copy,
-    commands,
-    runs,
-    waitForSlot: (stopped) =>
-      waitForRunSlot({
-        runs,
-        id,
-        limit: options.parallel ?? defaultParallel(),
-        isAlive: options.isAlive ?? processIsAlive,
-        stopped,
-        now,
-        ...(options.queuePollMs ? { pollMs: options.queuePollMs } : {}),
-      }),
-    end: async () => {
-      runs.end(id);
-      await executor.release?.(id);
-    },
   };
 }
