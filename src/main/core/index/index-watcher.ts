@@ -64,200 +64,230 @@ function limitCode(error: unknown): string | undefined {
 /** A refresh every pollMs at least, and never more than a tenth of the time spent refreshing. */
 const POLL_DUTY = 10;
 
-export function watchIndex(index: WatchedIndex, options: IndexWatcherOptions = {}): IndexWatcher {
-  const debounceMs = options.debounceMs ?? 75;
-  const watchFolder: WatchFunction = options.watch ?? fsWatch;
-  const pollMs = options.pollMs ?? 2000;
-  const watchers = new Map<string, FSWatcher>();
-  let polling = false;
-  let pollTimer: NodeJS.Timeout | undefined;
-  const pending = new Set<string>();
+/** What the watcher's steps share: its settings, its watches and what waits to be applied. */
+interface WatchState {
+  readonly index: WatchedIndex;
+  readonly options: IndexWatcherOptions;
+  readonly debounceMs: number;
+  readonly pollMs: number;
+  readonly watchFolder: WatchFunction;
+  readonly watchers: Map<string, FSWatcher>;
+  /** Code files to refresh one by one at the next flush. */
+  readonly pending: Set<string>;
   /** Code and config files seen changing since the last flush, for onFilesChanged. */
-  const seen = new Set<string>();
-  let fullRefresh = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let closed = false;
+  readonly seen: Set<string>;
+  /** The next flush refreshes the whole project instead. */
+  fullRefresh: boolean;
+  /** The debounce before the next flush. */
+  timer: NodeJS.Timeout | undefined;
+  /** True once the OS ran out of watches. */
+  polling: boolean;
+  pollTimer: NodeJS.Timeout | undefined;
+  /** The refreshes in order: each starts when the one before has ended. */
+  running: Promise<void>;
+  closed: boolean;
+}
 
-  const report = (error: unknown): void => {
-    try {
-      options.onError?.(error);
-    } catch {
-      // a failing reporter must not break the watcher
-    }
+export function watchIndex(index: WatchedIndex, options: IndexWatcherOptions = {}): IndexWatcher {
+  const s: WatchState = {
+    index,
+    options,
+    debounceMs: options.debounceMs ?? 75,
+    pollMs: options.pollMs ?? 2000,
+    watchFolder: options.watch ?? fsWatch,
+    watchers: new Map(),
+    pending: new Set(),
+    seen: new Set(),
+    fullRefresh: false,
+    timer: undefined,
+    polling: false,
+    pollTimer: undefined,
+    running: Promise.resolve(),
+    closed: false,
   };
-
-  const flush = (): void => {
-    timer = undefined;
-    const files = [...pending];
-    pending.clear();
-    const whole = fullRefresh;
-    fullRefresh = false;
-    const news = [...seen];
-    seen.clear();
-    running = running.then(async () => {
-      try {
-        if (whole) {
-          await index.refresh();
-          syncFolders();
-        } else {
-          for (const file of files) await index.refreshFile(file);
-        }
-      } catch (error) {
-        report(error);
-      }
-      if (news.length && options.onFilesChanged)
-        try {
-          options.onFilesChanged(news);
-        } catch (error) {
-          report(error);
-        }
-    });
-  };
-
-  const schedule = (): void => {
-    if (closed) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(flush, debounceMs);
-  };
-
-  const onEvent = (dir: string, name: string | null): void => {
-    if (closed) return;
-    if (!name) {
-      fullRefresh = true;
-      schedule();
-      return;
-    }
-    const relative = dir ? `${dir}/${name}` : name;
-    if (isConfigFile(relative)) {
-      fullRefresh = true;
-      seen.add(relative);
-    } else if (isCodeFile(relative)) {
-      if (index.isIgnored(relative, false)) return;
-      pending.add(relative);
-      seen.add(relative);
-    } else {
-      try {
-        if (
-          statSync(path.join(index.root, relative)).isDirectory() &&
-          !index.isIgnored(relative, true)
-        )
-          fullRefresh = true;
-      } catch {
-        // vanished: if it was a folder of indexed files, the full refresh from its parent covers it
-        if (watchers.has(relative)) fullRefresh = true;
-      }
-    }
-    schedule();
-  };
-
-  const poll = (): void => {
-    pollTimer = undefined;
-    if (closed) return;
-    const started = Date.now();
-    running = running.then(async () => {
-      try {
-        await index.refresh();
-      } catch (error) {
-        report(error);
-      }
-      if (closed) return;
-      const spent = Date.now() - started;
-      pollTimer = setTimeout(poll, Math.max(pollMs, spent * POLL_DUTY));
-      pollTimer.unref();
-    });
-  };
-
-  /** The OS is out of watches: stop watching (it would miss folders) and poll instead. */
-  const fallBackToPolling = (error: unknown, code: string): void => {
-    if (polling || closed) return;
-    polling = true;
-    for (const watcher of watchers.values()) watcher.close();
-    watchers.clear();
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    pending.clear();
-    report(error);
-    try {
-      options.onNotice?.(
-        `File watching hit the system limit (${code}${code === 'ENOSPC' ? ': raise fs.inotify.max_user_watches' : ''}); ` +
-          `the index now checks for changes by polling every ${Math.round(pollMs / 1000)} s or more.`,
-      );
-    } catch {
-      // a failing notice sink must not break the watcher
-    }
-    // One refresh now catches whatever changed before the watches went.
-    poll();
-  };
-
-  const add = (dir: string): void => {
-    if (watchers.has(dir) || closed || polling) return;
-    try {
-      const watcher = watchFolder(path.join(index.root, dir), { persistent: false }, (_e, name) =>
-        onEvent(dir, name ? String(name) : null),
-      );
-      watcher.on('error', (error) => {
-        watcher.close();
-        watchers.delete(dir);
-        const code = limitCode(error);
-        if (code) fallBackToPolling(error, code);
-        else report(error);
-      });
-      watchers.set(dir, watcher);
-    } catch (error) {
-      const code = limitCode(error);
-      if (code) fallBackToPolling(error, code);
-      else report(error);
-    }
-  };
-
-  const syncFolders = (): void => {
-    if (polling) return;
-    const wanted = new Set<string>(['']);
-    for (const folder of index.folders()) {
-      for (
-        let dir = folder;
-        dir && !wanted.has(dir);
-        dir = path.posix.dirname(dir) === '.' ? '' : path.posix.dirname(dir)
-      )
-        wanted.add(dir);
-    }
-    for (const dir of wanted) add(dir);
-    if (polling) return;
-    for (const [dir, watcher] of watchers) {
-      if (!wanted.has(dir)) {
-        watcher.close();
-        watchers.delete(dir);
-      }
-    }
-  };
-
-  syncFolders();
+  syncFolders(s);
   return {
-    mode: () => (polling ? 'polling' : 'watching'),
-    close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      if (pollTimer) clearTimeout(pollTimer);
-      if (polling) {
-        try {
-          options.onNotice?.(undefined);
-        } catch {
-          // a failing notice sink must not break close
-        }
-      }
-      for (const watcher of watchers.values()) watcher.close();
-      watchers.clear();
-    },
-    async settled() {
-      while (timer || pending.size) {
-        if (timer) {
-          clearTimeout(timer);
-          flush();
-        }
-        await running;
-      }
-      await running;
-    },
+    mode: () => (s.polling ? 'polling' : 'watching'),
+    close: () => closeWatches(s),
+    settled: () => waitSettled(s),
   };
+}
+
+function report(s: WatchState, error: unknown): void {
+  try {
+    s.options.onError?.(error);
+  } catch {
+    // a failing reporter must not break the watcher
+  }
+}
+
+function flush(s: WatchState): void {
+  s.timer = undefined;
+  const files = [...s.pending];
+  s.pending.clear();
+  const whole = s.fullRefresh;
+  s.fullRefresh = false;
+  const news = [...s.seen];
+  s.seen.clear();
+  s.running = s.running.then(async () => {
+    try {
+      if (whole) {
+        await s.index.refresh();
+        syncFolders(s);
+      } else {
+        for (const file of files) await s.index.refreshFile(file);
+      }
+    } catch (error) {
+      report(s, error);
+    }
+    if (news.length && s.options.onFilesChanged)
+      try {
+        s.options.onFilesChanged(news);
+      } catch (error) {
+        report(s, error);
+      }
+  });
+}
+
+function schedule(s: WatchState): void {
+  if (s.closed) return;
+  if (s.timer) clearTimeout(s.timer);
+  s.timer = setTimeout(() => flush(s), s.debounceMs);
+}
+
+function onEvent(s: WatchState, dir: string, name: string | null): void {
+  if (s.closed) return;
+  if (!name) {
+    s.fullRefresh = true;
+    schedule(s);
+    return;
+  }
+  const relative = dir ? `${dir}/${name}` : name;
+  if (isConfigFile(relative)) {
+    s.fullRefresh = true;
+    s.seen.add(relative);
+  } else if (isCodeFile(relative)) {
+    if (s.index.isIgnored(relative, false)) return;
+    s.pending.add(relative);
+    s.seen.add(relative);
+  } else {
+    try {
+      if (
+        statSync(path.join(s.index.root, relative)).isDirectory() &&
+        !s.index.isIgnored(relative, true)
+      )
+        s.fullRefresh = true;
+    } catch {
+      // vanished: if it was a folder of indexed files, the full refresh from its parent covers it
+      if (s.watchers.has(relative)) s.fullRefresh = true;
+    }
+  }
+  schedule(s);
+}
+
+function poll(s: WatchState): void {
+  s.pollTimer = undefined;
+  if (s.closed) return;
+  const started = Date.now();
+  s.running = s.running.then(async () => {
+    try {
+      await s.index.refresh();
+    } catch (error) {
+      report(s, error);
+    }
+    if (s.closed) return;
+    const spent = Date.now() - started;
+    s.pollTimer = setTimeout(() => poll(s), Math.max(s.pollMs, spent * POLL_DUTY));
+    s.pollTimer.unref();
+  });
+}
+
+/** The OS is out of watches: stop watching (it would miss folders) and poll instead. */
+function fallBackToPolling(s: WatchState, error: unknown, code: string): void {
+  if (s.polling || s.closed) return;
+  s.polling = true;
+  for (const watcher of s.watchers.values()) watcher.close();
+  s.watchers.clear();
+  if (s.timer) clearTimeout(s.timer);
+  s.timer = undefined;
+  s.pending.clear();
+  report(s, error);
+  try {
+    s.options.onNotice?.(
+      `File watching hit the system limit (${code}${code === 'ENOSPC' ? ': raise fs.inotify.max_user_watches' : ''}); ` +
+        `the index now checks for changes by polling every ${Math.round(s.pollMs / 1000)} s or more.`,
+    );
+  } catch {
+    // a failing notice sink must not break the watcher
+  }
+  // One refresh now catches whatever changed before the watches went.
+  poll(s);
+}
+
+function addWatch(s: WatchState, dir: string): void {
+  if (s.watchers.has(dir) || s.closed || s.polling) return;
+  try {
+    const watcher = s.watchFolder(path.join(s.index.root, dir), { persistent: false }, (_e, name) =>
+      onEvent(s, dir, name ? String(name) : null),
+    );
+    watcher.on('error', (error) => {
+      watcher.close();
+      s.watchers.delete(dir);
+      const code = limitCode(error);
+      if (code) fallBackToPolling(s, error, code);
+      else report(s, error);
+    });
+    s.watchers.set(dir, watcher);
+  } catch (error) {
+    const code = limitCode(error);
+    if (code) fallBackToPolling(s, error, code);
+    else report(s, error);
+  }
+}
+
+function syncFolders(s: WatchState): void {
+  if (s.polling) return;
+  const wanted = new Set<string>(['']);
+  for (const folder of s.index.folders()) {
+    for (
+      let dir = folder;
+      dir && !wanted.has(dir);
+      dir = path.posix.dirname(dir) === '.' ? '' : path.posix.dirname(dir)
+    )
+      wanted.add(dir);
+  }
+  for (const dir of wanted) addWatch(s, dir);
+  if (s.polling) return;
+  for (const [dir, watcher] of s.watchers) {
+    if (!wanted.has(dir)) {
+      watcher.close();
+      s.watchers.delete(dir);
+    }
+  }
+}
+
+function closeWatches(s: WatchState): void {
+  s.closed = true;
+  if (s.timer) clearTimeout(s.timer);
+  if (s.pollTimer) clearTimeout(s.pollTimer);
+  if (s.polling) {
+    try {
+      s.options.onNotice?.(undefined);
+    } catch {
+      // a failing notice sink must not break close
+    }
+  }
+  for (const watcher of s.watchers.values()) watcher.close();
+  s.watchers.clear();
+}
+
+async function waitSettled(s: WatchState): Promise<void> {
+  while (s.timer || s.pending.size) {
+    if (s.timer) {
+      clearTimeout(s.timer);
+      flush(s);
+    }
+    await s.running;
+  }
+  await s.running;
 }
