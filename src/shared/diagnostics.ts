@@ -63,3 +63,15 @@ export const proposalEvidenceSchema = z.object({
   tests: testVerdictSchema.optional(),
 });
 export type ProposalEvidence = z.infer<typeof proposalEvidenceSchema>;
+
+/** Every part of the evidence is in: no error check or test run is still going. */
+export function isCompleteEvidence(evidence: ProposalEvidence): boolean {
+  const tests = evidence.tests?.state;
+  return (
+    evidence.state !== 'checking' &&
+    evidence.state !== 'timed_out' &&
+    tests !== 'selecting' &&
+    tests !== 'running' &&
+    tests !== 'timed_out'
+  );
+}

@@ -7,6 +7,7 @@ import {
   policyRuleSchema,
   toolCallApprovalRequestSchema,
 } from '../approvals';
+import { proposalEvidenceSchema } from '../diagnostics';
 import {
   commandApprovalRequestSchema,
   commandDecisionSchema,
@@ -66,6 +67,31 @@ export const approvalService = {
       .strict(),
     /** `reason` says why a decision was refused (unknown, stale, already decided, bad hunk ids). */
     z.object({ accepted: z.boolean(), reason: z.string().optional() }),
+  ),
+  /**
+   * What a decision would write (some hunks or lines, the person's own text), checked before
+   * it is made. `first` answers within a glance with what is known; `complete` waits for the
+   * rest (bounded: ask again while `complete` is false). Decides nothing.
+   */
+  checkDecision: method(
+    z
+      .object({
+        approvalId: z.string().min(1).max(200),
+        proposalHash: z.string().min(1).max(200),
+        decision: decisionSchema,
+        wait: z.enum(['first', 'complete']),
+      })
+      .strict(),
+    z.object({
+      accepted: z.boolean(),
+      /** Why nothing was checked (unknown or decided approval, bad selection). */
+      reason: z.string().optional(),
+      /** Names the text checked: the same selection gives the same hash. */
+      textHash: z.string().optional(),
+      /** Null: nothing checks this project (no checker, no test runner). */
+      evidence: proposalEvidenceSchema.nullable().optional(),
+      complete: z.boolean().optional(),
+    }),
   ),
   /** Approves every pending approval of the conversation at once. */
   approveAll: method(

@@ -8,7 +8,7 @@ import { createFakeSluice } from '../support/fake-sluice';
 import { renderWithClient } from '../support/render-with-client';
 
 /** The primary button: "Approve", or "Approve all N hunks" with every hunk ticked. */
-const PRIMARY_APPROVE = /^Approve( all \d+ hunks)?$/u;
+const PRIMARY_APPROVE = /^Approve( all \d+ hunks)?( with .+)?$/u;
 
 function openReview(request = editRequest()) {
   const fake = createFakeSluice();
@@ -71,7 +71,7 @@ describe('DiffReviewModal', () => {
     expect(editor).toHaveValue(editRequest().after);
     await userEvent.clear(editor);
     await userEvent.type(editor, 'const a = 42;');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve my version' }));
     expect(fake.callsTo('approvals.decide')).toEqual([
       { ...bound, decision: { type: 'edit', content: 'const a = 42;' } },
     ]);
@@ -86,7 +86,7 @@ describe('DiffReviewModal', () => {
     // Marked in words (not only by dimming, which would fail contrast): only hunk 2.
     expect(screen.getByRole('region', { name: 'Hunk 2' })).toHaveTextContent('not included');
     expect(screen.getByRole('region', { name: 'Hunk 1' })).not.toHaveTextContent('not included');
-    await userEvent.click(screen.getByRole('button', { name: 'Approve 1 of 2 hunks' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve 1 of 2 hunks' }));
     expect(fake.callsTo('approvals.decide')).toEqual([
       { ...bound, decision: { type: 'approve_hunks', hunkIds: ['h1'] } },
     ]);

@@ -10,7 +10,7 @@ import { createFakeSluice } from '../support/fake-sluice';
 import { renderWithClient } from '../support/render-with-client';
 
 /** The primary button: "Approve", or "Approve all N hunks" with every hunk ticked. */
-const PRIMARY_APPROVE = /^Approve( all \d+ hunks)?$/u;
+const PRIMARY_APPROVE = /^Approve( all \d+ hunks)?( with .+)?$/u;
 
 function openReview(found: ProposalEvidence | undefined) {
   const fake = createFakeSluice();
@@ -89,7 +89,7 @@ describe('the review modal with evidence', () => {
   it('approval_evidence - moves the open review from checking to what was found, keeping its state', async () => {
     const fake = openReview(evidence({ state: 'checking', ms: 0 }));
     // Something the person did in the review survives the update (same modal, not a new one).
-    await userEvent.click(screen.getByLabelText(/Include hunk 2/u));
+    await userEvent.click(screen.getByRole('button', { name: 'Unified' }));
     fake.emit(
       'agent',
       lateEvidence(evidence({ state: 'checked', ms: 812, introduced: [diagnostic({ line: 2 })] })),
@@ -97,7 +97,7 @@ describe('the review modal with evidence', () => {
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent('This change introduces 1 error');
     expect(status).toHaveTextContent('Checked in 812 ms');
-    expect(screen.getByLabelText(/Include hunk 2/u)).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Unified' })).toHaveAttribute('aria-pressed', 'true');
     expect(
       within(screen.getAllByTestId('hunk')[0] as HTMLElement).getByTestId('hunk-errors'),
     ).toHaveTextContent("Line 2: Cannot find name 'x'.");

@@ -11,7 +11,7 @@ import { createFakeSluice } from '../support/fake-sluice';
 import { renderWithClient } from '../support/render-with-client';
 
 /** The primary button: "Approve", or "Approve all N hunks" with every hunk ticked. */
-const PRIMARY_APPROVE = /^Approve( all \d+ hunks)?$/u;
+const PRIMARY_APPROVE = /^Approve( all \d+ hunks)?( with .+)?$/u;
 
 function verdict(overrides: Partial<TestVerdict> = {}): TestVerdict {
   return {

@@ -74,6 +74,13 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'agent.abort': () => ({ aborted: true }),
   'approvals.pending': () => [],
   'approvals.decide': () => ({ accepted: true }),
+  // Nothing checks the fake's project: a selection's evidence is null, at once.
+  'approvals.checkDecision': () => ({
+    accepted: true,
+    textHash: 't',
+    evidence: null,
+    complete: true,
+  }),
   'approvals.getPolicy': () => ({ mode: 'ask', rules: [] }),
   'approvals.pendingCommands': () => [],
   'approvals.pendingToolCalls': () => [],

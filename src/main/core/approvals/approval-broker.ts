@@ -25,7 +25,7 @@ import { evaluatePolicy, type PolicyVerdict } from './policy';
 import type { PolicyState } from '../../../shared/policy-rules';
 import { sha256, type Proposal } from '../edits/proposal';
 import { plainHunk } from '../edits/bounded-line-diff';
-import { resolutionFor } from './decision-resolution';
+import { decidedText, resolutionFor } from './decision-resolution';
 
 export { MAX_EDITED_CHARS } from './decision-resolution';
 
@@ -312,6 +312,22 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
     };
     this.registry.settle(input.approvalId, settled);
     return { accepted: true };
+  }
+
+  /**
+   * What a decision on a waiting proposal would write, without deciding: for checking a
+   * selection or an edited text before the person commits to it. Refused as `decide` is.
+   */
+  decidedTextOf(input: DecisionInput): { proposal: Proposal; text: string } | { refused: string } {
+    const found = this.registry.lookup<WaitingFile>('file', input.approvalId, input.proposalHash);
+    if ('refused' in found) return found;
+    const { proposal } = found.request;
+    const built = resolutionFor(proposal, input.approvalId, input.decision, 'person');
+    if ('refused' in built) return built;
+    const { resolution } = built;
+    if (resolution.outcome === 'rejected' || resolution.outcome === 'denied')
+      return { refused: 'a rejection writes nothing, so there is nothing to check.' };
+    return { proposal, text: decidedText(proposal, resolution) };
   }
 
   /** Approves every pending approval (of one conversation when given). Returns how many. */

@@ -4,7 +4,13 @@
 import type { Decision, DecisionSource } from '../../../shared/approvals';
 import { missingCase } from '../../../shared/missing-case';
 import type { ApprovalResolution } from './approval-port';
-import { applyLineSelection, UnknownHunkError, type Proposal } from '../edits/proposal';
+import {
+  applyLineSelection,
+  applySelectedHunks,
+  UnknownHunkError,
+  type Proposal,
+} from '../edits/proposal';
+import { conformEol } from '../edits/text-format';
 import { allLineKeys, linesOfSelectors, selectorsFor } from '../../../shared/hunk-selection';
 
 /** Largest edited content a person may submit (same as the workspace's default file limit). */
@@ -78,5 +84,28 @@ export function resolutionFor(
       };
     default:
       return missingCase(decision);
+  }
+}
+
+/** The text the person's decision writes: all of it, the hunks they kept, or their own. */
+export function decidedText(
+  proposal: Proposal,
+  resolution: Exclude<ApprovalResolution, { outcome: 'denied' | 'rejected' }>,
+): string {
+  switch (resolution.outcome) {
+    case 'approved':
+      return proposal.after;
+    case 'partially_approved':
+      return applySelectedHunks(proposal, resolution.hunkIds);
+    case 'edited': {
+      // The person's text keeps the file's line endings (an editor or textarea may give LF).
+      const text = proposal.format.mixedEol
+        ? resolution.content
+        : conformEol(resolution.content, proposal.format);
+      // The BOM is the format's business; an editor may hand one back inside the text.
+      return text.startsWith('\uFEFF') ? text.slice(1) : text;
+    }
+    default:
+      return missingCase(resolution);
   }
 }

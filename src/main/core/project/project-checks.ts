@@ -13,6 +13,7 @@ import {
   type ProjectDiagnostics,
 } from '../diagnostics/project-diagnostics';
 import { shellCreateDiagnostics } from '../diagnostics/shell-diagnostics';
+import { SelectionEvidence } from '../evidence/selection-evidence';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { WritableDb } from '../store/database-handles';
 import { createSettingsRepository, type SettingsRepository } from '../store/settings-repository';
@@ -37,6 +38,8 @@ export interface ProjectChecksDeps {
 export interface ProjectChecks {
   readonly diagnostics: ProjectDiagnostics | undefined;
   readonly testRuns: ReturnType<CreateTests> | undefined;
+  /** What a decision other than the proposal would write, checked before it is made. */
+  readonly selection: SelectionEvidence;
   dispose(): Promise<void>;
 }
 
@@ -61,10 +64,13 @@ export function openProjectChecks(deps: ProjectChecksDeps): ProjectChecks {
     settings: repository,
     ...(deps.symbolIndex ? { symbolIndex: deps.symbolIndex } : {}),
   });
+  const selection = new SelectionEvidence({ diagnostics, tests: testRuns?.tests });
   return {
     diagnostics,
     testRuns,
+    selection,
     async dispose() {
+      selection.dispose();
       try {
         await diagnostics?.dispose();
       } finally {

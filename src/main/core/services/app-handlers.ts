@@ -97,8 +97,8 @@ export function createAppHandlers(args: AppHandlersArgs): SluiceHandlers {
     approvals: createApprovalHandlers({
       policies,
       currentProject: () => {
-        const { projectId, gates } = current();
-        return { projectId, broker: gates.approvals.broker };
+        const { projectId, gates, checks } = current();
+        return { projectId, broker: gates.approvals.broker, selection: checks.selection };
       },
       currentCommands: () => {
         const { projectId, gates } = current();

@@ -8,11 +8,18 @@ import { validateRuleGlob } from '../../../shared/policy-rules';
 import type { PolicyRepository } from '../store/policy-repository';
 import type { AuditRecord } from '../store/approval-audit-records';
 import type { ProjectCommands } from '../commands/project-commands';
+import type { SelectionEvidence } from '../evidence/selection-evidence';
+import { checkDecision } from '../project/decision-checks';
 
 export interface ApprovalHandlersDeps {
   readonly policies: PolicyRepository;
   /** The open project's id and broker; throws a message for the person when none is open. */
-  currentProject(): { projectId: string; broker: ApprovalBroker };
+  currentProject(): {
+    projectId: string;
+    broker: ApprovalBroker;
+    /** Checks what a decision would write; absent: nothing is checked in this shell. */
+    selection?: SelectionEvidence;
+  };
   /** The open project's run_command gate and rules; absent: command methods say so. */
   currentCommands?(): { projectId: string; commands: ProjectCommands };
   /** Reads the audit trail; default: the broker's own audit (the app DB repository can list). */
@@ -72,6 +79,10 @@ export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHand
       if (glob !== undefined)
         deps.policies.addRule(projectId, { tool: 'write', pathGlob: glob, action: 'allow' });
       return { accepted: true };
+    },
+    checkDecision(input) {
+      const { broker, selection } = deps.currentProject();
+      return checkDecision(broker, selection, input);
     },
     approveAll({ conversationId }) {
       return { approved: deps.currentProject().broker.approveAll(conversationId, 'person') };

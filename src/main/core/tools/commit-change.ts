@@ -8,7 +8,8 @@ import type { AtomicWriteOps } from '../workspace/atomic-write';
 import { ContentConflictError, type ReplaceFileResult } from '../workspace/replace-file';
 import { missingCase } from '../../../shared/missing-case';
 import type { ApprovalResolution, WriteCall } from '../approvals/approval-port';
-import { applySelectedHunks, type Proposal } from '../edits/proposal';
+import type { Proposal } from '../edits/proposal';
+import { decidedText } from '../approvals/decision-resolution';
 import {
   appliedMessage,
   conflictMessage,
@@ -17,7 +18,7 @@ import {
   partialMessage,
   rejectedMessage,
 } from '../edits/result-message';
-import { conformEol, encodeText } from '../edits/text-format';
+import { encodeText } from '../edits/text-format';
 import { checkLiveProposal } from '../evidence/live-evidence';
 import { evidenceResultLine } from '../evidence/error-words';
 import { testsResultLine } from '../evidence/test-words';
@@ -142,29 +143,6 @@ export async function commitProposal(
       };
     case 'edited':
       return { status: 'ok', content: editedMessage(proposal, finalText, checkpointId, extra) };
-    default:
-      return missingCase(resolution);
-  }
-}
-
-/** The text the person's decision writes: all of it, the hunks they kept, or their own. */
-function decidedText(
-  proposal: Proposal,
-  resolution: Exclude<ApprovalResolution, { outcome: 'denied' | 'rejected' }>,
-): string {
-  switch (resolution.outcome) {
-    case 'approved':
-      return proposal.after;
-    case 'partially_approved':
-      return applySelectedHunks(proposal, resolution.hunkIds);
-    case 'edited': {
-      // The person's text keeps the file's line endings (an editor or textarea may give LF).
-      const text = proposal.format.mixedEol
-        ? resolution.content
-        : conformEol(resolution.content, proposal.format);
-      // The BOM is the format's business; an editor may hand one back inside the text.
-      return text.startsWith('\uFEFF') ? text.slice(1) : text;
-    }
     default:
       return missingCase(resolution);
   }

@@ -1,15 +1,22 @@
 // The review of one proposed write, opened by approval_request. Nothing is written until the
-// person decides here: approve what is ticked (every hunk, or only some), edit the final text,
-// or reject with a reason. The primary button says what it writes, and Ctrl/Cmd+Enter does
-// exactly that (or submits the open form); Esc moves to reject with the reason field focused
-// (and from a form, back to the review).
+// person decides here: approve what is ticked (every hunk, some hunks, changes of a split hunk,
+// single lines), edit the final text, or reject with a reason. The primary button says what it
+// writes and what the check of exactly that found, and Ctrl/Cmd+Enter does the same (or
+// submits the open form); Esc moves to reject with the reason field focused (and from a form,
+// back to the review). The evidence follows the ticks and the edited text.
 import { useState } from 'react';
 import type { Decision } from '../../../shared/approvals';
+import { changedLineIndexes } from '../../../shared/hunk-selection';
 import type { PendingApproval } from './use-approval-queue';
-import { EvidencePanel } from './evidence-panel';
+import { approveLabel, evidenceScope } from './approve-label';
+import { EditReview } from './edit-review';
+import { SelectionEvidenceView } from './selection-evidence-view';
 import { HunkPages } from './hunk-pages';
-import { ProposalEditor } from './proposal-editor';
 import { ReviewDialog, rejectDecision, useReviewModes } from './review-dialog';
+import { ReviewFooter } from './review-footer';
+import { DiffReviewHeader } from './diff-review-header';
+import { useLineSelection } from './use-line-selection';
+import { useSelectionEvidence } from './use-selection-evidence';
 
 interface Props {
   item: PendingApproval;
@@ -23,22 +30,11 @@ interface Props {
   onApproveAll(): Promise<void>;
 }
 
-export function DiffReviewModal({
-  item,
-  position,
-  total,
-  approveAllCount,
-  dark,
-  error,
-  onDecide,
-  onApproveAll,
-}: Props) {
-  const { request } = item;
+export function DiffReviewModal(props: Props) {
+  const { request } = props.item;
   const modes = useReviewModes();
   const { mode, setMode } = modes;
-  const [selected, setSelected] = useState<Set<string>>(
-    () => new Set(request.hunks.map((hunk) => hunk.id)),
-  );
+  const selection = useLineSelection(request.hunks);
   const [content, setContent] = useState(request.after);
   const [splitView, setSplitView] = useState(true);
   const [alwaysAllow, setAlwaysAllow] = useState(false);
@@ -46,115 +42,45 @@ export function DiffReviewModal({
   // One decision per proposal: buttons and keys do nothing while a decision is on its way.
   const [busy, setBusy] = useState(false);
 
-  const perHunk = !request.isNewFile && request.hunks.length > 1;
-  const allSelected = selected.size === request.hunks.length;
+  const perHunk =
+    !request.isNewFile &&
+    (request.hunks.length > 1 || request.hunks.some((h) => changedLineIndexes(h).length > 1));
   const allowGlob = alwaysAllow && glob.trim() !== '' ? glob.trim() : undefined;
+  const editing = mode === 'edit';
+  const edited = editing && content !== request.after;
+  // What the primary button of this mode writes, when it is not the proposal as shown.
+  const pick: Decision | null = editing
+    ? edited
+      ? { type: 'edit', content }
+      : null
+    : selection.all
+      ? null
+      : selection.decision;
+  const checked = useSelectionEvidence(request, pick);
+  const label = approveLabel({
+    perHunk: perHunk && !editing,
+    count: selection.count,
+    edited,
+    evidence: checked.evidence,
+    pending: pick !== null && !checked.complete,
+  });
 
   const send = (decision: Decision, glob?: string) => {
     if (busy) return;
     setBusy(true);
-    void onDecide(decision, glob).finally(() => setBusy(false));
+    void props.onDecide(decision, glob).finally(() => setBusy(false));
   };
-  // What is ticked is what is written: the whole change, or only the hunks kept.
+  // What is ticked is what is written: the whole change, or only the lines kept.
   const approve = () => {
-    if (selected.size === 0) return;
-    if (allSelected) send({ type: 'approve' }, allowGlob);
-    else
-      send(
-        {
-          type: 'approve_hunks',
-          hunkIds: request.hunks.filter((hunk) => selected.has(hunk.id)).map((hunk) => hunk.id),
-        },
-        allowGlob,
-      );
+    if (selection.decision) send(selection.decision, allowGlob);
   };
-  const approveLabel = !perHunk
-    ? 'Approve'
-    : allSelected
-      ? `Approve all ${request.hunks.length} hunks`
-      : selected.size === 0
-        ? 'Approve (no hunk ticked)'
-        : `Approve ${selected.size} of ${request.hunks.length} hunks`;
   const reject = () => send(rejectDecision(modes.reason));
-  const applyEdit = () => send({ type: 'edit', content });
+  const applyEdit = () => send(edited ? { type: 'edit', content } : { type: 'approve' });
   const approveAll = () => {
     if (busy) return;
     setBusy(true);
-    void onApproveAll().finally(() => setBusy(false));
+    void props.onApproveAll().finally(() => setBusy(false));
   };
-
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
-  const footer = (
-    <footer className="review-footer">
-      <label className="always-allow">
-        <input
-          type="checkbox"
-          checked={alwaysAllow}
-          onChange={(event) => setAlwaysAllow(event.target.checked)}
-        />
-        Always allow this path
-      </label>
-      {alwaysAllow && (
-        <input
-          className="input small"
-          aria-label="Path or glob to always allow"
-          value={glob}
-          onChange={(event) => setGlob(event.target.value)}
-        />
-      )}
-      <div className="button-row">
-        <button
-          data-testid="review-approve"
-          type="button"
-          className="button primary"
-          disabled={busy || selected.size === 0}
-          onClick={approve}
-          title={
-            selected.size === 0
-              ? 'Tick a hunk to approve it, or reject the change'
-              : 'Ctrl/Cmd+Enter'
-          }
-        >
-          {approveLabel}
-        </button>
-        <button
-          data-testid="review-edit"
-          type="button"
-          className="button"
-          onClick={() => setMode('edit')}
-        >
-          Edit
-        </button>
-        <button
-          data-testid="review-reject"
-          type="button"
-          className="button danger"
-          onClick={() => setMode('reject')}
-          title="Esc"
-        >
-          Reject…
-        </button>
-        {approveAllCount > 1 && (
-          <button
-            data-testid="review-approve-all"
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={approveAll}
-          >
-            Approve all ({approveAllCount})
-          </button>
-        )}
-      </div>
-    </footer>
-  );
 
   return (
     <ReviewDialog
@@ -163,58 +89,48 @@ export function DiffReviewModal({
       titleId="review-title"
       testId="review-modal"
       submit={{ review: approve, edit: applyEdit, reject }}
-      error={error}
-      footer={mode === 'review' && footer}
-    >
-      {/* A div, not <header>: inside a dialog a header would be a second banner landmark. */}
-      <div className="review-header">
-        <div className="review-title-row">
-          <h2 id="review-title" className="review-title">
-            {request.isNewFile ? 'New file' : 'Edit'} <code>{request.path}</code>
-          </h2>
-          {total > 1 && (
-            <span className="review-position" data-testid="review-position">
-              {position} of {total}
-            </span>
-          )}
-        </div>
-        {request.description && <p className="review-description">{request.description}</p>}
-        <p className="review-reason muted">
-          {request.protectedPath && <span className="badge warning">protected path</span>}{' '}
-          {request.reason}
-          {request.coarseDiff && (
-            <span className="badge">coarse diff (file too large for a line diff)</span>
-          )}
-        </p>
-      </div>
-
-      <div className="review-toolbar">
-        <div className="segmented" role="group" aria-label="Diff layout">
-          <button type="button" aria-pressed={splitView} onClick={() => setSplitView(true)}>
-            Split
-          </button>
-          <button type="button" aria-pressed={!splitView} onClick={() => setSplitView(false)}>
-            Unified
-          </button>
-        </div>
-        {perHunk && (
-          <span className="muted">
-            {selected.size} of {request.hunks.length} hunks selected
-          </span>
-        )}
-      </div>
-
-      <div className="review-body">
-        {request.evidence && mode !== 'edit' && (
-          <EvidencePanel
-            evidence={request.evidence}
-            proposedTexts={{ [request.path]: request.after }}
+      error={props.error}
+      footer={
+        mode === 'review' && (
+          <ReviewFooter
+            busy={busy}
+            approveLabel={label}
+            nothingKept={selection.decision === null}
+            approveAllCount={props.approveAllCount}
+            alwaysAllow={alwaysAllow}
+            glob={glob}
+            onAlwaysAllow={setAlwaysAllow}
+            onGlob={setGlob}
+            onApprove={approve}
+            onEdit={() => setMode('edit')}
+            onReject={() => setMode('reject')}
+            onApproveAll={approveAll}
           />
-        )}
-        {mode === 'edit' ? (
-          <ProposalEditor
-            path={request.path}
+        )
+      }
+    >
+      <DiffReviewHeader
+        request={request}
+        position={props.position}
+        total={props.total}
+        splitView={splitView}
+        onSplitView={setSplitView}
+        selected={perHunk && !editing ? selection.count : null}
+      />
+      <div className="review-body">
+        <SelectionEvidenceView
+          checked={checked}
+          picked={pick !== null}
+          scope={evidenceScope(selection.count, edited)}
+          proposedTexts={{ [request.path]: editing ? content : request.after }}
+        />
+        {editing ? (
+          <EditReview
+            request={request}
             content={content}
+            dark={props.dark}
+            splitView={splitView}
+            applyLabel={label}
             onChange={setContent}
             onApply={applyEdit}
             onBack={() => setMode('review')}
@@ -223,10 +139,10 @@ export function DiffReviewModal({
           <HunkPages
             request={request}
             splitView={splitView}
-            dark={dark}
+            dark={props.dark}
             selectable={perHunk}
-            selected={selected}
-            onToggle={toggle}
+            selection={selection}
+            errorsShown={pick === null}
           />
         )}
       </div>

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import type { ApprovalRequest } from '../../../shared/approvals';
 import { languageForPath } from '../highlight/highlighter';
-import { HunkView } from './hunk-view';
+import { HunkSelector } from './hunk-selector';
+import type { LineSelection } from './use-line-selection';
 import { errorsInHunk } from './evidence-text';
 
 const HUNKS_PER_PAGE = 8;
@@ -12,11 +13,12 @@ interface Props {
   splitView: boolean;
   dark: boolean;
   selectable: boolean;
-  selected: Set<string>;
-  onToggle(id: string): void;
+  selection: LineSelection;
+  /** The errors to mark on hunks: the proposal's own, when what is kept is all of it. */
+  errorsShown: boolean;
 }
 
-export function HunkPages({ request, splitView, dark, selectable, selected, onToggle }: Props) {
+export function HunkPages({ request, splitView, dark, selectable, selection, errorsShown }: Props) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(request.hunks.length / HUNKS_PER_PAGE));
   const current = Math.min(page, pages - 1);
@@ -31,7 +33,7 @@ export function HunkPages({ request, splitView, dark, selectable, selected, onTo
   return (
     <div className="hunk-pages">
       {visible.map((hunk, offset) => (
-        <HunkView
+        <HunkSelector
           key={hunk.id}
           hunk={hunk}
           index={first + offset}
@@ -40,9 +42,8 @@ export function HunkPages({ request, splitView, dark, selectable, selected, onTo
           splitView={splitView && !request.isNewFile}
           dark={dark}
           selectable={selectable}
-          selected={selected.has(hunk.id)}
-          onToggle={() => onToggle(hunk.id)}
-          errors={errorsInHunk(hunk, request.path, introduced)}
+          selection={selection}
+          errors={errorsShown ? errorsInHunk(hunk, request.path, introduced) : []}
         />
       ))}
       {pages > 1 && (

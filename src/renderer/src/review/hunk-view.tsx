@@ -2,7 +2,9 @@
 // computed in its worker, word marks, virtualised rows for big hunks); syntax highlighting is
 // the renderer's own highlighter through renderContent (never the viewer's built-in Prism
 // highlighting); the gutter shows the real file line numbers of both sides.
+import type { ReactNode } from 'react';
 import ReactDiffViewer, { LineNumberPrefix } from 'react-diff-viewer-continued';
+import type { TickState } from './use-line-selection';
 import type { Hunk } from '../../../shared/approvals';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { hunkErrorText } from './evidence-text';
@@ -18,7 +20,16 @@ interface Props {
   splitView: boolean;
   dark: boolean;
   selectable: boolean;
-  selected: boolean;
+  /** Whether the hunk's changed lines are kept: all, some (split or picked), none. */
+  tick?: TickState | undefined;
+  /** The whole hunk kept or not (a review that picks whole hunks only); `tick` wins. */
+  selected?: boolean | undefined;
+  /** What the header calls it; default "Hunk N". */
+  title?: string | undefined;
+  /** Beside the checkbox: Split, Pick lines. */
+  actions?: ReactNode;
+  /** In place of the diff: the hunk's changes, or its lines to pick. */
+  body?: ReactNode;
   /** After a review: what became of this hunk ("written", "not written", "undone"). */
   outcome?: string | undefined;
   onToggle(): void;
@@ -87,30 +98,36 @@ export function HunkView({
   splitView,
   dark,
   selectable,
+  tick: tickState,
   selected,
+  title,
+  actions,
+  body,
   outcome,
   onToggle,
   errors = [],
 }: Props) {
   const { before, after } = hunkSides(hunk);
   const header = `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`;
+  const name = title ?? `Hunk ${index + 1}`;
+  const tick = tickState ?? (selected === false ? 'none' : 'all');
   return (
     <section
-      className={`hunk${selected ? '' : ' hunk-excluded'}`}
+      className={`hunk${tick === 'none' ? ' hunk-excluded' : ''}`}
       data-testid="hunk"
-      aria-label={`Hunk ${index + 1}`}
+      aria-label={name}
     >
       <header className="hunk-header">
         {selectable ? (
           <label className="hunk-check">
-            <input
-              type="checkbox"
-              checked={selected}
+            <TriStateBox
+              state={tick}
               onChange={onToggle}
-              aria-label={`Include hunk ${index + 1} (${header})`}
+              label={`Include ${name.toLowerCase()} (${header})`}
             />
-            <span>Hunk {index + 1}</span>
-            {!selected && <span className="badge">not included</span>}
+            <span>{name}</span>
+            {tick === 'none' && <span className="badge">not included</span>}
+            {tick === 'some' && <span className="badge">in part</span>}
           </label>
         ) : outcome ? (
           <span className="hunk-check">
@@ -123,6 +140,7 @@ export function HunkView({
           <span>{path}</span>
         )}
         <code className="hunk-range">{header}</code>
+        {actions}
       </header>
       {errors.length > 0 && (
         <ul
@@ -142,38 +160,65 @@ export function HunkView({
           )}
         </ul>
       )}
-      <ReactDiffViewer
-        oldValue={before}
-        newValue={after}
-        splitView={splitView}
-        useDarkTheme={dark}
-        styles={viewerStyles}
-        hideSummary
-        hideLineNumbers
-        disableWordDiff={!wantsWordDiff(hunk)}
-        {...(language ? { renderContent: lineRenderer(language) } : {})}
-        {...(hunk.lines.length > VIRTUALISE_AFTER_LINES
-          ? { infiniteLoading: { pageSize: 100, containerHeight: '60vh' } }
-          : {})}
-        renderGutter={({ lineNumber, prefix, additionalLineNumber, styles }) => {
-          const left =
-            prefix === LineNumberPrefix.LEFT && lineNumber ? lineNumber + hunk.oldStart - 1 : null;
-          const right =
-            prefix === LineNumberPrefix.RIGHT && lineNumber
-              ? lineNumber + hunk.newStart - 1
-              : additionalLineNumber
-                ? additionalLineNumber + hunk.newStart - 1
+      {body ?? (
+        <ReactDiffViewer
+          oldValue={before}
+          newValue={after}
+          splitView={splitView}
+          useDarkTheme={dark}
+          styles={viewerStyles}
+          hideSummary
+          hideLineNumbers
+          disableWordDiff={!wantsWordDiff(hunk)}
+          {...(language ? { renderContent: lineRenderer(language) } : {})}
+          {...(hunk.lines.length > VIRTUALISE_AFTER_LINES
+            ? { infiniteLoading: { pageSize: 100, containerHeight: '60vh' } }
+            : {})}
+          renderGutter={({ lineNumber, prefix, additionalLineNumber, styles }) => {
+            const left =
+              prefix === LineNumberPrefix.LEFT && lineNumber
+                ? lineNumber + hunk.oldStart - 1
                 : null;
-          const text = splitView
-            ? String((prefix === LineNumberPrefix.LEFT ? left : right) ?? '')
-            : `${left ?? ''} ${right ?? ''}`;
-          return (
-            <td className={styles.gutter}>
-              <pre className={styles.lineNumber}>{text.trim()}</pre>
-            </td>
-          );
-        }}
-      />
+            const right =
+              prefix === LineNumberPrefix.RIGHT && lineNumber
+                ? lineNumber + hunk.newStart - 1
+                : additionalLineNumber
+                  ? additionalLineNumber + hunk.newStart - 1
+                  : null;
+            const text = splitView
+              ? String((prefix === LineNumberPrefix.LEFT ? left : right) ?? '')
+              : `${left ?? ''} ${right ?? ''}`;
+            return (
+              <td className={styles.gutter}>
+                <pre className={styles.lineNumber}>{text.trim()}</pre>
+              </td>
+            );
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/** A checkbox that shows "some" as the platform's mixed state (aria-checked="mixed"). */
+export function TriStateBox({
+  state,
+  label,
+  onChange,
+}: {
+  state: TickState;
+  label: string;
+  onChange(): void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      checked={state === 'all'}
+      ref={(box) => {
+        if (box) box.indeterminate = state === 'some';
+      }}
+      onChange={onChange}
+      aria-label={label}
+    />
   );
 }

@@ -1,16 +1,18 @@
-// Edit the proposed text; what is here when the person presses "Apply edit" is exactly what
-// gets written.
+// Edit the proposed text; what is here when the person presses "Approve my version" is
+// exactly what gets written.
 import { ReviewTextForm } from './review-text-form';
 
 interface Props {
   path: string;
   content: string;
+  /** The button's words, with what the check found in this text. */
+  applyLabel: string;
   onChange(content: string): void;
   onApply(): void;
   onBack(): void;
 }
 
-export function ProposalEditor({ path, content, onChange, onApply, onBack }: Props) {
+export function ProposalEditor({ path, content, applyLabel, onChange, onApply, onBack }: Props) {
   return (
     <ReviewTextForm
       className="proposal-editor"
@@ -22,7 +24,7 @@ export function ProposalEditor({ path, content, onChange, onApply, onBack }: Pro
       rows={20}
       spellCheck={false}
       action={{
-        label: 'Apply edit',
+        label: applyLabel,
         className: 'primary',
         testId: 'review-apply-edit',
         onClick: onApply,

@@ -1,0 +1,230 @@
+// The evidence of what a person is about to write when it is not the proposal as first shown:
+// some hunks, some lines, their own edited text. The text is checked as the proposal was
+// (errors against the disk, then the tests it affects), the changed files answering first.
+// A text already checked is answered from memory; a newer selection of the same review
+// cancels the older one's check. Each update goes to whoever asked, until it is complete.
+import { isCompleteEvidence, type ProposalEvidence } from '../../../shared/diagnostics';
+import type { TestVerdict } from '../../../shared/test-verdict';
+import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
+import type { ProjectTests } from '../test-runs/project-tests';
+import { sha256 } from '../workspace/content-hash';
+import { CHANGED_FILES_FIRST_MS } from './live-evidence';
+import { NO_CHECKER_REASON } from './files-evidence';
+
+/** One text to check: what a decision would write to `path`. */
+export interface SelectionTarget {
+  /** Identity of the review (an approval id, a change set and file): a newer check replaces. */
+  readonly key: string;
+  readonly path: string;
+  /** The text it is made on; null: a new file. */
+  readonly before: string | null;
+  readonly baseHash: string;
+  readonly text: string;
+}
+
+export interface SelectionUpdate {
+  readonly evidence: ProposalEvidence;
+  /** Every part is in: no error check or test run is still going. */
+  readonly complete: boolean;
+}
+
+export interface SelectionEvidenceDeps {
+  readonly diagnostics?: ProjectDiagnostics | undefined;
+  readonly tests?: ProjectTests | undefined;
+  readonly now?: () => number;
+}
+
+/** How many checked texts are remembered, and for how long (other files may change). */
+const REMEMBERED = 32;
+const REMEMBERED_MS = 120_000;
+
+interface Entry {
+  latest: SelectionUpdate;
+  readonly listeners: Set<(update: SelectionUpdate) => void>;
+  readonly complete: Promise<SelectionUpdate>;
+  readonly controller: AbortController;
+  readonly startedAt: number;
+}
+
+function startingEvidence(target: SelectionTarget, now: number): ProposalEvidence {
+  return {
+    state: 'checking',
+    ms: 0,
+    introduced: [],
+    fixed: [],
+    languages: [],
+    checkedAt: new Date(now).toISOString(),
+    baseHashes: { [target.path]: target.baseHash },
+  };
+}
+
+export class SelectionEvidence {
+  private readonly entries = new Map<string, Entry>();
+  /** The text each review is checking now. */
+  private readonly current = new Map<string, string>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: SelectionEvidenceDeps) {
+    this.now = deps.now ?? (() => Date.now());
+  }
+
+  /** Whether anything can be checked in this project (a checker or a test runner). */
+  get checks(): boolean {
+    return this.deps.diagnostics !== undefined || this.deps.tests !== undefined;
+  }
+
+  /**
+   * Checks the target's text (or finds it checked); `onUpdate` hears the state now and every
+   * later part. The promise settles with the complete evidence, or the last before a cancel.
+   */
+  check(
+    target: SelectionTarget,
+    onUpdate?: (update: SelectionUpdate) => void,
+  ): { readonly textHash: string; readonly complete: Promise<SelectionUpdate> } {
+    const textHash = sha256(`${target.path}\0${target.baseHash}\0${target.text}`);
+    const previous = this.current.get(target.key);
+    if (previous && previous !== textHash) this.cancelEntry(previous);
+    this.current.set(target.key, textHash);
+    let entry = this.fresh(textHash);
+    if (!entry) {
+      entry = this.start(target);
+      this.remember(textHash, entry);
+    }
+    if (onUpdate) {
+      onUpdate(entry.latest);
+      if (!entry.latest.complete) entry.listeners.add(onUpdate);
+    }
+    return { textHash, complete: entry.complete };
+  }
+
+  /** The review closed: its check stops. */
+  forget(key: string): void {
+    const hash = this.current.get(key);
+    this.current.delete(key);
+    if (hash) this.cancelEntry(hash);
+  }
+
+  dispose(): void {
+    for (const hash of [...this.entries.keys()]) this.cancelEntry(hash);
+    this.current.clear();
+  }
+
+  private fresh(textHash: string): Entry | undefined {
+    const entry = this.entries.get(textHash);
+    if (!entry) return undefined;
+    if (this.now() - entry.startedAt > REMEMBERED_MS || entry.controller.signal.aborted) {
+      this.entries.delete(textHash);
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(textHash);
+    this.entries.set(textHash, entry);
+    return entry;
+  }
+
+  private remember(textHash: string, entry: Entry): void {
+    this.entries.set(textHash, entry);
+    while (this.entries.size > REMEMBERED) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.cancelEntry(oldest);
+    }
+  }
+
+  /** An unfinished check stops; a finished one stays remembered. */
+  private cancelEntry(textHash: string): void {
+    const entry = this.entries.get(textHash);
+    if (!entry) return;
+    if (entry.latest.complete && this.entries.size <= REMEMBERED) return;
+    entry.controller.abort();
+    entry.listeners.clear();
+    this.entries.delete(textHash);
+  }
+
+  private start(target: SelectionTarget): Entry {
+    const controller = new AbortController();
+    let settle: (update: SelectionUpdate) => void = () => undefined;
+    const complete = new Promise<SelectionUpdate>((resolve) => {
+      settle = resolve;
+    });
+    const entry: Entry = {
+      latest: { evidence: startingEvidence(target, this.now()), complete: false },
+      listeners: new Set(),
+      complete,
+      controller,
+      startedAt: this.now(),
+    };
+    let errors: ProposalEvidence | null = null;
+    let tests: TestVerdict | null | undefined;
+    const publish = (): void => {
+      if (controller.signal.aborted) return;
+      const base = errors ?? entry.latest.evidence;
+      const evidence: ProposalEvidence = {
+        ...base,
+        baseHashes: { [target.path]: target.baseHash },
+        ...(tests ? { tests } : {}),
+      };
+      const done = errors !== null && tests !== undefined && isCompleteEvidence(evidence);
+      entry.latest = { evidence, complete: done };
+      for (const listener of entry.listeners) listener(entry.latest);
+      if (done) {
+        entry.listeners.clear();
+        settle(entry.latest);
+      }
+    };
+    controller.signal.addEventListener('abort', () => settle(entry.latest), { once: true });
+    void this.checkErrors(target, controller.signal, (evidence) => {
+      errors = evidence;
+      publish();
+    });
+    void this.runTests(target, controller.signal, (verdict) => {
+      tests = verdict;
+      publish();
+    });
+    return entry;
+  }
+
+  private async checkErrors(
+    target: SelectionTarget,
+    signal: AbortSignal,
+    update: (evidence: ProposalEvidence) => void,
+  ): Promise<void> {
+    const { diagnostics } = this.deps;
+    if (!diagnostics) {
+      update({
+        ...startingEvidence(target, this.now()),
+        state: 'not_checked',
+        reason: NO_CHECKER_REASON,
+      });
+      return;
+    }
+    const first = await diagnostics.checkChange([{ path: target.path, after: target.text }], {
+      deadlineMs: diagnostics.liveDeadlineMs(),
+      changedFilesFirstAfterMs: CHANGED_FILES_FIRST_MS,
+      signal,
+      onLateProgress: update,
+      onLateResult: update,
+    });
+    update(first);
+  }
+
+  private async runTests(
+    target: SelectionTarget,
+    signal: AbortSignal,
+    update: (verdict: TestVerdict | null) => void,
+  ): Promise<void> {
+    const { tests } = this.deps;
+    if (!tests) {
+      update(null);
+      return;
+    }
+    const verdict = await tests.verdict({
+      changes: [{ path: target.path, after: target.text, before: target.before }],
+      key: `selection\0${target.key}`,
+      deadlineMs: tests.liveDeadlineMs(),
+      signal,
+      onLateResult: update,
+    });
+    update(verdict);
+  }
+}

@@ -1,0 +1,71 @@
+// The evidence of what a decision on a waiting proposal would write (some hunks or lines, the
+// person's own text), asked by a review screen before the person decides. The first answer
+// comes within a glance (the changed files' errors); asked again with `complete`, it waits for
+// the rest. The same text is answered from the selection checks' memory.
+import type { Decision } from '../../../shared/approvals';
+import type { ProposalEvidence } from '../../../shared/diagnostics';
+import type { ApprovalBroker } from '../approvals/approval-broker';
+import type { SelectionEvidence, SelectionUpdate } from '../evidence/selection-evidence';
+
+export interface DecisionCheckInput {
+  readonly approvalId: string;
+  readonly proposalHash: string;
+  readonly decision: Decision;
+  /** `first`: what is known within a glance; `complete`: wait for every part (bounded). */
+  readonly wait: 'first' | 'complete';
+}
+
+export type DecisionCheckAnswer =
+  | {
+      readonly accepted: true;
+      /** Names the text checked: the same selection gives the same hash. */
+      readonly textHash: string;
+      readonly evidence: ProposalEvidence | null;
+      readonly complete: boolean;
+    }
+  | { readonly accepted: false; readonly reason: string };
+
+/** How long a first answer may wait for the whole evidence before giving what it has. */
+export const FIRST_ANSWER_MS = 300;
+/** How long one `complete` call waits before answering with what it has (asked again). */
+export const COMPLETE_ANSWER_MS = 20_000;
+
+export async function checkDecision(
+  broker: ApprovalBroker,
+  selection: SelectionEvidence | undefined,
+  input: DecisionCheckInput,
+): Promise<DecisionCheckAnswer> {
+  const found = broker.decidedTextOf(input);
+  if ('refused' in found) return { accepted: false, reason: found.refused };
+  const { proposal, text } = found;
+  if (!selection?.checks) return { accepted: true, textHash: '', evidence: null, complete: true };
+  let latest: SelectionUpdate | null = null;
+  const started = selection.check(
+    {
+      key: input.approvalId,
+      path: proposal.path,
+      before: proposal.isNewFile ? null : proposal.before,
+      baseHash: proposal.baseHash,
+      text,
+    },
+    (update) => {
+      latest = update;
+    },
+  );
+  const waitMs = input.wait === 'first' ? FIRST_ANSWER_MS : COMPLETE_ANSWER_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const done = await Promise.race([
+    started.complete,
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), waitMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  const answer = done ?? (latest as SelectionUpdate | null);
+  return {
+    accepted: true,
+    textHash: started.textHash,
+    evidence: answer?.evidence ?? null,
+    complete: answer?.complete ?? false,
+  };
+}
