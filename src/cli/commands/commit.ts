@@ -9,11 +9,16 @@ import {
   diffForCommit,
   draftCommitMessage,
   makeCommit,
+  type CommitDiff,
+  type CommitResult,
   type CommitScope,
 } from '../../main/core/git/commit-changes';
+import type { GitReader } from '../../main/core/git/git-reader';
+import type { Workspace } from '../../main/core/workspace/workspace';
+import type { ProposalEvidence } from '../../shared/diagnostics';
 import { createPersonGit } from '../../main/core/git/sandboxed-git';
 import { createOwnGit } from '../../main/core/git/own-git';
-import { commitPicks, CommitPickError } from '../../main/core/git/commit-picks';
+import { commitPicks, CommitPickError, type CommitPick } from '../../main/core/git/commit-picks';
 import { parseHunkPick } from '../hunk-pick-arg';
 import { checkCommit } from '../commit-evidence-lines';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
@@ -153,77 +158,17 @@ export default defineVerb({
       return ExitCode.Failure;
     }
 
-    let message = values.message;
-    if (message === undefined) {
-      io.stderr.write(`Drafting a commit message for ${diff.paths.length} file(s)…\n`);
-      let draft: string;
-      try {
-        draft = await draftCommitMessage({
-          client: createEnvClient(io, undefined),
-          model: values.model ?? DEFAULT_MODEL,
-          diff,
-        });
-      } catch (error) {
-        io.stderr.write(
-          `Could not draft a message: ${visibleUntrusted(error instanceof Error ? error.message : String(error))}. Nothing was committed; give --message M to commit without a draft.\n`,
-        );
-        return ExitCode.Failure;
-      }
-      if (!draft) {
-        io.stderr.write('The model drafted an empty message. Nothing was committed.\n');
-        return ExitCode.Failure;
-      }
-      if (values['accept-draft']) message = draft;
-      else {
-        const choice = await reviewDraft(io, draft);
-        if (choice.kind === 'stop') {
-          io.stderr.write('Not committed: you stopped at the message.\n');
-          return ExitCode.Failure;
-        }
-        message = choice.message;
-      }
-    }
+    const message =
+      values.message ??
+      (await draftedMessage(io, diff, {
+        model: values.model,
+        acceptDraft: values['accept-draft'],
+      }));
+    if (message === null) return ExitCode.Failure;
 
-    const person = createPersonGit(reader, { env: io.env, hidden: [sluiceHomeFor(io)] });
-    let result;
-    try {
-      result = picks
-        ? await commitPicks({
-            reader,
-            workspace,
-            own: createOwnGit(reader, io.env),
-            person,
-            picks,
-            message,
-          })
-        : await makeCommit(person, { scope, message });
-    } catch (error) {
-      if (!(error instanceof CommitPickError)) throw error;
-      io.stderr.write(`Nothing was committed: ${visibleUntrusted(error.message)}\n`);
-      return ExitCode.Failure;
-    }
-    if (values.json) {
-      writeJsonLine(io, {
-        ok: result.ok,
-        commit: result.commit,
-        message,
-        output: result.output,
-        ...(checked ? { evidence: checked.evidence } : {}),
-      });
-      return result.ok ? ExitCode.Ok : ExitCode.Failure;
-    }
-    if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
-    if (!result.ok) {
-      io.stderr.write(
-        `git commit exited ${result.exitCode}: nothing was committed (its output, and any hook's, is above).\n`,
-      );
-      return ExitCode.Failure;
-    }
-    const subject = message.split('\n', 1)[0] ?? '';
-    io.stdout.write(
-      `Committed ${result.commit?.slice(0, 12) ?? ''}${(await reader.branch()) ? ` on ${await reader.branch()}` : ''}: ${visibleUntrusted(subject)}\n`,
-    );
-    return ExitCode.Ok;
+    const result = await commitChosen(io, { reader, workspace, picks, scope, message });
+    if (!result) return ExitCode.Failure;
+    return reportCommit(io, { reader, result, message, checked, json: values.json ?? false });
   },
 });
 
@@ -243,6 +188,105 @@ async function setEachTurn(io: CliIo, project: string | undefined, raw: string):
     raw === 'on'
       ? `Each turn that applies writes in ${opened.workspace.root} now ends as a commit of those files (your identity and hooks; trailers name Sluice and the conversation).\n`
       : `Turns in ${opened.workspace.root} are no longer committed.\n`,
+  );
+  return ExitCode.Ok;
+}
+
+/** The model's draft, as it is (--accept-draft) or as the person leaves it; null: not committed (said why). */
+async function draftedMessage(
+  io: CliIo,
+  diff: CommitDiff,
+  how: { model: string | undefined; acceptDraft: boolean | undefined },
+): Promise<string | null> {
+  io.stderr.write(`Drafting a commit message for ${diff.paths.length} file(s)…\n`);
+  let draft: string;
+  try {
+    draft = await draftCommitMessage({
+      client: createEnvClient(io, undefined),
+      model: how.model ?? DEFAULT_MODEL,
+      diff,
+    });
+  } catch (error) {
+    io.stderr.write(
+      `Could not draft a message: ${visibleUntrusted(error instanceof Error ? error.message : String(error))}. Nothing was committed; give --message M to commit without a draft.\n`,
+    );
+    return null;
+  }
+  if (!draft) {
+    io.stderr.write('The model drafted an empty message. Nothing was committed.\n');
+    return null;
+  }
+  if (how.acceptDraft) return draft;
+  const choice = await reviewDraft(io, draft);
+  if (choice.kind === 'stop') {
+    io.stderr.write('Not committed: you stopped at the message.\n');
+    return null;
+  }
+  return choice.message;
+}
+
+/** git commit as the person, of the hunks picked or of the scope; null: a pick was refused (said why). */
+async function commitChosen(
+  io: CliIo,
+  chosen: {
+    reader: GitReader;
+    workspace: Workspace;
+    picks: CommitPick[] | null;
+    scope: CommitScope;
+    message: string;
+  },
+): Promise<CommitResult | null> {
+  const { reader, workspace, picks, scope, message } = chosen;
+  const person = createPersonGit(reader, { env: io.env, hidden: [sluiceHomeFor(io)] });
+  try {
+    return picks
+      ? await commitPicks({
+          reader,
+          workspace,
+          own: createOwnGit(reader, io.env),
+          person,
+          picks,
+          message,
+        })
+      : await makeCommit(person, { scope, message });
+  } catch (error) {
+    if (!(error instanceof CommitPickError)) throw error;
+    io.stderr.write(`Nothing was committed: ${visibleUntrusted(error.message)}\n`);
+    return null;
+  }
+}
+
+async function reportCommit(
+  io: CliIo,
+  made: {
+    reader: GitReader;
+    result: CommitResult;
+    message: string;
+    checked: { evidence: ProposalEvidence } | null;
+    json: boolean;
+  },
+): Promise<ExitCode> {
+  const { reader, result, message, checked } = made;
+  if (made.json) {
+    writeJsonLine(io, {
+      ok: result.ok,
+      commit: result.commit,
+      message,
+      output: result.output,
+      ...(checked ? { evidence: checked.evidence } : {}),
+    });
+    return result.ok ? ExitCode.Ok : ExitCode.Failure;
+  }
+  if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
+  if (!result.ok) {
+    io.stderr.write(
+      `git commit exited ${result.exitCode}: nothing was committed (its output, and any hook's, is above).\n`,
+    );
+    return ExitCode.Failure;
+  }
+  const subject = message.split('\n', 1)[0] ?? '';
+  io.stdout.write(
+    `Committed ${result.commit?.slice(0, 12) ?? ''}${(await reader.branch()) ? ` on ${await reader.branch()}` : ''}: ${visibleUntrusted(subject)}\n`,
   );
   return ExitCode.Ok;
 }
