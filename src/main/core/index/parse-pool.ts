@@ -125,27 +125,6 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   let nextId = 1;
   let closed = false;
 
-  const startWorker = async (): Promise<Slot | undefined> => {
-    const entry =
-      options.entry && options.entry !== 'in-process' ? options.entry : defaultWorkerEntry();
-    const workerData: ParseWorkerData = {
-      marker: PARSE_WORKER_MARKER,
-      ...(options.codeCacheDir !== undefined ? { codeCacheDir: options.codeCacheDir } : {}),
-    };
-    const common = { workerData, stdout: true, stderr: true };
-    const worker = await startReadyWorker(
-      () =>
-        'evalCode' in entry
-          ? new Worker(entry.evalCode, { ...common, eval: true })
-          : new Worker(entry.url, {
-              ...common,
-              execArgv: entry.execArgv ? [...entry.execArgv] : [],
-            }),
-      READY_TIMEOUT_MS,
-    );
-    return typeof worker === 'string' ? undefined : { worker, pending: 0 };
-  };
-
   let starting: Promise<void> | undefined;
   /** Starts workers until `wanted` run (once the entry failed, none). */
   const ensureWorkers = async (wanted: number): Promise<void> => {
@@ -153,7 +132,9 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     if (entryFailed || slots.length >= wanted) return;
     const first = slots.length === 0;
     starting = (async () => {
-      const created = await Promise.all(Array.from({ length: wanted - slots.length }, startWorker));
+      const created = await Promise.all(
+        Array.from({ length: wanted - slots.length }, () => startParseWorker(options)),
+      );
       const added = created.filter((s): s is Slot => s !== undefined);
       if (first && !added.length) entryFailed = true;
       for (const slot of added) slot.worker.unref(); // errors: surfaced per batch through 'exit'
@@ -170,50 +151,16 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     idleTimer.unref();
   };
 
+  /** A worker that died leaves the pool; its batch is parsed here instead. */
+  const dropSlot = (slot: Slot): void => {
+    slots = slots.filter((s) => s !== slot);
+  };
+
   const stopWorkers = async (): Promise<void> => {
     const current = slots;
     slots = [];
     await Promise.all(current.map((s) => s.worker.terminate()));
   };
-
-  const runInProcess = async (batch: readonly ParseJob[]): Promise<ParseJobResult[]> => {
-    // Grammars once per batch (a no-op for TypeScript), then one file per event-loop turn.
-    await prepareGrammarsFor(batch.map((job) => job.path));
-    const results: ParseJobResult[] = [];
-    for (const job of batch) {
-      results.push(runParseJobSync(job));
-      await new Promise((r) => setImmediate(r));
-    }
-    return results;
-  };
-
-  const runOnWorker = (
-    slot: Slot,
-    batch: readonly ParseJob[],
-  ): Promise<ParseJobResult[] | undefined> =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      const onMessage = (message: ParseResponse): void => {
-        if (message.id !== id) return;
-        cleanup();
-        resolve(message.failed === undefined ? [...message.results] : undefined);
-      };
-      const onExit = (): void => {
-        cleanup();
-        slots = slots.filter((s) => s !== slot);
-        resolve(undefined);
-      };
-      const cleanup = (): void => {
-        slot.worker.off('message', onMessage);
-        slot.worker.off('exit', onExit);
-        if (--slot.pending === 0) slot.worker.unref();
-      };
-      if (slot.pending++ === 0) slot.worker.ref();
-      slot.worker.on('message', onMessage);
-      slot.worker.on('exit', onExit);
-      const request: ParseRequest = { id, jobs: batch };
-      slot.worker.postMessage(request);
-    });
 
   return {
     mode: () => started,
@@ -226,13 +173,9 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       if (closed) throw new Error('The parse pool is closed.');
       if (!jobs.length) return;
       if (idleTimer) clearTimeout(idleTimer);
-      const below = options.inProcessBelow ?? IN_PROCESS_BELOW;
-      const inProcess =
-        jobs.length < below &&
-        treeSitterShare(jobs).count < Math.min(below, TREE_SITTER_IN_PROCESS_BELOW);
-      if (!slots.length && inProcess) {
+      if (!slots.length && smallEnoughInProcess(jobs, options)) {
         for (let i = 0; i < jobs.length; i += batchSize)
-          onResults(await runInProcess(jobs.slice(i, i + batchSize)));
+          onResults(await parseInProcess(jobs.slice(i, i + batchSize)));
         return;
       }
       await ensureWorkers(options.size ?? poolSizeFor(jobs));
@@ -241,9 +184,12 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       for (let i = 0; i < jobs.length; i += batchSize) batches.push(jobs.slice(i, i + batchSize));
       const lane = async (slot: Slot | undefined): Promise<void> => {
         for (let batch = batches.shift(); batch; batch = batches.shift()) {
-          const results = slot && slots.includes(slot) ? await runOnWorker(slot, batch) : undefined;
+          const results =
+            slot && slots.includes(slot)
+              ? await runOnWorker(slot, batch, nextId++, () => dropSlot(slot))
+              : undefined;
           // A dead worker's batch, or no worker at all: parse it here rather than lose it.
-          onResults(results ?? (await runInProcess(batch)));
+          onResults(results ?? (await parseInProcess(batch)));
         }
       };
       const lanes = slots.length
@@ -258,4 +204,80 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       await stopWorkers();
     },
   };
+}
+
+/** With no worker running, a parse this small stays on the calling thread (inProcessBelow). */
+function smallEnoughInProcess(jobs: readonly ParseJob[], options: ParsePoolOptions): boolean {
+  const below = options.inProcessBelow ?? IN_PROCESS_BELOW;
+  return (
+    jobs.length < below &&
+    treeSitterShare(jobs).count < Math.min(below, TREE_SITTER_IN_PROCESS_BELOW)
+  );
+}
+
+/** A worker on the pool's entry, once it said it is ready; undefined when it did not start. */
+async function startParseWorker(options: ParsePoolOptions): Promise<Slot | undefined> {
+  const entry =
+    options.entry && options.entry !== 'in-process' ? options.entry : defaultWorkerEntry();
+  const workerData: ParseWorkerData = {
+    marker: PARSE_WORKER_MARKER,
+    ...(options.codeCacheDir !== undefined ? { codeCacheDir: options.codeCacheDir } : {}),
+  };
+  const common = { workerData, stdout: true, stderr: true };
+  const worker = await startReadyWorker(
+    () =>
+      'evalCode' in entry
+        ? new Worker(entry.evalCode, { ...common, eval: true })
+        : new Worker(entry.url, {
+            ...common,
+            execArgv: entry.execArgv ? [...entry.execArgv] : [],
+          }),
+    READY_TIMEOUT_MS,
+  );
+  return typeof worker === 'string' ? undefined : { worker, pending: 0 };
+}
+
+async function parseInProcess(batch: readonly ParseJob[]): Promise<ParseJobResult[]> {
+  // Grammars once per batch (a no-op for TypeScript), then one file per event-loop turn.
+  await prepareGrammarsFor(batch.map((job) => job.path));
+  const results: ParseJobResult[] = [];
+  for (const job of batch) {
+    results.push(runParseJobSync(job));
+    await new Promise((r) => setImmediate(r));
+  }
+  return results;
+}
+
+/**
+ * Posts one batch to a worker as request `id`: its results, or undefined when the worker
+ * could not parse it or died (then `onExit` drops it from the pool first).
+ */
+function runOnWorker(
+  slot: Slot,
+  batch: readonly ParseJob[],
+  id: number,
+  onExit: () => void,
+): Promise<ParseJobResult[] | undefined> {
+  return new Promise((resolve) => {
+    const onMessage = (message: ParseResponse): void => {
+      if (message.id !== id) return;
+      cleanup();
+      resolve(message.failed === undefined ? [...message.results] : undefined);
+    };
+    const onWorkerExit = (): void => {
+      cleanup();
+      onExit();
+      resolve(undefined);
+    };
+    const cleanup = (): void => {
+      slot.worker.off('message', onMessage);
+      slot.worker.off('exit', onWorkerExit);
+      if (--slot.pending === 0) slot.worker.unref();
+    };
+    if (slot.pending++ === 0) slot.worker.ref();
+    slot.worker.on('message', onMessage);
+    slot.worker.on('exit', onWorkerExit);
+    const request: ParseRequest = { id, jobs: batch };
+    slot.worker.postMessage(request);
+  });
 }
