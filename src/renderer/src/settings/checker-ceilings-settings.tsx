@@ -2,12 +2,12 @@
 // and the hard ceiling after which a checker that has not answered is stopped. One form, saved
 // with its button; a value outside the bounds main accepts is refused before it is sent.
 import { useState } from 'react';
-import type { Settings } from '../../../shared/contract';
 import {
   CHECKER_CEILING_BOUNDS,
   type DiagnosticsSettingsPatch,
 } from '../../../shared/diagnostics-settings';
 import { TextField } from '../app/text-field';
+import type { SettingsSectionProps } from './settings-section';
 
 type Ceiling = keyof typeof CHECKER_CEILING_BOUNDS;
 
@@ -31,10 +31,7 @@ export function ceilingValue(name: Ceiling, text: string): number | null {
 export function CheckerCeilingsSettings({
   settings,
   onSave,
-}: {
-  settings: Settings;
-  onSave(patch: DiagnosticsSettingsPatch): Promise<boolean>;
-}) {
+}: SettingsSectionProps<DiagnosticsSettingsPatch>) {
   const { diagnostics } = settings;
   const [texts, setTexts] = useState<Record<Ceiling, string>>({
     checkerMemoryMb: String(diagnostics.checkerMemoryMb),

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
+import { CheckField } from './check-field';
 
 export function GitSettings() {
   const client = useClient();
@@ -29,15 +30,13 @@ export function GitSettings() {
   return (
     <fieldset className="settings-group" data-testid="git-settings">
       <legend>Git</legend>
-      <label className="check-field">
-        <input
-          type="checkbox"
-          checked={on ?? false}
-          disabled={on === null}
-          onChange={(event) => void change(event.target.checked)}
-        />
+      <CheckField
+        checked={on ?? false}
+        disabled={on === null}
+        onChange={(next) => void change(next)}
+      >
         Commit each approved turn in this project
-      </label>
+      </CheckField>
       <p className="muted small-text">
         A turn that wrote files ends as one commit with your identity; your hooks run and their
         output shows in the chat. Undoing the turn offers the matching revert.

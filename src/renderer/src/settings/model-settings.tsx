@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Settings } from '../../../shared/contract';
 import { TextField } from '../app/text-field';
+import type { SettingsSectionProps } from './settings-section';
 
 export type SettingsPatch = Partial<
   Pick<Settings, 'model' | 'baseUrl' | 'maxTurns' | 'theme' | 'backgroundParallel'>
@@ -28,10 +29,31 @@ function isWholeIn(text: string, min: number, max: number): boolean {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 
-interface Props {
-  settings: Settings;
-  onSave(patch: SettingsPatch): Promise<boolean>;
+/** A number box that must hold a whole number from `min` to `max` (marked invalid otherwise). */
+function WholeNumberField({
+  min,
+  max,
+  ...field
+}: {
+  label: string;
+  min: number;
+  max: number;
+  value: string;
+  onChange(value: string): void;
+  'data-testid'?: string;
+}) {
+  return (
+    <TextField
+      {...field}
+      type="number"
+      min={min}
+      max={max}
+      aria-invalid={!isWholeIn(field.value, min, max)}
+    />
+  );
 }
+
+type Props = SettingsSectionProps<SettingsPatch>;
 
 /** How many background runs may work at once on this machine. */
 function BackgroundSettings({ settings, onSave }: Props) {
@@ -49,13 +71,11 @@ function BackgroundSettings({ settings, onSave }: Props) {
             void onSave({ backgroundParallel: value });
         }}
       >
-        <TextField
+        <WholeNumberField
           label="Runs at once on this machine (1–64; more wait in the queue)"
-          type="number"
           min={1}
           max={64}
           value={parallel}
-          aria-invalid={!valid}
           data-testid="background-parallel"
           onChange={setParallel}
         />
@@ -104,13 +124,11 @@ export function ModelSettings({ settings, onSave }: Props) {
             value={baseUrl}
             onChange={setBaseUrl}
           />
-          <TextField
+          <WholeNumberField
             label="Round limit per turn (1–500)"
-            type="number"
             min={1}
             max={500}
             value={maxTurns}
-            aria-invalid={!turnsValid}
             onChange={setMaxTurns}
           />
           <button type="submit" className="button primary" disabled={!canSave}>

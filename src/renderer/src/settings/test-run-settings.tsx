@@ -3,7 +3,6 @@
 // package.json, pytest or go.mod names (Sluice still adds the selection and report options), and
 // how long a proposal waits for the verdict before the review shows "still running".
 import { useState } from 'react';
-import type { Settings } from '../../../shared/contract';
 import {
   MAX_TEST_DEADLINE_MS,
   MIN_TEST_DEADLINE_MS,
@@ -11,21 +10,14 @@ import {
   type ProjectTestSettingsPatch,
 } from '../../../shared/test-run-settings';
 import { TextField } from '../app/text-field';
+import { CheckField } from './check-field';
+import { DeadlineField, secondsToMs, useDeadlineText } from './deadline-field';
+import type { SettingsSectionProps } from './settings-section';
 
-interface Props {
-  settings: Settings;
-  onSave(patch: ProjectTestSettingsPatch): Promise<boolean>;
-}
-
-const MIN_SECONDS = MIN_TEST_DEADLINE_MS / 1000;
-const MAX_SECONDS = MAX_TEST_DEADLINE_MS / 1000;
+type Props = SettingsSectionProps<ProjectTestSettingsPatch>;
 
 export function testDeadlineMs(seconds: string): number | null {
-  if (seconds.trim() === '') return null;
-  const value = Number(seconds);
-  if (!Number.isFinite(value)) return null;
-  const ms = Math.round(value * 1000);
-  return ms >= MIN_TEST_DEADLINE_MS && ms <= MAX_TEST_DEADLINE_MS ? ms : null;
+  return secondsToMs(seconds, MIN_TEST_DEADLINE_MS, MAX_TEST_DEADLINE_MS);
 }
 
 export function TestRunSettings({ settings, onSave }: Props) {
@@ -45,8 +37,12 @@ export function TestRunSettings({ settings, onSave }: Props) {
 
 function TestRunForm({ tests, onSave }: { tests: ProjectTestSettings; onSave: Props['onSave'] }) {
   const [command, setCommand] = useState(tests.command);
-  const [seconds, setSeconds] = useState(String(tests.liveDeadlineMs / 1000));
-  const ms = testDeadlineMs(seconds);
+  const deadline = useDeadlineText(
+    tests.liveDeadlineMs,
+    MIN_TEST_DEADLINE_MS,
+    MAX_TEST_DEADLINE_MS,
+  );
+  const { ms } = deadline;
   const changed = command.trim() !== tests.command || (ms !== null && ms !== tests.liveDeadlineMs);
   return (
     <>
@@ -54,14 +50,9 @@ function TestRunForm({ tests, onSave }: { tests: ProjectTestSettings; onSave: Pr
         Before you approve a change in this project, the tests it can affect run on the proposed
         text in a private copy, without network. Approving never waits for them.
       </p>
-      <label className="check-field">
-        <input
-          type="checkbox"
-          checked={tests.enabled}
-          onChange={(event) => void onSave({ enabled: event.target.checked })}
-        />
+      <CheckField checked={tests.enabled} onChange={(on) => void onSave({ enabled: on })}>
         Run affected tests before approval in this project
-      </label>
+      </CheckField>
       <form
         className="settings-form"
         onSubmit={(event) => {
@@ -76,21 +67,11 @@ function TestRunForm({ tests, onSave }: { tests: ProjectTestSettings; onSave: Pr
           disabled={!tests.enabled}
           onChange={setCommand}
         />
-        <TextField
-          label={`Wait for the tests, in seconds (${MIN_SECONDS}–${MAX_SECONDS})`}
-          type="number"
-          min={MIN_SECONDS}
-          max={MAX_SECONDS}
-          value={seconds}
-          aria-invalid={ms === null}
+        <DeadlineField
+          label="Wait for the tests, in seconds"
+          deadline={deadline}
           disabled={!tests.enabled}
-          onChange={setSeconds}
         />
-        {ms === null && (
-          <p className="error-text small-text">
-            Enter a number of seconds from {MIN_SECONDS} to {MAX_SECONDS}.
-          </p>
-        )}
         <button
           type="submit"
           className="button primary"
