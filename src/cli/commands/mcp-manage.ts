@@ -115,44 +115,13 @@ async function run(
   values: Record<string, unknown>,
   ctx: Context,
 ): Promise<ExitCode> {
-  const { io, repo, manager } = ctx;
+  const { io, repo } = ctx;
   const [, name, tool] = words;
   switch (form) {
-    case 'list': {
-      if (values.tools && ctx.project === undefined)
-        throw new UsageError(
-          '--tools starts the servers, which learn the project from Sluice: give --project DIR.',
-        );
-      const listed = values.tools ? await manager.tools() : null;
-      const { servers, notices } = await manager.servers();
-      if (values.json) {
-        writeJsonLine(io, { servers, notices: [...notices, ...(listed?.notices ?? [])] });
-        return ExitCode.Ok;
-      }
-      printNotices(io, [...notices, ...(listed?.notices ?? [])]);
-      if (!servers.length) io.stdout.write('No MCP servers (add one with sluice mcp add).\n');
-      for (const view of servers) printServer(io, view, ctx.project);
-      return ExitCode.Ok;
-    }
-    case 'add': {
-      if (typeof values.from === 'string') {
-        for (const line of importFile(io, repo, values.from, words.slice(1)))
-          io.stdout.write(`${line}\n`);
-        return ExitCode.Ok;
-      }
-      const config = configToAdd(words, values);
-      const before = repo.listServers().find((s) => s.name === config.name);
-      const saved = saveChecked(repo, config);
-      const replaced = before
-        ? personServerKey(before) === personServerKey(saved)
-          ? ' (replaced; the same program, so its settings stay)'
-          : ' (replaced a different program: its settings were cleared)'
-        : '';
-      io.stdout.write(
-        `Added ${oneLine(saved.name)}: ${showUntrusted(describeShort(saved))}${replaced}\n`,
-      );
-      return ExitCode.Ok;
-    }
+    case 'list':
+      return listServers(ctx, values);
+    case 'add':
+      return addServer(ctx, words, values);
     case 'remove': {
       if (!name) throw new UsageError('give the NAME of the server to remove.');
       if (!repo.removeServer(name)) refuse(`you have no MCP server "${oneLine(name)}".`);
@@ -161,90 +130,159 @@ async function run(
       );
       return ExitCode.Ok;
     }
-    case 'approve': {
+    case 'approve':
       if (!name) throw new UsageError('give the NAME of the project server to approve.');
-      const view = await viewOf(ctx, name);
-      if (view.origin !== 'project')
-        refuse(`"${oneLine(name)}" is your own server; it needs no approval.`);
-      io.stderr.write(
-        `Project server ${oneLine(name)} from ${PROJECT_MCP_FILE}:\n  ${showUntrusted(view.entry)}\n  entry hash ${view.entryHash.slice(0, 12)}\n`,
-      );
-      if (!view.needsApproval) {
-        io.stdout.write(`${oneLine(name)} is already approved as it is now.\n`);
-        return ExitCode.Ok;
-      }
-      if (typeof values.hash === 'string') hashMatches(values.hash, view.entryHash, 'entry hash');
-      else if (io.stdin.isTTY && io.stderr.isTTY) {
-        if (
-          !(await askYesNo(
-            io,
-            'Approve this server exactly as shown? It runs with your rights. [y]es / [n]o > ',
-          ))
-        )
-          refuse('not approved.');
-      } else
-        refuse(
-          `there is no terminal to ask you; to approve exactly this entry give --hash ${view.entryHash.slice(0, 12)} (as sluice mcp list --project DIR shows it).`,
-        );
-      await manager.approveProjectEntry(name, view.entryHash);
-      io.stdout.write(
-        `Approved ${oneLine(name)} as shown; a change to its entry or the files it runs asks again.\n`,
-      );
-      return ExitCode.Ok;
-    }
-    case 'allow': {
+      return approveServer(ctx, name, values);
+    case 'allow':
       if (!name || !tool) throw new UsageError('give the SERVER and the TOOL to always allow.');
-      if (ctx.project === undefined)
-        throw new UsageError(
-          'allow starts the server to read the tool as defined now: give --project DIR.',
-        );
-      const before = await viewOf(ctx, name);
-      if (before.needsApproval)
-        refuse(`approve the server first (sluice mcp approve ${oneLine(name)} --project DIR).`);
-      const listed = await manager.tools();
-      const view = await viewOf(ctx, name);
-      const shown = view.tools.find((t) => t.name === tool);
-      if (!shown?.definitionHash) {
-        printNotices(io, listed.notices);
-        refuse(`server "${oneLine(name)}" does not list a tool "${oneLine(tool)}" now.`);
-      }
-      if (typeof values.hash === 'string')
-        hashMatches(values.hash, shown.definitionHash, 'definition');
-      const def = await manager.currentDefinition(view.key, tool);
-      await manager.setToolPolicy(view.key, tool, 'allow', shown.definitionHash);
-      io.stdout.write(
-        `Always allowed ${oneLine(tool)} of ${oneLine(name)}, as defined now (definition ${shown.definitionHash.slice(0, 12)}); a changed definition is withheld until you approve it.\nIts description (the server's words):\n  ${showUntrusted(def?.description || '(none)').replace(/\n/gu, '\n  ')}\n`,
-      );
-      return ExitCode.Ok;
-    }
+      return allowTool(ctx, name, tool, values);
     case 'deny':
-    case 'reset': {
-      if (!name)
-        throw new UsageError(
-          `give the SERVER${form === 'deny' ? ' (and a TOOL, or none for every tool)' : ''}.`,
-        );
-      const view = await viewOf(ctx, name);
-      if (tool) {
-        repo.setToolPolicy(view.key, tool, form === 'deny' ? 'deny' : 'ask');
-        io.stdout.write(
-          form === 'deny'
-            ? `Denied ${oneLine(tool)} of ${oneLine(name)}.\n`
-            : `${oneLine(tool)} of ${oneLine(name)} asks again.\n`,
-        );
-      } else if (form === 'deny') {
-        repo.setServerPrefs(view.key, { denyAll: true });
-        io.stdout.write(`Denied every tool of ${oneLine(name)}.\n`);
-      } else {
-        repo.setServerPrefs(view.key, { denyAll: false, trustReadOnly: false });
-        io.stdout.write(
-          `${oneLine(name)}: tools are no longer all denied, and read-only-annotated tools ask again.\n`,
-        );
-      }
-      return ExitCode.Ok;
-    }
+    case 'reset':
+      return denyOrReset(ctx, form, name, tool);
     default:
       throw new UsageError(`unknown form "${oneLine(form)}".`);
   }
+}
+
+/** `list [--tools]`: every server of yours (and the project's), with its tools' settings. */
+async function listServers(ctx: Context, values: Record<string, unknown>): Promise<ExitCode> {
+  const { io, manager } = ctx;
+  if (values.tools && ctx.project === undefined)
+    throw new UsageError(
+      '--tools starts the servers, which learn the project from Sluice: give --project DIR.',
+    );
+  const listed = values.tools ? await manager.tools() : null;
+  const { servers, notices } = await manager.servers();
+  if (values.json) {
+    writeJsonLine(io, { servers, notices: [...notices, ...(listed?.notices ?? [])] });
+    return ExitCode.Ok;
+  }
+  printNotices(io, [...notices, ...(listed?.notices ?? [])]);
+  if (!servers.length) io.stdout.write('No MCP servers (add one with sluice mcp add).\n');
+  for (const view of servers) printServer(io, view, ctx.project);
+  return ExitCode.Ok;
+}
+
+/** `add NAME -- COMMAND…`, `add NAME --url URL` or `add --from FILE`: a server of yours. */
+function addServer(ctx: Context, words: string[], values: Record<string, unknown>): ExitCode {
+  const { io, repo } = ctx;
+  if (typeof values.from === 'string') {
+    for (const line of importFile(io, repo, values.from, words.slice(1)))
+      io.stdout.write(`${line}\n`);
+    return ExitCode.Ok;
+  }
+  const config = configToAdd(words, values);
+  const before = repo.listServers().find((s) => s.name === config.name);
+  const saved = saveChecked(repo, config);
+  const replaced = before
+    ? personServerKey(before) === personServerKey(saved)
+      ? ' (replaced; the same program, so its settings stay)'
+      : ' (replaced a different program: its settings were cleared)'
+    : '';
+  io.stdout.write(
+    `Added ${oneLine(saved.name)}: ${showUntrusted(describeShort(saved))}${replaced}\n`,
+  );
+  return ExitCode.Ok;
+}
+
+/** `approve NAME [--hash H]`: a project server, exactly as its entry reads now. */
+async function approveServer(
+  ctx: Context,
+  name: string,
+  values: Record<string, unknown>,
+): Promise<ExitCode> {
+  const { io, manager } = ctx;
+  const view = await viewOf(ctx, name);
+  if (view.origin !== 'project')
+    refuse(`"${oneLine(name)}" is your own server; it needs no approval.`);
+  io.stderr.write(
+    `Project server ${oneLine(name)} from ${PROJECT_MCP_FILE}:\n  ${showUntrusted(view.entry)}\n  entry hash ${view.entryHash.slice(0, 12)}\n`,
+  );
+  if (!view.needsApproval) {
+    io.stdout.write(`${oneLine(name)} is already approved as it is now.\n`);
+    return ExitCode.Ok;
+  }
+  if (typeof values.hash === 'string') hashMatches(values.hash, view.entryHash, 'entry hash');
+  else if (io.stdin.isTTY && io.stderr.isTTY) {
+    if (
+      !(await askYesNo(
+        io,
+        'Approve this server exactly as shown? It runs with your rights. [y]es / [n]o > ',
+      ))
+    )
+      refuse('not approved.');
+  } else
+    refuse(
+      `there is no terminal to ask you; to approve exactly this entry give --hash ${view.entryHash.slice(0, 12)} (as sluice mcp list --project DIR shows it).`,
+    );
+  await manager.approveProjectEntry(name, view.entryHash);
+  io.stdout.write(
+    `Approved ${oneLine(name)} as shown; a change to its entry or the files it runs asks again.\n`,
+  );
+  return ExitCode.Ok;
+}
+
+/** `allow SERVER TOOL [--hash H]`: always allowed, for the definition the server lists now. */
+async function allowTool(
+  ctx: Context,
+  name: string,
+  tool: string,
+  values: Record<string, unknown>,
+): Promise<ExitCode> {
+  const { io, manager } = ctx;
+  if (ctx.project === undefined)
+    throw new UsageError(
+      'allow starts the server to read the tool as defined now: give --project DIR.',
+    );
+  const before = await viewOf(ctx, name);
+  if (before.needsApproval)
+    refuse(`approve the server first (sluice mcp approve ${oneLine(name)} --project DIR).`);
+  const listed = await manager.tools();
+  const view = await viewOf(ctx, name);
+  const shown = view.tools.find((t) => t.name === tool);
+  if (!shown?.definitionHash) {
+    printNotices(io, listed.notices);
+    refuse(`server "${oneLine(name)}" does not list a tool "${oneLine(tool)}" now.`);
+  }
+  if (typeof values.hash === 'string') hashMatches(values.hash, shown.definitionHash, 'definition');
+  const def = await manager.currentDefinition(view.key, tool);
+  await manager.setToolPolicy(view.key, tool, 'allow', shown.definitionHash);
+  io.stdout.write(
+    `Always allowed ${oneLine(tool)} of ${oneLine(name)}, as defined now (definition ${shown.definitionHash.slice(0, 12)}); a changed definition is withheld until you approve it.\nIts description (the server's words):\n  ${showUntrusted(def?.description || '(none)').replace(/\n/gu, '\n  ')}\n`,
+  );
+  return ExitCode.Ok;
+}
+
+/** `deny SERVER [TOOL]` and `reset SERVER [TOOL]`: a tool, or every tool, denied or asking again. */
+async function denyOrReset(
+  ctx: Context,
+  form: 'deny' | 'reset',
+  name: string | undefined,
+  tool: string | undefined,
+): Promise<ExitCode> {
+  const { io, repo } = ctx;
+  if (!name)
+    throw new UsageError(
+      `give the SERVER${form === 'deny' ? ' (and a TOOL, or none for every tool)' : ''}.`,
+    );
+  const view = await viewOf(ctx, name);
+  if (tool) {
+    repo.setToolPolicy(view.key, tool, form === 'deny' ? 'deny' : 'ask');
+    io.stdout.write(
+      form === 'deny'
+        ? `Denied ${oneLine(tool)} of ${oneLine(name)}.\n`
+        : `${oneLine(tool)} of ${oneLine(name)} asks again.\n`,
+    );
+  } else if (form === 'deny') {
+    repo.setServerPrefs(view.key, { denyAll: true });
+    io.stdout.write(`Denied every tool of ${oneLine(name)}.\n`);
+  } else {
+    repo.setServerPrefs(view.key, { denyAll: false, trustReadOnly: false });
+    io.stdout.write(
+      `${oneLine(name)}: tools are no longer all denied, and read-only-annotated tools ask again.\n`,
+    );
+  }
+  return ExitCode.Ok;
 }
 
 export default defineVerb({
