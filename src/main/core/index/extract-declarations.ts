@@ -106,6 +106,28 @@ function addExport(c: StatementContext, name: string): void {
     addModuleExport(c.sink, c.sf, c.node, name, name);
 }
 
+/** A declaration under its own name: the symbol, and the module export when it has `export`. */
+function addDeclared(
+  c: StatementContext,
+  id: TS.Identifier,
+  kind: SymbolKind,
+  signature: string,
+): void {
+  add(c, id.text, kind, id, signature);
+  addExport(c, id.text);
+}
+
+/** A function, class or interface: by its name when it has one, and as the default export. */
+function addNamedOrDefault(
+  c: StatementContext,
+  node: TS.FunctionDeclaration | TS.ClassDeclaration | TS.InterfaceDeclaration,
+  kind: SymbolKind,
+  signature: string,
+): void {
+  if (node.name) addDeclared(c, node.name, kind, signature);
+  if (c.isDefault) addDefault(c, node.name ?? node, signature, node.name?.text ?? null);
+}
+
 function visitStatement(
   node: TS.Statement,
   sf: TS.SourceFile,
@@ -151,22 +173,12 @@ function visitStatement(
 }
 
 function visitFunction(c: StatementContext, node: TS.FunctionDeclaration): void {
-  const signature = signatureOf(node, c.sf);
-  if (node.name) {
-    add(c, node.name.text, 'function', node.name, signature);
-    addExport(c, node.name.text);
-  }
-  if (c.isDefault) addDefault(c, node.name ?? node, signature, node.name?.text ?? null);
+  addNamedOrDefault(c, node, 'function', signatureOf(node, c.sf));
 }
 
 function visitClass(c: StatementContext, node: TS.ClassDeclaration): void {
-  const signature = signatureOf(node, c.sf);
   const className = node.name?.text ?? (c.isDefault ? 'default' : undefined);
-  if (node.name) {
-    add(c, node.name.text, 'class', node.name, signature);
-    addExport(c, node.name.text);
-  }
-  if (c.isDefault) addDefault(c, node.name ?? node, signature, node.name?.text ?? null);
+  addNamedOrDefault(c, node, 'class', signatureOf(node, c.sf));
   if (className)
     extractClassMembers(
       node,
@@ -178,9 +190,7 @@ function visitClass(c: StatementContext, node: TS.ClassDeclaration): void {
 }
 
 function visitInterface(c: StatementContext, node: TS.InterfaceDeclaration): void {
-  add(c, node.name.text, 'interface', node.name, signatureOf(node, c.sf));
-  addExport(c, node.name.text);
-  if (c.isDefault) addDefault(c, node.name, signatureOf(node, c.sf), node.name.text);
+  addNamedOrDefault(c, node, 'interface', signatureOf(node, c.sf));
 }
 
 function visitTypeOrEnum(
@@ -188,8 +198,7 @@ function visitTypeOrEnum(
   node: TS.TypeAliasDeclaration | TS.EnumDeclaration,
 ): void {
   const kind: SymbolKind = node.kind === ts.SyntaxKind.EnumDeclaration ? 'enum' : 'type';
-  add(c, node.name.text, kind, node.name, signatureOf(node, c.sf));
-  addExport(c, node.name.text);
+  addDeclared(c, node.name, kind, signatureOf(node, c.sf));
 }
 
 function visitVariables(c: StatementContext, node: TS.VariableStatement): void {
@@ -197,10 +206,7 @@ function visitVariables(c: StatementContext, node: TS.VariableStatement): void {
     const names: TS.Identifier[] = [];
     bindingNames(decl.name, names);
     const signature = variableSignature(node.declarationList, decl, c.sf);
-    for (const id of names) {
-      add(c, id.text, 'variable', id, signature);
-      addExport(c, id.text);
-    }
+    for (const id of names) addDeclared(c, id, 'variable', signature);
   }
 }
 
@@ -234,8 +240,7 @@ function visitExportDeclaration(c: StatementContext, node: TS.ExportDeclaration)
 /** `export import X = Ns.Y`: an exported alias is a definition of X. */
 function visitImportEquals(c: StatementContext, node: TS.ImportEqualsDeclaration): void {
   if (!c.exportedKeyword || ts.isExternalModuleReference(node.moduleReference)) return;
-  add(c, node.name.text, 'variable', node.name, signatureOf(node, c.sf));
-  addExport(c, node.name.text);
+  addDeclared(c, node.name, 'variable', signatureOf(node, c.sf));
 }
 
 /** The statements of `declare module 'x' { … }` or `declare global { … }`: ambient, not module scope. */
