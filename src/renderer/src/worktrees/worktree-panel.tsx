@@ -6,8 +6,8 @@
 // on, and the way back.
 import { useState } from 'react';
 import type { GitWorktrees } from '../../../shared/contract';
+import { TextField } from '../app/text-field';
 import type { WorktreesState } from './use-worktrees';
-import { NewWorktreeForm } from './new-worktree-form';
 import { WorktreeItem } from './worktree-item';
 import { WorktreeOutcome } from './worktree-outcome';
 
@@ -28,7 +28,27 @@ export function WorktreePanel({ state }: { state: WorktreesState }) {
       )}
       {worktrees.repository && !worktrees.current && (
         <>
-          <NewWorktreeForm state={state} name={name} onName={setName} />
+          <form
+            className="worktree-new"
+            aria-label="New chat in a worktree"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void state.startChat(name.trim()).then((ok) => {
+                if (ok) setName('');
+              });
+            }}
+          >
+            <TextField
+              label="Worktree name (optional)"
+              value={name}
+              maxLength={64}
+              placeholder="task-…"
+              onChange={setName}
+            />
+            <button type="submit" className="button small" disabled={state.busy}>
+              New chat in a worktree
+            </button>
+          </form>
           {worktrees.worktrees.length === 0 && (
             <p className="muted small-text">No worktrees yet.</p>
           )}
