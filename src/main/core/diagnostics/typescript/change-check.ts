@@ -6,11 +6,11 @@
 import path from 'node:path';
 import type * as TypeScript from 'typescript';
 import type { Diagnostic } from '../../../../shared/diagnostics';
-import type { ChangedFilesOutcome, LanguageOutcome } from '../language-checker';
+import type { LanguageOutcome } from '../language-checker';
 import { affectedFiles, importerGraph } from './affected-files';
 import { JS_NOT_CHECKED, type CheckReasons } from './check-reasons';
 import { isCheckedFile, type CheckedProject, type CheckedProjects } from './checked-projects';
-import type { TsChange } from './checker-contract';
+import type { TsCheckRequest } from './checker-contract';
 import type { ShapeComparer } from './declaration-shape';
 import { dedupeDiagnostics } from './diagnostic-list';
 import { createSurfaceReader } from './export-surface';
@@ -30,10 +30,9 @@ export interface TsChangeCheckContext {
 
 export function checkTsChange(
   context: TsChangeCheckContext,
-  changes: readonly TsChange[],
-  extraImporters: Record<string, string[]>,
-  onChangedFiles?: (outcome: ChangedFilesOutcome) => void,
+  request: TsCheckRequest,
 ): LanguageOutcome {
+  const { changes, extraImporters, onChangedFiles } = request;
   const { ts, root, projects, programs, reasons, shapes, isProjectFile } = context;
   const absolute = (relative: string): string => path.join(root, ...relative.split('/'));
   projects.refresh();

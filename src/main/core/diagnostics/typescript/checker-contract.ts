@@ -10,6 +10,15 @@ export interface TsChange {
   readonly after: string | null;
 }
 
+/** One proposal to check, as both checkers take it. */
+export interface TsCheckRequest {
+  readonly changes: readonly TsChange[];
+  /** Importers the symbol index knows of, by project-relative path. */
+  readonly extraImporters: Record<string, string[]>;
+  /** The changed files' answer, before their importers are checked. */
+  readonly onChangedFiles?: ((outcome: ChangedFilesOutcome) => void) | undefined;
+}
+
 export interface TsCheckerStats {
   /** Disk programs built: a new one only when the disk or a file list changed. */
   readonly diskPrograms: number;

@@ -8,13 +8,14 @@
 // `not_checked` in TypeScript's words, never "no errors" (check-reasons.ts).
 import type * as TypeScript from 'typescript';
 import type { Diagnostic } from '../../../../shared/diagnostics';
+import type { ProjectOutcome } from '../language-checker';
 import { importerGraph } from './affected-files';
-import { checkTsChange } from './change-check';
+import { checkTsChange, type TsChangeCheckContext } from './change-check';
 import { createCheckReasons, JS_NOT_CHECKED } from './check-reasons';
 import { createCheckedProjects, isAlone } from './checked-projects';
 import type { TypeScriptChecker } from './checker-contract';
 import { createShapeComparer } from './declaration-shape';
-import { createDiagnosticList, dedupeDiagnostics } from './diagnostic-list';
+import { checkedProject, createDiagnosticList } from './diagnostic-list';
 import { createSurfaceReader } from './export-surface';
 import type { CheckerFileReads } from './file-reads';
 import { createProjectPrograms } from './project-programs';
@@ -30,7 +31,7 @@ export function createTypeScriptChecker(
   reads: CheckerFileReads,
 ): TypeScriptChecker {
   const projects = createCheckedProjects(ts, root, cancellation);
-  let round = false;
+  const preparing = { round: false };
 
   const isProjectFile = (file: string): boolean =>
     !file.includes('/node_modules/') && file.startsWith(root + '/');
@@ -40,7 +41,7 @@ export function createTypeScriptChecker(
   };
   const programs = createProjectPrograms(root, list, isProjectFile, throwIfCancelled);
   const reasons = createCheckReasons(list, reads, projects);
-  const changeCheck = {
+  const changeCheck: TsChangeCheckContext = {
     ts,
     root,
     projects,
@@ -53,92 +54,16 @@ export function createTypeScriptChecker(
 
   return {
     check(changes, extraImporters, onChangedFiles) {
-      return checkTsChange(changeCheck, changes, extraImporters, onChangedFiles);
+      return checkTsChange(changeCheck, { changes, extraImporters, onChangedFiles });
     },
     project() {
-      projects.refresh();
-      const out: Diagnostic[] = [];
-      const checked = new Set<string>();
-      const fatal: ConfigError[] = [];
-      const other: ConfigError[] = [];
-      let anySource = false;
-      for (const project of projects.all()) {
-        if (isAlone(project)) continue;
-        const program = programs.syncDisk(project);
-        const problems = programs.problemsOf(project, program);
-        other.push(...problems.other);
-        const files = programs.sourcesOf(project, program);
-        anySource ||= program.getSourceFiles().some((s) => project.hosts.isRootFile(s.fileName));
-        if (problems.fatal.length) {
-          fatal.push(...problems.fatal);
-          continue;
-        }
-        for (const file of files) {
-          if (checked.has(file)) continue;
-          checked.add(file);
-          out.push(...programs.diskErrorsOf(project, file));
-        }
-      }
-      // A project with a tsconfig always answers: its configuration's problems, or why nothing was checked.
-      const configFatal = projects
-        .configErrors()
-        .filter((e) => !fatal.includes(e) && isFatalConfigError(e));
-      if (!checked.size && (fatal.length || configFatal.length))
-        return reasons.notChecked([...fatal, ...configFatal]);
-      if (!anySource && !projects.hasConfigs()) return null;
-      if (!anySource)
-        return {
-          state: 'not_checked',
-          reason:
-            reasons.reasonOf([]) ?? 'the tsconfig.json files list no TypeScript or JavaScript file',
-          filesChecked: 0,
-        };
-      if (!checked.size) return { state: 'not_checked', reason: JS_NOT_CHECKED, filesChecked: 0 };
-      const reason = reasons.reasonOf([...other, ...fatal]);
-      return {
-        state: 'checked',
-        diagnostics: dedupeDiagnostics(out),
-        filesChecked: checked.size,
-        ...(reason ? { reason } : {}),
-      };
+      return projectOutcome(changeCheck);
     },
-    prepareStep() {
-      if (!round) {
-        projects.refresh();
-        for (const project of projects.all()) project.hosts.refreshDisk();
-        round = true;
-      }
-      const until = Date.now() + PREPARE_SLICE_MS;
-      for (const project of projects.all()) {
-        if (isAlone(project)) continue;
-        const disk = programs.diskProgram(project);
-        if (project.pending === undefined) {
-          if (programs.problemsOf(project, disk).fatal.length) {
-            project.pending = [];
-            continue;
-          }
-          project.graph ??= importerGraph(ts, disk, isProjectFile);
-          project.diskSurfaces ??= createSurfaceReader(ts, disk, isProjectFile);
-          project.pending = programs
-            .sourcesOf(project, disk)
-            .filter((f) => !project.diskDiagnostics.has(f));
-          return true;
-        }
-        while (project.pending.length) {
-          const file = project.pending.pop() as string;
-          programs.diskErrorsOf(project, file);
-          project.diskSurfaces?.localOf(file);
-          programs.countPrepared();
-          if (Date.now() >= until) return true;
-        }
-      }
-      round = false;
-      return false;
-    },
+    prepareStep: () => prepareStep(changeCheck, preparing),
     noticeDisk() {
       // The configs' file lists (a created file) are read again too, not after their 5 s.
       projects.rereadSoon();
-      round = false;
+      preparing.round = false;
     },
     stats: () => ({
       ...programs.counts(),
@@ -150,4 +75,88 @@ export function createTypeScriptChecker(
       projects.dispose();
     },
   };
+}
+
+/** Every project's errors on disk, each file once; or why nothing could be checked. */
+function projectOutcome(context: TsChangeCheckContext): ProjectOutcome | null {
+  const { projects, programs, reasons } = context;
+  projects.refresh();
+  const out: Diagnostic[] = [];
+  const checked = new Set<string>();
+  const fatal: ConfigError[] = [];
+  const other: ConfigError[] = [];
+  let anySource = false;
+  for (const project of projects.all()) {
+    if (isAlone(project)) continue;
+    const program = programs.syncDisk(project);
+    const problems = programs.problemsOf(project, program);
+    other.push(...problems.other);
+    const files = programs.sourcesOf(project, program);
+    anySource ||= program.getSourceFiles().some((s) => project.hosts.isRootFile(s.fileName));
+    if (problems.fatal.length) {
+      fatal.push(...problems.fatal);
+      continue;
+    }
+    for (const file of files) {
+      if (checked.has(file)) continue;
+      checked.add(file);
+      out.push(...programs.diskErrorsOf(project, file));
+    }
+  }
+  // A project with a tsconfig always answers: its configuration's problems, or why nothing was checked.
+  const configFatal = projects
+    .configErrors()
+    .filter((e) => !fatal.includes(e) && isFatalConfigError(e));
+  if (!checked.size && (fatal.length || configFatal.length))
+    return reasons.notChecked([...fatal, ...configFatal]);
+  if (!anySource && !projects.hasConfigs()) return null;
+  if (!anySource)
+    return {
+      state: 'not_checked',
+      reason:
+        reasons.reasonOf([]) ?? 'the tsconfig.json files list no TypeScript or JavaScript file',
+      filesChecked: 0,
+    };
+  if (!checked.size) return { state: 'not_checked', reason: JS_NOT_CHECKED, filesChecked: 0 };
+  return checkedProject(out, checked.size, reasons.reasonOf([...other, ...fatal]));
+}
+
+/**
+ * One step of the background preparation: a project's graph and surfaces, then its files'
+ * errors for about PREPARE_SLICE_MS at a time. `round`: a pass over the projects is under way
+ * (the disk was looked at when it began). False when nothing is left.
+ */
+function prepareStep(context: TsChangeCheckContext, preparing: { round: boolean }): boolean {
+  const { ts, projects, programs, isProjectFile } = context;
+  if (!preparing.round) {
+    projects.refresh();
+    for (const project of projects.all()) project.hosts.refreshDisk();
+    preparing.round = true;
+  }
+  const until = Date.now() + PREPARE_SLICE_MS;
+  for (const project of projects.all()) {
+    if (isAlone(project)) continue;
+    const disk = programs.diskProgram(project);
+    if (project.pending === undefined) {
+      if (programs.problemsOf(project, disk).fatal.length) {
+        project.pending = [];
+        continue;
+      }
+      project.graph ??= importerGraph(ts, disk, isProjectFile);
+      project.diskSurfaces ??= createSurfaceReader(ts, disk, isProjectFile);
+      project.pending = programs
+        .sourcesOf(project, disk)
+        .filter((f) => !project.diskDiagnostics.has(f));
+      return true;
+    }
+    while (project.pending.length) {
+      const file = project.pending.pop() as string;
+      programs.diskErrorsOf(project, file);
+      project.diskSurfaces?.localOf(file);
+      programs.countPrepared();
+      if (Date.now() >= until) return true;
+    }
+  }
+  preparing.round = false;
+  return false;
 }

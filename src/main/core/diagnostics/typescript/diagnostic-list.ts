@@ -5,6 +5,7 @@ import path from 'node:path';
 import type * as TypeScript from 'typescript';
 import type { Diagnostic } from '../../../../shared/diagnostics';
 import { lineTextAt } from '../diagnostic-comparison';
+import type { ProjectOutcome } from '../language-checker';
 import { isFatalConfigError, type ConfigError } from './project-configs';
 
 export interface DiagnosticList {
@@ -72,4 +73,18 @@ export function dedupeDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
     seen.add(key);
     return true;
   });
+}
+
+/** A project checked: its errors (each once), how many files, and what was said beside them. */
+export function checkedProject(
+  diagnostics: readonly Diagnostic[],
+  filesChecked: number,
+  reason: string | undefined,
+): ProjectOutcome {
+  return {
+    state: 'checked',
+    diagnostics: dedupeDiagnostics(diagnostics),
+    filesChecked,
+    ...(reason ? { reason } : {}),
+  };
 }

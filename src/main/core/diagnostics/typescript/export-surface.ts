@@ -60,121 +60,164 @@ export function exportSurface(
   const source = program.getSourceFile(file);
   if (!source) return null;
   const checker = program.getTypeChecker();
-  const parts: string[] = [];
-  const named = new Set<string>();
-  const nameFile = (symbol: TypeScript.Symbol): void => {
-    for (const d of symbol.declarations ?? []) {
-      const other = d.getSourceFile().fileName;
-      if (other === source.fileName || named.has(other)) continue;
-      named.add(other);
-      onNamed(other);
-      parts.push(`  uses ${other}`);
-    }
+  const surface: Surface = {
+    ts,
+    checker,
+    source,
+    onNamed,
+    parts: [],
+    named: new Set(),
+    expanded: new Set(),
+    flags:
+      ts.TypeFormatFlags.NoTruncation |
+      ts.TypeFormatFlags.UseFullyQualifiedType |
+      ts.TypeFormatFlags.WriteArrowStyleSignature,
   };
   const moduleSymbol = checker.getSymbolAtLocation(source);
-  const expanded = new Set<TypeScript.Symbol>();
-  const flags =
-    ts.TypeFormatFlags.NoTruncation |
-    ts.TypeFormatFlags.UseFullyQualifiedType |
-    ts.TypeFormatFlags.WriteArrowStyleSignature;
-  const typeText = (type: TypeScript.Type): string => checker.typeToString(type, undefined, flags);
-
-  const declaredHere = (symbol: TypeScript.Symbol | undefined): boolean =>
-    !!symbol?.declarations?.some((d) => d.getSourceFile() === source);
-
-  const modifiers = (symbol: TypeScript.Symbol): string =>
-    (symbol.declarations ?? [])
-      .map((d) => String(ts.getCombinedModifierFlags(d as TypeScript.Declaration)))
-      .join(',');
-
-  const describeSignature = (signature: TypeScript.Signature, depth: number): void => {
-    describeType(checker.getReturnTypeOfSignature(signature), depth + 1);
-    for (const parameter of signature.getParameters())
-      describeType(checker.getTypeOfSymbol(parameter), depth + 1);
-  };
-
-  const describeType = (type: TypeScript.Type, depth: number): void => {
-    if (parts.length > MAX_PARTS || depth > 6) return;
-    if (type.isUnionOrIntersection()) for (const t of type.types) describeType(t, depth + 1);
-    for (const argument of [
-      ...((type as TypeScript.TypeReference).typeArguments ?? []),
-      ...(type.aliasTypeArguments ?? []),
-    ])
-      describeType(argument, depth + 1);
-    const symbol = type.aliasSymbol ?? type.getSymbol();
-    if (!symbol) return;
-    if (!declaredHere(symbol)) {
-      nameFile(symbol);
-      return;
-    }
-    if (expanded.has(symbol)) return;
-    expanded.add(symbol);
-    parts.push(`  type ${symbol.name} flags=${symbol.flags} mods=${modifiers(symbol)}`);
-    const targets = [type];
-    if (symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface))
-      targets.push(checker.getDeclaredTypeOfSymbol(symbol));
-    for (const target of targets) {
-      for (const base of target.isClassOrInterface() ? (checker.getBaseTypes(target) ?? []) : []) {
-        parts.push(`    extends ${typeText(base)}`);
-        describeType(base, depth + 1);
-      }
-      for (const signature of target.getCallSignatures()) {
-        parts.push(`    call ${checker.signatureToString(signature, undefined, flags)}`);
-        describeSignature(signature, depth);
-      }
-      for (const signature of target.getConstructSignatures()) {
-        parts.push(`    new ${checker.signatureToString(signature, undefined, flags)}`);
-        describeSignature(signature, depth);
-      }
-      for (const info of checker.getIndexInfosOfType(target)) {
-        parts.push(`    index ${typeText(info.keyType)} ${typeText(info.type)} ${info.isReadonly}`);
-        describeType(info.type, depth + 1);
-      }
-      for (const property of checker.getPropertiesOfType(target)) {
-        // An inherited member's text depends on the file that declares it.
-        if (!declaredHere(property)) nameFile(property);
-        const propertyType = checker.getTypeOfSymbol(property);
-        parts.push(
-          `    ${property.name} flags=${property.flags} mods=${modifiers(property)}: ${typeText(propertyType)}`,
-        );
-        describeType(propertyType, depth + 1);
-        for (const signature of propertyType.getCallSignatures())
-          describeSignature(signature, depth);
-      }
-    }
-  };
-
   if (!moduleSymbol) {
     // A script (no import/export): its declarations are global; the caller treats any
     // change to it as affecting the whole program.
     return null;
   }
-  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-    const symbol =
-      exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    const valueType =
-      symbol.flags & ts.SymbolFlags.Value ? checker.getTypeOfSymbol(symbol) : undefined;
-    const declared =
-      symbol.flags & (ts.SymbolFlags.Type | ts.SymbolFlags.Class)
-        ? checker.getDeclaredTypeOfSymbol(symbol)
-        : undefined;
-    parts.push(
-      `export ${exported.name} flags=${symbol.flags} mods=${modifiers(symbol)}` +
-        ` value=${valueType ? typeText(valueType) : '-'} type=${declared ? typeText(declared) : '-'}`,
-    );
-    for (const declaration of symbol.declarations ?? []) {
-      if (ts.isEnumMember(declaration) || ts.isEnumDeclaration(declaration)) {
-        const members = ts.isEnumDeclaration(declaration) ? declaration.members : [declaration];
-        for (const member of members)
-          parts.push(`  ${member.name.getText()}=${String(checker.getConstantValue(member))}`);
-      }
-    }
-    // A re-exported symbol (a barrel) is named with its own file's surface hash.
-    nameFile(symbol);
-    if (valueType) describeType(valueType, 0);
-    if (declared) describeType(declared, 0);
+  for (const exported of checker.getExportsOfModule(moduleSymbol))
+    describeExport(surface, exported);
+  return surface.parts.join('\n');
+}
+
+/** One module's surface as it is written: its lines so far and what it has seen. */
+interface Surface {
+  readonly ts: typeof TypeScript;
+  readonly checker: TypeScript.TypeChecker;
+  readonly source: TypeScript.SourceFile;
+  readonly onNamed: (otherFile: string) => void;
+  readonly parts: string[];
+  /** Other files named so far. */
+  readonly named: Set<string>;
+  /** The module's own types already expanded. */
+  readonly expanded: Set<TypeScript.Symbol>;
+  readonly flags: TypeScript.TypeFormatFlags;
+}
+
+/** The files that declare `symbol`, other than the module itself, named once each. */
+function nameFile(surface: Surface, symbol: TypeScript.Symbol): void {
+  for (const d of symbol.declarations ?? []) {
+    const other = d.getSourceFile().fileName;
+    if (other === surface.source.fileName || surface.named.has(other)) continue;
+    surface.named.add(other);
+    surface.onNamed(other);
+    surface.parts.push(`  uses ${other}`);
   }
-  return parts.join('\n');
+}
+
+function typeText(surface: Surface, type: TypeScript.Type): string {
+  return surface.checker.typeToString(type, undefined, surface.flags);
+}
+
+function declaredHere(surface: Surface, symbol: TypeScript.Symbol | undefined): boolean {
+  return !!symbol?.declarations?.some((d) => d.getSourceFile() === surface.source);
+}
+
+function modifiers(ts: typeof TypeScript, symbol: TypeScript.Symbol): string {
+  return (symbol.declarations ?? [])
+    .map((d) => String(ts.getCombinedModifierFlags(d as TypeScript.Declaration)))
+    .join(',');
+}
+
+/** One exported symbol: its value and declared types, an enum's members, its own file. */
+function describeExport(surface: Surface, exported: TypeScript.Symbol): void {
+  const { ts, checker, parts } = surface;
+  const symbol =
+    exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+  const valueType =
+    symbol.flags & ts.SymbolFlags.Value ? checker.getTypeOfSymbol(symbol) : undefined;
+  const declared =
+    symbol.flags & (ts.SymbolFlags.Type | ts.SymbolFlags.Class)
+      ? checker.getDeclaredTypeOfSymbol(symbol)
+      : undefined;
+  parts.push(
+    `export ${exported.name} flags=${symbol.flags} mods=${modifiers(ts, symbol)}` +
+      ` value=${valueType ? typeText(surface, valueType) : '-'} type=${declared ? typeText(surface, declared) : '-'}`,
+  );
+  for (const declaration of symbol.declarations ?? []) {
+    if (ts.isEnumMember(declaration) || ts.isEnumDeclaration(declaration)) {
+      const members = ts.isEnumDeclaration(declaration) ? declaration.members : [declaration];
+      for (const member of members)
+        parts.push(`  ${member.name.getText()}=${String(checker.getConstantValue(member))}`);
+    }
+  }
+  // A re-exported symbol (a barrel) is named with its own file's surface hash.
+  nameFile(surface, symbol);
+  if (valueType) describeType(surface, valueType, 0);
+  if (declared) describeType(surface, declared, 0);
+}
+
+function describeSignature(surface: Surface, signature: TypeScript.Signature, depth: number): void {
+  const { checker } = surface;
+  describeType(surface, checker.getReturnTypeOfSignature(signature), depth + 1);
+  for (const parameter of signature.getParameters())
+    describeType(surface, checker.getTypeOfSymbol(parameter), depth + 1);
+}
+
+/**
+ * A type the surface reaches: its parts and arguments, then, when the module declares it,
+ * expanded member by member (once); a type of another file is named.
+ */
+function describeType(surface: Surface, type: TypeScript.Type, depth: number): void {
+  const { ts, checker, parts } = surface;
+  if (parts.length > MAX_PARTS || depth > 6) return;
+  if (type.isUnionOrIntersection()) for (const t of type.types) describeType(surface, t, depth + 1);
+  for (const argument of [
+    ...((type as TypeScript.TypeReference).typeArguments ?? []),
+    ...(type.aliasTypeArguments ?? []),
+  ])
+    describeType(surface, argument, depth + 1);
+  const symbol = type.aliasSymbol ?? type.getSymbol();
+  if (!symbol) return;
+  if (!declaredHere(surface, symbol)) {
+    nameFile(surface, symbol);
+    return;
+  }
+  if (surface.expanded.has(symbol)) return;
+  surface.expanded.add(symbol);
+  parts.push(`  type ${symbol.name} flags=${symbol.flags} mods=${modifiers(ts, symbol)}`);
+  const targets = [type];
+  if (symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface))
+    targets.push(checker.getDeclaredTypeOfSymbol(symbol));
+  for (const target of targets) describeMembers(surface, target, depth);
+}
+
+/** A type of the module's own, member by member: bases, signatures, index and properties. */
+function describeMembers(surface: Surface, target: TypeScript.Type, depth: number): void {
+  const { ts, checker, parts, flags } = surface;
+  for (const base of target.isClassOrInterface() ? (checker.getBaseTypes(target) ?? []) : []) {
+    parts.push(`    extends ${typeText(surface, base)}`);
+    describeType(surface, base, depth + 1);
+  }
+  for (const signature of target.getCallSignatures()) {
+    parts.push(`    call ${checker.signatureToString(signature, undefined, flags)}`);
+    describeSignature(surface, signature, depth);
+  }
+  for (const signature of target.getConstructSignatures()) {
+    parts.push(`    new ${checker.signatureToString(signature, undefined, flags)}`);
+    describeSignature(surface, signature, depth);
+  }
+  for (const info of checker.getIndexInfosOfType(target)) {
+    parts.push(
+      `    index ${typeText(surface, info.keyType)} ${typeText(surface, info.type)} ${info.isReadonly}`,
+    );
+    describeType(surface, info.type, depth + 1);
+  }
+  for (const property of checker.getPropertiesOfType(target)) {
+    // An inherited member's text depends on the file that declares it.
+    if (!declaredHere(surface, property)) nameFile(surface, property);
+    const propertyType = checker.getTypeOfSymbol(property);
+    parts.push(
+      `    ${property.name} flags=${property.flags} mods=${modifiers(ts, property)}: ${typeText(surface, propertyType)}`,
+    );
+    describeType(surface, propertyType, depth + 1);
+    for (const signature of propertyType.getCallSignatures())
+      describeSignature(surface, signature, depth);
+  }
 }
 
 /** Whether a module declares globals or augments other modules (its changes reach everyone). */

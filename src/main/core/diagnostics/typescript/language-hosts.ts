@@ -8,8 +8,8 @@
 // not built). Nothing here writes to the project.
 // Runs inside the TypeScript check worker.
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
 import type * as TypeScript from 'typescript';
+import { diskVersion } from './disk-version';
 import type { TsProjectConfig } from './project-configs';
 
 export interface Overlay {
@@ -49,18 +49,10 @@ export function createTsProjectHosts(
   let rootSet = new Set(rootFiles);
   let overlayRoots = rootFiles;
 
-  const statVersion = (file: string): string => {
-    try {
-      const s = statSync(file);
-      return `${s.size}:${s.mtimeMs}`;
-    } catch {
-      return 'missing';
-    }
-  };
-  const diskVersion = (file: string): string => {
+  const versionOf = (file: string): string => {
     let v = versions.get(file);
     if (v === undefined) {
-      v = statVersion(file);
+      v = diskVersion(file);
       versions.set(file, v);
     }
     return v;
@@ -70,25 +62,13 @@ export function createTsProjectHosts(
     return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
   };
 
-  const common = {
-    getCompilationSettings: () => config.options,
-    getProjectReferences: () => config.references,
-    getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
-    getDefaultLibFileName: (o: TypeScript.CompilerOptions) => ts.getDefaultLibFilePath(o),
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-    readDirectory: ts.sys.readDirectory,
-    realpath: ts.sys.realpath,
-    useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
-    getCancellationToken: () => cancellation,
-    useSourceOfProjectReferenceRedirect: () => true,
-  };
+  const common = commonHost(ts, config, cancellation);
 
   const diskHost: TypeScript.LanguageServiceHost = {
     ...common,
     getProjectVersion: () => `d${epoch}`,
     getScriptFileNames: () => rootFiles,
-    getScriptVersion: diskVersion,
+    getScriptVersion: versionOf,
     getScriptSnapshot: diskSnapshot,
     fileExists: ts.sys.fileExists,
     readFile: ts.sys.readFile,
@@ -98,7 +78,7 @@ export function createTsProjectHosts(
     ...common,
     getProjectVersion: () => `d${epoch}o${overlayEpoch}`,
     getScriptFileNames: () => overlayRoots,
-    getScriptVersion: (file) => overlayVersions.get(file) ?? diskVersion(file),
+    getScriptVersion: (file) => overlayVersions.get(file) ?? versionOf(file),
     getScriptSnapshot: (file) => {
       if (!overlay.files.has(file)) return diskSnapshot(file);
       const text = overlay.files.get(file);
@@ -120,16 +100,8 @@ export function createTsProjectHosts(
     disk,
     overlay: overlayService,
     setOverlay(next, accepts) {
-      const versions = new Map(
-        [...next.files].map(([file, text]) => [
-          file,
-          text === null ? 'deleted' : `o${createHash('sha1').update(text).digest('hex')}`,
-        ]),
-      );
-      const key = [...versions]
-        .map(([file, v]) => `${file}\0${v}`)
-        .sort()
-        .join('\n');
+      const versions = overlayVersionsOf(next);
+      const key = overlayKeyOf(versions);
       overlay = next;
       overlayVersions = versions;
       if (key !== overlayKey) overlayEpoch++;
@@ -140,14 +112,7 @@ export function createTsProjectHosts(
       overlayRoots = [...rootFiles.filter((file) => next.files.get(file) !== null), ...added];
     },
     refreshDisk() {
-      let changed = false;
-      for (const [file, version] of versions) {
-        const now = statVersion(file);
-        if (now !== version) {
-          versions.set(file, now);
-          changed = true;
-        }
-      }
+      const changed = restat(versions);
       if (changed) epoch++;
       return changed;
     },
@@ -169,4 +134,58 @@ export function createTsProjectHosts(
       overlayRoots = [];
     },
   };
+}
+
+/** What both hosts of a project answer alike: its configuration and the file system's shape. */
+function commonHost(
+  ts: typeof TypeScript,
+  config: TsProjectConfig,
+  cancellation: TypeScript.HostCancellationToken,
+) {
+  // Untyped: `useSourceOfProjectReferenceRedirect` is a host member TypeScript reads but does
+  // not declare (referenced projects read from their sources).
+  return {
+    getCompilationSettings: () => config.options,
+    getProjectReferences: () => config.references,
+    getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
+    getDefaultLibFileName: (o: TypeScript.CompilerOptions) => ts.getDefaultLibFilePath(o),
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+    readDirectory: ts.sys.readDirectory,
+    realpath: ts.sys.realpath,
+    useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+    getCancellationToken: () => cancellation,
+    useSourceOfProjectReferenceRedirect: () => true,
+  };
+}
+
+/** Each overlay file's script version: a hash of its proposed text, or 'deleted'. */
+function overlayVersionsOf(overlay: Overlay): Map<string, string> {
+  return new Map(
+    [...overlay.files].map(([file, text]) => [
+      file,
+      text === null ? 'deleted' : `o${createHash('sha1').update(text).digest('hex')}`,
+    ]),
+  );
+}
+
+/** The same overlay (the same files with the same texts) gives the same key. */
+function overlayKeyOf(versions: ReadonlyMap<string, string>): string {
+  return [...versions]
+    .map(([file, v]) => `${file}\0${v}`)
+    .sort()
+    .join('\n');
+}
+
+/** Re-stats every file in `versions`, keeping the new versions; true when one changed. */
+function restat(versions: Map<string, string>): boolean {
+  let changed = false;
+  for (const [file, version] of versions) {
+    const now = diskVersion(file);
+    if (now !== version) {
+      versions.set(file, now);
+      changed = true;
+    }
+  }
+  return changed;
 }

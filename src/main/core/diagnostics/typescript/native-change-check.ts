@@ -8,8 +8,8 @@
 // Runs inside the TypeScript check worker.
 import path from 'node:path';
 import type { Diagnostic } from '../../../../shared/diagnostics';
-import type { ChangedFilesOutcome, LanguageOutcome } from '../language-checker';
-import type { TsChange } from './checker-contract';
+import type { LanguageOutcome } from '../language-checker';
+import type { TsCheckRequest } from './checker-contract';
 import { dedupeDiagnostics } from './diagnostic-list';
 import type { CheckerFileReads } from './file-reads';
 import type { NativeProgram, NativeProject, NativeSnapshot } from './native-api';
@@ -44,10 +44,9 @@ export interface NativeChangeCheckContext {
 
 export function checkNativeChange(
   context: NativeChangeCheckContext,
-  changes: readonly TsChange[],
-  extraImporters: Record<string, string[]>,
-  onChangedFiles?: (outcome: ChangedFilesOutcome) => void,
+  request: TsCheckRequest,
 ): LanguageOutcome {
+  const { changes, extraImporters, onChangedFiles } = request;
   const { rootConfig, reads, overlay, openedProjects, diagnostics, sides } = context;
   const { configProblems, errorsOf, words } = diagnostics;
   const absolute = (rel: string): string => path.join(context.root, ...rel.split('/'));

@@ -139,114 +139,41 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
   const heapMb = options.maxHeapMb ?? Math.min(DEFAULT_TS_HEAP_MB, memoryMb - HEADROOM_MB);
   const ceilingMs = options.ceilingMs ?? DEFAULT_TS_CEILING_MS;
   const spawn = options.spawn ?? confinedCheckerSpawn;
-  let running: Promise<CheckClient | string> | undefined;
-  let current: CheckClient | null = null;
-  let lastStats: TsCheckerStats | null = null;
-  let label: string | null = null;
+  const proc: CheckerProcess = { running: undefined, current: null, lastStats: null, label: null };
 
   const start = async (): Promise<CheckClient | string> => {
-    const program = checkerProgram();
-    const config: CheckProcessConfig = {
-      root: options.root,
-      bundledTypescript: program.bundledTypescript,
-      ...(program.bundledNativeTypescript
-        ? { bundledNativeTypescript: program.bundledNativeTypescript }
-        : {}),
-      heapMb,
-    };
-    const spawned = spawn({
-      root: options.root,
-      argv: [
-        ...(program.argvHead as [string, ...string[]]),
-        TS_CHECK_PROCESS_MARKER,
-        JSON.stringify(config),
-      ],
-      readOnly: program.readOnly,
-      // TypeScript 7's native process is a Go program: its soft memory limit makes it collect
-      // before the confinement's ceiling would stop the whole checker (Node's side is capped
-      // by its heap limit; this leaves it the rest).
-      env: {
-        ...program.env,
-        GOMEMLIMIT: `${Math.max(256, Math.floor(memoryMb - heapMb / 2 - 256))}MiB`,
-      },
-      memoryBytes: memoryMb * 1024 * 1024,
-    });
+    const spawned = spawn(checkerSpawnSpec(options.root, memoryMb, heapMb));
     if (!spawned.ok) return spawned.reason;
     const client = await connectCheckClient(spawned.process, memoryMb, READY_TIMEOUT_MS);
     if (typeof client === 'string') return client;
-    label = compilerLabel(client.compiler);
-    current = client;
+    proc.label = compilerLabel(client.compiler);
+    proc.current = client;
     void client.exited.then(() => {
-      if (current !== client) return;
-      current = null;
-      running = undefined;
-      lastStats = null;
+      if (proc.current !== client) return;
+      proc.current = null;
+      proc.running = undefined;
+      proc.lastStats = null;
     });
     return client;
   };
-
-  const ask = async (
+  const ask = (
     request: CheckRequest,
     signal: AbortSignal,
     callCeilingMs = 0,
     onChangedFiles?: (outcome: ChangedFilesOutcome) => void,
-  ): Promise<CheckAnswer> => {
-    running ??= start();
-    const client = await running;
-    if (typeof client === 'string') {
-      running = undefined;
-      return { kind: 'died', message: client };
-    }
+  ): Promise<CheckAnswer> =>
     // The caller's ceiling (never shorter than its deadline) wins when longer: a check given
     // 30 minutes is not killed at the Settings' 60 s.
-    const ceiling = setTimeout(() => client.kill(), Math.max(ceilingMs, callCeilingMs));
-    const answer = await client
-      .ask(request, signal, onChangedFiles)
-      .finally(() => clearTimeout(ceiling));
-    if ('stats' in answer) lastStats = answer.stats;
-    if (answer.kind === 'failed' && answer.ended) {
-      // That checker is ending: the next check starts a new one instead of asking it.
-      if (current === client) {
-        current = null;
-        running = undefined;
-      }
-      client.kill();
-    }
-    return answer;
-  };
-
-  const notChecked = (
-    answer: CheckAnswer,
-  ): { state: 'not_checked'; reason: string; filesChecked: 0 } => ({
-    state: 'not_checked',
-    filesChecked: 0,
-    reason:
-      answer.kind === 'cancelled'
-        ? 'the check was cancelled'
-        : answer.kind === 'failed'
-          ? `the TypeScript checker failed: ${answer.message}`
-          : answer.kind === 'died'
-            ? answer.message
-            : 'the TypeScript checker gave no answer',
-  });
+    askChecker(proc, start, Math.max(ceilingMs, callCeilingMs), {
+      request,
+      signal,
+      onChangedFiles,
+    });
 
   /** The compiler is named in every answer: which TypeScript's errors these are. */
   const named = <T extends LanguageOutcome | ProjectOutcome | ChangedFilesOutcome>(
     outcome: T,
-  ): T => (label ? { ...outcome, checker: label } : outcome);
-
-  const importersOf = (changes: readonly ProposedFileChange[]): Record<string, string[]> => {
-    const out: Record<string, string[]> = {};
-    if (!options.symbolIndex) return out;
-    for (const change of changes) {
-      try {
-        out[change.path] = options.symbolIndex.findImporters(change.path).map((i) => i.path);
-      } catch {
-        // The program's own import graph still answers; the index only adds to it.
-      }
-    }
-    return out;
-  };
+  ): T => (proc.label ? { ...outcome, checker: proc.label } : outcome);
 
   return {
     language: 'typescript',
@@ -256,14 +183,14 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
       if (
         ['tsconfig.json', 'jsconfig.json'].some((name) => existsSync(path.join(options.root, name)))
       )
-        running ??= start();
+        proc.running ??= start();
     },
     async check(changes, signal, callCeilingMs, onChangedFiles): Promise<LanguageOutcome> {
       const answer = await ask(
         {
           kind: 'check',
           changes: changes.map((c) => ({ path: c.path, after: c.after })),
-          extraImporters: importersOf(changes),
+          extraImporters: importersOf(options.symbolIndex, changes),
         },
         signal,
         callCeilingMs,
@@ -278,32 +205,149 @@ export function createTypeScriptLanguage(options: TypeScriptLanguageOptions): Ty
     },
     diskChanged(paths) {
       // Only a running checker has a disk side; one started later reads the disk as it is.
-      const relevant = paths.filter(
-        (p) =>
-          TS_SOURCE_EXTENSIONS.some((ext) => p.endsWith(ext)) ||
-          /(^|\/)((ts|js)config[^/]*\.json|package\.json)$/.test(p),
-      );
-      if (!current || !relevant.length) return;
-      void current.ask({ kind: 'disk', paths: relevant }, new AbortController().signal);
+      const relevant = paths.filter(isCheckerInput);
+      if (!proc.current || !relevant.length) return;
+      void proc.current.ask({ kind: 'disk', paths: relevant }, new AbortController().signal);
     },
     memoryBytes() {
+      const { current } = proc;
       if (!current) return null;
       // Refreshed (with the counters) for the next call; this one answers with the last report.
       void current.ask({ kind: 'memory' }, new AbortController().signal).then((answer) => {
-        if ('stats' in answer) lastStats = answer.stats;
+        if ('stats' in answer) proc.lastStats = answer.stats;
       });
       return current.rssBytes();
     },
-    stats: () => lastStats,
-    compiler: () => label,
+    stats: () => proc.lastStats,
+    compiler: () => proc.label,
     async dispose() {
-      const client = await running;
-      running = undefined;
-      current = null;
+      const client = await proc.running;
+      proc.running = undefined;
+      proc.current = null;
       if (client && typeof client !== 'string') {
         client.kill();
         await client.exited;
       }
     },
   };
+}
+
+/** The checker process: starting or running (or none), and what it last reported. */
+interface CheckerProcess {
+  running: Promise<CheckClient | string> | undefined;
+  current: CheckClient | null;
+  lastStats: TsCheckerStats | null;
+  /** "TypeScript 6.0.3, the project's" once it has started. */
+  label: string | null;
+}
+
+/**
+ * One request to the checker, started when none runs; killed when it has not answered after
+ * `ceilingMs`. A checker that says it is ending is not asked again.
+ */
+async function askChecker(
+  proc: CheckerProcess,
+  start: () => Promise<CheckClient | string>,
+  ceilingMs: number,
+  asked: {
+    request: CheckRequest;
+    signal: AbortSignal;
+    onChangedFiles: ((outcome: ChangedFilesOutcome) => void) | undefined;
+  },
+): Promise<CheckAnswer> {
+  proc.running ??= start();
+  const client = await proc.running;
+  if (typeof client === 'string') {
+    proc.running = undefined;
+    return { kind: 'died', message: client };
+  }
+  const ceiling = setTimeout(() => client.kill(), ceilingMs);
+  const answer = await client
+    .ask(asked.request, asked.signal, asked.onChangedFiles)
+    .finally(() => clearTimeout(ceiling));
+  if ('stats' in answer) proc.lastStats = answer.stats;
+  if (answer.kind === 'failed' && answer.ended) {
+    // That checker is ending: the next check starts a new one instead of asking it.
+    if (proc.current === client) {
+      proc.current = null;
+      proc.running = undefined;
+    }
+    client.kill();
+  }
+  return answer;
+}
+
+/** How the checker process is started: its program, configuration, memory and environment. */
+function checkerSpawnSpec(root: string, memoryMb: number, heapMb: number): CheckerSpawnSpec {
+  const program = checkerProgram();
+  const config: CheckProcessConfig = {
+    root,
+    bundledTypescript: program.bundledTypescript,
+    ...(program.bundledNativeTypescript
+      ? { bundledNativeTypescript: program.bundledNativeTypescript }
+      : {}),
+    heapMb,
+  };
+  return {
+    root,
+    argv: [
+      ...(program.argvHead as [string, ...string[]]),
+      TS_CHECK_PROCESS_MARKER,
+      JSON.stringify(config),
+    ],
+    readOnly: program.readOnly,
+    // TypeScript 7's native process is a Go program: its soft memory limit makes it collect
+    // before the confinement's ceiling would stop the whole checker (Node's side is capped
+    // by its heap limit; this leaves it the rest).
+    env: {
+      ...program.env,
+      GOMEMLIMIT: `${Math.max(256, Math.floor(memoryMb - heapMb / 2 - 256))}MiB`,
+    },
+    memoryBytes: memoryMb * 1024 * 1024,
+  };
+}
+
+/** Why an answer that is not the one asked for leaves the language not checked. */
+function notChecked(answer: CheckAnswer): {
+  state: 'not_checked';
+  reason: string;
+  filesChecked: 0;
+} {
+  return {
+    state: 'not_checked',
+    filesChecked: 0,
+    reason:
+      answer.kind === 'cancelled'
+        ? 'the check was cancelled'
+        : answer.kind === 'failed'
+          ? `the TypeScript checker failed: ${answer.message}`
+          : answer.kind === 'died'
+            ? answer.message
+            : 'the TypeScript checker gave no answer',
+  };
+}
+
+/** The importers the symbol index knows of each changed file (none without an index). */
+function importersOf(
+  symbolIndex: SymbolIndexPort | undefined,
+  changes: readonly ProposedFileChange[],
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!symbolIndex) return out;
+  for (const change of changes) {
+    try {
+      out[change.path] = symbolIndex.findImporters(change.path).map((i) => i.path);
+    } catch {
+      // The program's own import graph still answers; the index only adds to it.
+    }
+  }
+  return out;
+}
+
+/** A file whose change the running checker's disk side must hear of: a source or a config. */
+function isCheckerInput(file: string): boolean {
+  return (
+    TS_SOURCE_EXTENSIONS.some((ext) => file.endsWith(ext)) ||
+    /(^|\/)((ts|js)config[^/]*\.json|package\.json)$/.test(file)
+  );
 }
