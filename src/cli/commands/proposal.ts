@@ -15,18 +15,12 @@ import {
 import { oneLine } from '../one-line-text';
 import { outsideLine, outsideText } from '../terminal-safe-text';
 import { commandOutputDir } from '../../main/core/commands/project-commands';
-import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
-import { sweepContainersIfAny } from '../../main/core/runs/container-run-setup';
 import { ProposalRefusedError } from '../../main/core/proposals/run-proposal';
-import { openAppDatabase } from '../../main/core/store/app-database';
-import {
-  createChangeSetRepository,
-  type StoredChangeSet,
-} from '../../main/core/store/change-set-repository';
+import type { StoredChangeSet } from '../../main/core/store/change-set-repository';
 import { changeSetSteps } from '../../main/core/proposals/change-set-steps';
 import { changeSetIdFor, labelHunks, parseHunkSelectors } from '../change-set-picks';
 import type { WritableDb } from '../../main/core/store/database-handles';
-import { sluiceHomeFor } from '../project-context';
+import { openChangeSetStore } from '../change-set-store';
 import { ExitCode, UsageError, writeJsonLine, type CliIo, type Verb } from '../cli-io';
 import {
   ANY_POSITIONALS,
@@ -222,12 +216,8 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
         throw new UsageError(
           `--revision takes the revision \`sluice proposal show\` prints (${SHORT_REVISION_LENGTH} to 64 hex digits).`,
         );
-      const home = sluiceHomeFor(io);
-      const db = openAppDatabase({ home });
+      const { home, db, repo } = await openChangeSetStore(io);
       try {
-        const repo = createChangeSetRepository(db);
-        sweepBackgroundRuns(db, home);
-        await sweepContainersIfAny(db, home, io.env);
         const found = repo.get(changeSetIdFor(repo, id.trim()));
         if (!found) throw new UsageError(`there is no change set "${outsideLine(id)}".`);
         const { workspace } = await openProject(io, values.project ?? found.projectRoot);

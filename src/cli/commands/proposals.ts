@@ -1,11 +1,7 @@
 // `sluice proposals --project DIR [--json]`: the project's change sets, newest first (issue 11
 // item 3). Opening the list first marks sets whose run died (crash, kill -9) as failed.
-import { createChangeSetRepository } from '../../main/core/store/change-set-repository';
-import { sweepBackgroundRuns } from '../../main/core/runs/sweep-runs';
-import { sweepContainersIfAny } from '../../main/core/runs/container-run-setup';
-import { openAppDatabase } from '../../main/core/store/app-database';
 import { projectIdFor } from '../../main/core/store/project-id';
-import { sluiceHomeFor } from '../project-context';
+import { openChangeSetStore } from '../change-set-store';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
 import { ANY_POSITIONALS, defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { outsideLine } from '../terminal-safe-text';
@@ -26,12 +22,8 @@ export default defineVerb({
   async run({ values, positionals, io }) {
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}".`);
     const { workspace } = await openProject(io, values.project);
-    const home = sluiceHomeFor(io);
-    const db = openAppDatabase({ home });
+    const { db, repo } = await openChangeSetStore(io);
     try {
-      const repo = createChangeSetRepository(db);
-      sweepBackgroundRuns(db, home);
-      await sweepContainersIfAny(db, home, io.env);
       const sets = repo.list(projectIdFor(workspace.root));
       if (values.json) {
         for (const set of sets) writeJsonLine(io, set);
