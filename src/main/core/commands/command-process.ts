@@ -89,6 +89,47 @@ function killGroup(pid: number, signal: NodeJS.Signals, windows = false): void {
   }
 }
 
+/**
+ * A run's time limit and its signal both stop it (`stop` once, whichever comes first); the
+ * returned function disarms both when the run has ended.
+ */
+export function stopAtTimeoutOrAbort(
+  stop: (why: CommandEnd) => void,
+  timeoutMs: number,
+  signal: AbortSignal,
+): () => void {
+  const timer = setTimeout(() => stop({ kind: 'timed_out', afterMs: timeoutMs }), timeoutMs);
+  const onAbort = (): void => stop({ kind: 'aborted' });
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return () => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  };
+}
+
+/**
+ * What a run does with each chunk of its output: captured, shown to the listener (whose
+ * failure must not stop the capture), and past `maxOutputBytes` (none: no ceiling) the run stops.
+ */
+export function captureChunks(
+  capture: OutputCapture,
+  stop: (why: CommandEnd) => void,
+  onChunk: ((chunk: Buffer) => void) | undefined,
+  maxOutputBytes: number | undefined,
+): (chunk: Buffer) => void {
+  return (chunk) => {
+    capture.push(chunk);
+    try {
+      onChunk?.(chunk);
+    } catch {
+      // A listener's failure must not stop the command's capture.
+    }
+    if (capture.totalBytes > (maxOutputBytes ?? Infinity))
+      stop({ kind: 'output_limit', bytes: maxOutputBytes ?? 0 });
+  };
+}
+
 export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   const started = performance.now();
   const capture = new OutputCapture(
@@ -145,30 +186,14 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
         spec.killGraceMs ?? 2000,
       );
     };
-    const timer = setTimeout(
-      () => stop({ kind: 'timed_out', afterMs: spec.timeoutMs }),
-      spec.timeoutMs,
-    );
-    const onAbort = (): void => stop({ kind: 'aborted' });
-    if (spec.signal.aborted) onAbort();
-    else spec.signal.addEventListener('abort', onAbort, { once: true });
-    const onData = (chunk: Buffer): void => {
-      capture.push(chunk);
-      try {
-        spec.onChunk?.(chunk);
-      } catch {
-        // A listener's failure must not stop the command's capture.
-      }
-      if (capture.totalBytes > spec.maxOutputBytes)
-        stop({ kind: 'output_limit', bytes: spec.maxOutputBytes });
-    };
+    const disarm = stopAtTimeoutOrAbort(stop, spec.timeoutMs, spec.signal);
+    const onData = captureChunks(capture, stop, spec.onChunk, spec.maxOutputBytes);
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     const finish = (natural: CommandEnd): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      spec.signal.removeEventListener('abort', onAbort);
+      disarm();
       // Whatever is left in the group (unsandboxed daemons) goes with the command.
       if (pid !== undefined && !spec.windows) killGroup(pid, 'SIGKILL');
       if (killTimer) clearTimeout(killTimer);

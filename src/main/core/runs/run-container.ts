@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import type { CommandRun } from '../commands/command-runner';
 import { commandEnv } from '../commands/command-runner';
-import type { CommandEnd } from '../commands/command-process';
+import { captureChunks, stopAtTimeoutOrAbort, type CommandEnd } from '../commands/command-process';
 import { OutputCapture } from '../commands/output-capture';
 import type { RunContext, RunExecutor } from '../commands/run-executor';
 import { homeLabel, runLabels, type ContainerEngine } from './container-engine';
@@ -214,31 +214,15 @@ export async function execInContainer(
     return spawnFailed(`the run's container did not take the command: ${message(error)}`);
   }
   const sink = new PassThrough();
-  sink.on('data', (chunk: Buffer) => {
-    capture.push(chunk);
-    try {
-      run.onChunk?.(chunk);
-    } catch {
-      // A listener's failure must not stop the capture.
-    }
-    if (capture.totalBytes > (run.maxOutputBytes ?? Infinity))
-      stop({ kind: 'output_limit', bytes: run.maxOutputBytes ?? 0 });
-  });
+  sink.on('data', captureChunks(capture, stop, run.onChunk, run.maxOutputBytes));
   docker.modem.demuxStream(stream, sink, sink);
-  const timer = setTimeout(
-    () => stop({ kind: 'timed_out', afterMs: run.timeoutMs }),
-    run.timeoutMs,
-  );
-  const onAbort = (): void => stop({ kind: 'aborted' });
-  if (run.signal.aborted) onAbort();
-  else run.signal.addEventListener('abort', onAbort, { once: true });
+  const disarm = stopAtTimeoutOrAbort(stop, run.timeoutMs, run.signal);
   await new Promise<void>((resolve) => {
     stream.on('end', resolve);
     stream.on('close', resolve);
     stream.on('error', () => resolve());
   });
-  clearTimeout(timer);
-  run.signal.removeEventListener('abort', onAbort);
+  disarm();
   let natural: CommandEnd = { kind: 'signalled', signal: 'SIGKILL' };
   let memoryExceeded = false;
   try {
