@@ -66,25 +66,7 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
     if (!texts.has(file)) texts.set(file, job.readDisk(file));
     return texts.get(file) ?? null;
   };
-  // Every changed module keeps its shape (comments, blank lines): its importers see nothing new.
-  const unseen = changes.every((c) => {
-    const text = c.after === null ? null : diskText(c.path);
-    return text !== null && c.after !== null && samePythonShape(text, c.after);
-  });
-  const created = changes.filter((c) => c.after !== null && diskText(c.path) === null);
-  const createdPaths = created.map((c) => c.path);
-  const importersOf = job.importersOf(createdPaths);
-  // pyright resolves an import only to a file on disk: a module the proposal creates is not
-  // one yet, so the files that import it would be checked with it missing. They are left out,
-  // and the outcome says so.
-  const waiting = [...new Set(createdPaths.flatMap((file) => [...importersOf(file)]))].filter(
-    (file) => !changes.some((c) => c.path === file),
-  );
-  const affected = unseen
-    ? changed
-    : affectedPythonFiles(changed, (file) =>
-        createdPaths.includes(file) ? [] : importersOf(file),
-      );
+  const { createdPaths, waiting, affected } = checkScope(job, diskText);
   const after = new Map(changes.map((c) => [c.path, c.after ?? '']));
   const opened: string[] = [];
   const before: Diagnostic[] = [];
@@ -107,12 +89,6 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
       else if (proposed) await open(file, text);
     }
   };
-  /** Files whose "before" is not known yet for this disk state. */
-  const unknown = (files: readonly string[]): string[] =>
-    files.filter((file) => {
-      const text = diskText(file);
-      return text !== null && !disk.before(file, text);
-    });
   /** Every file's "before": known, else pulled (only while pyright sees the disk). */
   const collectBefore = async (files: readonly string[]): Promise<void> => {
     for (const file of files) {
@@ -145,7 +121,7 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
     // known. With a created module among them, the importers' "before" comes first (it is
     // absent then).
     const importers = affected.filter((file) => !after.has(file));
-    const early = created.length === 0;
+    const early = createdPaths.length === 0;
     await collectBefore(changed);
     if (!early) await collectBefore(importers);
     await showChanged(true);
@@ -158,7 +134,7 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
           after: [...afterDiagnostics],
           filesChecked: changed.length,
         });
-        if (unknown(importers).length) {
+        if (anyUnknown(importers, disk, diskText)) {
           await showChanged(false);
           await collectBefore(importers);
           await showChanged(true);
@@ -172,16 +148,63 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
         textDocument: { uri: uriOf(file) },
       });
   }
-  const named =
-    waiting.slice(0, 3).join(', ') + (waiting.length > 3 ? ` and ${waiting.length - 3} more` : '');
   return {
     before,
     after: afterDiagnostics,
     filesChecked: affected.length,
-    ...(waiting.length
-      ? {
-          note: `pyright sees a new module only once it is on disk, so the files that import ${createdPaths.join(', ')} (${named}) were not checked against it`,
-        }
-      : {}),
+    ...(waiting.length ? { note: waitingNote(createdPaths, waiting) } : {}),
   };
+}
+
+/**
+ * Which files the check covers: the changed modules and, unless every one keeps its shape,
+ * the files that import them (through `__init__.py` barrels too). The modules the proposal
+ * creates, and the files `waiting` for them, are apart.
+ */
+function checkScope(
+  job: PyrightCheckJob,
+  diskText: (file: string) => string | null,
+): { createdPaths: string[]; waiting: string[]; affected: string[] } {
+  const { changes } = job;
+  const changed = changes.map((c) => c.path);
+  // Every changed module keeps its shape (comments, blank lines): its importers see nothing new.
+  const unseen = changes.every((c) => {
+    const text = c.after === null ? null : diskText(c.path);
+    return text !== null && c.after !== null && samePythonShape(text, c.after);
+  });
+  const createdPaths = changes
+    .filter((c) => c.after !== null && diskText(c.path) === null)
+    .map((c) => c.path);
+  const importersOf = job.importersOf(createdPaths);
+  // pyright resolves an import only to a file on disk: a module the proposal creates is not
+  // one yet, so the files that import it would be checked with it missing. They are left out,
+  // and the outcome says so.
+  const waiting = [...new Set(createdPaths.flatMap((file) => [...importersOf(file)]))].filter(
+    (file) => !changes.some((c) => c.path === file),
+  );
+  const affected = unseen
+    ? changed
+    : affectedPythonFiles(changed, (file) =>
+        createdPaths.includes(file) ? [] : importersOf(file),
+      );
+  return { createdPaths, waiting, affected };
+}
+
+/** Whether a file's "before" is not known yet for this disk state. */
+function anyUnknown(
+  files: readonly string[],
+  disk: PyrightDiskSide,
+  diskText: (file: string) => string | null,
+): boolean {
+  return files.some((file) => {
+    const text = diskText(file);
+    return text !== null && !disk.before(file, text);
+  });
+}
+
+/** The outcome's words for the files that import a created module and were not checked. */
+function waitingNote(createdPaths: readonly string[], waiting: readonly string[]): string {
+  const named =
+    waiting.slice(0, 3).join(', ') + (waiting.length > 3 ? ` and ${waiting.length - 3} more` : '');
+  return `pyright sees a new module only once it is on disk, so the files that import ${createdPaths.join(', ')} (${named}) were not checked against it`;
 }

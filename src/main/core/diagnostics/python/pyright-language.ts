@@ -20,13 +20,13 @@ import type { ProposedFileChange } from '../diagnostics-port';
 import type { LanguageChecker, LanguageOutcome, ProjectOutcome } from '../language-checker';
 import { personPython } from './person-python';
 import { openDocument, runPyrightCheck } from './pyright-check-job';
-import { createPyrightDiskSide } from './pyright-disk-side';
+import { createPyrightDiskSide, type PyrightDiskSide } from './pyright-disk-side';
 import { pullDiagnostics } from './pyright-pull-diagnostics';
 import { createPyrightServerJobs } from './pyright-server-jobs';
 import { createPyrightWarmPass } from './pyright-warm-pass';
 import { pythonImportersOf } from './importer-lookup';
 import { scanPythonImports } from './importers';
-import { createPyrightReads } from './pyright-reads';
+import { createPyrightReads, type PyrightReads } from './pyright-reads';
 
 /** Cap of pyright's V8 heap (its own process); it says so and exits when it is reached. */
 export const DEFAULT_PYRIGHT_HEAP_MB = 3072;
@@ -78,27 +78,8 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
 
   const pull = (connection: MessageConnection, relative: string, text: string) =>
     pullDiagnostics(connection, uriOf(relative), relative, text);
-
-  /** A module's errors as on disk: known for this disk state, else pulled and kept. */
-  const diskErrorsOf = async (
-    connection: MessageConnection,
-    file: string,
-  ): Promise<readonly Diagnostic[] | null> => {
-    const text = reads.read(file);
-    if (text === null) return null;
-    const known = disk.before(file, text);
-    if (known) return known;
-    await openDocument(connection, uriOf(file), text);
-    try {
-      const found = await pull(connection, file, text);
-      disk.remember(file, text, found);
-      return found;
-    } finally {
-      await connection.sendNotification('textDocument/didClose', {
-        textDocument: { uri: uriOf(file) },
-      });
-    }
-  };
+  const diskErrorsOf = (connection: MessageConnection, file: string) =>
+    diskErrorsThrough(connection, file, { disk, reads, uriOf, pull });
 
   const warmPass = createPyrightWarmPass(root, async (file, signal, onMoved) => {
     const done = await withServer(
@@ -120,12 +101,8 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       _ceilingMs,
       onChangedFiles,
     ): Promise<LanguageOutcome> {
-      // A changed file that may not be read (a link out of the project) is not checked.
-      for (const change of changes) {
-        const verdict = checkableFile(root, change.path);
-        if (!verdict.ok && verdict.rule !== 'missing')
-          return { state: 'not_checked', reason: `not read: ${verdict.reason}`, filesChecked: 0 };
-      }
+      const unreadable = unreadableChange(root, changes);
+      if (unreadable) return unreadable;
       const result = await withServer(signal, 'stat', (connection) =>
         runPyrightCheck({
           connection,
@@ -172,6 +149,54 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
       await jobs.stop();
     },
   };
+}
+
+/** What a module's errors as on disk are found through. */
+interface DiskErrorsSide {
+  readonly disk: PyrightDiskSide;
+  readonly reads: PyrightReads;
+  readonly uriOf: (relative: string) => string;
+  readonly pull: (
+    connection: MessageConnection,
+    relative: string,
+    text: string,
+  ) => Promise<Diagnostic[]>;
+}
+
+/** A module's errors as on disk: known for this disk state, else pulled and kept. */
+async function diskErrorsThrough(
+  connection: MessageConnection,
+  file: string,
+  side: DiskErrorsSide,
+): Promise<readonly Diagnostic[] | null> {
+  const { disk, reads, uriOf, pull } = side;
+  const text = reads.read(file);
+  if (text === null) return null;
+  const known = disk.before(file, text);
+  if (known) return known;
+  await openDocument(connection, uriOf(file), text);
+  try {
+    const found = await pull(connection, file, text);
+    disk.remember(file, text, found);
+    return found;
+  } finally {
+    await connection.sendNotification('textDocument/didClose', {
+      textDocument: { uri: uriOf(file) },
+    });
+  }
+}
+
+/** A changed file that may not be read (a link out of the project) is not checked. */
+function unreadableChange(
+  root: string,
+  changes: readonly ProposedFileChange[],
+): LanguageOutcome | null {
+  for (const change of changes) {
+    const verdict = checkableFile(root, change.path);
+    if (!verdict.ok && verdict.rule !== 'missing')
+      return { state: 'not_checked', reason: `not read: ${verdict.reason}`, filesChecked: 0 };
+  }
+  return null;
 }
 
 /** Every Python file's errors as on disk, or why not, with what was left out said. */
