@@ -2,6 +2,7 @@
 // from the DB for every proposal), the audit trail and the checkpoints. The composition root
 // builds one per opened project and calls dispose() when the project closes, which rejects
 // whatever is still pending as aborted.
+import diagnostics_channel from 'node:diagnostics_channel';
 import type { WritableDb } from '../store/database-handles';
 import { createApprovalAuditRepository } from '../store/approval-audit-repository';
 import { createCheckpointRepository } from '../store/checkpoint-repository';
@@ -16,6 +17,19 @@ export interface ProjectApprovals {
   readonly checkpoints: CheckpointStore;
   dispose(): void;
 }
+
+/**
+ * Each project's broker is announced on this node:diagnostics_channel as a
+ * ProjectApprovalsCreated, so a test sees that a project has one broker, whichever shell opened it.
+ */
+export const PROJECT_APPROVALS_CREATED = 'sluice:project-approvals-created';
+
+export interface ProjectApprovalsCreated {
+  readonly projectId: string;
+  readonly broker: ApprovalBroker;
+}
+
+const approvalsCreated = diagnostics_channel.channel(PROJECT_APPROVALS_CREATED);
 
 export function createProjectApprovals(deps: {
   db: WritableDb;
@@ -36,6 +50,11 @@ export function createProjectApprovals(deps: {
     checkpoints,
     emit: deps.emit,
   });
+  if (approvalsCreated.hasSubscribers)
+    approvalsCreated.publish({
+      projectId: deps.projectId,
+      broker,
+    } satisfies ProjectApprovalsCreated);
   return {
     broker,
     checkpoints,

@@ -5,6 +5,7 @@
 // (one registry of waiting decisions), its symbol index, the checks behind evidence, its MCP
 // servers and the conversation runner whose tools reach the disk only through the workspace
 // and those gates. dispose() stops all of it.
+import diagnostics_channel from 'node:diagnostics_channel';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalMode } from '../../../shared/approvals';
@@ -94,6 +95,20 @@ export interface ProjectEngine<I extends SymbolIndexPort = LazySymbolIndex> {
   dispose(): Promise<void>;
 }
 
+/**
+ * Each opened engine is announced on this node:diagnostics_channel as a ProjectEngineOpened,
+ * so a test (or a diagnostic tool) sees which shells open a project, and how often, without
+ * a hook in any of them.
+ */
+export const PROJECT_ENGINE_OPENED = 'sluice:project-engine-opened';
+
+export interface ProjectEngineOpened {
+  readonly root: string;
+  readonly engine: ProjectEngine<SymbolIndexPort>;
+}
+
+const engineOpened = diagnostics_channel.channel(PROJECT_ENGINE_OPENED);
+
 export function openProjectEngine(
   deps: ProjectEngineDeps & { index: WatchedIndex },
 ): ProjectEngine<SymbolIndex>;
@@ -165,7 +180,7 @@ export function openProjectEngine(
       guidanceFiles: workspace,
       maxRounds: deps.maxRounds,
     });
-  return {
+  const engine = {
     projectId,
     workspace,
     gates,
@@ -204,6 +219,9 @@ export function openProjectEngine(
       }
     },
   } as ProjectEngine<SymbolIndex> | ProjectEngine;
+  if (engineOpened.hasSubscribers)
+    engineOpened.publish({ root: workspace.root, engine } satisfies ProjectEngineOpened);
+  return engine;
 }
 
 /** Builds the index as the project opens, then follows the disk with a watcher. */

@@ -1,19 +1,27 @@
 // Every shell opens the project through openProjectEngine, once, and the project has one
 // broker whose registry the command gate shares: the app's services, `sluice serve`, `sluice
 // ask` (a write and a command in one turn answered by one terminal prompt), `sluice tool`,
-// `sluice mcp` and a propose run.
+// `sluice mcp` and a propose run. The engine and the broker announce themselves on their
+// node:diagnostics_channel channels; the test listens there.
+import diagnostics_channel from 'node:diagnostics_channel';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProjectEngine } from '../../../../src/main/core/project/open-project-engine';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  PROJECT_ENGINE_OPENED,
+  type ProjectEngineOpened,
+} from '../../../../src/main/core/project/open-project-engine';
+import {
+  PROJECT_APPROVALS_CREATED,
+  type ProjectApprovalsCreated,
+} from '../../../../src/main/core/approvals/project-approvals';
 import { createAskCommand } from '../../../../src/cli/commands/ask';
 import { createToolCommand } from '../../../../src/cli/commands/tool';
 import { createMcpServeCommand } from '../../../../src/cli/commands/mcp-serve';
 import { findRendererBundle, startServe } from '../../../../src/cli/commands/serve';
 import type { CliIo } from '../../../../src/cli/cli-io';
-import type { SymbolIndexPort } from '../../../../src/main/core/index/symbol-index-port';
 import { fakeCliIo } from '../../../support/fake-cli-io';
 import { startAppServicesHarness } from '../../../support/app-services-harness';
 import {
@@ -24,34 +32,10 @@ import {
 } from '../../../support/fake-anthropic-server';
 import { detectSandbox } from '../../../../src/main/core/sandbox/sandbox-detect';
 
-const seen = vi.hoisted(() => ({
-  engines: [] as unknown[],
-  brokers: 0,
-}));
-
-vi.mock('../../../../src/main/core/project/open-project-engine', async (importOriginal) => {
-  const real =
-    await importOriginal<typeof import('../../../../src/main/core/project/open-project-engine')>();
-  return {
-    ...real,
-    openProjectEngine: (deps: Parameters<typeof real.openProjectEngine>[0]) => {
-      const engine = real.openProjectEngine(deps);
-      seen.engines.push(engine);
-      return engine;
-    },
-  };
-});
-vi.mock('../../../../src/main/core/approvals/project-approvals', async (importOriginal) => {
-  const real =
-    await importOriginal<typeof import('../../../../src/main/core/approvals/project-approvals')>();
-  return {
-    ...real,
-    createProjectApprovals: (deps: Parameters<typeof real.createProjectApprovals>[0]) => {
-      seen.brokers += 1;
-      return real.createProjectApprovals(deps);
-    },
-  };
-});
+const opened: ProjectEngineOpened[] = [];
+const brokers: ProjectApprovalsCreated[] = [];
+const onEngine = (message: unknown): void => void opened.push(message as ProjectEngineOpened);
+const onBroker = (message: unknown): void => void brokers.push(message as ProjectApprovalsCreated);
 
 let server: FakeAnthropicServer;
 let temp: string;
@@ -59,8 +43,10 @@ let project: string;
 let home: string;
 
 beforeEach(async () => {
-  seen.engines.length = 0;
-  seen.brokers = 0;
+  opened.length = 0;
+  brokers.length = 0;
+  diagnostics_channel.subscribe(PROJECT_ENGINE_OPENED, onEngine);
+  diagnostics_channel.subscribe(PROJECT_APPROVALS_CREATED, onBroker);
   server = await startFakeAnthropicServer();
   temp = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-engine-shell-')));
   project = path.join(temp, 'proj');
@@ -70,6 +56,8 @@ beforeEach(async () => {
   writeFileSync(path.join(project, 'a.ts'), 'export const a = 1;\n');
 });
 afterEach(async () => {
+  diagnostics_channel.unsubscribe(PROJECT_ENGINE_OPENED, onEngine);
+  diagnostics_channel.unsubscribe(PROJECT_APPROVALS_CREATED, onBroker);
   await server.close();
   rmSync(temp, { recursive: true, force: true });
 });
@@ -78,13 +66,19 @@ function env(): NodeJS.ProcessEnv {
   return { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.baseURL, SLUICE_HOME: home };
 }
 
-/** One engine was opened, with one broker, and its command gate waits in the broker's registry. */
-function expectOneEngine(): void {
-  expect(seen.engines).toHaveLength(1);
-  expect(seen.brokers).toBe(1);
-  const engine = seen.engines[0] as ProjectEngine<SymbolIndexPort>;
+/**
+ * One engine was opened, for `root`, with one broker (the engine's own), and its command gate
+ * waits in the broker's registry. Returns the engine.
+ */
+function expectOneEngine(root: string = project): ProjectEngineOpened['engine'] {
+  expect(opened.map((o) => o.root)).toEqual([root]);
+  const [{ engine }] = opened as [ProjectEngineOpened];
+  expect(brokers).toHaveLength(1);
+  expect(brokers[0]?.projectId).toBe(engine.projectId);
+  expect(brokers[0]?.broker).toBe(engine.gates.approvals.broker);
   const gateRegistry = (engine.gates.commands.gate as unknown as { registry: unknown }).registry;
   expect(gateRegistry).toBe(engine.gates.approvals.broker.registry);
+  return engine;
 }
 
 describe('one project engine per shell', () => {
@@ -94,8 +88,8 @@ describe('one project engine per shell', () => {
       files: { 'a.ts': 'export const a = 1;\n' },
     });
     try {
-      expectOneEngine();
-      expect(harness.services.session.require().context).toBe(seen.engines[0]);
+      const engine = expectOneEngine(realpathSync(harness.project));
+      expect(harness.services.session.require().context).toBe(engine);
     } finally {
       await harness.close();
     }
@@ -171,7 +165,8 @@ describe('one project engine per shell', () => {
       io,
     );
     expect(code).toBe(0);
-    expect(seen.engines).toHaveLength(0);
+    expect(opened).toHaveLength(0);
+    expect(brokers).toHaveLength(0);
   });
 
   it('sluice mcp - the served session opens one engine', async () => {
