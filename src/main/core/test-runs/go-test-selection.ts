@@ -5,10 +5,14 @@
 // other modules and has no vendor folder cannot be tested offline and says so.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ProjectFiles } from '../workspace/project-files';
-import { addImporter, dependentsOf } from './reverse-closure';
+import { addImporter, dependentsOf, forEachFileText } from './reverse-closure';
 import { sandboxExecutable } from './sandbox-executable';
-import { describeCount, shellQuote, type LanguageSelection, type TestChange } from './test-plan';
+import {
+  describeCount,
+  shellQuote,
+  type LanguageSelection,
+  type LanguageSelectionInput,
+} from './test-plan';
 
 const WHOLE = new Set(['go.mod', 'go.sum', 'go.work']);
 
@@ -40,20 +44,15 @@ export function goPackageGraph(
   modulePath: string,
 ): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const file of files) {
-    if (!file.endsWith('.go') || file.split('/').includes('testdata')) continue;
-    let text: string;
-    try {
-      text = readFileSync(path.join(root, ...file.split('/')), 'utf8');
-    } catch {
-      continue;
-    }
+  const isGoSource = (file: string): boolean =>
+    file.endsWith('.go') && !file.split('/').includes('testdata');
+  forEachFileText(root, files, isGoSource, (file, text) => {
     for (const imported of goImports(text)) {
       if (imported !== modulePath && !imported.startsWith(`${modulePath}/`)) continue;
       const target = imported === modulePath ? '.' : imported.slice(modulePath.length + 1);
       addImporter(graph, target, packageOf(file));
     }
-  }
+  });
   return graph;
 }
 
@@ -74,13 +73,7 @@ function readGoModule(root: string): GoModule | null {
   return { path: modulePath.replace(/^"|"$/gu, ''), needsOthers: /^require\b/mu.test(text) };
 }
 
-export interface GoSelectionInput {
-  readonly root: string;
-  readonly changes: readonly TestChange[];
-  readonly project: ProjectFiles;
-  readonly commandOverride?: string;
-  readonly graph?: Map<string, Set<string>>;
-}
+export type GoSelectionInput = LanguageSelectionInput;
 
 export function selectGoTests(input: GoSelectionInput): LanguageSelection {
   const changed = input.changes

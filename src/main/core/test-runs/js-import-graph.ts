@@ -2,9 +2,8 @@
 // specifiers resolved as Node and bundlers do: extensions, index files, `.js` naming a `.ts`).
 // The symbol index's findImporters, when the service has one, adds edges this cannot see
 // (path aliases); it never removes any.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addImporter } from './reverse-closure';
+import { addImporter, forEachFileText } from './reverse-closure';
 
 export const JS_SOURCE = /\.(?:[cm]?[jt]sx?)$/u;
 
@@ -42,18 +41,12 @@ export function resolveRelative(
 export function jsImportGraph(root: string, files: readonly string[]): Map<string, Set<string>> {
   const known = new Set(files);
   const graph = new Map<string, Set<string>>();
-  for (const file of files) {
-    if (!JS_SOURCE.test(file) || file.endsWith('.d.ts')) continue;
-    let text: string;
-    try {
-      text = readFileSync(path.join(root, ...file.split('/')), 'utf8');
-    } catch {
-      continue;
-    }
+  const isJsSource = (file: string): boolean => JS_SOURCE.test(file) && !file.endsWith('.d.ts');
+  forEachFileText(root, files, isJsSource, (file, text) => {
     for (const specifier of jsSpecifiers(text)) {
       const target = resolveRelative(file, specifier, (f) => known.has(f));
       if (target) addImporter(graph, target, file);
     }
-  }
+  });
   return graph;
 }

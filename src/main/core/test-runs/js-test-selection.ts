@@ -7,14 +7,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { detectJsRunner, type JsRunner } from './js-runner-detection';
 import { JS_SOURCE, jsImportGraph } from './js-import-graph';
-import type { ProjectFiles } from '../workspace/project-files';
 import { dependentsOf } from './reverse-closure';
 import {
   describeCount,
   importReason,
   shellQuote,
   type LanguageSelection,
-  type TestChange,
+  type LanguageSelectionInput,
   type TestPlan,
 } from './test-plan';
 
@@ -26,16 +25,10 @@ export function isJsTestFile(file: string): boolean {
   return TEST_FILE.test(file) && !file.includes('node_modules/');
 }
 
-export interface JsSelectionInput {
-  readonly root: string;
-  readonly changes: readonly TestChange[];
-  readonly project: ProjectFiles;
+/** `commandOverride` replaces `node_modules/.bin/<runner>`. */
+export interface JsSelectionInput extends LanguageSelectionInput {
   /** Importers the symbol index knows of (adds edges the import scan cannot resolve). */
   readonly extraImporters?: (file: string) => readonly string[];
-  /** The person's command for the runner (Settings), replacing `node_modules/.bin/<runner>`. */
-  readonly commandOverride?: string;
-  /** The reverse import graph, when the caller cached it for this disk state. */
-  readonly graph?: Map<string, Set<string>>;
 }
 
 function handles(file: string, runner: JsRunner): boolean {

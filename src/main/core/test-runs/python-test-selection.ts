@@ -5,7 +5,6 @@
 // (pytest.ini, pyproject.toml, setup.cfg, tox.ini) or the root conftest selects everything.
 import { spawnSync } from 'node:child_process';
 import { forEachPythonImport, pythonModuleFiles } from '../diagnostics/python/importers';
-import type { ProjectFiles } from '../workspace/project-files';
 import { addImporter, dependentsOf } from './reverse-closure';
 import { sandboxExecutable } from './sandbox-executable';
 import {
@@ -13,7 +12,7 @@ import {
   importReason,
   shellQuote,
   type LanguageSelection,
-  type TestChange,
+  type LanguageSelectionInput,
 } from './test-plan';
 
 const TEST_FILE = /(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$/u;
@@ -73,13 +72,7 @@ function pythonReason(tests: readonly string[], changed: readonly string[]): str
   ].join('; ');
 }
 
-export interface PythonSelectionInput {
-  readonly root: string;
-  readonly changes: readonly TestChange[];
-  readonly project: ProjectFiles;
-  readonly commandOverride?: string;
-  readonly graph?: Map<string, Set<string>>;
-}
+export type PythonSelectionInput = LanguageSelectionInput;
 
 export function selectPythonTests(input: PythonSelectionInput): LanguageSelection {
   const changed = input.changes

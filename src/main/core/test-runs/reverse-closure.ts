@@ -1,4 +1,7 @@
-// Which files depend on the changed ones, transitively, given "who imports this file".
+// Reverse import graphs (who imports each file), built from the project files' texts, and
+// which files depend on the changed ones, transitively, given "who imports this file".
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { importerClosure } from '../diagnostics/importer-closure';
 
 /** The changed files and every file that imports one of them, directly or through others. */
@@ -15,4 +18,23 @@ export function addImporter(graph: Map<string, Set<string>>, to: string, from: s
   let set = graph.get(to);
   if (!set) graph.set(to, (set = new Set()));
   set.add(from);
+}
+
+/** Each project file `accepts` takes, with its text; a file that cannot be read is skipped. */
+export function forEachFileText(
+  root: string,
+  files: readonly string[],
+  accepts: (file: string) => boolean,
+  visit: (file: string, text: string) => void,
+): void {
+  for (const file of files) {
+    if (!accepts(file)) continue;
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, ...file.split('/')), 'utf8');
+    } catch {
+      continue;
+    }
+    visit(file, text);
+  }
 }

@@ -2,6 +2,7 @@
 // a machine-readable report, and how to read that report. Pure data; the run happens in
 // test-copy-run.ts.
 import type { TestRunnerKind, TestSelection } from '../../../shared/test-verdict';
+import type { ProjectFiles } from '../workspace/project-files';
 
 /** A changed file as the proposal has it (the proposed text). */
 export interface TestChange {
@@ -26,6 +27,17 @@ export interface TestPlan {
    * (project-relative, a folder Sluice makes in the copy's own layer).
    */
   commandWithReport(reportPath: string): string;
+}
+
+/** What a language's selection is given for one change. */
+export interface LanguageSelectionInput {
+  readonly root: string;
+  readonly changes: readonly TestChange[];
+  readonly project: ProjectFiles;
+  /** The person's command for the runner (Settings), replacing the one found. */
+  readonly commandOverride?: string;
+  /** The reverse import graph, when the caller cached it for this disk state. */
+  readonly graph?: Map<string, Set<string>>;
 }
 
 /** What a language answers for one change. */

@@ -9,7 +9,7 @@ import { jsImportGraph } from './js-import-graph';
 import { selectJsTests } from './js-test-selection';
 import { listProjectFiles, type ProjectFiles } from '../workspace/project-files';
 import { pythonImportGraph, selectPythonTests } from './python-test-selection';
-import type { LanguageSelection, TestChange, TestPlan } from './test-plan';
+import type { LanguageSelection, LanguageSelectionInput, TestChange, TestPlan } from './test-plan';
 
 export interface SelectionResult {
   readonly plans: readonly TestPlan[];
@@ -52,48 +52,29 @@ export function createTestSelector(): (options: SelectionOptions) => SelectionRe
     if (graphs?.key !== project.stateKey) graphs = { key: project.stateKey };
     const g = graphs;
     const override = options.commandOverride ? { commandOverride: options.commandOverride } : {};
-    const lazy = <T>(get: () => T | undefined, make: () => T, set: (v: T) => void): T => {
-      const have = get();
-      if (have) return have;
-      const made = make();
-      set(made);
-      return made;
-    };
+    const input = (graph: Map<string, Set<string>>): LanguageSelectionInput => ({
+      root: options.root,
+      changes: options.changes,
+      project,
+      ...override,
+      graph,
+    });
+    // Each graph is made on first use for this disk state, then kept.
     const answers: LanguageSelection[] = [
       selectJsTests({
-        root: options.root,
-        changes: options.changes,
-        project,
-        ...override,
+        ...input((g.js ??= jsImportGraph(options.root, project.files))),
         ...(options.extraImporters ? { extraImporters: options.extraImporters } : {}),
-        graph: lazy(
-          () => g.js,
-          () => jsImportGraph(options.root, project.files),
-          (v) => (g.js = v),
-        ),
       }),
-      selectPythonTests({
-        root: options.root,
-        changes: options.changes,
-        project,
-        ...override,
-        graph: lazy(
-          () => g.python,
-          () => pythonImportGraph(options.root, project.files),
-          (v) => (g.python = v),
+      selectPythonTests(input((g.python ??= pythonImportGraph(options.root, project.files)))),
+      selectGoTests(
+        input(
+          (g.go ??= goPackageGraph(
+            options.root,
+            project.files,
+            goModulePath(options.root) ?? '\0',
+          )),
         ),
-      }),
-      selectGoTests({
-        root: options.root,
-        changes: options.changes,
-        project,
-        ...override,
-        graph: lazy(
-          () => g.go,
-          () => goPackageGraph(options.root, project.files, goModulePath(options.root) ?? '\0'),
-          (v) => (g.go = v),
-        ),
-      }),
+      ),
     ];
     const plans: TestPlan[] = [];
     const notRun: string[] = [];
