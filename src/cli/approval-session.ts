@@ -9,6 +9,8 @@ import type { WritableDb } from '../main/core/store/database-handles';
 import type { ProjectGates } from '../main/core/project/project-gates';
 import type { CreateShellApprover, ShellApprover } from '../main/core/project/shell-approver';
 import type { CliIo } from './cli-io';
+import type { SelectionEvidence } from '../main/core/evidence/selection-evidence';
+import { terminalCheck } from './terminal-check';
 import {
   createTerminalApprover,
   NO_TERMINAL_REASON,
@@ -39,10 +41,14 @@ export { YES_UNSANDBOXED_REASON } from './terminal-command-answer';
  * its question waits.
  */
 export function terminalAnswerer(options: TerminalAnswererOptions): CreateShellApprover {
-  return (gates) => answerOnTerminal(options, gates);
+  return (gates, checks) => answerOnTerminal(options, gates, checks?.selection);
 }
 
-function answerOnTerminal(options: TerminalAnswererOptions, gates: ProjectGates): ShellApprover {
+function answerOnTerminal(
+  options: TerminalAnswererOptions,
+  gates: ProjectGates,
+  selection: SelectionEvidence | undefined,
+): ShellApprover {
   const { io, db, projectId } = options;
   const { broker } = gates.approvals;
   const { gate } = gates.commands;
@@ -55,6 +61,7 @@ function answerOnTerminal(options: TerminalAnswererOptions, gates: ProjectGates)
       interactive,
       color: Boolean(io.stderr.isTTY) && !io.env.NO_COLOR,
       env: io.env,
+      checkDecision: terminalCheck(selection),
     });
   const injected = options.approver !== undefined;
 
@@ -100,14 +107,16 @@ function answerOnTerminal(options: TerminalAnswererOptions, gates: ProjectGates)
   const onEvent = (event: AgentEvent): void => {
     if (event.type === 'approval_resolved') waiting.delete(event.approvalId);
     if (event.type === 'approval_evidence') {
-      if (waiting.has(event.approvalId))
-        io.stderr.write(
-          `\n${
-            event.evidence.state === 'checking'
-              ? 'The changed files of the change above were checked:'
-              : 'The check of the change above finished:'
-          }\n${renderEvidence(event.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR)}`,
-        );
+      // Said under the question, which is asked again: the answer line is never buried.
+      if (waiting.has(event.approvalId)) {
+        const text = `${
+          event.evidence.state === 'checking'
+            ? 'The changed files of the change above were checked:'
+            : 'The check of the change above finished:'
+        }\n${renderEvidence(event.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR)}`;
+        if (approver.interject) approver.interject(text);
+        else io.stderr.write(`\n${text}`);
+      }
       return;
     }
     if (event.type === 'command_approval_request') {
@@ -134,6 +143,7 @@ function answerOnTerminal(options: TerminalAnswererOptions, gates: ProjectGates)
     answerWrite(
       { io, db, projectId, broker, approver, yes: options.yes, interactive, injected },
       event.request,
+      event.conversationId,
     ).catch(rejectOnPromptFailure(event.request));
   };
   return {

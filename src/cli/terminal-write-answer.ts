@@ -23,6 +23,8 @@ export async function answerWrite(
     injected: boolean;
   },
   request: ApprovalRequest,
+  /** The conversation the write came from; none: a verb of the person's own (no model). */
+  conversationId: string,
 ): Promise<void> {
   const { io, db, projectId, broker, approver } = on;
   const bind = { approvalId: request.approvalId, proposalHash: request.proposalHash };
@@ -40,7 +42,7 @@ export async function answerWrite(
     );
     return;
   }
-  const reply = await approver.ask(request);
+  const reply = await approver.ask(request, { modelReads: conversationId !== '' });
   if (reply.alwaysAllowGlob) {
     const rule = createPolicyRepository(db).addRule(projectId, {
       tool: 'write',

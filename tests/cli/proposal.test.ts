@@ -324,7 +324,8 @@ describe('sluice ask --mode propose', () => {
     const { id } = await runPropose();
     const shown: string[] = [];
     const approver = createTerminalApprover({
-      input: Readable.from(['h\n', 'y\n', 'n\n', 'keep beta\n', 'n\n', '\n', 'y\n']),
+      // h walks a.ts: keep h1, drop h2 (why), then write what was kept; b.ts no; c.ts yes.
+      input: Readable.from(['h\n', 'y\n', 'n\n', 'keep beta\n', 'y\n', 'n\n', '\n', 'y\n']),
       output: { write: (t: string) => shown.push(t) },
       interactive: true,
     });
@@ -341,7 +342,8 @@ describe('sluice ask --mode propose', () => {
     expect(read('src/a.ts')).toBe(A.replace('return 1;', 'return 10;'));
     expect(read('src/b.ts')).toBe(B);
     expect(read('.env')).toBe(ENV);
-    expect(shown.join('')).toContain('Apply hunk h2 (2/2)?');
+    expect(shown.join('')).toContain('Keep hunk h2 (2/2)?');
+    expect(shown.join('')).toContain('Write the 1 of 2 hunks you kept?');
     expect(run.stderr()).toContain('.env: a protected path is never written');
   });
   it('apply --revision - applies only the version show printed; a set changed since is refused', async () => {

@@ -27,6 +27,15 @@ export function plainHunk({ id, oldStart, oldLines, newStart, newLines, lines }:
   return { id, oldStart, oldLines, newStart, newLines, lines };
 }
 
+/** Plain hunks with where they sit again (their starts say it): what applying them needs. */
+export function positionedHunks(hunks: readonly Hunk[]): ProposalHunk[] {
+  return hunks.map((h) => ({
+    ...h,
+    oldIndex: h.oldLines === 0 ? h.oldStart : h.oldStart - 1,
+    newIndex: h.newLines === 0 ? h.newStart : h.newStart - 1,
+  }));
+}
+
 export interface LineDiff {
   readonly hunks: ProposalHunk[];
   readonly coarse: boolean;

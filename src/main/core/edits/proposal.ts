@@ -95,10 +95,14 @@ export function applySelectedHunks(
   return applyLineSelection(proposal, read.keys);
 }
 
-/** The text with exactly the selected changed lines applied. */
+/**
+ * The text with exactly the selected changed lines applied; a hunk in `replaced` takes the
+ * person's own text for its lines of the base instead (a hunk edited on its own).
+ */
 export function applyLineSelection(
   proposal: Pick<Proposal, 'before' | 'after' | 'hunks'>,
   keys: ReadonlySet<LineKey>,
+  replaced: ReadonlyMap<string, string> = new Map(),
 ): string {
   const oldLines = splitLinesKeepEol(proposal.before);
   const newLines = splitLinesKeepEol(proposal.after);
@@ -106,6 +110,12 @@ export function applyLineSelection(
   let at = 0;
   for (const hunk of proposal.hunks) {
     for (; at < hunk.oldIndex; at += 1) out.push(oldLines[at] ?? '');
+    const own = replaced.get(hunk.id);
+    if (own !== undefined) {
+      out.push(...splitLinesKeepEol(own));
+      at = hunk.oldIndex + hunk.oldLines;
+      continue;
+    }
     let oldAt = hunk.oldIndex;
     let newAt = hunk.newIndex;
     hunk.lines.forEach((line, index) => {

@@ -2,10 +2,17 @@
 // person's own text), asked by a review screen before the person decides. The first answer
 // comes within a glance (the changed files' errors); asked again with `complete`, it waits for
 // the rest. The same text is answered from the selection checks' memory.
-import type { Decision } from '../../../shared/approvals';
+import type { ApprovalRequest, Decision } from '../../../shared/approvals';
+import { missingCase } from '../../../shared/missing-case';
+import { positionedHunks } from '../edits/bounded-line-diff';
+import { applySelectedHunks, UnknownHunkError } from '../edits/proposal';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { ApprovalBroker } from '../approvals/approval-broker';
-import type { SelectionEvidence, SelectionUpdate } from '../evidence/selection-evidence';
+import type {
+  SelectionEvidence,
+  SelectionTarget,
+  SelectionUpdate,
+} from '../evidence/selection-evidence';
 
 export interface DecisionCheckInput {
   readonly approvalId: string;
@@ -38,9 +45,8 @@ export async function checkDecision(
   const found = broker.decidedTextOf(input);
   if ('refused' in found) return { accepted: false, reason: found.refused };
   const { proposal, text } = found;
-  if (!selection?.checks) return { accepted: true, textHash: '', evidence: null, complete: true };
-  let latest: SelectionUpdate | null = null;
-  const started = selection.check(
+  return checkText(
+    selection,
     {
       key: input.approvalId,
       path: proposal.path,
@@ -48,11 +54,69 @@ export async function checkDecision(
       baseHash: proposal.baseHash,
       text,
     },
-    (update) => {
-      latest = update;
-    },
+    input.wait,
   );
-  const waitMs = input.wait === 'first' ? FIRST_ANSWER_MS : COMPLETE_ANSWER_MS;
+}
+
+/**
+ * The same for a request a screen holds (a turn's write, a change set's file under review):
+ * the text is computed from the request itself. The broker's own check is `checkDecision`.
+ */
+export async function checkRequestDecision(
+  selection: SelectionEvidence | undefined,
+  request: ApprovalRequest,
+  decision: Decision,
+  wait: 'first' | 'complete',
+): Promise<DecisionCheckAnswer> {
+  let text: string;
+  try {
+    text = requestDecisionText(request, decision);
+  } catch (error) {
+    if (error instanceof UnknownHunkError) return { accepted: false, reason: error.message };
+    throw error;
+  }
+  return checkText(
+    selection,
+    {
+      key: request.approvalId,
+      path: request.path,
+      before: request.isNewFile ? null : request.before,
+      baseHash: request.proposalHash,
+      text,
+    },
+    wait,
+  );
+}
+
+function requestDecisionText(request: ApprovalRequest, decision: Decision): string {
+  switch (decision.type) {
+    case 'approve':
+      return request.after;
+    case 'approve_hunks':
+      return applySelectedHunks(
+        { before: request.before, after: request.after, hunks: positionedHunks(request.hunks) },
+        decision.hunkIds,
+      );
+    case 'edit':
+      return decision.content;
+    case 'reject':
+      throw new UnknownHunkError('a rejection writes nothing, so there is nothing to check.');
+    default:
+      return missingCase(decision);
+  }
+}
+
+async function checkText(
+  selection: SelectionEvidence | undefined,
+  target: SelectionTarget,
+  wait: 'first' | 'complete',
+): Promise<DecisionCheckAnswer> {
+  if (!selection?.checks) return { accepted: true, textHash: '', evidence: null, complete: true };
+  let latest: SelectionUpdate | null = null;
+  const started = selection.check(target, (update) => {
+    latest = update;
+  });
+  const waitMs = wait === 'first' ? FIRST_ANSWER_MS : COMPLETE_ANSWER_MS;
   let timer: NodeJS.Timeout | undefined;
   const done = await Promise.race([
     started.complete,

@@ -126,7 +126,8 @@ export function openProjectEngine(
     modeOverride: deps.modeOverride,
     ...(deps.onCommandRuleSaved ? { onCommandRuleSaved: deps.onCommandRuleSaved } : {}),
   });
-  const ports = answeredPorts(gates, deps.approver);
+  // The approver is made at the first question, when the checks below are open.
+  const ports = answeredPorts(gates, deps.approver, () => checks);
   const indexBuild = new AbortController();
   const symbolIndex: SymbolIndex | LazySymbolIndex = deps.index
     ? SymbolIndex.open({

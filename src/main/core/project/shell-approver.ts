@@ -7,6 +7,7 @@ import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalPort, ToolCallApprovalPort, WriteCall } from '../approvals/approval-port';
 import type { CommandPort } from '../commands/command-port';
 import type { ProjectGates } from './project-gates';
+import type { SelectionEvidence } from '../evidence/selection-evidence';
 
 export interface ShellApprover {
   /** Every approval event of the project's calls; questions are answered through the gates. */
@@ -17,7 +18,15 @@ export interface ShellApprover {
   close(): void;
 }
 
-export type CreateShellApprover = (gates: ProjectGates) => ShellApprover;
+/** What an approver may check before a decision: what a selection or an edit would write. */
+export interface ApproverChecks {
+  readonly selection: SelectionEvidence;
+}
+
+export type CreateShellApprover = (
+  gates: ProjectGates,
+  checks?: ApproverChecks | undefined,
+) => ShellApprover;
 
 export interface AnsweredPorts {
   readonly approvals: ApprovalPort & ToolCallApprovalPort;
@@ -35,7 +44,11 @@ const QUESTIONS = new Set<AgentEvent['type']>([
 ]);
 
 /** The ports tools ask through: the gates themselves, with the shell's approver listening. */
-export function answeredPorts(gates: ProjectGates, create?: CreateShellApprover): AnsweredPorts {
+export function answeredPorts(
+  gates: ProjectGates,
+  create?: CreateShellApprover,
+  checks?: () => ApproverChecks | undefined,
+): AnsweredPorts {
   const { broker } = gates.approvals;
   const port = gates.commands.port;
   if (!create)
@@ -43,7 +56,7 @@ export function answeredPorts(gates: ProjectGates, create?: CreateShellApprover)
   let approver: ShellApprover | null = null;
   let closed = false;
   const feed = (event: AgentEvent): void => {
-    if (!approver && QUESTIONS.has(event.type) && !closed) approver = create(gates);
+    if (!approver && QUESTIONS.has(event.type) && !closed) approver = create(gates, checks?.());
     approver?.onEvent(event);
   };
   const heard = <C extends WriteCall>(call: C): C => ({
