@@ -5,17 +5,11 @@
 import { useState } from 'react';
 import type { CommandDecision } from '../../../shared/command-approvals';
 import type { PendingCommand } from './use-command-approvals';
-import { useClient } from '../app/client-context';
-import { errorMessage } from '../app/error-message';
+import { CommandFacts } from './command-facts';
+import { CommandFooter } from './command-footer';
+import { useCommandSend } from './command-send';
 import { CommandWrites } from './command-writes';
 import { ReviewDialog, rejectDecision, useReviewModes } from './review-dialog';
-import {
-  NetworkChoice,
-  NetworkState,
-  grantOf,
-  initialNetworkChoice,
-  type NetworkChoiceState,
-} from './network-choice';
 
 interface Props {
   item: PendingCommand;
@@ -25,35 +19,11 @@ interface Props {
 
 export function CommandApprovalCard({ item, error, onDecide }: Props) {
   const { request } = item;
-  const client = useClient();
-  const [ruleError, setRuleError] = useState<string | null>(null);
   const modes = useReviewModes();
-  const { mode, setMode } = modes;
+  const { mode } = modes;
   const [command, setCommand] = useState(request.command);
-  const [busy, setBusy] = useState(false);
-  const [network, setNetwork] = useState<NetworkChoiceState>(() => initialNetworkChoice(request));
-  const grant = grantOf(network);
+  const { network, setNetwork, grant, busy, ruleError, send } = useCommandSend(request, onDecide);
 
-  const send = (decision: CommandDecision) => {
-    if (busy) return;
-    // "only these hosts" with no host typed: nothing is sent until one is.
-    if (decision.type !== 'reject' && grant === null) return;
-    setBusy(true);
-    const withNetwork: CommandDecision =
-      decision.type !== 'reject' && grant ? { ...decision, network: grant } : decision;
-    // "Also allow them for this project": the rule is saved first; if it cannot be, nothing runs.
-    const remember =
-      decision.type !== 'reject' && grant?.type === 'hosts' && network.remember
-        ? client.approvals.addNetworkRule({ hosts: grant.hosts }).then(() => setRuleError(null))
-        : Promise.resolve();
-    void remember
-      .then(
-        () => onDecide(withNetwork),
-        (failure: unknown) =>
-          setRuleError(`Could not save the network rule: ${errorMessage(failure)}`),
-      )
-      .finally(() => setBusy(false));
-  };
   const reject = () => send(rejectDecision(modes.reason));
   const runEdited = () => {
     const edited = command.trim();
@@ -63,68 +33,14 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
   const prefixes = request.suggestedPrefixes.map((p) => p.join(' '));
 
   const footer = (
-    <footer className="review-footer">
-      <div className="button-row">
-        {mode === 'edit' ? (
-          <>
-            <button
-              type="button"
-              className="button primary"
-              disabled={busy || !command.trim() || grant === null}
-              onClick={runEdited}
-              data-testid="command-run-edited"
-            >
-              Run edited command
-            </button>
-            <button type="button" className="button" onClick={() => setMode('review')}>
-              Back
-            </button>
-          </>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="button primary"
-              disabled={busy || grant === null}
-              onClick={() => send({ type: 'run_once' })}
-              title="Ctrl/Cmd+Enter"
-              data-testid="command-run-once"
-            >
-              Run once
-            </button>
-            {prefixes.length > 0 && (
-              <button
-                type="button"
-                className="button"
-                disabled={busy || grant === null}
-                onClick={() => send({ type: 'always_allow' })}
-                title="From now on, in the sandbox, any command starting with these words runs without asking, whatever arguments follow. A script runner (npm test, make) runs whatever the project's files tell it to, and those files can be edited."
-                data-testid="command-always"
-              >
-                Always allow {prefixes.map((p) => `"${p}"`).join(', ')}
-              </button>
-            )}
-            <button
-              type="button"
-              className="button"
-              onClick={() => setMode('edit')}
-              data-testid="command-edit"
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="button danger"
-              onClick={() => setMode('reject')}
-              title="Esc"
-              data-testid="command-reject"
-            >
-              Reject…
-            </button>
-          </>
-        )}
-      </div>
-    </footer>
+    <CommandFooter
+      modes={modes}
+      command={command}
+      prefixes={prefixes}
+      blocked={busy || grant === null}
+      send={send}
+      runEdited={runEdited}
+    />
   );
 
   return (
@@ -162,42 +78,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
         </pre>
       )}
       {request.proposedWrites?.length ? <CommandWrites writes={request.proposedWrites} /> : null}
-      <dl className="command-facts">
-        <dt>Folder</dt>
-        <dd>
-          <code>{request.cwd || '.'}</code>
-        </dd>
-        <dt>Sandbox</dt>
-        <dd data-testid="command-sandbox">
-          {request.sandboxed ? (
-            <>
-              <span className="badge">
-                sandboxed{request.sandboxName ? ` (${request.sandboxName})` : ''}
-              </span>{' '}
-              {request.sandboxDetail}
-            </>
-          ) : (
-            <>
-              <span className="badge warning">not sandboxed</span> {request.sandboxDetail}: it runs
-              with full access to your files and network
-            </>
-          )}
-        </dd>
-        <dt>Network</dt>
-        <dd data-testid="command-network">
-          <NetworkState request={request} />
-        </dd>
-        {request.sandboxed && (
-          <>
-            <dt>This run</dt>
-            <dd>
-              <NetworkChoice request={request} choice={network} onChange={setNetwork} />
-            </dd>
-          </>
-        )}
-        <dt>Timeout</dt>
-        <dd>{request.timeoutSeconds} s</dd>
-      </dl>
+      <CommandFacts request={request} network={network} onNetwork={setNetwork} />
     </ReviewDialog>
   );
 }
