@@ -67,6 +67,10 @@ export function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: Agen
         step(`→ ${stepLineText(event.label)}`);
         return;
       case 'tool_end':
+        if (event.shownAs) {
+          step(`  ↺ ${stepLineText(event.shownAs)}`);
+          return;
+        }
         step(
           `  ${event.status === 'ok' ? '✓' : '✗'} ${stepLineText(event.name)}${event.status === 'ok' ? '' : ` (${event.status}): ${stepLineText(firstLine(event.result))}`}`,
         );

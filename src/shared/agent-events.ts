@@ -49,6 +49,11 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     status: toolStatusSchema,
     /** What the model was told (possibly truncated for display). */
     result: z.string(),
+    /**
+     * What the person reads in place of the result: a step, not a failure ("Sent 2 errors back
+     * to Claude before showing you the change"). Absent: the status and the result's first line.
+     */
+    shownAs: z.string().optional(),
   }),
   z.object({
     type: z.literal('approval_request'),

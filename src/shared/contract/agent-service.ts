@@ -27,6 +27,8 @@ export const transcriptItemSchema = z.discriminatedUnion('type', [
     input: z.unknown(),
     status: z.union([toolStatusSchema, z.literal('running')]),
     result: z.string(),
+    /** What the person reads in place of the result (a change sent back to Claude unseen). */
+    shownAs: z.string().optional(),
   }),
   z.object({ type: z.literal('error'), id: z.string(), turnId: z.string(), message: z.string() }),
 ]);

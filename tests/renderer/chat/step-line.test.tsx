@@ -29,4 +29,24 @@ describe('StepLine', () => {
     expect(screen.getByRole('button')).toHaveTextContent('waiting for your approval');
     expect(screen.getByRole('button')).not.toHaveTextContent(/running$/u);
   });
+
+  it('step line - a change sent back to Claude reads as a step, with the model words only inside', async () => {
+    const sent = {
+      ...step,
+      name: 'edit_file',
+      status: 'error' as const,
+      result:
+        'Not yet applied, and not shown to the person: this change to a.ts would introduce 2 errors:',
+      shownAs: 'Sent 2 errors in a.ts back to Claude before showing you the change',
+    };
+    render(<StepLine step={sent} />);
+    const line = screen.getByRole('button');
+    expect(screen.getByTestId('step')).toHaveAttribute('data-status', 'sent-back');
+    expect(line).toHaveTextContent(
+      'Sent 2 errors in a.ts back to Claude before showing you the change',
+    );
+    expect(line).not.toHaveTextContent(/error$|not shown to the person/u);
+    line.click();
+    expect(await screen.findByText('What Claude was told')).toBeInTheDocument();
+  });
 });

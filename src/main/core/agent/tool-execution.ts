@@ -88,6 +88,7 @@ async function runCall(call: ToolCall, options: ExecuteOptions): Promise<ToolCal
     name: call.name,
     status: result.status,
     result: shown,
+    ...(result.shownAs ? { shownAs: result.shownAs } : {}),
   });
   return { call, label, result };
 }

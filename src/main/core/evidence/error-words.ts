@@ -46,6 +46,15 @@ function notes(evidence: ProposalEvidence): string {
   return said.length ? `; note: ${said.join('; ')}` : '';
 }
 
+/** The held-back step as the person reads it: what went back to Claude, before they saw it. */
+export function sentBackWords(path: string, errorCount: number, failingCount: number): string {
+  const what = [
+    ...(errorCount ? [errors(errorCount)] : []),
+    ...(failingCount ? [`${failingCount} failing test${failingCount === 1 ? '' : 's'}`] : []),
+  ].join(' and ');
+  return `Sent ${what} in ${path} back to Claude before showing you the change`;
+}
+
 export function heldBackMessage(proposal: Proposal, evidence: ProposalEvidence): string {
   const list = diagnosticLines(evidence.introduced, HELD_BACK_LISTED).map((l) => `- ${l}`);
   return [

@@ -10,7 +10,7 @@
 // diagnostics' memory), and a run past the deadline completes the evidence later.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { TestVerdict } from '../../../shared/test-verdict';
-import { heldBackMessage } from './error-words';
+import { heldBackMessage, sentBackWords } from './error-words';
 import { testsHeldBackMessage } from './test-words';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
@@ -38,6 +38,8 @@ export interface LiveCheckContext {
 export interface HeldBackResult {
   readonly status: 'error';
   readonly content: string;
+  /** The step as the person reads it: the change went back to Claude, unseen. */
+  readonly shownAs: string;
 }
 
 export type LiveCheck =
@@ -128,13 +130,21 @@ export async function checkLiveProposal(
     !diagnostics.heldBack.has(conversationId, proposal.proposalHash);
   // Held back only when a person would see it: a change a rule or the mode approves unseen is
   // written, and the model reads its errors in the result.
-  const holdBack = (content: () => string): LiveCheck | null => {
+  const holdBack = (content: () => string, shownAs: () => string): LiveCheck | null => {
     if (!mayHoldBack() || !diagnostics || !conversationId) return null;
     diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
-    return { kind: 'held_back', result: { status: 'error', content: content() } };
+    return {
+      kind: 'held_back',
+      result: { status: 'error', content: content(), shownAs: shownAs() },
+    };
   };
   const errorsHeld =
-    evidence.introduced.length > 0 ? holdBack(() => heldBackMessage(proposal, evidence)) : null;
+    evidence.introduced.length > 0
+      ? holdBack(
+          () => heldBackMessage(proposal, evidence),
+          () => sentBackWords(proposal.path, evidence.introduced.length, 0),
+        )
+      : null;
   if (errorsHeld) return errorsHeld;
   const pendingLate = (): Promise<ProposalEvidence> | null =>
     evidence.state === 'timed_out' || evidence.state === 'checking'
@@ -173,7 +183,12 @@ export async function checkLiveProposal(
   if (!tests) return plain();
   evidence = { ...evidence, tests };
   const testsHeld =
-    tests.newlyFailing.length > 0 ? holdBack(() => testsHeldBackMessage(proposal, tests)) : null;
+    tests.newlyFailing.length > 0
+      ? holdBack(
+          () => testsHeldBackMessage(proposal, tests),
+          () => sentBackWords(proposal.path, 0, tests.newlyFailing.length),
+        )
+      : null;
   if (testsHeld) return testsHeld;
   // The importers' errors that came while the tests ran are the request's evidence, and may
   // hold the change back as the changed files' would have.
@@ -182,7 +197,12 @@ export async function checkLiveProposal(
     evidence = { ...done, tests };
     completeBy = undefined;
     const completeHeld =
-      evidence.introduced.length > 0 ? holdBack(() => heldBackMessage(proposal, evidence)) : null;
+      evidence.introduced.length > 0
+        ? holdBack(
+            () => heldBackMessage(proposal, evidence),
+            () => sentBackWords(proposal.path, evidence.introduced.length, 0),
+          )
+        : null;
     if (completeHeld) return completeHeld;
   }
   const stillLate = pendingLate();

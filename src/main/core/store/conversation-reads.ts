@@ -98,6 +98,7 @@ function readToolCalls(
     input_json: string;
     status: StoredToolCall['status'];
     result: string;
+    shown_as: string | null;
   }[];
   return new Map<string, StoredToolCall>(
     tools.map((t) => [
@@ -108,6 +109,7 @@ function readToolCalls(
         input: JSON.parse(t.input_json) as unknown,
         status: t.status,
         result: t.result,
+        ...(t.shown_as ? { shownAs: t.shown_as } : {}),
       },
     ]),
   );

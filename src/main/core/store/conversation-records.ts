@@ -14,7 +14,11 @@ export interface ChatMessage {
 export interface RecordedToolCall {
   readonly call: { readonly id: string; readonly name: string; readonly input: unknown };
   readonly label: string;
-  readonly result: { readonly content: string; readonly status: ToolStatus };
+  readonly result: {
+    readonly content: string;
+    readonly status: ToolStatus;
+    readonly shownAs?: string;
+  };
 }
 
 /** Where the loop reports what must be persisted, as it happens. Must not throw. */

@@ -166,6 +166,7 @@ function turnRecorder(
         JSON.stringify(outcome.call.input ?? null),
         outcome.result.status,
         outcome.result.content,
+        outcome.result.shownAs ?? null,
         now(),
       );
     },

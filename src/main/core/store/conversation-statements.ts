@@ -46,11 +46,11 @@ export function prepareConversationStatements(db: WritableDb) {
       "UPDATE conversation_turns SET ended_at = ?, end_reason = 'error', end_message = ? WHERE conversation_id = ? AND end_reason IS NULL",
     ),
     insertTool: db.prepare(`
-      INSERT INTO conversation_tool_calls (conversation_id, tool_use_id, turn_id, name, label, input_json, status, result, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (conversation_id, tool_use_id) DO UPDATE SET status = excluded.status, result = excluded.result`),
+      INSERT INTO conversation_tool_calls (conversation_id, tool_use_id, turn_id, name, label, input_json, status, result, shown_as, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (conversation_id, tool_use_id) DO UPDATE SET status = excluded.status, result = excluded.result, shown_as = excluded.shown_as`),
     tools: db.prepare(
-      'SELECT tool_use_id, turn_id, name, label, input_json, status, result FROM conversation_tool_calls WHERE conversation_id = ?',
+      'SELECT tool_use_id, turn_id, name, label, input_json, status, result, shown_as FROM conversation_tool_calls WHERE conversation_id = ?',
     ),
     insertUsage: db.prepare(`
       INSERT INTO conversation_usage (conversation_id, turn_id, model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, created_at)

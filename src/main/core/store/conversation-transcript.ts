@@ -25,6 +25,8 @@ export interface StoredToolCall {
   input: unknown;
   status: ToolStatus;
   result: string;
+  /** What the person reads in place of the result's words (a change sent back to Claude). */
+  shownAs?: string;
 }
 
 /** A tool call with no stored result: running, or cut off when Sluice stopped. */
@@ -66,6 +68,7 @@ export function buildTranscript(
             input: block.input,
             status: call ? call.status : turn.reason === null ? 'running' : 'error',
             result: call?.result ?? (turn.reason === null ? '' : NOT_FINISHED),
+            ...(call?.shownAs ? { shownAs: call.shownAs } : {}),
           });
         }
       });

@@ -12,6 +12,8 @@ export interface ToolResult {
   /** Exactly what the model is told. */
   content: string;
   status: ToolStatus;
+  /** What the person reads in place of `content` (words for the model); absent: the status. */
+  shownAs?: string;
 }
 
 /**

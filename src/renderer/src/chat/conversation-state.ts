@@ -241,7 +241,12 @@ function applyStepEvent(state: ConversationState, event: StepEvent): Conversatio
         items: mapSteps(
           state,
           (step) => step.id === event.toolUseId,
-          (step) => ({ ...settled(step), status: event.status, result: event.result }),
+          (step) => ({
+            ...settled(step),
+            status: event.status,
+            result: event.result,
+            ...(event.shownAs ? { shownAs: event.shownAs } : {}),
+          }),
         ),
       };
     case 'command_output':

@@ -23,7 +23,10 @@ export function StepGroup({ steps, live }: { steps: ToolItem[]; live: boolean })
       </ul>
     );
   }
-  const problems = steps.filter((step) => step.status !== 'ok').length;
+  // A change sent back to Claude before the person saw it is a step of the work, not a problem.
+  const problems = steps.filter(
+    (step) => step.status !== 'ok' && step.shownAs === undefined,
+  ).length;
   const unwritten = unwrittenFiles(steps);
   return (
     <div className="steps-done">

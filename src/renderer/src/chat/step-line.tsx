@@ -34,7 +34,9 @@ function formatInput(input: unknown): string {
 export function StepLine({ step }: { step: ToolItem }) {
   const [open, setOpen] = useState(false);
   const waiting = step.status === 'running' && step.waitingFor !== undefined;
-  const shown = waiting ? 'waiting' : step.status;
+  // A change sent back to Claude before the person saw it is a step, not a failure.
+  const sentBack = step.status !== 'running' && step.shownAs !== undefined;
+  const shown = waiting ? 'waiting' : sentBack ? 'sent-back' : step.status;
   return (
     <li className="step" data-status={shown} data-testid="step">
       <button
@@ -44,18 +46,22 @@ export function StepLine({ step }: { step: ToolItem }) {
         onClick={() => setOpen((value) => !value)}
       >
         <span className={`step-icon status-${shown}`} aria-hidden="true">
-          {waiting ? '…' : statusIcon[step.status]}
+          {waiting ? '…' : sentBack ? '↺' : statusIcon[step.status]}
         </span>
-        <span className="step-label">{step.label || step.name}</span>
+        <span className="step-label">{sentBack ? step.shownAs : step.label || step.name}</span>
         <span className={`step-status status-${shown}`}>
-          {waiting ? 'waiting for your approval' : statusText[step.status]}
+          {waiting
+            ? 'waiting for your approval'
+            : sentBack
+              ? 'not shown yet'
+              : statusText[step.status]}
         </span>
       </button>
       {open && (
         <div className="step-details">
           <div className="step-details-title">Input ({step.name})</div>
           <pre className="step-pre">{formatInput(step.input)}</pre>
-          <div className="step-details-title">Result</div>
+          <div className="step-details-title">{sentBack ? 'What Claude was told' : 'Result'}</div>
           <pre className="step-pre">
             {step.status === 'running'
               ? stripAnsi(step.result) || 'Still running…'

@@ -103,6 +103,10 @@ describe('live edit evidence', () => {
     );
     expect(result.content).toContain("- a.ts:1: Cannot find name 'BROKEN'.");
     expect(result.content).toMatch(/call edit_file again with the same change/u);
+    // The person reads a step, not the words written for the model.
+    expect(result.shownAs).toBe(
+      'Sent 1 error in a.ts back to Claude before showing you the change',
+    );
     expect(events).toEqual([]);
     expect(await readFile(path.join(project, 'a.ts'), 'utf8')).toBe('export const a = 1;\n');
     expect(fake.calls[0]?.changes).toEqual([{ path: 'a.ts', after: 'export const a = BROKEN;\n' }]);

@@ -19,6 +19,7 @@ import { migration0100ChangeSetClaims } from './0100-change-set-claims';
 import { migration0110CheckpointDeletions } from './0110-checkpoint-deletions';
 import { migration0120RunPlacements } from './0120-run-placements';
 import { migration0130CheckpointTestVerdicts } from './0130-checkpoint-test-verdicts';
+import { migration0140ToolCallShownAs } from './0140-tool-call-shown-as';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -39,4 +40,5 @@ export const appMigrations: readonly Migration[] = [
   migration0110CheckpointDeletions,
   migration0120RunPlacements,
   migration0130CheckpointTestVerdicts,
+  migration0140ToolCallShownAs,
 ];
