@@ -45,17 +45,8 @@ export async function checkDecision(
   const found = broker.decidedTextOf(input);
   if ('refused' in found) return { accepted: false, reason: found.refused };
   const { proposal, text } = found;
-  return checkText(
-    selection,
-    {
-      key: input.approvalId,
-      path: proposal.path,
-      before: proposal.isNewFile ? null : proposal.before,
-      baseHash: proposal.baseHash,
-      text,
-    },
-    input.wait,
-  );
+  const target = targetOf({ ...proposal, approvalId: input.approvalId }, proposal.baseHash, text);
+  return checkText(selection, target, input.wait);
 }
 
 /**
@@ -75,17 +66,16 @@ export async function checkRequestDecision(
     if (error instanceof UnknownHunkError) return { accepted: false, reason: error.message };
     throw error;
   }
-  return checkText(
-    selection,
-    {
-      key: request.approvalId,
-      path: request.path,
-      before: request.isNewFile ? null : request.before,
-      baseHash: request.proposalHash,
-      text,
-    },
-    wait,
-  );
+  return checkText(selection, targetOf(request, request.proposalHash, text), wait);
+}
+
+function targetOf(
+  on: { approvalId: string; path: string; isNewFile: boolean; before: string },
+  baseHash: string,
+  text: string,
+): SelectionTarget {
+  const before = on.isNewFile ? null : on.before;
+  return { key: on.approvalId, path: on.path, before, baseHash, text };
 }
 
 function requestDecisionText(request: ApprovalRequest, decision: Decision): string {

@@ -1,26 +1,21 @@
 // One hunk of the live review, kept whole, split into its separate changes (each with its own
 // box, as `git add -p`'s `s`), or opened line by line. Every view ticks the same selection.
 import { useMemo, useState } from 'react';
-import type { Hunk } from '../../../shared/approvals';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { hunkParts } from '../../../shared/hunk-selection';
-import { HunkView } from './hunk-view';
+import { HunkView, type HunkViewProps } from './hunk-view';
 import { LinePicker } from './line-picker';
 import type { LineSelection } from './use-line-selection';
 
 type View = 'whole' | 'split' | 'lines';
 
-interface Props {
-  hunk: Hunk;
-  index: number;
-  path: string;
-  language: string | undefined;
-  splitView: boolean;
-  dark: boolean;
-  selectable: boolean;
+type Props = Pick<
+  HunkViewProps,
+  'hunk' | 'index' | 'path' | 'language' | 'splitView' | 'dark' | 'selectable'
+> & {
   selection: LineSelection;
   errors: readonly Diagnostic[];
-}
+};
 
 export function HunkSelector(props: Props) {
   const { hunk, index, selection, selectable } = props;

@@ -11,7 +11,7 @@ import { hunkErrorText } from './evidence-text';
 import { highlightToHtml } from '../highlight/highlighter';
 import { hunkSides, wantsWordDiff } from './hunk-text';
 
-interface Props {
+export interface HunkViewProps {
   hunk: Hunk;
   index: number;
   path: string;
@@ -106,7 +106,7 @@ export function HunkView({
   outcome,
   onToggle,
   errors = [],
-}: Props) {
+}: HunkViewProps) {
   const { before, after } = hunkSides(hunk);
   const header = `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`;
   const name = title ?? `Hunk ${index + 1}`;
