@@ -59,6 +59,24 @@ export type LiveCheck =
       readonly progress?: (listener: (evidence: ProposalEvidence) => void) => void;
     };
 
+/** The model's words and the person's for a change held back for its errors. */
+function errorsHeldBack(proposal: Proposal, evidence: ProposalEvidence): HeldBackResult {
+  return {
+    status: 'error',
+    content: heldBackMessage(proposal, evidence),
+    shownAs: sentBackWords(proposal.path, evidence.introduced.length, 0),
+  };
+}
+
+/** The same for a change held back for its newly failing tests. */
+function testsHeldBack(proposal: Proposal, tests: TestVerdict): HeldBackResult {
+  return {
+    status: 'error',
+    content: testsHeldBackMessage(proposal, tests),
+    shownAs: sentBackWords(proposal.path, 0, tests.newlyFailing.length),
+  };
+}
+
 /** Evidence for a project that has tests but no checker: errors were not looked for. */
 function uncheckedEvidence(proposal: Proposal): ProposalEvidence {
   return {
@@ -130,21 +148,13 @@ export async function checkLiveProposal(
     !diagnostics.heldBack.has(conversationId, proposal.proposalHash);
   // Held back only when a person would see it: a change a rule or the mode approves unseen is
   // written, and the model reads its errors in the result.
-  const holdBack = (content: () => string, shownAs: () => string): LiveCheck | null => {
+  const holdBack = (result: () => HeldBackResult): LiveCheck | null => {
     if (!mayHoldBack() || !diagnostics || !conversationId) return null;
     diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
-    return {
-      kind: 'held_back',
-      result: { status: 'error', content: content(), shownAs: shownAs() },
-    };
+    return { kind: 'held_back', result: result() };
   };
   const errorsHeld =
-    evidence.introduced.length > 0
-      ? holdBack(
-          () => heldBackMessage(proposal, evidence),
-          () => sentBackWords(proposal.path, evidence.introduced.length, 0),
-        )
-      : null;
+    evidence.introduced.length > 0 ? holdBack(() => errorsHeldBack(proposal, evidence)) : null;
   if (errorsHeld) return errorsHeld;
   const pendingLate = (): Promise<ProposalEvidence> | null =>
     evidence.state === 'timed_out' || evidence.state === 'checking'
@@ -183,12 +193,7 @@ export async function checkLiveProposal(
   if (!tests) return plain();
   evidence = { ...evidence, tests };
   const testsHeld =
-    tests.newlyFailing.length > 0
-      ? holdBack(
-          () => testsHeldBackMessage(proposal, tests),
-          () => sentBackWords(proposal.path, 0, tests.newlyFailing.length),
-        )
-      : null;
+    tests.newlyFailing.length > 0 ? holdBack(() => testsHeldBack(proposal, tests)) : null;
   if (testsHeld) return testsHeld;
   // The importers' errors that came while the tests ran are the request's evidence, and may
   // hold the change back as the changed files' would have.
@@ -197,12 +202,7 @@ export async function checkLiveProposal(
     evidence = { ...done, tests };
     completeBy = undefined;
     const completeHeld =
-      evidence.introduced.length > 0
-        ? holdBack(
-            () => heldBackMessage(proposal, evidence),
-            () => sentBackWords(proposal.path, evidence.introduced.length, 0),
-          )
-        : null;
+      evidence.introduced.length > 0 ? holdBack(() => errorsHeldBack(proposal, evidence)) : null;
     if (completeHeld) return completeHeld;
   }
   const stillLate = pendingLate();
