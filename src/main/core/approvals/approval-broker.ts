@@ -3,7 +3,6 @@
 // A decision counts only for a pending id, once, and only with that proposal's hash; abort
 // (the call's signal or abortAll) resolves pending approvals as rejected with source 'abort'.
 // Several proposals may be pending at once; each is decided alone, or all approved together.
-import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalRequest, Decision, DecisionSource } from '../../../shared/approvals';
 import { missingCase } from '../../../shared/missing-case';
@@ -18,7 +17,14 @@ import type {
   WriteCall,
 } from './approval-port';
 import { callOrigin, turnOrigin } from './approval-port';
-import { ApprovalRegistry, resolvedEvent } from './approval-registry';
+import {
+  requestEventFields,
+  resolvedEvent,
+  waitingTurn,
+  type ApprovalRegistry,
+} from './approval-registry';
+import { gateBasics } from './gate-basics';
+import { callListener } from './call-listener';
 import { ToolCallApprovals, type PendingToolCall } from './tool-call-approvals';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { evaluatePolicy, type PolicyVerdict } from './policy';
@@ -77,9 +83,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
   private readonly now: () => number;
 
   constructor(private readonly deps: ApprovalBrokerDeps) {
-    this.newId = deps.newId ?? (() => randomUUID());
-    this.now = deps.now ?? (() => Date.now());
-    this.registry = deps.registry ?? new ApprovalRegistry();
+    ({ registry: this.registry, newId: this.newId, now: this.now } = gateBasics(deps));
     this.toolCalls = new ToolCallApprovals(this.newId, this.registry);
   }
 
@@ -101,14 +105,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
     call: WriteCall,
     unsafeEmit: (event: AgentEvent) => void,
   ): Promise<ApprovalResolution> {
-    // A listener that throws must not leave an approval half-registered.
-    const emit = (event: AgentEvent): void => {
-      try {
-        unsafeEmit(event);
-      } catch {
-        // The event is lost for that listener; the approval itself stays consistent.
-      }
-    };
+    const emit = (event: AgentEvent): void => callListener(() => unsafeEmit(event));
     const { approvalId, verdict } = this.propose(proposal, call);
     switch (verdict.action) {
       case 'deny':
@@ -240,8 +237,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       protectedPath: verdict.protectedPath,
       coarseDiff: proposal.coarseDiff,
       ...(call.evidence ? { evidence: call.evidence } : {}),
-      conversationId: call.conversationId ?? '',
-      turnId: call.turnId ?? '',
+      ...waitingTurn(call),
     };
     const settled = this.registry.wait<WaitingFile, FileSettled>({
       kind: 'file',
@@ -259,14 +255,8 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         emit(resolvedEvent(request, approvalId, settled.resolution));
       },
       announce: () => {
-        const { conversationId, turnId, ...shared } = request;
-        emit({
-          type: 'approval_request',
-          conversationId,
-          turnId,
-          ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
-          request: shared,
-        });
+        emit({ type: 'approval_request', ...requestEventFields(request, call.toolUseId) });
+        const { conversationId, turnId } = request;
         // The buttons never wait for a check: one that timed out completes the request later,
         // and a pending request listed after that (a reloaded window) carries the late evidence.
         let final = false;

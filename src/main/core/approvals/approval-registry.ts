@@ -7,6 +7,7 @@
 
 import type { AgentEventOf } from '../../../shared/agent-events';
 import type { DecisionSource } from '../../../shared/approvals';
+import { callListener } from './call-listener';
 
 export type ApprovalKind = 'file' | 'command' | 'mcp';
 
@@ -14,7 +15,7 @@ type ResolvedOutcome = AgentEventOf<'approval_resolved'>['outcome'];
 
 /** The `approval_resolved` event for a wait's end, in its request's conversation and turn. */
 export function resolvedEvent(
-  request: { readonly conversationId: string; readonly turnId: string },
+  request: WaitingTurn,
   approvalId: string,
   resolution: Parameters<typeof resolvedOutcome>[0],
 ): AgentEventOf<'approval_resolved'> {
@@ -26,6 +27,33 @@ export function resolvedEvent(
     outcome: resolvedOutcome(resolution),
     decidedBy: resolution.decidedBy,
   };
+}
+
+/** The conversation and turn a waiting request belongs to, as its events and lists carry them. */
+export interface WaitingTurn {
+  readonly conversationId: string;
+  readonly turnId: string;
+}
+
+/** A call's conversation and turn for its waiting request ('' when it came from none). */
+export function waitingTurn(call: {
+  readonly conversationId?: string | undefined;
+  readonly turnId?: string | undefined;
+}): WaitingTurn {
+  return { conversationId: call.conversationId ?? '', turnId: call.turnId ?? '' };
+}
+
+/**
+ * The fields of a request event (`approval_request`, `command_approval_request`, …) for a
+ * waiting request: its conversation and turn lifted out of it, and the tool call (step) that
+ * waits for it when it came from one.
+ */
+export function requestEventFields<R extends WaitingTurn>(
+  pending: R,
+  toolUseId: string | undefined,
+): WaitingTurn & { toolUseId?: string; request: Omit<R, keyof WaitingTurn> } {
+  const { conversationId, turnId, ...request } = pending;
+  return { conversationId, turnId, ...(toolUseId ? { toolUseId } : {}), request };
 }
 
 /** What `approval_resolved` says of a wait's end: an abort reads as aborted, a denial as rejected. */
@@ -112,11 +140,8 @@ export class ApprovalRegistry {
         return;
       }
       signal.addEventListener('abort', onAbort, { once: true });
-      try {
-        options.announce();
-      } catch {
-        // A listener that throws loses the event; the request stays pending and decidable.
-      }
+      // A listener that throws loses the event; the request stays pending and decidable.
+      callListener(options.announce);
     });
   }
 

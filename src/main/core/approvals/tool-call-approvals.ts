@@ -8,7 +8,13 @@ import type { AgentEvent } from '../../../shared/agent-events';
 import type { Decision, DecisionSource, ToolCallApprovalRequest } from '../../../shared/approvals';
 import { canonicalJson } from '../../../shared/canonical-json';
 import type { ToolCallProposal, ToolCallResolution, WriteCall } from './approval-port';
-import { resolvedEvent, type ApprovalRegistry } from './approval-registry';
+import {
+  requestEventFields,
+  resolvedEvent,
+  waitingTurn,
+  type ApprovalRegistry,
+} from './approval-registry';
+import { callListener } from './call-listener';
 
 export function toolCallHash(
   proposal: Pick<ToolCallProposal, 'tool' | 'definitionHash' | 'arguments'>,
@@ -39,15 +45,13 @@ export class ToolCallApprovals {
   ): Promise<ToolCallResolution> {
     const approvalId = this.newId();
     const hash = toolCallHash(proposal);
-    const conversationId = call.conversationId ?? '';
-    const turnId = call.turnId ?? '';
     let shown: string;
     try {
       shown = JSON.stringify(proposal.arguments ?? {}, null, 2);
     } catch {
       shown = String(proposal.arguments);
     }
-    const request: ToolCallApprovalRequest = {
+    const request: PendingToolCall = {
       approvalId,
       proposalHash: hash,
       kind: 'mcp_call',
@@ -58,28 +62,21 @@ export class ToolCallApprovals {
       description: proposal.description,
       annotations: { ...proposal.annotations },
       reason: proposal.reason,
+      ...waitingTurn(call),
     };
     return this.registry.wait<PendingToolCall, ToolCallResolution>({
       kind: 'mcp',
       approvalId,
       hash,
-      request: { ...request, conversationId, turnId },
+      request,
       signal: call.signal,
       aborted: (reason) => ({ approvalId, outcome: 'rejected', decidedBy: 'abort', reason }),
-      onSettled: (resolution) => {
-        try {
-          emit(resolvedEvent({ conversationId, turnId }, approvalId, resolution));
-        } catch {
-          // A listener that throws does not keep the call pending.
-        }
-      },
+      onSettled: (resolution) =>
+        callListener(() => emit(resolvedEvent(request, approvalId, resolution))),
       announce: () =>
         emit({
           type: 'tool_call_approval_request',
-          conversationId,
-          turnId,
-          ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
-          request,
+          ...requestEventFields(request, call.toolUseId),
         }),
     });
   }

@@ -8,7 +8,7 @@
 // pending id, bound to the command's hash; abort resolves it as rejected. Approval events go to
 // the turn's own emitter (ctx.emit). A decision to run carries the plan (command-plan.ts): the
 // parse the policy judged and the network it gets, so the tool runs it without a second look.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalMode, DecisionSource } from '../../../shared/approvals';
 import type {
@@ -23,7 +23,14 @@ import { evaluateCommandPolicy, type CommandVerdict } from '../shell/command-pol
 import { proposedWrites } from './proposed-writes';
 import type { ParsedCommandLine } from '../shell/shell-parser';
 import type { ApprovalAudit } from '../store/approval-audit-records';
-import { ApprovalRegistry, resolvedEvent } from '../approvals/approval-registry';
+import {
+  requestEventFields,
+  resolvedEvent,
+  waitingTurn,
+  type ApprovalRegistry,
+} from '../approvals/approval-registry';
+import { gateBasics } from '../approvals/gate-basics';
+import { callListener } from '../approvals/call-listener';
 import type { CommandCall, CommandProposal, CommandResolution } from './command-resolution';
 import { callOrigin } from '../approvals/approval-port';
 
@@ -79,9 +86,7 @@ export class CommandApprovalGate {
   private readonly now: () => number;
 
   constructor(private readonly deps: CommandGateDeps) {
-    this.newId = deps.newId ?? (() => randomUUID());
-    this.now = deps.now ?? (() => Date.now());
-    this.registry = deps.registry ?? new ApprovalRegistry();
+    ({ registry: this.registry, newId: this.newId, now: this.now } = gateBasics(deps));
   }
 
   /** The policy's verdict on a command line, without asking anyone. */
@@ -135,19 +140,16 @@ export class CommandApprovalGate {
         });
       case 'allow':
         // Nobody was asked; the stream still says which rule let it run (the terminal shows it).
-        try {
+        callListener(() =>
           call.emit?.({
             type: 'approval_resolved',
-            conversationId: call.conversationId ?? '',
-            turnId: call.turnId ?? '',
+            ...waitingTurn(call),
             approvalId,
             outcome: 'approved',
             decidedBy: 'rule',
             reason: verdict.reason,
-          });
-        } catch {
-          // A listener's failure does not change the decision.
-        }
+          }),
+        );
         return this.record({
           approvalId,
           outcome: 'approved',
@@ -209,13 +211,7 @@ export class CommandApprovalGate {
   ): Promise<CommandResolution> {
     const { request: proposal, plan } = proposed;
     const networkHosts = hostNames(plan.network);
-    const emit = (event: AgentEvent): void => {
-      try {
-        call.emit?.(event);
-      } catch {
-        // A listener's failure must not leave the request half-registered.
-      }
-    };
+    const emit = (event: AgentEvent): void => callListener(() => call.emit?.(event));
     const writes = proposedWrites(proposal.root, verdict.writes ?? []);
     const request: PendingCommand = {
       approvalId,
@@ -232,8 +228,7 @@ export class CommandApprovalGate {
       reason: verdict.reason,
       suggestedPrefixes: verdict.suggestedPrefixes.map((p) => [...p]),
       ...(writes.length ? { proposedWrites: writes } : {}),
-      conversationId: call.conversationId ?? '',
-      turnId: call.turnId ?? '',
+      ...waitingTurn(call),
     };
     return this.registry.wait<WaitingCommand, CommandResolution>({
       kind: 'command',
@@ -246,16 +241,8 @@ export class CommandApprovalGate {
         this.record(resolution);
         emit(resolvedEvent(request, approvalId, resolution));
       },
-      announce: () => {
-        const { conversationId, turnId, ...shared } = request;
-        emit({
-          type: 'command_approval_request',
-          conversationId,
-          turnId,
-          ...(call.toolUseId ? { toolUseId: call.toolUseId } : {}),
-          request: shared,
-        });
-      },
+      announce: () =>
+        emit({ type: 'command_approval_request', ...requestEventFields(request, call.toolUseId) }),
     });
   }
 

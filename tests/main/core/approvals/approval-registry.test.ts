@@ -1,7 +1,11 @@
 // The one registry of waiting decisions (issue 21): decide once, bound to the hash, aborts end
 // waits, and the kinds differ only in their words.
 import { describe, expect, it } from 'vitest';
-import { ApprovalRegistry } from '../../../../src/main/core/approvals/approval-registry';
+import {
+  ApprovalRegistry,
+  requestEventFields,
+  waitingTurn,
+} from '../../../../src/main/core/approvals/approval-registry';
 
 interface Res {
   outcome: string;
@@ -101,5 +105,26 @@ describe('ApprovalRegistry', () => {
     expect(registry.isWaiting('m1')).toBe(true);
     registry.settle('m1', { outcome: 'approved' });
     await expect(done).resolves.toEqual({ outcome: 'approved' });
+  });
+});
+
+describe('request events', () => {
+  it('requestEventFields - lifts the turn out of the request and names the waiting step', () => {
+    const pending = { approvalId: 'a1', conversationId: 'c1', turnId: 't1', command: 'ls' };
+    expect(requestEventFields(pending, 'tu1')).toEqual({
+      conversationId: 'c1',
+      turnId: 't1',
+      toolUseId: 'tu1',
+      request: { approvalId: 'a1', command: 'ls' },
+    });
+    expect(requestEventFields(pending, undefined)).not.toHaveProperty('toolUseId');
+  });
+
+  it("waitingTurn - a call from no turn waits in ''", () => {
+    expect(waitingTurn({})).toEqual({ conversationId: '', turnId: '' });
+    expect(waitingTurn({ conversationId: 'c1', turnId: 't1' })).toEqual({
+      conversationId: 'c1',
+      turnId: 't1',
+    });
   });
 });
