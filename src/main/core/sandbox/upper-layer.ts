@@ -20,6 +20,7 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
+import { orNull } from '../workspace/or-null';
 
 /** A path of the layer: a file the run has (its hash) or a deletion. */
 export type LayerEntry =
@@ -169,14 +170,6 @@ export async function readLayerFile(upper: string, relative: string): Promise<Bu
   }
 }
 
-function lstatOrNull(file: string): Stats | null {
-  try {
-    return lstatSync(file);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Writes a file into the layer (an edit tool's result): parents made, a whiteout at the path
  * or at a parent replaced, written to a temporary name and renamed so a reader never sees
@@ -193,11 +186,11 @@ export function writeLayerFile(
   const parts = relative.split('/');
   for (let i = 1; i < parts.length; i += 1) {
     const dir = path.join(upper, ...parts.slice(0, i));
-    const info = lstatOrNull(dir);
+    const info = orNull(() => lstatSync(dir));
     if (info && !info.isDirectory()) rmSync(dir, { force: true });
     if (!info || !info.isDirectory()) mkdirSync(dir, { mode: 0o755 });
   }
-  const existing = lstatOrNull(target);
+  const existing = orNull(() => lstatSync(target));
   if (existing && !existing.isFile()) unlinkSync(target);
   const temp = path.join(path.dirname(target), `.sluice-${randomUUID()}.tmp`);
   writeFileSync(temp, bytes, { mode: mode & 0o777 });

@@ -12,6 +12,7 @@
 // lockfile differs from the main tree's, the folder is not shown and the reason says why.
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { orNull } from './or-null';
 
 /** Dependency folders and the lockfiles that say what is installed in them. */
 export const DEPENDENCY_FOLDERS: Readonly<Record<string, readonly string[]>> = {
@@ -36,21 +37,8 @@ export interface SharedDependency {
   readonly lockfileDiffers?: string;
 }
 
-function read(file: string): Buffer | null {
-  try {
-    return readFileSync(file);
-  } catch {
-    return null;
-  }
-}
-
-function real(file: string): string | null {
-  try {
-    return realpathSync(file);
-  } catch {
-    return null;
-  }
-}
+const read = (file: string): Buffer | null => orNull(() => readFileSync(file));
+const real = (file: string): string | null => orNull(() => realpathSync(file));
 
 /**
  * The main work tree of a linked worktree containing `root`, and `root`'s place in it; null
