@@ -168,9 +168,15 @@ describe('sluice diff --revert - back to HEAD through the approval gate', () => 
       env: { SLUICE_HOME: home, PATH: process.env.PATH, NO_COLOR: '1' },
       cwd: repo,
     };
-    const code = await main(['diff', '--project', repo, '--revert', 'b.ts:h1'], io);
+    let out = '';
+    const code = await main(['diff', '--project', repo, '--revert', 'b.ts:h1'], {
+      ...io,
+      stdout: { isTTY: false, write: (text: string) => ((out += text), true) },
+    });
     stdin.end();
     expect(code).toBe(0);
+    // Said to the person who asked, in their words: no "the person approved it".
+    expect(out).toMatch(/^Reverted hunk\(s\) h1 of b\.ts to HEAD\. Undo it with: sluice undo \S+\n$/u);
     expect(err).toContain('Revert hunk(s) h1 of b.ts to HEAD, as you asked.');
     expect(err).toContain('-line two');
     const text = await readFile(path.join(repo, 'b.ts'), 'utf8');
@@ -183,7 +189,8 @@ describe('sluice diff --revert - back to HEAD through the approval gate', () => 
     const before = await readFile(path.join(repo, 'b.ts'), 'utf8');
     const run = await sluice('diff', '--project', repo, '--revert', 'b.ts');
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(/reject/iu);
+    expect(run.err).toMatch(/Not reverted: there is no terminal to ask you/u);
+    expect(run.err).not.toMatch(/the person|Claude|model/u);
     expect(await readFile(path.join(repo, 'b.ts'), 'utf8')).toBe(before);
   });
 

@@ -141,6 +141,9 @@ export function rejectedMessage(
 ): string {
   if (decidedBy === 'abort')
     return `The change to ${proposal.path} was not written: ${reason ?? 'the turn was aborted'}.`;
+  // Nobody decided: no person could be asked (no terminal), so the mode refused it.
+  if (decidedBy === 'mode' || decidedBy === 'rule')
+    return `The change to ${proposal.path} was not written: nobody could be asked${reason ? ` (${reason})` : ''}. Nothing was changed; tell the person what you wanted to change.`;
   return `The person rejected the change to ${proposal.path}; nothing was written.${reason ? ` Their reason: ${reason}` : ' They gave no reason; ask them what they want instead of retrying the same change.'}`;
 }
 

@@ -7,7 +7,7 @@ import { computeLineDiff, DEFAULT_DIFF_BOUND } from '../edits/bounded-line-diff'
 import { applySelectedHunks, createProposal } from '../edits/proposal';
 import { decodeText, NotTextError } from '../edits/text-format';
 import { commitProposal } from '../tools/commit-change';
-import type { ToolContext } from '../tools/tool';
+import type { ToolContext, ToolResult } from '../tools/tool';
 import type { GitReader } from './git-reader';
 
 export interface RevertRequest {
@@ -93,15 +93,38 @@ export async function revertToHead(
     description: `Revert ${what}${base.relative} to HEAD, as you asked.`,
   });
   const result = await commitProposal(proposal, ctx);
+  return revertOutcome(base.relative, what, result);
+}
+
+/** The revert's result in words for the person who asked for it (never the model's words). */
+function revertOutcome(path: string, what: string, result: ToolResult): RevertResult {
   switch (result.status) {
-    case 'ok':
-      return { path: base.relative, outcome: 'reverted', message: result.content };
+    case 'ok': {
+      const checkpoint = /Checkpoint (\S+) records the change/u.exec(result.content)?.[1];
+      const undo = checkpoint ? ` Undo it with: sluice undo ${checkpoint}` : '';
+      return { path, outcome: 'reverted', message: `Reverted ${what}${path} to HEAD.${undo}` };
+    }
     case 'conflict':
-      return { path: base.relative, outcome: 'conflict', message: result.content };
+      return {
+        path,
+        outcome: 'conflict',
+        message: `${path} changed on disk while the revert waited; nothing was written. Run the revert again.`,
+      };
     case 'rejected':
+      return {
+        path,
+        outcome: 'rejected',
+        message: /nobody could be asked/u.test(result.content)
+          ? `Not reverted: there is no terminal to ask you, so nothing was written. Run it on a terminal, or add --yes.`
+          : `You kept ${path} as it is; nothing was written.`,
+      };
     case 'denied':
-      return { path: base.relative, outcome: 'rejected', message: result.content };
+      return {
+        path,
+        outcome: 'rejected',
+        message: `Not reverted: a rule denies writing ${path}; nothing was written (see sluice rules).`,
+      };
     case 'error':
-      return refuse(result.content);
+      return { path, outcome: 'refused', message: result.content };
   }
 }
