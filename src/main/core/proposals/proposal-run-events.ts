@@ -11,22 +11,18 @@ import { TEST_RUN_CEILING_MS } from '../../../shared/test-run-settings';
 import { addUsage, ZERO_USAGE } from '../../../shared/usage';
 import type { TurnOutcome } from '../agent/agent-loop';
 import type { ConversationRunner, StartedTurn } from '../agent/conversation-runner';
-import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import { filesEvidence } from '../evidence/files-evidence';
 import type { LazySymbolIndex } from '../index/lazy-symbol-index';
 import type { ChangeSetRepository, StoredChangeSet } from '../store/change-set-repository';
-import type { ProjectTests } from '../test-runs/project-tests';
 import type { BackgroundRun } from './background-run';
 import type { ProposalOverlay } from './proposal-overlay';
+import type { ProposalRunDeps } from './run-proposal';
 
 /** What recording a run's end takes from the run's deps. */
-export interface RunEndDeps {
-  readonly maxRounds?: number | undefined;
-  readonly diagnostics?: ProjectDiagnostics | undefined;
-  readonly finalCheckDeadlineMs?: number | undefined;
-  readonly tests?: ProjectTests | undefined;
-  readonly finalTestDeadlineMs?: number | undefined;
-}
+type RunEndDeps = Pick<
+  ProposalRunDeps,
+  'maxRounds' | 'diagnostics' | 'finalCheckDeadlineMs' | 'tests' | 'finalTestDeadlineMs'
+>;
 
 /** A started propose-mode run: its set, its turn and what it holds open. */
 export interface ProposalRun {

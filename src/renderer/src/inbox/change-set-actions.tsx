@@ -40,17 +40,12 @@ export function ChangeSetActions(props: {
 }) {
   const { id, view, selected, busy, drafts, act } = props;
   const client = useClient();
-  const reasonField = drafts.reason.trim() ? { reason: drafts.reason.trim() } : {};
+  const { reason, setReason, refineText, setRefineText } = drafts;
+  const reasonField = reason.trim() ? { reason: reason.trim() } : {};
   // Accept is bound to the version on the screen: a set an MCP client changed since is refused.
   const seen = view.revision ? { seenRevision: view.revision } : {};
   const decide = (send: () => Promise<ApplyResult>) =>
     void act(async () => props.onDecided(await send()));
-  const refine = () =>
-    void act(async () => {
-      const started = await client.proposals.refine({ id, text: drafts.refineText.trim() });
-      drafts.setRefineText('');
-      props.onRefined(started.changeSetId);
-    });
 
   return (
     <>
@@ -86,9 +81,9 @@ export function ChangeSetActions(props: {
         </button>
         <InboxField
           label="Reason (for what is rejected)"
-          value={drafts.reason}
+          value={reason}
           testId="reject-reason"
-          onChange={drafts.setReason}
+          onChange={setReason}
         />
         <button
           type="button"
@@ -101,16 +96,22 @@ export function ChangeSetActions(props: {
         </button>
         <InboxField
           label="Refine: what should change?"
-          value={drafts.refineText}
+          value={refineText}
           testId="refine-text"
-          onChange={drafts.setRefineText}
+          onChange={setRefineText}
         />
         <button
           type="button"
           className="button"
-          disabled={busy || !drafts.refineText.trim()}
+          disabled={busy || !refineText.trim()}
           data-testid="refine-set"
-          onClick={refine}
+          onClick={() =>
+            void act(async () => {
+              const started = await client.proposals.refine({ id, text: refineText.trim() });
+              setRefineText('');
+              props.onRefined(started.changeSetId);
+            })
+          }
         >
           Refine
         </button>
