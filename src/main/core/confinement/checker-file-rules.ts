@@ -4,12 +4,12 @@
 // names must be a regular file: a device, a FIFO (a file linked to /dev/stdin waits forever),
 // a socket or a folder is not read. One rule for every checker (Go, pyright, TypeScript), so
 // the evidence names the file and why in the same words everywhere.
-import { readdirSync, statSync, type Stats } from 'node:fs';
-import path from 'node:path';
+import { statSync, type Stats } from 'node:fs';
 import { DEFAULT_LIMITS } from '../workspace/limits';
 import { resolveInsideRoot } from '../workspace/resolve-inside-root';
 import { quotePath, SandboxError } from '../workspace/sandbox-error';
 import { errnoCode } from '../workspace/errno-code';
+import { BreadthFirstFolders } from '../sandbox/breadth-first-folders';
 
 export type CheckableFile =
   | {
@@ -95,29 +95,21 @@ export function findUncheckable(
   options: { readonly maxEntries?: number; readonly skipFolder?: (name: string) => boolean } = {},
 ): string | null {
   const maxEntries = options.maxEntries ?? 100_000;
-  const queue = [relativeDir];
+  const walk = new BreadthFirstFolders(root, relativeDir);
   let seen = 0;
-  while (queue.length) {
-    const dir = queue.shift() as string;
-    let entries;
-    try {
-      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
+  for (const entries of walk.folders())
+    for (const { entry, relative } of entries) {
       seen += 1;
       if (seen > maxEntries)
         return `${quotePath(relativeDir || '.')} holds more than ${maxEntries} entries; too many to vet before a check`;
-      const rel = dir ? `${dir}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name) && !options.skipFolder?.(entry.name)) queue.push(rel);
+        if (!SKIPPED_FOLDERS.has(entry.name) && !options.skipFolder?.(entry.name))
+          walk.enter(relative);
         continue;
       }
       if (!reads(entry.name)) continue;
-      const verdict = checkableFile(root, rel);
+      const verdict = checkableFile(root, relative);
       if (!verdict.ok && verdict.rule !== 'missing') return verdict.reason;
     }
-  }
   return null;
 }

@@ -3,9 +3,9 @@
 // git-ignored); `node_modules` is skipped, and the walk is bounded: when it stops early the
 // caller is told, and everything found so far (always including the root's own entries) is
 // still protected.
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { isProtectedPath } from '../approvals/policy';
+import { BreadthFirstFolders } from './breadth-first-folders';
 
 export interface ProtectedScan {
   /** Absolute paths, outermost only (a protected folder's contents are not listed again). */
@@ -21,26 +21,18 @@ export function findProtectedPaths(
   maxEntries = MAX_PROTECTED_SCAN_ENTRIES,
 ): ProtectedScan {
   const paths: string[] = [];
-  const queue: string[] = [''];
+  const walk = new BreadthFirstFolders(root, '');
   let seen = 0;
-  while (queue.length) {
-    const rel = queue.shift() as string;
-    let entries;
-    try {
-      entries = readdirSync(path.join(root, rel), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      seen += 1;
-      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
-      if (isProtectedPath(childRel)) {
-        paths.push(path.join(root, childRel));
+  for (const entries of walk.folders()) {
+    for (const { entry, relative } of entries) {
+      if (isProtectedPath(relative)) {
+        paths.push(path.join(root, relative));
         continue;
       }
-      if (entry.isDirectory() && entry.name !== 'node_modules') queue.push(childRel);
+      if (entry.isDirectory() && entry.name !== 'node_modules') walk.enter(relative);
     }
-    if (seen >= maxEntries) return { paths, incomplete: queue.length > 0 };
+    seen += entries.length;
+    if (seen >= maxEntries) return { paths, incomplete: walk.unread };
   }
   return { paths, incomplete: false };
 }

@@ -5,7 +5,10 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkableFile } from '../../../../src/main/core/confinement/checker-file-rules';
+import {
+  checkableFile,
+  findUncheckable,
+} from '../../../../src/main/core/confinement/checker-file-rules';
 
 let root: string;
 let outside: string;
@@ -72,5 +75,30 @@ describe('checkableFile', () => {
     expect(checkableFile(root, 'src/gone.ts')).toMatchObject({ ok: false, rule: 'missing' });
     expect(checkableFile(root, '../x.ts')).toMatchObject({ ok: false, rule: 'outside' });
     expect(checkableFile(root, 'a\0b')).toMatchObject({ ok: false, rule: 'invalid' });
+  });
+});
+
+describe('findUncheckable', () => {
+  const readsTs = (name: string) => name.endsWith('.ts');
+
+  it('a refused file in a nested folder - named with why', () => {
+    mkdirSync(path.join(root, 'src', 'deep'));
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'src', 'deep', 'leak.ts'));
+    expect(findUncheckable(root, '', readsTs)).toMatch(/^"src\/deep\/leak\.ts" is a symlink/u);
+  });
+
+  it('skipped folders and files the checker does not read - not vetted', () => {
+    mkdirSync(path.join(root, 'node_modules'));
+    mkdirSync(path.join(root, 'vendor'));
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'node_modules', 'leak.ts'));
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'vendor', 'leak.ts'));
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'src', 'leak.txt'));
+    expect(findUncheckable(root, '', readsTs, { skipFolder: (n) => n === 'vendor' })).toBeNull();
+  });
+
+  it('more entries than the bound - refused as too many to vet', () => {
+    expect(findUncheckable(root, 'src', readsTs, { maxEntries: 0 })).toBe(
+      '"src" holds more than 0 entries; too many to vet before a check',
+    );
   });
 });
