@@ -51,7 +51,10 @@ export async function reviewOnTerminal(
       note(`${outsideLine(file.path)}: ${PROTECTED_NOT_APPLIED}.\n`);
       continue;
     }
-    const answer = await approver.ask(requestFor(set, index));
+    const answer = await approver.ask(requestFor(set, index), {
+      modelReads: false,
+      editable: false,
+    });
     const decision: Decision = answer.decision;
     switch (decision.type) {
       case 'approve':

@@ -13,6 +13,8 @@ export interface TerminalAnswer {
 /** Who reads a rejection's reason: Claude (a turn's write), or only the audit trail. */
 export interface WriteAskContext {
   readonly modelReads: boolean;
+  /** False where only the proposed text or parts of it can be written (a change set). */
+  readonly editable?: boolean;
 }
 
 export interface TerminalCommandAnswer {

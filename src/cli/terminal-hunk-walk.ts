@@ -54,12 +54,16 @@ interface WalkState {
   readonly reasons: string[];
 }
 
-export async function walkHunks(request: ApprovalRequest, kit: PromptKit): Promise<WalkResult> {
+export async function walkHunks(
+  request: ApprovalRequest,
+  kit: PromptKit,
+  editable = true,
+): Promise<WalkResult> {
   const queue: Item[] = request.hunks.map((hunk) => ({ hunk }));
   const state: WalkState = { kept: new Set(), edited: new Map(), reasons: [] };
   for (let at = 0; at < queue.length;) {
     const item = queue[at] as Item;
-    const step = await askItem(request, item, `${at + 1}/${queue.length}`, kit, state);
+    const step = await askItem(request, item, `${at + 1}/${queue.length}`, kit, state, editable);
     if (step === 'closed')
       return { kind: 'decided', decision: { type: 'reject', reason: CLOSED_REASON } };
     if (step === 'quit') break;
@@ -85,11 +89,12 @@ async function askItem(
   position: string,
   kit: PromptKit,
   state: WalkState,
+  editable: boolean,
 ): Promise<'next' | 'split' | 'quit' | 'closed'> {
   const label = item.part ? `change ${item.part.id}` : `hunk ${item.hunk.id}`;
   const splittable = !item.part && hunkParts(item.hunk).length > 1;
   kit.out(`\n${hunkText(item.part ? item.part.hunk : item.hunk, kit.color)}\n`);
-  const keys = `[y]es / [n]o${splittable ? ' / [s]plit' : ''}${item.part ? '' : ' / [e]dit'} / [q]uit, drop the rest`;
+  const keys = `[y]es / [n]o${splittable ? ' / [s]plit' : ''}${item.part || !editable ? '' : ' / [e]dit'} / [q]uit, drop the rest`;
   for (let tries = 0; tries < MAX_TRIES; tries += 1) {
     const answer = await kit.prompt(`Keep ${label} (${position})? ${keys} > `);
     if (answer === null) return 'closed';
@@ -109,7 +114,7 @@ async function askItem(
         );
         continue;
       case 'e':
-        if (item.part) break;
+        if (item.part || !editable) break;
         if (await editItem(request, item.hunk, kit, state)) return 'next';
         continue;
       case 'q':
@@ -118,7 +123,7 @@ async function askItem(
         break;
     }
     kit.out(
-      `Please answer ${splittable ? 'y, n, s, e or q' : item.part ? 'y, n or q' : 'y, n, e or q'}.\n`,
+      `Please answer ${['y', 'n', ...(splittable ? ['s'] : []), ...(item.part || !editable ? [] : ['e'])].join(', ')} or q.\n`,
     );
   }
   return 'quit';

@@ -45,7 +45,8 @@ export async function askWriteOnTerminal(
   const always = request.protectedPath ? '' : ' / [a]lways allow';
   const perHunk = !request.isNewFile && request.hunks.length > 0 ? ' / [h]unk by hunk' : '';
   for (let tries = 0; tries < MAX_TRIES; tries += 1) {
-    const answer = await kit.prompt(`Apply? [y]es / [n]o / [e]dit${perHunk}${always} > `);
+    const edit = context.editable === false ? '' : ' / [e]dit';
+    const answer = await kit.prompt(`Apply? [y]es / [n]o${edit}${perHunk}${always} > `);
     if (answer === null) return CLOSED;
     const chosen = await answerKey(answer.toLowerCase(), request, kit, context);
     if (chosen === 'closed') return CLOSED;
@@ -54,7 +55,9 @@ export async function askWriteOnTerminal(
       continue;
     }
     if (chosen) return chosen;
-    kit.out(`Please answer y, n, e${perHunk ? ', h' : ''}${always ? ' or a' : ''}.\n`);
+    kit.out(
+      `Please answer y, n${edit ? ', e' : ''}${perHunk ? ', h' : ''}${always ? ' or a' : ''}.\n`,
+    );
   }
   return { decision: { type: 'reject', reason: 'no valid answer was given' } };
 }
@@ -77,10 +80,10 @@ async function answerKey(
     }
     case 'e':
     case 'edit':
-      return editWhole(request, kit, context);
+      return context.editable === false ? null : editWhole(request, kit, context);
     case 'h': {
       if (request.isNewFile || request.hunks.length === 0) return null;
-      const walked = await walkHunks(request, kit);
+      const walked = await walkHunks(request, kit, context.editable !== false);
       if (walked.kind === 'decided') return { decision: walked.decision };
       if (walked.kind === 'back') {
         kit.out(`${walked.message}\n`);

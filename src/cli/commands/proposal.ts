@@ -38,6 +38,10 @@ import {
   SHORT_REVISION_LENGTH,
 } from '../../main/core/proposals/change-set-revision';
 import { renderEvidence } from '../evidence-lines';
+import { confirmSelection } from '../selection-evidence-prompt';
+import { terminalCheck } from '../terminal-check';
+import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
+import type { CreateTests } from '../../main/core/test-runs/shell-tests';
 import {
   createTerminalApprover,
   renderDiffLines,
@@ -47,6 +51,9 @@ import {
 export interface ProposalCommandDeps {
   /** Injected terminal approver (tests); default asks when stdin and stderr are TTYs. */
   readonly approver?: TerminalApprover;
+  /** The checks behind a selection's evidence; undefined: the real ones, null: none (tests). */
+  readonly createDiagnostics?: CreateDiagnostics | null;
+  readonly createTests?: CreateTests | null;
 }
 
 function printSet(io: CliIo, db: WritableDb, set: StoredChangeSet, home: string): void {
@@ -247,13 +254,19 @@ export function createProposalCommand(deps: ProposalCommandDeps = {}): Verb {
             else printResult(io, result);
             return ExitCode.Ok;
           }
-          const { selection, reason, seenRevision } = await chooseSelection(
+          const { selection, reason, seenRevision, declined } = await chooseSelection(
             io,
             deps,
             review,
             found.id,
             values,
           );
+          if (declined) {
+            io.stderr.write(
+              `Nothing was applied: you said no. The change set is still ${found.id}.\n`,
+            );
+            return ExitCode.Ok;
+          }
           const result = await applyChangeSet(review, {
             changeSetId: found.id,
             selection,
@@ -302,52 +315,63 @@ async function chooseSelection(
   selection: ChangeSetSelection | undefined;
   reason: string | undefined;
   seenRevision: string | undefined;
+  /** The person said no after seeing the selection's evidence: nothing is applied. */
+  declined: boolean;
 }> {
   let selection: ChangeSetSelection | undefined;
   let reason = values.reason;
   // What the person looked at (`--revision` from `show`, or the review on the terminal):
   // a set an MCP client changed since is refused, nothing written.
   let seenRevision: string | undefined = values.revision;
-  if (values.files || values.hunks) {
-    selection = {
-      files: (values.files ?? [])
-        .flatMap((f) => f.split(','))
-        .map((f) => f.trim())
-        .filter(Boolean),
-      hunks: parseHunkSelectors(values.hunks ?? []),
-    };
-  } else {
-    const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
+  const set = loadChangeSet(review, id);
+  // A set that cannot be applied is neither checked nor reviewed: apply below says why.
+  if (set.status !== 'proposed') return { selection, reason, seenRevision, declined: false };
+  const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
+  const selectors = Boolean(values.files || values.hunks);
+  if (!selectors && !deps.approver && !interactive)
+    return { selection, reason, seenRevision, declined: false };
+  const { openCliEngine } = await import('../cli-engine');
+  const cli = openCliEngine({
+    io,
+    workspace: review.workspace,
+    ...(deps.createDiagnostics !== undefined ? { createDiagnostics: deps.createDiagnostics } : {}),
+    ...(deps.createTests !== undefined ? { createTests: deps.createTests } : {}),
+  });
+  try {
+    if (selectors) {
+      selection = {
+        files: (values.files ?? [])
+          .flatMap((f) => f.split(','))
+          .map((f) => f.trim())
+          .filter(Boolean),
+        hunks: parseHunkSelectors(values.hunks ?? []),
+      };
+      const goOn = await confirmSelection(io, cli.engine, set, selection);
+      return { selection, reason, seenRevision, declined: !goOn };
+    }
     const approver =
       deps.approver ??
-      (interactive
-        ? createTerminalApprover({
-            input: io.stdin,
-            output: io.stderr,
-            interactive,
-            color: Boolean(io.stderr.isTTY) && !io.env.NO_COLOR,
-            env: io.env,
-          })
-        : null);
-    if (approver) {
-      const set = loadChangeSet(review, id);
-      // A set that cannot be applied is not reviewed: apply below says why.
-      if (set.status === 'proposed') {
-        if (set.evidence)
-          io.stderr.write(
-            renderEvidence(set.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR),
-          );
-        try {
-          seenRevision ??= changeSetRevision(set);
-          const outcome = await reviewOnTerminal(set, approver, (t) => io.stderr.write(t));
-          selection = outcome.selection;
-          reason = reason ?? outcome.reason;
-        } finally {
-          approver.close();
-          if (io.stdin.isTTY) io.stdin.pause();
-        }
-      }
+      createTerminalApprover({
+        input: io.stdin,
+        output: io.stderr,
+        interactive,
+        color: Boolean(io.stderr.isTTY) && !io.env.NO_COLOR,
+        env: io.env,
+        checkDecision: terminalCheck(cli.engine.checks.selection),
+      });
+    if (set.evidence)
+      io.stderr.write(renderEvidence(set.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR));
+    try {
+      seenRevision ??= changeSetRevision(set);
+      const outcome = await reviewOnTerminal(set, approver, (t) => io.stderr.write(t));
+      selection = outcome.selection;
+      reason = reason ?? outcome.reason;
+    } finally {
+      approver.close();
+      if (io.stdin.isTTY) io.stdin.pause();
     }
+    return { selection, reason, seenRevision, declined: false };
+  } finally {
+    await cli.close();
   }
-  return { selection, reason, seenRevision };
 }
