@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from './define';
+import { idText, method, noInput } from './define';
 import { toolStatusSchema, usageSchema } from '../agent-events';
 
 export const mentionSchema = z.object({
@@ -55,31 +55,32 @@ export const conversationViewSchema = conversationSummarySchema.extend({
 });
 export type ConversationView = z.infer<typeof conversationViewSchema>;
 
-const idInput = z.object({ conversationId: z.string().min(1).max(200) }).strict();
+const idInput = z.object({ conversationId: idText }).strict();
+
+/** The conversation and turn a started (or continued) turn runs in; its events follow on `agent`. */
+const startedTurn = z.object({ conversationId: z.string(), turnId: z.string() });
 
 export const agentService = {
   /** Starts a turn; events follow on `agent`. Without conversationId a new conversation starts. */
   send: method(
     z
       .object({
-        conversationId: z.string().min(1).max(200).optional(),
+        conversationId: idText.optional(),
         text: z.string().min(1).max(200_000),
         mentions: z.array(mentionSchema).max(50).default([]),
       })
       .strict(),
-    z.object({ conversationId: z.string(), turnId: z.string() }),
+    startedTurn,
   ),
   abort: method(idInput, z.object({ aborted: z.boolean() })),
   /** After max_turns: runs another round budget on the same turn's history. */
-  continue: method(idInput, z.object({ conversationId: z.string(), turnId: z.string() })),
+  continue: method(idInput, startedTurn),
   /** After an error: sends the last user message's turn again. */
-  retry: method(idInput, z.object({ conversationId: z.string(), turnId: z.string() })),
-  listConversations: method(z.object({}).strict(), z.array(conversationSummarySchema)),
+  retry: method(idInput, startedTurn),
+  listConversations: method(noInput, z.array(conversationSummarySchema)),
   getConversation: method(idInput, conversationViewSchema),
   renameConversation: method(
-    z
-      .object({ conversationId: z.string().min(1).max(200), title: z.string().min(1).max(200) })
-      .strict(),
+    z.object({ conversationId: idText, title: z.string().min(1).max(200) }).strict(),
     conversationSummarySchema,
   ),
   deleteConversation: method(idInput, z.object({ deleted: z.boolean() })),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from './define';
+import { byId, idText, method, noInput } from './define';
 import {
   approvalModeSchema,
   approvalRequestSchema,
@@ -53,20 +53,28 @@ export const approvalAuditEntrySchema = z.object({
 });
 export type ApprovalAuditEntry = z.infer<typeof approvalAuditEntrySchema>;
 
+/** A file's or an MCP call's decision, named by its pending id and bound to its proposal hash. */
+const boundDecision = { approvalId: idText, proposalHash: idText, decision: decisionSchema };
+
+/** `reason` says why a decision was refused (unknown, stale, already decided, bad hunk ids). */
+const decideAnswer = z.object({ accepted: z.boolean(), reason: z.string().optional() });
+
+/** A waiting request as pending lists show it: with the conversation and turn it waits in. */
+const inTurn = { conversationId: z.string(), turnId: z.string() };
+
+const removeById = method(byId, z.object({ removed: z.boolean() }));
+
 export const approvalService = {
   /** A decision counts only for a pending id, once, bound to its proposal hash. */
   decide: method(
     z
       .object({
-        approvalId: z.string().min(1).max(200),
-        proposalHash: z.string().min(1).max(200),
-        decision: decisionSchema,
+        ...boundDecision,
         /** "Always allow edits to this path or glob": saves an allow rule first. */
         alwaysAllowGlob: z.string().min(1).max(1000).optional(),
       })
       .strict(),
-    /** `reason` says why a decision was refused (unknown, stale, already decided, bad hunk ids). */
-    z.object({ accepted: z.boolean(), reason: z.string().optional() }),
+    decideAnswer,
   ),
   /**
    * What a decision would write (some hunks or lines, the person's own text), checked before
@@ -74,14 +82,7 @@ export const approvalService = {
    * rest (bounded: ask again while `complete` is false). Decides nothing.
    */
   checkDecision: method(
-    z
-      .object({
-        approvalId: z.string().min(1).max(200),
-        proposalHash: z.string().min(1).max(200),
-        decision: decisionSchema,
-        wait: z.enum(['first', 'complete']),
-      })
-      .strict(),
+    z.object({ ...boundDecision, wait: z.enum(['first', 'complete']) }).strict(),
     z.object({
       accepted: z.boolean(),
       /** Why nothing was checked (unknown or decided approval, bad selection). */
@@ -95,22 +96,14 @@ export const approvalService = {
   ),
   /** Approves every pending approval of the conversation at once. */
   approveAll: method(
-    z.object({ conversationId: z.string().min(1).max(200) }).strict(),
+    z.object({ conversationId: idText }).strict(),
     z.object({ approved: z.number() }),
   ),
-  pending: method(
-    z.object({}).strict(),
-    z.array(approvalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() })),
-  ),
+  pending: method(noInput, z.array(approvalRequestSchema.extend(inTurn))),
   /** MCP tool calls waiting for the person (decided through `decide`), oldest first. */
-  pendingToolCalls: method(
-    z.object({}).strict(),
-    z.array(
-      toolCallApprovalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() }),
-    ),
-  ),
+  pendingToolCalls: method(noInput, z.array(toolCallApprovalRequestSchema.extend(inTurn))),
   getPolicy: method(
-    z.object({}).strict(),
+    noInput,
     z.object({ mode: approvalModeSchema, rules: z.array(policyRuleSchema) }),
   ),
   setMode: method(
@@ -118,34 +111,26 @@ export const approvalService = {
     z.object({ mode: approvalModeSchema }),
   ),
   addRule: method(policyRuleSchema.omit({ id: true }).strict(), policyRuleSchema),
-  removeRule: method(
-    z.object({ id: z.string().min(1).max(200) }).strict(),
-    z.object({ removed: z.boolean() }),
-  ),
+  removeRule: removeById,
   /** The audit trail of one conversation (or of the open project), oldest first. */
   audit: method(
-    z.object({ conversationId: z.string().min(1).max(200).optional() }).strict(),
+    z.object({ conversationId: idText.optional() }).strict(),
     z.array(approvalAuditEntrySchema),
   ),
   /** run_command: a decision counts only for a pending id, once, bound to its command hash. */
   decideCommand: method(
     z
       .object({
-        approvalId: z.string().min(1).max(200),
-        commandHash: z.string().min(1).max(200),
+        approvalId: idText,
+        commandHash: idText,
         decision: commandDecisionSchema,
       })
       .strict(),
-    z.object({ accepted: z.boolean(), reason: z.string().optional() }),
+    decideAnswer,
   ),
-  pendingCommands: method(
-    z.object({}).strict(),
-    z.array(
-      commandApprovalRequestSchema.extend({ conversationId: z.string(), turnId: z.string() }),
-    ),
-  ),
+  pendingCommands: method(noInput, z.array(commandApprovalRequestSchema.extend(inTurn))),
   /** run_command's rules of the open project, oldest first. */
-  commandRules: method(z.object({}).strict(), z.array(commandRuleSchema)),
+  commandRules: method(noInput, z.array(commandRuleSchema)),
   addCommandRule: method(
     z
       .object({
@@ -155,12 +140,9 @@ export const approvalService = {
       .strict(),
     commandRuleSchema,
   ),
-  removeCommandRule: method(
-    z.object({ id: z.string().min(1).max(200) }).strict(),
-    z.object({ removed: z.boolean() }),
-  ),
+  removeCommandRule: removeById,
   /** Host lists sandboxed commands may reach through the filtering proxy. */
-  networkRules: method(z.object({}).strict(), z.array(networkRuleSchema)),
+  networkRules: method(noInput, z.array(networkRuleSchema)),
   addNetworkRule: method(
     z
       .object({
@@ -170,8 +152,5 @@ export const approvalService = {
       .strict(),
     networkRuleSchema,
   ),
-  removeNetworkRule: method(
-    z.object({ id: z.string().min(1).max(200) }).strict(),
-    z.object({ removed: z.boolean() }),
-  ),
+  removeNetworkRule: removeById,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from './define';
+import { idText, method } from './define';
 import { testVerdictStateSchema } from '../test-verdict';
 
 /**
@@ -48,11 +48,11 @@ export const checkpointService = {
     z.array(checkpointSchema),
   ),
   undo: method(
-    z.object({ id: z.string().min(1).max(200), force: z.boolean().default(false) }).strict(),
+    z.object({ id: idText, force: z.boolean().default(false) }).strict(),
     undoResultSchema,
   ),
   undoTurn: method(
-    z.object({ turnId: z.string().min(1).max(200), force: z.boolean().default(false) }).strict(),
+    z.object({ turnId: idText, force: z.boolean().default(false) }).strict(),
     undoResultSchema,
   ),
 };

@@ -2,7 +2,7 @@
 // schema for its input and its output; events are named zod schemas. Channel names are
 // derived (`service.method`), never written by hand, so Electron IPC, the WebSocket of
 // browser mode and the tests all speak the same names.
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly input: I;
@@ -15,6 +15,15 @@ export function method<I extends z.ZodType, O extends z.ZodType>(
 ): MethodSpec<I, O> {
   return { input, output };
 }
+
+/** The input of a method that takes nothing: only `{}` is accepted. */
+export const noInput = z.object({}).strict();
+
+/** An id (or a hash) as a caller sends it: never empty, bounded. */
+export const idText = z.string().min(1).max(200);
+
+/** The input of a method that names one record by its id. */
+export const byId = z.object({ id: idText }).strict();
 
 export type ServiceSpec = Record<string, MethodSpec>;
 export type ServicesSpec = Record<string, ServiceSpec>;

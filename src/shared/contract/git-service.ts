@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { proposalEvidenceSchema } from '../diagnostics';
 import { hunkSchema } from '../approvals';
-import { method } from './define';
+import { method, noInput } from './define';
 
 export const workingChangeSchema = z.object({
   path: z.string(),
@@ -105,10 +105,10 @@ export type WorktreeFinish = z.infer<typeof worktreeFinishSchema>;
 const worktreeName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/u);
 
 export const gitService = {
-  changes: method(z.object({}).strict(), gitChangesSchema),
+  changes: method(noInput, gitChangesSchema),
   revert: method(hunkPick, gitRevertResultSchema),
   /** The model's draft of a message for every tracked change (`--all`). */
-  draftCommitMessage: method(z.object({}).strict(), z.object({ message: z.string() })),
+  draftCommitMessage: method(noInput, z.object({ message: z.string() })),
   /**
    * The person's commit, with their identity and hooks (confined): every tracked change, or
    * exactly the picked files and hunks (refused when other changes are already staged).
@@ -139,7 +139,7 @@ export const gitService = {
     z.object({ on: z.boolean() }),
   ),
   /** The open project's Sluice worktrees, and whether the open project is one. */
-  worktrees: method(z.object({}).strict(), gitWorktreesSchema),
+  worktrees: method(noInput, gitWorktreesSchema),
   /**
    * New chat in a worktree: a git worktree on branch sluice/NAME (a name from the time when
    * none is given), opened as the project, so the conversation's tools, index, evidence and

@@ -2,7 +2,7 @@
 // ones, with status and logs, approvals of project entries, per-tool always-allow / deny and
 // re-approval of a changed tool definition.
 import { z } from 'zod';
-import { method } from './define';
+import { method, noInput } from './define';
 
 // As mcp-config.ts MCP_SERVER_NAME: no `__`, no trailing `_` (tool names stay unambiguous).
 const name = z
@@ -75,9 +75,9 @@ export const mcpListSchema = z.object({
 export type McpList = z.infer<typeof mcpListSchema>;
 
 export const mcpService = {
-  list: method(z.object({}).strict(), mcpListSchema),
+  list: method(noInput, mcpListSchema),
   /** Starts the approved servers that are not running and lists their tools. */
-  refresh: method(z.object({}).strict(), mcpListSchema),
+  refresh: method(noInput, mcpListSchema),
   addServer: method(z.object({ server: mcpServerInputSchema }).strict(), mcpListSchema),
   removeServer: method(z.object({ name }).strict(), mcpListSchema),
   approveEntry: method(z.object({ name, entryHash: z.string() }).strict(), mcpListSchema),

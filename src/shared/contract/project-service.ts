@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from './define';
+import { method, noInput } from './define';
 
 export const projectInfoSchema = z.object({
   id: z.string(),
@@ -23,10 +23,10 @@ const pathInput = z.string().min(1).max(4096);
 
 export const projectService = {
   /** Native folder dialog (Electron). Browser mode answers with an error: type a path instead. */
-  pickFolder: method(z.object({}).strict(), z.object({ path: z.string().nullable() })),
+  pickFolder: method(noInput, z.object({ path: z.string().nullable() })),
   open: method(z.object({ path: pathInput }).strict(), projectInfoSchema),
-  recent: method(z.object({}).strict(), z.array(projectInfoSchema)),
-  current: method(z.object({}).strict(), projectInfoSchema.nullable()),
+  recent: method(noInput, z.array(projectInfoSchema)),
+  current: method(noInput, projectInfoSchema.nullable()),
   /** One directory level of the file tree, ignore-aware; `dir` is workspace-relative ('' = root). */
   tree: method(
     z.object({ dir: z.string().max(4096).default('') }).strict(),

@@ -10,10 +10,9 @@ import {
   changeSetSummarySchema,
 } from '../change-sets';
 import { proposalEvidenceSchema } from '../diagnostics';
-import { method } from './define';
+import { byId, idText, method, noInput } from './define';
 import { transcriptItemSchema } from './agent-service';
 
-const id = z.string().min(1).max(200);
 const reason = z.string().max(4000).optional();
 
 export const changeSetViewSchema = changeSetSchema.extend({
@@ -32,12 +31,12 @@ export const startedRunSchema = z.object({ changeSetId: z.string(), conversation
 export type StartedRun = z.infer<typeof startedRunSchema>;
 
 export const proposalService = {
-  list: method(z.object({}).strict(), z.array(changeSetSummarySchema)),
-  get: method(z.object({ id }).strict(), changeSetViewSchema),
+  list: method(noInput, z.array(changeSetSummarySchema)),
+  get: method(byId, changeSetViewSchema),
   apply: method(
     z
       .object({
-        id,
+        id: idText,
         /** Absent: every file whole. */
         selection: changeSetSelectionSchema.strict().optional(),
         reason,
@@ -47,14 +46,17 @@ export const proposalService = {
       .strict(),
     applyResultSchema,
   ),
-  reject: method(z.object({ id, reason }).strict(), applyResultSchema),
+  reject: method(z.object({ id: idText, reason }).strict(), applyResultSchema),
   /**
    * Checks the set again when the disk moved since its evidence was made (its base hashes
    * differ from the disk), stores and returns the fresh evidence; otherwise returns the
    * stored one. The inbox calls it when a set is opened.
    */
-  recheck: method(z.object({ id }).strict(), proposalEvidenceSchema),
-  refine: method(z.object({ id, text: z.string().min(1).max(200_000) }).strict(), startedRunSchema),
+  recheck: method(byId, proposalEvidenceSchema),
+  refine: method(
+    z.object({ id: idText, text: z.string().min(1).max(200_000) }).strict(),
+    startedRunSchema,
+  ),
   runInBackground: method(
     z
       .object({
@@ -77,5 +79,5 @@ export const proposalService = {
     startedRunSchema,
   ),
   /** Stops a running or queued background run (here, or started by another process). */
-  stop: method(z.object({ id }).strict(), z.object({ stopped: z.boolean() })),
+  stop: method(byId, z.object({ stopped: z.boolean() })),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from './define';
+import { method, noInput } from './define';
 import { diagnosticsSettingsPatchSchema, diagnosticsSettingsSchema } from '../diagnostics-settings';
 import { projectTestSettingsSchema, projectTestSettingsViewSchema } from '../test-run-settings';
 
@@ -27,7 +27,7 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsService = {
-  get: method(z.object({}).strict(), settingsSchema),
+  get: method(noInput, settingsSchema),
   set: method(
     z
       .object({
@@ -51,7 +51,7 @@ export const settingsService = {
   ),
   /** The key is stored in main and never sent back to the renderer. */
   setApiKey: method(z.object({ key: z.string().min(1).max(500) }).strict(), settingsSchema),
-  clearApiKey: method(z.object({}).strict(), settingsSchema),
+  clearApiKey: method(noInput, settingsSchema),
   /** Opens an http(s) URL in the system browser after the person confirmed it. */
   openExternal: method(
     z.object({ url: z.string().url().max(4000) }).strict(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from './define';
+import { method, noInput } from './define';
 import { SYMBOL_KINDS, type SymbolKind } from './symbol-kinds';
 
 export const symbolKindSchema = z.enum(SYMBOL_KINDS);
@@ -47,8 +47,8 @@ export type DiagnosticsMemoryView = z.infer<typeof diagnosticsMemorySchema>;
 const name = z.string().min(1).max(500);
 
 export const symbolService = {
-  status: method(z.object({}).strict(), indexStatusSchema),
-  reindex: method(z.object({}).strict(), indexStatusSchema),
+  status: method(noInput, indexStatusSchema),
+  reindex: method(noInput, indexStatusSchema),
   /** Fuzzy search over all symbol names (symbol browser, @-mentions). */
   search: method(
     z
@@ -74,7 +74,7 @@ export const symbolService = {
     z.array(symbolDefinitionSchema),
   ),
   /** Memory of the open project's running error checkers; empty when none runs. */
-  diagnosticsMemory: method(z.object({}).strict(), diagnosticsMemorySchema),
+  diagnosticsMemory: method(noInput, diagnosticsMemorySchema),
   /** Fuzzy file-path search for @-mentions. */
   searchFiles: method(
     z
