@@ -8,6 +8,9 @@ import {
 } from './approvals';
 import { commandApprovalRequestSchema } from './command-approvals';
 import { proposalEvidenceSchema } from './diagnostics';
+import { usageSchema } from './usage';
+
+export { usageSchema, type Usage } from './usage';
 
 const base = { conversationId: z.string(), turnId: z.string() };
 /** On an approval request: the tool call (step) that waits for it, when it came from one. */
@@ -18,16 +21,6 @@ export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
 export const turnEndReasonSchema = z.enum(['end_turn', 'max_turns', 'aborted', 'error']);
 export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
-
-export const usageSchema = z.object({
-  inputTokens: z.number(),
-  outputTokens: z.number(),
-  cacheReadTokens: z.number(),
-  cacheWriteTokens: z.number(),
-  /** Estimated cost in US dollars for this request, by the model's published prices. */
-  costUsd: z.number(),
-});
-export type Usage = z.infer<typeof usageSchema>;
 
 export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn_start'), ...base, userText: z.string(), model: z.string() }),
