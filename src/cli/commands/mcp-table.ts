@@ -3,6 +3,10 @@
 // without loading either.
 import { PROJECT_OPTION, type VerbOptions, type VerbTable } from '../define-verb';
 
+/** The three `add` forms (a command, an HTTP URL, a .mcp.json file) are one verb to a person. */
+const ADD_SUMMARY =
+  'Add (or replace) one of your servers: a command, an HTTP URL, or a .mcp.json file.';
+
 export const MCP_TABLE = {
   name: 'mcp',
   options: {
@@ -72,21 +76,21 @@ export const MCP_TABLE = {
       args: 'NAME',
       tail: '-- COMMAND [ARG…]',
       options: ['env', 'timeout'],
-      summary: 'Add (or replace) one of your servers: a command, an HTTP URL, or a .mcp.json file.',
+      summary: ADD_SUMMARY,
     },
     {
       words: 'add',
       args: 'NAME',
       options: ['url', 'header', 'timeout'],
       required: ['url'],
-      summary: 'Add (or replace) one of your servers: a command, an HTTP URL, or a .mcp.json file.',
+      summary: ADD_SUMMARY,
     },
     {
       words: 'add',
       tail: '[NAME…]',
       options: ['from'],
       required: ['from'],
-      summary: 'Add (or replace) one of your servers: a command, an HTTP URL, or a .mcp.json file.',
+      summary: ADD_SUMMARY,
     },
     {
       words: 'remove',
