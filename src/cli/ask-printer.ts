@@ -68,7 +68,7 @@ export function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: Agen
         return;
       case 'tool_end':
         if (event.shownAs) {
-          step(`  ↺ ${stepLineText(event.shownAs)}`);
+          step(`  ${event.status === 'ok' ? '✓' : '↺'} ${stepLineText(event.shownAs)}`);
           return;
         }
         step(

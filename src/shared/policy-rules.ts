@@ -6,6 +6,11 @@ import type { ApprovalMode, PolicyRule } from './approvals';
 export interface PolicyState {
   readonly mode: ApprovalMode;
   readonly rules: readonly PolicyRule[];
+  /**
+   * In `ask` mode: a write whose complete evidence is clean (no new errors, no newly failing
+   * tests, every check ran) is applied without asking; anything else is asked.
+   */
+  readonly approveWhenClean?: boolean;
 }
 
 export class PolicyRuleError extends Error {

@@ -80,7 +80,8 @@ function stepPrinter(io: CliIo): (event: AgentEvent) => void {
       midLine = false;
     };
     if (event.type === 'tool_start') line(`→ ${outsideLine(event.label)}`);
-    else if (event.type === 'tool_end' && event.shownAs) line(`  ↺ ${outsideLine(event.shownAs)}`);
+    else if (event.type === 'tool_end' && event.shownAs)
+      line(`  ${event.status === 'ok' ? '✓' : '↺'} ${outsideLine(event.shownAs)}`);
     else if (event.type === 'tool_end')
       line(
         `  ${event.status === 'ok' ? '✓' : '✗'} ${outsideLine(event.name)}${event.status === 'ok' ? '' : ` (${event.status})`}`,

@@ -71,9 +71,10 @@ export const RULES_TABLE = {
     },
     {
       words: 'mode',
-      args: 'ask|auto-edit|read-only',
+      args: 'ask|clean|auto-edit|read-only',
       options: ['project', 'json'],
-      summary: "Set the project's approval mode.",
+      summary:
+        "Set the project's approval mode (clean: ask, but apply without asking a write whose evidence is clean).",
     },
     {
       words: 'tests',

@@ -62,6 +62,8 @@ const describeNetwork = (r: NetworkRule) =>
 
 interface ProjectRules {
   readonly mode: ApprovalMode;
+  /** In ask mode: a write whose evidence is clean is applied without asking. */
+  readonly approveWhenClean: boolean;
   readonly pathRules: PolicyRule[];
   readonly commandRules: CommandRule[];
   readonly networkRules: NetworkRule[];
@@ -71,6 +73,7 @@ function readRules(db: WritableDb, projectId: string): ProjectRules {
   const policy = createPolicyRepository(db).get(projectId);
   return {
     mode: policy.mode,
+    approveWhenClean: policy.approveWhenClean === true,
     pathRules: [...policy.rules],
     commandRules: createCommandRuleRepository(db).list(projectId),
     networkRules: createNetworkRuleRepository(db).list(projectId),
@@ -79,13 +82,17 @@ function readRules(db: WritableDb, projectId: string): ProjectRules {
 
 const NO_RULES: ProjectRules = {
   mode: DEFAULT_APPROVAL_MODE,
+  approveWhenClean: false,
   pathRules: [],
   commandRules: [],
   networkRules: [],
 };
 
 function printRules(io: CliIo, root: string, rules: ProjectRules, note: string): void {
-  const out: string[] = [`Rules for ${oneLine(root)}${note}`, `Approval mode: ${rules.mode}`];
+  const out: string[] = [
+    `Rules for ${oneLine(root)}${note}`,
+    `Approval mode: ${modeWords(rules.mode, rules.approveWhenClean)}`,
+  ];
   const group = <R extends { id: string }>(title: string, list: R[], show: (r: R) => string) => {
     out.push('', `${title}:`);
     if (!list.length) out.push('  (none)');
@@ -174,23 +181,31 @@ function formOf(words: string[]): string {
   );
 }
 
-function modeOf(text: string | undefined): ApprovalMode {
+/** The stored mode as the person sets it: `clean` is ask, applying clean writes unasked. */
+function modeWords(mode: ApprovalMode, whenClean: boolean): string {
+  return mode === 'ask' && whenClean
+    ? 'clean (ask, but apply a write whose evidence is clean without asking)'
+    : mode;
+}
+
+function modeOf(text: string | undefined): { mode: ApprovalMode; whenClean: boolean } {
+  if (text === 'clean') return { mode: 'ask', whenClean: true };
   if (text === 'propose')
     throw new UsageError(
-      '"propose" is a run mode (sluice ask --mode propose), not a stored one: ask, auto-edit or read-only.',
+      '"propose" is a run mode (sluice ask --mode propose), not a stored one: ask, clean, auto-edit or read-only.',
     );
   const mode = approvalModeSchema.safeParse(text);
   if (!mode.success)
     throw new UsageError(
-      `give the mode: ${approvalModeSchema.options.join(', ')}${text === undefined ? '' : ` (not "${oneLine(text)}")`}.`,
+      `give the mode: ask, clean, auto-edit or read-only${text === undefined ? '' : ` (not "${oneLine(text)}")`}.`,
     );
-  return mode.data;
+  return { mode: mode.data, whenClean: false };
 }
 
 /** What this run does, settled (and its shape checked) before the project or DB is opened. */
 type RulesAction =
   | { type: 'list' }
-  | { type: 'mode'; mode: ApprovalMode }
+  | { type: 'mode'; mode: ApprovalMode; whenClean: boolean }
   | { type: 'remove'; id: string }
   | { type: 'add'; request: AddRequest }
   | { type: 'tests'; patch: ProjectTestSettingsPatch };
@@ -207,7 +222,7 @@ function actionFor(parsed: ParsedRules): RulesAction {
   });
   if (form === 'list') return { type: 'list' };
   if (form === 'tests') return { type: 'tests', patch: testsPatch(parsed.values) };
-  if (form === 'mode') return { type: 'mode', mode: modeOf(parsed.words[1]) };
+  if (form === 'mode') return { type: 'mode', ...modeOf(parsed.words[1]) };
   if (form === 'remove') {
     const id = parsed.words[1];
     if (id === undefined)
@@ -259,10 +274,18 @@ export default defineVerb({
         }
         case 'mode': {
           const policies = createPolicyRepository(db);
-          const was = policies.get(projectId).mode;
+          const before = policies.get(projectId);
+          const was = modeWords(before.mode, before.approveWhenClean === true);
           policies.setMode(projectId, action.mode);
-          if (json) writeJsonLine(io, { mode: action.mode, previous: was });
-          else io.stdout.write(`Approval mode: ${action.mode} (was ${was}).\n`);
+          policies.setApproveWhenClean(projectId, action.whenClean);
+          const now = modeWords(action.mode, action.whenClean);
+          if (json)
+            writeJsonLine(io, {
+              mode: action.mode,
+              approveWhenClean: action.whenClean,
+              previous: before.mode,
+            });
+          else io.stdout.write(`Approval mode: ${now} (was ${was}).\n`);
           return ExitCode.Ok;
         }
         case 'remove':

@@ -104,7 +104,16 @@ export const approvalService = {
   pendingToolCalls: method(noInput, z.array(toolCallApprovalRequestSchema.extend(inTurn))),
   getPolicy: method(
     noInput,
-    z.object({ mode: approvalModeSchema, rules: z.array(policyRuleSchema) }),
+    z.object({
+      mode: approvalModeSchema,
+      rules: z.array(policyRuleSchema),
+      /** In ask mode: a write whose complete evidence is clean is applied without asking. */
+      approveWhenClean: z.boolean(),
+    }),
+  ),
+  setApproveWhenClean: method(
+    z.object({ enabled: z.boolean() }).strict(),
+    z.object({ enabled: z.boolean() }),
   ),
   setMode: method(
     z.object({ mode: approvalModeSchema }).strict(),

@@ -280,7 +280,7 @@ describe('sluice rules', () => {
       [['rules', 'add', 'command', '--allow', 'npm', '--tool', 'x'], /--tool does not go/u],
       [['rules', 'remove'], /id of the rule/u],
       [['rules', 'remove', 'a', 'b'], /unexpected argument "b"/u],
-      [['rules', 'mode'], /give the mode: ask, auto-edit, read-only/u],
+      [['rules', 'mode'], /give the mode: ask, clean, auto-edit or read-only/u],
       [['rules', 'mode', 'yolo'], /not "yolo"/u],
       [['rules', 'mode', 'propose'], /run mode/u],
       [['rules', '--bogus'], /unknown option "--bogus"/u],
@@ -350,8 +350,22 @@ describe('sluice rules', () => {
     expect(stored(other).policy.mode).toBe('ask');
     expect((await listJson()).mode).toBe('auto-edit');
     const back = await sluice('rules', 'mode', 'read-only', '--project', project, '--json');
-    expect(back.lines()).toEqual([{ mode: 'read-only', previous: 'auto-edit' }]);
+    expect(back.lines()).toEqual([
+      { mode: 'read-only', approveWhenClean: false, previous: 'auto-edit' },
+    ]);
     expect(stored().policy.mode).toBe('read-only');
+  });
+
+  it('rules mode clean - asks, but applies a write whose evidence is clean; the list says so', async () => {
+    const set = await sluice('rules', 'mode', 'clean', '--project', project);
+    expect(set.code).toBe(0);
+    expect(set.out).toBe(
+      'Approval mode: clean (ask, but apply a write whose evidence is clean without asking) (was ask).\n',
+    );
+    expect(stored().policy).toMatchObject({ mode: 'ask', approveWhenClean: true });
+    const back = await sluice('rules', 'mode', 'ask', '--project', project);
+    expect(back.out).toMatch(/^Approval mode: ask \(was clean/u);
+    expect(stored().policy.approveWhenClean).toBe(false);
   });
 
   it('rules - stored globs, prefixes and hosts are shown with control characters escaped', async () => {

@@ -31,7 +31,7 @@ async function openSettings(settings: Partial<Settings> = {}) {
   const rules: PolicyRule[] = [
     { id: 'r1', tool: 'edit_file', pathGlob: 'docs/**', action: 'allow' },
   ];
-  fake.handle('approvals.getPolicy', () => ({ mode: 'ask', rules }));
+  fake.handle('approvals.getPolicy', () => ({ mode: 'ask', rules, approveWhenClean: false }));
   fake.handle('approvals.setMode', ({ mode }) => ({ mode }));
   fake.handle('approvals.addRule', (rule) => ({ id: 'r2', ...rule }));
   fake.handle('approvals.removeRule', () => ({ removed: true }));

@@ -81,7 +81,7 @@ const defaults: { [C in Channel]?: Handler<C> } = {
     evidence: null,
     complete: true,
   }),
-  'approvals.getPolicy': () => ({ mode: 'ask', rules: [] }),
+  'approvals.getPolicy': () => ({ mode: 'ask', rules: [], approveWhenClean: false }),
   'approvals.pendingCommands': () => [],
   'approvals.pendingToolCalls': () => [],
   'approvals.decideCommand': () => ({ accepted: true }),

@@ -32,6 +32,7 @@ import type { PolicyState } from '../../../shared/policy-rules';
 import { sha256, type Proposal } from '../edits/proposal';
 import { plainHunk } from '../edits/bounded-line-diff';
 import { decidedText, resolutionFor } from './decision-resolution';
+import { CLEAN_REASON, cleanEvidence } from './clean-evidence';
 
 export { MAX_EDITED_CHARS } from './decision-resolution';
 
@@ -121,6 +122,12 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
           proposal.after,
         );
       case 'ask':
+        if (verdict.unlessClean && (await cleanEvidence(call)))
+          return this.finishWithoutAsking(
+            approvalId,
+            { approvalId, outcome: 'approved', decidedBy: 'mode', reason: CLEAN_REASON },
+            proposal.after,
+          );
         return this.ask(approvalId, proposal, verdict, call, emit);
       default:
         return missingCase(verdict.action);

@@ -24,6 +24,8 @@ export interface PolicyVerdict {
   readonly reason: string;
   readonly protectedPath: boolean;
   readonly ruleId?: string;
+  /** Asked only if its evidence is not clean ("approve when clean", in ask mode). */
+  readonly unlessClean?: boolean;
 }
 
 /** DESIGN.md "Sandbox rules": these always ask. Matched at any depth. */
@@ -95,5 +97,10 @@ export function evaluatePolicy(state: PolicyState, subject: PolicySubject): Poli
     return byMode('ask', `${subject.path} is a protected path: writes to it always ask`);
   if (strongest) return byRule(strongest, strongest.action === 'ask' ? 'asked' : 'allowed');
   if (state.mode === 'auto-edit') return byMode('allow', 'the approval mode is auto-edit');
+  if (state.approveWhenClean)
+    return {
+      ...byMode('ask', 'the approval mode asks unless the evidence is clean'),
+      unlessClean: true,
+    };
   return byMode('ask', 'the approval mode asks before every write');
 }

@@ -94,8 +94,12 @@ export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHand
       return deps.currentProject().broker.pendingToolCalls();
     },
     getPolicy() {
-      const { mode, rules } = deps.policies.get(deps.currentProject().projectId);
-      return { mode, rules: [...rules] };
+      const { mode, rules, approveWhenClean } = deps.policies.get(deps.currentProject().projectId);
+      return { mode, rules: [...rules], approveWhenClean: approveWhenClean === true };
+    },
+    setApproveWhenClean({ enabled }) {
+      const { projectId } = deps.currentProject();
+      return { enabled: deps.policies.setApproveWhenClean(projectId, enabled) };
     },
     setMode({ mode }) {
       return { mode: deps.policies.setMode(deps.currentProject().projectId, mode) };

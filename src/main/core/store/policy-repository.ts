@@ -12,6 +12,7 @@ export const MAX_RULES_PER_PROJECT = 500;
 export interface PolicyRepository {
   get(projectId: string): PolicyState;
   setMode(projectId: string, mode: ApprovalMode): ApprovalMode;
+  setApproveWhenClean(projectId: string, enabled: boolean): boolean;
   addRule(projectId: string, rule: Omit<PolicyRule, 'id'>): PolicyRule;
   removeRule(projectId: string, id: string): boolean;
 }
@@ -28,7 +29,13 @@ export function createPolicyRepository(
   options: ProjectRuleTableOptions = {},
 ): PolicyRepository {
   const now = options.now ?? (() => Date.now());
-  const selectMode = db.prepare('SELECT mode FROM approval_policies WHERE project_id = ?');
+  const selectMode = db.prepare(
+    'SELECT mode, approve_when_clean FROM approval_policies WHERE project_id = ?',
+  );
+  const upsertClean = db.prepare(`
+    INSERT INTO approval_policies (project_id, mode, approve_when_clean, updated_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (project_id) DO UPDATE SET approve_when_clean = excluded.approve_when_clean, updated_at = excluded.updated_at
+  `);
   const upsertMode = db.prepare(`
     INSERT INTO approval_policies (project_id, mode, updated_at) VALUES (?, ?, ?)
     ON CONFLICT (project_id) DO UPDATE SET mode = excluded.mode, updated_at = excluded.updated_at
@@ -53,15 +60,21 @@ export function createPolicyRepository(
   });
   return {
     get(projectId) {
-      const row = selectMode.get(projectId) as { mode: ApprovalMode } | undefined;
+      const row = selectMode.get(projectId) as
+        { mode: ApprovalMode; approve_when_clean: number } | undefined;
       return {
         mode: row?.mode ?? DEFAULT_APPROVAL_MODE,
         rules: rules.list(projectId).map(toRule),
+        approveWhenClean: row?.approve_when_clean === 1,
       };
     },
     setMode(projectId, mode) {
       upsertMode.run(projectId, mode, now());
       return mode;
+    },
+    setApproveWhenClean(projectId, enabled) {
+      upsertClean.run(projectId, DEFAULT_APPROVAL_MODE, enabled ? 1 : 0, now());
+      return enabled;
     },
     addRule(projectId, rule) {
       const pathGlob = validateRuleGlob(rule.pathGlob);

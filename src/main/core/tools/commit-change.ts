@@ -10,6 +10,7 @@ import { missingCase } from '../../../shared/missing-case';
 import type { ApprovalResolution, WriteCall } from '../approvals/approval-port';
 import type { Proposal } from '../edits/proposal';
 import { decidedText } from '../approvals/decision-resolution';
+import { CLEAN_REASON } from '../approvals/clean-evidence';
 import {
   appliedMessage,
   conflictMessage,
@@ -127,6 +128,10 @@ export async function commitProposal(
           checkpointId,
           extra,
         ),
+        // The person chose to be asked only about changes with problems: say this one went in.
+        ...(resolution.reason === CLEAN_REASON
+          ? { shownAs: cleanAppliedWords(proposal.path, checkpointId) }
+          : {}),
       };
     case 'partially_approved':
       return {
@@ -177,4 +182,9 @@ async function refreshIndex(ctx: ToolContext, relative: string): Promise<string[
       `(The symbol index could not be refreshed for this file: ${reason}; find_definition may be stale for it.)`,
     ];
   }
+}
+
+/** The step line of a write the "approve when clean" policy applied. */
+function cleanAppliedWords(path: string, checkpointId: string | undefined): string {
+  return `Applied ${path} without asking: no new errors, no newly failing tests${checkpointId ? ` (undo: checkpoint ${checkpointId})` : ''}`;
 }

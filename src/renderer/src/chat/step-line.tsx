@@ -35,7 +35,7 @@ export function StepLine({ step }: { step: ToolItem }) {
   const [open, setOpen] = useState(false);
   const waiting = step.status === 'running' && step.waitingFor !== undefined;
   // A change sent back to Claude before the person saw it is a step, not a failure.
-  const sentBack = step.status !== 'running' && step.shownAs !== undefined;
+  const sentBack = step.status === 'error' && step.shownAs !== undefined;
   const shown = waiting ? 'waiting' : sentBack ? 'sent-back' : step.status;
   return (
     <li className="step" data-status={shown} data-testid="step">
@@ -48,7 +48,9 @@ export function StepLine({ step }: { step: ToolItem }) {
         <span className={`step-icon status-${shown}`} aria-hidden="true">
           {waiting ? '…' : sentBack ? '↺' : statusIcon[step.status]}
         </span>
-        <span className="step-label">{sentBack ? step.shownAs : step.label || step.name}</span>
+        <span className="step-label">
+          {step.status !== 'running' && step.shownAs ? step.shownAs : step.label || step.name}
+        </span>
         <span className={`step-status status-${shown}`}>
           {waiting
             ? 'waiting for your approval'

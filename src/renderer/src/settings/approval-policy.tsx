@@ -4,6 +4,7 @@ import type { ApprovalMode, PolicyRule } from '../../../shared/approvals';
 import { useClient } from '../app/client-context';
 import { RuleActionSelect, RuleForm, RuleInput } from './rule-form';
 import { RulesTable } from './rules-table';
+import { CheckField } from './check-field';
 import { useRuleList } from './use-rule-list';
 
 const modeText: Record<ApprovalMode, string> = {
@@ -15,11 +16,13 @@ const modeText: Record<ApprovalMode, string> = {
 export function ApprovalPolicy() {
   const client = useClient();
   const [mode, setMode] = useState<ApprovalMode | null>(null);
+  const [whenClean, setWhenClean] = useState(false);
   const { rules, error, call, add, remove } = useRuleList<PolicyRule>(
     'approval policy',
     async (client) => {
       const policy = await client.approvals.getPolicy({});
       setMode(policy.mode);
+      setWhenClean(policy.approveWhenClean);
       return policy.rules;
     },
     (client, rule) => client.approvals.removeRule({ id: rule.id }),
@@ -52,6 +55,20 @@ export function ApprovalPolicy() {
             ))}
           </select>
         </label>
+      )}
+      {mode === 'ask' && (
+        <CheckField
+          checked={whenClean}
+          onChange={(enabled) =>
+            void call('change when to ask', async () =>
+              setWhenClean((await client.approvals.setApproveWhenClean({ enabled })).enabled),
+            )
+          }
+        >
+          Approve when the evidence is clean: apply a write without asking when its check is
+          complete and finds no new errors and no newly failing tests (anything else is asked; a
+          checkpoint keeps every write)
+        </CheckField>
       )}
       <RulesTable
         caption="Rules"

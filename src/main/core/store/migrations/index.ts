@@ -20,6 +20,7 @@ import { migration0110CheckpointDeletions } from './0110-checkpoint-deletions';
 import { migration0120RunPlacements } from './0120-run-placements';
 import { migration0130CheckpointTestVerdicts } from './0130-checkpoint-test-verdicts';
 import { migration0140ToolCallShownAs } from './0140-tool-call-shown-as';
+import { migration0150ApproveWhenClean } from './0150-approve-when-clean';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -41,4 +42,5 @@ export const appMigrations: readonly Migration[] = [
   migration0120RunPlacements,
   migration0130CheckpointTestVerdicts,
   migration0140ToolCallShownAs,
+  migration0150ApproveWhenClean,
 ];
