@@ -6,12 +6,8 @@ import type { CommandRule } from '../../../shared/command-approvals';
 import { useClient } from '../app/client-context';
 import { RuleActionSelect, RuleForm, RuleInput } from './rule-form';
 import { RulesTable } from './rules-table';
+import { words } from './rule-words';
 import { useRuleList } from './use-rule-list';
-
-/** Splits "npm run build" into words; quotes are not interpreted (prefixes are plain words). */
-function words(text: string): string[] {
-  return text.split(/\s+/u).filter(Boolean);
-}
 
 export function CommandRules() {
   const client = useClient();

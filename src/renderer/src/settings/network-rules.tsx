@@ -7,14 +7,8 @@ import type { NetworkRule } from '../../../shared/command-approvals';
 import { useClient } from '../app/client-context';
 import { RuleForm, RuleInput } from './rule-form';
 import { RulesTable } from './rules-table';
+import { hostList, words } from './rule-words';
 import { useRuleList } from './use-rule-list';
-
-function split(text: string, separators: RegExp): string[] {
-  return text.split(separators).filter(Boolean);
-}
-
-const hostList = (text: string) => split(text, /[\s,]+/u);
-const words = (text: string) => split(text, /\s+/u);
 
 export function NetworkRules() {
   const client = useClient();
