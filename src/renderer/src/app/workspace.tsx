@@ -1,6 +1,6 @@
 // The open project: top bar, sidebar (conversations, files), the chosen pane, and the diff
 // review modal whenever an approval waits.
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ProjectInfo, Settings, SymbolDefinition } from '../../../shared/contract';
 import { ChangesView } from '../changes/changes-view';
 import { ChatView } from '../chat/chat-view';
@@ -49,6 +49,15 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
     );
     setPane('chat');
   };
+  // A waiting approval is reviewed over the conversation that asked (after a reload too).
+  const { select } = chat;
+  const showConversation = useCallback(
+    (id: string) => {
+      void select(id);
+      setPane('chat');
+    },
+    [select],
+  );
   const mentionFile = (path: string) => {
     setDraft((current) =>
       appendMention(current, { label: path, mention: { type: 'file', value: path } }),
@@ -115,8 +124,11 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
           />
         )}
       </main>
-      <ReviewHost />
-      <CommandReviewHost />
+      <ReviewHost activeConversationId={chat.activeId} onShowConversation={showConversation} />
+      <CommandReviewHost
+        activeConversationId={chat.activeId}
+        onShowConversation={showConversation}
+      />
     </div>
   );
 }

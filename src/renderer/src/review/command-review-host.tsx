@@ -2,10 +2,13 @@
 // both wait: a turn runs its write tools one at a time, so at most one of them is current.
 import { CommandApprovalCard } from './command-approval-card';
 import { useCommandApprovals } from './use-command-approvals';
+import type { ConversationFocus } from './review-host';
+import { useShowConversation } from './use-show-conversation';
 
-export function CommandReviewHost() {
+export function CommandReviewHost({ activeConversationId, onShowConversation }: ConversationFocus) {
   const queue = useCommandApprovals();
   const current = queue.pending[0];
+  useShowConversation(current, activeConversationId, onShowConversation);
   if (!current) return null;
   return (
     <CommandApprovalCard

@@ -5,18 +5,25 @@ import { useResolvedTheme } from '../app/theme';
 import { DiffReviewModal } from './diff-review-modal';
 import { useApprovalQueue } from './use-approval-queue';
 import { McpCallReview } from './mcp-call-review';
+import { useShowConversation } from './use-show-conversation';
 
-export function ReviewHost() {
+/** The conversation on screen, and how to show another (the one an approval came from). */
+export interface ConversationFocus {
+  activeConversationId?: string | null;
+  onShowConversation?: (conversationId: string) => void;
+}
+
+export function ReviewHost(focus: ConversationFocus = {}) {
   // MCP call approvals keep their own queue; mounted once so it never loses it.
   return (
     <>
       <McpCallReview />
-      <DiffReviewHost />
+      <DiffReviewHost {...focus} />
     </>
   );
 }
 
-function DiffReviewHost() {
+function DiffReviewHost({ activeConversationId, onShowConversation }: ConversationFocus) {
   const queue = useApprovalQueue();
   const theme = useResolvedTheme();
   const batch = useRef(new Set<string>());
@@ -24,6 +31,7 @@ function DiffReviewHost() {
   for (const item of queue.pending) batch.current.add(item.request.approvalId);
 
   const current = queue.pending[0];
+  useShowConversation(current, activeConversationId, onShowConversation);
   if (!current) return null;
   const total = batch.current.size;
   const sameConversation = queue.pending.filter(
