@@ -60,6 +60,16 @@ export const JSON_OPTION = {
   help: 'print JSON lines on stdout instead of text',
 } as const satisfies VerbOption;
 
+/** --kind: one of a fixed list of kinds, which `--help` lists after what the flag keeps. */
+export function kindOption(kinds: readonly string[], keeps: string, defaultText: string) {
+  return {
+    type: 'string',
+    value: 'KIND',
+    help: `${keeps}: ${kinds.join(', ')}`,
+    defaultText,
+  } as const satisfies VerbOption;
+}
+
 /** The table as parseArgs takes it: the help fields left out. */
 function parserOptions(options: VerbOptions): NonNullable<ParseArgsConfig['options']> {
   const out: NonNullable<ParseArgsConfig['options']> = {};

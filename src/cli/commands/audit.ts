@@ -10,7 +10,7 @@ import {
 } from '../../main/core/store/approval-audit-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
-import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
+import { defineVerb, JSON_OPTION, kindOption, PROJECT_OPTION } from '../define-verb';
 import { oneLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 
@@ -67,12 +67,7 @@ export default defineVerb({
       help: `the most decisions to print (1-${MAX_AUDIT_LIMIT})`,
       defaultText: String(DEFAULT_AUDIT_LIMIT),
     },
-    kind: {
-      type: 'string',
-      value: 'KIND',
-      help: `only decisions of this kind: ${KINDS.join(', ')}`,
-      defaultText: 'every kind',
-    },
+    kind: kindOption(KINDS, 'only decisions of this kind', 'every kind'),
     json: { ...JSON_OPTION, help: 'print one JSON line per decision' },
   },
   async run({ values, io }) {

@@ -16,7 +16,7 @@ import {
   type DefinitionLookup,
 } from '../../main/core/tools/definition-lookup';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
-import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
+import { defineVerb, JSON_OPTION, kindOption, PROJECT_OPTION } from '../define-verb';
 import { openSymbolQueryIndex, restOfIndexNote } from '../index-after-answer';
 import { openProject } from '../project-context';
 import { outsideText } from '../terminal-safe-text';
@@ -55,12 +55,7 @@ export default defineVerb({
       help: "resolve SYMBOL as FILE sees it, following FILE's import to the declaration",
       defaultText: 'every definition of the name',
     },
-    kind: {
-      type: 'string',
-      value: 'KIND',
-      help: `only definitions of this kind: ${SYMBOL_KINDS.join(', ')}`,
-      defaultText: 'any kind',
-    },
+    kind: kindOption(SYMBOL_KINDS, 'only definitions of this kind', 'any kind'),
     json: { ...JSON_OPTION, help: 'print one JSON line per definition' },
   },
   positionals: { min: 1, max: 1, message: 'give exactly one SYMBOL.' },
