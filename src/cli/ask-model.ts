@@ -91,6 +91,12 @@ export const ASK_HELP = describeVerb({
   name: 'ask',
   args: '[PROMPT]',
   options: PROPOSE_OPTIONS,
+  notes: [
+    'A proposed write on a terminal: y apply, n reject (why, optional), e edit it in $EDITOR',
+    '(its diff and evidence are shown, then asked again), h hunk by hunk, a always allow a path.',
+    'Hunk by hunk: y keep, n drop (why, optional), s split into its changes, e edit the hunk,',
+    'q drop the rest; what you kept is shown with its evidence and asked once more.',
+  ],
 });
 
 /** Refuses a --model that cannot be a model name (before it reaches the API or the DB). */

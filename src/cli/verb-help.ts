@@ -48,6 +48,8 @@ export interface VerbTable<O extends Readonly<Record<string, HelpOption>>> {
   readonly required?: readonly (keyof O & string)[];
   readonly options: O;
   readonly forms?: readonly VerbForm<keyof O & string>[];
+  /** Lines said after the options (the keys a verb's questions take). */
+  readonly notes?: readonly string[];
 }
 
 export interface VerbDescription {
@@ -57,6 +59,7 @@ export interface VerbDescription {
     readonly args?: string;
     readonly options: Readonly<Record<string, HelpOption>>;
     readonly forms?: readonly VerbForm[];
+    readonly notes?: readonly string[];
   };
   /** The usage line(s) of the form `args` pick, or of every form. */
   usage(args: readonly string[]): string;
@@ -167,6 +170,7 @@ export function describeVerb<O extends Readonly<Record<string, HelpOption>>>(
       rows.push(...COMMON_FLAGS.map(([flag, text]) => [flag, text] as [string, string]));
       const width = Math.max(...rows.map(([flag]) => flag.length));
       out.push('', 'Options:', ...rows.map(([flag, text]) => `  ${flag.padEnd(width)}  ${text}`));
+      if (table.notes?.length) out.push('', ...table.notes);
       return `${out.join('\n')}\n`;
     },
   };
