@@ -87,25 +87,27 @@ describe('createTerminalApprover', () => {
     });
   });
 
-  it('goes hunk by hunk on h - approves the chosen hunks with the reason', async () => {
-    const t = terminal(['h', 'y', 'n', 'l18 must stay']);
+  it('goes hunk by hunk on h - the reason is asked per hunk, then what was kept is confirmed', async () => {
+    const t = terminal(['h', 'y', 'n', 'l18 must stay', 'y']);
     await expect(t.approver.ask(request())).resolves.toEqual({
-      decision: { type: 'approve_hunks', hunkIds: ['h1'], reason: 'l18 must stay' },
+      decision: { type: 'approve_hunks', hunkIds: ['h1'], reason: 'hunk h2: l18 must stay' },
     });
-    expect(t.output()).toMatch(/Apply hunk h1 \(1\/2\)\?/u);
+    expect(t.output()).toMatch(/Keep hunk h1 \(1\/2\)\?/u);
+    expect(t.output()).toMatch(/Why not hunk h2\? \(optional\)/u);
+    expect(t.output()).toMatch(/Write the 1 of 2 hunks you kept\?/u);
   });
 
   it('hunk by hunk with every hunk approved is a plain approval; none is a rejection', async () => {
     await expect(terminal(['h', 'y', 'y']).approver.ask(request())).resolves.toEqual({
       decision: { type: 'approve' },
     });
-    await expect(terminal(['h', 'n', 'n', '']).approver.ask(request())).resolves.toEqual({
+    await expect(terminal(['h', 'n', '', 'n', '']).approver.ask(request())).resolves.toEqual({
       decision: { type: 'reject' },
     });
   });
 
-  it('edits in the editor on e - the edited text becomes the decision', async () => {
-    const t = terminal(['e'], { editText: async (text) => text.replace('L1', 'Mine') });
+  it('edits in the editor on e - the edited text, shown as a diff, becomes the decision on y', async () => {
+    const t = terminal(['e', 'y'], { editText: async (text) => text.replace('L1', 'Mine') });
     const answer = await t.approver.ask(request());
     expect(answer.decision).toMatchObject({
       type: 'edit',

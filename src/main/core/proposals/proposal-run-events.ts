@@ -16,7 +16,7 @@ import type { LazySymbolIndex } from '../index/lazy-symbol-index';
 import type { ChangeSetRepository, StoredChangeSet } from '../store/change-set-repository';
 import type { BackgroundRun } from './background-run';
 import type { ProposalOverlay } from './proposal-overlay';
-import type { ProposalRunDeps } from './run-proposal';
+import type { ProposalRunDeps } from './proposal-run-deps';
 
 /** What recording a run's end takes from the run's deps. */
 type RunEndDeps = Pick<

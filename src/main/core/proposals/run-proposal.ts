@@ -5,13 +5,11 @@
 // the round limit, an abort or the whole-run time limit is `failed` with the reason, and what
 // it changed is kept for inspection. Refining continues the set's conversation with its
 // files already in the overlay, and the refined set supersedes the old one once proposed.
-import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { createConversationRunner, type ConversationRunner } from '../agent/conversation-runner';
 import type { CommandPort } from '../commands/command-port';
-import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import { openLazySymbolIndex } from '../index/lazy-symbol-index';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { runCopyFor } from '../sandbox/run-copy';
@@ -24,17 +22,10 @@ import {
   createConversationRepository,
   type ConversationRepository,
 } from '../store/conversation-repository';
-import type { WritableDb } from '../store/database-handles';
 import { createPolicyRepository } from '../store/policy-repository';
 import { projectIdFor } from '../store/project-id';
-import type { ProjectTests } from '../test-runs/project-tests';
-import type { ToolDefinition } from '../tools/tool';
 import type { Workspace } from '../workspace/workspace';
-import {
-  setUpBackgroundRun,
-  type BackgroundRun,
-  type BackgroundRunOptions,
-} from './background-run';
+import { setUpBackgroundRun, type BackgroundRun } from './background-run';
 import { OverlayWorkspace } from './overlay-workspace';
 import { overlaySymbolIndex } from './overlay-symbol-index';
 import { diffOfOverlayFile, ProposalOverlay } from './proposal-overlay';
@@ -43,36 +34,9 @@ import { createProposeTools } from './propose-tools';
 
 export const DEFAULT_PROPOSAL_TIMEOUT_MS = 10 * 60_000;
 
-export interface ProposalRunDeps {
-  readonly db: WritableDb;
-  readonly workspace: Workspace;
-  readonly createClient: () => Anthropic;
-  readonly model: string;
-  readonly maxRounds?: number | undefined;
-  readonly timeoutMs?: number | undefined;
-  /** The project's index (the app's); absent: an in-memory one is built on first use. */
-  readonly symbolIndex?: SymbolIndexPort | undefined;
-  /** Evidence for each edit and for the finished set; absent: nothing is checked. */
-  readonly diagnostics?: ProjectDiagnostics | undefined;
-  /** How long the set's final check may take; default BACKGROUND_DEADLINE_MS. */
-  readonly finalCheckDeadlineMs?: number | undefined;
-  /**
-   * Tests before approval: the set's final state gets the same verdict a live
-   * proposal does, stored with its evidence; absent: no test run.
-   */
-  readonly tests?: ProjectTests | undefined;
-  /** How long the set's final test run may take before it is stored as still running. */
-  readonly finalTestDeadlineMs?: number | undefined;
-  /** The registry to pick propose tools from (tests inject). */
-  readonly baseTools?: readonly ToolDefinition[] | undefined;
-  readonly maxTokens?: number | undefined;
-  readonly now?: () => number;
-  /**
-   * A private copy of the project for the run, with commands and the queue.
-   * Absent: the run only reads and proposes, in memory, as before.
-   */
-  readonly background?: Omit<BackgroundRunOptions, 'allowCommands' | 'allowNetwork'> | undefined;
-}
+import type { ProposalRunDeps } from './proposal-run-deps';
+
+export type { ProposalRunDeps } from './proposal-run-deps';
 
 export interface ProposalRunRequest {
   readonly prompt: string;
