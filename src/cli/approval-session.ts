@@ -10,12 +10,8 @@ import type { ProjectGates } from '../main/core/project/project-gates';
 import type { CreateShellApprover, ShellApprover } from '../main/core/project/shell-approver';
 import type { CliIo } from './cli-io';
 import type { SelectionEvidence } from '../main/core/evidence/selection-evidence';
-import { terminalCheck } from './terminal-check';
-import {
-  createTerminalApprover,
-  NO_TERMINAL_REASON,
-  type TerminalApprover,
-} from './terminal-approval';
+import { ioApprover } from './io-approver';
+import { NO_TERMINAL_REASON, type TerminalApprover } from './terminal-approval';
 import { NO_TERMINAL_MCP_REASON } from './terminal-mcp-approval';
 import { renderEvidence } from './evidence-lines';
 import { answerCommand } from './terminal-command-answer';
@@ -53,16 +49,7 @@ function answerOnTerminal(
   const { broker } = gates.approvals;
   const { gate } = gates.commands;
   const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
-  const approver =
-    options.approver ??
-    createTerminalApprover({
-      input: io.stdin,
-      output: io.stderr,
-      interactive,
-      color: Boolean(io.stderr.isTTY) && !io.env.NO_COLOR,
-      env: io.env,
-      checkDecision: terminalCheck(selection),
-    });
+  const approver = options.approver ?? ioApprover(io, selection);
   const injected = options.approver !== undefined;
 
   const alwaysAllowed = new Set<string>();

@@ -39,14 +39,10 @@ import {
 } from '../../main/core/proposals/change-set-revision';
 import { renderEvidence } from '../evidence-lines';
 import { confirmSelection } from '../selection-evidence-prompt';
-import { terminalCheck } from '../terminal-check';
+import { ioApprover } from '../io-approver';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 import type { CreateTests } from '../../main/core/test-runs/shell-tests';
-import {
-  createTerminalApprover,
-  renderDiffLines,
-  type TerminalApprover,
-} from '../terminal-approval';
+import { renderDiffLines, type TerminalApprover } from '../terminal-approval';
 
 export interface ProposalCommandDeps {
   /** Injected terminal approver (tests); default asks when stdin and stderr are TTYs. */
@@ -349,16 +345,7 @@ async function chooseSelection(
       const goOn = await confirmSelection(io, cli.engine, set, selection);
       return { selection, reason, seenRevision, declined: !goOn };
     }
-    const approver =
-      deps.approver ??
-      createTerminalApprover({
-        input: io.stdin,
-        output: io.stderr,
-        interactive,
-        color: Boolean(io.stderr.isTTY) && !io.env.NO_COLOR,
-        env: io.env,
-        checkDecision: terminalCheck(cli.engine.checks.selection),
-      });
+    const approver = deps.approver ?? ioApprover(io, cli.engine.checks.selection);
     if (set.evidence)
       io.stderr.write(renderEvidence(set.evidence, Boolean(io.stderr.isTTY) && !io.env.NO_COLOR));
     try {

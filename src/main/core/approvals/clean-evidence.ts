@@ -4,6 +4,7 @@
 // ran and none newly fails. Anything else (an error, a failing test, a check that did not run
 // or did not finish) is asked as before: the policy fails closed.
 import { isCompleteEvidence, type ProposalEvidence } from '../../../shared/diagnostics';
+import { settleWithin } from '../../../shared/settle-within';
 import type { WriteCall } from './approval-port';
 
 export const CLEAN_REASON =
@@ -24,13 +25,6 @@ export async function cleanEvidence(call: WriteCall, waitMs = CLEAN_WAIT_MS): Pr
   const first = call.evidence;
   if (!first) return false;
   if (isCompleteEvidence(first) || !call.lateEvidence) return isCleanEvidence(first);
-  let timer: NodeJS.Timeout | undefined;
-  const settled = await Promise.race([
-    call.lateEvidence,
-    new Promise<ProposalEvidence>((resolve) => {
-      timer = setTimeout(() => resolve(first), waitMs);
-    }),
-  ]);
-  clearTimeout(timer);
+  const settled = await settleWithin(call.lateEvidence, waitMs, () => first);
   return !call.signal.aborted && isCleanEvidence(settled);
 }

@@ -4,6 +4,7 @@
 // the rest. The same text is answered from the selection checks' memory.
 import type { ApprovalRequest, Decision } from '../../../shared/approvals';
 import { missingCase } from '../../../shared/missing-case';
+import { settleWithin } from '../../../shared/settle-within';
 import { positionedHunks } from '../edits/bounded-line-diff';
 import { applySelectedHunks, UnknownHunkError } from '../edits/proposal';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
@@ -107,14 +108,7 @@ async function checkText(
     latest = update;
   });
   const waitMs = wait === 'first' ? FIRST_ANSWER_MS : COMPLETE_ANSWER_MS;
-  let timer: NodeJS.Timeout | undefined;
-  const done = await Promise.race([
-    started.complete,
-    new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), waitMs);
-    }),
-  ]);
-  clearTimeout(timer);
+  const done = await settleWithin(started.complete, waitMs, () => null);
   const answer = done ?? (latest as SelectionUpdate | null);
   return {
     accepted: true,

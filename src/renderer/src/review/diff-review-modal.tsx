@@ -57,6 +57,8 @@ export function DiffReviewModal(props: Props) {
       ? null
       : selection.decision;
   const checked = useSelectionEvidence(request, pick);
+  // What both the diff and the editor show it with.
+  const view = { request, splitView, dark: props.dark };
   const label = approveLabel({
     perHunk: perHunk && !editing,
     count: selection.count,
@@ -126,10 +128,8 @@ export function DiffReviewModal(props: Props) {
         />
         {editing ? (
           <EditReview
-            request={request}
+            {...view}
             content={content}
-            dark={props.dark}
-            splitView={splitView}
             applyLabel={label}
             onChange={setContent}
             onApply={applyEdit}
@@ -137,9 +137,7 @@ export function DiffReviewModal(props: Props) {
           />
         ) : (
           <HunkPages
-            request={request}
-            splitView={splitView}
-            dark={props.dark}
+            {...view}
             selectable={perHunk}
             selection={selection}
             errorsShown={pick === null}
