@@ -1,7 +1,10 @@
 // Edit in the review: the person's own text, the diff of it against the file as it is, and
 // its evidence, all before "Approve my version" writes it.
-import ReactDiffViewer from 'react-diff-viewer-continued';
-import type { ApprovalRequest } from '../../../shared/approvals';
+import { useMemo } from 'react';
+import { structuredPatch } from 'diff';
+import type { ApprovalRequest, Hunk } from '../../../shared/approvals';
+import { languageForPath } from '../highlight/highlighter';
+import { HunkView } from './hunk-view';
 import { ProposalEditor } from './proposal-editor';
 
 interface Props {
@@ -16,7 +19,21 @@ interface Props {
   onBack(): void;
 }
 
+/** The person's version against the file, as hunks the review shows (three lines of context). */
+function versionHunks(before: string, after: string): Hunk[] {
+  return structuredPatch('a', 'b', before, after, '', '', { context: 3 }).hunks.map((h, i) => ({
+    id: `h${i + 1}`,
+    oldStart: h.oldStart,
+    oldLines: h.oldLines,
+    newStart: h.newStart,
+    newLines: h.newLines,
+    lines: h.lines,
+  }));
+}
+
 export function EditReview({ request, content, dark, splitView, applyLabel, ...on }: Props) {
+  const hunks = useMemo(() => versionHunks(request.before, content), [request.before, content]);
+  const language = languageForPath(request.path);
   return (
     <div className="edit-review">
       <ProposalEditor
@@ -36,14 +53,20 @@ export function EditReview({ request, content, dark, splitView, applyLabel, ...o
         {content === request.before ? (
           <p className="muted">Your version leaves the file as it is.</p>
         ) : (
-          <ReactDiffViewer
-            oldValue={request.before}
-            newValue={content}
-            splitView={splitView && !request.isNewFile}
-            useDarkTheme={dark}
-            hideSummary
-            showDiffOnly
-          />
+          hunks.map((hunk, index) => (
+            <HunkView
+              key={hunk.id}
+              hunk={hunk}
+              index={index}
+              path={request.path}
+              language={language}
+              splitView={splitView && !request.isNewFile}
+              dark={dark}
+              selectable={false}
+              title={`Change ${index + 1} of your version`}
+              onToggle={() => undefined}
+            />
+          ))
         )}
       </section>
     </div>
