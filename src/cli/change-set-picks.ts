@@ -5,7 +5,7 @@ import type {
   StoredChangeSet,
 } from '../main/core/store/change-set-repository';
 import { UsageError } from './cli-io';
-import { outsideLine } from './terminal-safe-text';
+import { typedId } from './typed-id';
 
 export function parseHunkSelectors(raw: readonly string[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -33,13 +33,7 @@ export function changeSetIdFor(
   repo: Pick<ChangeSetRepository, 'idsStartingWith'>,
   typed: string,
 ): string {
-  // A whole id starts only itself (ids are all of one length), so one lookup serves both.
-  const matches = repo.idsStartingWith(typed.toLowerCase());
-  if (matches.length > 1 && !matches.includes(typed))
-    throw new UsageError(
-      `"${outsideLine(typed)}" names more than one change set (${matches.join(', ')}${matches.length >= 10 ? ', …' : ''}); type more of its id.`,
-    );
-  return matches.length > 1 ? typed : (matches[0] ?? typed);
+  return typedId(typed, repo.idsStartingWith(typed.toLowerCase()), 'change set');
 }
 
 /** The file's diff with each hunk named as `apply --hunks` takes it ("h1 @@ -1,5 +1,5 @@"). */

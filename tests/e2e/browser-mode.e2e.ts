@@ -248,13 +248,9 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('sluice serve in Chromium', (
     await page.getByLabel(/Include hunk 2/).uncheck();
     expect(await page.getByTestId('review-modal').textContent()).toContain('1 of 2 hunks selected');
     // The button names what it writes once the check of exactly that hunk is in.
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="review-approve"]')?.textContent ===
-        'Approve 1 of 2 hunks',
-      null,
-      { timeout: 30_000 },
-    );
+    await expect
+      .poll(() => page.getByTestId('review-approve').textContent(), { timeout: 30_000 })
+      .toBe('Approve 1 of 2 hunks');
     await snap(page, '09-hunks-one-selected');
     await page.getByTestId('review-approve').click();
     await waitForReviewClosed(page);

@@ -22,6 +22,8 @@ import { openProject } from '../project-context';
 import { openCliEngine } from '../cli-engine';
 import type { TerminalApprover } from '../terminal-approval';
 import { approvalModeSchema } from '../../shared/approvals';
+import { idsStartingWith } from '../../main/core/store/id-prefix';
+import { typedId } from '../typed-id';
 import { createProposeAskCommand, wantsProposeMode } from './ask-propose';
 import type { CreateTests } from '../../main/core/test-runs/shell-tests';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
@@ -152,6 +154,9 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
         if (given === undefined) sayStoredMode(db, projectId, io);
         const repository = createConversationRepository(db);
         if (values.conversation !== undefined) {
+          const typed = values.conversation;
+          const matches = idsStartingWith(db, { table: 'conversations' }, typed);
+          values.conversation = typedId(typed, matches, 'conversation');
           const record = repository.get(values.conversation);
           if (!record) throw new UsageError(`there is no conversation "${values.conversation}".`);
           if (record.projectId !== projectId)

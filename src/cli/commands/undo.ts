@@ -4,6 +4,9 @@
 // anything was refused. A turn that was committed (commit each approved turn) and is still
 // HEAD is undone by `git revert` of its commit instead, unless --keep-commit.
 import { undoCheckpoint, undoTurn } from '../../main/core/checkpoints/undo-checkpoint';
+import { idsStartingWith } from '../../main/core/store/id-prefix';
+import type { ReadableDb } from '../../main/core/store/database-handles';
+import { typedId } from '../typed-id';
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
@@ -55,7 +58,7 @@ export default defineVerb({
       }
       const result = values.turn
         ? await undoTurn(deps, id, values.force)
-        : await undoCheckpoint(deps, id, values.force);
+        : await undoCheckpoint(deps, checkpointIdFor(db, workspace.root, id), values.force);
       if (values.json) writeJsonLine(io, result);
       else {
         for (const undone of result.undone) io.stdout.write(`Undone ${outsideLine(undone)}.\n`);
@@ -70,3 +73,13 @@ export default defineVerb({
     }
   },
 });
+
+/** A checkpoint id of this project as typed: whole, or an unambiguous start of it. */
+function checkpointIdFor(db: ReadableDb, root: string, typed: string): string {
+  const matches = idsStartingWith(
+    db,
+    { table: 'checkpoints', projectId: projectIdFor(root) },
+    typed,
+  );
+  return typedId(typed, matches, 'checkpoint');
+}

@@ -1,6 +1,7 @@
 // Reading change sets back: one set whole (its files and its run's evidence), the summaries
 // the inbox lists, and the ids a typed prefix can stand for.
 import type { ChangeSetSummary } from '../../../shared/change-sets';
+import { idsStartingWith } from './id-prefix';
 import type { ReadableDb } from './database-handles';
 import {
   fileOf,
@@ -57,11 +58,5 @@ export function listChangeSets(db: ReadableDb, projectId?: string): ChangeSetSum
 
 /** Ids starting with `prefix` (hex digits and dashes only), at most `limit` of them. */
 export function changeSetIdsStartingWith(db: ReadableDb, prefix: string, limit: number): string[] {
-  // Only what an id holds: no LIKE wildcard can come in with the prefix.
-  if (!/^[0-9a-f-]{1,64}$/u.test(prefix)) return [];
-  return (
-    db
-      .prepare('SELECT id FROM change_sets WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT ?')
-      .all(prefix.length, prefix, limit) as { id: string }[]
-  ).map((row) => row.id);
+  return idsStartingWith(db, { table: 'change_sets' }, prefix, limit);
 }

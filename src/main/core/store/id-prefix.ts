@@ -1,0 +1,26 @@
+// What a person types for an id: the whole id or an unambiguous start of it, as git takes a
+// short hash. The rows of one table (and one project, where the table has one) whose id starts
+// with the typed text, at most `limit`; text that no id could start with matches nothing, so
+// no LIKE wildcard or quote reaches the query.
+import type { ReadableDb } from './database-handles';
+
+export interface IdTable {
+  readonly table: 'change_sets' | 'checkpoints' | 'conversations';
+  /** Only this project's rows (the table's `project_id`). */
+  readonly projectId?: string | undefined;
+}
+
+export function idsStartingWith(db: ReadableDb, on: IdTable, prefix: string, limit = 10): string[] {
+  if (!/^[0-9a-z-]{1,64}$/u.test(prefix)) return [];
+  const project = on.projectId === undefined ? '' : ' AND project_id = ?';
+  const args: (string | number)[] = [prefix.length, prefix];
+  if (on.projectId !== undefined) args.push(on.projectId);
+  args.push(limit);
+  return (
+    db
+      .prepare(
+        `SELECT id FROM ${on.table} WHERE substr(id, 1, ?) = ?${project} ORDER BY id LIMIT ?`,
+      )
+      .all(...args) as { id: string }[]
+  ).map((row) => row.id);
+}
