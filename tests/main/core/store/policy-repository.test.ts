@@ -18,7 +18,7 @@ afterEach(() => {
 describe('createPolicyRepository', () => {
   it('defaults to ask with no rules, per project', () => {
     const repo = createPolicyRepository(db);
-    expect(repo.get('p1')).toEqual({ mode: 'ask', rules: [] });
+    expect(repo.get('p1')).toEqual({ mode: 'ask', rules: [], approveWhenClean: false });
     repo.setMode('p1', 'auto-edit');
     expect(repo.get('p1').mode).toBe('auto-edit');
     expect(repo.get('p2').mode).toBe('ask');
