@@ -245,7 +245,9 @@ describe('edit_file', () => {
       ctx,
     );
     expect(result.status).toBe('ok');
-    expect(result.content).toMatch(/approved hunk h1 and rejected hunk h2 \(reason: keep the tail\)/u);
+    expect(result.content).toMatch(
+      /approved hunk h1 and rejected hunk h2 \(reason: keep the tail\)/u,
+    );
     expect(result.content).toMatch(
       /Rejected hunk h2 .* was not written\. It proposed:\n line 15\n line 16\n line 17\n-line 18\n\+LINE 18/u,
     );
