@@ -3,8 +3,7 @@
 // passed the diff review, so the person sees it here.
 import type { ProposedCommandWrite } from '../../../shared/command-approvals';
 import { useResolvedTheme } from '../app/theme';
-import { languageForPath } from '../highlight/highlighter';
-import { HunkView } from './hunk-view';
+import { ReadOnlyHunks } from './read-only-hunks';
 
 function label(write: ProposedCommandWrite): string {
   if (write.isNewFile) return `${write.path} (new file)`;
@@ -21,20 +20,7 @@ export function CommandWrites({ writes }: { writes: readonly ProposedCommandWrit
           <p className="muted">
             <code>{label(write)}</code>
           </p>
-          {write.hunks.map((hunk, index) => (
-            <HunkView
-              key={hunk.id}
-              hunk={hunk}
-              index={index}
-              path={write.path}
-              language={languageForPath(write.path)}
-              splitView={false}
-              dark={dark}
-              selectable={false}
-              selected
-              onToggle={() => undefined}
-            />
-          ))}
+          <ReadOnlyHunks hunks={write.hunks} path={write.path} splitView={false} dark={dark} />
         </div>
       ))}
     </section>

@@ -3,8 +3,7 @@
 import { useMemo } from 'react';
 import { structuredPatch } from 'diff';
 import type { ApprovalRequest, Hunk } from '../../../shared/approvals';
-import { languageForPath } from '../highlight/highlighter';
-import { HunkView } from './hunk-view';
+import { ReadOnlyHunks } from './read-only-hunks';
 import { ProposalEditor } from './proposal-editor';
 
 interface Props {
@@ -33,7 +32,6 @@ function versionHunks(before: string, after: string): Hunk[] {
 
 export function EditReview({ request, content, dark, splitView, applyLabel, ...on }: Props) {
   const hunks = useMemo(() => versionHunks(request.before, content), [request.before, content]);
-  const language = languageForPath(request.path);
   return (
     <div className="edit-review">
       <ProposalEditor
@@ -53,20 +51,13 @@ export function EditReview({ request, content, dark, splitView, applyLabel, ...o
         {content === request.before ? (
           <p className="muted">Your version leaves the file as it is.</p>
         ) : (
-          hunks.map((hunk, index) => (
-            <HunkView
-              key={hunk.id}
-              hunk={hunk}
-              index={index}
-              path={request.path}
-              language={language}
-              splitView={splitView && !request.isNewFile}
-              dark={dark}
-              selectable={false}
-              title={`Change ${index + 1} of your version`}
-              onToggle={() => undefined}
-            />
-          ))
+          <ReadOnlyHunks
+            hunks={hunks}
+            path={request.path}
+            splitView={splitView && !request.isNewFile}
+            dark={dark}
+            title={(index) => `Change ${index + 1} of your version`}
+          />
         )}
       </section>
     </div>
