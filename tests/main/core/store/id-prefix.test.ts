@@ -1,25 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAppDatabase } from '../../../../src/main/core/store/app-database';
+import { describe, expect, it } from 'vitest';
 import { createCheckpointRepository } from '../../../../src/main/core/store/checkpoint-repository';
-import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import { idsStartingWith } from '../../../../src/main/core/store/id-prefix';
 import { typedId } from '../../../../src/cli/typed-id';
-import { makeTempHome } from './temp-home';
+import { useTempAppDatabase } from './temp-home';
 
-let temp: ReturnType<typeof makeTempHome>;
-let db: WritableDb;
-beforeEach(() => {
-  temp = makeTempHome();
-  db = openAppDatabase({ home: temp.home });
-});
-afterEach(() => {
-  db.close();
-  temp.cleanup();
-});
+const database = useTempAppDatabase();
 
 function checkpoint(projectId: string, id: string): void {
   const bytes = new TextEncoder().encode('x\n');
-  createCheckpointRepository(db, projectId, { newId: () => id }).record({
+  createCheckpointRepository(database(), projectId, { newId: () => id }).record({
     approvalId: `a-${id}`,
     conversationId: null,
     turnId: null,
@@ -37,10 +26,10 @@ describe('idsStartingWith - an id as a person types it', () => {
     checkpoint('p1', 'cp-bb33');
     checkpoint('p2', 'cp-bb44');
     const on = { table: 'checkpoints', projectId: 'p1' } as const;
-    expect(idsStartingWith(db, on, 'cp-b')).toEqual(['cp-bb33']);
-    expect(idsStartingWith(db, on, 'cp-a')).toEqual(['cp-aa11', 'cp-aa22']);
-    expect(idsStartingWith(db, on, '%')).toEqual([]);
-    expect(idsStartingWith(db, on, "cp-' OR 1=1 --")).toEqual([]);
+    expect(idsStartingWith(database(), on, 'cp-b')).toEqual(['cp-bb33']);
+    expect(idsStartingWith(database(), on, 'cp-a')).toEqual(['cp-aa11', 'cp-aa22']);
+    expect(idsStartingWith(database(), on, '%')).toEqual([]);
+    expect(idsStartingWith(database(), on, "cp-' OR 1=1 --")).toEqual([]);
   });
 
   it('typedId - one match is the id, several are a usage error listing them, none stays as typed', () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import { openSqliteWritable } from '../../../../src/main/core/store/sqlite-connection';
+import { openAppDatabase } from '../../../../src/main/core/store/app-database';
 
 export function makeTempHome(): { home: string; cleanup(): void } {
   const home = mkdtempSync(path.join(os.tmpdir(), 'sluice-store-'));
@@ -30,6 +31,26 @@ export function useTempDatabase(): () => WritableDb {
   });
   return () => {
     if (!db) throw new Error('useTempDatabase: the database exists only inside a test.');
+    return db;
+  };
+}
+
+/** The app database (every migration run) in a temp home for each test of the calling file. */
+export function useTempAppDatabase(): () => WritableDb {
+  let temp: ReturnType<typeof makeTempHome> | undefined;
+  let db: WritableDb | undefined;
+  beforeEach(() => {
+    temp = makeTempHome();
+    db = openAppDatabase({ home: temp.home });
+  });
+  afterEach(() => {
+    db?.close();
+    temp?.cleanup();
+    db = undefined;
+    temp = undefined;
+  });
+  return () => {
+    if (!db) throw new Error('useTempAppDatabase: the database exists only inside a test.');
     return db;
   };
 }

@@ -1,23 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAppDatabase } from '../../../../../src/main/core/store/app-database';
+import { describe, expect, it } from 'vitest';
 import { createConversationRepository } from '../../../../../src/main/core/store/conversation-repository';
-import type { WritableDb } from '../../../../../src/main/core/store/database-handles';
-import { makeTempHome } from '../temp-home';
+import { useTempAppDatabase } from '../temp-home';
 
-let temp: ReturnType<typeof makeTempHome>;
-let db: WritableDb;
-beforeEach(() => {
-  temp = makeTempHome();
-  db = openAppDatabase({ home: temp.home });
-});
-afterEach(() => {
-  db.close();
-  temp.cleanup();
-});
+const database = useTempAppDatabase();
 
 describe('0140-tool-call-shown-as', () => {
   it('keeps what the person reads of a step beside what the model was told, across a reload', () => {
-    const repo = createConversationRepository(db);
+    const repo = createConversationRepository(database());
     const conversation = repo.create({ projectId: 'p1', title: 'fix the cart', model: 'm' });
     const t1 = repo.startTurn(conversation.id, 'fix the cart');
     const recorder = repo.recorder(conversation.id);

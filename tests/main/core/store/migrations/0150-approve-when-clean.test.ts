@@ -1,23 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAppDatabase } from '../../../../../src/main/core/store/app-database';
-import type { WritableDb } from '../../../../../src/main/core/store/database-handles';
+import { describe, expect, it } from 'vitest';
 import { createPolicyRepository } from '../../../../../src/main/core/store/policy-repository';
-import { makeTempHome } from '../temp-home';
+import { useTempAppDatabase } from '../temp-home';
 
-let temp: ReturnType<typeof makeTempHome>;
-let db: WritableDb;
-beforeEach(() => {
-  temp = makeTempHome();
-  db = openAppDatabase({ home: temp.home });
-});
-afterEach(() => {
-  db.close();
-  temp.cleanup();
-});
+const database = useTempAppDatabase();
 
 describe('0150-approve-when-clean', () => {
   it('is off by default, kept per project, and leaves the mode as it was', () => {
-    const policies = createPolicyRepository(db);
+    const policies = createPolicyRepository(database());
     expect(policies.get('p1').approveWhenClean).toBe(false);
     policies.setMode('p1', 'auto-edit');
     policies.setApproveWhenClean('p1', true);
