@@ -12,45 +12,35 @@ export function makeTempHome(): { home: string; cleanup(): void } {
   return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) };
 }
 
+/** A database in a fresh temp home for each test of the calling file (its own hooks). */
+function useTemp(name: string, open: (home: string) => WritableDb): () => WritableDb {
+  let temp: ReturnType<typeof makeTempHome> | undefined;
+  let db: WritableDb | undefined;
+  beforeEach(() => {
+    temp = makeTempHome();
+    db = open(temp.home);
+  });
+  afterEach(() => {
+    db?.close();
+    temp?.cleanup();
+    db = undefined;
+    temp = undefined;
+  });
+  return () => {
+    if (!db) throw new Error(`${name}: the database exists only inside a test.`);
+    return db;
+  };
+}
+
 /**
  * A fresh SQLite file in a temp folder for each test of the calling file (registers its own
  * beforeEach/afterEach); call the returned function inside a test to get the handle.
  */
 export function useTempDatabase(): () => WritableDb {
-  let temp: ReturnType<typeof makeTempHome> | undefined;
-  let db: WritableDb | undefined;
-  beforeEach(() => {
-    temp = makeTempHome();
-    db = openSqliteWritable(path.join(temp.home, 'm.db'));
-  });
-  afterEach(() => {
-    db?.close();
-    temp?.cleanup();
-    db = undefined;
-    temp = undefined;
-  });
-  return () => {
-    if (!db) throw new Error('useTempDatabase: the database exists only inside a test.');
-    return db;
-  };
+  return useTemp('useTempDatabase', (home) => openSqliteWritable(path.join(home, 'm.db')));
 }
 
 /** The app database (every migration run) in a temp home for each test of the calling file. */
 export function useTempAppDatabase(): () => WritableDb {
-  let temp: ReturnType<typeof makeTempHome> | undefined;
-  let db: WritableDb | undefined;
-  beforeEach(() => {
-    temp = makeTempHome();
-    db = openAppDatabase({ home: temp.home });
-  });
-  afterEach(() => {
-    db?.close();
-    temp?.cleanup();
-    db = undefined;
-    temp = undefined;
-  });
-  return () => {
-    if (!db) throw new Error('useTempAppDatabase: the database exists only inside a test.');
-    return db;
-  };
+  return useTemp('useTempAppDatabase', (home) => openAppDatabase({ home }));
 }
