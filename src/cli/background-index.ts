@@ -1,5 +1,5 @@
-// The rest of the symbol index, built after `sluice def`/`importers` printed a quick answer
-// (issue 30 item 5): a detached child process runs Sluice's own indexer (our parsers on the
+// The rest of the symbol index, built after `sluice def`/`importers` printed a quick answer:
+// a detached child process runs Sluice's own indexer (our parsers on the
 // project's files; nothing from the project runs) so the person's prompt comes back at once.
 // - One build at a time per project: the child holds `<index db>.build.lock` (its pid, created
 //   exclusively; a lock whose pid is gone is taken over), and no child is started while one

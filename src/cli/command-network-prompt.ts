@@ -1,5 +1,5 @@
 // The network line of a command prompt on a terminal, and the person's choice of network for
-// one run (off, only some hosts, full), asked when they answer "w" (issue 13).
+// one run (off, only some hosts, full), asked when they answer "w".
 import type { CommandApprovalRequest, NetworkGrant } from '../shared/command-approvals';
 
 /** "network off" / "network: only a, b" / "network ON (full)". */

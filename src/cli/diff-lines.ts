@@ -1,5 +1,5 @@
 // Diffs at the terminal: a unified diff's lines coloured (added green, removed red), and a
-// file a command writes with a content known before it runs (issue 22 item 7).
+// file a command writes with a content known before it runs.
 import type { ProposedCommandWrite } from '../shared/command-approvals';
 import { visibleUntrusted } from '../shared/untrusted-text';
 
@@ -32,7 +32,7 @@ export function renderDiffLines(lines: readonly string[], color: boolean): strin
 }
 
 /**
- * A file a command writes with a content known before it runs (issue 22 item 7), as a
+ * A file a command writes with a content known before it runs, as a
  * coloured diff under the command: it never passed the diff review. Escaped: the text is the
  * model's.
  */

@@ -1,4 +1,4 @@
-// Evidence on a terminal (issue 24): under a diff in the review prompt, in `proposal show` and
+// Evidence on a terminal: under a diff in the review prompt, in `proposal show` and
 // before a set's review: the headline ("This change introduces 2 errors · fixes 1"), then
 // each error as `file:line  message`. Everything in it came from a checker reading the
 // project's files (paths, messages): made visible before it reaches the terminal, so a

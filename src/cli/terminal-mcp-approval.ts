@@ -1,4 +1,4 @@
-// The terminal prompt for one MCP tool call (issue 14 item 2 in `sluice ask`): the server,
+// The terminal prompt for one MCP tool call: the server,
 // the tool, the arguments exactly as they will be sent, why the person is asked, and the
 // server's description marked as untrusted; y runs it, a runs it and always allows the tool as
 // it is defined now (a changed definition asks again), n rejects it with an optional reason

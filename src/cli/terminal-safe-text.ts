@@ -1,4 +1,4 @@
-// The CLI's one terminal-safe printer (issue 29 item 1). Anything that did not come from Sluice
+// The CLI's one terminal-safe printer. Anything that did not come from Sluice
 // itself (file names and paths, command output, diffs, model text, MCP text, a tool's error
 // message) must not set the window title or the clipboard (OSC 52), move the cursor, clear or
 // repaint the screen, ring the bell or reorder text (U+202E): such characters are shown as

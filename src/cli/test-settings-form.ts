@@ -1,4 +1,4 @@
-// `sluice rules tests` (issue 31): the project's tests before approval from the terminal —
+// `sluice rules tests`: the project's tests before approval from the terminal —
 // on or off, the runner command ("" returns to the one the project names), the live deadline —
 // saved in the same `testRuns` settings key the app reads.
 import { createSettingsRepository } from '../main/core/store/settings-repository';

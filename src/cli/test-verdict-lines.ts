@@ -1,4 +1,4 @@
-// A test verdict on a terminal (issue 31), under the error evidence in the review prompt,
+// A test verdict on a terminal, under the error evidence in the review prompt,
 // `proposal show` and a set's review: the shared line ("Tests: 2 newly failing · 14 pass …"),
 // what was selected and why, the command, and each newly failing test with its first lines of
 // output. Names and output come from the project's tests: made visible before they reach the

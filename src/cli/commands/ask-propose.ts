@@ -1,12 +1,12 @@
 // `sluice ask [PROMPT] --mode propose --project DIR [--allow-command "npm test"]… [--allow-network]
 //  [--parallel N] [--executor local|container] [--image IMAGE] [--worktree[=NAME]] [--model M]
 //  [--max-turns N] [--timeout SECONDS] [--conversation ID] [--json]`:
-// a run nobody watches (issue 11 item 3). Writes go to the run's private copy (issue 19) and end
+// a run nobody watches. Writes go to the run's private copy and end
 // as a change set in the app DB; nothing in the project changes (with --worktree the run works
 // over a new git worktree instead, and the set is committed on its branch: propose-worktree.ts).
 // Commands run in the copy when a rule or `--allow-command` allows them; the run waits its turn
 // in the machine's queue (`--parallel`, the setting, half the cores). `--executor container`
-// runs the copy and its commands in a container on the Docker Engine API (issue 33). The id is printed on stdout (steps and the model's
+// runs the copy and its commands in a container on the Docker Engine API. The id is printed on stdout (steps and the model's
 // text go to stderr); with --json every AgentEvent is printed and then one final `proposal`
 // event. Exit 0 when the set is proposed, 1 when the run failed (its changes are kept for
 // inspection but cannot be applied), 2 for usage.
@@ -52,9 +52,9 @@ export interface ProposeAskDeps {
   readonly maxRetries?: number;
   /** Ctrl-C wiring; default: process SIGINT while the run goes. */
   readonly onInterrupt?: (abort: () => void) => () => void;
-  /** Tests before approval for the set's final state (issue 31); default the shell's, null for none. */
+  /** Tests before approval for the set's final state; default the shell's, null for none. */
   readonly createTests?: CreateTests | null;
-  /** The diagnostics service behind the set's evidence (issue 24); default the shell's. */
+  /** The diagnostics service behind the set's evidence; default the shell's. */
   readonly createDiagnostics?: CreateDiagnostics;
 }
 

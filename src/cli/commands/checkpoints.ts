@@ -1,5 +1,5 @@
 // `sluice checkpoints --project DIR [--json]`: the project's applied changes, newest first,
-// each with the id `sluice undo` takes, and a live edit's late test verdict (issue 31).
+// each with the id `sluice undo` takes, and a live edit's late test verdict.
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';

@@ -4,9 +4,9 @@
 // followed (renamed and default imports included) through re-exports to the declaration.
 // --json prints one line per definition: { path, line, column, kind, name, exported,
 // signature }. Exit 1 when nothing matches (the message, with similar names, goes to stderr).
-// In a project with no complete index the answer comes first from a quick search (issue 20;
-// stderr says so), and the rest of the index is built by a detached child after the command
-// exits (issue 30 item 5, index-after-answer.ts), for the next query.
+// In a project with no complete index the answer comes first from a quick search
+// (stderr says so), and the rest of the index is built by a detached child after the command
+// exits (index-after-answer.ts), for the next query.
 import { SYMBOL_KINDS, isSymbolKind, type SymbolKind } from '../../shared/contract/symbol-kinds';
 import { QUICK_ANSWER_NOTE } from '../../main/core/index/quick-answer';
 import {

@@ -1,8 +1,8 @@
 // `sluice importers TARGET --project DIR [--json]`: every import of a file or of `file#symbol`,
 // through re-export chains. --json prints one line per import: { path, line, specifier,
 // typeOnly, via }. Exit 1 when TARGET is not an indexed file.
-// In a project with no complete index the answer comes first from a quick search (issue 20;
-// stderr says so); one the quick search cannot be sure of (partial) is said on stderr and
+// In a project with no complete index the answer comes first from a quick search
+// (stderr says so); one the quick search cannot be sure of (partial) is said on stderr and
 // the index answers instead. After a quick answer the rest of the index is built by a detached
 // child (index-after-answer.ts).
 import type { Importer } from '../../shared/contract/symbol-service';

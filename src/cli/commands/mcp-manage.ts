@@ -1,4 +1,4 @@
-// `sluice mcp list|add|remove|approve|allow|deny|reset` (issue 22 item 11): what Settings → MCP
+// `sluice mcp list|add|remove|approve|allow|deny|reset`: what Settings → MCP
 // servers does, for a person who lives in the terminal. The app DB under SLUICE_HOME is the
 // same one Settings uses; the ProjectMcpServers and the repository do the work (validation, entry
 // hashes, identity keys, pins), so the rules are theirs. Only `list --tools` and `allow` start

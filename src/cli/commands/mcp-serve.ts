@@ -1,4 +1,4 @@
-// `sluice mcp serve --project DIR`, also `sluice mcp --project DIR` (issue 14 item 4): serves
+// `sluice mcp serve --project DIR`, also `sluice mcp --project DIR`: serves
 // the project's read tools and reviewed edits over MCP on stdin/stdout until the client
 // closes stdin. Edits become a change set in the inbox (`sluice proposals`), never a write.
 // Nothing but protocol goes to stdout; notices go to stderr.
@@ -14,7 +14,7 @@ import { openCliEngine } from '../cli-engine';
 import type { CreateTests } from '../../main/core/test-runs/shell-tests';
 
 export interface McpServeDeps {
-  /** Tests before approval for each edit's set (issue 31); default the shell's, null for none. */
+  /** Tests before approval for each edit's set; default the shell's, null for none. */
   readonly createTests?: CreateTests | null;
 }
 

@@ -1,4 +1,4 @@
-// `sluice mcp`: both directions of MCP from the terminal (issue 22 item 11). `sluice mcp
+// `sluice mcp`: both directions of MCP from the terminal. `sluice mcp
 // --project DIR` (or `sluice mcp serve --project DIR`) serves the project over stdio;
 // `list`, `add`, `remove`, `approve`, `allow`, `deny` and `reset` manage the person's MCP
 // servers and the project's suggested ones as Settings does. Each form loads only its code.

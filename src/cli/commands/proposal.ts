@@ -1,4 +1,4 @@
-// `sluice proposal show|apply|reject ID [--project DIR]` (issue 11 item 3). The project is the
+// `sluice proposal show|apply|reject ID [--project DIR]`. The project is the
 // set's own unless --project names it (then they must match). `apply` takes `--files a,b` (whole
 // files) and `--hunks PATH:h1,h2` (repeatable); without either it reviews on a terminal hunk by
 // hunk as `ask` does, and applies everything when no terminal is there to ask. `--revision R`

@@ -1,5 +1,5 @@
-// `sluice proposals --project DIR [--json]`: the project's change sets, newest first (issue 11
-// item 3). Opening the list first marks sets whose run died (crash, kill -9) as failed.
+// `sluice proposals --project DIR [--json]`: the project's change sets, newest first.
+// Opening the list first marks sets whose run died (crash, kill -9) as failed.
 import { projectIdFor } from '../../main/core/store/project-id';
 import { openChangeSetStore } from '../change-set-store';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';

@@ -1,4 +1,4 @@
-// The diagnostics service as the rest of the core sees it (issue 24). Implementations run
+// The diagnostics service as the rest of the core sees it. Implementations run
 // the checkers off the agent loop's thread (a worker, a language server process, a
 // toolchain subprocess) and never write the proposed text to the project.
 // Contract: no method throws for a checker's failure; it becomes a language's

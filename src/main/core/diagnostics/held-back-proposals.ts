@@ -1,4 +1,4 @@
-// Which proposals a live edit held back once (issue 24): a change that would introduce errors
+// Which proposals a live edit held back once: a change that would introduce errors
 // is returned to the model unseen the first time; the identical call again (same proposal
 // hash, same conversation) goes to the person with its errors. Bounded per conversation and
 // in conversations, oldest forgotten first: forgetting only means one more hold-back.

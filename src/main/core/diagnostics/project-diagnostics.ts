@@ -1,4 +1,4 @@
-// The diagnostics a shell hands to its tools (issue 24): the service behind DiagnosticsPort,
+// The diagnostics a shell hands to its tools: the service behind DiagnosticsPort,
 // made by the shell's factory (createDiagnosticsService at merge; a fake in tests), plus what
 // the wiring adds around any implementation: Settings read fresh on every check (off, the
 // per-language switches, the live deadline), the service started lazily and restarted when

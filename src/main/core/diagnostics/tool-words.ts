@@ -1,4 +1,4 @@
-// A checker's own words for a person (issue 28 item 4: "not checked: <the tool's own words,
+// A checker's own words for a person ("not checked: <the tool's own words,
 // one line>"): one line, the project's absolute path taken out, control characters made
 // visible, at most 300 characters.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// What the model reads about evidence (issue 24): the hold-back of a live edit, the one line
+// What the model reads about evidence: the hold-back of a live edit, the one line
 // after a decision, and the propose-mode note. Short by design: peers flood the context
 // with diagnostics; here the list is capped and the rest counted ("and N more").
 import type { ProposalEvidence } from '../../../shared/diagnostics';

@@ -1,4 +1,4 @@
-// The per-project "commit each approved turn" setting (issue 32 item 2), kept in the app DB's
+// The per-project "commit each approved turn" setting, kept in the app DB's
 // settings as the list of project ids that turned it on. Off unless the person turns it on.
 import type { WritableDb } from '../store/database-handles';
 import { createSettingsRepository } from '../store/settings-repository';

@@ -1,5 +1,5 @@
 // Runs the git CLI for Sluice's own reads (status, HEAD's text, log, blame) so that nothing the
-// repository configures is executed (issue 32 item 4). A cloned repository is untrusted, and
+// repository configures is executed. A cloned repository is untrusted, and
 // git runs programs named in its config on ordinary reads: `core.fsmonitor` on status,
 // clean filters when status re-reads a file, `diff.<x>.textconv`/`diff.external` on diffs,
 // `log.showSignature` (gpg.program), hooks on index writes (`post-index-change`).

@@ -1,4 +1,4 @@
-// What Sluice reads from git for itself (issue 32): status, HEAD's bytes of a file, log and
+// What Sluice reads from git for itself: status, HEAD's bytes of a file, log and
 // blame, every call through git-process.ts, so nothing the repository configures runs. Paths
 // in and out are relative to the project root (which may be a folder inside the repository).
 import path from 'node:path';

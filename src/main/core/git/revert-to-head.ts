@@ -1,4 +1,4 @@
-// Revert a file, or some of its hunks, to HEAD (issue 32 item 1): the revert is a write like
+// Revert a file, or some of its hunks, to HEAD: the revert is a write like
 // any other, so it is a proposal that goes through the approval gate (policy, protected
 // paths, the person's decision) and, once written, a checkpoint `sluice undo` can take back.
 // The hunks are those of the diff HEAD → working copy as `sluice diff` numbers them.

@@ -1,4 +1,4 @@
-// Undoing a committed turn in the app (issue 32 item 2), as `sluice undo --turn` does: when the
+// Undoing a committed turn in the app, as `sluice undo --turn` does: when the
 // turn's commit (found by its Sluice-Turn trailer) is HEAD, the undo is its `git revert` (the
 // person's command: hooks run, output returned) and the turn's checkpoints are marked undone;
 // when later commits came after it, it says why not and the files are undone as usual.

@@ -1,4 +1,4 @@
-// The working tree against HEAD (issue 32 item 1), file by file: what changed, the diff, and
+// The working tree against HEAD, file by file: what changed, the diff, and
 // who changed it. A file is marked Sluice's when its bytes now are exactly what one of its
 // checkpoints wrote (the newest such checkpoint names the conversation); any other change is
 // the person's. Git only lists the files (git-reader.ts); the bytes of HEAD come from

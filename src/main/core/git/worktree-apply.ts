@@ -1,4 +1,4 @@
-// Applying a worktree's work to the main tree per hunk (issue 32 item 3), through the usual
+// Applying a worktree's work to the main tree per hunk, through the usual
 // review: each file that differs becomes a proposal (main tree's text → the worktree's text)
 // that goes to the approval gate, where the person approves it whole, by hunk, edits or
 // rejects it; what is written is a checkpoint like any write. Which files differ is read from

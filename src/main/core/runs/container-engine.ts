@@ -1,4 +1,4 @@
-// Which container engine a background run talks to (issue 33): the Docker Engine API, which
+// Which container engine a background run talks to: the Docker Engine API, which
 // Docker and Podman (`podman system service`) both serve, found as the docker CLI finds it:
 // `DOCKER_HOST` (`unix://PATH`, `tcp://HOST:PORT` with DOCKER_TLS_VERIFY / DOCKER_CERT_PATH,
 // `ssh://USER@HOST` through the SSH agent), else the first local socket that exists (Docker's,

@@ -1,4 +1,4 @@
-// The queue of background runs (issue 19 item 4): at most `limit` runs of one SLUICE_HOME do
+// The queue of background runs: at most `limit` runs of one SLUICE_HOME do
 // model requests and commands at once, whichever process started them (the app, several
 // `sluice ask --mode propose`). A run waits in `queued` until a place is free, first come
 // first served; the places and the order live in the app DB (background-run-repository.ts), so

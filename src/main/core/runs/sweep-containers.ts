@@ -1,4 +1,4 @@
-// Start-up housekeeping for container runs (issue 33): every container and run image this
+// Start-up housekeeping for container runs: every container and run image this
 // SLUICE_HOME made (label `sluice.home=<hash>`) whose set is no longer running is removed.
 // A run gives its container back when it ends, so what is found here was left by a process
 // that died (kill -9, a crash) or by an engine that did not answer then. Call it after

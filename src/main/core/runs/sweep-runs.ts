@@ -1,4 +1,4 @@
-// Start-up housekeeping for background runs (issue 19): a run whose process died (kill -9, a
+// Start-up housekeeping for background runs: a run whose process died (kill -9, a
 // crash) is marked failed, and every private copy no set needs any more is removed. Nothing
 // is ever left mounted or running to clean up: the copy's mount lived in the command's own
 // namespace and its processes in bwrap's PID namespace, both gone with the process. Called

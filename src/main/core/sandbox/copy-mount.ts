@@ -1,4 +1,4 @@
-// How a command of a background run sees its private copy (issue 19 item 1). bwrap 0.8 has no
+// How a command of a background run sees its private copy. bwrap 0.8 has no
 // `--overlay`, so the command is started as
 //   unshare -Urm sh -c 'mount -t overlay … merged && exec bwrap …'
 // a fresh user + mount namespace (unprivileged: the kernel allows overlayfs there since 5.11)

@@ -1,4 +1,4 @@
-// A run's private copy of the project (issue 19 item 1), under SLUICE_HOME/run-copies/<set>,
+// A run's private copy of the project, under SLUICE_HOME/run-copies/<set>,
 // never inside the project: `upper` (the run's own layer, see upper-layer.ts), `work`
 // (overlayfs's scratch folder, same file system as upper) and `merged` (the mount point a
 // command's namespace mounts the overlay on). Making one is three mkdirs, whatever the size of

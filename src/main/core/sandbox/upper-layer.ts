@@ -1,4 +1,4 @@
-// The run's own layer of its private copy (issue 19 item 1): overlayfs's upper directory on
+// The run's own layer of its private copy: overlayfs's upper directory on
 // disk. Everything the run changed lives here, and nothing else: a file written by an edit
 // tool or copied up by a command, and a whiteout (a 0/0 character device) for each file or
 // folder a command deleted. The overlay is mounted with `userxattr` (a user namespace cannot
@@ -146,7 +146,7 @@ export function changedInLayer(before: LayerScan, after: LayerScan): string[] {
 
 /**
  * Reads a file of the layer (null when the layer has no regular file there). A link a command
- * left in the layer is never followed, at the end or on the way (issue 29 item 3): each
+ * left in the layer is never followed, at the end or on the way: each
  * parent must be a real folder of the layer, and the file is opened with O_NOFOLLOW.
  */
 export async function readLayerFile(upper: string, relative: string): Promise<Buffer | null> {

@@ -1,4 +1,4 @@
-// The contract's `git` service (issue 32) for the open project: the Changes view's list (the
+// The contract's `git` service for the open project: the Changes view's list (the
 // working tree against HEAD, Sluice's and the person's changes marked), revert to HEAD through
 // the project's approval broker (the review modal asks, and the write is a checkpoint), a
 // drafted commit message, and the person's own commit of every tracked change.
