@@ -53,6 +53,15 @@ export const proposalService = {
    * stored one. The inbox calls it when a set is opened.
    */
   recheck: method(byId, proposalEvidenceSchema),
+  /**
+   * The evidence of exactly what a selection of the set would write, against the disk now;
+   * null when it writes nothing or the set is no longer proposed. A newer selection of the
+   * same set cancels the older check.
+   */
+  checkSelection: method(
+    z.object({ id: idText, selection: changeSetSelectionSchema.strict() }).strict(),
+    proposalEvidenceSchema.nullable(),
+  ),
   refine: method(
     z.object({ id: idText, text: z.string().min(1).max(200_000) }).strict(),
     startedRunSchema,

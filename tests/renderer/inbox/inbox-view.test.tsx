@@ -123,6 +123,45 @@ describe('InboxView', () => {
     expect(fake.invalid).toEqual([]);
   });
 
+  it('selection - the evidence shown is that of exactly the hunks still ticked', async () => {
+    const fake = createFakeSluice();
+    fake.handle('proposals.list', () => [summary('s1', 'bump')]);
+    fake.handle('proposals.get', ({ id }) => view(id));
+    fake.handle('proposals.checkSelection', () => ({
+      state: 'checked',
+      ms: 12,
+      introduced: [
+        {
+          path: 'a.ts',
+          line: 1,
+          column: 1,
+          code: 'TS2322',
+          message: 'only the first hunk breaks this',
+          lineText: 'x',
+          source: 'typescript',
+        },
+      ],
+      fixed: [],
+      languages: [],
+      checkedAt: new Date(0).toISOString(),
+      baseHashes: {},
+    }));
+    renderWithClient(<Harness />, fake);
+    fireEvent.click(await screen.findByTestId('inbox-item'));
+    await screen.findByText('Bumped both constants.');
+    fireEvent.click(screen.getByLabelText(/Include hunk 2/u));
+    expect((await screen.findAllByText(/only the first hunk breaks this/u)).length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.getByTestId('evidence-notice').textContent).toMatch(
+      /^For the 1 of 2 hunks selected/u,
+    );
+    expect(fake.callsTo('proposals.checkSelection')).toEqual([
+      { id: 's1', selection: { files: [], hunks: { 'a.ts': ['h1'] } } },
+    ]);
+    expect(fake.invalid).toEqual([]);
+  });
+
   it('Accept - sends the revision on the screen; a set changed meanwhile is refused in words', async () => {
     const fake = createFakeSluice();
     fake.handle('proposals.list', () => [summary('s1', 'bump')]);

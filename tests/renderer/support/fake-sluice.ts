@@ -74,6 +74,8 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'agent.abort': () => ({ aborted: true }),
   'approvals.pending': () => [],
   'approvals.decide': () => ({ accepted: true }),
+  // Nothing checks the fake's project: a change set's selection has no evidence.
+  'proposals.checkSelection': () => null,
   // Nothing checks the fake's project: a selection's evidence is null, at once.
   'approvals.checkDecision': () => ({
     accepted: true,

@@ -3,6 +3,7 @@
 // and "Run in background". Background runs stream their AgentEvents on the `agent` event (so
 // an open chat of that conversation follows live) and land in the inbox when they end; they
 // are stopped when the project closes.
+import type { ChangeSetSelection } from '../../../shared/change-sets';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { proposalService, StartedRun } from '../../../shared/contract/proposal-service';
@@ -28,6 +29,7 @@ import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { diskHashes, diskMoved } from '../evidence/disk-evidence';
+import { selectionEvidenceOfSet } from '../proposals/selection-evidence-of-set';
 import { filesEvidence } from '../evidence/files-evidence';
 import type { BackgroundRunOptions } from '../proposals/background-run';
 import { createBackgroundRunRepository } from '../store/background-run-repository';
@@ -116,6 +118,7 @@ export function createProposalHandlers(deps: ProposalHandlersDeps): ProposalHand
       return result;
     },
     recheck: ({ id }) => recheckChangeSet(deps, id),
+    checkSelection: ({ id, selection }) => checkSetSelection(deps, id, selection),
     refine({ id, text }) {
       return start({ prompt: text, refines: id });
     },
@@ -205,6 +208,20 @@ async function startBackgroundRun(
 }
 
 /** The inbox's re-check: a proposed set checked again when the disk moved under it. */
+/** The evidence of what a selection of a proposed set would write, against the disk now. */
+async function checkSetSelection(
+  deps: ProposalHandlersDeps,
+  id: string,
+  selection: ChangeSetSelection,
+): Promise<ProposalEvidence | null> {
+  const { workspace, diagnostics, tests } = deps.currentProject();
+  const set = loadChangeSet(reviewDeps(deps), id);
+  if (set.status !== 'proposed') return null;
+  if (!diagnostics && !tests)
+    return notCheckedEvidence('no checker is available in this window, so nothing was checked');
+  return selectionEvidenceOfSet({ workspace, diagnostics, tests }, set, selection);
+}
+
 async function recheckChangeSet(deps: ProposalHandlersDeps, id: string): Promise<ProposalEvidence> {
   const { workspace, diagnostics, tests } = deps.currentProject();
   const set = loadChangeSet(reviewDeps(deps), id);

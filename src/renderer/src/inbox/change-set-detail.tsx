@@ -8,6 +8,7 @@ import type { ApplyResult } from '../../../shared/contract';
 import { useClient } from '../app/client-context';
 import { useResolvedTheme } from '../app/theme';
 import { EvidencePanel } from '../review/evidence-panel';
+import { useSetSelectionEvidence } from './use-set-selection-evidence';
 import { ChangeSetActions } from './change-set-actions';
 import { ChangeSetEvidence } from './change-set-evidence';
 import { ChangeSetFileView } from './change-set-file';
@@ -36,11 +37,17 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
   const [result, setResult] = useState<ApplyResult | null>(null);
   const [reason, setReason] = useState('');
   const [refineText, setRefineText] = useState('');
+  const picked = useSetSelectionEvidence(id, view, selected);
 
   if (error && !view) return <p className="error-text">{error}</p>;
   if (!view) return <p className="muted">Loading…</p>;
   const reviewable = view.status === 'proposed';
-  const evidence = latestEvidence(view.evidence, recheck.evidence);
+  const setEvidence = latestEvidence(view.evidence, recheck.evidence);
+  // With hunks unticked, the evidence shown is that of exactly what would be written.
+  const evidence = picked.active ? picked.evidence : setEvidence;
+  const notice = picked.active
+    ? `${picked.scope ?? ''}${picked.checking ? ': checking…' : ''}${picked.error ? `: not checked (${picked.error})` : ''}`
+    : recheck.notice;
 
   return (
     <article className="inbox-detail" data-testid="change-set-detail" aria-label="Change set">
@@ -55,12 +62,12 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
         <EvidencePanel
           evidence={evidence}
           proposedTexts={Object.fromEntries(view.files.map((file) => [file.path, file.finalText]))}
-          notice={recheck.notice}
+          notice={notice}
         />
       ) : (
-        recheck.notice && (
+        notice && (
           <p className="muted" role="status" data-testid="evidence-notice">
-            {recheck.notice}
+            {notice}
           </p>
         )
       )}
