@@ -65,7 +65,7 @@ export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHand
       return { removed: c.networkRules.remove(projectId, id) };
     },
     decide({ approvalId, proposalHash, decision, alwaysAllowGlob }) {
-      const { projectId, broker } = deps.currentProject();
+      const { projectId, broker, selection } = deps.currentProject();
       const glob = alwaysAllowGlob === undefined ? undefined : validateRuleGlob(alwaysAllowGlob);
       if (glob !== undefined && decision.type === 'reject') {
         return {
@@ -75,6 +75,8 @@ export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHand
       }
       const result = broker.decide({ approvalId, proposalHash, decision }, 'person');
       if (!result.accepted) return result;
+      // Decided: a check of one of its selections still running is no longer worth its run.
+      selection?.forget(approvalId);
       // Saved only for a decision that counted, so a stale click leaves no rule behind.
       if (glob !== undefined)
         deps.policies.addRule(projectId, { tool: 'write', pathGlob: glob, action: 'allow' });
