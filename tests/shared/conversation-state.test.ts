@@ -4,9 +4,9 @@ import {
   emptyConversation,
   groupTurns,
   type ConversationState,
-} from '../../../src/renderer/src/chat/conversation-state';
-import type { AgentEvent } from '../../../src/shared/agent-events';
-import { editRequest, ev } from '../support/agent-events';
+} from '../../src/shared/conversation-state';
+import type { AgentEvent } from '../../src/shared/agent-events';
+import { editRequest, ev } from '../renderer/support/agent-events';
 
 function run(events: AgentEvent[]): ConversationState {
   return events.reduce(applyAgentEvent, emptyConversation('c1'));
