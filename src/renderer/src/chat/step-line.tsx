@@ -1,27 +1,10 @@
 // One agent step: a live status and the human label; opening it shows input and result.
 import { useState } from 'react';
 import type { ChatItem } from './conversation-state';
+import { stepView } from '../../../shared/step-view';
 import { stripAnsi } from '../../../shared/ansi';
 
 type ToolItem = Extract<ChatItem, { type: 'tool' }>;
-
-const statusText: Record<ToolItem['status'], string> = {
-  running: 'running',
-  ok: 'ok',
-  error: 'error',
-  rejected: 'rejected',
-  denied: 'denied',
-  conflict: 'conflict',
-};
-
-const statusIcon: Record<ToolItem['status'], string> = {
-  running: '◌',
-  ok: '✓',
-  error: '✕',
-  rejected: '⊘',
-  denied: '⊘',
-  conflict: '!',
-};
 
 function formatInput(input: unknown): string {
   try {
@@ -33,10 +16,9 @@ function formatInput(input: unknown): string {
 
 export function StepLine({ step }: { step: ToolItem }) {
   const [open, setOpen] = useState(false);
-  const waiting = step.status === 'running' && step.waitingFor !== undefined;
-  // A change sent back to Claude before the person saw it is a step, not a failure.
-  const sentBack = step.status === 'error' && step.shownAs !== undefined;
-  const shown = waiting ? 'waiting' : sentBack ? 'sent-back' : step.status;
+  const view = stepView(step);
+  const shown = view.tone;
+  const sentBack = shown === 'sent-back';
   return (
     <li className="step" data-status={shown} data-testid="step">
       <button
@@ -46,18 +28,10 @@ export function StepLine({ step }: { step: ToolItem }) {
         onClick={() => setOpen((value) => !value)}
       >
         <span className={`step-icon status-${shown}`} aria-hidden="true">
-          {waiting ? '…' : sentBack ? '↺' : statusIcon[step.status]}
+          {view.icon}
         </span>
-        <span className="step-label">
-          {step.status !== 'running' && step.shownAs ? step.shownAs : step.label || step.name}
-        </span>
-        <span className={`step-status status-${shown}`}>
-          {waiting
-            ? 'waiting for your approval'
-            : sentBack
-              ? 'not shown yet'
-              : statusText[step.status]}
-        </span>
+        <span className="step-label">{view.label}</span>
+        <span className={`step-status status-${shown}`}>{view.status}</span>
       </button>
       {open && (
         <div className="step-details">
