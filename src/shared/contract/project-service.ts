@@ -21,6 +21,18 @@ export type TreeEntry = z.infer<typeof treeEntrySchema>;
 
 const pathInput = z.string().min(1).max(4096);
 
+/** One of the project's `.sluice/commands/NAME.md`: `/NAME` sends its prompt. */
+export const projectCommandSchema = z.object({
+  name: z.string(),
+  /** One line, from the front matter's `description:` or the first line. */
+  description: z.string(),
+  /** The prompt; `$ARGUMENTS` stands for what is typed after the command. */
+  body: z.string(),
+  /** Project-relative path of the file. */
+  file: z.string(),
+});
+export type ProjectCommandInfo = z.infer<typeof projectCommandSchema>;
+
 export const projectService = {
   /** Native folder dialog (Electron). Browser mode answers with an error: type a path instead. */
   pickFolder: method(noInput, z.object({ path: z.string().nullable() })),
@@ -40,6 +52,14 @@ export const projectService = {
       content: z.string(),
       truncated: z.boolean(),
       binary: z.boolean(),
+    }),
+  ),
+  /** The project's slash commands, and each command file skipped with the reason. */
+  commands: method(
+    noInput,
+    z.object({
+      commands: z.array(projectCommandSchema),
+      skipped: z.array(z.object({ file: z.string(), reason: z.string() })),
     }),
   ),
 };

@@ -1,10 +1,12 @@
 // The contract's `project` service: pick and open a folder, recent projects, and the file
-// tree and file previews of the open project, always through its Workspace (the sandbox).
+// tree and file previews of the open project and its slash commands, always through its
+// Workspace (the sandbox).
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { projectService, TreeEntry } from '../../../shared/contract/project-service';
 import type { ProjectRepository } from '../store/project-repository';
 import type { EntryType } from '../workspace/workspace';
 import { missingCase } from '../../../shared/missing-case';
+import { loadProjectCommands } from '../project/project-commands';
 import type { SluiceEmit } from './event-emitter';
 import type { ProjectSession } from './project-session';
 
@@ -66,6 +68,9 @@ export function createProjectHandlers(deps: ProjectHandlersDeps): ProjectHandler
         ? file.bytes.subarray(0, utf8Boundary(file.bytes, PREVIEW_BYTE_LIMIT))
         : file.bytes;
       return { path: file.relative, content: bytes.toString('utf8'), truncated, binary: false };
+    },
+    commands() {
+      return loadProjectCommands(deps.session.require().workspace);
     },
   };
 }

@@ -141,6 +141,29 @@ describe('createProjectHandlers', () => {
     expect(result.content).not.toContain('\uFFFD');
   });
 
+  it("commands - the project's .sluice/commands through the dispatcher, skipped ones with why", async () => {
+    mkdirSync(path.join(project, '.sluice', 'commands'), { recursive: true });
+    writeFileSync(path.join(project, '.sluice', 'commands', 'review.md'), 'Review $ARGUMENTS');
+    writeFileSync(path.join(project, '.sluice', 'commands', 'Bad.md'), 'x');
+    const { handlers, dispatch } = build();
+    await handlers.open({ path: project });
+    const result = await dispatch('project.commands', {});
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        commands: [
+          {
+            name: 'review',
+            description: 'Review $ARGUMENTS',
+            body: 'Review $ARGUMENTS',
+            file: '.sluice/commands/review.md',
+          },
+        ],
+        skipped: [{ file: '.sluice/commands/Bad.md', reason: expect.any(String) as string }],
+      },
+    });
+  });
+
   it('pickFolder - answers the injected dialog', async () => {
     const { handlers } = build(async () => '/chosen');
     expect(await handlers.pickFolder({})).toEqual({ path: '/chosen' });
