@@ -1,6 +1,13 @@
 // The network line of a command prompt on a terminal, and the person's choice of network for
 // one run (off, only some hosts, full), asked when they answer "w".
 import type { CommandApprovalRequest, NetworkGrant } from '../shared/command-approvals';
+import type { Choice, PromptKit } from './terminal-prompt';
+
+const NETWORK_CHOICES: readonly Choice[] = [
+  { key: 'o', word: 'off' },
+  { key: 'h', word: 'hosts only' },
+  { key: 'f', word: 'full' },
+];
 
 /** "network off" / "network: only a, b" / "network ON (full)". */
 export function describeRequestNetwork(request: CommandApprovalRequest): string {
@@ -27,9 +34,12 @@ export function describeGrant(grant: NetworkGrant): string {
  * was not understood (the caller asks again). Host lists are checked by the gate.
  */
 export async function askNetworkGrant(
-  prompt: (question: string) => Promise<string | null>,
+  kit: Pick<PromptKit, 'prompt' | 'choose'>,
 ): Promise<NetworkGrant | null | undefined> {
-  const answer = await prompt('Network for this run: [o]ff / [h]osts only / [f]ull > ');
+  const answer = await kit.choose(
+    'Network for this run: [o]ff / [h]osts only / [f]ull > ',
+    NETWORK_CHOICES,
+  );
   if (answer === null) return null;
   switch (answer.toLowerCase()) {
     case 'o':
@@ -40,7 +50,7 @@ export async function askNetworkGrant(
       return { type: 'full' };
     case 'h':
     case 'hosts': {
-      const text = await prompt(
+      const text = await kit.prompt(
         'Hosts (comma separated, e.g. registry.npmjs.org, *.example.com:8443) > ',
       );
       if (text === null) return null;

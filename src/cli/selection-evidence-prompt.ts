@@ -13,6 +13,7 @@ import type { StoredChangeSet } from '../main/core/store/change-set-repository';
 import type { CliIo } from './cli-io';
 import { renderEvidence } from './evidence-lines';
 import { createPromptKit } from './terminal-prompt';
+import { keyReaderFor } from './key-reader';
 import { LineReader } from './line-reader';
 import { editInEditor } from './terminal-editor';
 
@@ -34,6 +35,7 @@ export async function confirmSelection(
   const kit = reader
     ? createPromptKit({
         reader,
+        keys: keyReaderFor(io.stdin),
         color,
         output: io.stderr,
         editText: (initial, name) => editInEditor(initial, name, io.env),
@@ -57,7 +59,10 @@ export async function confirmSelection(
   if (!kit) return true;
   try {
     for (let tries = 0; tries < 5; tries += 1) {
-      const answer = await kit.prompt('Apply this selection? [y]es / [n]o > ');
+      const answer = await kit.choose('Apply this selection? [y]es / [n]o > ', [
+        { key: 'y', word: 'yes' },
+        { key: 'n', word: 'no' },
+      ]);
       if (answer === null) return false;
       if (/^y(es)?$/iu.test(answer)) return true;
       if (/^no?$/iu.test(answer)) return false;
@@ -66,6 +71,6 @@ export async function confirmSelection(
     return false;
   } finally {
     answered = true;
-    reader?.detach();
+    kit.release();
   }
 }

@@ -10,6 +10,7 @@ import {
   NO_TERMINAL_MCP_REASON,
   type TerminalToolCallAnswer,
 } from './terminal-mcp-approval';
+import { keyReaderFor } from './key-reader';
 import { LineReader } from './line-reader';
 import { editInEditor } from './terminal-editor';
 import { createPromptKit, type CheckDecision, type PromptKit } from './terminal-prompt';
@@ -33,6 +34,8 @@ export interface TerminalApprovalOptions {
   readonly editText?: (initial: string, fileName: string) => Promise<string>;
   /** Checks what a decision other than the proposal would write; absent: said unchecked. */
   readonly checkDecision?: CheckDecision | undefined;
+  /** Ctrl+C at a question answered by one key; default: SIGINT to this process. */
+  readonly interrupt?: () => void;
 }
 
 export interface TerminalApprover {
@@ -66,6 +69,9 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
   const kit: PromptKit | null = reader
     ? createPromptKit({
         reader,
+        // On a terminal a choice is one key press; a pipe still answers a line at a time.
+        keys: keyReaderFor(options.input),
+        ...(options.interrupt ? { interrupt: options.interrupt } : {}),
         color: options.color ?? false,
         output: options.output,
         editText:
@@ -86,7 +92,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
       .catch(() => undefined)
       .finally(() => {
         queued -= 1;
-        if (queued === 0) reader?.detach();
+        if (queued === 0) kit?.release();
       });
     return next;
   };
@@ -112,7 +118,7 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
       ),
     interject: (text) => (kit ? kit.interject(text) : options.output.write(`\n${text}`)),
     close() {
-      reader?.detach();
+      kit?.release();
     },
   };
 }

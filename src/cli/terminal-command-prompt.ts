@@ -6,7 +6,7 @@ import { visibleUntrusted } from '../shared/untrusted-text';
 import { outsideLine } from './terminal-safe-text';
 import { askNetworkGrant, describeGrant, describeRequestNetwork } from './command-network-prompt';
 import { describeCommandWrite } from './diff-lines';
-import { CLOSED_REASON, MAX_TRIES, type PromptKit } from './terminal-prompt';
+import { CLOSED_REASON, MAX_TRIES, type Choice, type PromptKit } from './terminal-prompt';
 import type { TerminalCommandAnswer } from './terminal-answers';
 
 const closedCommand: TerminalCommandAnswer = {
@@ -39,12 +39,20 @@ export async function askCommandOnTerminal(
   const always = prefixes ? ` / [a]lways allow ${prefixes}` : '';
   // Inside the sandbox the person may set this run's network ("w"); outside it cannot be limited.
   const networkKey = request.sandboxed ? ' / [w] network for this run' : '';
+  const choices: Choice[] = [
+    { key: 'y', word: 'yes, once' },
+    ...(prefixes ? [{ key: 'a', word: 'always allow' }] : []),
+    { key: 'e', word: 'edit' },
+    ...(networkKey ? [{ key: 'w', word: 'network for this run' }] : []),
+    { key: 'n', word: 'no' },
+  ];
   let grant: NetworkGrant | undefined;
   const withGrant = (): { network?: NetworkGrant } => (grant ? { network: grant } : {});
   for (let tries = 0; tries < MAX_TRIES; tries += 1) {
     const chosen = grant ? ` (${describeGrant(grant)} for this run)` : '';
-    const answer = await prompt(
+    const answer = await kit.choose(
       `Run it${chosen}? [y]es once${always} / [e]dit${networkKey} / [n]o > `,
+      choices,
     );
     if (answer === null) return closedCommand;
     switch (answer.toLowerCase()) {
@@ -56,7 +64,7 @@ export async function askCommandOnTerminal(
         break;
       case 'w':
         if (request.sandboxed) {
-          const picked = await askNetworkGrant(prompt);
+          const picked = await askNetworkGrant(kit);
           if (picked === null) return closedCommand;
           if (picked) {
             grant = picked;

@@ -17,7 +17,7 @@ import {
 import { applyLineSelection, UnknownHunkError } from '../main/core/edits/proposal';
 import { positionedHunks } from '../main/core/edits/bounded-line-diff';
 import { renderDiffLines } from './diff-lines';
-import { CLOSED_REASON, MAX_TRIES, type PromptKit } from './terminal-prompt';
+import { CLOSED_REASON, MAX_TRIES, type Choice, type PromptKit } from './terminal-prompt';
 import { outsideLine } from './terminal-safe-text';
 
 /** What the walk chose: a decision to confirm with its text, or one to send at once. */
@@ -95,8 +95,15 @@ async function askItem(
   const splittable = !item.part && hunkParts(item.hunk).length > 1;
   kit.out(`\n${hunkText(item.part ? item.part.hunk : item.hunk, kit.color)}\n`);
   const keys = `[y]es / [n]o${splittable ? ' / [s]plit' : ''}${item.part || !editable ? '' : ' / [e]dit'} / [q]uit, drop the rest`;
+  const choices: Choice[] = [
+    { key: 'y', word: 'keep' },
+    { key: 'n', word: 'drop' },
+    ...(splittable ? [{ key: 's', word: 'split' }] : []),
+    ...(item.part || !editable ? [] : [{ key: 'e', word: 'edit' }]),
+    { key: 'q', word: 'quit, drop the rest' },
+  ];
   for (let tries = 0; tries < MAX_TRIES; tries += 1) {
-    const answer = await kit.prompt(`Keep ${label} (${position})? ${keys} > `);
+    const answer = await kit.choose(`Keep ${label} (${position})? ${keys} > `, choices);
     if (answer === null) return 'closed';
     switch (answer.toLowerCase()) {
       case 'y':

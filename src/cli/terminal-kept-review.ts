@@ -6,7 +6,13 @@ import type { ApprovalRequest, Decision } from '../shared/approvals';
 import { computeLineDiff, formatUnifiedDiff } from '../main/core/edits/bounded-line-diff';
 import { renderDiffLines } from './diff-lines';
 import { renderEvidence } from './evidence-lines';
-import { CLOSED_REASON, MAX_TRIES, type DecisionCheck, type PromptKit } from './terminal-prompt';
+import {
+  CLOSED_REASON,
+  MAX_TRIES,
+  type Choice,
+  type DecisionCheck,
+  type PromptKit,
+} from './terminal-prompt';
 import { outsideLine } from './terminal-safe-text';
 import type { TerminalAnswer } from './terminal-answers';
 
@@ -63,14 +69,21 @@ export async function reviewKept(
   }
 }
 
+const CONFIRM_CHOICES: readonly Choice[] = [
+  { key: 'y', word: 'yes' },
+  { key: 'n', word: 'no, reject the change' },
+  { key: 'b', word: 'back to the whole change' },
+];
+
 async function confirm(
   decision: Decision,
   kit: PromptKit,
   options: KeptReviewOptions,
 ): Promise<KeptAnswer> {
   for (let tries = 0; tries < MAX_TRIES; tries += 1) {
-    const answer = await kit.prompt(
+    const answer = await kit.choose(
       `Write ${options.what}? [y]es / [n]o, reject the change / [b]ack to the whole change > `,
+      CONFIRM_CHOICES,
     );
     if (answer === null) return { decision: { type: 'reject', reason: CLOSED_REASON } };
     switch (answer.toLowerCase()) {

@@ -6,6 +6,7 @@
 // description cannot hide or repaint anything on the terminal.
 import type { ToolCallApprovalRequest } from '../shared/approvals';
 import { visibleUntrusted } from '../shared/untrusted-text';
+import type { Choice } from './terminal-key-choice';
 
 export const NO_TERMINAL_MCP_REASON =
   'there is no terminal to ask the person, so MCP tool calls are not run; run on a terminal, or mark the tool always-allowed in Settings';
@@ -20,11 +21,18 @@ export interface TerminalToolCallAnswer {
 export interface McpPromptIo {
   /** Writes a question and reads one trimmed line; null once the input has ended. */
   prompt(question: string): Promise<string | null>;
+  /** A question answered by one of `choices` (one key on a terminal); absent: prompt(). */
+  choose?(question: string, choices: readonly Choice[]): Promise<string | null>;
   out(text: string): void;
   readonly color: boolean;
 }
 
 const MAX_TRIES = 5;
+const MCP_CHOICES: readonly Choice[] = [
+  { key: 'y', word: 'yes' },
+  { key: 'a', word: 'always allow' },
+  { key: 'n', word: 'no' },
+];
 const MAX_SHOWN = 8000;
 
 /** Control characters (but newline and tab) as visible escapes; long text cut with a note. */
@@ -60,9 +68,8 @@ export async function askMcpCallOnTerminal(
     `  The server's description of this tool (untrusted):\n${indent(showUntrusted(request.description || '(none)'))}\n`,
   );
   for (let tries = 0; tries < MAX_TRIES; tries += 1) {
-    const answer = await io.prompt(
-      `Run this call? [y]es / [a]lways allow ${showUntrusted(request.serverTool)} of ${showUntrusted(request.server)} as defined now / [n]o > `,
-    );
+    const question = `Run this call? [y]es / [a]lways allow ${showUntrusted(request.serverTool)} of ${showUntrusted(request.server)} as defined now / [n]o > `;
+    const answer = io.choose ? await io.choose(question, MCP_CHOICES) : await io.prompt(question);
     if (answer === null)
       return { decision: { type: 'reject', reason: 'no answer: the terminal input was closed' } };
     switch (answer.toLowerCase()) {

@@ -8,7 +8,7 @@ import { renderDiffLines } from './diff-lines';
 import { renderEvidence } from './evidence-lines';
 import { walkHunks } from './terminal-hunk-walk';
 import { reviewKept, type KeptAnswer } from './terminal-kept-review';
-import { CLOSED_REASON, MAX_TRIES, type PromptKit } from './terminal-prompt';
+import { CLOSED_REASON, MAX_TRIES, type Choice, type PromptKit } from './terminal-prompt';
 import { outsideLine } from './terminal-safe-text';
 import type { TerminalAnswer, WriteAskContext } from './terminal-answers';
 
@@ -44,9 +44,16 @@ export async function askWriteOnTerminal(
   showCard(request, kit);
   const always = request.protectedPath ? '' : ' / [a]lways allow';
   const perHunk = !request.isNewFile && request.hunks.length > 0 ? ' / [h]unk by hunk' : '';
+  const edit = context.editable === false ? '' : ' / [e]dit';
+  const choices: Choice[] = [
+    { key: 'y', word: 'yes' },
+    { key: 'n', word: 'no' },
+    ...(edit ? [{ key: 'e', word: 'edit' }] : []),
+    ...(perHunk ? [{ key: 'h', word: 'hunk by hunk' }] : []),
+    ...(always ? [{ key: 'a', word: 'always allow' }] : []),
+  ];
   for (let tries = 0; tries < MAX_TRIES; tries += 1) {
-    const edit = context.editable === false ? '' : ' / [e]dit';
-    const answer = await kit.prompt(`Apply? [y]es / [n]o${edit}${perHunk}${always} > `);
+    const answer = await kit.choose(`Apply? [y]es / [n]o${edit}${perHunk}${always} > `, choices);
     if (answer === null) return CLOSED;
     const chosen = await answerKey(answer.toLowerCase(), request, kit, context);
     if (chosen === 'closed') return CLOSED;
