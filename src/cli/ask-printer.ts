@@ -2,6 +2,7 @@
 // errors, who decided each approval) to stderr, below any approval question still open there.
 import type { AgentEvent } from '../shared/agent-events';
 import { missingCase } from '../shared/missing-case';
+import { planDecisionWords } from '../shared/plans';
 import { outsideText, stepLineText, terminalCommandOutput } from './terminal-safe-text';
 import type { TrackedIo } from './stderr-line-tracker';
 
@@ -84,6 +85,9 @@ export function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: Agen
       case 'approval_resolved':
         step(`  ${stepLineText(decisionWords(event))}`);
         return;
+      case 'plan_resolved':
+        step(`  ${stepLineText(planDecisionWords(event))}`);
+        return;
       case 'turn_end':
         if (midLine) io.stdout.write('\n');
         midLine = false;
@@ -103,6 +107,7 @@ export function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: Agen
       case 'approval_evidence':
       case 'command_approval_request':
       case 'tool_call_approval_request':
+      case 'plan_request':
         return;
       default:
         missingCase(event);

@@ -8,6 +8,7 @@ import {
 } from './approvals';
 import { commandApprovalRequestSchema } from './command-approvals';
 import { proposalEvidenceSchema } from './diagnostics';
+import { planGoOnModeSchema, planOutcomeSchema, planSchema } from './plans';
 import { usageSchema } from './usage';
 
 export { usageSchema, type Usage } from './usage';
@@ -85,6 +86,27 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     ...base,
     ...approvalStep,
     request: commandApprovalRequestSchema,
+  }),
+  z.object({
+    /** Plan mode: the model submitted its plan (submit_plan) and waits for the person. */
+    type: z.literal('plan_request'),
+    ...base,
+    toolUseId: z.string(),
+    approvalId: z.string(),
+    plan: planSchema,
+  }),
+  z.object({
+    type: z.literal('plan_resolved'),
+    ...base,
+    approvalId: z.string(),
+    outcome: planOutcomeSchema,
+    /** Approved or edited: the mode the conversation goes on in. */
+    mode: planGoOnModeSchema.optional(),
+    decidedBy: decisionSourceSchema,
+    /** Edited: the person's text of the plan. */
+    editedText: z.string().optional(),
+    /** Rejected: the person's feedback, or why nobody could be asked. */
+    feedback: z.string().optional(),
   }),
   z.object({
     type: z.literal('command_output'),

@@ -57,7 +57,11 @@ export type Decision = z.infer<typeof decisionSchema>;
 export const decisionSourceSchema = z.enum(['person', 'rule', 'mode', 'abort']);
 export type DecisionSource = z.infer<typeof decisionSourceSchema>;
 
-export const approvalModeSchema = z.enum(['ask', 'auto-edit', 'read-only']);
+/**
+ * `plan`: Claude explores read-only (writes, commands and MCP calls refused as in read-only)
+ * and ends with a plan the person approves into `ask` or `auto-edit`, edits or rejects.
+ */
+export const approvalModeSchema = z.enum(['ask', 'auto-edit', 'read-only', 'plan']);
 export type ApprovalMode = z.infer<typeof approvalModeSchema>;
 
 export const policyRuleSchema = z.object({

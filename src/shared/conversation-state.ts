@@ -4,6 +4,7 @@ import type { AgentEvent, AgentEventOf, Usage } from './agent-events';
 import type { ConversationView, TranscriptItem } from './contract';
 import { missingCase } from './missing-case';
 import { addUsage, ZERO_USAGE } from './usage';
+import { applyPlanEvent } from './plan-step-state';
 
 type ErrorItem = Extract<TranscriptItem, { type: 'error' }>;
 type ToolItem = Extract<TranscriptItem, { type: 'tool' }>;
@@ -103,6 +104,9 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
     case 'approval_resolved':
     case 'approval_evidence':
       return applyApprovalEvent(state, event);
+    case 'plan_request':
+    case 'plan_resolved':
+      return { ...state, items: applyPlanEvent(state.items, event) };
     default:
       return missingCase(event);
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idText, method, noInput } from './define';
 import { toolStatusSchema, usageSchema } from '../agent-events';
+import { planCardSchema } from '../plans';
 
 export const mentionSchema = z.object({
   type: z.enum(['file', 'symbol']),
@@ -29,6 +30,8 @@ export const transcriptItemSchema = z.discriminatedUnion('type', [
     result: z.string(),
     /** What the person reads in place of the result (a change sent back to Claude unseen). */
     shownAs: z.string().optional(),
+    /** submit_plan (plan mode): the plan, waiting for the person or decided. */
+    plan: planCardSchema.optional(),
   }),
   z.object({ type: z.literal('error'), id: z.string(), turnId: z.string(), message: z.string() }),
 ]);

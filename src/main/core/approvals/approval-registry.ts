@@ -1,15 +1,16 @@
-// One registry of the decisions that wait for the person: file writes, commands and
-// MCP tool calls alike. It owns what the three have in common — a request waits under its id
+// One registry of the decisions that wait for the person: file writes, commands, MCP tool
+// calls and plans alike. It owns what they have in common — a request waits under its id
 // and hash, is decided once, ends as aborted when its turn is aborted or the project closes,
 // and a late or repeated decision is refused by name — and knows the kinds only as data (what
 // a refusal calls them). What a decision means stays with each kind's gate: the broker for
-// files and MCP calls, the command gate for commands; one project shares one registry.
+// files and MCP calls, the command gate for commands, the plan gate for plans; one project
+// shares one registry.
 
 import type { AgentEventOf } from '../../../shared/agent-events';
 import type { DecisionSource } from '../../../shared/approvals';
 import { callListener } from './call-listener';
 
-export type ApprovalKind = 'file' | 'command' | 'mcp';
+export type ApprovalKind = 'file' | 'command' | 'mcp' | 'plan';
 
 type ResolvedOutcome = AgentEventOf<'approval_resolved'>['outcome'];
 
@@ -79,6 +80,10 @@ const KINDS: Record<ApprovalKind, { noun: string; mismatch: string }> = {
   mcp: {
     noun: 'tool call',
     mismatch: 'the decision is for a different call (hash mismatch): review the current one.',
+  },
+  plan: {
+    noun: 'plan',
+    mismatch: 'the decision is for a different plan (hash mismatch): review the current one.',
   },
 };
 

@@ -62,6 +62,10 @@ function ruleMatches(rule: PolicyRule, subject: PolicySubject): boolean {
 
 const RANK = { deny: 3, ask: 2, allow: 1 } as const;
 
+/** Why plan mode refuses a write: nothing is written until the person approves a plan. */
+export const PLAN_MODE_WRITE_REASON =
+  'the conversation is in plan mode: explore read-only and propose a plan with submit_plan; no file may be written until the person approves the plan';
+
 export function evaluatePolicy(state: PolicyState, subject: PolicySubject): PolicyVerdict {
   const protectedPath = isProtectedPath(subject.path);
   let strongest: PolicyRule | undefined;
@@ -87,6 +91,8 @@ export function evaluatePolicy(state: PolicyState, subject: PolicySubject): Poli
   switch (state.mode) {
     case 'read-only':
       return byMode('deny', 'the approval mode is read-only: no file may be written');
+    case 'plan':
+      return byMode('deny', PLAN_MODE_WRITE_REASON);
     case 'ask':
     case 'auto-edit':
       break;

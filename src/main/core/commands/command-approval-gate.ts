@@ -94,6 +94,12 @@ export class CommandApprovalGate {
     return this.judge(proposal, await parseProposed(proposal, command));
   }
 
+  /** Who denied: a deny rule, or the mode (read-only, or plan mode until a plan is approved). */
+  private deniedBy(verdict: CommandVerdict): 'rule' | 'read-only' | 'plan' {
+    if (verdict.decidedBy !== 'mode') return 'rule';
+    return this.deps.policy().mode === 'plan' ? 'plan' : 'read-only';
+  }
+
   private judge(proposal: CommandProposal, parsed: ParsedCommandLine): CommandVerdict {
     const { mode, rules } = this.deps.policy();
     const verdict = evaluateCommandPolicy({ mode, rules, sandboxed: proposal.sandboxed }, parsed);
@@ -136,7 +142,7 @@ export class CommandApprovalGate {
           outcome: 'denied',
           decidedBy: verdict.decidedBy,
           reason: verdict.reason,
-          deniedBy: verdict.decidedBy === 'mode' ? 'read-only' : 'rule',
+          deniedBy: this.deniedBy(verdict),
         });
       case 'allow':
         // Nobody was asked; the stream still says which rule let it run (the terminal shows it).
@@ -324,7 +330,7 @@ export class CommandApprovalGate {
                 outcome: 'denied',
                 decidedBy: verdict.decidedBy,
                 reason: verdict.reason,
-                deniedBy: verdict.decidedBy === 'mode' ? 'read-only' : 'rule',
+                deniedBy: this.deniedBy(verdict),
               }
             : {
                 approvalId,

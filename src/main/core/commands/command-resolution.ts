@@ -63,6 +63,6 @@ export type CommandResolution =
       PolicyWhy & {
         readonly outcome: 'denied';
         readonly reason: string;
-        /** A deny rule, or the read-only mode. */
-        readonly deniedBy?: 'rule' | 'read-only' | undefined;
+        /** A deny rule, the read-only mode, or plan mode. */
+        readonly deniedBy?: 'rule' | 'read-only' | 'plan' | undefined;
       });

@@ -1,5 +1,5 @@
 // Whether an MCP call may run. Deny rules win (the whole server or one
-// tool); read-only mode denies every tool not annotated read-only; a tool the person marked
+// tool); read-only and plan mode deny every tool not annotated read-only; a tool the person marked
 // always-allowed runs, and so does a read-only-annotated tool when the person opted in for
 // that server; everything else asks. Annotations are the server's claim: they only loosen
 // anything when the person said to trust them for that server.
@@ -33,11 +33,14 @@ export function evaluateMcpCall(input: McpGateInput): McpGateVerdict {
   if (input.toolPolicy === 'deny')
     return { action: 'deny', decidedBy: 'rule', reason: `the MCP tool ${name} is denied` };
   const readOnly = input.annotations.readOnlyHint === true;
-  if (input.mode === 'read-only' && !readOnly)
+  if ((input.mode === 'read-only' || input.mode === 'plan') && !readOnly)
     return {
       action: 'deny',
       decidedBy: 'mode',
-      reason: `the approval mode is read-only and ${name} is not annotated read-only`,
+      reason:
+        input.mode === 'plan'
+          ? `the conversation is in plan mode (read-only until the person approves a plan) and ${name} is not annotated read-only`
+          : `the approval mode is read-only and ${name} is not annotated read-only`,
     };
   if (input.toolPolicy === 'allow')
     return { action: 'allow', decidedBy: 'rule', reason: `${name} is always allowed` };

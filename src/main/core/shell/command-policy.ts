@@ -1,8 +1,8 @@
 // Decides whether a command line may run without asking. Rules are `{prefix, allow|ask|deny}`
 // (prefix: the command's first words, `npm test`), read from the app DB, never the project.
 // Every simple command of the parsed line is judged on its own; deny beats ask beats allow;
-// a command no rule may judge (inline interpreter code, dynamic name, …) asks; read-only mode
-// denies every command; without a sandbox allow rules do not apply.
+// a command no rule may judge (inline interpreter code, dynamic name, …) asks; read-only and plan
+// mode deny every command; without a sandbox allow rules do not apply.
 import type { ApprovalMode } from '../../../shared/approvals';
 import type { CommandRule } from '../../../shared/command-approvals';
 import { WRAPPER_NAMES } from './command-wrappers';
@@ -161,11 +161,14 @@ export function evaluateCommandPolicy(
   policy: CommandPolicyInput,
   parsed: ParsedCommandLine,
 ): CommandVerdict {
-  if (policy.mode === 'read-only') {
+  if (policy.mode === 'read-only' || policy.mode === 'plan') {
     return {
       action: 'deny',
       decidedBy: 'mode',
-      reason: 'the approval mode is read-only: no command may run',
+      reason:
+        policy.mode === 'plan'
+          ? 'the conversation is in plan mode: no command may run until the person approves a plan'
+          : 'the approval mode is read-only: no command may run',
       suggestedPrefixes: [],
     };
   }

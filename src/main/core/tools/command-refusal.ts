@@ -1,5 +1,5 @@
 // What run_command tells the model when a command did not run: who decided
-// (the person, a deny rule, read-only mode, nobody because no person could be asked, an
+// (the person, a deny rule, read-only or plan mode, nobody because no person could be asked, an
 // abort), each part of the line no rule allows, and, where it is true, which allowed part
 // would run on its own. Never "the person rejected" when no person did.
 import { missingCase } from '../../../shared/missing-case';
@@ -20,6 +20,8 @@ function why(resolution: Refusal): string {
 
 export function describeRefusal(resolution: Refusal): string {
   if (resolution.outcome === 'denied') {
+    if (resolution.deniedBy === 'plan')
+      return `The command was not run: the conversation is in plan mode, where Claude explores with the read tools and no command runs (${resolution.reason}). Finish with submit_plan; commands can run once the person approves the plan.`;
     if (resolution.deniedBy === 'read-only' || resolution.decidedBy === 'mode')
       return `The command was not run: the person set this project to read-only mode, where no command runs (${resolution.reason}). Do not try to reach the same result another way.`;
     return `The command was not run: a deny rule the person set refuses it; ${resolution.reason}. Do not try to reach the same result another way.`;

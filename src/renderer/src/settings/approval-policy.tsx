@@ -11,6 +11,7 @@ const modeText: Record<ApprovalMode, string> = {
   ask: 'Ask before every write',
   'auto-edit': 'Apply edits without asking (rules and protected paths still ask)',
   'read-only': 'Read only: refuse every write',
+  plan: 'Plan: explore read-only, then approve a plan before anything is written',
 };
 
 export function ApprovalPolicy() {
