@@ -7,8 +7,13 @@ import type { CheckpointRecord, CheckpointStore } from '../checkpoints/checkpoin
 import { sha256 } from '../edits/proposal';
 import { ABSENT_FILE_HASH } from '../workspace/content-hash';
 import type { WritableDb } from './database-handles';
+import {
+  checkpointEvidenceOf,
+  evidenceColumnsOf,
+  type EvidenceColumns,
+} from './checkpoint-evidence-repository';
 
-interface Row {
+interface Row extends EvidenceColumns {
   id: string;
   approval_id: string | null;
   conversation_id: string | null;
@@ -51,8 +56,10 @@ export function createCheckpointRepository(
   const byTurn = db.prepare(
     `SELECT ${columns} FROM checkpoints WHERE project_id = ? AND turn_id = ? ORDER BY created_at DESC, rowid DESC`,
   );
-  const listed = `SELECT c.id, c.conversation_id, c.turn_id, c.path, c.change, c.created_at, c.undone_at, v.verdict_json
-    FROM checkpoints c LEFT JOIN checkpoint_test_verdicts v ON v.approval_id = c.approval_id AND v.project_id = c.project_id`;
+  const listed = `SELECT c.id, c.conversation_id, c.turn_id, c.path, c.change, c.created_at, c.undone_at, v.verdict_json,
+      ${evidenceColumnsOf('e')}
+    FROM checkpoints c LEFT JOIN checkpoint_test_verdicts v ON v.approval_id = c.approval_id AND v.project_id = c.project_id
+    LEFT JOIN checkpoint_evidence e ON e.approval_id = c.approval_id AND e.project_id = c.project_id`;
   const listAll = db.prepare(
     `${listed} WHERE c.project_id = ? ORDER BY c.created_at DESC, c.rowid DESC LIMIT ?`,
   );
@@ -162,9 +169,11 @@ function toCheckpoint(
     | 'created_at'
     | 'undone_at'
     | 'verdict_json'
-  >,
+  > &
+    EvidenceColumns,
 ): Checkpoint {
   const tests = testsOf(row.verdict_json);
+  const evidence = checkpointEvidenceOf(row);
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -174,5 +183,6 @@ function toCheckpoint(
     change: row.change,
     undone: row.undone_at !== null,
     ...(tests ? { tests } : {}),
+    ...(evidence ? { evidence } : {}),
   };
 }

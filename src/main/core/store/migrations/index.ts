@@ -21,6 +21,7 @@ import { migration0120RunPlacements } from './0120-run-placements';
 import { migration0130CheckpointTestVerdicts } from './0130-checkpoint-test-verdicts';
 import { migration0140ToolCallShownAs } from './0140-tool-call-shown-as';
 import { migration0150ApproveWhenClean } from './0150-approve-when-clean';
+import { migration0160CheckpointEvidence } from './0160-checkpoint-evidence';
 import { migration0190PlanMode } from './0190-plan-mode';
 
 export const appMigrations: readonly Migration[] = [
@@ -44,5 +45,6 @@ export const appMigrations: readonly Migration[] = [
   migration0130CheckpointTestVerdicts,
   migration0140ToolCallShownAs,
   migration0150ApproveWhenClean,
+  migration0160CheckpointEvidence,
   migration0190PlanMode,
 ];
