@@ -33,6 +33,8 @@ import { sha256, type Proposal } from '../edits/proposal';
 import { plainHunk } from '../edits/bounded-line-diff';
 import { decidedText, resolutionFor } from './decision-resolution';
 import { CLEAN_REASON, cleanEvidence } from './clean-evidence';
+import { keepWrittenEvidence, type KeepEvidence } from './kept-evidence';
+import { followRequestEvidence } from './request-evidence';
 
 export { MAX_EDITED_CHARS } from './decision-resolution';
 
@@ -48,6 +50,8 @@ export interface ApprovalBrokerDeps {
   readonly emit?: ((event: AgentEvent) => void) | undefined;
   readonly audit?: ApprovalAudit | undefined;
   readonly checkpoints?: CheckpointStore | undefined;
+  /** Keeps the evidence of exactly what each writing decision wrote, with its checkpoint. */
+  readonly keepEvidence?: KeepEvidence | undefined;
   /** The project's one registry of waiting decisions (shared with the command gate). */
   readonly registry?: ApprovalRegistry;
   readonly newId?: () => string;
@@ -67,6 +71,9 @@ interface WaitingFile {
   readonly request: PendingApproval;
   readonly proposal: Proposal;
 }
+
+/** The proposal a decision is on, and the call that asked (its evidence). */
+type DecidedOn = Pick<AppliedChange, 'proposal' | 'call'>;
 
 /** How a file wait ended: the resolution, and what the audit records of it. */
 interface FileSettled {
@@ -114,12 +121,14 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
           approvalId,
           { approvalId, outcome: 'denied', decidedBy: verdict.decidedBy, reason: verdict.reason },
           null,
+          { proposal, call },
         );
       case 'allow':
         return this.finishWithoutAsking(
           approvalId,
           { approvalId, outcome: 'approved', decidedBy: verdict.decidedBy, reason: verdict.reason },
           proposal.after,
+          { proposal, call },
         );
       case 'ask':
         if (verdict.unlessClean && (await cleanEvidence(call)))
@@ -127,6 +136,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
             approvalId,
             { approvalId, outcome: 'approved', decidedBy: 'mode', reason: CLEAN_REASON },
             proposal.after,
+            { proposal, call },
           );
         return this.ask(approvalId, proposal, verdict, call, emit);
       default:
@@ -181,11 +191,13 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
    */
   requestDecided(proposal: Proposal, call: WriteCall, decision: Decision): ApprovalResolution {
     const { approvalId, verdict } = this.propose(proposal, call);
+    const on: DecidedOn = { proposal, call };
     if (verdict.action === 'deny')
       return this.finishWithoutAsking(
         approvalId,
         { approvalId, outcome: 'denied', decidedBy: verdict.decidedBy, reason: verdict.reason },
         null,
+        on,
       );
     const built = resolutionFor(proposal, approvalId, decision, 'person');
     if ('refused' in built)
@@ -193,24 +205,26 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         approvalId,
         { approvalId, outcome: 'rejected', decidedBy: 'person', reason: built.refused },
         null,
+        on,
         decision,
       );
-    return this.finishWithoutAsking(approvalId, built.resolution, built.finalText, decision);
+    return this.finishWithoutAsking(approvalId, built.resolution, built.finalText, on, decision);
   }
 
   private finishWithoutAsking(
     approvalId: string,
     resolution: ApprovalResolution,
     finalText: string | null,
+    on: DecidedOn,
     decision: Decision | null = null,
   ): ApprovalResolution {
     this.registry.decidedWithoutAsking(approvalId);
-    this.recordDecision(approvalId, { resolution, decision, finalText });
+    this.recordDecision(approvalId, { resolution, decision, finalText }, on);
     return resolution;
   }
 
-  /** The audit's record of how a proposal ended, with the hash of the text written (if any). */
-  private recordDecision(approvalId: string, settled: FileSettled): void {
+  /** The audit's record of how a proposal ended (the hash of what it wrote), and its evidence. */
+  private recordDecision(approvalId: string, settled: FileSettled, on: DecidedOn): void {
     const { resolution, decision, finalText } = settled;
     this.deps.audit?.recordDecision({
       approvalId,
@@ -220,6 +234,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       finalHash: finalText === null ? null : sha256(finalText),
       decidedAt: this.now(),
     });
+    keepWrittenEvidence(this.deps.keepEvidence, on.proposal, resolution, on.call);
   }
 
   private ask(
@@ -258,35 +273,15 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         finalText: null,
       }),
       onSettled: (settled) => {
-        this.recordDecision(approvalId, settled);
+        this.recordDecision(approvalId, settled, { proposal, call });
         emit(resolvedEvent(request, approvalId, settled.resolution));
       },
       announce: () => {
         emit({ type: 'approval_request', ...requestEventFields(request, call.toolUseId) });
-        const { conversationId, turnId } = request;
-        // The buttons never wait for a check: one that timed out completes the request later,
-        // and a pending request listed after that (a reloaded window) carries the late evidence.
-        let final = false;
-        call.onEvidenceProgress?.((evidence) => {
-          if (final) return;
-          this.registry.update<WaitingFile>(approvalId, (entry) => ({
-            ...entry,
-            request: { ...entry.request, evidence },
-          }));
-          emit({ type: 'approval_evidence', conversationId, turnId, approvalId, evidence });
-        });
-        void call.lateEvidence?.then((evidence) => {
-          final = true;
-          // Tests still running when the request was shown: their verdict is kept with the
-          // edit's checkpoint, since the person may have decided without it.
-          const late = evidence.tests;
-          if (call.evidence?.tests?.state === 'timed_out' && late && late.state !== 'timed_out')
-            this.deps.checkpoints?.recordLateTests(approvalId, late);
-          this.registry.update<WaitingFile>(approvalId, (entry) => ({
-            ...entry,
-            request: { ...entry.request, evidence },
-          }));
-          emit({ type: 'approval_evidence', conversationId, turnId, approvalId, evidence });
+        followRequestEvidence(call, approvalId, request, {
+          registry: this.registry,
+          emit,
+          checkpoints: this.deps.checkpoints,
         });
       },
     });

@@ -11,6 +11,7 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalMode } from '../../../shared/approvals';
 import { ApprovalBroker } from './approval-broker';
+import type { KeepEvidence } from './kept-evidence';
 
 export interface ProjectApprovals {
   readonly broker: ApprovalBroker;
@@ -38,6 +39,8 @@ export function createProjectApprovals(deps: {
   emit?: (event: AgentEvent) => void;
   /** A mode for this run in place of the stored one (`sluice ask --mode`); rules still apply. */
   modeOverride?: ApprovalMode | undefined;
+  /** Keeps the evidence of what each decision wrote with its checkpoint (the engine's checks). */
+  keepEvidence?: KeepEvidence | undefined;
 }): ProjectApprovals {
   const policies = createPolicyRepository(deps.db);
   const checkpoints = createCheckpointRepository(deps.db, deps.projectId);
@@ -49,6 +52,7 @@ export function createProjectApprovals(deps: {
     audit: createApprovalAuditRepository(deps.db, deps.projectId),
     checkpoints,
     emit: deps.emit,
+    keepEvidence: deps.keepEvidence,
   });
   if (approvalsCreated.hasSubscribers)
     approvalsCreated.publish({

@@ -2,7 +2,9 @@
 // some hunks, some lines, their own edited text. The text is checked as the proposal was
 // (errors against the disk, then the tests it affects), the changed files answering first.
 // A text already checked is answered from memory; a newer selection of the same review
-// cancels the older one's check. Each update goes to whoever asked, until it is complete.
+// cancels the older one's check, unless another asker still holds it (the text a decision
+// wrote, waited for to be kept with the checkpoint). Each update goes to whoever asked, until
+// it is complete.
 import { isCompleteEvidence, type ProposalEvidence } from '../../../shared/diagnostics';
 import type { TestVerdict } from '../../../shared/test-verdict';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
@@ -46,6 +48,11 @@ interface Entry {
   readonly startedAt: number;
 }
 
+/** Names a text on its base: the same text on the same base is the same check. */
+function textHashOf(target: Omit<SelectionTarget, 'key'>): string {
+  return sha256(`${target.path}\0${target.baseHash}\0${target.text}`);
+}
+
 function startingEvidence(target: SelectionTarget, now: number): ProposalEvidence {
   return {
     state: 'checking',
@@ -81,10 +88,10 @@ export class SelectionEvidence {
     target: SelectionTarget,
     onUpdate?: (update: SelectionUpdate) => void,
   ): { readonly textHash: string; readonly complete: Promise<SelectionUpdate> } {
-    const textHash = sha256(`${target.path}\0${target.baseHash}\0${target.text}`);
+    const textHash = textHashOf(target);
     const previous = this.current.get(target.key);
-    if (previous && previous !== textHash) this.cancelEntry(previous);
     this.current.set(target.key, textHash);
+    if (previous && previous !== textHash) this.release(previous);
     let entry = this.fresh(textHash);
     if (!entry) {
       entry = this.start(target);
@@ -97,16 +104,27 @@ export class SelectionEvidence {
     return { textHash, complete: entry.complete };
   }
 
-  /** The review closed: its check stops. */
+  /** Whether this text's check is remembered (finished or running), without starting one. */
+  knows(target: Omit<SelectionTarget, 'key'>): boolean {
+    return this.fresh(textHashOf(target)) !== undefined;
+  }
+
+  /** The review closed: its check stops, unless another asker holds the same text. */
   forget(key: string): void {
     const hash = this.current.get(key);
     this.current.delete(key);
-    if (hash) this.cancelEntry(hash);
+    if (hash) this.release(hash);
   }
 
   dispose(): void {
-    for (const hash of [...this.entries.keys()]) this.cancelEntry(hash);
     this.current.clear();
+    for (const hash of [...this.entries.keys()]) this.cancelEntry(hash);
+  }
+
+  /** A check no asker holds any more stops. */
+  private release(textHash: string): void {
+    for (const held of this.current.values()) if (held === textHash) return;
+    this.cancelEntry(textHash);
   }
 
   private fresh(textHash: string): Entry | undefined {

@@ -125,6 +125,8 @@ export function openProjectEngine(
     ...(deps.emit ? { emit: deps.emit } : {}),
     modeOverride: deps.modeOverride,
     ...(deps.onCommandRuleSaved ? { onCommandRuleSaved: deps.onCommandRuleSaved } : {}),
+    selection: () => checks.selection,
+    onBackgroundError: deps.onBackgroundError,
   });
   // The approver is made at the first question, when the checks below are open.
   const ports = answeredPorts(gates, deps.approver, () => checks);

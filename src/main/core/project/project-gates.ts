@@ -1,14 +1,17 @@
 // The gates of one open project: the approval broker (file writes and MCP calls) and the
 // command gate, on one registry of waiting decisions, with the audit trail and checkpoints
-// they record in. One per open project in every shell; dispose() rejects whatever still
-// waits, as aborted.
+// they record in, and the evidence of what each decision wrote kept with its checkpoint. One
+// per open project in every shell; dispose() rejects whatever still waits, as aborted.
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalMode } from '../../../shared/approvals';
 import type { CommandRule } from '../../../shared/command-approvals';
 import { createProjectApprovals, type ProjectApprovals } from '../approvals/project-approvals';
 import { createProjectCommands, type ProjectCommands } from '../commands/project-commands';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
+import { createEvidenceKeeper } from '../evidence/evidence-keeper';
+import type { SelectionEvidence } from '../evidence/selection-evidence';
 import { createApprovalAuditRepository } from '../store/approval-audit-repository';
+import { createCheckpointEvidenceRepository } from '../store/checkpoint-evidence-repository';
 import type { WritableDb } from '../store/database-handles';
 
 export interface ProjectGates {
@@ -29,14 +32,27 @@ export interface ProjectGatesDeps {
   readonly onCommandRuleSaved?: (rule: CommandRule) => void;
   /** Tests: this machine's sandbox. */
   readonly sandbox?: SandboxAvailability;
+  /**
+   * The checks of what a decision writes other than the proposal (opened after the gates):
+   * how the evidence of the hunks a person kept, or their own text, is found or made.
+   */
+  readonly selection?: () => SelectionEvidence | undefined;
+  /** A kept record that could not be written. */
+  readonly onBackgroundError?: (error: unknown) => void;
 }
 
 export function openProjectGates(deps: ProjectGatesDeps): ProjectGates {
+  const evidence = createEvidenceKeeper({
+    store: createCheckpointEvidenceRepository(deps.db, deps.projectId),
+    ...(deps.selection ? { selection: deps.selection } : {}),
+    onError: deps.onBackgroundError,
+  });
   const approvals = createProjectApprovals({
     db: deps.db,
     projectId: deps.projectId,
     ...(deps.emit ? { emit: deps.emit } : {}),
     modeOverride: deps.modeOverride,
+    keepEvidence: evidence.keep,
   });
   const commands = createProjectCommands({
     db: deps.db,
@@ -55,6 +71,7 @@ export function openProjectGates(deps: ProjectGatesDeps): ProjectGates {
     dispose() {
       approvals.dispose();
       commands.dispose();
+      evidence.dispose();
     },
   };
 }
