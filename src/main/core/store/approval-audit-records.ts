@@ -1,12 +1,19 @@
-// The audit trail's records: every proposal and every decision with who
-// decided and the hashes. The approval registry, the command gate and MCP calls
-// record into the same trail, each row marked with its kind. Plain records owned by the store
+// The audit trail's records: every proposal and every decision with who decided and the
+// hashes, and the file changes the check held back before anyone saw them. The approval
+// registry, the command gate and MCP calls record into the same trail, each row marked with
+// its kind. Plain records owned by the store
 // (implemented over the app DB by approval-audit-repository.ts; tests pass an in-memory one,
 // tests/main/core/approvals/memory-audit.ts).
 import type { Decision, DecisionSource } from '../../../shared/approvals';
 
 /** How a request ended, as recorded (the approval port's outcomes). */
 export type ApprovalOutcome = 'approved' | 'partially_approved' | 'edited' | 'rejected' | 'denied';
+
+/**
+ * Why the evidence decided a file change without a person: it was clean (applied without
+ * asking), or it introduced errors or newly failing tests (held back, sent to the model).
+ */
+export type DecidedBecause = 'clean_evidence' | 'introduced_errors' | 'newly_failing_tests';
 
 /** What a row records: a file write, a command line, or an MCP tool call. */
 export type AuditKind = 'file' | 'command' | 'mcp';
@@ -55,6 +62,21 @@ export interface DecisionAuditEntry {
   /** sha256 of the text that was approved for writing (null when nothing was). */
   readonly finalHash: string | null;
   readonly decidedAt: number;
+  /** Set when the evidence made the decision: a write applied without asking because it was clean. */
+  readonly because?: 'clean_evidence' | undefined;
+}
+
+/**
+ * A file change the check held back: it introduced errors or newly failing tests and went back
+ * to the model before any person saw it (recorded after its proposal, as its decision).
+ */
+export interface HeldBackAuditEntry {
+  readonly approvalId: string;
+  /** How many errors it introduced (0 when the tests held it back). */
+  readonly errors: number;
+  /** How many tests it made fail that passed on the disk state (0 when errors held it back). */
+  readonly failingTests: number;
+  readonly heldAt: number;
 }
 
 /** A proposal as read back from the trail, with its decision and whether it reached disk. */
@@ -81,6 +103,11 @@ export interface AuditRecord extends Omit<
   readonly applied: boolean | null;
   readonly applyDetail: string | null;
   readonly checkpointId: string | null;
+  /** Stored as text: why the evidence decided (DecidedBecause), null when it did not. */
+  readonly decidedBecause: string | null;
+  /** A held-back change's introduced errors and newly failing tests (null otherwise). */
+  readonly heldBackErrors: number | null;
+  readonly heldBackFailingTests: number | null;
 }
 
 export interface ApprovalAudit {
@@ -88,6 +115,11 @@ export interface ApprovalAudit {
   list?(filter: { conversationId?: string | undefined }): AuditRecord[];
   recordProposal(entry: ProposalAuditEntry): void;
   recordDecision(entry: DecisionAuditEntry): void;
+  /**
+   * Ends a proposal's row as held back (outcome 'held_back', decided by 'check'). Absent: this
+   * audit does not keep hold-backs.
+   */
+  recordHeldBack?(entry: HeldBackAuditEntry): void;
   /** Whether the approved change reached disk: 'applied' with the checkpoint, or why not. */
   recordApplication(
     approvalId: string,

@@ -1,6 +1,7 @@
 // The approval audit trail in the app DB: every proposal with its decision,
 // who decided and the hashes; listed per conversation. File writes, commands and MCP calls
-// (with server, tool, argument digest and how the call ended) share the table.
+// (with server, tool, argument digest and how the call ended) share the table; a file change
+// the check held back is a row decided by 'check', with the counts that held it back.
 import type {
   ApprovalAudit,
   AuditKind,
@@ -19,7 +20,13 @@ export function createApprovalAuditRepository(db: WritableDb, projectId: string)
       @kind, @mcpServer, @mcpTool, @argumentsDigest, @definitionHash)
   `);
   const decide = db.prepare(`
-    UPDATE approval_audit SET outcome = ?, decided_by = ?, decision_json = ?, final_hash = ?, decided_at = ?
+    UPDATE approval_audit SET outcome = ?, decided_by = ?, decision_json = ?, final_hash = ?, decided_at = ?,
+      decided_because = ?
+    WHERE approval_id = ? AND outcome IS NULL
+  `);
+  const holdBack = db.prepare(`
+    UPDATE approval_audit SET outcome = 'held_back', decided_by = 'check', decided_because = ?,
+      held_back_errors = ?, held_back_failing_tests = ?, decided_at = ?
     WHERE approval_id = ? AND outcome IS NULL
   `);
   const apply = db.prepare(
@@ -50,6 +57,16 @@ export function createApprovalAuditRepository(db: WritableDb, projectId: string)
         entry.decision ? JSON.stringify(entry.decision) : null,
         entry.finalHash,
         entry.decidedAt,
+        entry.because ?? null,
+        entry.approvalId,
+      );
+    },
+    recordHeldBack(entry) {
+      holdBack.run(
+        entry.errors > 0 ? 'introduced_errors' : 'newly_failing_tests',
+        entry.errors,
+        entry.failingTests,
+        entry.heldAt,
         entry.approvalId,
       );
     },
@@ -94,6 +111,9 @@ interface AuditRow {
   definition_hash: string | null;
   result_status: ToolCallResultStatus | null;
   result_detail: string | null;
+  decided_because: string | null;
+  held_back_errors: number | null;
+  held_back_failing_tests: number | null;
 }
 
 /** A conversation's proposals and decisions, oldest first (or a project's when no conversation is given). */
@@ -150,6 +170,9 @@ function toAuditRecord(row: AuditRow): AuditRecord {
     definitionHash: row.definition_hash,
     resultStatus: row.result_status,
     resultDetail: row.result_detail,
+    decidedBecause: row.decided_because,
+    heldBackErrors: row.held_back_errors,
+    heldBackFailingTests: row.held_back_failing_tests,
   };
 }
 
@@ -158,17 +181,28 @@ export interface RecentAuditRecord extends AuditRecord {
   readonly command: string | null;
 }
 
-/** A project's newest proposals and decisions first, optionally of one kind (`sluice audit`). */
+/**
+ * A project's newest proposals and decisions first, optionally of one kind and proposed since a
+ * time (ms since the epoch) (`sluice audit`).
+ */
 export function listRecentApprovalAudit(
   db: ReadableDb,
-  filter: { projectId: string; kind?: AuditKind | undefined; limit: number },
+  filter: {
+    projectId: string;
+    kind?: AuditKind | undefined;
+    since?: number | null | undefined;
+    limit: number;
+  },
 ): RecentAuditRecord[] {
   const limit = Math.max(1, Math.min(filter.limit, 10_000));
+  const kind = filter.kind ?? null;
+  const since = filter.since ?? null;
   const rows = db
     .prepare(
-      'SELECT * FROM approval_audit WHERE project_id = ? AND (? IS NULL OR kind = ?) ORDER BY created_at DESC, rowid DESC LIMIT ?',
+      `SELECT * FROM approval_audit WHERE project_id = ? AND (? IS NULL OR kind = ?)
+        AND (? IS NULL OR created_at >= ?) ORDER BY created_at DESC, rowid DESC LIMIT ?`,
     )
-    .all(filter.projectId, filter.kind ?? null, filter.kind ?? null, limit) as (AuditRow & {
+    .all(filter.projectId, kind, kind, since, since, limit) as (AuditRow & {
     unified_diff: string;
   })[];
   return rows.map((row) => ({

@@ -3,23 +3,28 @@
 import type {
   ApprovalAudit,
   DecisionAuditEntry,
+  HeldBackAuditEntry,
   ProposalAuditEntry,
 } from '../../../../src/main/core/store/approval-audit-records';
 
 export function createMemoryAudit(): ApprovalAudit & {
   proposals: ProposalAuditEntry[];
   decisions: DecisionAuditEntry[];
+  heldBack: HeldBackAuditEntry[];
   applications: Array<{ approvalId: string; applied: boolean; detail: string | null }>;
 } {
   const proposals: ProposalAuditEntry[] = [];
   const decisions: DecisionAuditEntry[] = [];
+  const heldBack: HeldBackAuditEntry[] = [];
   const applications: Array<{ approvalId: string; applied: boolean; detail: string | null }> = [];
   return {
     proposals,
     decisions,
+    heldBack,
     applications,
     recordProposal: (entry) => void proposals.push(entry),
     recordDecision: (entry) => void decisions.push(entry),
+    recordHeldBack: (entry) => void heldBack.push(entry),
     recordApplication: (approvalId, result) =>
       void applications.push({
         approvalId,

@@ -22,6 +22,8 @@ import { migration0130CheckpointTestVerdicts } from './0130-checkpoint-test-verd
 import { migration0140ToolCallShownAs } from './0140-tool-call-shown-as';
 import { migration0150ApproveWhenClean } from './0150-approve-when-clean';
 import { migration0160CheckpointEvidence } from './0160-checkpoint-evidence';
+import { migration0170AuditHeldBackAndClean } from './0170-audit-held-back-and-clean';
+import { migration0180ConversationListing } from './0180-conversation-listing';
 import { migration0190PlanMode } from './0190-plan-mode';
 
 export const appMigrations: readonly Migration[] = [
@@ -46,5 +48,7 @@ export const appMigrations: readonly Migration[] = [
   migration0140ToolCallShownAs,
   migration0150ApproveWhenClean,
   migration0160CheckpointEvidence,
+  migration0170AuditHeldBackAndClean,
+  migration0180ConversationListing,
   migration0190PlanMode,
 ];
