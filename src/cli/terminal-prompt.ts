@@ -59,9 +59,14 @@ export interface PromptKitOptions {
   readonly checkDecision?: CheckDecision | undefined;
 }
 
-/** Ctrl+C as the terminal would have sent it outside raw mode: whoever listens decides. */
+/**
+ * Ctrl+C as the terminal would have sent it outside raw mode: SIGINT's listeners run now (a
+ * signal sent to itself could arrive after the process ran out of work); with none, the
+ * signal ends the process as it would have.
+ */
 function raiseInterrupt(): void {
-  process.kill(process.pid, 'SIGINT');
+  if (process.listenerCount('SIGINT') > 0) process.emit('SIGINT', 'SIGINT');
+  else process.kill(process.pid, 'SIGINT');
 }
 
 export function createPromptKit(options: PromptKitOptions): PromptKit {
