@@ -1,9 +1,11 @@
 // `sluice checkpoints --project DIR [--json]`: the project's applied changes, newest first,
-// each with the id `sluice undo` takes, and a live edit's late test verdict.
+// each with the id `sluice undo` takes, and what was checked of the text written (else a live
+// edit's late test verdict).
 import { openAppDatabase } from '../../main/core/store/app-database';
 import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { checkpointTestsNote } from '../../shared/checkpoint-tests-text';
+import { checkpointEvidenceNote } from '../../shared/checkpoint-evidence-text';
 import { ExitCode, writeJsonLine } from '../cli-io';
 import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { outsideLine } from '../terminal-safe-text';
@@ -42,7 +44,12 @@ export default defineVerb({
           c.change,
           c.undone ? 'undone' : '',
           c.turnId ? `turn ${c.turnId}` : '',
-          c.tests ? checkpointTestsNote(c.tests) : '',
+          // The evidence is of the bytes written; a late verdict may be of the proposal as shown.
+          c.evidence
+            ? checkpointEvidenceNote(c.evidence)
+            : c.tests
+              ? checkpointTestsNote(c.tests)
+              : '',
         ]
           .filter(Boolean)
           .join(', ');

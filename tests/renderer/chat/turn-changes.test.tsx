@@ -74,6 +74,37 @@ describe('TurnChanges', () => {
     expect(screen.getByText('src/new.ts').closest('li')).not.toHaveTextContent('tests:');
   });
 
+  it('kept evidence - the file says what was checked of the text written, in place of the late verdict', async () => {
+    await turnThatChangedFiles({
+      tests: {
+        state: 'failed',
+        newlyFailing: ['tests/a.test.ts: adds'],
+        newlyFailingCount: 1,
+        alreadyFailing: 0,
+        flaky: 0,
+        passed: 4,
+        line: 'Tests: 1 newly failing · 4 pass (vitest related, 2.1 s)',
+      },
+      evidence: {
+        what: 'selection',
+        checked: 'the 1 of 2 hunks you kept',
+        errors: 'checked',
+        tests: 'passed',
+        languagesUnchecked: false,
+        introducedCount: 0,
+        fixedCount: 0,
+        newlyFailingCount: 0,
+        introduced: [],
+        newlyFailing: [],
+        complete: true,
+        line: 'This change introduces no new errors (checked in 40 ms) · Tests: no new failures',
+      },
+    });
+    const item = screen.getByText('src/a.ts').closest('li');
+    expect(item).toHaveTextContent('checked: clean (the 1 of 2 hunks you kept)');
+    expect(item).not.toHaveTextContent('tests: 1 newly failing');
+  });
+
   it('refused undo - says why and offers Undo anyway (force)', async () => {
     const fake = await turnThatChangedFiles();
     await userEvent.click(screen.getByRole('button', { name: 'Undo src/new.ts' }));

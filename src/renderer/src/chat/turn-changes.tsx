@@ -1,9 +1,14 @@
 // After a turn: the files it changed, each with Undo, and Undo for the whole turn. A refused
-// undo (the file changed since) says why and offers to undo anyway. A live edit's test
-// verdict that arrived after the decision is noted beside its file.
+// undo (the file changed since) says why and offers to undo anyway. Beside each file, what was
+// checked of the text written; without it, a live edit's test verdict that arrived after the
+// decision.
 import { useState } from 'react';
 import type { Checkpoint, UndoResult } from '../../../shared/contract';
 import { checkpointTestsNote } from '../../../shared/checkpoint-tests-text';
+import {
+  checkpointEvidenceFoundProblems,
+  checkpointEvidenceNote,
+} from '../../../shared/checkpoint-evidence-text';
 
 interface Props {
   turnId: string;
@@ -48,7 +53,17 @@ export function TurnChanges({ turnId, checkpoints, onUndo, onUndoTurn }: Props) 
               {checkpoint.change === 'created' ? 'A' : checkpoint.change === 'deleted' ? 'D' : 'M'}
             </span>
             <span className="turn-change-path">{checkpoint.path}</span>
-            {checkpoint.tests && (
+            {checkpoint.evidence && (
+              <span
+                className={
+                  checkpointEvidenceFoundProblems(checkpoint.evidence) ? undefined : 'muted'
+                }
+                title={checkpoint.evidence.line}
+              >
+                {checkpointEvidenceNote(checkpoint.evidence)}
+              </span>
+            )}
+            {!checkpoint.evidence && checkpoint.tests && (
               <span className={checkpoint.tests.newlyFailingCount > 0 ? undefined : 'muted'}>
                 {checkpointTestsNote(checkpoint.tests)}
               </span>
