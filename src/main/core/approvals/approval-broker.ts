@@ -11,12 +11,13 @@ import type {
   AppliedChange,
   ApprovalPort,
   ApprovalResolution,
+  HeldBackCounts,
   ToolCallApprovalPort,
   ToolCallProposal,
   ToolCallResolution,
   WriteCall,
 } from './approval-port';
-import { callOrigin, turnOrigin } from './approval-port';
+import { turnOrigin } from './approval-port';
 import {
   requestEventFields,
   resolvedEvent,
@@ -35,6 +36,7 @@ import { decidedText, resolutionFor } from './decision-resolution';
 import { CLEAN_REASON, cleanEvidence } from './clean-evidence';
 import { keepWrittenEvidence, type KeepEvidence } from './kept-evidence';
 import { followRequestEvidence } from './request-evidence';
+import { fileProposalEntry } from './file-proposal-audit';
 
 export { MAX_EDITED_CHARS } from './decision-resolution';
 
@@ -80,6 +82,8 @@ interface FileSettled {
   readonly resolution: ApprovalResolution;
   readonly decision: Decision | null;
   readonly finalText: string | null;
+  /** The evidence decided it: applied without asking because it was clean. */
+  readonly because?: 'clean_evidence' | undefined;
 }
 
 export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
@@ -137,6 +141,8 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
             { approvalId, outcome: 'approved', decidedBy: 'mode', reason: CLEAN_REASON },
             proposal.after,
             { proposal, call },
+            null,
+            'clean_evidence',
           );
         return this.ask(approvalId, proposal, verdict, call, emit);
       default:
@@ -145,13 +151,12 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
   }
 
   wouldAsk(proposal: Proposal): boolean {
-    return (
-      evaluatePolicy(this.deps.policy(), {
-        tool: proposal.tool,
-        kind: 'write',
-        path: proposal.path,
-      }).action === 'ask'
-    );
+    return this.verdictOf(proposal).action === 'ask';
+  }
+
+  private verdictOf(proposal: Proposal): PolicyVerdict {
+    const subject = { tool: proposal.tool, kind: 'write', path: proposal.path } as const;
+    return evaluatePolicy(this.deps.policy(), subject);
   }
 
   /** The policy's verdict on a proposal, recorded in the audit under a new approval id. */
@@ -159,29 +164,19 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
     proposal: Proposal,
     call: WriteCall,
   ): { approvalId: string; verdict: PolicyVerdict } {
-    const verdict = evaluatePolicy(this.deps.policy(), {
-      tool: proposal.tool,
-      kind: 'write',
-      path: proposal.path,
-    });
+    const verdict = this.verdictOf(proposal);
     const approvalId = this.newId();
-    this.deps.audit?.recordProposal({
-      approvalId,
-      ...callOrigin(call),
-      tool: proposal.tool,
-      path: proposal.path,
-      baseHash: proposal.baseHash,
-      proposalHash: proposal.proposalHash,
-      afterHash: sha256(proposal.after),
-      description: proposal.description,
-      unifiedDiff: proposal.unifiedDiff,
-      policyAction: verdict.action,
-      policyReason: verdict.reason,
-      protectedPath: verdict.protectedPath,
-      coarseDiff: proposal.coarseDiff,
-      createdAt: this.now(),
-    });
+    this.deps.audit?.recordProposal(
+      fileProposalEntry(approvalId, proposal, call, verdict, this.now()),
+    );
     return { approvalId, verdict };
+  }
+
+  /** A change the check sent back to the model unseen: its proposal, ended as held back. */
+  heldBack(proposal: Proposal, call: WriteCall, held: HeldBackCounts): void {
+    const { approvalId } = this.propose(proposal, call);
+    this.registry.decidedWithoutAsking(approvalId);
+    this.deps.audit?.recordHeldBack?.({ approvalId, ...held, heldAt: this.now() });
   }
 
   /**
@@ -217,15 +212,16 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
     finalText: string | null,
     on: DecidedOn,
     decision: Decision | null = null,
+    because?: 'clean_evidence',
   ): ApprovalResolution {
     this.registry.decidedWithoutAsking(approvalId);
-    this.recordDecision(approvalId, { resolution, decision, finalText }, on);
+    this.recordDecision(approvalId, { resolution, decision, finalText, because }, on);
     return resolution;
   }
 
   /** The audit's record of how a proposal ended (the hash of what it wrote), and its evidence. */
   private recordDecision(approvalId: string, settled: FileSettled, on: DecidedOn): void {
-    const { resolution, decision, finalText } = settled;
+    const { resolution, decision, finalText, because } = settled;
     this.deps.audit?.recordDecision({
       approvalId,
       outcome: resolution.outcome,
@@ -233,6 +229,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
       decision,
       finalHash: finalText === null ? null : sha256(finalText),
       decidedAt: this.now(),
+      because,
     });
     keepWrittenEvidence(this.deps.keepEvidence, on.proposal, resolution, on.call);
   }

@@ -63,6 +63,12 @@ export type ApprovalResolution =
 
 export type ApprovalOutcome = ApprovalResolution['outcome'];
 
+/** What held a change back: the errors it introduced and the tests it made fail. */
+export interface HeldBackCounts {
+  readonly errors: number;
+  readonly failingTests: number;
+}
+
 export interface AppliedChange {
   readonly approvalId: string;
   readonly proposal: Proposal;
@@ -86,6 +92,12 @@ export interface ApprovalPort {
    * errors: nobody would see it broken, and the model reads them in the result.
    */
   wouldAsk?(proposal: Proposal): boolean;
+  /**
+   * Records a change the check held back: it would have been asked, but it introduced errors or
+   * newly failing tests and went back to the model before any person saw it (the audit counts
+   * it). Absent: hold-backs are not recorded.
+   */
+  heldBack?(proposal: Proposal, call: WriteCall, held: HeldBackCounts): void;
 }
 
 /**

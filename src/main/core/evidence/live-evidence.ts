@@ -8,6 +8,8 @@
 // be asked about: the affected tests run on the proposed text within their own live deadline;
 // newly failing tests hold the change back the same way (once per proposal, sharing the
 // diagnostics' memory), and a run past the deadline completes the evidence later.
+// Every hold-back is reported to the approval port (`heldBack`), so the audit trail counts the
+// changes sent back to the model beside those the person was asked about.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { TestVerdict } from '../../../shared/test-verdict';
 import { heldBackMessage, sentBackWords } from './error-words';
@@ -15,6 +17,7 @@ import { testsHeldBackMessage } from './test-words';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
 import type { Proposal } from '../edits/proposal';
+import type { ApprovalPort } from '../approvals/approval-port';
 
 /**
  * A live check answers with the whole evidence when it comes within this long (a tenth of a
@@ -29,8 +32,10 @@ export const CHANGED_FILES_FIRST_MS = 100;
 export interface LiveCheckContext {
   readonly diagnostics?: ProjectDiagnostics | undefined;
   readonly tests?: ProjectTests | undefined;
-  readonly approvals?: { wouldAsk?(proposal: Proposal): boolean } | undefined;
+  readonly approvals?: Pick<ApprovalPort, 'wouldAsk' | 'heldBack'> | undefined;
   readonly conversationId?: string | undefined;
+  readonly turnId?: string | undefined;
+  readonly toolUseId?: string | undefined;
   readonly signal: AbortSignal;
 }
 
@@ -91,6 +96,28 @@ function uncheckedEvidence(proposal: Proposal): ProposalEvidence {
   };
 }
 
+/**
+ * The one place a change is held back. Only in a conversation, only when a person would see
+ * it (a change a rule or the mode approves unseen is written, and the model reads its errors in
+ * the result), once per proposal: then it is remembered, reported to the approval port (the
+ * audit counts it with what held it back) and answered with the model's words.
+ */
+function holdBackOnce(
+  proposal: Proposal,
+  ctx: LiveCheckContext,
+  wouldAsk: boolean | undefined,
+): (result: () => HeldBackResult, errors: number, failingTests: number) => LiveCheck | null {
+  return (result, errors, failingTests) => {
+    const { diagnostics, conversationId, signal, turnId, toolUseId } = ctx;
+    if (conversationId === undefined || wouldAsk !== true || !diagnostics) return null;
+    if (diagnostics.heldBack.has(conversationId, proposal.proposalHash)) return null;
+    diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
+    const call = { signal, conversationId, turnId, toolUseId };
+    ctx.approvals?.heldBack?.(proposal, call, { errors, failingTests });
+    return { kind: 'held_back', result: result() };
+  };
+}
+
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   let resolve: (value: T) => void = () => undefined;
   const promise = new Promise<T>((r) => {
@@ -141,20 +168,11 @@ export async function checkLiveProposal(
   } else evidence = uncheckedEvidence(proposal);
   const conversationId = ctx.conversationId;
   const wouldAsk = ctx.approvals?.wouldAsk?.(proposal);
-  const mayHoldBack = (): boolean =>
-    conversationId !== undefined &&
-    wouldAsk === true &&
-    diagnostics !== undefined &&
-    !diagnostics.heldBack.has(conversationId, proposal.proposalHash);
-  // Held back only when a person would see it: a change a rule or the mode approves unseen is
-  // written, and the model reads its errors in the result.
-  const holdBack = (result: () => HeldBackResult): LiveCheck | null => {
-    if (!mayHoldBack() || !diagnostics || !conversationId) return null;
-    diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
-    return { kind: 'held_back', result: result() };
-  };
+  const holdBack = holdBackOnce(proposal, ctx, wouldAsk);
   const errorsHeld =
-    evidence.introduced.length > 0 ? holdBack(() => errorsHeldBack(proposal, evidence)) : null;
+    evidence.introduced.length > 0
+      ? holdBack(() => errorsHeldBack(proposal, evidence), evidence.introduced.length, 0)
+      : null;
   if (errorsHeld) return errorsHeld;
   const pendingLate = (): Promise<ProposalEvidence> | null =>
     evidence.state === 'timed_out' || evidence.state === 'checking'
@@ -193,7 +211,9 @@ export async function checkLiveProposal(
   if (!tests) return plain();
   evidence = { ...evidence, tests };
   const testsHeld =
-    tests.newlyFailing.length > 0 ? holdBack(() => testsHeldBack(proposal, tests)) : null;
+    tests.newlyFailing.length > 0
+      ? holdBack(() => testsHeldBack(proposal, tests), 0, tests.newlyFailing.length)
+      : null;
   if (testsHeld) return testsHeld;
   // The importers' errors that came while the tests ran are the request's evidence, and may
   // hold the change back as the changed files' would have.
@@ -202,7 +222,9 @@ export async function checkLiveProposal(
     evidence = { ...done, tests };
     completeBy = undefined;
     const completeHeld =
-      evidence.introduced.length > 0 ? holdBack(() => errorsHeldBack(proposal, evidence)) : null;
+      evidence.introduced.length > 0
+        ? holdBack(() => errorsHeldBack(proposal, evidence), evidence.introduced.length, 0)
+        : null;
     if (completeHeld) return completeHeld;
   }
   const stillLate = pendingLate();

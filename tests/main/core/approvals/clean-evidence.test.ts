@@ -71,7 +71,12 @@ describe('approve when the evidence is clean', () => {
       reason: CLEAN_REASON,
     });
     expect(events.filter((e) => e.type === 'approval_request')).toEqual([]);
-    expect(audit.decisions[0]).toMatchObject({ outcome: 'approved', decidedBy: 'mode' });
+    // The trail says the evidence decided it, not only that the mode did.
+    expect(audit.decisions[0]).toMatchObject({
+      outcome: 'approved',
+      decidedBy: 'mode',
+      because: 'clean_evidence',
+    });
     expect(audit.proposals[0]).toMatchObject({ policyAction: 'ask' });
   });
 
