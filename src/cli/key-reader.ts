@@ -19,6 +19,8 @@ export type KeyPress =
   | { readonly kind: 'interrupt' }
   /** Ctrl+D, or the input ended. */
   | { readonly kind: 'end' }
+  /** Several characters and Enter in one piece: a word typed ahead, or sent by a script. */
+  | { readonly kind: 'line'; readonly text: string }
   /** Anything else: an arrow or function key, another control key, several keys at once. */
   | { readonly kind: 'other' };
 
@@ -52,12 +54,12 @@ export function decodeKey(chunk: string | Buffer): KeyPress {
   if (text.includes('\u0003')) return { kind: 'interrupt' };
   if (text.startsWith('\u0004')) return { kind: 'end' };
   if (/^(?:\r\n?|\n)$/u.test(text)) return { kind: 'enter' };
-  const chars = Array.from(text.replace(/(?:\r\n?|\n)$/u, ''));
-  const [first] = chars;
+  const typed = text.replace(/(?:\r\n?|\n)$/u, '');
   // eslint-disable-next-line no-control-regex
-  if (chars.length !== 1 || first === undefined || /[\u0000-\u001f\u007f-\u009f]/u.test(first))
-    return { kind: 'other' };
-  return { kind: 'key', key: first };
+  if (typed === '' || /[\u0000-\u001f\u007f-\u009f]/u.test(typed)) return { kind: 'other' };
+  const chars = Array.from(typed);
+  if (chars.length === 1) return { kind: 'key', key: typed };
+  return typed === text ? { kind: 'other' } : { kind: 'line', text: typed };
 }
 
 /**

@@ -1,7 +1,8 @@
 // A choice question answered by one key on a terminal in raw mode: the key is echoed as the
-// word it stands for ("y → yes"), Enter takes the question's default when it has one, and any
-// other key gets a short hint with the question asked again: nothing is decided by a key that
-// is not one of the answers.
+// word it stands for ("y → yes"), Enter takes the question's default when it has one, a word
+// and Enter that arrive in one piece (a script on a pseudo-terminal) answer as that word, and
+// any other key gets a short hint with the question asked again: nothing is decided by a key
+// that is not one of the answers.
 import type { KeyReader } from './key-reader';
 
 /** One answer of a choice question: the key, and the word it is echoed as. */
@@ -30,6 +31,12 @@ function keyList(choices: readonly Choice[]): string {
   return keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}` : keys.join('');
 }
 
+/** A word and Enter sent in one piece ("yes⏎"): the choice it names by key or first word. */
+function byWord(choices: readonly Choice[], text: string): Choice | undefined {
+  const word = text.trim().toLowerCase();
+  return choices.find((c) => c.key === word || c.word.split(/[\s,]/u)[0] === word);
+}
+
 export async function chooseKey(keys: KeyReader, ask: KeyQuestion): Promise<KeyChoice> {
   const { choices, defaultKey } = ask;
   const fallback = choices.find((c) => c.key === defaultKey);
@@ -42,9 +49,11 @@ export async function chooseKey(keys: KeyReader, ask: KeyQuestion): Promise<KeyC
     const chosen =
       press.kind === 'key'
         ? choices.find((c) => c.key === press.key.toLowerCase())
-        : press.kind === 'enter'
-          ? fallback
-          : undefined;
+        : press.kind === 'line'
+          ? byWord(choices, press.text)
+          : press.kind === 'enter'
+            ? fallback
+            : undefined;
     if (chosen) {
       ask.out(`${chosen.key} → ${chosen.word}\n`);
       return { kind: 'key', key: chosen.key };

@@ -28,7 +28,7 @@ function listening(host: ReturnType<typeof fakeHost>): number {
 }
 
 describe('decodeKey', () => {
-  it('decodeKey - one printable key, Enter, Ctrl+C, Ctrl+D, and everything else as other', () => {
+  it('decodeKey - one printable key, Enter, Ctrl+C, Ctrl+D, a word with its Enter, and everything else as other', () => {
     expect(decodeKey('y')).toEqual({ kind: 'key', key: 'y' });
     expect(decodeKey(Buffer.from('é'))).toEqual({ kind: 'key', key: 'é' });
     expect(decodeKey('n\r')).toEqual({ kind: 'key', key: 'n' });
@@ -40,6 +40,8 @@ describe('decodeKey', () => {
     expect(decodeKey('\u001b[A')).toEqual({ kind: 'other' });
     expect(decodeKey('\u001b')).toEqual({ kind: 'other' });
     expect(decodeKey('yes')).toEqual({ kind: 'other' });
+    expect(decodeKey('yes\r')).toEqual({ kind: 'line', text: 'yes' });
+    expect(decodeKey('a\u001b[Ab\n')).toEqual({ kind: 'other' });
     expect(decodeKey('\t')).toEqual({ kind: 'other' });
   });
 });

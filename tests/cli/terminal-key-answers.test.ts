@@ -98,6 +98,13 @@ describe('single-key answers on a terminal', () => {
     expect(term.rawWhenTyped).toEqual([true, true, true, true, true, false]);
   });
 
+  it('write prompt - a word and Enter in one piece (a script on a pty) answers as that word', async () => {
+    const term = fakeTerminal(['maybe\n', 'No\r\n', 'not now']);
+    const answer = await approverOn(term).ask(request());
+    expect(answer).toEqual({ decision: { type: 'reject', reason: 'not now' } });
+    expect(term.shown()).toMatch(/Press y, n, e, h or a .*\n.*n → no\n/u);
+  });
+
   it('hunk walk - keys per hunk, the reason as a line, the confirmation as a key', async () => {
     const term = fakeTerminal(['h', 'y', 'n', 'l18 must stay', 'y']);
     const answer = await approverOn(term).ask(request());
