@@ -17,6 +17,7 @@ import './styles/command.css';
 import './styles/panels.css';
 import './styles/inbox.css';
 import './styles/changes.css';
+import './styles/slash.css';
 
 // Until settings arrive the page follows the system theme (App then applies the setting).
 document.documentElement.dataset.theme =

@@ -58,6 +58,7 @@ const defaults: { [C in Channel]?: Handler<C> } = {
   'mcp.list': () => ({ servers: [], notices: [] }),
   'project.recent': () => [],
   'project.tree': () => ({ entries: [], truncated: false }),
+  'project.commands': () => ({ commands: [], skipped: [] }),
   'agent.listConversations': () => [],
   'agent.getConversation': ({ conversationId }) => ({
     id: conversationId,

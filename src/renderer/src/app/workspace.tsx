@@ -17,6 +17,7 @@ import { SettingsPanel } from '../settings/settings-panel';
 import { SymbolBrowser } from '../symbols/symbol-browser';
 import { useWorktrees } from '../worktrees/use-worktrees';
 import { WorktreePanel } from '../worktrees/worktree-panel';
+import { useSlashHost } from './use-slash-host';
 import { TopBar, type Pane } from './top-bar';
 
 interface Props {
@@ -58,6 +59,14 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
     },
     [select],
   );
+  const openSidebar = useCallback(() => setSidebarOpen(true), []);
+  const slashHost = useSlashHost({
+    conversations: list.conversations,
+    settings,
+    onSettingsChange,
+    setPane,
+    openSidebar,
+  });
   const mentionFile = (path: string) => {
     setDraft((current) =>
       appendMention(current, { label: path, mention: { type: 'file', value: path } }),
@@ -99,7 +108,13 @@ export function Workspace({ project, settings, onSettingsChange, onCloseProject 
       </aside>
       <main className="main-pane">
         {pane === 'chat' && (
-          <ChatView chat={chat} title={title} draft={draft} onDraftChange={setDraft} />
+          <ChatView
+            chat={chat}
+            title={title}
+            draft={draft}
+            onDraftChange={setDraft}
+            slashHost={slashHost}
+          />
         )}
         {pane === 'symbols' && <SymbolBrowser onAsk={askAbout} />}
         {pane === 'settings' && <SettingsPanel settings={settings} onChange={onSettingsChange} />}

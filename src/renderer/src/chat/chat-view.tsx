@@ -1,4 +1,5 @@
-// The chat pane: transcript, Continue after the round limit, and the input with Stop.
+// The chat pane: transcript, Continue after the round limit, what a slash command did, and the
+// input with Stop. A slash command is handled here before anything is sent.
 import type { ChatController } from './use-chat';
 import { mentionsToSend, emptyDraft, type Draft } from './draft';
 import { ChatInput } from './chat-input';
@@ -6,22 +7,34 @@ import { Transcript } from './transcript';
 import { UsageMeter } from './usage-meter';
 import { useCheckpoints } from './use-checkpoints';
 import { emptyConversation } from './conversation-state';
+import type { SlashHost } from './slash-command-handlers';
+import { SlashNoticePanel } from './slash-notice';
+import { useSlashCommands } from './use-slash-commands';
 
 interface Props {
   chat: ChatController;
   title: string;
   draft: Draft;
   onDraftChange(draft: Draft): void;
+  /** What slash commands reach outside the chat: views, settings, the conversation list. */
+  slashHost: SlashHost;
 }
 
-export function ChatView({ chat, title, draft, onDraftChange }: Props) {
+export function ChatView({ chat, title, draft, onDraftChange, slashHost }: Props) {
   const conversation = chat.active ?? emptyConversation('new');
   const checkpoints = useCheckpoints(chat.activeId);
+  const slash = useSlashCommands({ chat, conversation, checkpoints, host: slashHost });
 
   const send = async () => {
     const text = draft.text.trim();
     if (text === '') return;
-    const sent = await chat.send(text, mentionsToSend(draft));
+    const outcome = await slash.run(text);
+    if (outcome.kind === 'done') {
+      if (!outcome.keepText) onDraftChange(emptyDraft);
+      return;
+    }
+    const prompt = outcome.kind === 'send' ? outcome.text : text;
+    const sent = await chat.send(prompt, mentionsToSend(draft));
     if (sent) onDraftChange(emptyDraft);
   };
 
@@ -48,6 +61,7 @@ export function ChatView({ chat, title, draft, onDraftChange }: Props) {
           </button>
         </div>
       )}
+      {slash.notice && <SlashNoticePanel notice={slash.notice} onDismiss={slash.dismiss} />}
       {chat.callError && (
         <p className="error-text call-error" role="alert">
           {chat.callError}
