@@ -96,6 +96,8 @@ export const ASK_HELP = describeVerb({
     '(its diff and evidence are shown, then asked again), h hunk by hunk, a always allow a path.',
     'Hunk by hunk: y keep, n drop (why, optional), s split into its changes, e edit the hunk,',
     'q drop the rest; what you kept is shown with its evidence and asked once more.',
+    'On a terminal each answer is one key, no Enter (a reason is typed as a line); Ctrl+C stops',
+    'the turn and rejects the change.',
   ],
 });
 
