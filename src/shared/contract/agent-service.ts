@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { idText, method, noInput } from './define';
+import { idText, method } from './define';
 import { toolStatusSchema, usageSchema } from '../agent-events';
 import { planCardSchema } from '../plans';
+import { approvalModeSchema } from '../approvals';
 
 export const mentionSchema = z.object({
   type: z.enum(['file', 'symbol']),
@@ -48,6 +49,28 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+/** The mode a turn ran in: an approval mode, or propose for a background run. */
+export const turnModeSchema = z.union([approvalModeSchema, z.literal('propose')]);
+export type TurnMode = z.infer<typeof turnModeSchema>;
+
+/** A conversation as a list shows it (store/conversation-listing.ts says how each is found). */
+export const listedConversationSchema = conversationSummarySchema.extend({
+  /** The mode of its latest turn that recorded one; null when none did. */
+  mode: turnModeSchema.nullable(),
+  turns: z.number(),
+  costUsd: z.number(),
+  /** Every input token, cached or not. */
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** propose: a background run started it; worktree: it works in one of Sluice's worktrees. */
+  kind: z.enum(['chat', 'propose', 'worktree']),
+  /** The worktree's name, when it works in one (a propose run too). */
+  worktree: z.string().optional(),
+});
+export type ListedConversation = z.infer<typeof listedConversationSchema>;
+
+export const LIST_CONVERSATIONS_MAX = 1000;
+
 export const conversationViewSchema = conversationSummarySchema.extend({
   items: z.array(transcriptItemSchema),
   usage: usageTotalsSchema,
@@ -80,7 +103,16 @@ export const agentService = {
   continue: method(idInput, startedTurn),
   /** After an error: sends the last user message's turn again. */
   retry: method(idInput, startedTurn),
-  listConversations: method(noInput, z.array(conversationSummarySchema)),
+  /** Newest first; `search` matches titles and the person's prompts, case-insensitively. */
+  listConversations: method(
+    z
+      .object({
+        search: z.string().max(500).optional(),
+        limit: z.number().int().min(1).max(LIST_CONVERSATIONS_MAX).optional(),
+      })
+      .strict(),
+    z.array(listedConversationSchema),
+  ),
   getConversation: method(idInput, conversationViewSchema),
   renameConversation: method(
     z.object({ conversationId: idText, title: z.string().min(1).max(200) }).strict(),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../../src/renderer/src/app/app';
 import { ev } from '../support/agent-events';
 import { createFakeSluice, type FakeSluice } from '../support/fake-sluice';
+import { listedConversation } from '../support/listed-conversation';
 import { renderWithClient } from '../support/render-with-client';
 
 async function openChat(fake: FakeSluice) {
@@ -170,9 +171,7 @@ describe('ChatView', () => {
   it('conversation list - rename and delete call the contract', async () => {
     const fake = createFakeSluice();
     let title = 'Old title';
-    fake.handle('agent.listConversations', () => [
-      { id: 'c9', projectId: 'p1', title, createdAt: 1, updatedAt: 2 },
-    ]);
+    fake.handle('agent.listConversations', () => [listedConversation({ id: 'c9', title })]);
     fake.handle('agent.renameConversation', ({ conversationId, title: next }) => {
       title = next;
       return { id: conversationId, projectId: 'p1', title: next, createdAt: 1, updatedAt: 3 };
@@ -194,7 +193,7 @@ describe('ChatView', () => {
   it('history - picking a conversation loads and shows its stored transcript', async () => {
     const fake = createFakeSluice();
     fake.handle('agent.listConversations', () => [
-      { id: 'c7', projectId: 'p1', title: 'Earlier', createdAt: 1, updatedAt: 2 },
+      listedConversation({ id: 'c7', title: 'Earlier' }),
     ]);
     fake.handle('agent.getConversation', () => ({
       id: 'c7',

@@ -5,6 +5,7 @@ import { App } from '../../../src/renderer/src/app/app';
 import type { ConversationView } from '../../../src/shared/contract';
 import { ev } from '../support/agent-events';
 import { createFakeSluice } from '../support/fake-sluice';
+import { listedConversation } from '../support/listed-conversation';
 import { renderWithClient } from '../support/render-with-client';
 
 const CONFLICT_RESULT =
@@ -75,7 +76,7 @@ describe('StepGroup', () => {
   it('conflict - a conversation reloaded from history still names the file that conflicted', async () => {
     const fake = createFakeSluice();
     fake.handle('agent.listConversations', () => [
-      { id: 'c7', projectId: 'p1', title: 'Earlier', createdAt: 1, updatedAt: 2 },
+      listedConversation({ id: 'c7', title: 'Earlier' }),
     ]);
     fake.handle('agent.getConversation', () => storedConversation());
     renderWithClient(<App />, fake);

@@ -1,6 +1,6 @@
 // The contract's `agent` service: starts turns in the background and streams their events
-// through the injected emitter; lists, shows, renames and deletes conversations. The open
-// project (its runner, with workspace and tools) comes through `currentProject`.
+// through the injected emitter; lists (searchable), shows, renames and deletes conversations.
+// The open project (its runner, with workspace and tools) comes through `currentProject`.
 import type { ConversationView, Mention } from '../../../shared/contract/agent-service';
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { agentService } from '../../../shared/contract/agent-service';
@@ -71,8 +71,8 @@ export function createAgentHandlers(
         }),
       );
     },
-    listConversations() {
-      return repository.list(deps.currentProject().projectId);
+    listConversations(input) {
+      return repository.listing(deps.currentProject().projectId, input);
     },
     getConversation(input) {
       return conversationView(deps, input.conversationId);

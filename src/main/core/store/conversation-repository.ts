@@ -2,9 +2,18 @@
 // the TurnRecorder it hands out, so a crash loses at most the reply being streamed; read back
 // as the history the model is sent and as the transcript the UI shows (conversation-reads.ts).
 import { randomUUID } from 'node:crypto';
-import type { ConversationSummary, TranscriptItem } from '../../../shared/contract/agent-service';
+import type {
+  ConversationSummary,
+  TranscriptItem,
+  TurnMode,
+} from '../../../shared/contract/agent-service';
 import type { Usage } from '../../../shared/agent-events';
 import type { ChatMessage, TurnRecorder } from './conversation-records';
+import {
+  listConversations,
+  type ConversationSummary as ListedConversation,
+  type ListConversationsOptions,
+} from './conversation-listing';
 import type { WritableDb } from './database-handles';
 import {
   prepareConversationStatements,
@@ -24,22 +33,37 @@ export interface ConversationRecord extends ConversationSummary {
   model: string;
 }
 
+/** The Sluice worktree a conversation works in: the project it was made from, and its name. */
+export interface ConversationWorktree {
+  readonly projectId: string;
+  readonly name: string;
+}
+
 export interface ConversationRepository {
   create(input: {
     projectId: string;
     title: string;
     model: string;
     id?: string;
+    worktree?: ConversationWorktree | null | undefined;
   }): ConversationRecord;
   get(id: string): ConversationRecord | null;
   /** Newest first; one project's when projectId is given. */
   list(projectId?: string): ConversationSummary[];
+  /** With its figures and markers, the project's worktrees' too (conversation-listing.ts). */
+  listing(projectId: string, options?: ListConversationsOptions): ListedConversation[];
   rename(id: string, title: string): ConversationRecord | null;
   setModel(id: string, model: string): void;
   delete(id: string): boolean;
   /** Complete messages in order: exactly what the model saw. */
   history(id: string): ChatMessage[];
-  startTurn(conversationId: string, userText: string, turnId?: string): string;
+  /** `mode`: the mode the turn runs in, when the caller knows it (a review note has none). */
+  startTurn(
+    conversationId: string,
+    userText: string,
+    turnId?: string,
+    mode?: TurnMode | null,
+  ): string;
   lastTurn(conversationId: string): LastTurn | null;
   /** Marks turns left without an end (Sluice stopped mid-turn) as errors; returns how many. */
   closeInterruptedTurns(conversationId: string, message: string): number;
@@ -95,18 +119,28 @@ export function createConversationRepository(
     },
   );
 
-  const startTurn = db.transaction((conversationId: string, userText: string, turnId: string) => {
-    const { next } = q.nextTurnSeq.get(conversationId) as { next: number };
-    const at = now();
-    q.insertTurn.run(turnId, conversationId, next, userText, at);
-    q.touch.run(at, conversationId);
-  });
+  const startTurn = db.transaction(
+    (conversationId: string, userText: string, turnId: string, mode: TurnMode | null) => {
+      const { next } = q.nextTurnSeq.get(conversationId) as { next: number };
+      const at = now();
+      q.insertTurn.run(turnId, conversationId, next, userText, at, mode);
+      q.touch.run(at, conversationId);
+    },
+  );
+
+  const create = db.transaction(
+    (row: ConversationRecord, worktree: ConversationWorktree | null | undefined) => {
+      q.insert.run(row.id, row.projectId, row.title, row.model, row.createdAt, row.updatedAt);
+      if (worktree) q.insertWorktree.run(row.id, worktree.projectId, worktree.name);
+    },
+  );
 
   return {
-    create({ projectId, title, model, id = randomUUID() }) {
+    create({ projectId, title, model, id = randomUUID(), worktree }) {
       const at = now();
-      q.insert.run(id, projectId, title, model, at, at);
-      return { id, projectId, title, model, createdAt: at, updatedAt: at };
+      const row = { id, projectId, title, model, createdAt: at, updatedAt: at };
+      create(row, worktree);
+      return row;
     },
     get(id) {
       const row = q.get.get(id) as ConversationRow | undefined;
@@ -118,6 +152,7 @@ export function createConversationRepository(
       ) as ConversationRow[];
       return rows.map(toSummary);
     },
+    listing: (projectId, options) => listConversations(db, projectId, options),
     rename(id, title) {
       q.rename.run(title, now(), id);
       const row = q.get.get(id) as ConversationRow | undefined;
@@ -132,8 +167,8 @@ export function createConversationRepository(
     history(id) {
       return readMessages(q, id).map((m) => m.message);
     },
-    startTurn(conversationId, userText, turnId = randomUUID()) {
-      startTurn(conversationId, userText, turnId);
+    startTurn(conversationId, userText, turnId = randomUUID(), mode = null) {
+      startTurn(conversationId, userText, turnId, mode);
       return turnId;
     },
     lastTurn: (conversationId) => readLastTurn(q, conversationId),

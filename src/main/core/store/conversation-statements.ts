@@ -1,5 +1,6 @@
-// The prepared statements of the conversation repository (migration 0010's tables): one set
-// per repository, shared by its reads, its writes and the turn recorder it hands out.
+// The prepared statements of the conversation repository (migration 0010's tables, and 0180's
+// turn mode and worktree link): one set per repository, shared by its reads, its writes and
+// the turn recorder it hands out.
 import type { WritableDb } from './database-handles';
 
 export type ConversationStatements = ReturnType<typeof prepareConversationStatements>;
@@ -31,7 +32,10 @@ export function prepareConversationStatements(db: WritableDb) {
       'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM conversation_turns WHERE conversation_id = ?',
     ),
     insertTurn: db.prepare(
-      'INSERT INTO conversation_turns (id, conversation_id, seq, user_text, started_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO conversation_turns (id, conversation_id, seq, user_text, started_at, mode) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    insertWorktree: db.prepare(
+      'INSERT INTO conversation_worktrees (conversation_id, project_id, name) VALUES (?, ?, ?)',
     ),
     endTurn: db.prepare(
       'UPDATE conversation_turns SET ended_at = ?, end_reason = ?, end_message = ? WHERE id = ?',

@@ -24,3 +24,22 @@ export function idsStartingWith(db: ReadableDb, on: IdTable, prefix: string, lim
       .all(...args) as { id: string }[]
   ).map((row) => row.id);
 }
+
+/**
+ * What a listing prints for an id: its first `min` characters, or more while another id of
+ * the table starts the same (as git lengthens a short hash), so the printed text is always
+ * one a person can type back. Read through the primary key's order, not a scan.
+ */
+export function shortestUniquePrefix(db: ReadableDb, on: IdTable, id: string, min = 8): string {
+  const project = on.projectId === undefined ? '' : ' AND project_id = ?';
+  const others = db.prepare(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${on.table} WHERE id >= ? AND id < ? AND id <> ?${project} LIMIT 1)`,
+  );
+  for (let length = Math.min(min, id.length); length < id.length; length++) {
+    const prefix = id.slice(0, length);
+    const args: string[] = [prefix, `${prefix}\uffff`, id];
+    if (on.projectId !== undefined) args.push(on.projectId);
+    if ((others.get(...args) as { n: number }).n === 0) return prefix;
+  }
+  return id;
+}

@@ -172,6 +172,13 @@ describe('createAgentHandlers', () => {
     expect(view.items.filter((i) => i.type === 'user').map((i) => i.text)).toEqual(['second']);
     const list = await value<{ id: string }[]>('agent.listConversations', {});
     expect(list.map((c) => c.id).sort()).toEqual([a.conversationId, b.conversationId].sort());
+    // The search reads the person's prompts, not the mentioned file sent beside one.
+    const found = await value<{ id: string; turns: number }[]>('agent.listConversations', {
+      search: 'SECOND',
+    });
+    expect(found).toMatchObject([{ id: b.conversationId, turns: 1 }]);
+    expect(await value('agent.listConversations', { search: 'mentioned_file' })).toEqual([]);
+    expect((await call('agent.listConversations', { limit: 0 })).ok).toBe(false);
     const renamed = await value<{ title: string }>('agent.renameConversation', {
       conversationId: a.conversationId,
       title: 'Renamed',
