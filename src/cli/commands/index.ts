@@ -21,6 +21,13 @@ export const verbs: readonly LazyVerb[] = [
     () => import('./ask'),
   ),
   lazy(
+    {
+      name: 'conversations',
+      summary: "List the project's conversations, newest first; --search finds one again.",
+    },
+    () => import('./conversations'),
+  ),
+  lazy(
     { name: 'tool', summary: 'Run one tool through the sandbox and print its result.' },
     () => import('./tool'),
   ),
