@@ -6,8 +6,13 @@ import { AnthropicConfigError } from './anthropic-client';
 import type Anthropic from '@anthropic-ai/sdk';
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../../shared/agent-events';
+import type { TurnMode } from '../../../shared/contract/agent-service';
+import { conversationTitle } from '../../../shared/conversation-title';
 import type { ToolDefinition } from '../tools/tool';
-import type { ConversationRepository } from '../store/conversation-repository';
+import type {
+  ConversationRepository,
+  ConversationWorktree,
+} from '../store/conversation-repository';
 import { userContent, type ChatMessage } from './chat-message';
 import { runAgentTurn, type AgentTurnOptions, type TurnOutcome } from './agent-loop';
 import { DEFAULT_MODEL, modelInfo } from './model-catalog';
@@ -45,6 +50,10 @@ export interface ConversationRunnerDeps {
   guidanceFiles: GuidanceFiles;
   maxRounds?: () => number | undefined;
   maxTokens?: number;
+  /** The mode each turn runs in, recorded as it starts so a listing can say it. */
+  mode?: () => TurnMode | null;
+  /** The Sluice worktree this project is, recorded with each conversation it starts. */
+  worktree?: ConversationWorktree | null;
 }
 
 export interface StartedTurn {
@@ -60,11 +69,6 @@ export class TurnRefusedError extends Error {
 }
 
 export const INTERRUPTED_TURN = 'Sluice stopped before this turn finished.';
-
-function titleFrom(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= 60 ? flat || 'New conversation' : `${flat.slice(0, 59)}…`;
-}
 
 export interface ConversationRunner {
   start(request: {
@@ -90,7 +94,12 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
     start(request) {
       const { conversationId, model } = prepareTurn(deps, running, request);
       const text = request.kind === 'send' ? request.text : undefined;
-      const turnId = deps.repository.startTurn(conversationId, text ?? '', randomUUID());
+      const turnId = deps.repository.startTurn(
+        conversationId,
+        text ?? '',
+        randomUUID(),
+        deps.mode?.() ?? null,
+      );
       const controller = new AbortController();
       let finish!: () => void;
       const done = new Promise<void>((resolve) => {
@@ -140,8 +149,9 @@ function prepareTurn(
     const model = request.model ?? deps.model?.() ?? DEFAULT_MODEL;
     const created = repository.create({
       projectId: deps.projectId,
-      title: titleFrom(request.text),
+      title: conversationTitle(request.text),
       model,
+      worktree: deps.worktree,
     });
     return { conversationId: created.id, model };
   }

@@ -14,6 +14,7 @@ import type { DiagnosticsSettings } from '../../../shared/diagnostics-settings';
 import type { IndexStatus } from '../../../shared/contract/symbol-service';
 import { createConversationRunner, type ConversationRunner } from '../agent/conversation-runner';
 import type { CreateDiagnostics } from '../diagnostics/project-diagnostics';
+import { worktreeOfRoot } from '../git/worktree-of-root';
 import { openLazySymbolIndex, type LazySymbolIndex } from '../index/lazy-symbol-index';
 import { SymbolIndex } from '../index/symbol-index';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
@@ -154,11 +155,12 @@ export function openProjectEngine(
   checks.diagnostics?.warm();
   if (symbolIndex instanceof SymbolIndex) keepCurrent(symbolIndex, checks, indexBuild, deps);
   const policies = createPolicyRepository(db);
+  const mode = (): ApprovalMode => deps.modeOverride ?? policies.get(projectId).mode;
   const mcp = openProjectMcp({
     db,
     projectId,
     workspace,
-    mode: () => deps.modeOverride ?? policies.get(projectId).mode,
+    mode,
     env: deps.env,
     notice: deps.mcpNotice,
   });
@@ -182,6 +184,8 @@ export function openProjectEngine(
       ports: toolPorts,
       guidanceFiles: workspace,
       maxRounds: deps.maxRounds,
+      mode,
+      worktree: worktreeOfRoot(deps.home, workspace.root),
     });
   const engine = {
     projectId,

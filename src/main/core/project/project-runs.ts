@@ -17,6 +17,7 @@ import { defaultParallel } from '../runs/run-queue';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
+import { worktreeOfRoot } from '../git/worktree-of-root';
 import { readBackgroundRun } from '../store/background-run-repository';
 import type { WritableDb } from '../store/database-handles';
 import { createSettingsRepository } from '../store/settings-repository';
@@ -86,6 +87,7 @@ export async function startProjectRun(
       symbolIndex: deps.symbolIndex,
       diagnostics: deps.diagnostics,
       tests: deps.tests,
+      worktree: worktreeOfRoot(deps.home, deps.workspace.root),
       background: {
         home: deps.home,
         parallel: request.parallel ?? settings.backgroundParallel ?? defaultParallel(),

@@ -3,6 +3,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
+import type { ConversationWorktree } from '../store/conversation-repository';
 import type { WritableDb } from '../store/database-handles';
 import type { ProjectTests } from '../test-runs/project-tests';
 import type { ToolDefinition } from '../tools/tool';
@@ -38,4 +39,6 @@ export interface ProposalRunDeps {
    * Absent: the run only reads and proposes, in memory, as before.
    */
   readonly background?: Omit<BackgroundRunOptions, 'allowCommands' | 'allowNetwork'> | undefined;
+  /** The Sluice worktree the project is, recorded with a conversation the run starts. */
+  readonly worktree?: ConversationWorktree | null | undefined;
 }

@@ -137,6 +137,8 @@ function proposalRunner(parts: RunnerParts): ConversationRunner {
     guidanceFiles: deps.workspace,
     maxRounds: () => deps.maxRounds,
     ...(deps.maxTokens ? { maxTokens: deps.maxTokens } : {}),
+    mode: () => 'propose',
+    worktree: deps.worktree ?? null,
   });
 }
 
