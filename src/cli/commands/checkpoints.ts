@@ -45,15 +45,14 @@ export default defineVerb({
           c.undone ? 'undone' : '',
           c.turnId ? `turn ${c.turnId}` : '',
           // The evidence is of the bytes written; a late verdict may be of the proposal as shown.
-          c.evidence
-            ? checkpointEvidenceNote(c.evidence)
-            : c.tests
-              ? checkpointTestsNote(c.tests)
-              : '',
+          !c.evidence && c.tests ? checkpointTestsNote(c.tests) : '',
         ]
           .filter(Boolean)
           .join(', ');
-        io.stdout.write(`${c.id}  ${when}  ${outsideLine(c.path)}  (${outsideLine(flags)})\n`);
+        const checked = c.evidence ? `  ${outsideLine(checkpointEvidenceNote(c.evidence))}` : '';
+        io.stdout.write(
+          `${c.id}  ${when}  ${outsideLine(c.path)}  (${outsideLine(flags)})${checked}\n`,
+        );
       }
       return ExitCode.Ok;
     } finally {
