@@ -1,6 +1,8 @@
 // The slash command list over the message box: each command with its arguments and one line,
 // the project's own marked as such. Like the @-mention list, the message box keeps focus and
-// points at the highlighted option with aria-activedescendant.
+// points at the highlighted option with aria-activedescendant. The list is tall enough for the
+// built-ins; past that it scrolls, and the arrows keep the highlighted option in view.
+import { useEffect } from 'react';
 import { slashUsage, type SlashItem } from '../../../shared/slash-commands';
 import { mentionOptionId } from './mention-menu';
 
@@ -10,6 +12,13 @@ export function SlashMenu(props: {
   highlighted: number;
   onPick(index: number): void;
 }) {
+  const highlightedId = mentionOptionId(props.id, props.highlighted);
+  useEffect(() => {
+    const option = document.getElementById(highlightedId);
+    if (option && typeof option.scrollIntoView === 'function') {
+      option.scrollIntoView({ block: 'nearest' });
+    }
+  }, [highlightedId]);
   return (
     <ul className="mention-menu slash-menu" id={props.id} role="listbox" aria-label="Commands">
       {props.items.map((item, index) => (
