@@ -60,5 +60,8 @@ export function auditSummaryLines(summary: AuditSummary): [string, string] {
     `${commands.rejected} rejected`,
     ...(commands.denied ? [`${commands.denied} refused by a rule or the mode`] : []),
   ];
-  return [`File changes${when}: ${fileParts.join(' · ')}`, `Commands${when}: ${commandParts.join(' · ')}`];
+  return [
+    `File changes${when}: ${fileParts.join(' · ')}`,
+    `Commands${when}: ${commandParts.join(' · ')}`,
+  ];
 }
