@@ -16,6 +16,7 @@ import { NO_TERMINAL_MCP_REASON } from './terminal-mcp-approval';
 import { renderEvidence } from './evidence-lines';
 import { answerCommand } from './terminal-command-answer';
 import { answerWrite } from './terminal-write-answer';
+import { answerPlan } from './terminal-plan-answer';
 
 export { YES_PROTECTED_REASON } from './terminal-write-answer';
 
@@ -27,6 +28,8 @@ export interface TerminalAnswererOptions {
   readonly yes: boolean;
   /** Injected approver (tests); default asks on the terminal when stdin and stderr are TTYs. */
   readonly approver?: TerminalApprover;
+  /** Wraps the terminal's approver (the session takes its screen down while a review runs). */
+  readonly wrapApprover?: (approver: TerminalApprover) => TerminalApprover;
 }
 
 export { YES_UNSANDBOXED_REASON } from './terminal-command-answer';
@@ -49,7 +52,8 @@ function answerOnTerminal(
   const { broker } = gates.approvals;
   const { gate } = gates.commands;
   const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
-  const approver = options.approver ?? ioApprover(io, selection);
+  const base = options.approver ?? ioApprover(io, selection);
+  const approver = options.wrapApprover ? options.wrapApprover(base) : base;
   const injected = options.approver !== undefined;
 
   const alwaysAllowed = new Set<string>();
@@ -123,6 +127,10 @@ function answerOnTerminal(
     }
     if (event.type === 'tool_call_approval_request') {
       answerToolCall(event.request).catch(rejectOnPromptFailure(event.request));
+      return;
+    }
+    if (event.type === 'plan_request') {
+      void answerPlan(approver, gates.plans, event);
       return;
     }
     if (event.type !== 'approval_request') return;

@@ -17,8 +17,8 @@ export const ASK_OPTIONS = {
   project: PROJECT_OPTION,
   mode: {
     type: 'string',
-    value: 'ask|auto-edit|read-only|propose',
-    help: 'how writes are approved; propose: a background run in a private copy',
+    value: 'ask|auto-edit|read-only|plan|propose',
+    help: 'how writes are approved; plan: explore read-only, then approve a plan; propose: a background run in a private copy',
     defaultText: "the project's setting (ask unless changed)",
   },
   model: { type: 'string', value: 'M', help: 'the Claude model', defaultText: DEFAULT_MODEL },

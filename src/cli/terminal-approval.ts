@@ -1,5 +1,6 @@
 // Approvals on a terminal: a proposed write (terminal-write-prompt.ts), a command
-// (terminal-command-prompt.ts) and an MCP call (terminal-mcp-approval.ts), asked one at a time.
+// (terminal-command-prompt.ts), an MCP call (terminal-mcp-approval.ts) and a plan
+// (terminal-plan-prompt.ts), asked one at a time.
 // Without a terminal nobody can answer, so the proposal is rejected and the model is told why
 // (auto-edit mode never gets here for ordinary paths). Streams and the editor are injected,
 // so tests drive it with fake streams.
@@ -16,6 +17,12 @@ import { editInEditor } from './terminal-editor';
 import { createPromptKit, type CheckDecision, type PromptKit } from './terminal-prompt';
 import { askCommandOnTerminal } from './terminal-command-prompt';
 import { askWriteOnTerminal } from './terminal-write-prompt';
+import type { PlanRequest } from '../shared/plans';
+import {
+  askPlanOnTerminal,
+  NO_TERMINAL_PLAN_REASON,
+  type TerminalPlanAnswer,
+} from './terminal-plan-prompt';
 import type { TerminalAnswer, TerminalCommandAnswer, WriteAskContext } from './terminal-answers';
 
 export type { TerminalAnswer, TerminalCommandAnswer, WriteAskContext } from './terminal-answers';
@@ -46,6 +53,8 @@ export interface TerminalApprover {
   askCommand?(request: CommandApprovalRequest): Promise<TerminalCommandAnswer>;
   /** An MCP tool call's prompt; absent: MCP calls are rejected as if no terminal were there. */
   askToolCall?(request: ToolCallApprovalRequest): Promise<TerminalToolCallAnswer>;
+  /** A plan's prompt (plan mode); absent: plans are rejected as if no terminal were there. */
+  askPlan?(request: PlanRequest): Promise<TerminalPlanAnswer>;
   close(): void;
 }
 
@@ -115,6 +124,15 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
         kit
           ? askMcpCallOnTerminal(request, kit)
           : { decision: { type: 'reject', reason: NO_TERMINAL_MCP_REASON }, decidedBy: 'mode' },
+      ),
+    askPlan: (request) =>
+      serial(async () =>
+        kit
+          ? askPlanOnTerminal(request, kit)
+          : {
+              decision: { type: 'reject', feedback: NO_TERMINAL_PLAN_REASON },
+              decidedBy: 'mode',
+            },
       ),
     interject: (text) => (kit ? kit.interject(text) : options.output.write(`\n${text}`)),
     close() {

@@ -1,4 +1,4 @@
-// `sluice ask [PROMPT] [--project DIR] [--mode ask|auto-edit|read-only] [--model M]
+// `sluice ask [PROMPT] [--project DIR] [--mode ask|auto-edit|read-only|plan] [--model M]
 //  [--max-turns N] [--conversation ID] [--json]`: one agent turn from the terminal or a script
 // (the flags are ask-model.ts' tables; `--mode propose` is ask-propose.ts).
 // The prompt comes from the argument or stdin. --json prints every AgentEvent as NDJSON;
@@ -124,7 +124,9 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       const given =
         values.mode === undefined ? undefined : approvalModeSchema.safeParse(values.mode);
       if (given && !given.success)
-        throw new UsageError(`--mode must be ask, auto-edit or read-only (got "${values.mode}").`);
+        throw new UsageError(
+          `--mode must be ask, auto-edit, read-only, plan or propose (got "${values.mode}").`,
+        );
       const maxTurns = parseWholeFlag(values['max-turns'], '--max-turns', 1, 1000);
       checkModelFlag(values.model);
       const prompt = (positionals.length ? positionals.join(' ') : await readStdin(io)).trim();

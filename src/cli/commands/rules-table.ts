@@ -71,10 +71,10 @@ export const RULES_TABLE = {
     },
     {
       words: 'mode',
-      args: 'ask|clean|auto-edit|read-only',
+      args: 'ask|clean|auto-edit|read-only|plan',
       options: ['project', 'json'],
       summary:
-        "Set the project's approval mode (clean: ask, but apply without asking a write whose evidence is clean).",
+        "Set the project's approval mode (clean: ask, but apply without asking a write whose evidence is clean; plan: explore read-only and approve a plan before any write).",
     },
     {
       words: 'tests',

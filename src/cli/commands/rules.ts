@@ -192,12 +192,12 @@ function modeOf(text: string | undefined): { mode: ApprovalMode; whenClean: bool
   if (text === 'clean') return { mode: 'ask', whenClean: true };
   if (text === 'propose')
     throw new UsageError(
-      '"propose" is a run mode (sluice ask --mode propose), not a stored one: ask, clean, auto-edit or read-only.',
+      '"propose" is a run mode (sluice ask --mode propose), not a stored one: ask, clean, auto-edit, read-only or plan.',
     );
   const mode = approvalModeSchema.safeParse(text);
   if (!mode.success)
     throw new UsageError(
-      `give the mode: ask, clean, auto-edit or read-only${text === undefined ? '' : ` (not "${oneLine(text)}")`}.`,
+      `give the mode: ask, clean, auto-edit, read-only or plan${text === undefined ? '' : ` (not "${oneLine(text)}")`}.`,
     );
   return { mode: mode.data, whenClean: false };
 }

@@ -8,6 +8,8 @@ import {
   toolCallApprovalRequestSchema,
 } from '../approvals';
 import { proposalEvidenceSchema } from '../diagnostics';
+import { planDecisionSchema, planRequestSchema } from '../plans';
+import { auditSummarySchema, MAX_AUDIT_SINCE_DAYS } from '../audit-summary';
 import {
   commandApprovalRequestSchema,
   commandDecisionSchema,
@@ -50,6 +52,11 @@ export const approvalAuditEntrySchema = z.object({
   /** How an MCP call ended: ran ok, ran with an error, or was refused (not_run). */
   resultStatus: z.enum(['ok', 'error', 'not_run']).nullable(),
   resultDetail: z.string().nullable(),
+  /** What the evidence decided: applied clean ('clean_evidence'), or held back (and why). */
+  decidedBecause: z.string().nullable(),
+  /** A held-back change's introduced errors and newly failing tests (null otherwise). */
+  heldBackErrors: z.number().nullable(),
+  heldBackFailingTests: z.number().nullable(),
 });
 export type ApprovalAuditEntry = z.infer<typeof approvalAuditEntrySchema>;
 
@@ -125,6 +132,25 @@ export const approvalService = {
   audit: method(
     z.object({ conversationId: idText.optional() }).strict(),
     z.array(approvalAuditEntrySchema),
+  ),
+  /** The open project's trail counted: file changes asked, applied clean, held back, rejected. */
+  auditSummary: method(
+    z.object({ sinceDays: z.number().int().min(1).max(MAX_AUDIT_SINCE_DAYS).optional() }).strict(),
+    auditSummarySchema,
+  ),
+  /**
+   * Plan mode: the person's answer to a waiting plan (approve into ask or auto-edit, approve
+   * their own text of it, or reject with feedback); counts once. An approval sets the
+   * project's mode to the one chosen.
+   */
+  decidePlan: method(
+    z.object({ approvalId: idText, decision: planDecisionSchema }).strict(),
+    decideAnswer,
+  ),
+  /** Plans waiting for the person (decided through `decidePlan`), oldest first. */
+  pendingPlans: method(
+    noInput,
+    z.array(planRequestSchema.extend({ ...inTurn, toolUseId: z.string() })),
   ),
   /** run_command: a decision counts only for a pending id, once, bound to its command hash. */
   decideCommand: method(

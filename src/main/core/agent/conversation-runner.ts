@@ -20,6 +20,7 @@ import { loadProjectGuidance, type GuidanceFiles } from './project-guidance';
 import { buildSystemPrompt } from './system-prompt';
 import type { ToolPorts } from './tool-execution';
 import type { TurnToolSet, TurnToolSource } from './turn-tool-set';
+import { createSubmitPlanTool } from '../tools/submit-plan';
 
 export type TurnKind = 'send' | 'continue' | 'retry';
 
@@ -48,6 +49,8 @@ export interface ConversationRunnerDeps {
   ports: (turn: { conversationId: string; turnId: string }) => ToolPorts;
   /** Where AGENTS.md / CLAUDE.md and skills are read from (the workspace). */
   guidanceFiles: GuidanceFiles;
+  /** Plan mode, read as each turn starts: the turn gets submit_plan and the planning prompt. */
+  planning?: () => boolean;
   maxRounds?: () => number | undefined;
   maxTokens?: number;
   /** The mode each turn runs in, recorded as it starts so a listing can say it. */
@@ -194,7 +197,8 @@ async function* runTurn(
 ): AsyncGenerator<AgentEvent, TurnOutcome> {
   const { repository } = deps;
   const recorder = repository.recorder(conversationId);
-  const history = repository.history(conversationId);
+  // After a compaction, the summary stands for the turns before its point.
+  const history = repository.sentHistory(conversationId);
   let client: Anthropic;
   try {
     client = deps.createClient();
@@ -211,6 +215,7 @@ async function* runTurn(
   }
   const guidance = await loadProjectGuidance(deps.guidanceFiles);
   const maxRounds = deps.maxRounds?.();
+  const planning = deps.planning?.() === true;
   const none: TurnToolSet = { tools: [] };
   const extra = deps.extraTools
     ? await deps
@@ -229,8 +234,8 @@ async function* runTurn(
     history,
     ...(text !== undefined ? { userText: text } : {}),
     ...(context ? { userContext: context } : {}),
-    system: buildSystemPrompt(guidance),
-    tools: extra.tools.length ? [...deps.tools, ...extra.tools] : deps.tools,
+    system: buildSystemPrompt(guidance, { planning }),
+    tools: [...deps.tools, ...extra.tools, ...(planning ? [createSubmitPlanTool()] : [])],
     ...(extra.loaded ? { loadedTools: extra.loaded } : {}),
     ports: deps.ports({ conversationId, turnId }),
     signal: controller.signal,

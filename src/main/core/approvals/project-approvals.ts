@@ -37,8 +37,11 @@ export function createProjectApprovals(deps: {
   projectId: string;
   /** Where approval events go when the request carries no emitter (the call's ctx.emit wins). */
   emit?: (event: AgentEvent) => void;
-  /** A mode for this run in place of the stored one (`sluice ask --mode`); rules still apply. */
-  modeOverride?: ApprovalMode | undefined;
+  /**
+   * The run's mode in place of the stored one (`sluice ask --mode`, an approved plan), read at
+   * every proposal; undefined: the stored one. Rules still apply.
+   */
+  modeOverride?: (() => ApprovalMode | undefined) | undefined;
   /** Keeps the evidence of what each decision wrote with its checkpoint (the engine's checks). */
   keepEvidence?: KeepEvidence | undefined;
 }): ProjectApprovals {
@@ -47,7 +50,8 @@ export function createProjectApprovals(deps: {
   const broker = new ApprovalBroker({
     policy: () => {
       const stored = policies.get(deps.projectId);
-      return deps.modeOverride ? { ...stored, mode: deps.modeOverride } : stored;
+      const override = deps.modeOverride?.();
+      return override ? { ...stored, mode: override } : stored;
     },
     audit: createApprovalAuditRepository(deps.db, deps.projectId),
     checkpoints,

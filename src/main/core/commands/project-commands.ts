@@ -41,8 +41,8 @@ export function createProjectCommands(deps: {
   sandbox?: SandboxAvailability;
   /** The project's one registry of waiting decisions (the approval broker's). */
   registry?: ApprovalRegistry;
-  /** A mode for this run in place of the stored one (`sluice ask --mode`); rules still apply. */
-  modeOverride?: ApprovalMode | undefined;
+  /** The run's mode in place of the stored one (`sluice ask --mode`, an approved plan); rules still apply. */
+  modeOverride?: (() => ApprovalMode | undefined) | undefined;
   /** Told of a rule "always allow" saved, so the shell can say how to remove it. */
   onRuleSaved?: (rule: CommandRule) => void;
 }): ProjectCommands {
@@ -51,7 +51,7 @@ export function createProjectCommands(deps: {
   const networkRules = createNetworkRuleRepository(deps.db);
   const gate = new CommandApprovalGate({
     policy: () => ({
-      mode: deps.modeOverride ?? policies.get(deps.projectId).mode,
+      mode: deps.modeOverride?.() ?? policies.get(deps.projectId).mode,
       rules: rules.list(deps.projectId),
     }),
     addAllowRule: (prefix) => {

@@ -20,7 +20,6 @@ import { SymbolIndex } from '../index/symbol-index';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import { createConversationRepository } from '../store/conversation-repository';
 import type { WritableDb } from '../store/database-handles';
-import { createPolicyRepository } from '../store/policy-repository';
 import { projectIdFor } from '../store/project-id';
 import type { CreateTests } from '../test-runs/shell-tests';
 import { createTools } from '../tools';
@@ -29,6 +28,7 @@ import type { ToolPorts } from '../agent/tool-execution';
 import { ensureSluiceHome } from '../workspace/sluice-home';
 import type { Workspace } from '../workspace/workspace';
 import { openProjectChecks, type ProjectChecks } from './project-checks';
+import { openRunMode } from './run-mode';
 import { openProjectGates, type ProjectGates } from './project-gates';
 import { openProjectMcp, type ProjectMcp } from './project-mcp';
 import { startProjectRun, type RunStart } from './project-runs';
@@ -65,8 +65,16 @@ export interface ProjectEngineDeps {
   readonly createTests?: CreateTests | null;
   /** Default: read from the app DB on every check. */
   readonly diagnosticsSettings?: () => DiagnosticsSettings;
-  /** A mode for this run in place of the project's stored one (`--mode`); rules still apply. */
+  /**
+   * A mode for this run in place of the project's stored one (`--mode`); rules still apply.
+   * The run's mode can change while the project is open: setMode, or an approved plan.
+   */
   readonly modeOverride?: ApprovalMode | undefined;
+  /**
+   * An approved plan switches the project's stored mode (the app, whose mode is the project's
+   * setting); otherwise only this run's mode, as setMode does (a terminal run or session).
+   */
+  readonly approvedPlanSetsStoredMode?: boolean;
   /** Who answers the project's questions; absent, they wait for a decision through the contract. */
   readonly approver?: CreateShellApprover;
   /** Where approval events go when a call carries no emitter of its own. */
@@ -89,6 +97,10 @@ export interface ProjectEngine<I extends SymbolIndexPort = LazySymbolIndex> {
   readonly mcp: ProjectMcp;
   /** The conversation runner, made on first use. */
   readonly runner: ConversationRunner;
+  /** The mode in force: the run's, else the project's stored one. */
+  mode(): ApprovalMode;
+  /** Switches this run's mode (not the stored one); the next request is judged in it. */
+  setMode(mode: ApprovalMode): void;
   /** Everything a tool call gets from the project. */
   toolPorts(): ToolPorts;
   /** Starts a background run over the project, with its index and checks (project-runs.ts). */
@@ -119,12 +131,14 @@ export function openProjectEngine(
 ): ProjectEngine<SymbolIndex> | ProjectEngine {
   const { db, workspace } = deps;
   const projectId = projectIdFor(workspace.root);
+  const runMode = openRunMode(db, projectId, deps);
   const gates = openProjectGates({
     db,
     projectId,
     home: deps.home,
     ...(deps.emit ? { emit: deps.emit } : {}),
-    modeOverride: deps.modeOverride,
+    modeOverride: runMode.override,
+    planGoOn: runMode.goOn,
     ...(deps.onCommandRuleSaved ? { onCommandRuleSaved: deps.onCommandRuleSaved } : {}),
     selection: () => checks.selection,
     onBackgroundError: deps.onBackgroundError,
@@ -154,19 +168,18 @@ export function openProjectEngine(
   // The warm checkers prepare the disk side now, before the first proposal.
   checks.diagnostics?.warm();
   if (symbolIndex instanceof SymbolIndex) keepCurrent(symbolIndex, checks, indexBuild, deps);
-  const policies = createPolicyRepository(db);
-  const mode = (): ApprovalMode => deps.modeOverride ?? policies.get(projectId).mode;
   const mcp = openProjectMcp({
     db,
     projectId,
     workspace,
-    mode,
+    mode: runMode.current,
     env: deps.env,
     notice: deps.mcpNotice,
   });
   const toolPorts = (): ToolPorts => ({
     workspace,
     approvals: ports.approvals,
+    plans: ports.plans,
     symbolIndex,
     commands: ports.commands,
     ...(checks.diagnostics ? { diagnostics: checks.diagnostics } : {}),
@@ -184,7 +197,8 @@ export function openProjectEngine(
       ports: toolPorts,
       guidanceFiles: workspace,
       maxRounds: deps.maxRounds,
-      mode,
+      planning: () => runMode.current() === 'plan',
+      mode: runMode.current,
       worktree: worktreeOfRoot(deps.home, workspace.root),
     });
   const engine = {
@@ -198,6 +212,8 @@ export function openProjectEngine(
     get runner() {
       return (runner ??= makeRunner());
     },
+    mode: runMode.current,
+    setMode: runMode.set,
     toolPorts,
     startRun: (request) =>
       startProjectRun(

@@ -1,4 +1,4 @@
-// The gates of one open project: the approval broker (file writes and MCP calls) and the
+// The gates of one open project: the approval broker (files, MCP calls), the plan gate and the
 // command gate, on one registry of waiting decisions, with the audit trail and checkpoints
 // they record in, and the evidence of what each decision wrote kept with its checkpoint. One
 // per open project in every shell; dispose() rejects whatever still waits, as aborted.
@@ -13,10 +13,16 @@ import type { SelectionEvidence } from '../evidence/selection-evidence';
 import { createApprovalAuditRepository } from '../store/approval-audit-repository';
 import { createCheckpointEvidenceRepository } from '../store/checkpoint-evidence-repository';
 import type { WritableDb } from '../store/database-handles';
+import { createPlanRepository } from '../store/plan-repository';
+import { createPolicyRepository } from '../store/policy-repository';
+import { PlanGate } from '../approvals/plan-gate';
+import type { PlanGoOnMode } from '../../../shared/plans';
 
 export interface ProjectGates {
   readonly approvals: ProjectApprovals;
   readonly commands: ProjectCommands;
+  /** Plan mode's plans, waiting in the same registry. */
+  readonly plans: PlanGate;
   dispose(): void;
 }
 
@@ -27,8 +33,13 @@ export interface ProjectGatesDeps {
   readonly home: string;
   /** Where approval events go when a request carries no emitter of its own. */
   readonly emit?: (event: AgentEvent) => void;
-  /** A mode for this run in place of the stored one (`--mode`); rules still apply. */
-  readonly modeOverride?: ApprovalMode | undefined;
+  /**
+   * The run's mode in place of the stored one (`--mode`, an approved plan), read at every
+   * request; undefined: the stored one. Rules still apply.
+   */
+  readonly modeOverride?: (() => ApprovalMode | undefined) | undefined;
+  /** Where an approved plan's mode goes; default: the project's stored mode. */
+  readonly planGoOn?: (mode: PlanGoOnMode) => void;
   readonly onCommandRuleSaved?: (rule: CommandRule) => void;
   /** Tests: this machine's sandbox. */
   readonly sandbox?: SandboxAvailability;
@@ -65,12 +76,22 @@ export function openProjectGates(deps: ProjectGatesDeps): ProjectGates {
     ...(deps.onCommandRuleSaved ? { onRuleSaved: deps.onCommandRuleSaved } : {}),
     ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
   });
+  const policies = createPolicyRepository(deps.db);
+  const plans = new PlanGate({
+    registry: approvals.broker.registry,
+    mode: () => deps.modeOverride?.() ?? policies.get(deps.projectId).mode,
+    goOn: deps.planGoOn ?? ((mode) => void policies.setMode(deps.projectId, mode)),
+    emit: deps.emit,
+    records: createPlanRepository(deps.db),
+  });
   return {
     approvals,
     commands,
+    plans,
     dispose() {
       approvals.dispose();
       commands.dispose();
+      plans.abortAll('the project was closed');
       evidence.dispose();
     },
   };

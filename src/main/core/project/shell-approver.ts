@@ -1,11 +1,12 @@
 // Who answers the project's questions in a shell. The app answers through the contract (the
 // review modal's decision reaches the broker over IPC), so it brings no approver; the CLI
 // brings the terminal one. An approver sees every approval event of the tools' calls (file
-// writes, MCP calls, commands) and answers through the project's one broker and gate. It is
+// writes, MCP calls, commands, plans) and answers through the project's one broker and gate. It is
 // made on the first question, so a run that never asks never touches the terminal.
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalPort, ToolCallApprovalPort, WriteCall } from '../approvals/approval-port';
 import type { CommandPort } from '../commands/command-port';
+import type { PlanPort } from '../approvals/plan-gate';
 import type { ProjectGates } from './project-gates';
 import type { SelectionEvidence } from '../evidence/selection-evidence';
 
@@ -31,6 +32,8 @@ export type CreateShellApprover = (
 export interface AnsweredPorts {
   readonly approvals: ApprovalPort & ToolCallApprovalPort;
   readonly commands: CommandPort;
+  /** Plan mode's gate (submit_plan). */
+  readonly plans: PlanPort;
   /** Lets go of the approver (a turn ended); the next question makes a new one. */
   release(): void;
   /** Closes the approver for good (the project closed). */
@@ -41,6 +44,7 @@ const QUESTIONS = new Set<AgentEvent['type']>([
   'approval_request',
   'tool_call_approval_request',
   'command_approval_request',
+  'plan_request',
 ]);
 
 /** The ports tools ask through: the gates themselves, with the shell's approver listening. */
@@ -52,7 +56,13 @@ export function answeredPorts(
   const { broker } = gates.approvals;
   const port = gates.commands.port;
   if (!create)
-    return { approvals: broker, commands: port, release: () => undefined, close: () => undefined };
+    return {
+      approvals: broker,
+      commands: port,
+      plans: gates.plans,
+      release: () => undefined,
+      close: () => undefined,
+    };
   let approver: ShellApprover | null = null;
   let closed = false;
   const feed = (event: AgentEvent): void => {
@@ -78,12 +88,17 @@ export function answeredPorts(
           : resolution;
       },
       wouldAsk: (proposal) => broker.wouldAsk(proposal),
+      heldBack: (proposal, call, held) => broker.heldBack(proposal, call, held),
       applied: (change) => broker.applied(change),
       failed: (approvalId, reason) => broker.failed(approvalId, reason),
     },
     commands: {
       ...port,
       gate: { request: (proposal, call) => port.gate.request(proposal, heard(call)) },
+    },
+    plans: {
+      mode: () => gates.plans.mode(),
+      requestPlan: (plan, call) => gates.plans.requestPlan(plan, heard(call)),
     },
     release() {
       approver?.close();

@@ -9,6 +9,7 @@ import { commitsEachTurn, setCommitEachTurn } from '../git/commit-each-turn-sett
 import { commitTurnStep } from '../git/turn-commit-step';
 import { undoTurnByGit } from '../git/turn-undo';
 import type { ConversationRepository } from '../store/conversation-repository';
+import { summarizeApprovalAudit } from '../store/approval-audit-summary';
 import type { PolicyRepository } from '../store/policy-repository';
 import { projectIdFor } from '../store/project-id';
 import { createProjectRepository } from '../store/project-repository';
@@ -104,6 +105,8 @@ export function createAppHandlers(args: AppHandlersArgs): SluiceHandlers {
         const { projectId, gates } = current();
         return { projectId, commands: gates.commands };
       },
+      currentPlans: () => current().gates.plans,
+      summarizeAudit: (filter) => summarizeApprovalAudit(db, filter),
     }),
     checkpoints: createCheckpointHandlers({
       currentProject: () => {

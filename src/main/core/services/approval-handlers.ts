@@ -4,9 +4,11 @@
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { approvalService } from '../../../shared/contract/approval-service';
 import type { ApprovalBroker } from '../approvals/approval-broker';
+import type { PlanGate } from '../approvals/plan-gate';
 import { validateRuleGlob } from '../../../shared/policy-rules';
 import type { PolicyRepository } from '../store/policy-repository';
 import type { AuditRecord } from '../store/approval-audit-records';
+import type { AuditSummary } from '../../../shared/audit-summary';
 import type { ProjectCommands } from '../commands/project-commands';
 import type { SelectionEvidence } from '../evidence/selection-evidence';
 import { checkDecision } from '../project/decision-checks';
@@ -20,10 +22,14 @@ export interface ApprovalHandlersDeps {
     /** Checks what a decision would write; absent: nothing is checked in this shell. */
     selection?: SelectionEvidence;
   };
+  /** The open project's plan gate (plan mode); absent: plan methods say so. */
+  currentPlans?(): PlanGate;
   /** The open project's run_command gate and rules; absent: command methods say so. */
   currentCommands?(): { projectId: string; commands: ProjectCommands };
   /** Reads the audit trail; default: the broker's own audit (the app DB repository can list). */
   listAudit?(filter: { projectId: string; conversationId?: string | undefined }): AuditRecord[];
+  /** Counts the trail (asked, applied clean, held back…); absent: this session cannot. */
+  summarizeAudit?(filter: { projectId: string; sinceDays: number | null }): AuditSummary;
 }
 
 export type ApprovalHandlers = ServiceHandlers<typeof approvalService>;
@@ -34,6 +40,13 @@ export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHand
     return deps.currentCommands();
   };
   return {
+    decidePlan({ approvalId, decision }) {
+      if (!deps.currentPlans) throw new Error('This session cannot decide plans.');
+      return deps.currentPlans().decide({ approvalId, decision }, 'person');
+    },
+    pendingPlans() {
+      return deps.currentPlans?.().pending() ?? [];
+    },
     decideCommand({ approvalId, commandHash, decision }) {
       return commands().commands.gate.decide({ approvalId, commandHash, decision }, 'person');
     },
@@ -117,6 +130,11 @@ export function createApprovalHandlers(deps: ApprovalHandlersDeps): ApprovalHand
       return deps.listAudit
         ? deps.listAudit({ projectId, conversationId })
         : broker.auditTrail(conversationId);
+    },
+    auditSummary({ sinceDays }) {
+      const { projectId } = deps.currentProject();
+      if (!deps.summarizeAudit) throw new Error('This session keeps no approval trail to count.');
+      return deps.summarizeAudit({ projectId, sinceDays: sinceDays ?? null });
     },
   };
 }

@@ -108,6 +108,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       },
       // The app answers through the contract: a decision reaches the broker over IPC.
       emit: (event) => emit('agent', event),
+      // The app's mode is the project's setting: an approved plan changes it there.
+      approvedPlanSetsStoredMode: true,
       createDiagnostics: deps.createDiagnostics ?? null,
       createTests: deps.createTests ?? null,
       diagnosticsSettings: () => settings.diagnostics(),

@@ -4,6 +4,7 @@ import type { TranscriptItem } from '../../../shared/contract/agent-service';
 import type { TurnEndReason, Usage } from '../../../shared/agent-events';
 import type { ChatMessage } from './conversation-records';
 import type { ConversationStatements } from './conversation-statements';
+import type { PlanRow } from './plan-repository';
 import {
   buildTranscript,
   type StoredMessage,
@@ -82,7 +83,13 @@ export function readTranscript(
     message: t.end_message,
   }));
   const storedTools = readToolCalls(q, conversationId);
-  return buildTranscript(readMessages(q, conversationId), storedTurns, storedTools);
+  const plans = q.plans.all(conversationId) as PlanRow[];
+  return buildTranscript(
+    readMessages(q, conversationId),
+    storedTurns,
+    storedTools,
+    new Map(plans.map((row) => [row.tool_use_id, row])),
+  );
 }
 
 /** The conversation's tool calls by tool-use id, as the transcript pairs them with messages. */

@@ -2,6 +2,7 @@
 // turn mode and worktree link): one set per repository, shared by its reads, its writes and
 // the turn recorder it hands out.
 import type { WritableDb } from './database-handles';
+import { PLAN_ROWS_SQL } from './plan-repository';
 
 export type ConversationStatements = ReturnType<typeof prepareConversationStatements>;
 
@@ -56,6 +57,8 @@ export function prepareConversationStatements(db: WritableDb) {
     tools: db.prepare(
       'SELECT tool_use_id, turn_id, name, label, input_json, status, result, shown_as FROM conversation_tool_calls WHERE conversation_id = ?',
     ),
+    /** Plan mode's plans (migration 0190). */
+    plans: db.prepare(PLAN_ROWS_SQL),
     insertUsage: db.prepare(`
       INSERT INTO conversation_usage (conversation_id, turn_id, model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),

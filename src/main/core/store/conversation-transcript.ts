@@ -1,10 +1,12 @@
 // Rebuilds what the UI shows (TranscriptItem[]) from the stored conversation: the person's
-// messages, Claude's text, each tool call with its stored status and result, and an error
-// row after each turn that ended in error. Tool results inside user messages are not rows of
-// their own: they belong to their tool call.
+// messages, Claude's text, each tool call with its stored status and result (a submitted plan
+// with its decision), and an error row after each turn that ended in error. Tool results
+// inside user messages are not rows of their own: they belong to their tool call.
 import type { TranscriptItem } from '../../../shared/contract/agent-service';
 import type { ToolStatus, TurnEndReason } from '../../../shared/agent-events';
 import type { ChatMessage } from './conversation-records';
+import { planCardOf, type PlanRow } from './plan-repository';
+import { personMessage } from './attached-images';
 
 export interface StoredMessage {
   seq: number;
@@ -36,6 +38,8 @@ export function buildTranscript(
   messages: StoredMessage[],
   turns: StoredTurn[],
   tools: ReadonlyMap<string, StoredToolCall>,
+  /** Plan mode's plans by the tool call (submit_plan) that submitted them. */
+  plans: ReadonlyMap<string, PlanRow> = new Map(),
 ): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   const byTurn = new Map<string, StoredMessage[]>();
@@ -47,18 +51,28 @@ export function buildTranscript(
   for (const turn of turns) {
     for (const stored of byTurn.get(turn.id) ?? []) {
       const { message, seq } = stored;
+      if (message.role === 'user') {
+        // Attached images come before the person's text; later text blocks are attached
+        // context (mentioned files and symbols), not chat rows.
+        const said = personMessage(message.content, turn.id);
+        if (said)
+          items.push({
+            type: 'user',
+            id: `${seq}:${said.index}`,
+            text: said.text,
+            createdAt: stored.createdAt,
+            ...(said.images.length ? { images: said.images } : {}),
+          });
+        continue;
+      }
       message.content.forEach((block, index) => {
         const id = `${seq}:${index}`;
-        if (message.role === 'user') {
-          // Later text blocks are attached context (mentioned files and symbols), not chat rows.
-          if (block.type === 'text' && index === 0)
-            items.push({ type: 'user', id, text: block.text, createdAt: stored.createdAt });
-          return;
-        }
         if (block.type === 'text' && block.text)
           items.push({ type: 'assistant_text', id, turnId: turn.id, text: block.text });
         if (block.type === 'tool_use') {
           const call = tools.get(block.id);
+          const planRow = plans.get(block.id);
+          const plan = planRow ? planCardOf(planRow, turn.reason !== null) : null;
           items.push({
             type: 'tool',
             id: block.id,
@@ -69,6 +83,7 @@ export function buildTranscript(
             status: call ? call.status : turn.reason === null ? 'running' : 'error',
             result: call?.result ?? (turn.reason === null ? '' : NOT_FINISHED),
             ...(call?.shownAs ? { shownAs: call.shownAs } : {}),
+            ...(plan ? { plan } : {}),
           });
         }
       });

@@ -51,6 +51,8 @@ export interface ToolContext {
    * affects run on its text in a private copy; absent → no test run.
    */
   readonly tests?: import('../test-runs/project-tests').ProjectTests;
+  /** Plan mode's gate: submit_plan asks the person through it; absent → no plan can be asked. */
+  readonly plans?: import('../approvals/plan-gate').PlanPort;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
