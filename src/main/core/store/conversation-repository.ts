@@ -1,6 +1,7 @@
 // Conversations in the app database (migration 0010). Written as the turn happens through
 // the TurnRecorder it hands out, so a crash loses at most the reply being streamed; read back
-// as the history the model is sent and as the transcript the UI shows (conversation-reads.ts).
+// as the history the model is sent (shortened by a compaction) and as the transcript the UI
+// shows (conversation-reads.ts).
 import { randomUUID } from 'node:crypto';
 import type {
   ConversationSummary,
@@ -8,6 +9,8 @@ import type {
   TurnMode,
 } from '../../../shared/contract/agent-service';
 import type { Usage } from '../../../shared/agent-events';
+import type { ImageInput } from '../../../shared/image-attachments';
+import { prepareAttachedImageRead } from './attached-images';
 import type { ChatMessage, TurnRecorder } from './conversation-records';
 import {
   listConversations,
@@ -15,6 +18,7 @@ import {
   type ListConversationsOptions,
 } from './conversation-listing';
 import type { WritableDb } from './database-handles';
+import { latestCompaction, sentHistory } from './conversation-compactions';
 import {
   prepareConversationStatements,
   type ConversationStatements,
@@ -55,8 +59,13 @@ export interface ConversationRepository {
   rename(id: string, title: string): ConversationRecord | null;
   setModel(id: string, model: string): void;
   delete(id: string): boolean;
-  /** Complete messages in order: exactly what the model saw. */
+  /** Complete messages in order, as stored (a compaction leaves them whole). */
   history(id: string): ChatMessage[];
+  /**
+   * What the next request sends of the history: after a compaction, its summary and the
+   * messages since (conversation-compactions.ts); else every message.
+   */
+  sentHistory(id: string): ChatMessage[];
   /** `mode`: the mode the turn runs in, when the caller knows it (a review note has none). */
   startTurn(
     conversationId: string,
@@ -69,6 +78,8 @@ export interface ConversationRepository {
   closeInterruptedTurns(conversationId: string, message: string): number;
   recorder(conversationId: string): TurnRecorder;
   transcript(conversationId: string): TranscriptItem[];
+  /** The n-th image (from 0) the person attached to a turn's message; null when there is none. */
+  attachedImage(conversationId: string, turnId: string, index: number): ImageInput | null;
   usageTotals(conversationId: string): Usage;
 }
 
@@ -102,6 +113,7 @@ export function createConversationRepository(
   now: () => number = Date.now,
 ): ConversationRepository {
   const q = prepareConversationStatements(db);
+  const attachedImage = prepareAttachedImageRead(db);
 
   const appendMessage: AppendMessage = db.transaction(
     (conversationId: string, turnId: string, message: ChatMessage) => {
@@ -167,6 +179,7 @@ export function createConversationRepository(
     history(id) {
       return readMessages(q, id).map((m) => m.message);
     },
+    sentHistory: (id) => sentHistory(readMessages(q, id), latestCompaction(db, id)),
     startTurn(conversationId, userText, turnId = randomUUID(), mode = null) {
       startTurn(conversationId, userText, turnId, mode);
       return turnId;
@@ -177,6 +190,7 @@ export function createConversationRepository(
     },
     recorder: (conversationId) => turnRecorder(q, appendMessage, now, conversationId),
     transcript: (conversationId) => readTranscript(q, conversationId),
+    attachedImage,
     usageTotals: (conversationId) => readUsageTotals(q, conversationId),
   };
 }

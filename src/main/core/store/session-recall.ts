@@ -2,6 +2,7 @@
 // (↑ at the prompt walks them) and the latest request of a conversation taken up again (how
 // full its context is).
 import type { Usage } from '../../../shared/usage';
+import { TURN_USAGE_ONLY } from './conversation-compactions';
 import type { ReadableDb } from './database-handles';
 
 /** Most earlier prompts recalled. */
@@ -20,12 +21,16 @@ export function earlierPrompts(db: ReadableDb, projectId: string): string[] {
   return rows.map((row) => row.text).reverse();
 }
 
-/** The conversation's latest request's usage, or null when it sent none. */
+/**
+ * The conversation's latest request's usage, or null when it sent none. A compaction's
+ * drafting request is not one of its requests here: it did not send the conversation.
+ */
 export function latestUsage(db: ReadableDb, conversationId: string): Usage | null {
   const row = db
     .prepare(
       `SELECT input_tokens AS i, output_tokens AS o, cache_read_tokens AS r, cache_write_tokens AS w,
-         cost_usd AS c FROM conversation_usage WHERE conversation_id = ? ORDER BY id DESC LIMIT 1`,
+         cost_usd AS c FROM conversation_usage WHERE conversation_id = ? AND ${TURN_USAGE_ONLY}
+       ORDER BY id DESC LIMIT 1`,
     )
     .get(conversationId) as { i: number; o: number; r: number; w: number; c: number } | undefined;
   if (!row) return null;

@@ -25,6 +25,7 @@ import { migration0160CheckpointEvidence } from './0160-checkpoint-evidence';
 import { migration0170AuditHeldBackAndClean } from './0170-audit-held-back-and-clean';
 import { migration0180ConversationListing } from './0180-conversation-listing';
 import { migration0190PlanMode } from './0190-plan-mode';
+import { migration0200ConversationCompactions } from './0200-conversation-compactions';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -51,4 +52,5 @@ export const appMigrations: readonly Migration[] = [
   migration0170AuditHeldBackAndClean,
   migration0180ConversationListing,
   migration0190PlanMode,
+  migration0200ConversationCompactions,
 ];
