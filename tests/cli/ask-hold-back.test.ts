@@ -8,6 +8,8 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io';
 import { createAskCommand } from '../../src/cli/commands/ask';
+import { main } from '../../src/cli/main';
+import { fakeCliIo } from '../support/fake-cli-io';
 import {
   reply,
   startFakeAnthropicServer,
@@ -77,5 +79,9 @@ describe('sluice ask - hold-back', () => {
     expect(results[2]).not.toContain('not shown to the person');
     expect(results[2]).toContain('no terminal to ask the person');
     expect(readFileSync(path.join(project, 'a.ts'), 'utf8')).toBe('export const total = 1;\n');
+    // The approval trail counts the hold-back beside the change that was put to the gate.
+    const audit = fakeCliIo({ cwd: project, env: { SLUICE_HOME: home } });
+    expect(await main(['audit', '--summary', '--json', '--project', project], audit)).toBe(0);
+    expect(audit.lines()).toMatchObject([{ files: { heldBack: 1 } }]);
   });
 });

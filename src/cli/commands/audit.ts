@@ -1,13 +1,22 @@
-// `sluice audit --project DIR [--limit N] [--kind K] [--json]`: the project's approval trail
-// (file writes, commands, MCP calls), newest first, one line per proposal: when, kind, the
-// verdict, who decided, what, and the short hash the decision was bound to.
+// `sluice audit --project DIR [--limit N] [--kind K] [--since DAYS] [--json]`: the project's
+// approval trail (file writes, commands, MCP calls), newest first, one line per proposal: when,
+// kind, the verdict, who decided, what, and the short hash the decision was bound to.
+// `--summary` counts it instead: file changes asked, applied clean, held back, rejected, and
+// the same for commands.
 import { existsSync } from 'node:fs';
 import { approvalAuditEntrySchema } from '../../shared/contract/approval-service';
+import {
+  auditSummaryLines,
+  MAX_AUDIT_SINCE_DAYS,
+  type AuditSummary,
+} from '../../shared/audit-summary';
 import { appDatabasePath, openAppDatabase } from '../../main/core/store/app-database';
+import type { ReadableDb } from '../../main/core/store/database-handles';
 import {
   listRecentApprovalAudit,
   type RecentAuditRecord,
 } from '../../main/core/store/approval-audit-repository';
+import { sinceOf, summarizeApprovalAudit } from '../../main/core/store/approval-audit-summary';
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
 import { defineVerb, JSON_OPTION, kindOption, PROJECT_OPTION } from '../define-verb';
@@ -26,6 +35,16 @@ function limitOf(text: string | undefined): number {
   if (!Number.isInteger(n) || n < 1 || n > MAX_AUDIT_LIMIT)
     throw new UsageError(
       `--limit must be a whole number from 1 to ${MAX_AUDIT_LIMIT} (the max), not "${oneLine(text)}".`,
+    );
+  return n;
+}
+
+function sinceDaysOf(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const n = /^\d{1,9}$/u.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_AUDIT_SINCE_DAYS)
+    throw new UsageError(
+      `--since must be a whole number of days from 1 to ${MAX_AUDIT_SINCE_DAYS}, not "${oneLine(text)}".`,
     );
   return n;
 }
@@ -49,13 +68,37 @@ function what(row: RecentAuditRecord): string {
   return shown.length > MAX_WHAT ? `${shown.slice(0, MAX_WHAT - 1)}…` : shown;
 }
 
+/** Why the evidence decided, after what it was about: "(clean)", "(2 errors)". */
+function because(row: RecentAuditRecord): string {
+  if (row.decidedBecause === 'clean_evidence') return '  (clean)';
+  if (row.outcome !== 'held_back') return '';
+  const errors = row.heldBackErrors ?? 0;
+  const tests = row.heldBackFailingTests ?? 0;
+  return errors > 0
+    ? `  (${errors} error${errors === 1 ? '' : 's'})`
+    : `  (${tests} failing test${tests === 1 ? '' : 's'})`;
+}
+
 function line(row: RecentAuditRecord): string {
   const when = new Date(row.createdAt).toISOString();
   const verdict = oneLine(row.outcome ?? 'pending');
   const by = oneLine(row.decidedBy ?? '-');
   const hash = oneLine(row.proposalHash.slice(0, 12));
-  return `${when}  ${row.kind.padEnd(7)} ${verdict.padEnd(9)} ${by.padEnd(6)} ${what(row)}  ${hash}`;
+  return `${when}  ${row.kind.padEnd(7)} ${verdict.padEnd(9)} ${by.padEnd(6)} ${what(row)}${because(row)}  ${hash}`;
 }
+
+/** Reads the app DB when there is one: reading never creates it (nothing was decided yet). */
+function readAudit<T>(home: string, read: (db: ReadableDb) => T, none: T): T {
+  if (!existsSync(appDatabasePath(home))) return none;
+  const db = openAppDatabase({ home });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+const NOTHING_COUNTED = { asked: 0, rejected: 0, denied: 0 };
 
 export default defineVerb({
   name: 'audit',
@@ -68,27 +111,51 @@ export default defineVerb({
       defaultText: String(DEFAULT_AUDIT_LIMIT),
     },
     kind: kindOption(KINDS, 'only decisions of this kind', 'every kind'),
-    json: { ...JSON_OPTION, help: 'print one JSON line per decision' },
+    since: {
+      type: 'string',
+      value: 'DAYS',
+      help: 'only what was proposed in the last DAYS days',
+      defaultText: 'the whole trail',
+    },
+    summary: {
+      type: 'boolean',
+      default: false,
+      help: 'count file changes asked, applied clean, held back and rejected (and commands)',
+    },
+    json: { ...JSON_OPTION, help: 'print one JSON line per decision (or the summary)' },
   },
   async run({ values, io }) {
     const limit = limitOf(values.limit);
     const kind = kindOf(values.kind);
+    const sinceDays = sinceDaysOf(values.since);
+    if (values.summary && (values.limit !== undefined || kind !== undefined))
+      throw new UsageError(
+        '--summary counts every file change and command; leave out --limit and --kind.',
+      );
     const { workspace } = await openProject(io, values.project);
     const home = sluiceHomeFor(io);
-    // Reading never creates the app DB: without one, nothing was decided yet.
-    let rows: RecentAuditRecord[] = [];
-    if (existsSync(appDatabasePath(home))) {
-      const db = openAppDatabase({ home });
-      try {
-        rows = listRecentApprovalAudit(db, {
-          projectId: projectIdFor(workspace.root),
-          kind,
-          limit,
-        });
-      } finally {
-        db.close();
-      }
+    const projectId = projectIdFor(workspace.root);
+    if (values.summary) {
+      const empty: AuditSummary = {
+        sinceDays,
+        files: { ...NOTHING_COUNTED, appliedClean: 0, heldBack: 0, appliedUnasked: 0 },
+        commands: { ...NOTHING_COUNTED, ranUnasked: 0 },
+      };
+      const summary = readAudit(
+        home,
+        (db) => summarizeApprovalAudit(db, { projectId, sinceDays }),
+        empty,
+      );
+      if (values.json) writeJsonLine(io, summary);
+      else for (const text of auditSummaryLines(summary)) io.stdout.write(`${text}\n`);
+      return ExitCode.Ok;
     }
+    const since = sinceOf(sinceDays);
+    const rows = readAudit(
+      home,
+      (db) => listRecentApprovalAudit(db, { projectId, kind, since, limit }),
+      [],
+    );
     if (values.json) {
       for (const row of rows) writeJsonLine(io, row);
       return ExitCode.Ok;
