@@ -85,6 +85,11 @@ const defaults: { [C in Channel]?: Handler<C> } = {
     complete: true,
   }),
   'approvals.getPolicy': () => ({ mode: 'ask', rules: [], approveWhenClean: false }),
+  'approvals.auditSummary': ({ sinceDays }) => ({
+    sinceDays: sinceDays ?? null,
+    files: { asked: 0, appliedClean: 0, heldBack: 0, rejected: 0, appliedUnasked: 0, denied: 0 },
+    commands: { asked: 0, rejected: 0, ranUnasked: 0, denied: 0 },
+  }),
   'approvals.pendingCommands': () => [],
   'approvals.pendingToolCalls': () => [],
   'approvals.decideCommand': () => ({ accepted: true }),

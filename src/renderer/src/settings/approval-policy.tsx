@@ -5,6 +5,7 @@ import { useClient } from '../app/client-context';
 import { RuleActionSelect, RuleForm, RuleInput } from './rule-form';
 import { RulesTable } from './rules-table';
 import { CheckField } from './check-field';
+import { ApprovalCounts } from './approval-counts';
 import { useRuleList } from './use-rule-list';
 
 const modeText: Record<ApprovalMode, string> = {
@@ -36,6 +37,7 @@ export function ApprovalPolicy() {
     <fieldset className="settings-group">
       <legend>Approvals</legend>
       {error && <p className="error-text">{error}</p>}
+      <ApprovalCounts />
       {mode && (
         <label className="field">
           <span className="field-label">Mode</span>
