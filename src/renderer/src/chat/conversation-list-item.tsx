@@ -1,16 +1,52 @@
-import { useState } from 'react';
-import type { ConversationSummary } from '../../../shared/contract';
+// One conversation in the sidebar: its title (the button that opens it), and under it when it
+// was last active, its turns and cost, and a mark for a background run or a worktree.
+import { useId, useState } from 'react';
+import type { ListedConversation } from '../../../shared/contract';
+import { costText, shortWhen, turnsText } from '../../../shared/conversation-listing-text';
 
 interface Props {
-  conversation: ConversationSummary;
+  conversation: ListedConversation;
+  /** What "today" and "yesterday" are counted from. */
+  now: number;
   active: boolean;
   onSelect(): void;
   onRename(title: string): void;
   onDelete(): void;
 }
 
+/** The words under the title; they are its description, read after the title. */
+function ConversationMeta({
+  conversation,
+  now,
+  id,
+}: {
+  conversation: ListedConversation;
+  now: number;
+  id: string;
+}) {
+  const { updatedAt, turns, costUsd, kind, worktree } = conversation;
+  return (
+    <span className="conversation-meta" id={id}>
+      {`${shortWhen(updatedAt, now)} · ${turnsText(turns)} · ${costText(costUsd)}`}
+      {kind === 'propose' && (
+        <>
+          {' '}
+          <span className="badge">propose</span>
+        </>
+      )}
+      {worktree !== undefined && (
+        <>
+          {' '}
+          <span className="badge">worktree {worktree}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
 export function ConversationListItem({
   conversation,
+  now,
   active,
   onSelect,
   onRename,
@@ -19,6 +55,7 @@ export function ConversationListItem({
   const [renaming, setRenaming] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [title, setTitle] = useState(conversation.title);
+  const metaId = useId();
 
   if (renaming) {
     return (
@@ -51,14 +88,19 @@ export function ConversationListItem({
 
   return (
     <li className={`conversation-item${active ? ' active' : ''}`}>
-      <button
-        type="button"
-        className="conversation-title"
-        aria-current={active ? 'true' : undefined}
-        onClick={onSelect}
-      >
-        {conversation.title || 'Untitled'}
-      </button>
+      <span className="conversation-main">
+        <button
+          type="button"
+          className="conversation-title"
+          aria-current={active ? 'true' : undefined}
+          aria-describedby={metaId}
+          title={conversation.title}
+          onClick={onSelect}
+        >
+          {conversation.title || 'Untitled conversation'}
+        </button>
+        <ConversationMeta conversation={conversation} now={now} id={metaId} />
+      </span>
       {confirmDelete ? (
         <span className="conversation-actions">
           <button type="button" className="button small danger" onClick={onDelete}>

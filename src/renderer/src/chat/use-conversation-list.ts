@@ -1,17 +1,24 @@
-// The conversation history in the sidebar; refreshed whenever main says it changed.
-import type { ConversationSummary, SluiceClient } from '../../../shared/contract';
+// The conversation history in the sidebar; refreshed whenever main says it changed. Every
+// conversation of the project and its worktrees, up to the listing's bound: titles are looked
+// up in it, and the sidebar shows it unless a search is under way (use-conversation-search.ts).
+import {
+  LIST_CONVERSATIONS_MAX,
+  type ListedConversation,
+  type SluiceClient,
+} from '../../../shared/contract';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { useLiveList } from '../app/use-live-list';
 
 export interface ConversationList {
-  conversations: ConversationSummary[];
+  conversations: ListedConversation[];
   error: string | null;
   rename(conversationId: string, title: string): Promise<void>;
   remove(conversationId: string): Promise<boolean>;
 }
 
-const listConversations = (client: SluiceClient) => client.agent.listConversations({});
+const listConversations = (client: SluiceClient) =>
+  client.agent.listConversations({ limit: LIST_CONVERSATIONS_MAX });
 
 export function useConversationList(): ConversationList {
   const client = useClient();
