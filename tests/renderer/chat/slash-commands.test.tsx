@@ -169,7 +169,9 @@ describe('slash commands on send', () => {
     );
     await runInOpenChat('/compact');
     await waitFor(() =>
-      expect(screen.getByTestId('slash-notice')).toHaveTextContent('no /compact on demand'),
+      expect(screen.getByTestId('slash-notice')).toHaveTextContent(
+        'cannot compact a conversation on demand yet',
+      ),
     );
     expect(fake.callsTo('agent.send')).toEqual([]);
   });

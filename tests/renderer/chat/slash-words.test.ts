@@ -35,7 +35,7 @@ describe('slash command handlers', () => {
 describe('slash words', () => {
   it('cost - tokens in and out, the cached part, the estimate; nothing yet said so', () => {
     expect(costText(usage)).toBe(
-      "This conversation so far: 12k tokens in (10k of them from the cache), 1.2k out; estimated $0.04 at the model's published prices.",
+      "Cost: $0.04 (12k in · 1.2k out · 10k of the input from the cache) for this conversation so far, estimated at the model's published prices.",
     );
     expect(costText(ZERO_USAGE)).toBe('Nothing has been sent in this conversation yet: $0.00.');
   });

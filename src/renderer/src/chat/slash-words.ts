@@ -2,40 +2,21 @@
 // meter's totals, the conversation list, the files a turn changed, the approval modes.
 import type { Checkpoint, ConversationSummary, UndoResult } from '../../../shared/contract';
 import type { Usage } from '../../../shared/usage';
+import { compactTokens, costWords, inputTokens } from '../../../shared/usage-words';
 import type { ChatItem } from './conversation-state';
 
-/** 950, 12.3k, 120k, 1.2M: as the usage meter shows tokens. */
-export function tokens(value: number): string {
-  if (value < 1000) return String(value);
-  if (value < 1_000_000) return `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k`;
-  return `${(value / 1_000_000).toFixed(1)}M`;
-}
-
-function dollars(usd: number): string {
-  return usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
-}
-
-function inputOf(usage: Usage): number {
-  return usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
-}
-
 export function costText(usage: Usage): string {
-  if (inputOf(usage) === 0 && usage.outputTokens === 0) {
+  if (inputTokens(usage) === 0 && usage.outputTokens === 0) {
     return 'Nothing has been sent in this conversation yet: $0.00.';
   }
-  const cached =
-    usage.cacheReadTokens > 0 ? ` (${tokens(usage.cacheReadTokens)} of them from the cache)` : '';
-  return (
-    `This conversation so far: ${tokens(inputOf(usage))} tokens in${cached}, ` +
-    `${tokens(usage.outputTokens)} out; estimated ${dollars(usage.costUsd)} at the model's published prices.`
-  );
+  return `${costWords(usage)} for this conversation so far, estimated at the model's published prices.`;
 }
 
 export function contextText(usage: Usage): string {
   const sent =
-    inputOf(usage) === 0
+    inputTokens(usage) === 0
       ? 'Nothing has been sent in this conversation yet.'
-      : `The meter adds up every request of this conversation: ${tokens(inputOf(usage))} tokens in, ${tokens(usage.outputTokens)} out.`;
+      : `The meter adds up every request of this conversation: ${compactTokens(inputTokens(usage))} tokens in, ${compactTokens(usage.outputTokens)} out.`;
   return (
     `${sent} How full the model's window is for the next request is not shown in the app yet; ` +
     'before each request Sluice fits the history to the window itself.'
@@ -43,7 +24,7 @@ export function contextText(usage: Usage): string {
 }
 
 export const COMPACT_TEXT =
-  'Sluice has no /compact on demand yet, and a long conversation does not need it to go on: ' +
+  'The app cannot compact a conversation on demand yet, and a long one does not need it to go on: ' +
   "before each request the history sent is fitted to the model's window (old tool results " +
   'shortened first, then earlier turns summarised), and the stored conversation stays whole.';
 
