@@ -19,6 +19,8 @@ const external = [
 ].map((name) => new RegExp(`^${name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')}(/.*)?$`));
 
 export default defineConfig({
+  // The terminal session (src/cli/session) is React rendered by Ink.
+  esbuild: { jsx: 'automatic' },
   ssr: { noExternal: BUNDLED },
   build: {
     ssr: true,

@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/**/*.test.ts'],
+          include: ['tests/**/*.test.ts', 'tests/cli/**/*.test.tsx'],
           exclude: ['tests/renderer/**', 'tests/e2e/**', 'node_modules/**'],
         },
       },

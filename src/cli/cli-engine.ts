@@ -29,6 +29,8 @@ export interface CliEngineOptions {
   readonly mode?: ApprovalMode | undefined;
   /** Injected approver (tests); default the terminal's. */
   readonly approver?: TerminalApprover;
+  /** Wraps the terminal's approver (the session steps its screen aside for a review). */
+  readonly wrapApprover?: (approver: TerminalApprover) => TerminalApprover;
   /** undefined: the real checkers; null: none (tests). */
   readonly createDiagnostics?: CreateDiagnostics | null | undefined;
   /** undefined: the real test runs; null: none. */
@@ -40,6 +42,8 @@ export interface CliEngineOptions {
   readonly tools?: () => readonly ToolDefinition[];
   /** Who is speaking in background notices (`sluice mcp: …`); default none. */
   readonly noticePrefix?: string;
+  /** Where notices go (saved rules, MCP, background failures); default stderr. */
+  readonly notices?: { write(text: string): unknown };
 }
 
 export interface CliEngine {
@@ -55,6 +59,7 @@ export function openCliEngine(options: CliEngineOptions): CliEngine {
   const db = openAppDatabase({ home });
   const projectId = projectIdFor(workspace.root);
   const prefix = options.noticePrefix ?? '';
+  const notices = options.notices ?? io.stderr;
   try {
     const engine = openProjectEngine({
       db,
@@ -74,16 +79,17 @@ export function openCliEngine(options: CliEngineOptions): CliEngine {
         projectId,
         yes: options.yes ?? false,
         ...(options.approver ? { approver: options.approver } : {}),
+        ...(options.wrapApprover ? { wrapApprover: options.wrapApprover } : {}),
       }),
       onCommandRuleSaved: (rule) =>
-        io.stderr.write(
+        notices.write(
           `Saved rule ${rule.id}: allow commands starting "${oneLine(rule.prefix.join(' '))}" (remove it with "sluice rules remove ${rule.id}" or in Settings).\n`,
         ),
       // Notices quote the servers' descriptions and the project's mcp.json: untrusted text
       // that must not move the cursor or repaint the terminal.
-      mcpNotice: (text) => io.stderr.write(`MCP: ${showUntrusted(text)}\n`),
+      mcpNotice: (text) => notices.write(`MCP: ${showUntrusted(text)}\n`),
       onBackgroundError: (error) =>
-        io.stderr.write(
+        notices.write(
           `${prefix}diagnostics: ${oneLine(error instanceof Error ? error.message : String(error))}\n`,
         ),
     });

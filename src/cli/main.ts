@@ -39,6 +39,8 @@ const HELP = ['--help', '-h'];
 const VERSION = ['--version', '-V'];
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<ExitCode> {
+  // `sluice`, `sluice "PROMPT"`, `sluice -c`: the session, on a terminal (off one, ask).
+  if (startsSession(argv, io)) return main(['session', ...argv], io);
   const [first, ...after] = argv;
   const [name, rest] = first === 'help' && after.length ? [after[0], ['--help']] : [first, after];
   if (!name || name === 'help' || HELP.includes(name)) {
@@ -56,7 +58,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<Exi
   }
   const entry = verbs.find((c) => c.name === name);
   if (!entry) {
-    io.stderr.write(`sluice: unknown verb "${oneLine(name)}"; sluice --help lists them.\n`);
+    io.stderr.write(
+      `sluice: unknown verb "${oneLine(name)}"; sluice --help lists them. To send it to Claude as a prompt: sluice -- ${oneLine(name)}\n`,
+    );
     return ExitCode.Usage;
   }
   if (asks(rest, VERSION)) {
@@ -83,6 +87,21 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<Exi
     io.stderr.write(`sluice ${name}: ${message}\n`);
     return ExitCode.Failure;
   }
+}
+
+const SESSION_FLAGS = ['-c', '--continue', '--resume', '--mode', '--model', '--project', '--'];
+
+/**
+ * Whether the arguments open the session rather than name a verb: nothing at all on a
+ * terminal, a prompt of several words (one word that is not a verb is more likely a typo,
+ * and is refused as one), or one of the session's own flags first.
+ */
+function startsSession(argv: readonly string[], io: CliIo): boolean {
+  const [first] = argv;
+  if (first === undefined) return Boolean(io.stdin.isTTY && io.stdout.isTTY);
+  if (first === 'help' || verbs.some((v) => v.name === first)) return false;
+  if (first.startsWith('-')) return SESSION_FLAGS.includes(first.split('=')[0] ?? '');
+  return argv.length > 1 || /\s/u.test(first);
 }
 
 function loadVerb(entry: LazyVerb) {

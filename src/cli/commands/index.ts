@@ -17,6 +17,13 @@ const lazy = (info: VerbInfo, load: () => Promise<{ default: Verb }>): LazyVerb 
 
 export const verbs: readonly LazyVerb[] = [
   lazy(
+    {
+      name: 'session',
+      summary: 'A conversation on this terminal (also: sluice, sluice "PROMPT", sluice -c).',
+    },
+    () => import('./session'),
+  ),
+  lazy(
     { name: 'ask', summary: 'Ask Claude about (or to change) a project; streams the answer.' },
     () => import('./ask'),
   ),

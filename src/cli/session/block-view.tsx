@@ -1,0 +1,60 @@
+// One printed block of the session: the person's prompt, lines of Claude's answer, a step, an
+// error or a notice. Text from outside (the model, tools, files) is shown with its control
+// characters visible, never obeyed.
+import { Box, Text } from 'ink';
+import type { StepTone } from '../../shared/step-view';
+import { outsideText, stepLineText } from '../terminal-safe-text';
+import type { SessionBlock } from './session-blocks';
+
+const TONES: Record<StepTone, string> = {
+  running: 'cyan',
+  waiting: 'yellow',
+  ok: 'green',
+  'sent-back': 'yellow',
+  error: 'red',
+  rejected: 'yellow',
+  denied: 'yellow',
+  conflict: 'red',
+};
+
+export function BlockView({ block }: { block: SessionBlock }) {
+  switch (block.kind) {
+    case 'user':
+      return (
+        <Box marginTop={1}>
+          <Text color="cyan" bold>
+            {'> '}
+          </Text>
+          <Text bold>{outsideText(block.text)}</Text>
+        </Box>
+      );
+    case 'text':
+      return <Text>{outsideText(block.text)}</Text>;
+    case 'step':
+      return (
+        <Text>
+          <Text color={TONES[block.view.tone]}>{`  ${block.view.icon} `}</Text>
+          {stepLineText(block.view.label)}
+          {block.view.tone === 'ok' ? null : (
+            <Text color={TONES[block.view.tone]}>{` (${block.view.status})`}</Text>
+          )}
+        </Text>
+      );
+    case 'error':
+      return <Text color="red">{`  ✕ ${stepLineText(block.text)}`}</Text>;
+    case 'notice':
+      return (
+        <Text
+          {...(block.tone === 'warn'
+            ? { color: 'yellow' }
+            : block.tone === 'ok'
+              ? { color: 'green' }
+              : { dimColor: true })}
+        >
+          {outsideText(block.text)}
+        </Text>
+      );
+    default:
+      return null;
+  }
+}

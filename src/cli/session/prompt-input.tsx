@@ -1,0 +1,168 @@
+// The session's prompt: several lines, ↑/↓ through earlier prompts, a menu of /commands and
+// @-mentioned files under it, the usual line-editing keys (Ctrl+A/E/U/W, ←/→). Enter sends;
+// `\` then Enter, or Alt/Option+Enter, starts a new line. Esc and Ctrl+C are the session's.
+import { Box, Text, useInput } from 'ink';
+import { useEffect, useRef, useState } from 'react';
+import { outsideText } from '../terminal-safe-text';
+import {
+  backspace,
+  deleteToLineStart,
+  deleteWord,
+  down,
+  draftOf,
+  EMPTY_DRAFT,
+  end,
+  enter,
+  home,
+  insert,
+  left,
+  onFirstLine,
+  onLastLine,
+  replaceWord,
+  right,
+  up,
+  type Draft,
+  type PromptHistory,
+} from './prompt-editing';
+import { CompletionMenu } from './completion-menu';
+import { useCompletions, type CompletionSources } from './use-completions';
+
+export interface PromptInputProps {
+  readonly active: boolean;
+  readonly history: PromptHistory;
+  readonly sources: CompletionSources;
+  readonly placeholder: string;
+  onSubmit(text: string): void;
+  onEscape(): void;
+  onCtrlC(): void;
+  onExit(): void;
+}
+
+export function PromptInput(props: PromptInputProps) {
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [chosen, setChosen] = useState(0);
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  const found = useCompletions(draft, props.sources);
+  const menu = found && found.items.length > 0 && closedFor !== draft.text ? found : null;
+  const menuRef = useRef(menu);
+  menuRef.current = menu;
+  useEffect(() => setChosen(0), [menu?.start, menu?.items.length]);
+
+  const accept = (): boolean => {
+    const open = menuRef.current;
+    const item = open?.items[Math.min(chosen, open.items.length - 1)];
+    if (!open || !item) return false;
+    setDraft((d) => replaceWord(d, open.start, item.value));
+    return true;
+  };
+
+  useInput(
+    (input, key) => {
+      if (key.ctrl && input === 'c') return props.onCtrlC();
+      if (key.escape) return menuRef.current ? setClosedFor(draft.text) : props.onEscape();
+      if (key.ctrl && input === 'd' && draft.text === '') return props.onExit();
+      if (key.tab) return void accept();
+      if (key.return) {
+        if (menuRef.current && !key.meta && accept()) return;
+        if (key.meta) return setDraft((d) => insert(d, '\n'));
+        return press(draft);
+      }
+      if (key.upArrow || key.downArrow) return moveUpDown(key.upArrow);
+      if (key.leftArrow) return setDraft(left);
+      if (key.rightArrow) return setDraft(right);
+      if (key.backspace || key.delete) return setDraft(backspace);
+      if (key.home || (key.ctrl && input === 'a')) return setDraft(home);
+      if (key.end || (key.ctrl && input === 'e')) return setDraft(end);
+      if (key.ctrl && input === 'w') return setDraft(deleteWord);
+      if (key.ctrl && input === 'u') return setDraft(deleteToLineStart);
+      if (key.ctrl || (key.meta && input.length <= 1)) return;
+      // Words and Enter in one piece (typed fast, or sent by a script): the words, then Enter.
+      // A piece with line ends inside it is a paste: its line ends stay in the prompt.
+      if (typedThenEnter(input)) return press(insert(draft, input.slice(0, -1)));
+      if (input) setDraft((d) => insert(d, input));
+    },
+    { isActive: props.active },
+  );
+
+  function press(current: Draft): void {
+    const next = enter(current);
+    if ('draft' in next) return setDraft(next.draft);
+    if (!next.send.trim()) return setDraft(current);
+    props.history.add(next.send);
+    setDraft(EMPTY_DRAFT);
+    props.onSubmit(next.send);
+  }
+
+  function moveUpDown(isUp: boolean): void {
+    const open = menuRef.current;
+    if (open && open.items.length) {
+      const count = open.items.length;
+      setChosen((c) => (isUp ? (c - 1 + count) % count : (c + 1) % count));
+      return;
+    }
+    if (isUp && !onFirstLine(draft)) return setDraft(up);
+    if (!isUp && !onLastLine(draft)) return setDraft(down);
+    const recalled = isUp ? props.history.older(draft.text) : props.history.newer();
+    if (recalled !== null) setDraft(draftOf(recalled));
+  }
+
+  return (
+    <Box flexDirection="column">
+      <Box borderStyle="round" borderColor={props.active ? 'cyan' : 'gray'} paddingX={1}>
+        <DraftView draft={draft} placeholder={props.placeholder} active={props.active} />
+      </Box>
+      {menu && (
+        <CompletionMenu items={menu.items} chosen={Math.min(chosen, menu.items.length - 1)} />
+      )}
+    </Box>
+  );
+}
+
+function typedThenEnter(input: string): boolean {
+  return input.length > 1 && input.endsWith('\r') && !/[\r\n]/u.test(input.slice(0, -1));
+}
+
+function DraftView({
+  draft,
+  placeholder,
+  active,
+}: {
+  draft: Draft;
+  placeholder: string;
+  active: boolean;
+}) {
+  if (draft.text === '')
+    return (
+      <Text>
+        <Text color="cyan">{'> '}</Text>
+        {active ? <Text inverse> </Text> : null}
+        <Text dimColor>{placeholder}</Text>
+      </Text>
+    );
+  const lines = draft.text.split('\n');
+  let offset = 0;
+  return (
+    <Box flexDirection="column">
+      {lines.map((line, index) => {
+        const start = offset;
+        offset += line.length + 1;
+        const here = active && draft.cursor >= start && draft.cursor <= start + line.length;
+        const at = draft.cursor - start;
+        return (
+          <Text key={index}>
+            <Text color="cyan">{index === 0 ? '> ' : '  '}</Text>
+            {here ? (
+              <>
+                {outsideText(line.slice(0, at))}
+                <Text inverse>{outsideText(line.slice(at, at + 1)) || ' '}</Text>
+                {outsideText(line.slice(at + 1))}
+              </>
+            ) : (
+              outsideText(line)
+            )}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

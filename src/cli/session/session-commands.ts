@@ -1,0 +1,151 @@
+// What each /command does in the terminal session. The commands are the app's (one table in
+// shared/slash-commands.ts); the ones that are a verb of their own (/diff, /commit, /inbox,
+// /mcp, /rules, /tests, /worktree, /undo) run that verb on the terminal, with the session's
+// screen stepped aside, so they read and ask exactly as `sluice diff` or `sluice commit` do.
+// A project command (.sluice/commands/NAME.md) becomes its prompt and is sent.
+import {
+  BUILT_IN_SLASH_COMMANDS,
+  expandProjectCommand,
+  slashUsage,
+} from '../../shared/slash-commands';
+import { costWords, contextUse, contextWords } from '../../shared/usage-words';
+import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
+import type { ProjectCommand } from '../../main/core/project/project-commands';
+import { outsideText } from '../terminal-safe-text';
+import type { SessionStore } from './session-store';
+
+export interface SessionCommandDeps {
+  readonly store: SessionStore;
+  readonly contextWindow: number;
+  /** The session's conversation, null before the first turn or after /clear. */
+  conversationId(): string | null;
+  /** The last turn of the session's conversation. */
+  lastTurnId(): string | null;
+  newConversation(): void;
+  resume(id: string): Promise<void>;
+  listConversations(): Promise<void>;
+  /** Sends a prompt as a turn. */
+  send(text: string): Promise<void>;
+  /** Runs a verb on the terminal with the screen stepped aside (the project's root added). */
+  runVerb(name: string, args: readonly string[]): Promise<void>;
+  setMode(mode: ApprovalMode): string;
+  projectCommands(): Promise<readonly ProjectCommand[]>;
+  compact(): Promise<void>;
+}
+
+const VERBS: Record<string, readonly [string, ...string[]]> = {
+  diff: ['diff'],
+  commit: ['commit'],
+  inbox: ['proposals'],
+  worktree: ['worktrees', 'list'],
+  mcp: ['mcp', 'list'],
+  rules: ['rules', 'list'],
+  tests: ['rules', 'tests'],
+};
+
+export async function runSessionCommand(
+  deps: SessionCommandDeps,
+  name: string,
+  args: string,
+): Promise<void> {
+  const { store } = deps;
+  const verb = VERBS[name];
+  if (verb) {
+    const [verbName, ...rest] = verb;
+    await deps.runVerb(verbName, [...rest, ...splitArgs(args)]);
+    return;
+  }
+  switch (name) {
+    case 'help':
+      return help(deps);
+    case 'clear':
+      deps.newConversation();
+      store.say('New conversation. The earlier one is kept: /resume lists it.', 'ok');
+      return;
+    case 'resume':
+      return args ? deps.resume(args) : deps.listConversations();
+    case 'undo':
+      return undoLastTurn(deps);
+    case 'mode':
+      return setMode(deps, args);
+    case 'model':
+      if (args) store.setModel(args);
+      store.say(
+        args
+          ? `Model: ${outsideText(args)} from the next turn.`
+          : `Model: ${store.snapshot().model}`,
+      );
+      return;
+    case 'cost':
+      store.say(costWords(store.snapshot().conversation.usage));
+      return;
+    case 'context':
+      store.say(contextWords(contextUse(store.snapshot().latest, deps.contextWindow)));
+      return;
+    case 'compact':
+      return deps.compact();
+    default:
+      return projectCommand(deps, name, args);
+  }
+}
+
+async function help(deps: SessionCommandDeps): Promise<void> {
+  const project = await deps.projectCommands();
+  const usages = BUILT_IN_SLASH_COMMANDS.map((c) => slashUsage(c));
+  const width = Math.max(...usages.map((u) => u.length), ...project.map((c) => c.name.length + 1));
+  const lines = BUILT_IN_SLASH_COMMANDS.map(
+    (c, i) => `  ${(usages[i] ?? '').padEnd(width)}  ${c.summary}`,
+  );
+  if (project.length) {
+    lines.push('Project commands (.sluice/commands):');
+    for (const c of project) lines.push(`  ${`/${c.name}`.padEnd(width)}  ${c.description}`);
+  }
+  lines.push(
+    'Keys: Enter sends · \\ then Enter or Alt+Enter: new line · ↑ earlier prompts · @ files · Esc stops a turn · Ctrl+C twice leaves',
+  );
+  deps.store.say(`Commands:\n${lines.join('\n')}`);
+}
+
+async function undoLastTurn(deps: SessionCommandDeps): Promise<void> {
+  const turnId = deps.lastTurnId();
+  if (!turnId) {
+    deps.store.say('Nothing to undo: this conversation has no turn yet.', 'warn');
+    return;
+  }
+  await deps.runVerb('undo', [turnId, '--turn']);
+}
+
+function setMode(deps: SessionCommandDeps, args: string): void {
+  const parsed = approvalModeSchema.safeParse(args.trim());
+  if (!parsed.success) {
+    const modes = approvalModeSchema.options.join(', ');
+    deps.store.say(
+      args
+        ? `There is no mode "${outsideText(args)}": the modes are ${modes}.`
+        : `Mode: ${deps.store.snapshot().mode} (the modes are ${modes}).`,
+      args ? 'warn' : 'info',
+    );
+    return;
+  }
+  deps.store.say(deps.setMode(parsed.data), 'ok');
+}
+
+async function projectCommand(deps: SessionCommandDeps, name: string, args: string): Promise<void> {
+  const found = (await deps.projectCommands()).find((c) => c.name === name);
+  if (!found) {
+    deps.store.say(
+      `Unknown command /${outsideText(name)}: type / to see the commands, or /help.`,
+      'warn',
+    );
+    return;
+  }
+  await deps.send(expandProjectCommand(found, args));
+}
+
+/** Arguments as a shell would split them on spaces, with "double" or 'single' quotes kept whole. */
+export function splitArgs(text: string): string[] {
+  const words: string[] = [];
+  for (const match of text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/gu))
+    words.push(match[1] ?? match[2] ?? match[3] ?? '');
+  return words;
+}

@@ -1,0 +1,34 @@
+// Where the prompt's completions come from: the /commands (the shared table and the project's
+// own), and the project's files from its index for @-mentions.
+import { completeSlash } from '../../shared/slash-commands';
+import type { ProjectCommand } from '../../main/core/project/project-commands';
+import type { ProjectEngine } from '../../main/core/project/open-project-engine';
+import type { CompletionSources, Suggestion } from './use-completions';
+
+/** Most files an @-mention lists. */
+const FILES_ASKED = 8;
+
+export function completionSources(
+  engine: Pick<ProjectEngine, 'symbolIndex'>,
+  projectCommands: () => Promise<readonly ProjectCommand[]>,
+): CompletionSources {
+  let known: readonly ProjectCommand[] = [];
+  void projectCommands().then(
+    (found) => {
+      known = found;
+    },
+    () => undefined,
+  );
+  return {
+    commands(word: string): Suggestion[] {
+      return completeSlash(word, known).map((item) => ({
+        value: `/${item.name}`,
+        label: `/${item.name}${item.args ? ` ${item.args}` : ''}`,
+        detail: item.source === 'project' ? `${item.summary} (project)` : item.summary,
+      }));
+    },
+    async files(query: string): Promise<readonly string[]> {
+      return engine.symbolIndex.searchFiles(query, FILES_ASKED);
+    },
+  };
+}

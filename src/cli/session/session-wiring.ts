@@ -1,0 +1,131 @@
+// The session's /commands joined to the project: the conversations it can take up, the verbs
+// it runs with the screen stepped aside, the project's own commands, the mode it works in.
+import { loadProjectCommands, type ProjectCommand } from '../../main/core/project/project-commands';
+import {
+  listConversations,
+  type ConversationSummary,
+} from '../../main/core/store/conversation-listing';
+import { createConversationRepository } from '../../main/core/store/conversation-repository';
+import { latestUsage } from '../../main/core/store/session-recall';
+import type { Workspace } from '../../main/core/workspace/workspace';
+import { verbs } from '../commands';
+import { UsageError, type CliIo } from '../cli-io';
+import type { CliEngine } from '../cli-engine';
+import { outsideLine } from '../terminal-safe-text';
+import { modelInfo } from '../../main/core/agent/model-catalog';
+import type { SessionController } from './session-controller';
+import { runSessionCommand } from './session-commands';
+import { conversationOf, pickerLine } from './session-resume';
+import type { SessionStore } from './session-store';
+
+export interface SessionWiring {
+  run(name: string, args: string): Promise<void>;
+  projectCommands(): Promise<readonly ProjectCommand[]>;
+  resume(typed: string): Promise<void>;
+}
+
+interface Stage {
+  beginReview(): Promise<void>;
+  endReview(): void;
+}
+
+/** How many conversations /resume lists. */
+const LISTED = 15;
+
+export function sessionCommands(deps: {
+  io: CliIo;
+  cli: CliEngine;
+  workspace: Workspace;
+  store: SessionStore;
+  controller: SessionController;
+  stage: Stage;
+}): SessionWiring {
+  const { io, cli, workspace, store, controller, stage } = deps;
+  const { engine, db } = cli;
+  const repository = createConversationRepository(db);
+  let listed: ConversationSummary[] = [];
+
+  const projectCommands = async (): Promise<readonly ProjectCommand[]> =>
+    (await loadProjectCommands(workspace)).commands;
+
+  const resume = async (typed: string): Promise<void> => {
+    const byNumber = /^\d{1,3}$/u.test(typed) ? listed[Number(typed) - 1]?.id : undefined;
+    let id: string;
+    try {
+      id = byNumber ?? conversationOf(db, engine.projectId, typed);
+    } catch (error) {
+      store.say(error instanceof Error ? error.message : String(error), 'warn');
+      return;
+    }
+    const record = repository.get(id);
+    if (!record) return;
+    const items = repository.transcript(id);
+    const view = {
+      ...record,
+      items,
+      usage: repository.usageTotals(id),
+      running: false,
+      canContinue: false,
+    };
+    store.load(view, record.title, latestUsage(db, id));
+    controller.conversationId = id;
+    store.say(`Going on with "${outsideLine(record.title)}" (${id.slice(0, 8)}).`, 'ok');
+  };
+
+  const runVerb = async (name: string, args: readonly string[]): Promise<void> => {
+    const entry = verbs.find((verb) => verb.name === name);
+    if (!entry) return;
+    await stage.beginReview();
+    try {
+      const verb = await entry.load();
+      await verb.run([...args, '--project', workspace.root], io);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      io.stderr.write(`sluice ${name}: ${message}${error instanceof UsageError ? '' : ''}\n`);
+    } finally {
+      stage.endReview();
+    }
+  };
+
+  const run = (name: string, args: string): Promise<void> =>
+    runSessionCommand(
+      {
+        store,
+        contextWindow: modelInfo(store.snapshot().model).contextWindow,
+        conversationId: () => controller.conversationId,
+        lastTurnId: () =>
+          controller.conversationId
+            ? (repository.lastTurn(controller.conversationId)?.id ?? null)
+            : null,
+        newConversation: () => {
+          controller.conversationId = null;
+          store.clear();
+        },
+        resume,
+        listConversations: async () => {
+          listed = listConversations(db, engine.projectId, { limit: LISTED }).filter(
+            (c) => c.projectId === engine.projectId,
+          );
+          const now = Date.now();
+          store.say(
+            listed.length
+              ? `Conversations, newest first (/resume N or /resume ID):\n${listed.map((c, i) => pickerLine(c, i, now)).join('\n')}`
+              : 'No conversations in this project yet.',
+          );
+        },
+        send: (text) => controller.submit(text),
+        runVerb,
+        setMode: (mode) => {
+          engine.setMode(mode);
+          store.setMode(mode);
+          return `Mode: ${mode} for this session (the project's setting is unchanged; sluice rules mode sets it).`;
+        },
+        projectCommands,
+        compact: async () => store.say('Compaction is not available in this build.', 'warn'),
+      },
+      name,
+      args,
+    );
+
+  return { run, projectCommands, resume };
+}
