@@ -12,6 +12,7 @@ import './styles/layout.css';
 import './styles/first-screen.css';
 import './styles/sidebar.css';
 import './styles/chat.css';
+import './styles/plan-card.css';
 import './styles/review.css';
 import './styles/command.css';
 import './styles/panels.css';

@@ -134,6 +134,16 @@ describe('SettingsPanel', () => {
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
   });
 
+  it('approval mode - Plan is offered and set like the others', async () => {
+    const { fake } = await openSettings();
+    const mode = await screen.findByRole('combobox', { name: 'Mode' });
+    expect(within(mode).getByRole('option', { name: /^Plan: explore read-only/ })).toHaveValue(
+      'plan',
+    );
+    await userEvent.selectOptions(mode, 'plan');
+    expect(fake.callsTo('approvals.setMode')).toEqual([{ mode: 'plan' }]);
+  });
+
   it('approval mode and rules - view, add, remove', async () => {
     const { fake } = await openSettings();
     const table = await screen.findByRole('table', { name: 'Rules' });

@@ -1,9 +1,11 @@
-// One turn of the transcript: the person's message, then text, steps and errors in order.
-// While the turn runs its steps are live lines; afterwards they collapse into one summary.
+// One turn of the transcript: the person's message, then text, steps, plans and errors in order.
+// While the turn runs its steps are live lines; afterwards they collapse into one summary. A
+// plan (plan mode) stays a card in its place.
 import type { ReactNode } from 'react';
 import type { Checkpoint, UndoResult } from '../../../shared/contract';
 import type { ChatItem, TurnGroup } from './conversation-state';
 import { MarkdownMessage } from './markdown-message';
+import { PlanCard } from './plan-card';
 import { StepGroup } from './step-group';
 import { TurnChanges } from './turn-changes';
 
@@ -21,7 +23,10 @@ interface Props {
 
 export function TurnView({ group, live, onRetry, checkpoints, onUndo, onUndoTurn }: Props) {
   const body: ReactNode[] = [];
-  const allSteps = group.items.filter((item): item is ToolItem => item.type === 'tool');
+  // A submitted plan is a card of its own, in its place, live or not: never folded into the steps.
+  const allSteps = group.items.filter(
+    (item): item is ToolItem => item.type === 'tool' && item.plan === undefined,
+  );
   let pendingSteps: ToolItem[] = [];
   let summaryPlaced = false;
 
@@ -38,6 +43,11 @@ export function TurnView({ group, live, onRetry, checkpoints, onUndo, onUndoTurn
 
   const lastError = [...group.items].reverse().find((item) => item.type === 'error');
   for (const item of group.items) {
+    if (item.type === 'tool' && item.plan) {
+      flushSteps();
+      body.push(<PlanCard key={item.id} card={item.plan} />);
+      continue;
+    }
     if (item.type === 'tool') {
       pendingSteps.push(item);
       continue;
