@@ -8,8 +8,7 @@ import {
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
 import { latestUsage } from '../../main/core/store/session-recall';
 import type { Workspace } from '../../main/core/workspace/workspace';
-import { verbs } from '../commands';
-import { UsageError, type CliIo } from '../cli-io';
+import type { CliIo, Verb } from '../cli-io';
 import type { CliEngine } from '../cli-engine';
 import { outsideLine } from '../terminal-safe-text';
 import { modelInfo } from '../../main/core/agent/model-catalog';
@@ -28,6 +27,17 @@ interface Stage {
   beginReview(): Promise<void>;
   endReview(): void;
 }
+
+/** The verbs a /command runs, loaded when it is used (never the verb table: it loads this). */
+const VERB_LOADERS: Readonly<Record<string, () => Promise<{ default: Verb }>>> = {
+  diff: () => import('../commands/diff'),
+  commit: () => import('../commands/commit'),
+  proposals: () => import('../commands/proposals'),
+  worktrees: () => import('../commands/worktrees'),
+  mcp: () => import('../commands/mcp'),
+  rules: () => import('../commands/rules'),
+  undo: () => import('../commands/undo'),
+};
 
 /** How many conversations /resume lists. */
 const LISTED = 15;
@@ -73,15 +83,15 @@ export function sessionCommands(deps: {
   };
 
   const runVerb = async (name: string, args: readonly string[]): Promise<void> => {
-    const entry = verbs.find((verb) => verb.name === name);
-    if (!entry) return;
+    const load = VERB_LOADERS[name];
+    if (!load) return;
     await stage.beginReview();
     try {
-      const verb = await entry.load();
+      const verb = (await load()).default;
       await verb.run([...args, '--project', workspace.root], io);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      io.stderr.write(`sluice ${name}: ${message}${error instanceof UsageError ? '' : ''}\n`);
+      io.stderr.write(`sluice ${name}: ${message}\n`);
     } finally {
       stage.endReview();
     }
