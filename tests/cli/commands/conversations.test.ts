@@ -62,7 +62,7 @@ function seed(): { chat: string; run: string; worktree: string } {
       turnId: t2,
       prompt: 'Add retries to the fetcher',
       model: 'm',
-      pid: null,
+      pid: process.pid,
       timeoutMs: 1000,
       refines: null,
       createdAt: AT,

@@ -84,15 +84,25 @@ function pickedQuery(extra: string): string {
     FROM picked c ORDER BY c.updated_at DESC, c.id`;
 }
 
-const SEARCH = `
-  AND (c.title LIKE @pattern ESCAPE '\\'
-    OR EXISTS (SELECT 1 FROM conversation_turns t
-      WHERE t.conversation_id = c.id AND t.user_text LIKE @pattern ESCAPE '\\'))`;
+/**
+ * A plain-text match in any case, for every script: SQLite's LIKE and lower() fold only ASCII,
+ * so the text is folded by JavaScript's toLowerCase, registered once per connection.
+ */
+const FOLD = 'sluice_fold';
+const folding = new WeakSet<ReadableDb>();
 
-/** `search` as a LIKE pattern that matches it as plain text anywhere. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/gu, (ch) => `\\${ch}`)}%`;
+function foldOn(db: ReadableDb): void {
+  if (folding.has(db)) return;
+  db.function(FOLD, { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
+  folding.add(db);
 }
+
+const SEARCH = `
+  AND (instr(${FOLD}(c.title), @words) > 0
+    OR EXISTS (SELECT 1 FROM conversation_turns t
+      WHERE t.conversation_id = c.id AND instr(${FOLD}(t.user_text), @words) > 0))`;
 
 function boundedLimit(limit: number | undefined): number {
   if (limit === undefined || !Number.isFinite(limit)) return LIST_CONVERSATIONS_DEFAULT;
@@ -132,7 +142,10 @@ export function listConversations(
     project: projectId,
     limit: boundedLimit(options.limit),
   };
-  if (search) params.pattern = likePattern(search);
+  if (search) {
+    foldOn(db);
+    params.words = search.toLowerCase();
+  }
   const rows = db.prepare(pickedQuery(search ? SEARCH : '')).all(params) as ListedRow[];
   return rows.map(summaryOf);
 }

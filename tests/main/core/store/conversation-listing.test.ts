@@ -66,7 +66,7 @@ function changeSet(id: string, conversationId: string, turnId: string): void {
     turnId,
     prompt: 'p',
     model: 'm',
-    pid: null,
+    pid: process.pid,
     timeoutMs: 1000,
     refines: null,
     createdAt: 1,
@@ -107,13 +107,14 @@ describe('listConversations - the conversations a person can find again', () => 
     expect(list[1]).toMatchObject({ id: newer.id, turns: 1, costUsd: 0, inputTokens: 0 });
   });
 
-  it('search - matches the title and any prompt, in any case, with % and _ as plain text', () => {
+  it('search - matches the title and any prompt, in any case and script, % and _ as plain text', () => {
     const { repo } = repository();
     conversation(repo, ['Fix the CART total', 'then deploy']);
     conversation(repo, ['Speed up search', 'also check the Cart page']);
     conversation(repo, ['raise coverage to 100%']);
     conversation(repo, ['rename user_id']);
     conversation(repo, ['rename userXid']);
+    conversation(repo, ['Élargir la GRÜNDUNG']);
     const titles = (search: string) =>
       listConversations(database(), 'main', { search }).map((c) => c.title);
     expect(titles('cart').sort()).toEqual(['Fix the CART total', 'Speed up search']);
@@ -121,8 +122,9 @@ describe('listConversations - the conversations a person can find again', () => 
     expect(titles('100%')).toEqual(['raise coverage to 100%']);
     expect(titles('%')).toEqual(['raise coverage to 100%']);
     expect(titles('user_id')).toEqual(['rename user_id']);
+    expect(titles('élargir la gründung')).toEqual(['Élargir la GRÜNDUNG']);
     expect(titles('nothing like it')).toEqual([]);
-    expect(titles('  ')).toHaveLength(5);
+    expect(titles('  ')).toHaveLength(6);
   });
 
   it('limit - 50 unless asked, never below 1 nor above 1000', () => {
