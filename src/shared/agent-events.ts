@@ -115,7 +115,14 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     /** Raw text as printed (ANSI kept); stdout and stderr interleaved. */
     text: z.string(),
   }),
-  z.object({ type: z.literal('usage'), ...base, usage: usageSchema, model: z.string() }),
+  z.object({
+    type: z.literal('usage'),
+    ...base,
+    usage: usageSchema,
+    model: z.string(),
+    /** The model's context window in tokens, so a shell can say how full it is. */
+    contextWindow: z.number().optional(),
+  }),
   z.object({
     type: z.literal('retry'),
     ...base,

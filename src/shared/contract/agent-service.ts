@@ -3,6 +3,7 @@ import { idText, method } from './define';
 import { toolStatusSchema, usageSchema } from '../agent-events';
 import { planCardSchema } from '../plans';
 import { approvalModeSchema } from '../approvals';
+import { compactionMarkSchema, compactionResultSchema } from '../compaction';
 
 export const mentionSchema = z.object({
   type: z.enum(['file', 'symbol']),
@@ -78,6 +79,15 @@ export const conversationViewSchema = conversationSummarySchema.extend({
   running: z.boolean(),
   /** The last turn ended on the round limit: the UI offers Continue. */
   canContinue: z.boolean(),
+  /** What each turn's requests cost (turns that sent none are absent). */
+  turnUsage: z.array(z.object({ turnId: z.string(), usage: usageSchema })).optional(),
+  /** The latest request's usage (how full the context is), null when none was sent. */
+  latestUsage: usageSchema.nullable().optional(),
+  /** The conversation model's context window in tokens. */
+  contextWindow: z.number().optional(),
+  /** Tokens a compaction took off the history since the latest request. */
+  contextSavedTokens: z.number().optional(),
+  compactions: z.array(compactionMarkSchema).optional(),
 });
 export type ConversationView = z.infer<typeof conversationViewSchema>;
 
@@ -119,4 +129,9 @@ export const agentService = {
     conversationSummarySchema,
   ),
   deleteConversation: method(idInput, z.object({ deleted: z.boolean() })),
+  /**
+   * `/compact`: the finished turns are sent as one summary from the next request on; the
+   * stored conversation stays whole. Refused while a turn runs or with nothing to compact.
+   */
+  compact: method(idInput, compactionResultSchema),
 };

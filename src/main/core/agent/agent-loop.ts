@@ -155,7 +155,8 @@ class TurnRunner {
       const message = result.message;
       const usage = usageFromApi(model, message.usage);
       this.options.recorder?.usage(usage, model, this.options.turnId);
-      this.emit({ type: 'usage', ...this.ids, usage, model });
+      const contextWindow = this.options.contextWindow ?? modelInfo(model).contextWindow;
+      this.emit({ type: 'usage', ...this.ids, usage, model, contextWindow });
 
       const calls = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
       switch (message.stop_reason) {

@@ -1,5 +1,6 @@
 // The contract's `agent` service: starts turns in the background and streams their events
-// through the injected emitter; lists (searchable), shows, renames and deletes conversations.
+// through the injected emitter; lists (searchable), shows, renames, compacts and deletes
+// conversations.
 // The open project (its runner, with workspace and tools) comes through `currentProject`.
 import type { ConversationView, Mention } from '../../../shared/contract/agent-service';
 import type { ServiceHandlers } from '../../../shared/contract/define';
@@ -11,6 +12,10 @@ import {
 } from '../agent/conversation-runner';
 import type { ConversationRepository } from '../store/conversation-repository';
 import { createTurnPump, type TurnPump, type TurnPumpDeps } from './turn-pump';
+import type Anthropic from '@anthropic-ai/sdk';
+import { compactConversation } from '../agent/conversation-compaction';
+import type { WritableDb } from '../store/database-handles';
+import { conversationFigures } from './conversation-figures';
 
 export type { FinishedTurn } from './turn-pump';
 
@@ -20,6 +25,13 @@ export interface AgentHandlersDeps extends TurnPumpDeps {
   currentProject(): { projectId: string; runner: ConversationRunner };
   /** The content of mentioned files and symbols, sent with the message (agent/mention-context.ts). */
   mentionContext?(mentions: readonly Mention[]): Promise<string | undefined>;
+  /**
+   * The app database, for `compact` and a view's figures (each turn's cost, the context in
+   * use, compactions); absent: `compact` says this session cannot, and views carry none.
+   */
+  appDb?: WritableDb;
+  /** Makes the client that drafts a compaction's summary; absent: Sluice's own summary. */
+  createClient?: () => Anthropic;
 }
 
 export type AgentHandlers = ServiceHandlers<typeof agentService>;
@@ -84,6 +96,18 @@ export function createAgentHandlers(
       const { model: _model, ...summary } = renamed;
       return summary;
     },
+    async compact(input) {
+      if (!deps.appDb) throw new Error('This session cannot compact conversations.');
+      const runner = runnerFor(input.conversationId);
+      const result = await compactConversation({
+        db: deps.appDb,
+        conversationId: input.conversationId,
+        isRunning: (id) => runner.isRunning(id),
+        createClient: deps.createClient,
+      });
+      deps.emitConversationsChanged?.({ conversationId: input.conversationId });
+      return result;
+    },
     async deleteConversation(input) {
       try {
         const { runner } = deps.currentProject();
@@ -142,5 +166,6 @@ function conversationView(deps: AgentHandlersDeps, conversationId: string): Conv
     usage: repository.usageTotals(conversationId),
     running,
     canContinue: !running && repository.lastTurn(conversationId)?.reason === 'max_turns',
+    ...(deps.appDb ? conversationFigures(deps.appDb, record) : {}),
   };
 }

@@ -67,6 +67,8 @@ export function createAppHandlers(args: AppHandlersArgs): SluiceHandlers {
     }),
     agent: createAgentHandlers({
       repository: conversations,
+      appDb: db,
+      createClient: anthropicClient,
       currentProject: () => {
         const { projectId, runner } = current();
         return { projectId, runner };
