@@ -98,6 +98,8 @@ export const ASK_HELP = describeVerb({
     'q drop the rest; what you kept is shown with its evidence and asked once more.',
     'On a terminal each answer is one key, no Enter (a reason is typed as a line); Ctrl+C stops',
     'the turn and rejects the change.',
+    'A plan (--mode plan) is answered as a line: a approve and go on in ask mode, A approve and',
+    'go on in auto-edit, e edit it in $EDITOR (then the mode), n reject with feedback for Claude.',
   ],
 });
 

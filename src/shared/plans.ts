@@ -78,7 +78,7 @@ export function goOnModeWords(mode: PlanGoOnMode): string {
     : 'auto-edit — edits are applied without asking (rules and protected paths still ask)';
 }
 
-/** A plan's decision in words, as a step line says it: "plan approved by you; going on in ask mode". */
+/** A plan's decision as a step line says it: "plan approved by you; going on in ask mode". */
 export function planDecisionWords(decided: {
   readonly outcome: PlanOutcome;
   readonly mode?: PlanGoOnMode | undefined;
