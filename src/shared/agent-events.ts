@@ -7,6 +7,7 @@ import {
   toolCallApprovalRequestSchema,
 } from './approvals';
 import { commandApprovalRequestSchema } from './command-approvals';
+import { attachedImageSchema } from './image-attachments';
 import { proposalEvidenceSchema } from './diagnostics';
 import { planGoOnModeSchema, planOutcomeSchema, planSchema } from './plans';
 import { usageSchema } from './usage';
@@ -24,7 +25,14 @@ export const turnEndReasonSchema = z.enum(['end_turn', 'max_turns', 'aborted', '
 export type TurnEndReason = z.infer<typeof turnEndReasonSchema>;
 
 export const agentEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('turn_start'), ...base, userText: z.string(), model: z.string() }),
+  z.object({
+    type: z.literal('turn_start'),
+    ...base,
+    userText: z.string(),
+    model: z.string(),
+    /** The images the person attached to the message (their names and sizes, not the bytes). */
+    images: z.array(attachedImageSchema).optional(),
+  }),
   z.object({ type: z.literal('text_delta'), ...base, messageId: z.string(), text: z.string() }),
   z.object({
     type: z.literal('tool_start'),

@@ -5,6 +5,12 @@ import type { ConversationView, TranscriptItem } from './contract';
 import { missingCase } from './missing-case';
 import { addUsage, ZERO_USAGE } from './usage';
 import { applyPlanEvent } from './plan-step-state';
+import {
+  figuresAfterUsage,
+  figuresFromView,
+  NO_FIGURES,
+  type ConversationFigures,
+} from './conversation-figures';
 
 type ErrorItem = Extract<TranscriptItem, { type: 'error' }>;
 type ToolItem = Extract<TranscriptItem, { type: 'tool' }>;
@@ -45,6 +51,8 @@ export interface ConversationState {
   lastTurnEnd: TurnEnd | null;
   /** A transient note such as "Retrying (attempt 2): overloaded". */
   notice: string | null;
+  /** Each turn's cost, the context in use, compactions (conversation-figures.ts). */
+  figures: ConversationFigures;
 }
 
 export function emptyConversation(id: string): ConversationState {
@@ -57,6 +65,7 @@ export function emptyConversation(id: string): ConversationState {
     activeTurnId: null,
     lastTurnEnd: null,
     notice: null,
+    figures: NO_FIGURES,
   };
 }
 
@@ -70,6 +79,7 @@ export function fromView(view: ConversationView): ConversationState {
     running: view.running,
     canContinue: view.canContinue,
     activeTurnId,
+    figures: figuresFromView(view),
   };
 }
 
@@ -131,7 +141,13 @@ function applyTurnEvent(state: ConversationState, event: TurnEvent): Conversatio
         ? state.items
         : [
             ...state.items,
-            { type: 'user', id: userId, text: event.userText, createdAt: Date.now() },
+            {
+              type: 'user',
+              id: userId,
+              text: event.userText,
+              createdAt: Date.now(),
+              ...(event.images?.length ? { images: event.images } : {}),
+            },
           ];
       return {
         ...state,
@@ -167,7 +183,11 @@ function applyTurnEvent(state: ConversationState, event: TurnEvent): Conversatio
         ),
       };
     case 'usage':
-      return { ...state, usage: addUsage(state.usage, event.usage) };
+      return {
+        ...state,
+        usage: addUsage(state.usage, event.usage),
+        figures: figuresAfterUsage(state.figures, event),
+      };
     default:
       return missingCase(event);
   }

@@ -4,6 +4,7 @@ import { toolStatusSchema, usageSchema } from '../agent-events';
 import { planCardSchema } from '../plans';
 import { approvalModeSchema } from '../approvals';
 import { compactionMarkSchema, compactionResultSchema } from '../compaction';
+import { attachedImageSchema, imageInputSchema, MAX_IMAGES_PER_TURN } from '../image-attachments';
 
 export const mentionSchema = z.object({
   type: z.enum(['file', 'symbol']),
@@ -14,7 +15,14 @@ export type Mention = z.infer<typeof mentionSchema>;
 
 /** One row of a conversation as the UI shows it, rebuilt from the stored history. */
 export const transcriptItemSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('user'), id: z.string(), text: z.string(), createdAt: z.number() }),
+  z.object({
+    type: z.literal('user'),
+    id: z.string(),
+    text: z.string(),
+    createdAt: z.number(),
+    /** Images attached before the text (absent on messages without any, and on older rows). */
+    images: z.array(attachedImageSchema).optional(),
+  }),
   z.object({
     type: z.literal('assistant_text'),
     id: z.string(),
@@ -104,9 +112,26 @@ export const agentService = {
         conversationId: idText.optional(),
         text: z.string().min(1).max(200_000),
         mentions: z.array(mentionSchema).max(50).default([]),
+        /** Sent before the text; checked again in main (agent/image-attachments.ts). */
+        images: z.array(imageInputSchema).max(MAX_IMAGES_PER_TURN).optional(),
       })
       .strict(),
     startedTurn,
+  ),
+  /** One image attached to a turn's message (the transcript lists them), to show it. */
+  image: method(
+    z
+      .object({
+        conversationId: idText,
+        turnId: idText,
+        index: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_IMAGES_PER_TURN - 1),
+      })
+      .strict(),
+    imageInputSchema,
   ),
   abort: method(idInput, z.object({ aborted: z.boolean() })),
   /** After max_turns: runs another round budget on the same turn's history. */

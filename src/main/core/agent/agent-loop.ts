@@ -26,6 +26,9 @@ import { repairToolPairing } from './history-repair';
 import { modelInfo, usageFromApi } from './model-catalog';
 import { cachedMessages, cachedSystem, cachedTools, mergeConsecutiveRoles } from './prompt-cache';
 import { executeToolCalls, type ToolPorts } from './tool-execution';
+import type { ImageInput } from '../../../shared/image-attachments';
+import { attachedImages } from '../store/attached-images';
+import { imagesForRequest } from './request-images';
 
 export const DEFAULT_MAX_ROUNDS = 25;
 export const DEFAULT_MAX_TOKENS = 8_192;
@@ -45,6 +48,8 @@ export interface AgentTurnOptions {
   userText?: string;
   /** Sent as a second block of the user's message (mentioned files and symbols). */
   userContext?: string;
+  /** Images the person attached, checked (image-attachments.ts); sent before the text. */
+  userImages?: readonly ImageInput[];
   system: string;
   tools: readonly ToolDefinition[];
   /**
@@ -129,11 +134,27 @@ class TurnRunner {
     this.options.recorder?.userMessage(message, this.options.turnId);
   }
 
-  async run(): Promise<TurnOutcome> {
+  /** Says the turn started and adds the person's message (images, text, context), if any. */
+  private startTurn(): void {
     const { userText, model } = this.options;
-    this.emit({ type: 'turn_start', ...this.ids, userText: userText ?? '', model });
+    const images = userText !== undefined ? (this.options.userImages ?? []) : [];
+    this.emit({
+      type: 'turn_start',
+      ...this.ids,
+      userText: userText ?? '',
+      model,
+      ...(images.length ? { images: attachedImages(images, this.options.turnId) } : {}),
+    });
     if (userText !== undefined)
-      this.pushUser({ role: 'user', content: userContent(userText, this.options.userContext) });
+      this.pushUser({
+        role: 'user',
+        content: userContent(userText, this.options.userContext, images),
+      });
+  }
+
+  async run(): Promise<TurnOutcome> {
+    const { model } = this.options;
+    this.startTurn();
     if (this.history.length === 0 || this.history[this.history.length - 1]?.role !== 'user') {
       return this.fail(
         'internal',
@@ -255,7 +276,7 @@ class TurnRunner {
     const fixed = estimateTokens(this.options.system) + estimateTokens(this.apiTools);
     // 10% margin: the estimate is rough and the API counts differently.
     const budgetTokens = Math.floor(window * 0.9) - maxTokens - fixed;
-    const messages = mergeConsecutiveRoles(repairToolPairing(this.history));
+    const messages = imagesForRequest(mergeConsecutiveRoles(repairToolPairing(this.history)));
     const fitted = fitToBudget({ messages, budgetTokens });
     if (!fitted.fits) {
       // When tool definitions take much of the window, the person must hear that it is them.

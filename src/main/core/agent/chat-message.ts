@@ -1,6 +1,8 @@
 // The history as the loop sends it back: the stored message shape (store/conversation-records)
 // and how a reply's blocks become request blocks.
 import type { ContentBlock, ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ImageInput } from '../../../shared/image-attachments';
+import { storedImageBlock } from '../store/attached-images';
 
 export type { ChatMessage } from '../store/conversation-records';
 
@@ -23,15 +25,18 @@ export function toParamBlocks(content: readonly ContentBlock[]): ContentBlockPar
   return out;
 }
 
-/** The person's message: their text, then any attached context as a second block. */
+/**
+ * The person's message: the images they attached (the API reads images best before the
+ * text), their text, then any attached context as a further text block.
+ */
 export function userContent(
   text: string,
   context: string | undefined,
-): { type: 'text'; text: string }[] {
-  return context
-    ? [
-        { type: 'text', text },
-        { type: 'text', text: context },
-      ]
-    : [{ type: 'text', text }];
+  images: readonly ImageInput[] = [],
+): ContentBlockParam[] {
+  return [
+    ...images.map(storedImageBlock),
+    { type: 'text', text },
+    ...(context ? [{ type: 'text' as const, text: context }] : []),
+  ];
 }

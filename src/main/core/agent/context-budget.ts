@@ -10,8 +10,12 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage } from './chat-message';
 import { estimateTokens } from '../../../shared/token-estimate';
+import { estimateMessageTokens } from './request-images';
 
-/** Rough but conservative: ~4 characters per token over the JSON that is sent. */
+/**
+ * Rough but conservative: ~4 characters per token over the JSON that is sent; an image as the
+ * model reads it, not its base64 (estimateMessageTokens).
+ */
 export { estimateTokens };
 
 export interface BudgetInput {
@@ -61,7 +65,7 @@ function withPlaceholders(
     ...m,
     content: m.content.map((b) => ({ ...b })) as ContentBlockParam[],
   }));
-  let tokens = estimateTokens(out);
+  let tokens = estimateMessageTokens(out);
   // The last message holds the latest round's results: the model is about to read them.
   for (let i = 0; i < out.length - 1 && tokens > budget; i += 1) {
     const content = out[i]?.content as ContentBlockParam[];
@@ -74,7 +78,7 @@ function withPlaceholders(
       content[j] = replaced;
     });
   }
-  return { messages: out, tokens: estimateTokens(out) };
+  return { messages: out, tokens: estimateMessageTokens(out) };
 }
 
 function clip(text: string, max: number): string {
@@ -101,7 +105,9 @@ export function summariseTurns(messages: ChatMessage[], maxChars: number): strin
       const said = blocks
         .filter((b) => b.type === 'text')
         .map((b) => (b.type === 'text' ? b.text : ''));
-      if (said.length) lines.push(`- Person: ${clip(said.join(' '), 300)}`);
+      const images = blocks.filter((b) => b.type === 'image').length;
+      const attached = images ? ` (with ${images} ${images === 1 ? 'image' : 'images'})` : '';
+      if (said.length) lines.push(`- Person: ${clip(said.join(' '), 300)}${attached}`);
       continue;
     }
     const answer = blocks.map((b) => (b.type === 'text' ? b.text : '')).join(' ');
@@ -119,7 +125,7 @@ export function summariseTurns(messages: ChatMessage[], maxChars: number): strin
 }
 
 export function fitToBudget({ messages, budgetTokens }: BudgetInput): BudgetResult {
-  const initial = estimateTokens(messages);
+  const initial = estimateMessageTokens(messages);
   if (initial <= budgetTokens)
     return { messages, stage: 'none', estimatedTokens: initial, fits: true };
 
@@ -143,14 +149,14 @@ export function fitToBudget({ messages, budgetTokens }: BudgetInput): BudgetResu
       estimatedTokens: stepOne.tokens,
       fits: false,
     };
-  const currentTokens = estimateTokens(current);
+  const currentTokens = estimateMessageTokens(current);
   const room = Math.max(0, (budgetTokens - currentTokens) * 4 - 400);
   const summary = summariseTurns(older, Math.min(room, 20_000));
   const merged: ChatMessage[] = [
     { role: 'user', content: [{ type: 'text', text: summary }, ...first.content] },
     ...current.slice(1),
   ];
-  const tokens = estimateTokens(merged);
+  const tokens = estimateMessageTokens(merged);
   return {
     messages: merged,
     stage: 'summary',

@@ -14,6 +14,7 @@ import type {
   ConversationWorktree,
 } from '../store/conversation-repository';
 import { userContent, type ChatMessage } from './chat-message';
+import { attachedImages, checkImageInputs, type ImageInput } from './image-attachments';
 import { runAgentTurn, type AgentTurnOptions, type TurnOutcome } from './agent-loop';
 import { DEFAULT_MODEL, modelInfo } from './model-catalog';
 import { loadProjectGuidance, type GuidanceFiles } from './project-guidance';
@@ -80,6 +81,11 @@ export interface ConversationRunner {
     text?: string;
     /** Sent with the text as a second block (mentioned files and symbols); not shown as a chat row. */
     context?: string;
+    /**
+     * Send only: images sent before the text and kept with the message. Checked here again
+     * (image-attachments.ts); one that fails refuses the turn (TurnRefusedError) in words.
+     */
+    images?: readonly ImageInput[];
     model?: string;
   }): StartedTurn;
   abort(conversationId: string): boolean;
@@ -95,6 +101,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
 
   return {
     start(request) {
+      const images = request.kind === 'send' ? checkedImages(request.images) : [];
       const { conversationId, model } = prepareTurn(deps, running, request);
       const text = request.kind === 'send' ? request.text : undefined;
       const turnId = deps.repository.startTurn(
@@ -110,7 +117,11 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       });
       running.set(conversationId, { controller, done });
       const context = request.kind === 'send' ? request.context : undefined;
-      const inner = runTurn(deps, conversationId, turnId, model, text, context, controller);
+      const inner = runTurn(
+        deps,
+        { conversationId, turnId, model, text, context, images },
+        controller,
+      );
       async function* tracked(): AsyncGenerator<AgentEvent, TurnOutcome> {
         try {
           return yield* inner;
@@ -185,14 +196,27 @@ function prepareTurn(
   return { conversationId: record.id, model: request.model ?? record.model };
 }
 
+/** The images of a Send, checked before anything starts; a refusal refuses the turn. */
+function checkedImages(images: readonly ImageInput[] | undefined): ImageInput[] {
+  if (!images?.length) return [];
+  const checked = checkImageInputs(images);
+  if ('refused' in checked) throw new TurnRefusedError(checked.refused);
+  return checked.images;
+}
+
+interface TurnInput {
+  conversationId: string;
+  turnId: string;
+  model: string;
+  text: string | undefined;
+  context: string | undefined;
+  images: readonly ImageInput[];
+}
+
 /** One turn, recorded as it happens; a client that cannot be made ends it with an error. */
 async function* runTurn(
   deps: ConversationRunnerDeps,
-  conversationId: string,
-  turnId: string,
-  model: string,
-  text: string | undefined,
-  context: string | undefined,
+  { conversationId, turnId, model, text, context, images }: TurnInput,
   controller: AbortController,
 ): AsyncGenerator<AgentEvent, TurnOutcome> {
   const { repository } = deps;
@@ -205,9 +229,16 @@ async function* runTurn(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (text !== undefined)
-      recorder.userMessage({ role: 'user', content: userContent(text, context) }, turnId);
+      recorder.userMessage({ role: 'user', content: userContent(text, context, images) }, turnId);
     recorder.turnEnd('error', turnId, message);
-    yield { type: 'turn_start', conversationId, turnId, userText: text ?? '', model };
+    yield {
+      type: 'turn_start',
+      conversationId,
+      turnId,
+      userText: text ?? '',
+      model,
+      ...(images.length ? { images: attachedImages(images, turnId) } : {}),
+    };
     const kind = error instanceof AnthropicConfigError ? error.kind : 'internal';
     yield { type: 'error', conversationId, turnId, kind, message, retryable: false };
     yield { type: 'turn_end', conversationId, turnId, reason: 'error', message };
@@ -234,6 +265,7 @@ async function* runTurn(
     history,
     ...(text !== undefined ? { userText: text } : {}),
     ...(context ? { userContext: context } : {}),
+    ...(images.length ? { userImages: images } : {}),
     system: buildSystemPrompt(guidance, { planning }),
     tools: [...deps.tools, ...extra.tools, ...(planning ? [createSubmitPlanTool()] : [])],
     ...(extra.loaded ? { loadedTools: extra.loaded } : {}),

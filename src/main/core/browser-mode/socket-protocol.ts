@@ -5,8 +5,10 @@
 // A frame that is not valid JSON or lacks id/channel gets {"id": null, "result": error}.
 import { z } from 'zod';
 import type { WireResult } from '../../../shared/contract';
+import { MAX_TURN_IMAGE_BYTES } from '../../../shared/image-attachments';
 
-export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
+/** Room for a message with its images at their most (base64), and 4 MB for the rest. */
+export const MAX_FRAME_BYTES = (MAX_TURN_IMAGE_BYTES / 3) * 4 + 4 * 1024 * 1024;
 
 export const requestFrameSchema = z.object({
   id: z.union([z.string().max(100), z.number()]),

@@ -1,6 +1,6 @@
 // The contract's `agent` service: starts turns in the background and streams their events
 // through the injected emitter; lists (searchable), shows, renames, compacts and deletes
-// conversations.
+// conversations, and hands out the images a message carries, one at a time.
 // The open project (its runner, with workspace and tools) comes through `currentProject`.
 import type { ConversationView, Mention } from '../../../shared/contract/agent-service';
 import type { ServiceHandlers } from '../../../shared/contract/define';
@@ -51,8 +51,11 @@ export function createAgentHandlers(
     async send(input) {
       const text = input.text;
       const context = deps.mentionContext ? await deps.mentionContext(input.mentions) : undefined;
+      const images = input.images ?? [];
       if (input.conversationId === undefined) {
-        return startAndPump(deps.currentProject().runner.start({ kind: 'send', text, context }));
+        return startAndPump(
+          deps.currentProject().runner.start({ kind: 'send', text, context, images }),
+        );
       }
       return startAndPump(
         runnerFor(input.conversationId).start({
@@ -60,8 +63,17 @@ export function createAgentHandlers(
           conversationId: input.conversationId,
           text,
           context,
+          images,
         }),
       );
+    },
+    image(input) {
+      const image = repository.attachedImage(input.conversationId, input.turnId, input.index);
+      if (!image)
+        throw new Error(
+          `There is no image ${input.index + 1} in that message of conversation ${input.conversationId}.`,
+        );
+      return image;
     },
     abort(input) {
       const { runner } = deps.currentProject();

@@ -6,6 +6,7 @@ import type { TranscriptItem } from '../../../shared/contract/agent-service';
 import type { ToolStatus, TurnEndReason } from '../../../shared/agent-events';
 import type { ChatMessage } from './conversation-records';
 import { planCardOf, type PlanRow } from './plan-repository';
+import { personMessage } from './attached-images';
 
 export interface StoredMessage {
   seq: number;
@@ -50,14 +51,22 @@ export function buildTranscript(
   for (const turn of turns) {
     for (const stored of byTurn.get(turn.id) ?? []) {
       const { message, seq } = stored;
+      if (message.role === 'user') {
+        // Attached images come before the person's text; later text blocks are attached
+        // context (mentioned files and symbols), not chat rows.
+        const said = personMessage(message.content, turn.id);
+        if (said)
+          items.push({
+            type: 'user',
+            id: `${seq}:${said.index}`,
+            text: said.text,
+            createdAt: stored.createdAt,
+            ...(said.images.length ? { images: said.images } : {}),
+          });
+        continue;
+      }
       message.content.forEach((block, index) => {
         const id = `${seq}:${index}`;
-        if (message.role === 'user') {
-          // Later text blocks are attached context (mentioned files and symbols), not chat rows.
-          if (block.type === 'text' && index === 0)
-            items.push({ type: 'user', id, text: block.text, createdAt: stored.createdAt });
-          return;
-        }
         if (block.type === 'text' && block.text)
           items.push({ type: 'assistant_text', id, turnId: turn.id, text: block.text });
         if (block.type === 'tool_use') {
