@@ -76,7 +76,7 @@ function tsconfig(pathsTo: string): string {
   });
 }
 
-function listFiles(root: string, ext: string): Map<string, string> {
+export function listFiles(root: string, ext: string): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -90,7 +90,7 @@ function listFiles(root: string, ext: string): Map<string, string> {
   return out;
 }
 
-function typescriptProject(copies: number): string {
+export function typescriptProject(copies: number): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'sluice-bench-diag-ts-'));
   for (let i = 0; i < copies; i++) {
     const target = copies === 1 ? path.join(root, 'src') : path.join(root, 'src', `copy${i}`);

@@ -15,6 +15,7 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   diagnostics: () => import('./diagnostics-bench'),
   'first-query': () => import('./first-query-bench'),
   tests: () => import('./tests-bench'),
+  'selection-evidence': () => import('./selection-evidence-bench'),
 };
 
 function format(table: BenchTable): string {
@@ -43,7 +44,7 @@ function formatNumber(n: number): string {
 }
 
 /** Minutes long: run only when named (`npm run bench -- diagnostics`). */
-const onlyWhenNamed = new Set(['diagnostics', 'tests']);
+const onlyWhenNamed = new Set(['diagnostics', 'tests', 'selection-evidence']);
 const wanted = process.argv.slice(2);
 const names = wanted.length ? wanted : Object.keys(suites).filter((n) => !onlyWhenNamed.has(n));
 let failed = false;
@@ -57,7 +58,10 @@ for (const name of names) {
   try {
     const mod = await load();
     const result = await mod.run();
-    for (const table of Array.isArray(result) ? result : [result]) console.log(format(table));
+    for (const table of Array.isArray(result) ? result : [result]) {
+      console.log(format(table));
+      if (table.failed) failed = true;
+    }
   } catch (error) {
     failed = true;
     console.error(`\n## ${name}: failed: ${error instanceof Error ? error.stack : String(error)}`);
