@@ -2,7 +2,7 @@
 // @-mentioned files under it, the usual line-editing keys (Ctrl+A/E/U/W, ←/→). Enter sends;
 // `\` then Enter, or Alt/Option+Enter, starts a new line. Esc and Ctrl+C are the session's.
 import { Box, Text, useInput } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { outsideText } from '../terminal-safe-text';
 import {
   backspace,
@@ -27,11 +27,19 @@ import {
 import { CompletionMenu } from './completion-menu';
 import { useCompletions, type CompletionSources } from './use-completions';
 
+export interface DraftSource {
+  get(): Draft;
+  set(draft: Draft): void;
+  subscribe(listener: () => void): () => void;
+}
+
 export interface PromptInputProps {
   readonly active: boolean;
   readonly history: PromptHistory;
   readonly sources: CompletionSources;
   readonly placeholder: string;
+  /** Where the draft lives: it outlasts the screen being taken down for a review. */
+  readonly drafts: DraftSource;
   onSubmit(text: string): void;
   onEscape(): void;
   onCtrlC(): void;
@@ -39,7 +47,9 @@ export interface PromptInputProps {
 }
 
 export function PromptInput(props: PromptInputProps) {
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const draft = useSyncExternalStore(props.drafts.subscribe, props.drafts.get);
+  const setDraft = (next: Draft | ((current: Draft) => Draft)): void =>
+    props.drafts.set(typeof next === 'function' ? next(props.drafts.get()) : next);
   const [chosen, setChosen] = useState(0);
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const found = useCompletions(draft, props.sources);

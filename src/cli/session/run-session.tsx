@@ -7,7 +7,8 @@ import { createPolicyRepository } from '../../main/core/store/policy-repository'
 import { ExitCode, UsageError, type CliIo } from '../cli-io';
 import { openCliEngine } from '../cli-engine';
 import { openProject } from '../project-context';
-import { PromptHistory } from './prompt-editing';
+import { draftOf, PromptHistory } from './prompt-editing';
+import { typedText, type FirstFrame } from './first-frame';
 import { SessionController } from './session-controller';
 import { screenApprover } from './session-approver';
 import { SessionScreen, type ScreenStreams } from './session-screen';
@@ -28,18 +29,37 @@ function screenStreams(): ScreenStreams {
   return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
 }
 
-export async function runSession(request: SessionRequest, io: CliIo): Promise<ExitCode> {
+export async function runSession(
+  request: SessionRequest,
+  io: CliIo,
+  firstFrame: FirstFrame | null = null,
+): Promise<ExitCode> {
+  try {
+    return await openSession(request, io, firstFrame);
+  } finally {
+    // A session that ended before its screen drew leaves no half-drawn prompt behind.
+    firstFrame?.erase();
+  }
+}
+
+async function openSession(
+  request: SessionRequest,
+  io: CliIo,
+  firstFrame: FirstFrame | null,
+): Promise<ExitCode> {
   const mode = request.mode === undefined ? undefined : approvalModeSchema.safeParse(request.mode);
   if (mode && !mode.success)
     throw new UsageError(
       `--mode must be one of ${approvalModeSchema.options.join(', ')} (got "${request.mode}").`,
     );
   if (!(io.stdin.isTTY && io.stdout.isTTY)) return askInstead(request, io);
-  const { workspace } = await openProject(io, request.project);
   const store = new SessionStore({
     mode: mode?.data ?? 'ask',
     model: request.model ?? DEFAULT_MODEL,
   });
+  // Said in the session, under the first frame rather than over it.
+  const quiet: CliIo = { ...io, stderr: { write: (text: string) => store.say(text.trimEnd()) } };
+  const { workspace } = await openProject(firstFrame ? quiet : io, request.project);
   let screen: SessionScreen | null = null;
   const stage = {
     beginReview: () => screen?.beginReview() ?? Promise.resolve(),
@@ -80,6 +100,7 @@ export async function runSession(request: SessionRequest, io: CliIo): Promise<Ex
           history: new PromptHistory(earlierPrompts(db, engine.projectId)),
           sources: completionSources(engine, () => commands.projectCommands()),
           placeholder: 'Ask Claude… (/ for commands, @ for files)',
+          drafts: store.drafts,
           onSubmit: (text) => void controller.submit(text),
           onEscape: keys.escape,
           onCtrlC: keys.ctrlC,
@@ -87,13 +108,17 @@ export async function runSession(request: SessionRequest, io: CliIo): Promise<Ex
         },
       },
       screenStreams(),
+      firstFrame,
     );
     const stopSignals = keys.watchSignals();
     try {
+      const typed = typedText(firstFrame?.takeTyped() ?? '');
+      store.drafts.set(draftOf(typed.send ? '' : typed.text));
       screen.show();
       if (picked) await commands.resume(picked);
       else store.say(`Sluice · ${workspace.root} · /help lists the commands`);
       if (request.prompt) void controller.submit(request.prompt);
+      if (typed.send) void controller.submit(typed.text);
       await left;
       controller.interrupt();
       await screen.close();

@@ -27,9 +27,16 @@ export async function pickConversation(args: {
 }): Promise<string | null | 'cancelled'> {
   const { request, db, projectId, io } = args;
   if (request.continueLast) {
+    // The last one in this project itself: a worktree's conversation goes on in that worktree.
     const last = lastConversation(db, projectId);
-    if (!last) throw new UsageError('-c: this project has no conversation yet to go on with.');
-    return last.id;
+    const here =
+      last?.projectId === projectId
+        ? last
+        : listConversations(db, projectId, { limit: 50 }).find(
+            (c) => c.projectId === projectId && c.kind === 'chat',
+          );
+    if (!here) throw new UsageError('-c: this project has no conversation yet to go on with.');
+    return here.id;
   }
   if (request.resume === null) return null;
   if (request.resume === '') return pickFromList(db, projectId, io);

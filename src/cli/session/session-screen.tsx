@@ -26,6 +26,8 @@ export class SessionScreen {
     private readonly store: SessionStore,
     private readonly props: Omit<SessionAppProps, 'store' | 'base'>,
     private readonly streams: ScreenStreams,
+    /** The prompt drawn before the screen loaded: erased as the screen first draws. */
+    private readonly firstFrame: { erase(): void } | null = null,
   ) {}
 
   get shown(): boolean {
@@ -34,6 +36,7 @@ export class SessionScreen {
 
   show(): void {
     if (this.instance) return;
+    this.firstFrame?.erase();
     this.store.setSuspended(false);
     this.instance = render(<SessionApp store={this.store} base={this.base} {...this.props} />, {
       stdin: this.streams.stdin,

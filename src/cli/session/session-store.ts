@@ -11,6 +11,7 @@ import {
 } from '../../shared/conversation-state';
 import type { ConversationView } from '../../shared/contract';
 import { ZERO_USAGE, addUsage } from '../../shared/usage';
+import { EMPTY_DRAFT, type Draft } from './prompt-editing';
 import {
   advance,
   START_CURSOR,
@@ -38,6 +39,8 @@ export interface SessionState {
   readonly title: string | null;
   /** The screen is down: a review has the terminal, only printed blocks are drawn. */
   readonly suspended: boolean;
+  /** The prompt being typed: kept while the screen is down for a review. */
+  readonly draft: Draft;
 }
 
 type Listener = () => void;
@@ -62,6 +65,7 @@ export class SessionStore {
       queued: [],
       title: null,
       suspended: false,
+      draft: EMPTY_DRAFT,
     };
   }
 
@@ -121,6 +125,13 @@ export class SessionStore {
   setModel(model: string): void {
     this.set({ model });
   }
+
+  /** The prompt's draft, as PromptInput reads and changes it. */
+  readonly drafts = {
+    get: (): Draft => this.state.draft,
+    set: (draft: Draft): void => this.set({ draft }),
+    subscribe: (listener: Listener): (() => void) => this.subscribe(listener),
+  };
 
   setSuspended(suspended: boolean): void {
     this.set({ suspended });

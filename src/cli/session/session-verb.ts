@@ -5,6 +5,7 @@
 import type { ExitCode } from '../cli-io';
 import { UsageError, type CliIo, type Verb } from '../cli-io';
 import { defineVerb, PROJECT_OPTION } from '../define-verb';
+import { drawFirstFrame, type FirstFrame } from './first-frame';
 import { DEFAULT_MODEL } from '../../main/core/agent/model-catalog';
 
 export const SESSION_OPTIONS = {
@@ -65,7 +66,11 @@ export interface SessionRequest {
   readonly model: string | undefined;
 }
 
-export type RunSession = (request: SessionRequest, io: CliIo) => Promise<ExitCode>;
+export type RunSession = (
+  request: SessionRequest,
+  io: CliIo,
+  firstFrame: FirstFrame | null,
+) => Promise<ExitCode>;
 
 export function createSessionVerb(runSession: () => Promise<RunSession>): Verb {
   const verb = defineVerb({
@@ -88,7 +93,20 @@ export function createSessionVerb(runSession: () => Promise<RunSession>): Verb {
         mode: values.mode,
         model: values.model,
       };
-      return (await runSession())(request, io);
+      // The prompt is on the screen before the session's code loads (a bare --resume asks
+      // which conversation first, on lines of its own).
+      const onTerminal = io.stdin === process.stdin && process.stdin.isTTY && process.stdout.isTTY;
+      const first =
+        onTerminal && request.resume !== ''
+          ? drawFirstFrame({ stdin: process.stdin, stdout: process.stdout })
+          : null;
+      try {
+        return await (
+          await runSession()
+        )(request, io, first);
+      } finally {
+        first?.release();
+      }
     },
   });
   return { ...verb, run: (args, io) => verb.run(resumeArgs(args), io) };
