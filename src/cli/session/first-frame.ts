@@ -74,6 +74,7 @@ export function drawFirstFrame(streams: FrameStreams): FirstFrame {
  * sequences and control characters dropped), and whether Enter was pressed after it.
  */
 export function typedText(typed: string): { text: string; send: boolean } {
+  // eslint-disable-next-line no-control-regex -- escape sequences are what this removes
   const clean = typed.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b./gu, '');
   const chars: string[] = [];
   for (const char of clean) {
