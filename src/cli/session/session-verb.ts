@@ -14,12 +14,13 @@ export const SESSION_OPTIONS = {
     type: 'boolean',
     short: 'c',
     default: false,
-    help: "go on with this project's last conversation",
+    help: "go on with this project's last conversation (short: -c)",
   },
   resume: {
     type: 'string',
     value: '[ID]',
     help: 'go on with a conversation: its id (or the start of it), or pick from a list',
+    defaultText: 'a new conversation',
   },
   mode: {
     type: 'string',
