@@ -11,6 +11,12 @@ import { UsageError, type CliIo } from './cli-io';
 import { JSON_OPTION, PROJECT_OPTION } from './define-verb';
 import { describeVerb } from './verb-help';
 import { WORKTREE_NAME } from '../main/core/git/worktrees';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
+  MAX_IMAGES_PER_TURN,
+  sizeWords,
+} from '../shared/image-attachments';
 
 /** The options of every form of `ask`; propose mode adds its own (background runs). */
 export const ASK_OPTIONS = {
@@ -42,6 +48,17 @@ export const ASK_OPTIONS = {
     defaultText: 'the project itself',
   },
   json: { ...JSON_OPTION, help: 'print every event as a JSON line (NDJSON)' },
+} as const;
+
+/** A live turn takes these besides ASK_OPTIONS; propose mode refuses them. */
+export const LIVE_ONLY_OPTIONS = {
+  attach: {
+    type: 'string',
+    multiple: true,
+    value: 'FILE',
+    help: `an image sent with the prompt: PNG, JPEG, GIF or WebP (read by its bytes), at most ${sizeWords(MAX_IMAGE_BYTES)} and ${MAX_IMAGE_SIDE} px a side, ${MAX_IMAGES_PER_TURN} a prompt; a path inside the project or anywhere you choose`,
+    defaultText: 'none',
+  },
 } as const;
 
 /** `--mode propose` takes these besides ASK_OPTIONS; live mode refuses them. */
@@ -90,7 +107,7 @@ export const PROPOSE_OPTIONS = { ...ASK_OPTIONS, ...PROPOSE_ONLY_OPTIONS } as co
 export const ASK_HELP = describeVerb({
   name: 'ask',
   args: '[PROMPT]',
-  options: PROPOSE_OPTIONS,
+  options: { ...ASK_OPTIONS, ...LIVE_ONLY_OPTIONS, ...PROPOSE_ONLY_OPTIONS },
   notes: [
     'A proposed write on a terminal: y apply, n reject (why, optional), e edit it in $EDITOR',
     '(its diff and evidence are shown, then asked again), h hunk by hunk, a always allow a path.',

@@ -1,6 +1,8 @@
-// `sluice ask`'s human output: the answer to stdout as it streams, the steps (tools, retries,
-// errors, who decided each approval) to stderr, below any approval question still open there.
+// `sluice ask`'s human output: the answer to stdout as it streams, the steps (the images
+// attached, tools, retries, errors, who decided each approval) to stderr, below any approval
+// question still open there.
 import type { AgentEvent } from '../shared/agent-events';
+import { imageListWords } from '../shared/image-attachments';
 import { missingCase } from '../shared/missing-case';
 import { planDecisionWords } from '../shared/plans';
 import { outsideText, stepLineText, terminalCommandOutput } from './terminal-safe-text';
@@ -100,8 +102,10 @@ export function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: Agen
         midLine = false;
         io.stderr.write(terminalCommandOutput(event.text));
         return;
-      // The approval session prompts on the terminal (and says a late check's result there).
       case 'turn_start':
+        if (event.images?.length) step(`Attached ${stepLineText(imageListWords(event.images))}`);
+        return;
+      // The approval session prompts on the terminal (and says a late check's result there).
       case 'usage':
       case 'approval_request':
       case 'approval_evidence':

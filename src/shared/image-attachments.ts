@@ -142,3 +142,10 @@ export function refuseImageSet(images: readonly { readonly bytes: number }[]): s
     return `The images come to ${sizeWords(total)}; one message takes at most ${sizeWords(MAX_TURN_IMAGE_BYTES)} of images. Send some of them in a later message.`;
   return null;
 }
+
+/** "shot.png (14 KB) and photo.jpg (1.2 MB)": a message's images, as a line says them. */
+export function imageListWords(images: readonly { name: string; bytes: number }[]): string {
+  const each = images.map((image) => `${image.name} (${sizeWords(image.bytes)})`);
+  if (each.length <= 1) return each.join('');
+  return `${each.slice(0, -1).join(', ')} and ${each.at(-1) ?? ''}`;
+}

@@ -17,6 +17,7 @@ import { verbs } from '../../src/cli/commands';
 import type { HelpOption, VerbForm } from '../../src/cli/verb-help';
 import { fakeCliIo } from '../support/fake-cli-io';
 import { main } from '../../src/cli/main';
+import { LIVE_ONLY_OPTIONS } from '../../src/cli/ask-model';
 
 const VERSION = (
   JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as {
@@ -163,8 +164,11 @@ describe('verb table', () => {
         for (const name of form.options) {
           const option = verb.table.options[name] as HelpOption;
           const flag = option.type === 'string' ? [`--${name}`, 'x'] : [`--${name}`];
-          // ask's propose-only flags are parsed by propose mode.
-          const mode = name !== 'mode' && entry.name === 'ask' ? ['--mode', 'propose'] : [];
+          // ask's flags are parsed by propose mode, but for those of a live turn only.
+          const mode =
+            name !== 'mode' && entry.name === 'ask' && !(name in LIVE_ONLY_OPTIONS)
+              ? ['--mode', 'propose']
+              : [];
           const words = form.words ? form.words.split(' ') : [];
           const io = fakeIo();
           const args = [entry.name, ...words, ...mode, ...flag, '--zz-unknown'];

@@ -1,6 +1,8 @@
 // `sluice ask [PROMPT] [--project DIR] [--mode ask|auto-edit|read-only|plan] [--model M]
-//  [--max-turns N] [--conversation ID] [--json]`: one agent turn from the terminal or a script
-// (the flags are ask-model.ts' tables; `--mode propose` is ask-propose.ts).
+//  [--max-turns N] [--conversation ID] [--json] [--attach FILE]…`: one agent turn from the
+// terminal or a script (the flags are ask-model.ts' tables; `--mode propose` is ask-propose.ts).
+// `--attach` sends images before the prompt, read and checked before anything is opened
+// (agent/image-attachments.ts); a refused one is a usage error that says why.
 // The prompt comes from the argument or stdin. --json prints every AgentEvent as NDJSON;
 // otherwise the answer streams to stdout and the steps (tools, retries, errors) go to stderr.
 // Exit: 0 the turn ended normally; 1 it failed, was stopped, or hit the round limit; 2 usage.
@@ -9,7 +11,15 @@
 // terminal is taken at the turn's first question only, so a read-only turn never touches stdin,
 // and let go when the turn ends. MCP servers and checkers stop when the run ends.
 import type { AgentEvent } from '../../shared/agent-events';
-import { ASK_HELP, ASK_OPTIONS, checkModelFlag, PROPOSE_ONLY_OPTIONS } from '../ask-model';
+import {
+  ASK_HELP,
+  ASK_OPTIONS,
+  checkModelFlag,
+  LIVE_ONLY_OPTIONS,
+  PROPOSE_ONLY_OPTIONS,
+} from '../ask-model';
+import { attachmentsFromPaths, type ImageInput } from '../../main/core/agent/image-attachments';
+import type { Workspace } from '../../main/core/workspace/workspace';
 import { TurnRefusedError } from '../../main/core/agent/conversation-runner';
 import type { TurnOutcome } from '../../main/core/agent/agent-loop';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
@@ -86,15 +96,16 @@ export function createAskCommand(deps: AskCommandDeps = {}): Verb {
     ...ASK_HELP,
     run(args, io) {
       if (!wantsProposeMode(args)) {
-        const onlyPropose = args.find((arg) =>
-          Object.keys(PROPOSE_ONLY_OPTIONS).some(
-            (o) => arg === `--${o}` || arg.startsWith(`--${o}=`),
-          ),
-        );
-        if (onlyPropose !== undefined && args.indexOf(onlyPropose) < endOfFlags(args))
-          throw new UsageError(`${onlyPropose.split('=')[0]} goes with --mode propose.`);
+        const onlyPropose = flagOf(args, Object.keys(PROPOSE_ONLY_OPTIONS));
+        if (onlyPropose !== undefined)
+          throw new UsageError(`${onlyPropose} goes with --mode propose.`);
         return live.run(args, io);
       }
+      const onlyLive = flagOf(args, Object.keys(LIVE_ONLY_OPTIONS));
+      if (onlyLive !== undefined)
+        throw new UsageError(
+          `${onlyLive} goes with a live turn: a background run (--mode propose) takes the prompt's text only.`,
+        );
       return createProposeAskCommand({
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
         ...(deps.createDiagnostics ? { createDiagnostics: deps.createDiagnostics } : {}),
@@ -111,11 +122,31 @@ function endOfFlags(args: readonly string[]): number {
   return end < 0 ? args.length : end;
 }
 
+/** The first of these flags given before `--` ("--attach"), if any. */
+function flagOf(args: readonly string[], names: readonly string[]): string | undefined {
+  const given = args
+    .slice(0, endOfFlags(args))
+    .find((arg) => names.some((o) => arg === `--${o}` || arg.startsWith(`--${o}=`)));
+  return given?.split('=')[0];
+}
+
+/** The images `--attach` names, each read and checked; a refusal is a usage error in words. */
+async function readAttachments(
+  paths: readonly string[] | undefined,
+  workspace: Workspace,
+  cwd: string,
+): Promise<ImageInput[]> {
+  if (!paths?.length) return [];
+  const result = await attachmentsFromPaths(paths, workspace, { cwd });
+  if ('refused' in result) throw new UsageError(`--attach: ${result.refused}`);
+  return result.images;
+}
+
 function createLiveAskVerb(deps: AskCommandDeps): Verb {
   return defineVerb({
     name: 'ask',
     args: '[PROMPT]',
-    options: ASK_OPTIONS,
+    options: { ...ASK_OPTIONS, ...LIVE_ONLY_OPTIONS },
     positionals: { min: 0, max: Number.POSITIVE_INFINITY, message: 'the prompt is empty.' },
     async run({ values, positionals, io: rawIo }) {
       // Steps and approval prompts share stderr; the printer needs to know where its cursor is.
@@ -134,6 +165,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
       if (prompt.length > MAX_PROMPT_CHARS)
         throw new UsageError(`the prompt is longer than ${MAX_PROMPT_CHARS} characters.`);
       const project = (await openProject(io, values.project)).workspace;
+      const images = await readAttachments(values.attach, project, io.cwd);
       const worktree =
         values.worktree === undefined ? null : await openAskWorktree(io, project, values.worktree);
       const workspace = worktree?.workspace ?? project;
@@ -171,6 +203,7 @@ function createLiveAskVerb(deps: AskCommandDeps): Verb {
           started = runner.start({
             kind: 'send',
             text: prompt,
+            ...(images.length ? { images } : {}),
             ...(values.conversation !== undefined ? { conversationId: values.conversation } : {}),
             ...(values.model !== undefined ? { model: values.model } : {}),
           });
