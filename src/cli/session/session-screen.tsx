@@ -73,6 +73,9 @@ export class SessionScreen {
   async beginReview(): Promise<void> {
     this.reviews += 1;
     if (this.reviews === 1) await this.hide();
+    // Ink lets go of stdin unref'd: the review reads its keys from it, and while it waits for
+    // one the process must stay alive (the screen refs it again when it comes back).
+    this.streams.stdin.ref();
   }
 
   endReview(): void {
