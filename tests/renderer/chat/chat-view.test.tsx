@@ -118,6 +118,81 @@ describe('ChatView', () => {
     expect(meter).toHaveTextContent('$0.75');
   });
 
+  it('usage - a finished turn says what it cost; the meter shows the total and the context in use', async () => {
+    const fake = createFakeSluice();
+    await sendMessage(fake, 'hi');
+    fake.emit('agent', ev.text('Hello.'));
+    fake.emit('agent', ev.usage(20_000, 300, 0.07, 200_000));
+    expect(screen.queryByTestId('turn-cost')).toBeNull();
+    fake.emit('agent', ev.usage(24_000, 500, 0.09, 200_000));
+    fake.emit('agent', ev.turnEnd());
+    expect(await screen.findByTestId('turn-cost')).toHaveTextContent(
+      'This turn: 44k in · 800 out · $0.16',
+    );
+    const meter = screen.getByTestId('usage-meter');
+    expect(meter).toHaveTextContent('44k in · 800 out · $0.16');
+    const context = within(meter).getByTestId('usage-context');
+    expect(context).toHaveTextContent('Context 12%');
+    expect(context).toHaveAttribute('title', 'Context: 12% (25k of 200k tokens)');
+  });
+
+  it("usage - a stored conversation shows each turn's cost and the context less a compaction since", async () => {
+    const fake = createFakeSluice();
+    const usage = (inputTokens: number, costUsd: number) => ({
+      inputTokens,
+      outputTokens: 100,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      costUsd,
+    });
+    fake.handle('agent.listConversations', () => [
+      listedConversation({ id: 'c7', title: 'Earlier' }),
+    ]);
+    fake.handle('agent.getConversation', () => ({
+      id: 'c7',
+      projectId: 'p1',
+      title: 'Earlier',
+      createdAt: 1,
+      updatedAt: 1,
+      items: [
+        { type: 'user', id: 'u1', text: 'first', createdAt: 1 },
+        { type: 'assistant_text', id: 'm1', turnId: 't1', text: 'one' },
+        { type: 'user', id: 'u2', text: 'second', createdAt: 2 },
+        { type: 'assistant_text', id: 'm2', turnId: 't2', text: 'two' },
+      ],
+      usage: usage(60_000, 0.3),
+      running: false,
+      canContinue: false,
+      turnUsage: [
+        { turnId: 't1', usage: usage(20_000, 0.1) },
+        { turnId: 't2', usage: usage(40_000, 0.2) },
+      ],
+      latestUsage: usage(40_000, 0.2),
+      contextWindow: 200_000,
+      contextSavedTokens: 30_000,
+      compactions: [
+        {
+          afterTurnId: 't2',
+          turnsSummarised: 2,
+          tokensBefore: 38_000,
+          tokensAfter: 8_000,
+          draftedBy: 'sluice',
+        },
+      ],
+    }));
+    renderWithClient(<App />, fake);
+    await userEvent.click(await screen.findByRole('button', { name: 'Earlier' }));
+    const costs = await screen.findAllByTestId('turn-cost');
+    expect(costs.map((cost) => cost.textContent)).toEqual([
+      'This turn: 20k in · 100 out · $0.10',
+      'This turn: 40k in · 100 out · $0.20',
+    ]);
+    expect(screen.getByTestId('compaction-mark')).toHaveTextContent(
+      'Compacted: 2 earlier turns are now sent as a summary (≈38k → 8.0k tokens)',
+    );
+    expect(screen.getByTestId('usage-context')).toHaveTextContent('Context 5%');
+  });
+
   it('@-mention - completes from files and symbols and passes the mentions in agent.send', async () => {
     const fake = createFakeSluice();
     fake.handle('symbols.searchFiles', ({ query }) =>

@@ -161,19 +161,115 @@ describe('slash commands on send', () => {
     );
   });
 
-  it('/cost and /compact - say what the meter knows, and that there is no compaction', async () => {
+  it("/cost and /context - the meter's words: what the conversation cost, how full the window is", async () => {
     const fake = withProjectCommands();
-    await run(fake, '/cost');
+    const input = await run(fake, '/cost');
     expect(await screen.findByTestId('slash-notice')).toHaveTextContent(
       'Nothing has been sent in this conversation yet: $0.00.',
     );
-    await runInOpenChat('/compact');
+    await userEvent.type(input, 'hello{Enter}');
+    fake.emit('agent', ev.turnStart('hello'));
+    fake.emit('agent', ev.usage(30_000, 1_000, 0.12, 200_000));
+    fake.emit('agent', ev.turnEnd());
+    await runInOpenChat('/cost');
     await waitFor(() =>
       expect(screen.getByTestId('slash-notice')).toHaveTextContent(
-        'cannot compact a conversation on demand yet',
+        '/cost Cost: $0.12 (30k in · 1.0k out) for this conversation so far',
       ),
     );
-    expect(fake.callsTo('agent.send')).toEqual([]);
+    await runInOpenChat('/context');
+    await waitFor(() =>
+      expect(screen.getByTestId('slash-notice')).toHaveTextContent(
+        '/context Context: 16% (31k of 200k tokens) for the next request.',
+      ),
+    );
+    expect(fake.callsTo('agent.send')).toHaveLength(1);
+  });
+
+  it('/compact - compacts the open conversation, says what it saved and shows the mark', async () => {
+    const fake = withProjectCommands();
+    const input = await run(fake, '/compact');
+    expect(await screen.findByTestId('slash-notice')).toHaveTextContent(
+      'This is a new conversation: nothing to compact yet.',
+    );
+    expect(fake.callsTo('agent.compact')).toEqual([]);
+    let compacted = false;
+    fake.handle('agent.compact', () => {
+      compacted = true;
+      return {
+        turnsSummarised: 6,
+        tokensBefore: 41_200,
+        tokensAfter: 3_100,
+        draftedBy: 'model',
+        usage: null,
+      };
+    });
+    fake.handle('agent.getConversation', ({ conversationId }) => ({
+      id: conversationId,
+      projectId: 'p1',
+      title: 'hello',
+      createdAt: 1,
+      updatedAt: 1,
+      items: [
+        { type: 'user', id: 'u1', text: 'hello', createdAt: 1 },
+        { type: 'assistant_text', id: 'a1', turnId: 't1', text: 'Hi.' },
+      ],
+      usage: {
+        inputTokens: 10,
+        outputTokens: 5,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        costUsd: 0,
+      },
+      running: false,
+      canContinue: false,
+      compactions: compacted
+        ? [
+            {
+              afterTurnId: 't1',
+              turnsSummarised: 6,
+              tokensBefore: 41_200,
+              tokensAfter: 3_100,
+              draftedBy: 'model',
+            },
+          ]
+        : [],
+    }));
+    await userEvent.type(input, 'hello{Enter}');
+    fake.emit('agent', ev.turnStart('hello'));
+    fake.emit('agent', ev.turnEnd());
+    await runInOpenChat('/compact');
+    const line = 'Compacted: 6 earlier turns are now sent as a summary (≈41k → 3.1k tokens)';
+    await waitFor(() =>
+      expect(screen.getByTestId('slash-notice')).toHaveTextContent(`/compact ${line}`),
+    );
+    expect(fake.callsTo('agent.compact')).toEqual([{ conversationId: 'c1' }]);
+    expect(await screen.findByTestId('compaction-mark')).toHaveTextContent(line);
+    expect(fake.callsTo('agent.send')).toHaveLength(1);
+  });
+
+  it('/compact - a refusal from main is shown in its words and nothing changes', async () => {
+    const fake = withProjectCommands();
+    fake.handle('agent.compact', () => {
+      throw new Error('Nothing to compact: no turn has finished since the last compaction.');
+    });
+    const input = await openChat(fake);
+    await userEvent.type(input, 'hello{Enter}');
+    fake.emit('agent', ev.turnStart('hello'));
+    await runInOpenChat('/compact');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A turn is running: let it finish or stop it, then /compact.',
+    );
+    expect(fake.callsTo('agent.compact')).toEqual([]);
+    fake.emit('agent', ev.turnEnd());
+    await userEvent.clear(input);
+    await runInOpenChat('/compact');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        '/compact did not run: Nothing to compact: no turn has finished since the last compaction.',
+      ),
+    );
+    expect(screen.queryByTestId('compaction-mark')).toBeNull();
   });
 
   it('/undo - undoes the last turn that changed files through checkpoints.undoTurn', async () => {

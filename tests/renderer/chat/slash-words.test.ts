@@ -11,6 +11,7 @@ import { HANDLED_COMMANDS } from '../../../src/renderer/src/chat/slash-command-h
 import { BUILT_IN_SLASH_COMMANDS } from '../../../src/shared/slash-commands';
 import type { Checkpoint } from '../../../src/shared/contract';
 import { ZERO_USAGE } from '../../../src/shared/usage';
+import { NO_FIGURES } from '../../../src/shared/conversation-figures';
 
 const usage = {
   inputTokens: 2_000,
@@ -40,11 +41,15 @@ describe('slash words', () => {
     expect(costText(ZERO_USAGE)).toBe('Nothing has been sent in this conversation yet: $0.00.');
   });
 
-  it('context - says what the meter counts and that the window share is not shown', () => {
-    expect(contextText(usage)).toMatch(
-      /^The meter adds up every request .*12k tokens in, 1.2k out/,
+  it('context - the share of the window the next request fills, less a compaction since', () => {
+    const figures = { ...NO_FIGURES, latestUsage: usage, contextWindow: 200_000 };
+    expect(contextText(figures)).toBe(
+      "Context: 7% (14k of 200k tokens) for the next request. Type /compact to send the earlier turns as a summary; before each request Sluice also fits the history to the model's window itself.",
     );
-    expect(contextText(usage)).toMatch(/not shown in the app yet/);
+    expect(contextText({ ...figures, contextSavedTokens: 10_000 })).toMatch(
+      /^Context: 2% \(3.5k of 200k tokens\)/u,
+    );
+    expect(contextText(NO_FIGURES)).toBe('Context: nothing sent yet in this conversation.');
   });
 
   it('mode - a known mode is taken, plan missing from the build is "not available yet"', () => {

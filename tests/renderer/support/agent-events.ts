@@ -61,11 +61,17 @@ export const ev = {
     message,
     retryable,
   }),
-  usage: (inputTokens: number, outputTokens: number, costUsd: number): AgentEvent => ({
+  usage: (
+    inputTokens: number,
+    outputTokens: number,
+    costUsd: number,
+    contextWindow?: number,
+  ): AgentEvent => ({
     type: 'usage',
     ...ids,
     model: 'm',
     usage: { inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd },
+    ...(contextWindow ? { contextWindow } : {}),
   }),
   approval: (request: ApprovalRequest, conversationId = 'c1', toolUseId?: string): AgentEvent => ({
     type: 'approval_request',

@@ -5,6 +5,7 @@ import { mentionsToSend, emptyDraft, type Draft } from './draft';
 import { ChatInput } from './chat-input';
 import { Transcript } from './transcript';
 import { UsageMeter } from './usage-meter';
+import { contextInUse } from '../../../shared/conversation-figures';
 import { useCheckpoints } from './use-checkpoints';
 import { emptyConversation } from './conversation-state';
 import type { SlashHost } from './slash-command-handlers';
@@ -42,7 +43,7 @@ export function ChatView({ chat, title, draft, onDraftChange, slashHost }: Props
     <section className="chat" aria-label="Chat">
       <header className="pane-header">
         <h2 className="pane-title">{title}</h2>
-        <UsageMeter usage={conversation.usage} />
+        <UsageMeter usage={conversation.usage} context={contextInUse(conversation.figures)} />
       </header>
       <Transcript
         conversation={conversation}

@@ -5,13 +5,13 @@ import type { ConversationSummary, Settings, SluiceClient } from '../../../share
 import { approvalModeSchema } from '../../../shared/approvals';
 import { BUILT_IN_SLASH_COMMANDS, completeSlash } from '../../../shared/slash-commands';
 import { errorMessage } from '../app/error-message';
+import { compactionWords } from '../../../shared/compaction';
 import type { ChatController } from './use-chat';
 import type { ConversationState } from './conversation-state';
 import type { CheckpointsByTurn } from './use-checkpoints';
 import type { SlashNotice } from './slash-notice';
 import {
   chooseMode,
-  COMPACT_TEXT,
   contextText,
   costText,
   lastChangingTurn,
@@ -137,6 +137,18 @@ async function model(args: string, env: SlashEnv): Promise<Answer> {
   );
 }
 
+/** Sends the finished turns as a summary from now on, then shows the conversation marked. */
+async function compact(_args: string, env: SlashEnv): Promise<Answer> {
+  const conversationId = env.chat.activeId;
+  if (conversationId === null) return info('This is a new conversation: nothing to compact yet.');
+  if (env.conversation.running) {
+    return refusal('A turn is running: let it finish or stop it, then /compact.');
+  }
+  const result = await env.client.agent.compact({ conversationId });
+  await env.chat.select(conversationId);
+  return info(compactionWords(result));
+}
+
 const HANDLERS: Readonly<Record<string, Handler>> = {
   help,
   clear,
@@ -150,8 +162,8 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   mode,
   model,
   cost: (_args, env) => info(costText(env.conversation.usage)),
-  context: (_args, env) => info(contextText(env.conversation.usage)),
-  compact: () => info(COMPACT_TEXT),
+  context: (_args, env) => info(contextText(env.conversation.figures)),
+  compact,
   inbox: showing('inbox', 'Opened the inbox: the change sets of background runs.'),
   worktree: showing(
     'worktrees',

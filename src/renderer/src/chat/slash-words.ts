@@ -1,8 +1,9 @@
 // What the app's slash commands say, as pure functions of what the chat knows: the usage
-// meter's totals, the conversation list, the files a turn changed, the approval modes.
+// meter's totals and the context in use, the conversation list, the files a turn changed, the approval modes.
 import type { Checkpoint, ConversationSummary, UndoResult } from '../../../shared/contract';
 import type { Usage } from '../../../shared/usage';
-import { compactTokens, costWords, inputTokens } from '../../../shared/usage-words';
+import { contextWords, costWords, inputTokens } from '../../../shared/usage-words';
+import { contextInUse, type ConversationFigures } from '../../../shared/conversation-figures';
 import type { ChatItem } from './conversation-state';
 
 export function costText(usage: Usage): string {
@@ -12,21 +13,15 @@ export function costText(usage: Usage): string {
   return `${costWords(usage)} for this conversation so far, estimated at the model's published prices.`;
 }
 
-export function contextText(usage: Usage): string {
-  const sent =
-    inputTokens(usage) === 0
-      ? 'Nothing has been sent in this conversation yet.'
-      : `The meter adds up every request of this conversation: ${compactTokens(inputTokens(usage))} tokens in, ${compactTokens(usage.outputTokens)} out.`;
+/** "Context: 12% (24k of 200k tokens)", as the meter's share reads, and what /compact does. */
+export function contextText(figures: ConversationFigures): string {
+  const use = contextInUse(figures);
+  if (!use) return `${contextWords(null)} in this conversation.`;
   return (
-    `${sent} How full the model's window is for the next request is not shown in the app yet; ` +
-    'before each request Sluice fits the history to the window itself.'
+    `${contextWords(use)} for the next request. Type /compact to send the earlier turns as a ` +
+    "summary; before each request Sluice also fits the history to the model's window itself."
   );
 }
-
-export const COMPACT_TEXT =
-  'The app cannot compact a conversation on demand yet, and a long one does not need it to go on: ' +
-  "before each request the history sent is fitted to the model's window (old tool results " +
-  'shortened first, then earlier turns summarised), and the stored conversation stays whole.';
 
 const MODE_WORDS: Readonly<Record<string, string>> = {
   ask: 'ask before every write',

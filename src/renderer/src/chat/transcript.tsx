@@ -3,6 +3,8 @@
 import { useLayoutEffect, useRef } from 'react';
 import { groupTurns, type ConversationState } from './conversation-state';
 import { TurnView } from './turn-view';
+import { CompactionLine } from './turn-footer';
+import { addUsage, type Usage } from '../../../shared/usage';
 import type { CheckpointsByTurn } from './use-checkpoints';
 
 interface Props {
@@ -15,6 +17,7 @@ export function Transcript({ conversation, checkpoints, onRetry }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const groups = groupTurns(conversation.items);
+  const { turnUsage, compactions } = conversation.figures;
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -37,7 +40,10 @@ export function Transcript({ conversation, checkpoints, onRetry }: Props) {
       )}
       {groups.map((group, index) => {
         const last = index === groups.length - 1;
-        return (
+        // A group holds its Continue turns too: their costs add up, and a mark may follow any.
+        const turnIds = new Set(group.items.map((item) => item.turnId));
+        const marks = compactions.filter((mark) => turnIds.has(mark.afterTurnId));
+        return [
           <TurnView
             key={group.key}
             group={group}
@@ -46,12 +52,28 @@ export function Transcript({ conversation, checkpoints, onRetry }: Props) {
             checkpoints={(group.turnId && checkpoints.byTurn.get(group.turnId)) || []}
             onUndo={checkpoints.undo}
             onUndoTurn={checkpoints.undoTurn}
-          />
-        );
+            usage={groupUsage(turnIds, turnUsage)}
+          />,
+          ...marks.map((mark) => (
+            <CompactionLine
+              key={`compaction-${mark.afterTurnId}-${mark.turnsSummarised}`}
+              mark={mark}
+            />
+          )),
+        ];
       })}
       {conversation.notice && <p className="notice">{conversation.notice}</p>}
       {conversation.lastTurnEnd?.reason === 'aborted' && <p className="notice">Stopped.</p>}
       {checkpoints.error && <p className="error-text">{checkpoints.error}</p>}
     </div>
   );
+}
+
+/** The cost of a group's turns, or undefined when none of them sent a request. */
+function groupUsage(
+  turnIds: ReadonlySet<string>,
+  byTurn: Readonly<Record<string, Usage>>,
+): Usage | undefined {
+  const usages = [...turnIds].flatMap((id) => (byTurn[id] ? [byTurn[id]] : []));
+  return usages.length ? usages.reduce(addUsage) : undefined;
 }

@@ -8,6 +8,8 @@ import { MarkdownMessage } from './markdown-message';
 import { PlanCard } from './plan-card';
 import { StepGroup } from './step-group';
 import { TurnChanges } from './turn-changes';
+import { TurnCost } from './turn-footer';
+import type { Usage } from '../../../shared/usage';
 
 type ToolItem = Extract<ChatItem, { type: 'tool' }>;
 
@@ -19,9 +21,11 @@ interface Props {
   checkpoints: Checkpoint[];
   onUndo(id: string, force?: boolean): Promise<UndoResult | null>;
   onUndoTurn(turnId: string, force?: boolean): Promise<UndoResult | null>;
+  /** What the turn's requests cost, shown once it has finished. */
+  usage?: Usage | undefined;
 }
 
-export function TurnView({ group, live, onRetry, checkpoints, onUndo, onUndoTurn }: Props) {
+export function TurnView({ group, live, onRetry, checkpoints, onUndo, onUndoTurn, usage }: Props) {
   const body: ReactNode[] = [];
   // A submitted plan is a card of its own, in its place, live or not: never folded into the steps.
   const allSteps = group.items.filter(
@@ -92,6 +96,7 @@ export function TurnView({ group, live, onRetry, checkpoints, onUndo, onUndoTurn
           onUndoTurn={onUndoTurn}
         />
       )}
+      {!live && usage && <TurnCost usage={usage} />}
     </article>
   );
 }

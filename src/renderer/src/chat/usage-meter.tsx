@@ -1,27 +1,22 @@
-// Tokens and estimated cost of the conversation so far.
+// The conversation's tokens and estimated cost so far, and the share of the model's context
+// window the next request fills, in the shared words (shared/usage-words.ts).
 import type { Usage } from '../../../shared/agent-events';
+import { contextShare, usageLine } from '../../../shared/conversation-figures';
+import { contextWords, dollars, type ContextUse } from '../../../shared/usage-words';
 
-function compact(value: number): string {
-  if (value < 1000) return String(value);
-  if (value < 1_000_000) return `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k`;
-  return `${(value / 1_000_000).toFixed(1)}M`;
-}
-
-export function UsageMeter({ usage }: { usage: Usage }) {
-  const input = usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
+export function UsageMeter({ usage, context }: { usage: Usage; context: ContextUse | null }) {
   const title =
-    `Input ${usage.inputTokens}, cache read ${usage.cacheReadTokens}, cache write ${usage.cacheWriteTokens}, ` +
-    `output ${usage.outputTokens} tokens; estimated $${usage.costUsd.toFixed(4)}`;
+    `This conversation: input ${usage.inputTokens}, cache read ${usage.cacheReadTokens}, ` +
+    `cache write ${usage.cacheWriteTokens}, output ${usage.outputTokens} tokens; ` +
+    `estimated ${dollars(usage.costUsd)} at the model's published prices`;
   return (
-    <div className="usage-meter" title={title} data-testid="usage-meter" aria-label="Token usage">
-      <span>{compact(input)} in</span>
-      <span>{compact(usage.outputTokens)} out</span>
-      <span className="usage-cost">
-        $
-        {usage.costUsd < 0.01 && usage.costUsd > 0
-          ? usage.costUsd.toFixed(4)
-          : usage.costUsd.toFixed(2)}
-      </span>
+    <div className="usage-meter" data-testid="usage-meter" aria-label="Usage of this conversation">
+      <span title={title}>{usageLine(usage)}</span>
+      {context && (
+        <span className="usage-context" title={contextWords(context)} data-testid="usage-context">
+          {contextShare(context)}
+        </span>
+      )}
     </div>
   );
 }
