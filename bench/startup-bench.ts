@@ -19,6 +19,8 @@ const runs = Math.max(1, Number(process.env.SLUICE_BENCH_RUNS) || 11);
 
 interface Case {
   readonly label: string;
+  /** The row whose median this one is compared with; default `node -e 0`. */
+  readonly against?: string;
   /** Multiple of `node -e 0` this row must stay within (issue 10); none for reference rows. */
   readonly goal?: number;
   /** One run: its wall-clock milliseconds. */
@@ -40,6 +42,40 @@ function timeProcess(args: string[], env: Record<string, string> = {}): Promise<
       if (code === 0) resolve(ms);
       else reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr}`));
     });
+  });
+}
+
+/**
+ * Milliseconds from spawn until `marker` is on a pseudo-terminal's screen (`script` gives the
+ * program a terminal), then the program is stopped: the terminal session's first prompt.
+ */
+function timeToScreen(
+  command: string,
+  marker: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn('script', ['-qfc', command, '/dev/null'], {
+      cwd,
+      env: { ...process.env, ...env, TERM: 'xterm-256color' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let seen = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`"${marker}" not on the screen after 60 s: ${seen.slice(-200)}`));
+    }, 60_000);
+    child.stdout.on('data', (d: Buffer) => {
+      seen += d.toString();
+      if (!seen.includes(marker)) return;
+      const ms = performance.now() - started;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      resolve(ms);
+    });
+    child.on('error', reject);
   });
 }
 
@@ -115,6 +151,29 @@ export async function run(): Promise<BenchTable> {
         measure: () => timeProcess([bin, 'def', 'createAppServices', '--project', srcProject], env),
       },
       {
+        label: 'node -e (prints a line on a pseudo-terminal)',
+        measure: () =>
+          timeToScreen(
+            `${process.execPath} -e "console.log('Ask Claude')"`,
+            'Ask Claude',
+            env,
+            fixture,
+          ),
+      },
+      {
+        label: 'sluice (session): the first prompt on the screen',
+        against: 'node -e (prints a line on a pseudo-terminal)',
+        goal: 2,
+        measure: () => timeToScreen(`${process.execPath} ${bin}`, 'Ask Claude', env, fixture),
+      },
+      {
+        // The prompt above is drawn before the renderer and the engine load; this is when the
+        // session's own screen (its status line) replaces it. No goal: typing works before it.
+        label: "sluice (session): the session's screen drawn (status line)",
+        against: 'node -e (prints a line on a pseudo-terminal)',
+        measure: () => timeToScreen(`${process.execPath} ${bin}`, 'Mode: ', env, fixture),
+      },
+      {
         // What the stub's module hooks alone cost (a hooks thread), for the two rows below.
         label: 'node --import <stub hooks> -e 0',
         measure: () => timeProcess(['--import', stubHooks, '-e', '0']),
@@ -138,21 +197,29 @@ export async function run(): Promise<BenchTable> {
     }
     const node = median(samples[0] ?? []);
     const nodeMin = Math.min(...(samples[0] ?? []));
-    const row = (label: string, values: number[], goal?: number): (string | number)[] => {
+    const row = (
+      label: string,
+      values: number[],
+      goal?: number,
+      against?: string,
+    ): (string | number)[] => {
       const ms = median(values);
-      const ratio = ms / node;
+      const reference = cases.findIndex((c) => c.label === against);
+      const base = reference < 0 ? node : median(samples[reference] ?? []);
+      const baseMin = reference < 0 ? nodeMin : Math.min(...(samples[reference] ?? []));
+      const ratio = ms / base;
       const min = Math.min(...values);
       return [
-        label,
+        against ? `${label} (x: against the row above)` : label,
         ms,
         ratio,
         min,
-        min / nodeMin,
+        min / baseMin,
         goal === undefined ? '' : `≤ ${goal}x`,
         goal === undefined ? '' : ratio <= goal ? 'yes' : 'NO',
       ];
     };
-    const rows = cases.map((c, index) => row(c.label, samples[index] ?? [], c.goal));
+    const rows = cases.map((c, index) => row(c.label, samples[index] ?? [], c.goal, c.against));
     rows.push(row('main bundle: engine answers first IPC', engineWall));
     notes.push(
       `median of ${runs} runs each, interleaved; ms are wall-clock from spawn to exit (main bundle: to the stub's window / engine line). "met" compares medians; the min columns are the least disturbed run of each (a busy machine inflates medians).`,

@@ -12,6 +12,7 @@ import {
 import type { ConversationView } from '../../shared/contract';
 import { ZERO_USAGE, addUsage } from '../../shared/usage';
 import { EMPTY_DRAFT, type Draft } from './prompt-editing';
+import { decisionWords } from '../ask-printer';
 import {
   advance,
   START_CURSOR,
@@ -102,6 +103,10 @@ export class SessionStore {
     if (event.type === 'turn_start') turn = ZERO_USAGE;
     this.set({ conversation, latest, turn });
     this.reprint(event.type === 'turn_end');
+    // A question nobody was asked (a rule, the mode, a clean check decided it) says who did;
+    // the person's own answer is on the screen already, in the review.
+    if (event.type === 'approval_resolved' && event.decidedBy !== 'person')
+      this.say(`  ${decisionWords(event)}`, event.outcome === 'rejected' ? 'warn' : 'info');
   }
 
   say(text: string, tone: 'info' | 'warn' | 'ok' = 'info'): void {
