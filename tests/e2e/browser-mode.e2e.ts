@@ -113,7 +113,7 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('sluice serve in Chromium', (
       await openProjectByPath(folder);
       await expect
         .poll(() => page.getByTestId('index-progress').textContent(), { timeout: 8_000 })
-        .toMatch(/^4 files · [1-9]\d* symbols$/);
+        .toMatch(/^Symbol index: 4 files · [1-9]\d* symbols$/u);
     } finally {
       await openProjectByPath(serve.projectDir);
     }
@@ -355,7 +355,7 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('sluice serve in Chromium', (
     // The search built the index; the top bar reports it.
     await expect
       .poll(() => page.getByTestId('index-progress').textContent(), { timeout: 20_000 })
-      .toMatch(/^4 files · [1-9]\d* symbols$/);
+      .toMatch(/^Symbol index: 4 files · [1-9]\d* symbols$/u);
     await snap(page, '17-symbols-definition-importers');
 
     // An importer is clickable: it opens that location.

@@ -325,7 +325,7 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('evidence in Chromium', () =>
     const line = page.getByTestId('checker-memory');
     await line.waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await line.textContent()).toBe(
-      'Error checkers: TypeScript/JavaScript 182 MB · Python 95 MB',
+      'Type checkers: TypeScript, 182 MB memory · Python, 95 MB memory',
     );
     await snap(page, 'evidence-checker-memory');
     await expectNoBlockingViolations(page, 'evidence-checker-memory', ['.top-bar']);

@@ -40,7 +40,7 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('new chat in a worktree in Ch
     await page.getByRole('button', { name: 'New chat in a worktree' }).click();
     const branch = page.getByTestId('worktree-branch');
     await branch.waitFor({ timeout: UI_TIMEOUT_MS });
-    expect(await branch.textContent()).toBe('worktree sluice/e2e');
+    expect(await branch.textContent()).toBe('Worktree on branch sluice/e2e');
     await expectNoBlockingViolations(page, 'worktree chat');
     await snap(page, 'worktree-chat');
 

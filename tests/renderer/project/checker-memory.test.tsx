@@ -25,7 +25,7 @@ describe('CheckerMemory', () => {
     }));
     renderWithClient(<CheckerMemory />, fake);
     expect(await screen.findByTestId('checker-memory')).toHaveTextContent(
-      'Error checkers: TypeScript/JavaScript 182 MB · Python 95 MB',
+      'Type checkers: TypeScript, 182 MB memory · Python, 95 MB memory',
     );
   });
 
@@ -57,7 +57,9 @@ describe('CheckerMemory', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(MEMORY_POLL_MS);
     });
-    expect(screen.getByTestId('checker-memory')).toHaveTextContent('Error checkers: Go 40 MB');
+    expect(screen.getByTestId('checker-memory')).toHaveTextContent(
+      'Type checker: Go, 40 MB memory',
+    );
     services = [];
     fake.emit('index.status', {
       files: 1,

@@ -17,7 +17,9 @@ describe('IndexProgress', () => {
     const region = await screen.findByRole('status', { name: 'Index notices' });
     expect(within(region).getByText(polling)).toBeVisible();
     expect(within(region).getByText(partial)).toBeVisible();
-    expect(screen.getByTestId('index-progress')).toHaveTextContent('3 files · 10 symbols');
+    expect(screen.getByTestId('index-progress')).toHaveTextContent(
+      'Symbol index: 3 files · 10 symbols',
+    );
   });
 
   it('notices - appear and clear with index.status events, also while indexing', async () => {
@@ -35,7 +37,7 @@ describe('IndexProgress', () => {
         notices: [polling],
       }),
     );
-    expect(screen.getByTestId('index-progress')).toHaveTextContent('Indexing 1/3');
+    expect(screen.getByTestId('index-progress')).toHaveTextContent('Indexing symbols: 1/3 files');
     expect(screen.getByRole('status', { name: 'Index notices' })).toHaveTextContent(polling);
     act(() => fake.emit('index.status', base));
     expect(screen.getByRole('status', { name: 'Index notices' })).toBeEmptyDOMElement();

@@ -128,7 +128,9 @@ describe('ProjectScreen', () => {
   it('indexing progress - follows index.status events', async () => {
     const fake = createFakeSluice();
     renderWithClient(<App />, fake);
-    expect(await screen.findByTestId('index-progress')).toHaveTextContent('3 files · 10 symbols');
+    expect(await screen.findByTestId('index-progress')).toHaveTextContent(
+      'Symbol index: 3 files · 10 symbols',
+    );
     fake.emit('index.status', {
       files: 3,
       symbols: 10,
@@ -137,7 +139,9 @@ describe('ProjectScreen', () => {
       done: 40,
       total: 120,
     });
-    expect(screen.getByTestId('index-progress')).toHaveTextContent('Indexing 40/120');
+    expect(screen.getByTestId('index-progress')).toHaveTextContent(
+      'Indexing symbols: 40/120 files',
+    );
     fake.emit('index.status', {
       files: 120,
       symbols: 900,
@@ -146,6 +150,8 @@ describe('ProjectScreen', () => {
       done: 120,
       total: 120,
     });
-    expect(screen.getByTestId('index-progress')).toHaveTextContent('120 files · 900 symbols');
+    expect(screen.getByTestId('index-progress')).toHaveTextContent(
+      'Symbol index: 120 files · 900 symbols',
+    );
   });
 });

@@ -192,7 +192,9 @@ describe('WorktreePanel - new chat in a worktree and finishing it', () => {
       lastOpenedAt: 1,
     }));
     renderWithClient(<App />, fake);
-    expect((await screen.findByTestId('worktree-branch')).textContent).toBe('worktree sluice/fix');
+    expect((await screen.findByTestId('worktree-branch')).textContent).toBe(
+      'Worktree on branch sluice/fix',
+    );
     expect(screen.queryByRole('button', { name: 'New chat in a worktree' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Back to the main project' }));
     await waitFor(() => expect(fake.callsTo('project.open')).toEqual([{ path: '/work/proj' }]));

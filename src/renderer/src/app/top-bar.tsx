@@ -53,7 +53,7 @@ export function TopBar({
       </button>
       {branch && (
         <span className="tag worktree-branch" data-testid="worktree-branch">
-          worktree {branch}
+          Worktree on branch {branch}
         </span>
       )}
       <IndexProgress />

@@ -1,6 +1,6 @@
-// Symbol index state: a progress bar while indexing, counts afterwards, and the index's
-// standing notices (a limit left files out, the watcher fell back to polling) in a status region,
-// and the memory of the running error checkers.
+// Symbol index state ("Symbol index: 3 files · 10 symbols"): a progress bar while indexing,
+// counts afterwards, the index's standing notices (a limit left files out, the watcher fell back
+// to polling) in a status region, and the memory of the running type checkers.
 import type { ReactNode } from 'react';
 import type { IndexStatus } from '../../../shared/contract';
 import { useIndexStatus } from '../symbols/use-index-status';
@@ -24,7 +24,7 @@ function IndexCounts({ status }: { status: IndexStatus }): ReactNode {
     return (
       <div className="index-progress" data-testid="index-progress">
         <span>
-          Indexing {status.done}/{status.total}
+          Indexing symbols: {status.done}/{status.total} files
         </span>
         <progress
           max={Math.max(status.total, 1)}
@@ -40,7 +40,7 @@ function IndexCounts({ status }: { status: IndexStatus }): ReactNode {
       data-testid="index-progress"
       title={`${status.imports} imports`}
     >
-      {plural(status.files, 'file')} · {plural(status.symbols, 'symbol')}
+      Symbol index: {plural(status.files, 'file')} · {plural(status.symbols, 'symbol')}
     </div>
   );
 }
