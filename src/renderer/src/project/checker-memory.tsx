@@ -5,15 +5,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DiagnosticsMemoryView } from '../../../shared/contract';
 import { useClient, useContractEvent } from '../app/client-context';
+import { languageName } from '../review/evidence-text';
 
-/** The checker by its language's name: TypeScript's checker also checks JavaScript. */
-const CHECKER_NAMES: Readonly<Record<string, string>> = {
-  typescript: 'TypeScript',
-  python: 'Python',
-  go: 'Go',
-  rust: 'Rust',
-  java: 'Java',
-};
+/** The checker by its language: TypeScript's ("TypeScript/JavaScript") as "TypeScript". */
+function checkerName(language: string): string {
+  return languageName(language).split('/')[0] ?? language;
+}
 
 export const MEMORY_POLL_MS = 15_000;
 
@@ -46,8 +43,7 @@ export function CheckerMemory() {
   const services = memory?.services ?? [];
   if (services.length === 0) return null;
   const parts = services.map(
-    (service) =>
-      `${CHECKER_NAMES[service.language] ?? service.language}, ${megabytes(service.rssBytes)} memory`,
+    (service) => `${checkerName(service.language)}, ${megabytes(service.rssBytes)} memory`,
   );
   return (
     <div
