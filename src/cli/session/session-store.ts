@@ -101,7 +101,9 @@ export class SessionStore {
       turn = addUsage(turn, event.usage);
     }
     if (event.type === 'turn_start') turn = ZERO_USAGE;
-    this.set({ conversation, latest, turn });
+    // An approved plan goes on in the mode the person chose: the engine switched already.
+    const mode = event.type === 'plan_resolved' && event.mode ? event.mode : this.state.mode;
+    this.set({ conversation, latest, turn, mode });
     this.reprint(event.type === 'turn_end');
     // A question nobody was asked (a rule, the mode, a clean check decided it) says who did;
     // the person's own answer is on the screen already, in the review.

@@ -12,6 +12,9 @@ import type { CliIo, Verb } from '../cli-io';
 import type { CliEngine } from '../cli-engine';
 import { outsideLine } from '../terminal-safe-text';
 import { modelInfo } from '../../main/core/agent/model-catalog';
+import { compactConversation } from '../../main/core/agent/conversation-compaction';
+import { compactionWords } from '../../shared/compaction';
+import { createEnvClient } from '../ask-model';
 import type { SessionController } from './session-controller';
 import { runSessionCommand } from './session-commands';
 import { conversationOf, pickerLine } from './session-resume';
@@ -97,6 +100,25 @@ export function sessionCommands(deps: {
     }
   };
 
+  const compact = async (): Promise<void> => {
+    const id = controller.conversationId;
+    if (!id) {
+      store.say('Nothing to compact yet: this conversation has no turn.', 'warn');
+      return;
+    }
+    try {
+      const result = await compactConversation({
+        db,
+        conversationId: id,
+        isRunning: (conversationId) => engine.runner.isRunning(conversationId),
+        createClient: () => createEnvClient(io, undefined),
+      });
+      store.say(compactionWords(result), 'ok');
+    } catch (error) {
+      store.say(error instanceof Error ? error.message : String(error), 'warn');
+    }
+  };
+
   const run = (name: string, args: string): Promise<void> =>
     runSessionCommand(
       {
@@ -131,7 +153,7 @@ export function sessionCommands(deps: {
           return `Mode: ${mode} for this session (the project's setting is unchanged; sluice rules mode sets it).`;
         },
         projectCommands,
-        compact: async () => store.say('Compaction is not available in this build.', 'warn'),
+        compact: () => compact(),
       },
       name,
       args,
