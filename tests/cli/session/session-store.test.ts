@@ -118,6 +118,47 @@ describe('SessionStore', () => {
     expect(statusItems(state, 200_000)).toContain('Context: 1% of 200k');
   });
 
+  it('SessionStore - a plan approved into a mode is the mode the status line says', () => {
+    const store = new SessionStore({ mode: 'plan', model: 'claude-sonnet-5-5' });
+    store.event(turn.start('Plan it'));
+    const base = { conversationId: CONVERSATION, turnId: 't1', approvalId: 'p1' };
+    store.event({ type: 'plan_resolved', ...base, outcome: 'rejected', decidedBy: 'person' });
+    expect(store.snapshot().mode).toBe('plan');
+    store.event({
+      type: 'plan_resolved',
+      ...base,
+      outcome: 'approved',
+      mode: 'auto-edit',
+      decidedBy: 'person',
+    });
+    expect(statusItems(store.snapshot(), 200_000)[0]).toBe('Mode: auto-edit');
+  });
+
+  it('SessionStore - a question decided without the person says who decided it', () => {
+    const store = newStore();
+    store.event(turn.start('Write it'));
+    const base = { conversationId: CONVERSATION, turnId: 't1' };
+    store.event({
+      type: 'approval_resolved',
+      ...base,
+      approvalId: 'a1',
+      outcome: 'approved',
+      decidedBy: 'person',
+    });
+    store.event({
+      type: 'approval_resolved',
+      ...base,
+      approvalId: 'a2',
+      outcome: 'rejected',
+      decidedBy: 'rule',
+      reason: 'denied by rule `rm`',
+    });
+    const notices = store.snapshot().blocks.filter((block) => block.kind === 'notice');
+    expect(notices).toEqual([
+      expect.objectContaining({ tone: 'warn', text: '  denied by rule `rm`' }),
+    ]);
+  });
+
   it('SessionStore - clear starts a new conversation and keeps what was printed', () => {
     const store = newStore();
     store.event(turn.start('Hi'));
