@@ -2,7 +2,8 @@
 // shown with the request (the reference), or the evidence of a selection after a change of
 // ticks, asked as the review screen asks (`first`, then `complete`). Each is timed from the
 // ask to the first answer holding the changed file's errors, and checked for the truth: the
-// breaking line's error when the text keeps it, no error at all when it does not.
+// breaking line's error when the text keeps it, no error at all when it does not. The bench
+// then waits for the check to finish, so the next ask is timed on an idle checker.
 import { performance } from 'node:perf_hooks';
 import type { Decision } from '../src/shared/approvals';
 import type { ProposalEvidence } from '../src/shared/diagnostics';
@@ -10,28 +11,28 @@ import { settleWithin } from '../src/shared/settle-within';
 import type { ApprovalBroker } from '../src/main/core/approvals/approval-broker';
 import type { Proposal } from '../src/main/core/edits/proposal';
 import { checkLiveProposal } from '../src/main/core/evidence/live-evidence';
-import { checkDecision, COMPLETE_ANSWER_MS } from '../src/main/core/project/decision-checks';
+import { checkDecision } from '../src/main/core/project/decision-checks';
 import type { ProjectChecks } from '../src/main/core/project/project-checks';
 import { changedFileAnswered, type TimedSelection } from './selection-checks';
 import type { TickChange } from './selection-proposal';
 
 /**
- * How long the person waits for the evidence before changing the ticks again: one `complete`
- * ask of the review. Waiting matters: TypeScript 7 finishes a check it was asked to cancel, so
- * a change made sooner would wait behind the last one's importers.
+ * How long the bench waits, untimed, for a check to finish before the next ask, so each ask
+ * meets an idle checker: TypeScript 7 finishes a check it was asked to cancel, and the next
+ * would be timed behind it.
  */
-export const WAIT_MS = Number(process.env.BENCH_SELECTION_WAIT_MS) || COMPLETE_ANSWER_MS;
+export const IDLE_WAIT_MS = 120_000;
 
 export interface Sample {
-  /** From the ask to the first answer holding the changed file's errors (or the wait). */
+  /** From the ask to the first answer holding the changed file's errors (or the last answer). */
   readonly shownMs: number;
   /** The first answer did not hold them. */
   readonly lacked: boolean;
-  /** Not shown before the person moved on: counted as the wait. */
+  /** No answer held them. */
   readonly unseen: boolean;
   /** When the selection check itself held them (null: the reference, or never). */
   readonly knownMs: number | null;
-  /** Null: not complete before the person moved on. */
+  /** When every part was in (null: not within the bench's wait). */
   readonly completeMs: number | null;
   readonly fromMemory: boolean;
   readonly wrong: string | null;
@@ -79,21 +80,20 @@ function firstShown(started: number): {
 }
 
 /**
- * The proposal checked as a live proposal is: the evidence shown with the request (and its
- * changed files', when that came later); the bench waits for the rest as for a selection.
+ * The proposal checked as a live proposal is: the evidence shown with the request, updated as
+ * the changed files' and then the complete evidence come (progress, late).
  */
 export async function proposalAnswer(
   proposal: Proposal,
   checks: ProjectChecks,
   broker: ApprovalBroker,
 ): Promise<Sample> {
-  const stop = new AbortController();
   const started = performance.now();
   const live = await checkLiveProposal(proposal, {
     diagnostics: checks.diagnostics,
     tests: checks.testRuns?.tests,
     approvals: broker,
-    signal: stop.signal,
+    signal: new AbortController().signal,
   });
   const shown = firstShown(started);
   let completeMs: number | null = null;
@@ -102,18 +102,12 @@ export async function proposalAnswer(
     shown.look(live.evidence);
     lacked = shown.ms === null;
     live.progress?.((evidence) => shown.look(evidence));
-    if (!live.late) completeMs = ms(started);
-    else {
-      const late = await settleWithin(live.late, Math.max(0, WAIT_MS - ms(started)), () => null);
-      if (late) {
-        shown.look(late);
-        completeMs = ms(started);
-      }
-    }
+    const late = live.late ? await settleWithin(live.late, IDLE_WAIT_MS, () => null) : null;
+    shown.look(late);
+    if (!live.late || late) completeMs = ms(started);
   }
-  stop.abort();
   return {
-    shownMs: shown.ms ?? WAIT_MS,
+    shownMs: shown.ms ?? ms(started),
     lacked,
     unseen: shown.ms === null,
     knownMs: null,
@@ -127,8 +121,8 @@ export async function proposalAnswer(
 }
 
 /**
- * One change of ticks, asked as the review screen asks: `first`, then `complete`; past the
- * wait the person moves on, and the next change stops a check still running.
+ * One change of ticks, asked as the review screen asks: `first`, then, when that was not
+ * everything, `complete` (answered when every part is in, or after COMPLETE_ANSWER_MS).
  */
 export async function tickAnswer(
   change: TickChange,
@@ -151,21 +145,21 @@ export async function tickAnswer(
   const shown = firstShown(started);
   if (first.accepted) shown.look(first.evidence);
   const lacked = shown.ms === null;
-  let completeMs = first.accepted && first.complete ? ms(started) : null;
   if (first.accepted && !first.complete) {
-    const rest = ask('complete').catch(() => null);
-    const later = await settleWithin(rest, Math.max(0, WAIT_MS - ms(started)), () => null);
-    if (later?.accepted) {
-      shown.look(later.evidence);
-      if (later.complete) completeMs = ms(started);
-    }
+    const rest = await ask('complete');
+    if (rest.accepted) shown.look(rest.evidence);
   }
+  const shownMs = shown.ms ?? ms(started);
+  // Untimed: the check finishes before the next change.
+  if (watch?.complete) await settleWithin(watch.complete, IDLE_WAIT_MS, () => null);
+  const since = (at: number | null | undefined): number | null =>
+    at != null && watch ? Math.round(at - watch.started) : null;
   return {
-    shownMs: shown.ms ?? WAIT_MS,
+    shownMs,
     lacked,
     unseen: shown.ms === null,
-    knownMs: watch?.knownAt != null ? Math.round(watch.knownAt - watch.started) : null,
-    completeMs,
+    knownMs: since(watch?.knownAt),
+    completeMs: since(watch?.completeAt),
     fromMemory: watch?.fromMemory ?? false,
     wrong: first.accepted
       ? wrongEvidence(shown.evidence, change.breaks, proposal.path)

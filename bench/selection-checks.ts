@@ -84,11 +84,15 @@ export function benchDiagnostics(): BenchDiagnostics {
   };
 }
 
-/** One ask of the selection checks: when it began, held the file's errors, came from memory. */
+/** One ask of the selection checks: when it began, held the file's errors, was complete. */
 export interface SelectionWatch {
   readonly started: number;
   knownAt: number | null;
+  completeAt: number | null;
+  /** The text was answered from memory (its check had finished before). */
   fromMemory: boolean;
+  /** Settles when every part is in (or the check was stopped). */
+  complete: Promise<SelectionUpdate> | null;
 }
 
 export class TimedSelection extends SelectionEvidence {
@@ -99,16 +103,25 @@ export class TimedSelection extends SelectionEvidence {
     target: SelectionTarget,
     onUpdate?: (update: SelectionUpdate) => void,
   ): ReturnType<SelectionEvidence['check']> {
-    const watch: SelectionWatch = { started: performance.now(), knownAt: null, fromMemory: false };
+    const watch: SelectionWatch = {
+      started: performance.now(),
+      knownAt: null,
+      completeAt: null,
+      fromMemory: false,
+      complete: null,
+    };
     this.last = watch;
     let first = true;
-    return super.check(target, (update) => {
+    const started = super.check(target, (update) => {
       // The state now comes at once: complete means the text was answered from memory.
       if (first) watch.fromMemory = update.complete;
       first = false;
-      if (watch.knownAt === null && changedFileAnswered(update.evidence))
-        watch.knownAt = performance.now();
+      const now = performance.now();
+      if (watch.knownAt === null && changedFileAnswered(update.evidence)) watch.knownAt = now;
+      if (watch.completeAt === null && update.complete) watch.completeAt = now;
       onUpdate?.(update);
     });
+    watch.complete = started.complete;
+    return started;
   }
 }

@@ -4,14 +4,14 @@
 // sources from npm) the project's checks open as the engine opens them (openProjectChecks,
 // then warm) and the bench waits until the TypeScript checker has prepared the disk side. A
 // three-hunk edit of a real file waits for a person (selection-proposal.ts); then, round after
-// round, the proposal is checked as a live proposal is (the reference), and the person changes
-// the ticks, asked as the review screen asks (selection-answers.ts), and waits for the rest.
+// round, the person changes the ticks, asked as the review screen asks (selection-answers.ts),
+// and every other round the proposal is checked again as a live proposal is (the reference).
 // Every fourth change goes back to a selection whose check finished: answered from memory,
 // its row stands apart. Budget (the same as a proposal's first answer): the changed file's
 // errors shown p50 ≤ 150 ms, p95 ≤ 1 s. A corpus that cannot be measured fails the run.
-// Sizes: BENCH_SELECTION_TICKS (default 24, at least 20), BENCH_SELECTION_WAIT_MS (default
-// 2000), BENCH_DIAG_COPIES (default 8), BENCH_SELECTION_ONLY=project,effect,
-// BENCH_SELECTION_FILE (a project-relative file to edit instead of the one chosen).
+// Sizes: BENCH_SELECTION_TICKS (default 24, at least 20), BENCH_DIAG_COPIES (default 8),
+// BENCH_SELECTION_ONLY=project,effect, BENCH_SELECTION_FILE (a project-relative file to edit
+// instead of the one chosen).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,7 @@ import type { BenchTable } from './bench-table';
 import { listFiles, typescriptProject } from './diagnostics-bench';
 import { EFFECT_VERSION, effectProject } from './diagnostics-effect';
 import { percentile } from './diagnostics-warm';
-import { ms, WAIT_MS, proposalAnswer, tickAnswer, type Sample } from './selection-answers';
+import { ms, proposalAnswer, tickAnswer, type Sample } from './selection-answers';
 import { benchDiagnostics, TimedSelection } from './selection-checks';
 import { newSelections, selectionProposal, type TickChange } from './selection-proposal';
 
@@ -57,7 +57,7 @@ interface Measured {
   readonly proposal: Proposal;
 }
 
-/** The rounds: the proposal's own check, then a change of ticks; every fourth goes back. */
+/** The rounds: a change of ticks, every other after the proposal's own check; every fourth goes back. */
 async function rounds(
   proposal: Proposal,
   checks: ProjectChecks,
@@ -68,18 +68,21 @@ async function rounds(
   const fresh = newSelections(proposal, TICKS);
   const ticks: Tick[] = [];
   const reference: Sample[] = [];
+  const wentBack = new Set<TickChange>();
   for (let step = 0, next = 0; step < TICKS; step++) {
-    // Back to a selection whose check finished (one cancelled is not remembered).
+    // Back to the latest selection whose check finished (one stopped is not remembered), not
+    // gone back to before.
     const back =
       step % 4 === 3
         ? ticks
             .slice(0, -1)
             .reverse()
-            .find((t) => !t.again && t.sample.completeMs !== null)
+            .find((t) => !t.again && t.sample.completeMs !== null && !wentBack.has(t.change))
         : undefined;
+    if (back) wentBack.add(back.change);
     const change = back?.change ?? fresh[next++];
     if (!change) break;
-    reference.push(await proposalAnswer(proposal, checks, broker));
+    if (step % 2 === 0) reference.push(await proposalAnswer(proposal, checks, broker));
     const sample = await tickAnswer(change, proposal, approvalId, broker, selection);
     ticks.push({ change, sample, again: back !== undefined });
     process.stderr.write(
@@ -177,7 +180,9 @@ function row(label: string, samples: readonly Sample[], reference: readonly Samp
     `${ratio(50)} / ${ratio(95)}`,
     pair(samples.flatMap((s) => (s.knownMs === null ? [] : [s.knownMs]))),
     `${samples.filter((s) => s.lacked).length} (${samples.filter((s) => s.unseen).length} not shown)`,
-    `${completed.length}, p50 ${completed.length ? percentile(completed, 50) : '-'} ms`,
+    completed.length === samples.length
+      ? pair(completed)
+      : `${pair(completed)} (${samples.length - completed.length} not complete)`,
     samples.filter((s) => s.wrong).length,
     verdict(samples),
   ];
@@ -197,7 +202,7 @@ function table(title: string, corpus: string, m: Measured): BenchTable {
       'ratio to the proposal p50 / p95',
       'held by the check p50 / p95',
       'first answers without the file',
-      `complete within ${WAIT_MS} ms`,
+      'complete p50 / p95',
       'wrong evidence',
       `budget p50 ≤ ${BUDGET.p50} ms, p95 ≤ ${BUDGET.p95} ms`,
     ],
@@ -218,8 +223,8 @@ function table(title: string, corpus: string, m: Measured): BenchTable {
     notes: [
       `corpus: ${corpus}; checker: ${m.compiler}, its disk side prepared ${m.preparedMs} ms after the project opened (awaited, not counted); memory ceiling ${MEMORY_MB} MB`,
       `proposal: ${m.proposal.path} (imported by ${m.importers} files), ${m.proposal.hunks.length} hunks: a comment at the top, a declaration that does not type-check, a comment and a new export at the end`,
-      `${m.ticks.length} changes of ticks (whole hunks, then single lines; every fourth back to a selection whose check finished), each after the proposal's own check (the reference, checked as a live proposal is); the person waits for the complete evidence up to ${WAIT_MS} ms (one \`complete\` ask), then the next change stops a check still running`,
-      `shown: from checkDecision's ask to the first answer holding the changed file's errors (\`first\`, which waits up to ${FIRST_ANSWER_MS} ms for the complete evidence, then \`complete\`, as the review asks); one not shown within the wait counts as ${WAIT_MS} ms; held by the check: when the selection check itself held them; the review's wait for the ticks to rest is not counted`,
+      `${m.ticks.length} successive changes of ticks (whole hunks, then single lines; every fourth back to a selection whose check finished), every other one after the proposal's own check (the reference, checked as a live proposal is: ${m.reference.length} times); each ask meets an idle checker (the one before has finished, untimed)`,
+      `shown: from the ask to the first answer holding the changed file's errors (checkDecision's \`first\`, which waits up to ${FIRST_ANSWER_MS} ms for the complete evidence and else gives what the check holds, then \`complete\`, as the review asks; for the proposal, the evidence on the request and its updates); held by the check: when the selection check itself held them; the review's wait for the ticks to rest is not counted`,
       ...(missedMemory
         ? [`${missedMemory} selection(s) gone back to were checked again, not answered from memory`]
         : []),

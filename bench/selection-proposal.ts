@@ -1,9 +1,10 @@
 // The selection bench's proposal and the ticks a person changes on it: a real file of the
 // corpus (imported by a few others, so its complete check reaches past it) gets a
-// three-hunk edit — a comment at the top (benign), a declaration in the middle that does not
-// type-check (the error, in the file itself), a comment and a new export at the end (benign,
-// but it changes what the file exports, so its importers are checked again) — and the
-// selections a person makes of it by ticking whole hunks and single lines.
+// three-hunk edit — a comment at the top (benign), a declaration in a function body that does
+// not type-check (the error, in the file itself; what the file exports keeps its shape), a
+// comment and a new export at the end (benign, but the file's exports change, so its
+// importers are checked again) — and the selections a person makes of it by ticking whole
+// hunks and single lines.
 import path from 'node:path';
 import { createProposal, sha256, type Proposal } from '../src/main/core/edits/proposal';
 import { applySelectedHunks } from '../src/main/core/edits/proposal';
@@ -41,11 +42,13 @@ function importerCounts(files: ReadonlyMap<string, string>): Map<string, number>
   return new Map([...importers].map(([file, set]) => [file, set.size]));
 }
 
-/** Where the error goes: before a top-level declaration after a blank line, mid-file. */
-function middleSpot(lines: readonly string[]): number | null {
+/** Where the error goes: first in a block that begins with a `return`, mid-file. */
+function middleSpot(lines: readonly string[]): { at: number; indent: string } | null {
   const from = Math.max(APART + TOP.length, Math.floor(lines.length / 3));
-  for (let i = from; i < lines.length - APART; i++)
-    if (lines[i - 1]?.trim() === '' && /^(export |\/\*\*)/.test(lines[i] ?? '')) return i;
+  for (let i = from; i < lines.length - APART; i++) {
+    const indent = /^(\s+)return\b/.exec(lines[i] ?? '')?.[1];
+    if (indent && lines[i - 1]?.trimEnd().endsWith('{')) return { at: i, indent };
+  }
   return null;
 }
 
@@ -73,10 +76,12 @@ export function selectionProposal(
     .sort(([a], [b]) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || a.localeCompare(b));
   for (const [file, before] of candidates) {
     const lines = before.split('\n');
-    const at = middleSpot(lines);
-    if (at === null) continue;
+    const spot = middleSpot(lines);
+    if (!spot) continue;
+    const { at, indent } = spot;
+    const middle = MIDDLE.map((line) => `${indent}${line}`);
     const end = before.endsWith('\n') ? '' : '\n';
-    const after = [...TOP, ...lines.slice(0, at), ...MIDDLE, ...lines.slice(at)].join('\n');
+    const after = [...TOP, ...lines.slice(0, at), ...middle, ...lines.slice(at)].join('\n');
     const proposal = createProposal({
       tool: 'edit_file',
       path: file,

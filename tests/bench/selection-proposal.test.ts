@@ -2,25 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { applySelectedHunks } from '../../src/main/core/edits/proposal';
 import { BREAKING_LINE, newSelections, selectionProposal } from '../../bench/selection-proposal';
 
-/** A module of `lines` declarations, imported by `importers` others. */
+/** A module of functions (`lines` lines), imported by `importers` others. */
 function corpus(importers: number, lines = 120): Map<string, string> {
-  const body = Array.from({ length: lines / 3 }, (_, i) => `export const v${i} = ${i};\n\n`);
+  const body = Array.from(
+    { length: lines / 4 },
+    (_, i) => `export function f${i}(n: number): number {\n  return n + ${i};\n}\n\n`,
+  );
   const files = new Map([['src/shared.ts', `import { x } from './x';\n\n${body.join('')}`]]);
   files.set('src/x.ts', 'export const x = 1;\n');
   for (let i = 0; i < importers; i++)
-    files.set(`src/user${i}.ts`, `import { v1 } from './shared';\nexport const u = v1;\n`);
+    files.set(`src/user${i}.ts`, `import { f1 } from './shared';\nexport const u = f1(1);\n`);
   return files;
 }
 
 describe('selectionProposal - the bench edit of a real file', () => {
-  it('selectionProposal - three hunks on the file with the most importers, the error in the middle', () => {
+  it('selectionProposal - three hunks on the file with the most importers, the error in a function body', () => {
     const made = selectionProposal(corpus(4));
     if ('reason' in made) throw new Error(made.reason);
     expect(made.proposal.path).toBe('src/shared.ts');
     expect(made.importers).toBe(4);
     expect(made.proposal.hunks).toHaveLength(3);
-    const middle = made.proposal.hunks[1]?.lines.join('\n') ?? '';
-    expect(middle).toContain(`+${BREAKING_LINE}`);
+    const middle = made.proposal.hunks[1]?.lines ?? [];
+    expect(middle).toContain(`+  ${BREAKING_LINE}`);
+    const at = middle.indexOf(`+  ${BREAKING_LINE}`);
+    expect(middle[at + 1]).toMatch(/^ {3}return n \+ \d+;$/);
   });
 
   it('selectionProposal - says why when no file has a few importers', () => {
