@@ -51,16 +51,26 @@ export function PromptInput(props: PromptInputProps) {
   const setDraft = (next: Draft | ((current: Draft) => Draft)): void =>
     props.drafts.set(typeof next === 'function' ? next(props.drafts.get()) : next);
   const [chosen, setChosen] = useState(0);
+  // Keys read the choice from here: one that arrives before React has drawn the last ↑/↓ (keys
+  // in one burst, a busy machine) still picks what was chosen, not what was drawn before.
+  const chosenRef = useRef(0);
+  const choose = (index: number): void => {
+    chosenRef.current = index;
+    setChosen(index);
+  };
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const found = useCompletions(draft, props.sources);
   const menu = found && found.items.length > 0 && closedFor !== draft.text ? found : null;
   const menuRef = useRef(menu);
   menuRef.current = menu;
-  useEffect(() => setChosen(0), [menu?.start, menu?.items.length]);
+  useEffect(() => {
+    chosenRef.current = 0;
+    setChosen(0);
+  }, [menu?.start, menu?.items.length]);
 
   const accept = (): boolean => {
     const open = menuRef.current;
-    const item = open?.items[Math.min(chosen, open.items.length - 1)];
+    const item = open?.items[Math.min(chosenRef.current, open.items.length - 1)];
     if (!open || !item) return false;
     setDraft((d) => replaceWord(d, open.start, item.value));
     return true;
@@ -107,7 +117,8 @@ export function PromptInput(props: PromptInputProps) {
     const open = menuRef.current;
     if (open && open.items.length) {
       const count = open.items.length;
-      setChosen((c) => (isUp ? (c - 1 + count) % count : (c + 1) % count));
+      const c = chosenRef.current;
+      choose(isUp ? (c - 1 + count) % count : (c + 1) % count);
       return;
     }
     if (isUp && !onFirstLine(draft)) return setDraft(up);

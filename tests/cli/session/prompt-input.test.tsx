@@ -133,6 +133,14 @@ describe('PromptInput', () => {
     await shows((f) => f.includes('> /cost') && !f.includes('Tab or Enter picks'));
   });
 
+  it('PromptInput - ↓ and Tab in one burst pick the command ↓ chose', async () => {
+    const { shows, press } = prompt();
+    await press('/');
+    await shows((f) => f.includes('› /help'));
+    await press(`${KEYS.down}${KEYS.tab}`);
+    await shows((f) => f.includes('> /cost') && !f.includes('Tab or Enter picks'));
+  });
+
   it('PromptInput - Esc closes the list and keeps the text; a second Esc is the session’s', async () => {
     const { calls, shows, press } = prompt();
     await press('/');
