@@ -3,7 +3,7 @@
 // characters visible, never obeyed.
 import { Box, Text } from 'ink';
 import type { StepTone } from '../../shared/step-view';
-import { outsideText, stepLineText } from '../terminal-safe-text';
+import { outsideLine, outsideText, stepLineText } from '../terminal-safe-text';
 import type { SessionBlock } from './session-blocks';
 
 const TONES: Record<StepTone, string> = {
@@ -21,11 +21,18 @@ export function BlockView({ block }: { block: SessionBlock }) {
   switch (block.kind) {
     case 'user':
       return (
-        <Box marginTop={1}>
-          <Text color="cyan" bold>
-            {'> '}
-          </Text>
-          <Text bold>{outsideText(block.text)}</Text>
+        <Box marginTop={1} flexDirection="column">
+          <Box>
+            <Text color="cyan" bold>
+              {'> '}
+            </Text>
+            <Text bold>{outsideText(block.text)}</Text>
+          </Box>
+          {block.images?.length ? (
+            <Text
+              dimColor
+            >{`  with ${block.images.length === 1 ? 'an image' : `${block.images.length} images`}: ${block.images.map((name) => outsideLine(name)).join(', ')}`}</Text>
+          ) : null}
         </Box>
       );
     case 'text':

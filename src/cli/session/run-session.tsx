@@ -84,6 +84,7 @@ async function openSession(
     const controller: SessionController = new SessionController({
       engine,
       store,
+      cwd: io.cwd,
       command: (name, args) => commands.run(name, args),
     });
     const commands = sessionCommands({ io, cli, workspace, store, controller, stage });
@@ -117,6 +118,7 @@ async function openSession(
       screen.show();
       if (picked) await commands.resume(picked);
       else store.say(`Sluice · ${workspace.root} · /help lists the commands`);
+      controller.attachNext = [...request.attach];
       if (request.prompt) void controller.submit(request.prompt);
       if (typed.send) void controller.submit(typed.text);
       await left;

@@ -8,7 +8,13 @@ import type { ChatItem } from '../../shared/conversation-state';
 import { stepView, type StepView, type ToolStep } from '../../shared/step-view';
 
 export type SessionBlock =
-  | { readonly key: string; readonly kind: 'user'; readonly text: string }
+  | {
+      readonly key: string;
+      readonly kind: 'user';
+      readonly text: string;
+      /** The names of the images sent with it. */
+      readonly images?: readonly string[];
+    }
   | { readonly key: string; readonly kind: 'text'; readonly text: string }
   | { readonly key: string; readonly kind: 'step'; readonly view: StepView }
   | { readonly key: string; readonly kind: 'error'; readonly text: string }
@@ -115,7 +121,9 @@ function answerLines(
 function blockOf(item: ChatItem): SessionBlock | null {
   switch (item.type) {
     case 'user':
-      return { key: item.id, kind: 'user', text: item.text };
+      return item.images?.length
+        ? { key: item.id, kind: 'user', text: item.text, images: item.images.map((i) => i.name) }
+        : { key: item.id, kind: 'user', text: item.text };
     case 'tool':
       return { key: item.id, kind: 'step', view: stepView(item as ToolStep) };
     case 'error':

@@ -2,11 +2,14 @@
 // the session's conversation (its @-mentioned files sent with it, as the app sends them).
 // One turn at a time: a prompt typed while a turn runs waits and is sent after it. Esc stops
 // the running turn; the events of every turn go to the session's store.
+import { statSync } from 'node:fs';
+import os from 'node:os';
 import type { AgentEvent } from '../../shared/agent-events';
 import type { Mention } from '../../shared/contract/agent-service';
 import { parseSlash } from '../../shared/slash-commands';
 import { TurnRefusedError } from '../../main/core/agent/conversation-runner';
 import { mentionContext } from '../../main/core/agent/mention-context';
+import { attachmentsFromPaths } from '../../main/core/agent/image-attachments';
 import type { ProjectEngine } from '../../main/core/project/open-project-engine';
 import { drainEvents } from '../drain-events';
 import type { SessionStore } from './session-store';
@@ -14,6 +17,8 @@ import type { SessionStore } from './session-store';
 export interface SessionTurns {
   readonly engine: ProjectEngine;
   readonly store: SessionStore;
+  /** Where a relative image path typed in a prompt is looked for (the shell's folder). */
+  readonly cwd?: string;
   /** After each turn (a commit when the project commits each approved turn). */
   afterTurn?(turn: {
     conversationId: string;
@@ -24,11 +29,34 @@ export interface SessionTurns {
   command(name: string, args: string): Promise<void>;
 }
 
+/**
+ * A word of a prompt that is the full path of an image (what dropping a screenshot on a
+ * terminal types, quoted or not): attached when the file is there. A relative name ("rename
+ * logo.png") is text.
+ */
+const IMAGE_PATH = /(?:^|\s)['"]?((?:~|\/)[^\s'"]*\.(?:png|jpe?g|gif|webp))['"]?(?=\s|$)/giu;
+
+/** The image files a prompt names by their full path, those that exist. */
+export function imagePathsIn(text: string, home = os.homedir()): string[] {
+  const paths = [...text.matchAll(IMAGE_PATH)]
+    .map((m) => (m[1] ?? '').replace(/^~(?=\/)/u, home))
+    .filter((file) => {
+      try {
+        return statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    });
+  return [...new Set(paths)];
+}
+
 /** Most files one prompt's @-mentions send. */
 const MAX_MENTIONS = 20;
 
 export class SessionController {
   conversationId: string | null = null;
+  /** Images given with `--attach`, sent with the next prompt. */
+  attachNext: string[] = [];
   private running = false;
 
   constructor(private readonly deps: SessionTurns) {}
@@ -64,12 +92,24 @@ export class SessionController {
     store.setBusy(true);
     let turnId: string | null = null;
     try {
+      const attached = await attachmentsFromPaths(
+        [...this.attachNext, ...imagePathsIn(text)],
+        engine.workspace,
+        this.deps.cwd ? { cwd: this.deps.cwd } : {},
+      );
+      if ('refused' in attached) {
+        store.say(`Not sent: ${attached.refused} (↑ brings the prompt back)`, 'warn');
+        return;
+      }
+      this.attachNext = [];
+      const images = attached.images;
       const context = await this.mentioned(text);
       const started = engine.runner.start({
         kind: 'send',
         text,
         ...(this.conversationId ? { conversationId: this.conversationId } : {}),
         ...(context ? { context } : {}),
+        ...(images.length ? { images } : {}),
         model: store.snapshot().model,
       });
       this.conversationId = started.conversationId;

@@ -23,13 +23,13 @@ export function sessionKeys(deps: {
   const now = deps.now ?? (() => Date.now());
   let armedAt = -Infinity;
   let hintTimer: NodeJS.Timeout | null = null;
-  const stopTurn = (): boolean => {
+  const stopTurn = (key: 'Esc' | 'Ctrl+C'): boolean => {
     const stopped = deps.controller.interrupt();
-    if (stopped) deps.store.say('Stopped by you (Esc).', 'warn');
+    if (stopped) deps.store.say(`Stopped by you (${key}).`, 'warn');
     return stopped;
   };
   return {
-    escape: () => void stopTurn(),
+    escape: () => void stopTurn('Esc'),
     ctrlC() {
       if (now() - armedAt <= LEAVE_WINDOW_MS) {
         deps.store.setHint(null);
@@ -37,14 +37,14 @@ export function sessionKeys(deps: {
         return;
       }
       armedAt = now();
-      stopTurn();
+      stopTurn('Ctrl+C');
       deps.store.setHint('Press Ctrl+C again to leave.');
       if (hintTimer) clearTimeout(hintTimer);
       hintTimer = setTimeout(() => deps.store.setHint(null), LEAVE_WINDOW_MS);
       hintTimer.unref();
     },
     watchSignals() {
-      const onSignal = () => void stopTurn();
+      const onSignal = () => void stopTurn('Ctrl+C');
       process.on('SIGINT', onSignal);
       return () => {
         process.off('SIGINT', onSignal);

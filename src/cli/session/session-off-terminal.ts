@@ -13,6 +13,7 @@ export async function askInstead(request: SessionRequest, io: CliIo): Promise<Ex
   if (request.project !== undefined) args.push('--project', request.project);
   if (request.mode !== undefined) args.push('--mode', request.mode);
   if (request.model !== undefined) args.push('--model', request.model);
+  for (const file of request.attach) args.push('--attach', file);
   if (request.resume !== null) {
     if (!request.resume)
       throw new UsageError(

@@ -28,6 +28,13 @@ export const SESSION_OPTIONS = {
     help: 'how writes are approved in this session (/mode changes it)',
     defaultText: "the project's setting (ask unless changed)",
   },
+  attach: {
+    type: 'string',
+    multiple: true,
+    value: 'FILE',
+    help: 'an image (PNG, JPEG, GIF, WebP) sent with the first prompt; in the session, a path to an image in a prompt attaches it',
+    defaultText: 'none',
+  },
   model: {
     type: 'string',
     value: 'M',
@@ -65,6 +72,8 @@ export interface SessionRequest {
   readonly resume: string | null;
   readonly mode: string | undefined;
   readonly model: string | undefined;
+  /** Images sent with the first prompt. */
+  readonly attach: readonly string[];
 }
 
 export type RunSession = (
@@ -93,6 +102,7 @@ export function createSessionVerb(runSession: () => Promise<RunSession>): Verb {
         resume: values.resume ?? null,
         mode: values.mode,
         model: values.model,
+        attach: values.attach ?? [],
       };
       // The prompt is on the screen before the session's code loads (a bare --resume asks
       // which conversation first, on lines of its own).
