@@ -64,6 +64,7 @@ describe('sessionKeys', () => {
     keys().ctrlC();
     expect(interrupts).toBe(1);
     expect(left).toBe(0);
+    expect(said()).toEqual(['Stopped by you (Ctrl+C).']);
     expect(store.snapshot().hint).toBe('Press Ctrl+C again to leave.');
   });
 
@@ -105,7 +106,7 @@ describe('sessionKeys', () => {
     process.emit('SIGINT', 'SIGINT');
     expect(interrupts).toBe(1);
     expect(left).toBe(0);
-    expect(said()).toEqual(['Stopped by you (Esc).']);
+    expect(said()).toEqual(['Stopped by you (Ctrl+C).']);
     stop();
     expect(process.listenerCount('SIGINT')).toBe(before);
   });
