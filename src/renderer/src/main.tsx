@@ -19,6 +19,7 @@ import './styles/panels.css';
 import './styles/inbox.css';
 import './styles/changes.css';
 import './styles/slash.css';
+import './styles/images.css';
 
 // Until settings arrive the page follows the system theme (App then applies the setting).
 document.documentElement.dataset.theme =

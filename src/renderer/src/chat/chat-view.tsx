@@ -3,6 +3,7 @@
 import type { ChatController } from './use-chat';
 import { mentionsToSend, emptyDraft, type Draft } from './draft';
 import { ChatInput } from './chat-input';
+import { useComposerImages } from './use-composer-images';
 import { Transcript } from './transcript';
 import { UsageMeter } from './usage-meter';
 import { contextInUse } from '../../../shared/conversation-figures';
@@ -25,6 +26,7 @@ export function ChatView({ chat, title, draft, onDraftChange, slashHost }: Props
   const conversation = chat.active ?? emptyConversation('new');
   const checkpoints = useCheckpoints(chat.activeId);
   const slash = useSlashCommands({ chat, conversation, checkpoints, host: slashHost });
+  const images = useComposerImages();
 
   const send = async () => {
     const text = draft.text.trim();
@@ -35,8 +37,11 @@ export function ChatView({ chat, title, draft, onDraftChange, slashHost }: Props
       return;
     }
     const prompt = outcome.kind === 'send' ? outcome.text : text;
-    const sent = await chat.send(prompt, mentionsToSend(draft));
-    if (sent) onDraftChange(emptyDraft);
+    const sent = await chat.send(prompt, mentionsToSend(draft), images.toSend());
+    if (sent) {
+      onDraftChange(emptyDraft);
+      images.clear();
+    }
   };
 
   return (
@@ -74,6 +79,7 @@ export function ChatView({ chat, title, draft, onDraftChange, slashHost }: Props
         onSend={() => void send()}
         onStop={() => void chat.abort()}
         running={conversation.running}
+        images={images}
       />
     </section>
   );

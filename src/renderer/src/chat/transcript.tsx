@@ -47,6 +47,7 @@ export function Transcript({ conversation, checkpoints, onRetry }: Props) {
           <TurnView
             key={group.key}
             group={group}
+            conversationId={conversation.id}
             live={last && conversation.running}
             onRetry={last && !conversation.running ? onRetry : null}
             checkpoints={(group.turnId && checkpoints.byTurn.get(group.turnId)) || []}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { Checkpoint, UndoResult } from '../../../shared/contract';
 import type { ChatItem, TurnGroup } from './conversation-state';
 import { MarkdownMessage } from './markdown-message';
+import { AttachedImages } from './attached-images';
 import { PlanCard } from './plan-card';
 import { StepGroup } from './step-group';
 import { TurnChanges } from './turn-changes';
@@ -15,6 +16,8 @@ type ToolItem = Extract<ChatItem, { type: 'tool' }>;
 
 interface Props {
   group: TurnGroup;
+  /** Where the message's attached images are fetched from. */
+  conversationId: string;
   live: boolean;
   /** Set on the last turn when Retry is possible. */
   onRetry: (() => void) | null;
@@ -25,7 +28,16 @@ interface Props {
   usage?: Usage | undefined;
 }
 
-export function TurnView({ group, live, onRetry, checkpoints, onUndo, onUndoTurn, usage }: Props) {
+export function TurnView({
+  group,
+  conversationId,
+  live,
+  onRetry,
+  checkpoints,
+  onUndo,
+  onUndoTurn,
+  usage,
+}: Props) {
   const body: ReactNode[] = [];
   // A submitted plan is a card of its own, in its place, live or not: never folded into the steps.
   const allSteps = group.items.filter(
@@ -84,6 +96,9 @@ export function TurnView({ group, live, onRetry, checkpoints, onUndo, onUndoTurn
     <article className="turn" data-testid="turn">
       {group.user && (
         <div className="message user" data-testid="user-message">
+          {group.user.images?.length ? (
+            <AttachedImages conversationId={conversationId} images={group.user.images} />
+          ) : null}
           <p className="user-text">{group.user.text}</p>
         </div>
       )}

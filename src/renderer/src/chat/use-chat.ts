@@ -5,6 +5,7 @@
 // read from the store.
 import { useCallback, useRef, useState } from 'react';
 import type { Mention } from '../../../shared/contract';
+import type { ImageInput } from '../../../shared/image-attachments';
 import { useClient, useContractEvent } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import {
@@ -20,7 +21,8 @@ export interface ChatController {
   /** The last call that failed (send, stop, continue, retry, load), for the person to see. */
   callError: string | null;
   select(conversationId: string | null): Promise<void>;
-  send(text: string, mentions: Mention[]): Promise<boolean>;
+  /** `images`: pasted or dropped in the composer, sent before the text. */
+  send(text: string, mentions: Mention[], images?: ImageInput[]): Promise<boolean>;
   abort(): Promise<void>;
   continueTurn(): Promise<void>;
   retry(): Promise<void>;
@@ -62,13 +64,14 @@ export function useChat(): ChatController {
   );
 
   const send = useCallback(
-    async (text: string, mentions: Mention[]) => {
+    async (text: string, mentions: Mention[], images: ImageInput[] = []) => {
       setCallError(null);
       try {
         const started = await client.agent.send({
           ...(activeId ? { conversationId: activeId } : {}),
           text,
           mentions,
+          ...(images.length ? { images } : {}),
         });
         if (!activeId) whole.current.add(started.conversationId);
         setConversations((all) =>
