@@ -83,7 +83,9 @@ export function PromptInput(props: PromptInputProps) {
       if (key.ctrl && input === 'd' && draft.text === '') return props.onExit();
       if (key.tab) return void accept();
       if (key.return) {
-        if (menuRef.current && !key.meta && accept()) return;
+        // A command typed out in full runs on Enter; a part of one is completed first.
+        if (menuRef.current && !key.meta && !typedInFull(draft, menuRef.current) && accept())
+          return;
         if (key.meta) return setDraft((d) => insert(d, '\n'));
         return press(draft);
       }
@@ -137,6 +139,14 @@ export function PromptInput(props: PromptInputProps) {
       )}
     </Box>
   );
+}
+
+function typedInFull(
+  draft: Draft,
+  menu: { start: number; items: readonly { value: string }[] },
+): boolean {
+  const word = draft.text.slice(menu.start, draft.cursor);
+  return menu.items.some((item) => item.value === word);
 }
 
 function typedThenEnter(input: string): boolean {

@@ -25,7 +25,8 @@ export function sessionKeys(deps: {
   let hintTimer: NodeJS.Timeout | null = null;
   const stopTurn = (key: 'Esc' | 'Ctrl+C'): boolean => {
     const stopped = deps.controller.interrupt();
-    if (stopped) deps.store.say(`Stopped by you (${key}).`, 'warn');
+    // What was stopped is said when the turn has ended, under its last line (the store).
+    if (stopped) deps.store.setHint(`Stopping the turn (${key})…`);
     return stopped;
   };
   return {

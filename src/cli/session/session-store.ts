@@ -107,6 +107,10 @@ export class SessionStore {
     this.reprint(event.type === 'turn_end');
     // A question nobody was asked (a rule, the mode, a clean check decided it) says who did;
     // the person's own answer is on the screen already, in the review.
+    if (event.type === 'turn_end' && event.reason !== 'end_turn' && event.reason !== 'error') {
+      this.set({ hint: null });
+      if (event.message) this.say(event.message, 'warn');
+    }
     if (event.type === 'approval_resolved' && event.decidedBy !== 'person')
       this.say(`  ${decisionWords(event)}`, event.outcome === 'rejected' ? 'warn' : 'info');
   }

@@ -50,7 +50,8 @@ describe('sessionKeys', () => {
     running = true;
     keys().escape();
     expect(interrupts).toBe(1);
-    expect(said()).toEqual(['Stopped by you (Esc).']);
+    expect(said()).toEqual([]);
+    expect(store.snapshot().hint).toBe('Stopping the turn (Esc)…');
     expect(left).toBe(0);
   });
 
@@ -64,7 +65,7 @@ describe('sessionKeys', () => {
     keys().ctrlC();
     expect(interrupts).toBe(1);
     expect(left).toBe(0);
-    expect(said()).toEqual(['Stopped by you (Ctrl+C).']);
+    expect(said()).toEqual([]);
     expect(store.snapshot().hint).toBe('Press Ctrl+C again to leave.');
   });
 
@@ -106,7 +107,7 @@ describe('sessionKeys', () => {
     process.emit('SIGINT', 'SIGINT');
     expect(interrupts).toBe(1);
     expect(left).toBe(0);
-    expect(said()).toEqual(['Stopped by you (Ctrl+C).']);
+    expect(store.snapshot().hint).toBe('Stopping the turn (Ctrl+C)…');
     stop();
     expect(process.listenerCount('SIGINT')).toBe(before);
   });

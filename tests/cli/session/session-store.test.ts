@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../src/cli/session/session-store';
 import { statusItems, keysHint } from '../../../src/cli/session/status-line';
 import type { ConversationView } from '../../../src/shared/contract';
+import type { AgentEvent } from '../../../src/shared/agent-events';
 import { CONVERSATION, turnEvents, usageOf } from './turn-events';
 
 function newStore(): SessionStore {
@@ -34,6 +35,23 @@ describe('SessionStore', () => {
     ]);
     expect(after.live).toEqual({ text: '', steps: [] });
     expect(changes).toBeGreaterThanOrEqual(4);
+  });
+
+  it('SessionStore - a stopped turn says so under its last line, and the stopping hint goes', () => {
+    const store = newStore();
+    store.event(turn.start('Go slow'));
+    store.event(turn.delta('m1', 'word word'));
+    store.setHint('Stopping the turn (Esc)…');
+    store.event({
+      ...turn.end('aborted'),
+      message: 'Stopped by you; the unfinished reply was discarded.',
+    } as AgentEvent);
+    const texts = store.snapshot().blocks.map((b) => ('text' in b ? b.text : b.kind));
+    expect(texts.slice(-2)).toEqual([
+      'word word',
+      'Stopped by you; the unfinished reply was discarded.',
+    ]);
+    expect(store.snapshot().hint).toBeNull();
   });
 
   it('SessionStore - usage is the latest request for the context, summed for the turn', () => {
