@@ -30,6 +30,10 @@ export function Transcript({ conversation, checkpoints, onRetry }: Props) {
       className="transcript"
       data-testid="transcript"
       aria-live="polite"
+      // A long conversation scrolls: the keyboard must reach it even where no turn has a button.
+      tabIndex={0}
+      role="log"
+      aria-label="Conversation"
       onScroll={(event) => {
         const element = event.currentTarget;
         stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
