@@ -240,7 +240,7 @@ describe.skipIf(!tmuxHere)('the terminal session on a real terminal', () => {
     await terminal.waitFor(/(word ){20}/u, WAIT_MS);
     await terminal.waitFor(/Claude is working… \(Esc stops\)/u, WAIT_MS);
     await terminal.press('Escape');
-    await promptBackAfter(terminal, 'Stopped by you (Esc).');
+    await promptBackAfter(terminal, 'Stopped by you; the unfinished reply was discarded.');
     await send(terminal, 'are you there?');
     const shown = await promptBackAfter(terminal, 'Answer to: are you there?');
     expect(shown).not.toContain(SLOW_END);
