@@ -238,12 +238,12 @@ function table(title: string, corpus: string, m: Measured): BenchTable {
 }
 
 /** A corpus that could not be measured: said in words, and the run fails rather than passes. */
-function notRun(title: string, reason: string): BenchTable {
+function notRun(title: string, reason: string, notes: string[] = []): BenchTable {
   return {
     title,
     columns: ['not run', 'verdict'],
     rows: [[reason, 'FAIL: not measured']],
-    notes: [],
+    notes,
     failed: true,
   };
 }
@@ -265,7 +265,10 @@ async function projectTable(): Promise<BenchTable> {
 async function effectTable(): Promise<BenchTable> {
   const title = `selection evidence after a change of ticks, on effect ${EFFECT_VERSION}'s own sources`;
   const made = effectProject();
-  if ('reason' in made) return notRun(title, made.reason);
+  if ('reason' in made)
+    return notRun(title, made.reason, [
+      `effect ${EFFECT_VERSION} is not available here: npm pack fetches it once into ${path.join(os.tmpdir(), 'sluice-bench-cache')} (the registry, or npm's own cache offline); BENCH_EFFECT_VERSION names another version`,
+    ]);
   try {
     const files = listFiles(made.root, '.ts');
     const corpus = `${files.size} files: effect ${EFFECT_VERSION}'s src/ from npm`;
