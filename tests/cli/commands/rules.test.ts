@@ -280,7 +280,7 @@ describe('sluice rules', () => {
       [['rules', 'add', 'command', '--allow', 'npm', '--tool', 'x'], /--tool does not go/u],
       [['rules', 'remove'], /id of the rule/u],
       [['rules', 'remove', 'a', 'b'], /unexpected argument "b"/u],
-      [['rules', 'mode'], /give the mode: ask, clean, auto-edit or read-only/u],
+      [['rules', 'mode'], /give the mode: ask, clean, auto-edit, read-only or plan/u],
       [['rules', 'mode', 'yolo'], /not "yolo"/u],
       [['rules', 'mode', 'propose'], /run mode/u],
       [['rules', '--bogus'], /unknown option "--bogus"/u],
