@@ -58,9 +58,9 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('the Changes view in Chromium
       'the revert to reach the disk',
     );
     await page.getByText('No changes against HEAD.').waitFor({ timeout: UI_TIMEOUT_MS });
-    await expect(page.getByRole('status').textContent()).resolves.toBe(
-      'Reverted src/config.ts to HEAD.',
-    );
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Reverted' }).textContent(),
+    ).resolves.toBe('Reverted src/config.ts to HEAD.');
   });
 
   it('a commit of one of two changed files - the unticked one stays a change in the tree', async () => {
