@@ -115,9 +115,10 @@ async function openSession(
     try {
       const typed = typedText(firstFrame?.takeTyped() ?? '');
       store.drafts.set(draftOf(typed.send ? '' : typed.text));
-      screen.show();
+      // The conversation goes on from the first frame: its history is drawn with the prompt.
       if (picked) await commands.resume(picked);
       else store.say(`Sluice · ${workspace.root} · /help lists the commands`);
+      screen.show();
       controller.attachNext = [...request.attach];
       if (request.prompt) void controller.submit(request.prompt);
       if (typed.send) void controller.submit(typed.text);
