@@ -28,6 +28,8 @@ export interface SelectionUpdate {
   readonly evidence: ProposalEvidence;
   /** Every part is in: no error check or test run is still going. */
   readonly complete: boolean;
+  /** The changed file's errors are in (the importers and the tests may still be going). */
+  readonly changedFile: boolean;
 }
 
 export interface SelectionEvidenceDeps {
@@ -166,7 +168,11 @@ export class SelectionEvidence {
       settle = resolve;
     });
     const entry: Entry = {
-      latest: { evidence: startingEvidence(target, this.now()), complete: false },
+      latest: {
+        evidence: startingEvidence(target, this.now()),
+        complete: false,
+        changedFile: false,
+      },
       listeners: new Set(),
       complete,
       controller,
@@ -183,7 +189,7 @@ export class SelectionEvidence {
         ...(tests ? { tests } : {}),
       };
       const done = errors !== null && tests !== undefined && isCompleteEvidence(evidence);
-      entry.latest = { evidence, complete: done };
+      entry.latest = { evidence, complete: done, changedFile: errors !== null };
       for (const listener of entry.listeners) listener(entry.latest);
       if (done) {
         entry.listeners.clear();

@@ -33,8 +33,12 @@ export type DecisionCheckAnswer =
     }
   | { readonly accepted: false; readonly reason: string };
 
-/** How long a first answer may wait for the whole evidence before giving what it has. */
-export const FIRST_ANSWER_MS = 300;
+/**
+ * The longest a first answer waits for the changed file's errors before giving what it has.
+ * The check itself answers them by the live deadline (3 s unless changed), so this bound is
+ * only reached when a longer deadline was chosen.
+ */
+export const FIRST_ANSWER_MS = 5_000;
 /** How long one `complete` call waits before answering with what it has (asked again). */
 export const COMPLETE_ANSWER_MS = 20_000;
 
@@ -104,11 +108,24 @@ async function checkText(
 ): Promise<DecisionCheckAnswer> {
   if (!selection?.checks) return { accepted: true, textHash: '', evidence: null, complete: true };
   let latest: SelectionUpdate | null = null;
+  let changedFileIn: (update: SelectionUpdate) => void = () => undefined;
+  // `first` answers as soon as the changed file's errors are in, as a proposal's evidence does;
+  // the files that import it and the tests follow when the screen asks `complete`.
+  const changedFile = new Promise<SelectionUpdate>((resolve) => {
+    changedFileIn = resolve;
+  });
   const started = selection.check(target, (update) => {
     latest = update;
+    if (update.changedFile) changedFileIn(update);
   });
-  const waitMs = wait === 'first' ? FIRST_ANSWER_MS : COMPLETE_ANSWER_MS;
-  const done = await settleWithin(started.complete, waitMs, () => null);
+  const done =
+    wait === 'first'
+      ? await settleWithin(
+          Promise.race([started.complete, changedFile]),
+          FIRST_ANSWER_MS,
+          () => null,
+        )
+      : await settleWithin(started.complete, COMPLETE_ANSWER_MS, () => null);
   const answer = done ?? (latest as SelectionUpdate | null);
   return {
     accepted: true,

@@ -144,6 +144,27 @@ describe('checkDecision - the evidence of exactly what a decision writes', () =>
     selection.dispose();
   });
 
+  it('first - waits for the changed file errors, not for the tests still running', async () => {
+    const { broker, p, approvalId } = await pendingBroker();
+    const tests = scriptedTests(10_000);
+    // Slower than a glance, faster than the live deadline: the first answer holds them.
+    const selection = new SelectionEvidence({
+      diagnostics: fakeProjectDiagnostics(createFakeDiagnostics(brokenWhenMarked, 600)),
+      tests,
+    });
+    const first = await checkDecision(broker, selection, {
+      approvalId,
+      proposalHash: p.proposalHash,
+      decision: { type: 'approve_hunks', hunkIds: ['h1'] },
+      wait: 'first',
+    });
+    expect(first).toMatchObject({ accepted: true, complete: false });
+    const evidence = (first as { evidence: ProposalEvidence }).evidence;
+    expect(evidence.introduced.map((d) => d.message)).toEqual(["Cannot find name 'BROKEN'."]);
+    expect(evidence.tests).toBeUndefined();
+    selection.dispose();
+  });
+
   it('refuses an unknown approval, a bad selection and a stale hash in words', async () => {
     const { broker, p, approvalId } = await pendingBroker();
     const selection = new SelectionEvidence({ tests: scriptedTests() });
