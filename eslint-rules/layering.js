@@ -76,6 +76,9 @@ export const CORE_FLOORS = [
   'confinement',
   'diagnostics',
   'test-runs',
+  // The person's and the project's hooks: run like commands or confined, and on a proposal's
+  // copy as tests are, so above both; evidence and the agent loop call them.
+  'hooks',
   // What a change's checks found and the words each screen and the model read of it.
   'evidence',
   'tools',
