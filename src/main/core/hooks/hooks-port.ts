@@ -68,6 +68,41 @@ export interface ProjectHooks {
   reload(): void;
 }
 
+/** A hook added by the person: for this project, or for every project. */
+export interface NewPersonHook {
+  readonly event: HookEvent;
+  readonly matcher?: string | null;
+  readonly command: string;
+  readonly timeoutSeconds?: number;
+  readonly scope: 'project' | 'everywhere';
+}
+
+/** A run kept in the audit trail. */
+export interface RecordedHookRun extends HookRun {
+  readonly at: string;
+  readonly conversationId: string | null;
+}
+
+/**
+ * What Settings and `sluice hooks` do with the hooks. Ids may be given whole or by a unique
+ * start; an unknown or ambiguous one throws an Error whose message says so in words.
+ */
+export interface HookManagement {
+  add(hook: NewPersonHook): HookDefinition;
+  /** Removes one of the person's hooks (a project's hook is removed from its file, not here). */
+  remove(id: string): HookDefinition;
+  /** Approves a project hook as it is now (pinned by its content hash). */
+  approve(id: string): HookDefinition;
+  /** Runs the hooks of `event` that match, with a sample input, as a turn would; recorded. */
+  test(
+    event: HookEvent,
+    sample: { readonly toolName?: string; readonly toolInput?: unknown; readonly prompt?: string },
+    signal: AbortSignal,
+  ): Promise<HookVerdict>;
+  /** The latest runs of this project's hooks, newest first. */
+  recentRuns(limit: number): readonly RecordedHookRun[];
+}
+
 /** No hooks at all: every call answers `none` at once. */
 export const NO_HOOKS: ProjectHooks = {
   list: () => [],
