@@ -56,9 +56,18 @@ export function figuresAfterUsage(
 
 /** How full the window is for the next request: the latest one, less a compaction since. */
 export function contextInUse(figures: ConversationFigures): ContextUse | null {
-  const use = contextUse(figures.latestUsage, figures.contextWindow ?? 0);
+  return contextLeft(figures.latestUsage, figures.contextWindow ?? 0, figures.contextSavedTokens);
+}
+
+/** The same from its parts: the latest request's usage, the window, what a compaction took off. */
+export function contextLeft(
+  latest: Usage | null,
+  window: number,
+  savedTokens: number,
+): ContextUse | null {
+  const use = contextUse(latest, window);
   if (!use) return null;
-  const tokens = Math.max(0, use.tokens - figures.contextSavedTokens);
+  const tokens = Math.max(0, use.tokens - savedTokens);
   return { ...use, tokens, percent: Math.round((tokens / use.window) * 100) };
 }
 

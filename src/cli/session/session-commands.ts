@@ -8,7 +8,8 @@ import {
   expandProjectCommand,
   slashUsage,
 } from '../../shared/slash-commands';
-import { costWords, contextUse, contextWords } from '../../shared/usage-words';
+import { contextLeft } from '../../shared/conversation-figures';
+import { costWords, contextWords } from '../../shared/usage-words';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
 import type { ProjectCommand } from '../../main/core/project/project-commands';
 import { outsideText } from '../terminal-safe-text';
@@ -79,9 +80,11 @@ export async function runSessionCommand(
     case 'cost':
       store.say(costWords(store.snapshot().conversation.usage));
       return;
-    case 'context':
-      store.say(contextWords(contextUse(store.snapshot().latest, deps.contextWindow)));
+    case 'context': {
+      const { latest, contextSaved } = store.snapshot();
+      store.say(contextWords(contextLeft(latest, deps.contextWindow, contextSaved)));
       return;
+    }
     case 'compact':
       return deps.compact();
     default:

@@ -28,8 +28,10 @@ export interface SessionState {
   readonly live: LiveView;
   readonly mode: string;
   readonly model: string;
-  /** The latest request's usage: what the context holds now. */
+  /** The latest request's usage: what the context held then. */
   readonly latest: Usage | null;
+  /** Tokens a compaction took off the history since that request. */
+  readonly contextSaved: number;
   /** The running turn's usage so far. */
   readonly turn: Usage;
   readonly busy: boolean;
@@ -60,6 +62,7 @@ export class SessionStore {
       mode: initial.mode,
       model: initial.model,
       latest: null,
+      contextSaved: 0,
       turn: ZERO_USAGE,
       busy: false,
       hint: null,
@@ -78,32 +81,46 @@ export class SessionStore {
   readonly snapshot = (): SessionState => this.state;
 
   /** A stored conversation taken up again (`-c`, `--resume`, /resume): its turns printed once. */
-  load(view: ConversationView, title: string, latest: Usage | null): void {
+  load(view: ConversationView, title: string): void {
     this.cursor = START_CURSOR;
     const conversation = fromView({ ...view, running: false });
-    this.set({ conversation, title, latest, turn: ZERO_USAGE });
+    const latest = view.latestUsage ?? null;
+    const contextSaved = view.contextSavedTokens ?? 0;
+    this.set({ conversation, title, latest, contextSaved, turn: ZERO_USAGE });
     this.reprint(true);
   }
 
   /** A new conversation (/clear): nothing of the old one is sent again. */
   clear(): void {
     this.cursor = START_CURSOR;
-    this.set({ conversation: emptyConversation(''), title: null, latest: null, turn: ZERO_USAGE });
+    this.set({
+      conversation: emptyConversation(''),
+      title: null,
+      latest: null,
+      contextSaved: 0,
+      turn: ZERO_USAGE,
+    });
+  }
+
+  /** A compaction took `tokens` off what the next request sends. */
+  compacted(tokens: number): void {
+    this.set({ contextSaved: tokens });
   }
 
   event(event: AgentEvent): void {
-    let { conversation, latest, turn } = this.state;
+    let { conversation, latest, contextSaved, turn } = this.state;
     if (conversation.id !== event.conversationId)
       conversation = { ...conversation, id: event.conversationId };
     conversation = applyAgentEvent(conversation, event);
     if (event.type === 'usage') {
       latest = event.usage;
+      contextSaved = 0;
       turn = addUsage(turn, event.usage);
     }
     if (event.type === 'turn_start') turn = ZERO_USAGE;
     // An approved plan goes on in the mode the person chose: the engine switched already.
     const mode = event.type === 'plan_resolved' && event.mode ? event.mode : this.state.mode;
-    this.set({ conversation, latest, turn, mode });
+    this.set({ conversation, latest, contextSaved, turn, mode });
     this.reprint(event.type === 'turn_end');
     // A question nobody was asked (a rule, the mode, a clean check decided it) says who did;
     // the person's own answer is on the screen already, in the review.

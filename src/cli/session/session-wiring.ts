@@ -6,7 +6,8 @@ import {
   type ConversationSummary,
 } from '../../main/core/store/conversation-listing';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
-import { latestUsage } from '../../main/core/store/session-recall';
+import { tokensSavedSinceLatestRequest } from '../../main/core/store/conversation-compactions';
+import { conversationFigures } from '../../main/core/services/conversation-figures';
 import type { Workspace } from '../../main/core/workspace/workspace';
 import type { CliIo, Verb } from '../cli-io';
 import type { CliEngine } from '../cli-engine';
@@ -79,8 +80,9 @@ export function sessionCommands(deps: {
       usage: repository.usageTotals(id),
       running: false,
       canContinue: false,
+      ...conversationFigures(db, record),
     };
-    store.load(view, record.title, latestUsage(db, id));
+    store.load(view, record.title);
     controller.conversationId = id;
     store.say(`Going on with "${outsideLine(record.title)}" (${id.slice(0, 8)}).`, 'ok');
   };
@@ -113,6 +115,7 @@ export function sessionCommands(deps: {
         isRunning: (conversationId) => engine.runner.isRunning(conversationId),
         createClient: () => createEnvClient(io, undefined),
       });
+      store.compacted(tokensSavedSinceLatestRequest(db, id));
       store.say(compactionWords(result), 'ok');
     } catch (error) {
       store.say(error instanceof Error ? error.message : String(error), 'warn');

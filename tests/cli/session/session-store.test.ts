@@ -120,10 +120,11 @@ describe('SessionStore', () => {
         { type: 'assistant_text', id: 'm0', turnId: 't0', text: 'Renamed.\nAll done.' },
       ],
       usage: usageOf(1000, 100, 0.02),
+      latestUsage: usageOf(1000, 100, 0.02),
       running: false,
       canContinue: false,
     } as unknown as ConversationView;
-    store.load(view, 'Rename total', usageOf(1000, 100, 0.02));
+    store.load(view, 'Rename total');
     const state = store.snapshot();
     expect(state.title).toBe('Rename total');
     expect(state.conversation.id).toBe('stored-1');
@@ -134,6 +135,23 @@ describe('SessionStore', () => {
     ]);
     expect(statusItems(state, 200_000)).toContain('Cost: $0.02 this conversation');
     expect(statusItems(state, 200_000)).toContain('Context: 1% of 200k');
+  });
+
+  it('SessionStore - a compaction lowers the context in use until the next request says', () => {
+    const store = newStore();
+    const view = {
+      id: 'stored-2',
+      title: 'Long one',
+      items: [],
+      usage: usageOf(100_000, 100, 0.3),
+      latestUsage: usageOf(100_000, 100, 0.3),
+      running: false,
+      canContinue: false,
+    } as unknown as ConversationView;
+    store.load(view, 'Long one');
+    expect(statusItems(store.snapshot(), 200_000)).toContain('Context: 50% of 200k');
+    store.compacted(80_000);
+    expect(statusItems(store.snapshot(), 200_000)).toContain('Context: 10% of 200k');
   });
 
   it('SessionStore - a plan approved into a mode is the mode the status line says', () => {
