@@ -25,6 +25,8 @@ export interface HookAnswer {
   readonly additionalContext?: string;
   /** `continue: false` with its `stopReason`: the turn ends, said to the person. */
   readonly stop?: { readonly reason: string };
+  /** A message for the person (`systemMessage`), shown, never sent to the model. */
+  readonly systemMessage?: string;
 }
 
 /** The hooks of one event, run in order for one call; every run is in `runs`. */
