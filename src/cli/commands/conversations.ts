@@ -14,8 +14,8 @@ import {
 import type { ReadableDb } from '../../main/core/store/database-handles';
 import { shortestUniquePrefix } from '../../main/core/store/id-prefix';
 import { projectIdFor } from '../../main/core/store/project-id';
-import { costText, shortWhen, turnsText } from '../../shared/conversation-listing-text';
 import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
+import { conversationLine } from '../conversation-line';
 import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { oneLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
@@ -32,29 +32,11 @@ function limitOf(text: string | undefined): number {
   return n;
 }
 
-/** "[propose]", "[worktree NAME]", both, or nothing. */
-function markers(c: ConversationSummary): string {
-  const marks = [
-    c.kind === 'propose' ? '[propose]' : '',
-    c.worktree !== undefined ? `[worktree ${oneLine(c.worktree)}]` : '',
-  ].filter(Boolean);
-  return marks.length ? `${marks.join(' ')} ` : '';
-}
-
 /** The lines of a listing; ids lengthened past 8 characters keep the columns aligned. */
 function lines(db: ReadableDb, list: readonly ConversationSummary[], now: number): string[] {
   const ids = list.map((c) => shortestUniquePrefix(db, { table: 'conversations' }, c.id));
   const idWidth = Math.max(0, ...ids.map((id) => id.length));
-  return list.map((c, i) =>
-    [
-      (ids[i] ?? c.id).padEnd(idWidth),
-      shortWhen(c.updatedAt, now).padEnd(15),
-      (c.mode ?? '-').padEnd(9),
-      turnsText(c.turns).padStart(9),
-      costText(c.costUsd).padStart(7),
-      `${markers(c)}${oneLine(c.title)}`,
-    ].join('  '),
-  );
+  return list.map((c, i) => conversationLine(c, (ids[i] ?? c.id).padEnd(idWidth), now));
 }
 
 export default defineVerb({

@@ -10,8 +10,8 @@ import {
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
 import type { WritableDb } from '../../main/core/store/database-handles';
 import { idsStartingWith } from '../../main/core/store/id-prefix';
-import { costText, shortWhen, turnsText } from '../../shared/conversation-listing-text';
 import { UsageError, type CliIo } from '../cli-io';
+import { conversationLine } from '../conversation-line';
 import { outsideLine } from '../terminal-safe-text';
 import { typedId } from '../typed-id';
 import type { SessionRequest } from './session-verb';
@@ -58,14 +58,9 @@ export function conversationOf(db: WritableDb, projectId: string, typed: string)
   return id;
 }
 
+/** A line of the picker: the number to type, then the line `sluice conversations` prints. */
 export function pickerLine(c: ConversationSummary, index: number, now: number): string {
-  const mark =
-    c.kind === 'propose'
-      ? ' [propose]'
-      : c.worktree
-        ? ` [worktree ${outsideLine(c.worktree)}]`
-        : '';
-  return `${String(index + 1).padStart(3)}. ${shortWhen(c.updatedAt, now).padEnd(15)} ${turnsText(c.turns).padStart(9)} ${costText(c.costUsd).padStart(7)}  ${outsideLine(c.title)}${mark}`;
+  return conversationLine(c, `${String(index + 1).padStart(3)}.`, now);
 }
 
 async function pickFromList(
