@@ -4,7 +4,7 @@
 // ceiling that kills a runaway printer, and process-count and memory ceilings where cgroups
 // allow.
 // Contract: run() never rejects for anything the command does; it reports how it ended.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   OutputCapture,
@@ -56,6 +56,13 @@ export interface ProcessSpec {
    * channel is then closed, so nothing the command does can reach it.
    */
   readonly onHandle?: (handle: unknown) => void;
+  /** Written to the program's stdin, which is then closed (absent: stdin is /dev/null). */
+  readonly input?: string;
+  /**
+   * stderr kept apart: each chunk goes here instead of the capture (a hook answers on stdout
+   * and gives its reason on stderr). The listener bounds it; it must not throw.
+   */
+  readonly onStderr?: (chunk: Buffer) => void;
 }
 
 export interface ProcessResult {
@@ -155,7 +162,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       // Extra descriptors follow the three pipes; typed as the three so stdout/stderr stay pipes.
       // Anything this process inherited from its launcher is covered (child-descriptors.ts).
       stdio: childStdio([
-        'ignore',
+        spec.input !== undefined ? 'pipe' : 'ignore',
         'pipe',
         'pipe',
         ...(spec.extraFds ?? []),
@@ -189,7 +196,14 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     const disarm = stopAtTimeoutOrAbort(stop, spec.timeoutMs, spec.signal);
     const onData = captureChunks(capture, stop, spec.onChunk, spec.maxOutputBytes);
     child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stderr.on('data', spec.onStderr ?? onData);
+    // Typed as the three of a command without input; with `input` stdin is a pipe.
+    const stdin = (child as ChildProcess).stdin;
+    if (spec.input !== undefined && stdin) {
+      // A program that does not read its input must not crash Sluice with EPIPE.
+      stdin.on('error', () => undefined);
+      stdin.end(spec.input);
+    }
     const finish = (natural: CommandEnd): void => {
       if (settled) return;
       settled = true;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bubblewrapArgs, type SandboxAvailability } from '../sandbox/bubblewrap';
+import { bubblewrapArgs, mergeWrapper, type SandboxAvailability } from '../sandbox/bubblewrap';
 import { runProcess, type ProcessResult } from './command-process';
 import { RUN_MARKER, sweepMarked, type SweepDeps } from './marked-processes';
 import { OutputCapture, type OutputLimits } from './output-capture';
@@ -87,6 +87,10 @@ export interface CommandRunOptions {
   readonly writable?: readonly string[];
   /** Absolute paths shown read-only after those (bubblewrap only; each must exist). */
   readonly readOnly?: readonly string[];
+  /** Written to the command's stdin, then closed (absent: stdin is empty). */
+  readonly input?: string;
+  /** stderr kept apart, each chunk here (a hook's reason); absent: merged into the output. */
+  readonly onStderr?: (chunk: Buffer) => void;
 }
 
 export interface CommandRun extends ProcessResult {
@@ -111,11 +115,12 @@ export function defaultMaxMemoryBytes(): number {
   return Math.floor(os.totalmem() / 2);
 }
 
-/** How the unsandboxed shell is started: `/bin/sh -c` (stderr merged), or cmd.exe on Windows. */
+/** How the unsandboxed shell starts: `/bin/sh -c` (stderr merged unless apart), or cmd.exe. */
 export function shellSpawn(
   command: string,
   platform: NodeJS.Platform,
   env: Readonly<Record<string, string>>,
+  stderrApart = false,
 ): { file: string; args: string[]; windows: boolean } {
   if (platform === 'win32') {
     const comspec = Object.entries(env).find(([k]) => k.toUpperCase() === 'COMSPEC')?.[1];
@@ -129,16 +134,14 @@ export function shellSpawn(
   }
   return {
     file: '/bin/sh',
-    args: ['-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command],
+    args: ['-c', mergeWrapper(stderrApart), 'sh', command],
     windows: false,
   };
 }
 
-export async function runCommand(options: CommandRunOptions): Promise<CommandRun> {
-  const platform = options.platform ?? process.platform;
-  const env = commandEnv(options.baseEnv ?? process.env, platform);
-  const notes: string[] = [];
-  const common = {
+/** What every way of running the command gives runProcess: limits, listeners, input, log. */
+function processCommon(options: CommandRunOptions): Common {
+  return {
     timeoutMs: options.timeoutMs,
     signal: options.signal,
     maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
@@ -147,11 +150,21 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
     ...(options.outputLimits ? { outputLimits: options.outputLimits } : {}),
     ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
     ...(options.onChunk ? { onChunk: options.onChunk } : {}),
+    ...(options.input !== undefined ? { input: options.input } : {}),
+    ...(options.onStderr ? { onStderr: options.onStderr } : {}),
     logPath: options.logPath ?? null,
   };
+}
+
+export async function runCommand(options: CommandRunOptions): Promise<CommandRun> {
+  const platform = options.platform ?? process.platform;
+  const env = commandEnv(options.baseEnv ?? process.env, platform);
+  const notes: string[] = [];
+  const common = processCommon(options);
+  const stderrApart = options.onStderr !== undefined;
   if (!options.sandbox.available) {
     const home = (options.baseEnv ?? process.env).HOME;
-    const shell = shellSpawn(options.command, platform, env);
+    const shell = shellSpawn(options.command, platform, env, stderrApart);
     const result = await runProcess({
       ...common,
       file: shell.file,
@@ -220,6 +233,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
         extraReadOnly: options.readOnly ?? [],
       },
       options.command,
+      stderrApart,
     );
     const spawn = options.copy
       ? copyMountSpawn(options.copy, options.sandbox.detail, args)
@@ -320,6 +334,7 @@ async function runInSeatbelt(
         [RUN_MARKER]: runId,
       },
       options.sandbox.detail,
+      options.onStderr !== undefined,
     );
     const result = await runProcess({
       ...common,

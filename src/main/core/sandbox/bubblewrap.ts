@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   BRIDGE_SOURCE,
   BRIDGE_WRAPPER,
+  BRIDGE_WRAPPER_STDERR_APART,
   PROXY_DIR_INSIDE,
   PROXY_PORT,
   READY_FILE,
@@ -123,18 +124,31 @@ function isInside(parent: string, child: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/** bwrap's argv (without the program) for `/bin/sh -c command`, stderr merged into stdout. */
-export function bubblewrapArgs(layout: SandboxLayout, command: string): string[] {
+/**
+ * bwrap's argv (without the program) for `/bin/sh -c command`, stderr merged into stdout unless
+ * `stderrApart` (a hook, whose stdout is its answer).
+ */
+export function bubblewrapArgs(
+  layout: SandboxLayout,
+  command: string,
+  stderrApart = false,
+): string[] {
   const args = bubblewrapSetupArgs(layout);
   const proxy = layout.network ? undefined : layout.proxy;
   if (proxy) {
-    args.push('/bin/sh', '-c', BRIDGE_WRAPPER, 'sh', command, proxy.node, BRIDGE_SOURCE);
+    const wrapper = stderrApart ? BRIDGE_WRAPPER_STDERR_APART : BRIDGE_WRAPPER;
+    args.push('/bin/sh', '-c', wrapper, 'sh', command, proxy.node, BRIDGE_SOURCE);
     args.push(String(PROXY_PORT), path.posix.join(PROXY_DIR_INSIDE, SOCKET_NAME), READY_FILE);
     args.push(String(proxy.channelFd));
     return args;
   }
-  args.push('/bin/sh', '-c', 'exec /bin/sh -c "$1" 2>&1', 'sh', command);
+  args.push('/bin/sh', '-c', mergeWrapper(stderrApart), 'sh', command);
   return args;
+}
+
+/** The inner shell that runs the command line, with stderr merged or kept apart. */
+export function mergeWrapper(stderrApart: boolean): string {
+  return stderrApart ? 'exec /bin/sh -c "$1"' : 'exec /bin/sh -c "$1" 2>&1';
 }
 
 /**

@@ -35,6 +35,16 @@ export const BRIDGE_WRAPPER =
   'case "$7" in [0-9]) eval "exec $7>&-";; esac; ' +
   'exec /bin/sh -c "$1" 2>&1';
 
+/**
+ * The same with the command's stderr kept apart from its stdout (a hook answers on stdout and
+ * gives its reason on stderr): the bridge's own warning goes to stderr too.
+ */
+export const BRIDGE_WRAPPER_STDERR_APART =
+  'NODE_CHANNEL_FD="$7" ELECTRON_RUN_AS_NODE=1 "$2" -e "$3" "$4" "$5" "$6" </dev/null >/dev/null 2>&1; ' +
+  '[ -e "$6" ] || echo "sluice sandbox: the network proxy did not start inside the sandbox; this command has no network at all" >&2; ' +
+  'case "$7" in [0-9]) eval "exec $7>&-";; esac; ' +
+  'exec /bin/sh -c "$1"';
+
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
 
 /** The proxy environment of a command with a host list. */

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SandboxAvailability } from './bubblewrap';
+import { mergeWrapper, type SandboxAvailability } from './bubblewrap';
 import { seatbeltProfile, type SeatbeltLayout } from './seatbelt-profile';
 import { describeProbeEnd, PROBE_TIMEOUT_MS, type ProbeEnd } from './probe-end';
 import { childStdio } from '../process/child-descriptors';
@@ -84,7 +84,8 @@ export interface SeatbeltSpawn {
 }
 
 /**
- * The argv and environment for `/bin/sh -c command` (stderr merged into stdout) under
+ * The argv and environment for `/bin/sh -c command` (stderr merged into stdout unless
+ * `stderrApart`) under
  * sandbox-exec, started through the process-ceiling wrapper. sandbox-exec keeps the
  * environment it is given, so this is the command's own: the filtered one, HOME and TMPDIR
  * private, and the proxy variables when only a proxy port is reachable.
@@ -95,6 +96,7 @@ export function seatbeltSpawn(
   command: string,
   env: Readonly<Record<string, string>>,
   sandboxExec: string = SANDBOX_EXEC,
+  stderrApart = false,
 ): SeatbeltSpawn {
   const own: Record<string, string> = { ...env, HOME: layout.home, TMPDIR: layout.tmp };
   if (!layout.network && layout.proxyPort !== undefined && layout.proxyPort !== null) {
@@ -112,7 +114,7 @@ export function seatbeltSpawn(
       profileFile,
       '/bin/sh',
       '-c',
-      'exec /bin/sh -c "$1" 2>&1',
+      mergeWrapper(stderrApart),
       'sh',
       command,
     ],
