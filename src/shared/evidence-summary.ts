@@ -107,10 +107,3 @@ export function diagnosticLine(diagnostic: Diagnostic, maxMessage = 300): string
   const short = message.length > maxMessage ? `${message.slice(0, maxMessage - 1)}…` : message;
   return `${diagnostic.path}:${diagnostic.line}: ${short}`;
 }
-
-/** At most `max` errors as lines, then "and N more". */
-export function diagnosticLines(diagnostics: readonly Diagnostic[], max: number): string[] {
-  const lines = diagnostics.slice(0, max).map((d) => diagnosticLine(d));
-  if (diagnostics.length > max) lines.push(`and ${diagnostics.length - max} more`);
-  return lines;
-}

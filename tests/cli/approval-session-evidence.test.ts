@@ -136,7 +136,7 @@ describe('CLI approval session evidence', () => {
       );
       expect(result.status).toBe('ok');
       expect(result.content).toContain(
-        "Checked before writing: this change introduces 1 error: a.ts:1: Cannot find name 'BROKEN'.",
+        "Checked before writing: this change introduces 1 error:\n- a.ts:1: Cannot find name 'BROKEN'.",
       );
     } finally {
       await extra.close();
@@ -191,7 +191,7 @@ describe('CLI approval session evidence', () => {
       /The check of the change above finished:\nThis change introduces 2 errors \(checked in [\d.]+ s\)\n/u,
     );
     expect(result.content).toContain(
-      'Checked before writing: this change introduces 2 errors: a.ts:1: own error; use.ts:1: importer error.',
+      'Checked before writing: this change introduces 2 errors:\n- a.ts:1: own error\n- use.ts:1: importer error',
     );
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -205,7 +205,7 @@ describe('CLI approval session evidence', () => {
     [
       'past the deadline - the model reads that the importers were not checked yet',
       600,
-      'Checked in part before writing: in the changed files, this change introduces 1 error: a.ts:1: own error; the files that import them were still being checked.',
+      'Checked in part before writing (the files that import the changed ones were still being checked): in the changed files, this change introduces 1 error:\n- a.ts:1: own error',
     ],
   ] as const)('approved at once, %s', async (_case, deadline, words) => {
     const { result } = await editWithStaged(stagedDiagnostics(1200, deadline), false);

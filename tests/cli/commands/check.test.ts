@@ -179,6 +179,24 @@ describe('sluice check', () => {
   );
 
   it(
+    '--proposal - lists every error a change set introduces, 62 of 62, where the model is pointed past 50',
+    async () => {
+      const broken = Array.from({ length: 62 }, (_, i) => `export const e${i + 1}: number = 'x';`);
+      const id = storeChangeSet([{ path: 'src/x.ts', text: `${X}${broken.join('\n')}\n` }]);
+      const io = fakeIo();
+      expect(await main(['check', '--proposal', id], io)).toBe(1);
+      expect(io.out()).toContain(`Change set ${id} introduces 62 errors · fixes 0\n`);
+      const listed = io
+        .out()
+        .split('\n')
+        .filter((l) => /^ {2}src\/x\.ts:\d+:14 {2}error TS2322/u.test(l));
+      expect(listed).toHaveLength(62);
+      expect(listed[61]).toContain('src/x.ts:65:14');
+    },
+    LONG,
+  );
+
+  it(
     'refuses usage errors with exit 2: a blank project, unknown set, bad timeout, set of another project',
     async () => {
       expect(await main(['check', '--project', ''], fakeIo())).toBe(2);

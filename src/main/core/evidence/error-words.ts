@@ -1,21 +1,32 @@
-// What the model reads about evidence: the hold-back of a live edit, the one line
-// after a decision, and the propose-mode note. Short by design: peers flood the context
-// with diagnostics; here the list is capped and the rest counted ("and N more").
+// What the model reads about evidence: the hold-back of a live edit, the lines after a
+// decision, and the propose-mode note. Every introduced error is listed, one line each, up to
+// MODEL_LISTED; past that the rest are counted with where the whole list is ("and 12 more:
+// `sluice check --proposal ID` lists them all"), so the model never guesses at what it missed.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import {
   changedFilesOnly,
   checkedLanguageNotes,
-  diagnosticLines,
+  diagnosticLine,
   durationText,
   uncheckedLanguages,
 } from '../../../shared/evidence-summary';
 import { missingCase } from '../../../shared/missing-case';
 import type { Proposal } from '../edits/proposal';
 
-/** Errors listed in a hold-back (the model needs them to revise). */
-export const HELD_BACK_LISTED = 10;
-/** Errors listed in the one line after a decision or in propose mode. */
-export const RESULT_LINE_LISTED = 5;
+/**
+ * Errors listed to the model in one result (a hold-back, after a decision, in propose mode):
+ * enough for a real breakage whole, bounded for a change that breaks a whole project.
+ */
+export const MODEL_LISTED = 50;
+
+/** Where the errors past MODEL_LISTED can be read in full, said after their count. */
+export type RestOfList =
+  /** The change is written: the project's own check lists them. */
+  | { readonly kind: 'written' }
+  /** Held back, nothing written: nothing else holds them; the next check lists what remains. */
+  | { readonly kind: 'held_back' }
+  /** A change set (propose mode, `sluice mcp`): its check lists them. */
+  | { readonly kind: 'change_set'; readonly id: string | null };
 
 const errors = (n: number): string => `${n} error${n === 1 ? '' : 's'}`;
 
@@ -24,9 +35,51 @@ function sentence(text: string): string {
   return /[.!?]$/u.test(text) ? text : `${text}.`;
 }
 
-function inline(evidence: ProposalEvidence): string {
-  return diagnosticLines(evidence.introduced, RESULT_LINE_LISTED).join('; ');
+function whereTheRestIs(rest: RestOfList): string {
+  switch (rest.kind) {
+    case 'written':
+      return 'the change is written, so `sluice check` in the project lists them with its other errors';
+    case 'held_back':
+      return 'not listed here; revise the change for these and its next check lists what remains';
+    case 'change_set':
+      return rest.id
+        ? `\`sluice check --proposal ${rest.id}\` lists them all`
+        : "`sluice check --proposal ID` (the change set's ID, from `sluice proposals`) lists them all";
+    default:
+      return missingCase(rest);
+  }
 }
+
+/** "- file:line: message" for each introduced error up to MODEL_LISTED, then the rest counted. */
+export function introducedList(evidence: ProposalEvidence, rest: RestOfList): string[] {
+  const listed = evidence.introduced.slice(0, MODEL_LISTED).map((d) => `- ${diagnosticLine(d)}`);
+  const more = evidence.introduced.length - listed.length;
+  if (more > 0) listed.push(`- and ${more} more: ${whereTheRestIs(rest)}`);
+  return listed;
+}
+
+/** A headline ending in ":" over the list, then what follows the list as its own line. */
+function withList(
+  headline: string,
+  evidence: ProposalEvidence,
+  rest: RestOfList,
+  after = '',
+): string {
+  return [`${headline}:`, ...introducedList(evidence, rest), ...(after ? [after] : [])].join('\n');
+}
+
+/** " It fixes 2 errors." after a list, else nothing. */
+function fixesAfter(evidence: ProposalEvidence): string {
+  return evidence.fixed.length ? `It fixes ${errors(evidence.fixed.length)}.` : '';
+}
+
+/** "Note: python: …." after a list, else nothing. */
+function notesAfter(evidence: ProposalEvidence): string {
+  const said = checkedLanguageNotes(evidence);
+  return said.length ? sentence(`Note: ${said.join('; ')}`) : '';
+}
+
+const joined = (...parts: string[]): string => parts.filter(Boolean).join(' ');
 
 function fixes(evidence: ProposalEvidence): string {
   return evidence.fixed.length ? `; it fixes ${errors(evidence.fixed.length)}` : '';
@@ -56,81 +109,106 @@ export function sentBackWords(path: string, errorCount: number, failingCount: nu
 }
 
 export function heldBackMessage(proposal: Proposal, evidence: ProposalEvidence): string {
-  const list = diagnosticLines(evidence.introduced, HELD_BACK_LISTED).map((l) => `- ${l}`);
   return [
     `Not yet applied, and not shown to the person: this change to ${proposal.path} would introduce ${errors(evidence.introduced.length)}:`,
-    ...list,
+    ...introducedList(evidence, { kind: 'held_back' }),
     `Revise the change. If they are intended (a later edit fixes them), call ${proposal.tool} again with the same change and it is shown to the person with these errors.`,
   ].join('\n');
 }
 
-/** The evidence line under a decided live edit's result. */
+/** The evidence lines under a decided live edit's result: the change is written. */
 export function evidenceResultLine(evidence: ProposalEvidence): string {
+  const rest: RestOfList = { kind: 'written' };
   switch (evidence.state) {
     case 'checked':
       return evidence.introduced.length
-        ? sentence(
-            `Checked before writing: this change introduces ${errors(evidence.introduced.length)}: ${inline(evidence)}${fixes(evidence)}${notes(evidence)}`,
+        ? withList(
+            `Checked before writing: this change introduces ${errors(evidence.introduced.length)}`,
+            evidence,
+            rest,
+            joined(fixesAfter(evidence), notesAfter(evidence)),
           )
         : sentence(`Checked before writing: ${noNewErrors(evidence)}${notes(evidence)}`);
-    case 'timed_out':
-      return sentence(
-        `Not fully checked before writing: the check timed out after ${durationText(evidence.ms)}${
-          evidence.introduced.length
-            ? `; so far it introduces ${errors(evidence.introduced.length)}: ${inline(evidence)}`
-            : ''
-        }`,
-      );
+    case 'timed_out': {
+      const headline = `Not fully checked before writing: the check timed out after ${durationText(evidence.ms)}`;
+      return evidence.introduced.length
+        ? withList(
+            `${headline}; so far it introduces ${errors(evidence.introduced.length)}`,
+            evidence,
+            rest,
+          )
+        : sentence(headline);
+    }
     case 'not_checked':
       return sentence(
         `Not checked before writing: ${evidence.reason ?? 'no checker for this file'}`,
       );
     case 'checking':
-      return changedFilesOnly(evidence)
-        ? sentence(
-            `Checked in part before writing: ${
-              evidence.introduced.length
-                ? `in the changed files, this change introduces ${errors(evidence.introduced.length)}: ${inline(evidence)}${fixes(evidence)}`
-                : `no new errors in the changed files${fixes(evidence)}`
-            }; the files that import them were still being checked`,
+      if (!changedFilesOnly(evidence))
+        return 'Not checked before writing: the check had not finished.';
+      return evidence.introduced.length
+        ? withList(
+            `Checked in part before writing (the files that import the changed ones were still being checked): in the changed files, this change introduces ${errors(evidence.introduced.length)}`,
+            evidence,
+            rest,
+            fixesAfter(evidence),
           )
-        : 'Not checked before writing: the check had not finished.';
+        : sentence(
+            `Checked in part before writing: no new errors in the changed files${fixes(evidence)}; the files that import them were still being checked`,
+          );
     default:
       return missingCase(evidence.state);
   }
 }
 
-/** Propose mode and `sluice mcp`: the note under an edit that landed in the overlay. */
-export function overlayEvidenceLine(evidence: ProposalEvidence): string {
+/**
+ * Propose mode and `sluice mcp`: the note under an edit that landed in the overlay, whose
+ * change set is `changeSetId` (null while it has none).
+ */
+export function overlayEvidenceLine(
+  evidence: ProposalEvidence,
+  changeSetId: string | null = null,
+): string {
+  const rest: RestOfList = { kind: 'change_set', id: changeSetId };
   switch (evidence.state) {
     case 'checked':
       return evidence.introduced.length
-        ? `Not yet applied. With all your changes so far, this change would introduce ${errors(evidence.introduced.length)}: ${sentence(`${inline(evidence)}${fixes(evidence)}${notes(evidence)}`)} Revise it unless a later edit fixes them.`
+        ? withList(
+            `Not yet applied. With all your changes so far, this change would introduce ${errors(evidence.introduced.length)}`,
+            evidence,
+            rest,
+            joined(
+              fixesAfter(evidence),
+              notesAfter(evidence),
+              'Revise it unless a later edit fixes them.',
+            ),
+          )
         : sentence(
             `Not yet applied. Checked with all your changes so far: ${noNewErrors(evidence)}${notes(evidence)}`,
           );
-    case 'timed_out':
-      return sentence(
-        `Not yet applied. The check timed out after ${durationText(evidence.ms)}${
-          evidence.introduced.length
-            ? `; so far this change would introduce ${errors(evidence.introduced.length)}: ${inline(evidence)}`
-            : ''
-        }`,
-      );
+    case 'timed_out': {
+      const headline = `Not yet applied. The check timed out after ${durationText(evidence.ms)}`;
+      return evidence.introduced.length
+        ? withList(
+            `${headline}; so far this change would introduce ${errors(evidence.introduced.length)}`,
+            evidence,
+            rest,
+          )
+        : sentence(headline);
+    }
     case 'not_checked':
       return sentence(
         `Not yet applied. Not checked: ${evidence.reason ?? 'no checker for these files'}`,
       );
     case 'checking':
-      return changedFilesOnly(evidence)
-        ? sentence(
-            `Not yet applied. ${
-              evidence.introduced.length
-                ? `In the changed files, this change would introduce ${errors(evidence.introduced.length)}: ${inline(evidence)}`
-                : 'No new errors in the changed files'
-            }; the files that import them were still being checked`,
+      if (!changedFilesOnly(evidence)) return 'Not yet applied. The check had not finished.';
+      return evidence.introduced.length
+        ? withList(
+            `Not yet applied. The files that import the changed ones were still being checked; in the changed files, this change would introduce ${errors(evidence.introduced.length)}`,
+            evidence,
+            rest,
           )
-        : 'Not yet applied. The check had not finished.';
+        : 'Not yet applied. No new errors in the changed files; the files that import them were still being checked.';
     default:
       return missingCase(evidence.state);
   }

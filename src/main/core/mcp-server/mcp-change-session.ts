@@ -103,6 +103,7 @@ export class McpChangeSession {
           if (state.id) changeSets.setEvidence(state.id, evidence);
         },
         review: 'at-once',
+        changeSetId: () => state.id,
         // One key per set: a newer edit of the set cancels the older edit's test run.
         ...(this.deps.tests ? { tests: { tests: this.deps.tests, key: randomUUID() } } : {}),
       }),

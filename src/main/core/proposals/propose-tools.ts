@@ -152,6 +152,7 @@ function overlayWriteTool(
   copy: boolean,
   deadlineMs: number,
   tests: OverlayTests | undefined,
+  changeSetId: () => string | null,
 ): ToolDefinition {
   return defineTool({
     name: tool.name,
@@ -184,7 +185,7 @@ function overlayWriteTool(
             ctx.signal,
           );
           store(evidence);
-          if (diagnostics) notes.push(overlayEvidenceLine(evidence));
+          if (diagnostics) notes.push(overlayEvidenceLine(evidence, changeSetId()));
           if (evidence.tests) notes.push(testsResultLine(evidence.tests, 'overlay'));
         }
         return ok(overlayMessage(proposal, isProtectedPath(proposal.path), notes, timing, copy));
@@ -234,6 +235,8 @@ export function createProposeTools(deps: {
    * proposed at once; a propose run leaves this out and tests its final state instead.
    */
   tests?: OverlayTests;
+  /** The change set the overlay is saved into, once there is one: named where errors are counted. */
+  changeSetId?: () => string | null;
 }): ToolDefinition[] {
   const base = deps.base ?? createTools();
   const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
@@ -257,6 +260,7 @@ export function createProposeTools(deps: {
             deps.commands === true,
             deps.checkDeadlineMs ?? BACKGROUND_DEADLINE_MS,
             deps.tests,
+            deps.changeSetId ?? (() => null),
           );
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });

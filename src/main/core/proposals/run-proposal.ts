@@ -110,6 +110,7 @@ interface RunnerParts {
   /** The port is filled once the set exists: tools read it per turn, after that. */
   readonly late: { commands?: CommandPort | undefined };
   readonly onEvidence: (evidence: ProposalEvidence) => void;
+  readonly changeSetId: string;
 }
 
 /** The runner of the run's turn: propose tools only, over the overlay's view of the project. */
@@ -125,6 +126,7 @@ function proposalRunner(parts: RunnerParts): ConversationRunner {
       overlay: parts.overlay,
       policy: () => policies.get(projectId),
       onEvidence: parts.onEvidence,
+      changeSetId: () => parts.changeSetId,
       ...(deps.baseTools ? { base: deps.baseTools } : {}),
       commands: deps.background !== undefined,
     }),
@@ -220,6 +222,7 @@ export function startProposalRun(
     onEvidence: (evidence) => {
       if (!flags.finalCheckStarted) changeSets.setEvidence(changeSetId, evidence);
     },
+    changeSetId,
   });
   const started = runner.start({
     kind: 'send',

@@ -88,7 +88,7 @@ describe('diagnostics service - the changed files first', () => {
       /^This change introduces 1 error in the changed files \(checked in \d+ ms\); the files that import them are still being checked$/u,
     );
     expect(evidenceResultLine(evidence)).toBe(
-      'Checked in part before writing: in the changed files, this change introduces 1 error: a.ts:2: own error; the files that import them were still being checked.',
+      'Checked in part before writing (the files that import the changed ones were still being checked): in the changed files, this change introduces 1 error:\n- a.ts:2: own error',
     );
     await until(() => seen.late !== undefined);
     expect(seen.late?.state).toBe('checked');

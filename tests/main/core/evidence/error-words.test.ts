@@ -5,8 +5,12 @@ import type { ProposalEvidence } from '../../../../src/shared/diagnostics';
 import { evidenceHeadline } from '../../../../src/shared/evidence-summary';
 import {
   evidenceResultLine,
+  heldBackMessage,
+  MODEL_LISTED,
   overlayEvidenceLine,
 } from '../../../../src/main/core/evidence/error-words';
+import { createProposal } from '../../../../src/main/core/edits/proposal';
+import { detectFormat } from '../../../../src/main/core/edits/text-format';
 import { renderEvidence } from '../../../../src/cli/evidence-lines';
 import { languageNotes } from '../../../../src/renderer/src/review/evidence-text';
 
@@ -68,5 +72,93 @@ describe('evidence wording', () => {
     expect(languageNotes(noted)).toEqual([
       'Python: pyright sees a new module only once it is on disk, so the files that import helpers.py (app.py) were not checked against it',
     ]);
+  });
+});
+
+const introducing = (count: number): ProposalEvidence => ({
+  ...evidence([ts]),
+  introduced: Array.from({ length: count }, (_, i) => ({
+    path: 'src/a.ts',
+    line: i + 1,
+    column: 1,
+    code: 'TS2304',
+    message: `Cannot find name 'n${i + 1}'.`,
+    lineText: '',
+    source: 'typescript',
+  })),
+  fixed: [],
+});
+
+/** The "- file:line: message" lines the model reads, one per error. */
+const errorLines = (text: string): string[] =>
+  text.split('\n').filter((l) => /^- src\/a\.ts:\d+: /u.test(l));
+
+describe('evidence wording - the model reads every introduced error up to 50', () => {
+  it('62 introduced errors - 50 lines, then "and 12 more" and the change set check that lists them all', () => {
+    const words = overlayEvidenceLine(introducing(62), 'set-7f3a');
+    expect(MODEL_LISTED).toBe(50);
+    expect(errorLines(words)).toHaveLength(50);
+    expect(errorLines(words)[49]).toBe("- src/a.ts:50: Cannot find name 'n50'.");
+    expect(words).toContain(
+      "- src/a.ts:50: Cannot find name 'n50'.\n- and 12 more: `sluice check --proposal set-7f3a` lists them all\nRevise it unless a later edit fixes them.",
+    );
+    expect(words).not.toContain("'n51'");
+  });
+
+  it('50 introduced errors - every one listed, nothing counted', () => {
+    for (const words of [
+      overlayEvidenceLine(introducing(50), 'set-1'),
+      evidenceResultLine(introducing(50)),
+    ]) {
+      expect(errorLines(words)).toHaveLength(50);
+      expect(words).not.toContain('more:');
+    }
+  });
+
+  it('a written edit - the rest are in the project, `sluice check` lists them', () => {
+    const words = evidenceResultLine({ ...introducing(62), fixed: introducing(2).introduced });
+    expect(words.split('\n')[0]).toBe('Checked before writing: this change introduces 62 errors:');
+    expect(errorLines(words)).toHaveLength(50);
+    expect(words).toMatch(
+      /\n- and 12 more: the change is written, so `sluice check` in the project lists them with its other errors\nIt fixes 2 errors\.$/u,
+    );
+  });
+
+  it('a timed-out written edit - what was found so far, listed the same way', () => {
+    const words = evidenceResultLine({ ...introducing(51), state: 'timed_out', ms: 3000 });
+    expect(words.split('\n')[0]).toBe(
+      'Not fully checked before writing: the check timed out after 3 s; so far it introduces 51 errors:',
+    );
+    expect(errorLines(words)).toHaveLength(50);
+    expect(
+      words.endsWith(
+        '- and 1 more: the change is written, so `sluice check` in the project lists them with its other errors',
+      ),
+    ).toBe(true);
+  });
+
+  it('a held-back edit - nothing holds the rest, so the words say the next check lists them', () => {
+    const before = 'export const a = 1;\n';
+    const proposal = createProposal({
+      tool: 'edit_file',
+      path: 'src/a.ts',
+      isNewFile: false,
+      before,
+      after: 'export const a = n1;\n',
+      format: detectFormat(before),
+      baseHash: 'base',
+      description: 'test',
+    });
+    const words = heldBackMessage(proposal, introducing(55));
+    expect(errorLines(words)).toHaveLength(50);
+    expect(words).toContain(
+      '- and 5 more: not listed here; revise the change for these and its next check lists what remains\nRevise the change.',
+    );
+  });
+
+  it('a change set not yet named - the words say where its ID is', () => {
+    expect(overlayEvidenceLine(introducing(51))).toContain(
+      "- and 1 more: `sluice check --proposal ID` (the change set's ID, from `sluice proposals`) lists them all",
+    );
   });
 });

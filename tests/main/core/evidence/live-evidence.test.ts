@@ -124,7 +124,7 @@ describe('live edit evidence', () => {
     });
     expect(second.status).toBe('ok');
     expect(second.content).toContain(
-      "Checked before writing: this change introduces 1 error: a.ts:1: Cannot find name 'BROKEN'.",
+      "Checked before writing: this change introduces 1 error:\n- a.ts:1: Cannot find name 'BROKEN'.",
     );
   });
 
@@ -193,7 +193,7 @@ describe('live edit evidence', () => {
     expect(pendingAfterLate).toBe('checked');
     // The model reads the late result that arrived before the decision, not "timed out".
     expect(result.content).toContain(
-      'Checked before writing: this change introduces 1 error: a.ts:1: late error.',
+      'Checked before writing: this change introduces 1 error:\n- a.ts:1: late error',
     );
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -235,13 +235,18 @@ describe('live edit evidence', () => {
     expect(fake.calls).toEqual([]);
   });
 
-  it('many errors - the lists are capped and the rest counted', async () => {
-    const many = Array.from({ length: 14 }, (_, i) => diagnostic('a.ts', i + 1, `e${i + 1}`));
+  it('many errors - each is listed up to 50, the rest counted with where they are', async () => {
+    const many = Array.from({ length: 62 }, (_, i) => diagnostic('a.ts', i + 1, `e${i + 1}`));
     const { ctx } = await setup({ fake: createFakeDiagnostics(() => evidence(many)) });
     const held = await runTool(edit, clean, ctx);
-    expect(held.content).toContain('- a.ts:10: e10\n- and 4 more');
-    expect(held.content).not.toContain('e11');
+    expect(held.content).toContain('- a.ts:50: e50\n- and 12 more: not listed here;');
+    expect(held.content).not.toContain('e51');
     const second = await runTool(edit, clean, ctx);
-    expect(second.content).toContain('a.ts:5: e5; and 9 more');
+    const lines = second.content.split('\n').filter((l) => /^- a\.ts:\d+: e\d+$/u.test(l));
+    expect(lines).toHaveLength(50);
+    expect(second.content).toContain(
+      '- a.ts:50: e50\n- and 12 more: the change is written, so `sluice check` in the project lists them with its other errors',
+    );
+    expect(second.content).not.toContain('e51');
   });
 });

@@ -57,7 +57,7 @@ describe('sluice mcp evidence', () => {
       });
       expect(broken.isError).toBe(false);
       expect(text(broken)).toContain(
-        "Not yet applied. With all your changes so far, this change would introduce 1 error: a.ts:1: Cannot find name 'BROKEN'.",
+        "Not yet applied. With all your changes so far, this change would introduce 1 error:\n- a.ts:1: Cannot find name 'BROKEN'.\nRevise it unless a later edit fixes them.",
       );
       const id = session.changeSetId;
       if (!id) throw new Error('no change set');

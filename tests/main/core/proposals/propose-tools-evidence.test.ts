@@ -110,4 +110,33 @@ describe('propose tools evidence', () => {
     expect(result.content).toContain('would introduce 1 error');
     expect(fake.calls[0]?.options?.deadlineMs).toBe(30_000);
   });
+
+  it("propose edits - past 50 errors the rest are counted with the check of the run's change set", async () => {
+    const many = Array.from({ length: 62 }, (_, i) => diagnostic('a.ts', i + 1, `e${i + 1}`));
+    const fake = createFakeDiagnostics(() => evidence(many, []));
+    const overlay = new ProposalOverlay();
+    const tools = createProposeTools({
+      overlay,
+      policy: () => ({ mode: 'ask', rules: [] }),
+      changeSetId: () => 'set-42',
+    });
+    const edit = tools.find((t) => t.name === 'edit_file');
+    if (!edit) throw new Error('missing tools');
+    const result = await runTool(
+      edit,
+      { path: 'a.ts', edits: [{ old_text: 'one', new_text: 'two' }] },
+      {
+        workspace: OverlayWorkspace.over(await Workspace.open(project), overlay),
+        signal: new AbortController().signal,
+        conversationId: 'c1',
+        diagnostics: fakeProjectDiagnostics(fake, () => DEFAULT_DIAGNOSTICS_SETTINGS),
+      },
+    );
+    expect(result.content.split('\n').filter((l) => /^- a\.ts:\d+: e\d+$/u.test(l))).toHaveLength(
+      50,
+    );
+    expect(result.content).toContain(
+      '- a.ts:50: e50\n- and 12 more: `sluice check --proposal set-42` lists them all',
+    );
+  });
 });

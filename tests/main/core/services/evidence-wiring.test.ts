@@ -74,7 +74,7 @@ describe('evidence in the app', () => {
     const ends = agentEvents().filter((e) => e.type === 'tool_end');
     expect(ends[1]).toMatchObject({ status: 'ok' });
     expect(ends[1]?.type === 'tool_end' && ends[1].result).toContain(
-      "Checked before writing: this change introduces 1 error: main.ts:1: Cannot find name 'BROKEN'.",
+      "Checked before writing: this change introduces 1 error:\n- main.ts:1: Cannot find name 'BROKEN'.",
     );
   });
 
@@ -94,7 +94,7 @@ describe('evidence in the app', () => {
     await waitFor(async () => (await summary())?.status === 'proposed', 'the run');
     const ends = agentEvents().filter((e) => e.type === 'tool_end');
     expect(ends[0]?.type === 'tool_end' && ends[0].result).toContain(
-      "Not yet applied. With all your changes so far, this change would introduce 1 error: main.ts:1: Cannot find name 'BROKEN'.",
+      "Not yet applied. With all your changes so far, this change would introduce 1 error:\n- main.ts:1: Cannot find name 'BROKEN'.\nRevise it unless a later edit fixes them.",
     );
     // The second edit is checked with the first one still in the overlay.
     expect(fake.calls[1]?.changes.map((c) => c.path)).toEqual(['b.ts', 'main.ts']);
