@@ -1,7 +1,8 @@
 // `sluice ask`'s human output: the answer to stdout as it streams, the steps (the images
-// attached, tools, retries, errors, who decided each approval) to stderr, below any approval
+// attached, tools, hook runs, retries, errors, who decided each approval) to stderr, below any approval
 // question still open there.
 import type { AgentEvent } from '../shared/agent-events';
+import { hookStepWords } from '../shared/hook-words';
 import { imageListWords } from '../shared/image-attachments';
 import { missingCase } from '../shared/missing-case';
 import { planDecisionWords } from '../shared/plans';
@@ -90,6 +91,17 @@ export function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: Agen
       case 'plan_resolved':
         step(`  ${stepLineText(planDecisionWords(event))}`);
         return;
+      case 'hook_run': {
+        const words = hookStepWords(event.run);
+        const indent = event.toolUseId ? '  ' : '';
+        step(
+          [
+            `${indent}${words.icon} ${stepLineText(words.line)}`,
+            ...words.lines.map((line) => `${indent}    ${stepLineText(line)}`),
+          ].join('\n'),
+        );
+        return;
+      }
       case 'turn_end':
         if (midLine) io.stdout.write('\n');
         midLine = false;

@@ -8,6 +8,7 @@ import {
 } from './approvals';
 import { commandApprovalRequestSchema } from './command-approvals';
 import { attachedImageSchema } from './image-attachments';
+import { hookRunSchema } from './hooks';
 import { proposalEvidenceSchema } from './diagnostics';
 import { planGoOnModeSchema, planOutcomeSchema, planSchema } from './plans';
 import { usageSchema } from './usage';
@@ -124,6 +125,13 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     text: z.string(),
   }),
   z.object({
+    /** One hook ran (hooks.ts): a step of the turn, about a tool call when toolUseId is set. */
+    type: z.literal('hook_run'),
+    ...base,
+    toolUseId: z.string().optional(),
+    run: hookRunSchema,
+  }),
+  z.object({
     type: z.literal('usage'),
     ...base,
     usage: usageSchema,
@@ -148,7 +156,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('error'),
     ...base,
-    /** Stable kind for UIs: api_key, base_url, spend_limit, rate_limit, overloaded, invalid_request, network, stream, refusal, context_window, max_tokens, internal. */
+    /** Stable kind for UIs: api_key, base_url, spend_limit, rate_limit, overloaded, invalid_request, network, stream, refusal, context_window, max_tokens, internal; hook_blocked (a prompt a hook blocked), hook_stopped (a hook's `continue: false`), hook_stop_limit (Stop hooks kept the turn going too often). */
     kind: z.string(),
     message: z.string(),
     retryable: z.boolean(),

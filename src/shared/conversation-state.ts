@@ -117,9 +117,37 @@ export function applyAgentEvent(state: ConversationState, event: AgentEvent): Co
     case 'plan_request':
     case 'plan_resolved':
       return { ...state, items: applyPlanEvent(state.items, event) };
+    case 'hook_run':
+      return { ...state, items: withHookRun(state.items, event) };
     default:
       return missingCase(event);
   }
+}
+
+/**
+ * A hook run as a step: right after the tool call it was about and that call's earlier hook
+ * runs (as a reloaded transcript places it), else at the end.
+ */
+function withHookRun(items: readonly ChatItem[], event: AgentEventOf<'hook_run'>): ChatItem[] {
+  const count = items.filter((item) => item.type === 'hook' && item.turnId === event.turnId).length;
+  const item: ChatItem = {
+    type: 'hook',
+    id: `hook-${event.turnId}-${count}`,
+    turnId: event.turnId,
+    ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
+    run: event.run,
+  };
+  const toolAt = event.toolUseId
+    ? items.findIndex((i) => i.type === 'tool' && i.id === event.toolUseId)
+    : -1;
+  if (toolAt === -1) return [...items, item];
+  let at = toolAt + 1;
+  while (at < items.length) {
+    const next = items[at];
+    if (next?.type !== 'hook' || next.toolUseId !== event.toolUseId) break;
+    at += 1;
+  }
+  return [...items.slice(0, at), item, ...items.slice(at)];
 }
 
 /** The state of the steps that match, changed; every other item as it was. */

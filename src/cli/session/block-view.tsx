@@ -1,5 +1,5 @@
-// One printed block of the session: the person's prompt, lines of Claude's answer, a step, an
-// error or a notice. Text from outside (the model, tools, files) is shown with its control
+// One printed block of the session: the person's prompt, lines of Claude's answer, a step, a
+// hook run with its first lines, an error or a notice. Text from outside (the model, tools, files) is shown with its control
 // characters visible, never obeyed.
 import { Box, Text } from 'ink';
 import type { StepTone } from '../../shared/step-view';
@@ -47,6 +47,20 @@ export function BlockView({ block }: { block: SessionBlock }) {
           )}
         </Text>
       );
+    case 'hook': {
+      const indent = block.nested ? '    ' : '  ';
+      return (
+        <Box flexDirection="column">
+          <Text>
+            <Text color={TONES[block.words.tone]}>{`${indent}${block.words.icon} `}</Text>
+            {stepLineText(block.words.line)}
+          </Text>
+          {block.words.lines.map((line, index) => (
+            <Text key={index} dimColor>{`${indent}    ${stepLineText(line)}`}</Text>
+          ))}
+        </Box>
+      );
+    }
     case 'error':
       return <Text color="red">{`  ✕ ${stepLineText(block.text)}`}</Text>;
     case 'notice':

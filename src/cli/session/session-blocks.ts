@@ -5,6 +5,7 @@
 // arrive, and only the line still being written stays live, so a long answer never has to
 // be redrawn. A running step stops the walk: what follows it waits, so the order holds.
 import type { ChatItem } from '../../shared/conversation-state';
+import { hookStepWords, type HookStepWords } from '../../shared/hook-words';
 import { stepView, type StepView, type ToolStep } from '../../shared/step-view';
 
 export type SessionBlock =
@@ -17,6 +18,13 @@ export type SessionBlock =
     }
   | { readonly key: string; readonly kind: 'text'; readonly text: string }
   | { readonly key: string; readonly kind: 'step'; readonly view: StepView }
+  | {
+      readonly key: string;
+      readonly kind: 'hook';
+      readonly words: HookStepWords;
+      /** About a tool call: shown under its step. */
+      readonly nested: boolean;
+    }
   | { readonly key: string; readonly kind: 'error'; readonly text: string }
   | {
       readonly key: string;
@@ -128,6 +136,13 @@ function blockOf(item: ChatItem): SessionBlock | null {
       return { key: item.id, kind: 'step', view: stepView(item as ToolStep) };
     case 'error':
       return { key: item.id, kind: 'error', text: item.message };
+    case 'hook':
+      return {
+        key: item.id,
+        kind: 'hook',
+        words: hookStepWords(item.run),
+        nested: item.toolUseId !== undefined,
+      };
     case 'assistant_text':
       return { key: item.id, kind: 'text', text: item.text };
     default:

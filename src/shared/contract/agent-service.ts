@@ -5,6 +5,7 @@ import { planCardSchema } from '../plans';
 import { approvalModeSchema } from '../approvals';
 import { compactionMarkSchema, compactionResultSchema } from '../compaction';
 import { attachedImageSchema, imageInputSchema, MAX_IMAGES_PER_TURN } from '../image-attachments';
+import { hookRunSchema } from '../hooks';
 
 export const mentionSchema = z.object({
   type: z.enum(['file', 'symbol']),
@@ -44,6 +45,14 @@ export const transcriptItemSchema = z.discriminatedUnion('type', [
     plan: planCardSchema.optional(),
   }),
   z.object({ type: z.literal('error'), id: z.string(), turnId: z.string(), message: z.string() }),
+  z.object({
+    /** One hook run: a step of its turn, shown after the tool call it was about, if any. */
+    type: z.literal('hook'),
+    id: z.string(),
+    turnId: z.string(),
+    toolUseId: z.string().optional(),
+    run: hookRunSchema,
+  }),
 ]);
 export type TranscriptItem = z.infer<typeof transcriptItemSchema>;
 

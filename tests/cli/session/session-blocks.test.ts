@@ -3,6 +3,7 @@
 // holding back what follows, a reply thrown away and asked again, a turn's end.
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/shared/agent-events';
+import type { HookRun } from '../../../src/shared/hooks';
 import {
   applyAgentEvent,
   emptyConversation,
@@ -49,6 +50,8 @@ function lines(blocks: readonly SessionBlock[]): string[] {
         return `step ${block.view.label} (${block.view.status})`;
       case 'notice':
         return `notice[${block.tone}] ${block.text}`;
+      case 'hook':
+        return `hook ${block.words.line}${block.nested ? ' (nested)' : ''}`;
       default:
         return `${block.kind} ${block.text}`;
     }
@@ -137,6 +140,47 @@ describe('advance - steps', () => {
     const p = printer();
     p.feed(turn.start('Go'), turn.toolStart('u1', 'Running the tests'));
     expect(lines(p.feed(turn.end('aborted')))).toEqual(['step Running the tests (error)']);
+  });
+});
+
+describe('advance - hook runs', () => {
+  const hookRun = (toolUseId: string | undefined, outcome: HookRun['outcome']): AgentEvent => ({
+    type: 'hook_run',
+    conversationId: CONVERSATION,
+    turnId: 't1',
+    ...(toolUseId ? { toolUseId } : {}),
+    run: {
+      hookId: 'h1',
+      source: 'person',
+      event: toolUseId ? 'PreToolUse' : 'UserPromptSubmit',
+      command: './check.sh',
+      ...(toolUseId ? { toolName: 'run_command' } : {}),
+      outcome,
+      exitCode: outcome === 'blocked' ? 2 : 0,
+      ms: 400,
+      output: outcome === 'blocked' ? 'no rm -rf here\n' : '',
+    },
+  });
+
+  it('advance - a hook run about a running step waits behind it, then prints under it', () => {
+    const p = printer();
+    p.feed(turn.start('Clean up'), turn.toolStart('u1', 'Running rm -rf build', 'run_command'));
+    expect(p.feed(hookRun('u1', 'blocked'))).toEqual([]);
+    const printed = p.feed(turn.toolEnd('u1', 'denied', 'run_command'));
+    expect(lines(printed)).toEqual([
+      'step Running rm -rf build (denied)',
+      'hook Hook (yours) PreToolUse on run_command · `./check.sh` · blocked (exit 2) · 0.4 s (nested)',
+    ]);
+    const hook = printed[1];
+    expect(hook?.kind === 'hook' ? hook.words.lines : []).toEqual(['no rm -rf here']);
+  });
+
+  it('advance - a hook run of the turn itself prints at once, in its place', () => {
+    const p = printer();
+    p.feed(turn.start('Hi'));
+    expect(lines(p.feed(hookRun(undefined, 'passed')))).toEqual([
+      'hook Hook (yours) UserPromptSubmit · `./check.sh` · passed (exit 0) · 0.4 s',
+    ]);
   });
 });
 

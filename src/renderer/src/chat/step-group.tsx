@@ -1,33 +1,45 @@
-// The steps of one turn: live lines while it runs, then one "Done (N steps)" line that
-// expands to the individual steps with their inputs and results. Under the collapsed line,
-// each file a write step did not write (conflict, denial, rejection) stays named.
+// The steps of one turn (tool calls and hook runs): live lines while it runs, then one
+// "Done (N steps)" line that expands to the individual steps with their inputs and results.
+// Under the collapsed line, each file a write step did not write (conflict, denial, rejection)
+// stays named.
 import { useState } from 'react';
 import type { ChatItem } from './conversation-state';
+import { hookRunIsProblem } from '../../../shared/hook-words';
+import { HookStepLine } from './hook-step-line';
 import { StepLine } from './step-line';
 import { unwrittenFiles } from './unwritten-files';
 
 type ToolItem = Extract<ChatItem, { type: 'tool' }>;
+export type StepItem = ToolItem | Extract<ChatItem, { type: 'hook' }>;
+
+function Step({ step }: { step: StepItem }) {
+  return step.type === 'hook' ? <HookStepLine step={step} /> : <StepLine step={step} />;
+}
+
+/** A step the person should look at: a tool that did not do its work, a hook that failed. */
+function isProblem(step: StepItem): boolean {
+  if (step.type === 'hook') return hookRunIsProblem(step.run);
+  // A change sent back to Claude before the person saw it is a step of the work, not a problem.
+  return step.status !== 'ok' && step.shownAs === undefined;
+}
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-export function StepGroup({ steps, live }: { steps: ToolItem[]; live: boolean }) {
+export function StepGroup({ steps, live }: { steps: StepItem[]; live: boolean }) {
   const [expanded, setExpanded] = useState(false);
   if (live) {
     return (
       <ul className="steps" aria-label="Steps">
         {steps.map((step) => (
-          <StepLine key={step.id} step={step} />
+          <Step key={step.id} step={step} />
         ))}
       </ul>
     );
   }
-  // A change sent back to Claude before the person saw it is a step of the work, not a problem.
-  const problems = steps.filter(
-    (step) => step.status !== 'ok' && step.shownAs === undefined,
-  ).length;
-  const unwritten = unwrittenFiles(steps);
+  const problems = steps.filter(isProblem).length;
+  const unwritten = unwrittenFiles(steps.filter((step): step is ToolItem => step.type === 'tool'));
   return (
     <div className="steps-done">
       <button
@@ -59,7 +71,7 @@ export function StepGroup({ steps, live }: { steps: ToolItem[]; live: boolean })
       {expanded && (
         <ul className="steps" aria-label="Steps">
           {steps.map((step) => (
-            <StepLine key={step.id} step={step} />
+            <Step key={step.id} step={step} />
           ))}
         </ul>
       )}

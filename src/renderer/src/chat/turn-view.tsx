@@ -1,18 +1,17 @@
-// One turn of the transcript: the person's message, then text, steps, plans and errors in order.
+// One turn of the transcript: the person's message, then text, steps (tool calls and hook runs),
+// plans and errors in order.
 // While the turn runs its steps are live lines; afterwards they collapse into one summary. A
 // plan (plan mode) stays a card in its place.
 import type { ReactNode } from 'react';
 import type { Checkpoint, UndoResult } from '../../../shared/contract';
-import type { ChatItem, TurnGroup } from './conversation-state';
+import type { TurnGroup } from './conversation-state';
 import { MarkdownMessage } from './markdown-message';
 import { AttachedImages } from './attached-images';
 import { PlanCard } from './plan-card';
-import { StepGroup } from './step-group';
+import { StepGroup, type StepItem } from './step-group';
 import { TurnChanges } from './turn-changes';
 import { TurnCost } from './turn-footer';
 import type { Usage } from '../../../shared/usage';
-
-type ToolItem = Extract<ChatItem, { type: 'tool' }>;
 
 interface Props {
   group: TurnGroup;
@@ -41,9 +40,10 @@ export function TurnView({
   const body: ReactNode[] = [];
   // A submitted plan is a card of its own, in its place, live or not: never folded into the steps.
   const allSteps = group.items.filter(
-    (item): item is ToolItem => item.type === 'tool' && item.plan === undefined,
+    (item): item is StepItem =>
+      (item.type === 'tool' && item.plan === undefined) || item.type === 'hook',
   );
-  let pendingSteps: ToolItem[] = [];
+  let pendingSteps: StepItem[] = [];
   let summaryPlaced = false;
 
   const flushSteps = () => {
@@ -64,7 +64,7 @@ export function TurnView({
       body.push(<PlanCard key={item.id} card={item.plan} />);
       continue;
     }
-    if (item.type === 'tool') {
+    if (item.type === 'tool' || item.type === 'hook') {
       pendingSteps.push(item);
       continue;
     }
