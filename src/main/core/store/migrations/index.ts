@@ -26,6 +26,7 @@ import { migration0170AuditHeldBackAndClean } from './0170-audit-held-back-and-c
 import { migration0180ConversationListing } from './0180-conversation-listing';
 import { migration0190PlanMode } from './0190-plan-mode';
 import { migration0200ConversationCompactions } from './0200-conversation-compactions';
+import { migration0210Hooks } from './0210-hooks';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -53,4 +54,5 @@ export const appMigrations: readonly Migration[] = [
   migration0180ConversationListing,
   migration0190PlanMode,
   migration0200ConversationCompactions,
+  migration0210Hooks,
 ];
