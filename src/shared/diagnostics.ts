@@ -3,6 +3,7 @@
 // anything is written. These shapes cross the contract (review modal, inbox), the CLI's
 // `--json` output and the change-set store, so they are zod schemas.
 import { z } from 'zod';
+import { hooksEvidenceSchema } from './hooks-evidence';
 import { testVerdictSchema } from './test-verdict';
 
 /** One error as the person and the model read it. Only errors count; warnings are dropped. */
@@ -61,10 +62,15 @@ export const proposalEvidenceSchema = z.object({
    * run was attempted (an older record, or a shell without test runs).
    */
   tests: testVerdictSchema.optional(),
+  /**
+   * What the person's PreToolUse hooks on the write tool said of the proposed text, run in a
+   * private copy; absent when no hook matches (or an older record).
+   */
+  hooks: hooksEvidenceSchema.optional(),
 });
 export type ProposalEvidence = z.infer<typeof proposalEvidenceSchema>;
 
-/** Every part of the evidence is in: no error check or test run is still going. */
+/** Every part of the evidence is in: no error check, test run or hook is still going. */
 export function isCompleteEvidence(evidence: ProposalEvidence): boolean {
   const tests = evidence.tests?.state;
   return (
@@ -72,6 +78,7 @@ export function isCompleteEvidence(evidence: ProposalEvidence): boolean {
     evidence.state !== 'timed_out' &&
     tests !== 'selecting' &&
     tests !== 'running' &&
-    tests !== 'timed_out'
+    tests !== 'timed_out' &&
+    evidence.hooks?.state !== 'running'
   );
 }
