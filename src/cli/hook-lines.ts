@@ -1,15 +1,13 @@
 // How `sluice hooks` prints a hook, a project hook's trust, the hooks file's problems and a
 // run. Commands, matchers, problems and a run's output come from the person's settings or the
 // project's file: each is escaped before it reaches the terminal.
-import type { HookDefinition, HookEvent, HookOutcome, HookRun } from '../shared/hooks';
+import type { HookDefinition, HookEvent, HookRun } from '../shared/hooks';
+import { hookStepWords } from '../shared/hook-words';
 import type { HookVerdict } from '../main/core/hooks/hooks-port';
-import { outsideLine, outsideText } from './terminal-safe-text';
+import { outsideLine } from './terminal-safe-text';
 
 /** The project's hooks file, as the person knows it. */
 export const PROJECT_HOOKS_FILE = '.sluice/hooks.json';
-
-/** How many of a run's output lines are printed. */
-const OUTPUT_LINES = 8;
 
 /** An id as list prints it and every form takes it (an unambiguous start). */
 export const shortHookId = (id: string): string => id.slice(0, 8);
@@ -67,29 +65,13 @@ export function problemLines(problems: readonly string[]): string[] {
   ];
 }
 
-const OUTCOME_WORDS: Record<HookOutcome, string> = {
-  passed: 'passed',
-  blocked: 'blocked',
-  asked: 'asked you',
-  failed: 'failed',
-  timed_out: 'timed out',
-  not_run: 'not run',
-};
-
-/** One run: outcome, hook, exit and time; the reason; the first lines it printed. */
+/** One run as a step of a conversation reads (shared/hook-words.ts), with its hook's id. */
 export function runLines(run: HookRun): string[] {
-  const exit = run.exitCode === null ? 'no exit code' : `exit ${run.exitCode}`;
-  const lines = [
-    `${OUTCOME_WORDS[run.outcome]}  ${shortHookId(run.hookId)}  ${whoseWords(run)}  ${outsideLine(run.command)}  ${exit}  ${Math.round(run.ms)} ms`,
+  const words = hookStepWords(run);
+  return [
+    `${words.icon} ${outsideLine(words.line)}  (hook ${shortHookId(run.hookId)})`,
+    ...words.lines.map((line) => `    ${outsideLine(line)}`),
   ];
-  if (run.reason) lines.push(`  reason: ${outsideLine(run.reason)}`);
-  const output = run.output.replace(/\s+$/u, '');
-  if (output) {
-    const all = output.split('\n');
-    for (const line of all.slice(0, OUTPUT_LINES)) lines.push(`  | ${outsideText(line)}`);
-    if (all.length > OUTPUT_LINES) lines.push(`  | … ${all.length - OUTPUT_LINES} more lines`);
-  }
-  return lines;
 }
 
 /** What the hooks decided together, and what else they said, after the runs. */

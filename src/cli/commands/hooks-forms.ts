@@ -7,6 +7,7 @@
 import type { HookManagement, ProjectHooks } from '../../main/core/hooks/hooks-port';
 import type { Workspace } from '../../main/core/workspace/workspace';
 import type { HookDefinition } from '../../shared/hooks';
+import { hookRunIsProblem } from '../../shared/hook-words';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
 import { ANY_POSITIONALS, defineVerb } from '../define-verb';
 import {
@@ -151,9 +152,7 @@ async function test(
     io.stdout.write(`No ${action.event} hook matches${about}; nothing ran.\n`);
   } else write(io, [...verdict.runs.flatMap(runLines), ...verdictLines(verdict)]);
   // A hook that failed or ran out of time is a failure of the hooks; a block is their answer.
-  return verdict.runs.some((r) => r.outcome === 'failed' || r.outcome === 'timed_out')
-    ? ExitCode.Failure
-    : ExitCode.Ok;
+  return verdict.runs.some(hookRunIsProblem) ? ExitCode.Failure : ExitCode.Ok;
 }
 
 async function run(ctx: Context, action: HooksAction, yes: boolean): Promise<ExitCode> {

@@ -201,9 +201,9 @@ describe('sluice hooks test', () => {
     ]);
     const out = io.out();
     expect(out).toContain(
-      `blocked  ${lint.id.slice(0, 8)}  this project's  npm run lint  exit 2  5 ms`,
+      `⊘ Hook (the project's) PostToolUse on edit_file · \`npm run lint\` · blocked (exit 2) · 0.0 s  (hook ${lint.id.slice(0, 8)})\n`,
     );
-    expect(out).toContain('  | src/a.ts:1 lint error\n');
+    expect(out).toContain('    lint failed\n    src/a.ts:1 lint error\n');
     expect(out).not.toContain('\u001b');
     expect(out).toContain('Decision: block\n  reason: lint failed');
   });
