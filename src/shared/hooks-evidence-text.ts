@@ -41,21 +41,30 @@ export function hookLabel(command: string): string {
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
 }
 
+/** A checker's own summary line, most specific first: eslint, prettier, ruff/tsc/mypy, clippy. */
+const COUNT_PATTERNS: readonly RegExp[] = [
+  /\b(\d+) (problems?)\b/u,
+  /\bissues? found in (\d+) (files?)\b/iu,
+  /\bfound (\d+) (errors?|issues?|problems?|warnings?|violations?)\b/iu,
+  /\bdue to (\d+) previous (errors?)\b/u,
+];
+
 /**
- * How many problems a checker's output counts, in its own words: eslint's "✖ 2 problems",
- * ruff's "Found 3 errors", tsc's "Found 1 error", clippy's "due to 2 previous errors",
- * prettier's "issues found in 2 files". Null when it says no count.
+ * How many problems a checker's output counts, from its own summary line: eslint's "✖ 2
+ * problems", prettier's "issues found in 2 files", ruff's "Found 3 errors", tsc's "Found 1
+ * error", clippy's "due to 2 previous errors". Null when it says no count.
  */
 export function problemCount(output: string): string | null {
-  const style = /issues? found in (\d+) files?/iu.exec(output);
-  if (style) return `style issues in ${style[1]} file${style[1] === '1' ? '' : 's'}`;
-  const counted =
-    /\b(\d+)\s+(?:previous\s+)?(problems?|errors?|issues?|warnings?|violations?)\b/iu.exec(output);
-  if (!counted) return null;
-  const n = Number(counted[1]);
-  if (n === 0) return null;
-  const noun = (counted[2] ?? 'problem').toLowerCase().replace(/s$/u, '');
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+  for (const pattern of COUNT_PATTERNS) {
+    const found = pattern.exec(output);
+    if (!found) continue;
+    const n = Number(found[1]);
+    if (n === 0) return null;
+    const noun = (found[2] ?? 'problem').toLowerCase().replace(/s$/u, '');
+    const counted = `${n} ${noun}${n === 1 ? '' : 's'}`;
+    return noun === 'file' ? `style issues in ${counted}` : counted;
+  }
+  return null;
 }
 
 function firstLine(text: string | undefined, max = 160): string {

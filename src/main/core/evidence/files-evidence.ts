@@ -1,11 +1,14 @@
 // The evidence of a change over several files, the one way every set of files is checked: a
 // propose run's edits and its final state, an MCP client's set, the inbox's re-check of a set
 // the disk moved under. The checkers look at the files' texts together, then the tests they
-// affect run on them; each part's later result replaces that part only, through `onLate`.
+// affect run on them, and beside the tests the person's PreToolUse hooks on write tools see
+// the files' texts in a private copy; each part's later result replaces that part only,
+// through `onLate`.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { DiagnosticsPort } from '../diagnostics/diagnostics-port';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 import type { Workspace } from '../workspace/workspace';
 import { checkAgainstDisk, checkOverlayFiles } from './disk-evidence';
 
@@ -16,6 +19,8 @@ export interface FileToCheck {
   readonly baseHash: string;
   /** The text it was made on; null: a new file; absent: the disk's text now. */
   readonly baseText?: string | null | undefined;
+  /** A file the change creates (for which write tool's hooks match); default: known by baseText null. */
+  readonly isNewFile?: boolean | undefined;
 }
 
 export interface FilesEvidenceOptions {
@@ -30,8 +35,12 @@ export interface FilesEvidenceOptions {
   /** Identity across revisions: a newer check of the same key cancels the older test run. */
   readonly testKey: string;
   readonly testDeadlineMs: number;
+  /** The person's hooks on write tools; they share the tests' key and deadline. */
+  readonly hooks?: ProposalHooks | undefined;
+  /** The conversation the files come from (a propose run's), for the hooks' `session_id`. */
+  readonly conversationId?: string | undefined;
   readonly signal?: AbortSignal | undefined;
-  /** The evidence again, whenever a late part (the checker's, the tests') arrives. */
+  /** The evidence again, whenever a late part (the checker's, the tests', the hooks') arrives. */
   readonly onLate: (evidence: ProposalEvidence) => void;
 }
 
@@ -47,7 +56,11 @@ export async function filesEvidence(
     deadlineMs: options.deadlineMs,
     ...signal,
     onLateResult: (late: ProposalEvidence) => {
-      current = { ...late, ...(current.tests ? { tests: current.tests } : {}) };
+      current = {
+        ...late,
+        ...(current.tests ? { tests: current.tests } : {}),
+        ...(current.hooks ? { hooks: current.hooks } : {}),
+      };
       options.onLate(current);
     },
   };
@@ -66,6 +79,22 @@ export async function filesEvidence(
       files.map((f) => ({ path: f.path, after: f.text })),
       checkOptions,
     );
+  // The hooks run in their own copy while the tests run in theirs.
+  const hooks = options.hooks?.check({
+    files: files.map((f) => ({
+      path: f.path,
+      text: f.text,
+      isNewFile: f.isNewFile ?? f.baseText === null,
+    })),
+    conversationId: options.conversationId,
+    key: options.testKey || undefined,
+    deadlineMs: options.testDeadlineMs,
+    ...signal,
+    onLateResult: (late) => {
+      current = { ...current, hooks: late };
+      options.onLate(current);
+    },
+  });
   const verdict = await options.tests?.verdict({
     changes: files.map((f) => ({
       path: f.path,
@@ -81,5 +110,7 @@ export async function filesEvidence(
     },
   });
   if (verdict) current = { ...current, tests: verdict };
+  const part = await hooks;
+  if (part) current = { ...current, hooks: part };
   return current;
 }

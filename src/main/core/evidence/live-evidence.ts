@@ -8,12 +8,18 @@
 // be asked about: the affected tests run on the proposed text within their own live deadline;
 // newly failing tests hold the change back the same way (once per proposal, sharing the
 // diagnostics' memory), and a run past the deadline completes the evidence later.
+// Then the person's PreToolUse hooks on the write tool, beside the tests, in a private copy
+// with the proposed text (hooks/proposal-hooks.ts), for every change, seen or not, since the
+// person asked for them: a block holds the change back the same way, with the hook's reason.
 // Every hold-back is reported to the approval port (`heldBack`), so the audit trail counts the
 // changes sent back to the model beside those the person was asked about.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { TestVerdict } from '../../../shared/test-verdict';
 import { heldBackMessage, sentBackWords } from './error-words';
 import { testsHeldBackMessage } from './test-words';
+import { hooksHeldBackMessage, hookSentBackWords } from './hook-words';
+import type { HooksEvidence } from '../../../shared/hooks-evidence';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
 import type { Proposal } from '../edits/proposal';
@@ -32,6 +38,8 @@ export const CHANGED_FILES_FIRST_MS = 100;
 export interface LiveCheckContext {
   readonly diagnostics?: ProjectDiagnostics | undefined;
   readonly tests?: ProjectTests | undefined;
+  /** The person's PreToolUse hooks on the write tool, run on the proposed text. */
+  readonly proposalHooks?: ProposalHooks | undefined;
   readonly approvals?: Pick<ApprovalPort, 'wouldAsk' | 'heldBack'> | undefined;
   readonly conversationId?: string | undefined;
   readonly turnId?: string | undefined;
@@ -82,6 +90,15 @@ function testsHeldBack(proposal: Proposal, tests: TestVerdict): HeldBackResult {
   };
 }
 
+/** The same for a change a hook blocked: the hook's reason, once. */
+function hooksHeldBack(proposal: Proposal, hooks: HooksEvidence): HeldBackResult {
+  return {
+    status: 'error',
+    content: hooksHeldBackMessage(proposal, hooks),
+    shownAs: hookSentBackWords(proposal.path, hooks),
+  };
+}
+
 /** Evidence for a project that has tests but no checker: errors were not looked for. */
 function uncheckedEvidence(proposal: Proposal): ProposalEvidence {
   return {
@@ -108,10 +125,12 @@ function holdBackOnce(
   wouldAsk: boolean | undefined,
 ): (result: () => HeldBackResult, errors: number, failingTests: number) => LiveCheck | null {
   return (result, errors, failingTests) => {
-    const { diagnostics, conversationId, signal, turnId, toolUseId } = ctx;
-    if (conversationId === undefined || wouldAsk !== true || !diagnostics) return null;
-    if (diagnostics.heldBack.has(conversationId, proposal.proposalHash)) return null;
-    diagnostics.heldBack.remember(conversationId, proposal.proposalHash);
+    const { conversationId, signal, turnId, toolUseId } = ctx;
+    // One memory per project: the checker's, else the hooks' (a project with no checker).
+    const memory = ctx.diagnostics?.heldBack ?? ctx.proposalHooks?.heldBack;
+    if (conversationId === undefined || wouldAsk !== true || !memory) return null;
+    if (memory.has(conversationId, proposal.proposalHash)) return null;
+    memory.remember(conversationId, proposal.proposalHash);
     const call = { signal, conversationId, turnId, toolUseId };
     ctx.approvals?.heldBack?.(proposal, call, { errors, failingTests });
     return { kind: 'held_back', result: result() };
@@ -131,7 +150,7 @@ export async function checkLiveProposal(
   ctx: LiveCheckContext,
 ): Promise<LiveCheck> {
   const diagnostics = ctx.diagnostics;
-  if (!diagnostics && !ctx.tests) return { kind: 'unchecked' };
+  if (!diagnostics && !ctx.tests && !ctx.proposalHooks) return { kind: 'unchecked' };
   const baseHashes = { [proposal.path]: proposal.baseHash };
   const lateDiagnostics = deferred<ProposalEvidence>();
   // The changed files of a timed-out check, kept until the request's listener is there.
@@ -166,7 +185,6 @@ export async function checkLiveProposal(
     evidence = { ...checked, baseHashes };
     if (checked.state === 'checking') completeBy = started + deadlineMs;
   } else evidence = uncheckedEvidence(proposal);
-  const conversationId = ctx.conversationId;
   const wouldAsk = ctx.approvals?.wouldAsk?.(proposal);
   const holdBack = holdBackOnce(proposal, ctx, wouldAsk);
   const errorsHeld =
@@ -178,24 +196,73 @@ export async function checkLiveProposal(
     evidence.state === 'timed_out' || evidence.state === 'checking'
       ? lateDiagnostics.promise
       : null;
-  const diagnosticsLate = pendingLate();
+  // The person's hooks run on the proposed text beside the tests (each in its own copy); a
+  // hold-back by the tests stops them.
+  const hooks = startHooks(proposal, ctx);
   // Tests run only where a person will look (or `sluice tool`, where the caller is the person):
   // a change approved unseen is not delayed by them.
-  const plain = (): LiveCheck =>
-    !diagnostics
-      ? { kind: 'unchecked' }
-      : diagnosticsLate
-        ? {
-            kind: 'ask',
-            evidence,
-            late: diagnosticsLate,
-            progress,
-            ...(completeBy ? { completeBy } : {}),
-          }
-        : { kind: 'ask', evidence };
-  if (!ctx.tests || wouldAsk === false) return plain();
-  const lateTests = deferred<TestVerdict>();
-  const tests = await ctx.tests.verdict({
+  let tests: TestVerdict | null = null;
+  let testsLate: Promise<TestVerdict> | null = null;
+  if (wouldAsk !== false) {
+    const ran = await liveTests(proposal, ctx);
+    tests = ran?.verdict ?? null;
+    if (tests) {
+      const verdict = tests;
+      evidence = { ...evidence, tests: verdict };
+      const testsHeld =
+        verdict.newlyFailing.length > 0
+          ? holdBack(() => testsHeldBack(proposal, verdict), 0, verdict.newlyFailing.length)
+          : null;
+      if (testsHeld) {
+        hooks?.stop();
+        return testsHeld;
+      }
+      if (verdict.state === 'timed_out') testsLate = ran?.late ?? null;
+      // The importers' errors that came while the tests ran are the request's evidence, and
+      // may hold the change back as the changed files' would have.
+      const done = completed as ProposalEvidence | null;
+      if (evidence.state === 'checking' && done) {
+        evidence = { ...done, tests: verdict };
+        completeBy = undefined;
+        const completeHeld =
+          evidence.introduced.length > 0
+            ? holdBack(() => errorsHeldBack(proposal, evidence), evidence.introduced.length, 0)
+            : null;
+        if (completeHeld) {
+          hooks?.stop();
+          return completeHeld;
+        }
+      }
+    }
+  }
+  let hooksLate: Promise<HooksEvidence> | null = null;
+  const part = hooks ? await hooks.first : null;
+  if (part) {
+    evidence = { ...evidence, hooks: part };
+    const hooksHeld =
+      part.state === 'blocked' ? holdBack(() => hooksHeldBack(proposal, part), 0, 0) : null;
+    if (hooksHeld) return hooksHeld;
+    if (part.state === 'running' && hooks) hooksLate = hooks.late;
+  }
+  if (!diagnostics && !tests && !part) return { kind: 'unchecked' };
+  const stillLate = pendingLate();
+  if (!stillLate && !testsLate && !hooksLate) return { kind: 'ask', evidence };
+  return askWithLate(
+    evidence,
+    { errors: stillLate, tests: testsLate, hooks: hooksLate },
+    progress,
+    completeBy,
+  );
+}
+
+/** The tests of a live proposal, with their late verdict; null when no runner handles it. */
+async function liveTests(
+  proposal: Proposal,
+  ctx: LiveCheckContext,
+): Promise<{ readonly verdict: TestVerdict; readonly late: Promise<TestVerdict> } | null> {
+  if (!ctx.tests) return null;
+  const late = deferred<TestVerdict>();
+  const verdict = await ctx.tests.verdict({
     changes: [
       {
         path: proposal.path,
@@ -203,56 +270,71 @@ export async function checkLiveProposal(
         before: proposal.isNewFile ? null : proposal.before,
       },
     ],
-    key: `${conversationId ?? 'tool'}\0${proposal.path}`,
+    key: `${ctx.conversationId ?? 'tool'}\0${proposal.path}`,
     deadlineMs: ctx.tests.liveDeadlineMs(),
     signal: ctx.signal,
-    onLateResult: lateTests.resolve,
+    onLateResult: late.resolve,
   });
-  if (!tests) return plain();
-  evidence = { ...evidence, tests };
-  const testsHeld =
-    tests.newlyFailing.length > 0
-      ? holdBack(() => testsHeldBack(proposal, tests), 0, tests.newlyFailing.length)
-      : null;
-  if (testsHeld) return testsHeld;
-  // The importers' errors that came while the tests ran are the request's evidence, and may
-  // hold the change back as the changed files' would have.
-  const done = completed as ProposalEvidence | null;
-  if (evidence.state === 'checking' && done) {
-    evidence = { ...done, tests };
-    completeBy = undefined;
-    const completeHeld =
-      evidence.introduced.length > 0
-        ? holdBack(() => errorsHeldBack(proposal, evidence), evidence.introduced.length, 0)
-        : null;
-    if (completeHeld) return completeHeld;
-  }
-  const stillLate = pendingLate();
-  const testsLate = tests.state === 'timed_out' ? lateTests.promise : null;
-  if (!stillLate && !testsLate) return { kind: 'ask', evidence };
-  return askWithLate(evidence, tests, stillLate, testsLate, progress, completeBy);
+  return verdict ? { verdict, late: late.promise } : null;
+}
+
+/** The hooks of a live proposal, started in their copy; null when the project has none. */
+function startHooks(
+  proposal: Proposal,
+  ctx: LiveCheckContext,
+): {
+  readonly first: Promise<HooksEvidence | null>;
+  readonly late: Promise<HooksEvidence>;
+  stop(): void;
+} | null {
+  const port = ctx.proposalHooks;
+  if (!port) return null;
+  const stopped = new AbortController();
+  const late = deferred<HooksEvidence>();
+  const first = port.check({
+    files: [{ path: proposal.path, text: proposal.after, isNewFile: proposal.isNewFile }],
+    conversationId: ctx.conversationId,
+    toolUseId: ctx.toolUseId,
+    key: `${ctx.conversationId ?? 'tool'}\0${proposal.path}`,
+    deadlineMs: port.liveDeadlineMs(),
+    signal: AbortSignal.any([ctx.signal, stopped.signal]),
+    onLateResult: late.resolve,
+  });
+  return { first, late: late.promise, stop: () => stopped.abort() };
+}
+
+/** The parts still to come, each replacing its own part of the request's evidence. */
+interface LateParts {
+  readonly errors: Promise<ProposalEvidence> | null;
+  readonly tests: Promise<TestVerdict> | null;
+  readonly hooks: Promise<HooksEvidence> | null;
 }
 
 /** The request's evidence with one late record carrying whatever arrives late. */
 function askWithLate(
   settled: ProposalEvidence,
-  tests: TestVerdict,
-  stillLate: Promise<ProposalEvidence> | null,
-  testsLate: Promise<TestVerdict> | null,
+  parts: LateParts,
   progress: (listener: (evidence: ProposalEvidence) => void) => void,
   completeBy: number | undefined,
 ): LiveCheck {
-  // The checker's errors and the tests, whichever arrive late.
-  const late = Promise.all([stillLate, testsLate]).then(([lateEvidence, lateVerdict]) => ({
-    ...(lateEvidence ?? settled),
-    tests: lateVerdict ?? tests,
-  }));
+  // The tests' verdict and the hooks' part the request shows, kept on every later record.
+  const kept = (evidence: ProposalEvidence): ProposalEvidence => ({
+    ...evidence,
+    ...(settled.tests ? { tests: settled.tests } : {}),
+    ...(settled.hooks ? { hooks: settled.hooks } : {}),
+  });
+  const late = Promise.all([parts.errors, parts.tests, parts.hooks]).then(
+    ([lateEvidence, lateVerdict, lateHooks]) => ({
+      ...kept(lateEvidence ?? settled),
+      ...(lateVerdict ? { tests: lateVerdict } : {}),
+      ...(lateHooks ? { hooks: lateHooks } : {}),
+    }),
+  );
   return {
     kind: 'ask',
     evidence: settled,
     late,
-    // Progress keeps the tests' verdict the request shows.
-    progress: (listener) => progress((partial) => listener({ ...partial, tests })),
+    progress: (listener) => progress((partial) => listener(kept(partial))),
     ...(completeBy ? { completeBy } : {}),
   };
 }

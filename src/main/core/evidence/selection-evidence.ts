@@ -1,6 +1,7 @@
 // The evidence of what a person is about to write when it is not the proposal as first shown:
 // some hunks, some lines, their own edited text. The text is checked as the proposal was
-// (errors against the disk, then the tests it affects), the changed files answering first.
+// (errors against the disk, then the tests it affects and the person's hooks, which see exactly
+// this text in their copy), the changed files answering first.
 // A text already checked is answered from memory; a newer selection of the same review
 // cancels the older one's check, unless another asker still holds it (the text a decision
 // wrote, waited for to be kept with the checkpoint). Each update goes to whoever asked, until
@@ -9,6 +10,8 @@ import { isCompleteEvidence, type ProposalEvidence } from '../../../shared/diagn
 import type { TestVerdict } from '../../../shared/test-verdict';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
+import type { HooksEvidence } from '../../../shared/hooks-evidence';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 import { sha256 } from '../workspace/content-hash';
 import { CHANGED_FILES_FIRST_MS } from './live-evidence';
 import { NO_CHECKER_REASON } from './files-evidence';
@@ -35,6 +38,7 @@ export interface SelectionUpdate {
 export interface SelectionEvidenceDeps {
   readonly diagnostics?: ProjectDiagnostics | undefined;
   readonly tests?: ProjectTests | undefined;
+  readonly hooks?: ProposalHooks | undefined;
   readonly now?: () => number;
 }
 
@@ -77,9 +81,13 @@ export class SelectionEvidence {
     this.now = deps.now ?? (() => Date.now());
   }
 
-  /** Whether anything can be checked in this project (a checker or a test runner). */
+  /** Whether anything can be checked in this project (a checker, a test runner, a hook). */
   get checks(): boolean {
-    return this.deps.diagnostics !== undefined || this.deps.tests !== undefined;
+    return (
+      this.deps.diagnostics !== undefined ||
+      this.deps.tests !== undefined ||
+      this.deps.hooks !== undefined
+    );
   }
 
   /**
@@ -180,6 +188,7 @@ export class SelectionEvidence {
     };
     let errors: ProposalEvidence | null = null;
     let tests: TestVerdict | null | undefined;
+    let hooks: HooksEvidence | null | undefined;
     const publish = (): void => {
       if (controller.signal.aborted) return;
       const base = errors ?? entry.latest.evidence;
@@ -187,8 +196,13 @@ export class SelectionEvidence {
         ...base,
         baseHashes: { [target.path]: target.baseHash },
         ...(tests ? { tests } : {}),
+        ...(hooks ? { hooks } : {}),
       };
-      const done = errors !== null && tests !== undefined && isCompleteEvidence(evidence);
+      const done =
+        errors !== null &&
+        tests !== undefined &&
+        hooks !== undefined &&
+        isCompleteEvidence(evidence);
       entry.latest = { evidence, complete: done, changedFile: errors !== null };
       for (const listener of entry.listeners) listener(entry.latest);
       if (done) {
@@ -203,6 +217,10 @@ export class SelectionEvidence {
     });
     void this.runTests(target, controller.signal, (verdict) => {
       tests = verdict;
+      publish();
+    });
+    void this.runHooks(target, controller.signal, (part) => {
+      hooks = part;
       publish();
     });
     return entry;
@@ -250,5 +268,26 @@ export class SelectionEvidence {
       onLateResult: update,
     });
     update(verdict);
+  }
+
+  /** The person's hooks on the text a decision would write: what they see is this text. */
+  private async runHooks(
+    target: SelectionTarget,
+    signal: AbortSignal,
+    update: (part: HooksEvidence | null) => void,
+  ): Promise<void> {
+    const { hooks } = this.deps;
+    if (!hooks) {
+      update(null);
+      return;
+    }
+    const part = await hooks.check({
+      files: [{ path: target.path, text: target.text, isNewFile: target.before === null }],
+      key: `selection\0${target.key}`,
+      deadlineMs: hooks.liveDeadlineMs(),
+      signal,
+      onLateResult: update,
+    });
+    update(part);
   }
 }

@@ -1,5 +1,6 @@
 // The checks behind evidence for one open project: the diagnostics service (the person's
-// Settings read fresh on every check) and the test runs before approval. Every shell gets
+// Settings read fresh on every check), the test runs before approval and the person's hooks on
+// the proposed text. Every shell gets
 // them here; a shell that passes null for one runs without it (tests), undefined takes the
 // shell's real one. dispose() stops every language service and test run.
 import {
@@ -18,6 +19,8 @@ import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { WritableDb } from '../store/database-handles';
 import { createSettingsRepository, type SettingsRepository } from '../store/settings-repository';
 import { shellCreateTests, type CreateTests } from '../test-runs/shell-tests';
+import type { ProjectHooks } from '../hooks/hooks-port';
+import { createProposalHooks, type ProposalHooks } from '../hooks/proposal-hooks';
 
 export interface ProjectChecksDeps {
   readonly db: WritableDb;
@@ -32,12 +35,16 @@ export interface ProjectChecksDeps {
   readonly createTests?: CreateTests | null | undefined;
   /** Default: read from the app DB on every check. */
   readonly diagnosticsSettings?: () => DiagnosticsSettings;
+  /** The engine's hooks: their PreToolUse hooks on write tools run on proposals; absent: none. */
+  readonly hooks?: Pick<ProjectHooks, 'proposalHooks'> | undefined;
   readonly onBackgroundError?: (error: unknown) => void;
 }
 
 export interface ProjectChecks {
   readonly diagnostics: ProjectDiagnostics | undefined;
   readonly testRuns: ReturnType<CreateTests> | undefined;
+  /** The hooks' part of every proposal's evidence (absent without the engine's hooks). */
+  readonly proposalHooks?: ProposalHooks | undefined;
   /** What a decision other than the proposal would write, checked before it is made. */
   readonly selection: SelectionEvidence;
   dispose(): Promise<void>;
@@ -64,13 +71,22 @@ export function openProjectChecks(deps: ProjectChecksDeps): ProjectChecks {
     settings: repository,
     ...(deps.symbolIndex ? { symbolIndex: deps.symbolIndex } : {}),
   });
-  const selection = new SelectionEvidence({ diagnostics, tests: testRuns?.tests });
+  const proposalHooks = deps.hooks
+    ? createProposalHooks({ hooks: deps.hooks, root: deps.root, home: deps.home })
+    : undefined;
+  const selection = new SelectionEvidence({
+    diagnostics,
+    tests: testRuns?.tests,
+    hooks: proposalHooks,
+  });
   return {
     diagnostics,
     testRuns,
+    proposalHooks,
     selection,
     async dispose() {
       selection.dispose();
+      proposalHooks?.dispose();
       try {
         await diagnostics?.dispose();
       } finally {

@@ -23,6 +23,7 @@ import { encodeText } from '../edits/text-format';
 import { checkLiveProposal } from '../evidence/live-evidence';
 import { evidenceResultLine } from '../evidence/error-words';
 import { testsResultLine } from '../evidence/test-words';
+import { hooksResultLine } from '../evidence/hook-words';
 
 export interface CommitOptions {
   /** Injected file operations (crash-injection tests). */
@@ -117,6 +118,7 @@ export async function commitProposal(
     await untilOr(call.lateEvidence, check.completeBy - Date.now(), ctx.signal);
   if (latest) extra.push(evidenceResultLine(latest));
   if (latest?.tests) extra.push(testsResultLine(latest.tests, 'written'));
+  if (latest?.hooks) extra.push(hooksResultLine(latest.hooks, 'written'));
   switch (resolution.outcome) {
     case 'approved':
       return {

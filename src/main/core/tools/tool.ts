@@ -51,8 +51,18 @@ export interface ToolContext {
    * affects run on its text in a private copy; absent → no test run.
    */
   readonly tests?: import('../test-runs/project-tests').ProjectTests;
+  /**
+   * The person's PreToolUse hooks on write tools, run on the proposal's text in a private copy
+   * beside the tests; absent → no hook runs on a proposal.
+   */
+  readonly proposalHooks?: import('../hooks/proposal-hooks').ProposalHooks;
   /** Plan mode's gate: submit_plan asks the person through it; absent → no plan can be asked. */
   readonly plans?: import('../approvals/plan-gate').PlanPort;
+  /**
+   * A PreToolUse hook asked that the person decide this call (why, in words): a tool whose gate
+   * asks (run_command, MCP tools) asks even where a rule would allow it; a deny still denies.
+   */
+  readonly hookAsk?: string;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
