@@ -87,8 +87,13 @@ export function connectCheckClient(
   let nextId = 1;
   let ended: string | null = null;
   const lines = createInterface({ input: child.stdout });
-  // An idle checker does not keep Sluice (a CLI verb, a test) running; a pending answer does.
+  // An idle checker does not keep Sluice (a CLI verb, a test) running; a pending answer does,
+  // and so does a checker being stopped, until it has gone: an answer read after kill() must
+  // not let go of it, or whoever awaits `exited` is left with a promise that never settles
+  // (Node ends with nothing left to run: exit 13, "unsettled top-level await").
+  let stopping = false;
   const hold = (on: boolean): void => {
+    if (!on && stopping) return;
     for (const handle of [child, child.stdin, child.stdout, child.stderr] as {
       ref?: () => void;
       unref?: () => void;
@@ -153,6 +158,7 @@ export function connectCheckClient(
       kill: () => {
         // Held until it has gone, so a caller awaiting `exited` keeps Node running.
         hold(true);
+        stopping = true;
         process.kill();
       },
       ask(request, signal, onChangedFiles) {
