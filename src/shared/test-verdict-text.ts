@@ -27,6 +27,9 @@ export function testVerdictLine(verdict: TestVerdict): string {
   switch (verdict.state) {
     case 'passed':
     case 'failed':
+      // A pass with a reason ran nothing: "no test run: the change keeps every code token".
+      if (verdict.state === 'passed' && verdict.reason && !verdict.passed && !verdict.selection)
+        return `Tests: ${verdict.reason}`;
       return `Tests: ${counts(verdict)} (${how(verdict)})`;
     case 'selecting':
       return 'Tests: selecting the tests this change affects…';

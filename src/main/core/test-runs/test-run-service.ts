@@ -22,6 +22,7 @@ import {
 } from './selection-run';
 import type { TestChange } from './test-plan';
 import { createTestSelector, type SelectionResult } from './test-selection';
+import { KEEPS_CODE_TOKENS_REASON, keepsCodeTokens } from './code-tokens';
 
 export interface TestRunSettings {
   readonly enabled: boolean;
@@ -111,7 +112,11 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
       if (!current.enabled)
         return notRunVerdict('tests before approval are turned off for this project in Settings');
       request.onProgress?.(emptyVerdict('selecting'));
-      const selection = selectFor(request.changes);
+      // A file whose edit keeps every code token selects no test of its own.
+      const coded = request.changes.filter((c) => !keepsCodeTokens(c));
+      const selection = selectFor(coded.length ? coded : request.changes);
+      if (!coded.length && request.changes.length && selection.plans.length)
+        return keptTokensVerdict(Date.now() - started);
       const refused = cannotRun(options, selection, started);
       if (refused) return refused;
       const combined = combineSelections(selection.plans);
@@ -173,6 +178,11 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     select: selectFor,
     dispose: () => everything.abort(),
   };
+}
+
+/** Nothing ran, and nothing needed to: the change keeps every code token. */
+function keptTokensVerdict(ms: number): TestVerdict {
+  return { ...emptyVerdict('passed'), reason: KEEPS_CODE_TOKENS_REASON, ms };
 }
 
 /** Why the selection cannot run here (no plan, no sandbox, no private copy); null when it can. */
