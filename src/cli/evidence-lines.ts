@@ -7,6 +7,7 @@ import type { Diagnostic, ProposalEvidence } from '../shared/diagnostics';
 import { checkedLanguageNotes, evidenceHeadline } from '../shared/evidence-summary';
 import { visibleUntrusted } from '../shared/untrusted-text';
 import { renderTestVerdict } from './test-verdict-lines';
+import { renderHooksEvidence } from './hooks-evidence-lines';
 
 /** Errors listed per kind (introduced, fixed); the rest are counted. */
 export const TERMINAL_LISTED = 20;
@@ -41,5 +42,6 @@ export function renderEvidence(evidence: ProposalEvidence, color: boolean): stri
   // What a checked language left out, whatever their number.
   for (const note of checkedLanguageNotes(evidence)) lines.push(`  ${oneLine(note)}`);
   if (evidence.tests) lines.push(...renderTestVerdict(evidence.tests, color));
+  if (evidence.hooks) lines.push(...renderHooksEvidence(evidence.hooks, color));
   return `${lines.join('\n')}\n`;
 }

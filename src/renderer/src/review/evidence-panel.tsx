@@ -1,6 +1,7 @@
 // Evidence before approval, above the diff in the review modal and the inbox: the
 // errors the change would introduce (each opens its line, in a dependent file too), the ones it
-// would fix (folded away), and how the check went. The heading and the state line are a polite
+// would fix (folded away), how the check went, the tests it affects and what the person's hooks
+// said of the proposed text. The heading and the state line are a polite
 // live region, so "Checking…" turning into "Checked" is heard. Nothing here gates a decision:
 // the approve buttons never wait for the check.
 import { useId, useState } from 'react';
@@ -8,6 +9,7 @@ import type { Diagnostic, ProposalEvidence } from '../../../shared/diagnostics';
 import { countOf, evidenceHeading, evidenceStateLine, languageNotes } from './evidence-text';
 import { LinePreview, type LineTarget } from './line-preview';
 import { TestVerdictDetails, TestVerdictLine } from './test-verdict-view';
+import { HooksEvidenceDetails, HooksEvidenceLine } from './hooks-evidence-view';
 
 /** A list longer than this shows its beginning and says how many more there are. */
 export const SHOWN_ERRORS = 100;
@@ -26,9 +28,14 @@ export function EvidencePanel({ evidence, proposedTexts, notice }: Props) {
   const heading = evidenceHeading(evidence);
   // A mark beside the words, never instead of them: ✗ when errors were found, ✓ when clean.
   const mark = evidence.introduced.length > 0 ? '✗' : evidence.state === 'checked' ? '✓' : null;
-  // Newly failing tests colour the panel as errors do (the words say which it is).
+  // Newly failing tests and a hook's block or error colour the panel as errors do (the words
+  // say which it is).
+  const hooksState = evidence.hooks?.state;
   const tone =
-    evidence.introduced.length > 0 || (evidence.tests?.newlyFailing.length ?? 0) > 0
+    evidence.introduced.length > 0 ||
+    (evidence.tests?.newlyFailing.length ?? 0) > 0 ||
+    hooksState === 'blocked' ||
+    hooksState === 'failed'
       ? 'has-errors'
       : evidence.state === 'checked'
         ? 'clean'
@@ -76,8 +83,10 @@ export function EvidencePanel({ evidence, proposedTexts, notice }: Props) {
           </p>
         ))}
         {evidence.tests && <TestVerdictLine verdict={evidence.tests} />}
+        {evidence.hooks && <HooksEvidenceLine hooks={evidence.hooks} />}
       </div>
       {evidence.tests && <TestVerdictDetails verdict={evidence.tests} />}
+      {evidence.hooks && <HooksEvidenceDetails hooks={evidence.hooks} />}
       {evidence.introduced.length > 0 && (
         <ErrorList
           label="Errors this change introduces"
