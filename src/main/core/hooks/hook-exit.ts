@@ -14,8 +14,13 @@ export interface HookExit {
   readonly hook: HookDefinition;
   /** The tool the run was about (Sluice's name), when it was about one. */
   readonly toolName?: string;
-  /** How it ended: on its own, killed at its timeout, or stopped for printing too much. */
-  readonly ended: 'exited' | 'timed_out' | 'output_over_limit';
+  /**
+   * How it ended: on its own, killed at its timeout, stopped for printing too much, stopped
+   * because the call was (the turn stopped, the project closed), or stopped for another reason
+   * given in `stoppedBecause` (a memory or CPU ceiling).
+   */
+  readonly ended: 'exited' | 'timed_out' | 'output_over_limit' | 'aborted' | 'stopped';
+  readonly stoppedBecause?: string;
   readonly exitCode: number | null;
   readonly signal?: string | null;
   readonly stdout: string;
@@ -145,6 +150,18 @@ function read(exit: HookExit): { answer: HookAnswer; outcome: HookRun['outcome']
         ? { answer: { decision: 'block', reason: why }, outcome: 'blocked', why }
         : { answer: { decision: 'none' }, outcome: 'failed', why };
     }
+    case 'aborted':
+      return {
+        answer: { decision: 'none' },
+        outcome: 'failed',
+        why: 'stopped before it finished: the call it was about was stopped, or the project closed',
+      };
+    case 'stopped':
+      return {
+        answer: { decision: 'none' },
+        outcome: 'failed',
+        why: `stopped: ${exit.stoppedBecause ?? 'Sluice ended it'}`,
+      };
     case 'exited':
       break;
   }

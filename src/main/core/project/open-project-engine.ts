@@ -31,6 +31,7 @@ import { openProjectChecks, type ProjectChecks } from './project-checks';
 import { openRunMode } from './run-mode';
 import { openProjectGates, type ProjectGates } from './project-gates';
 import { openProjectMcp, type ProjectMcp } from './project-mcp';
+import { openProjectHooks, type OpenProjectHooks } from './project-hooks';
 import { startProjectRun, type RunStart } from './project-runs';
 import type { StartedProposalRun } from '../proposals/run-proposal';
 import { answeredPorts, type AnsweredPorts, type CreateShellApprover } from './shell-approver';
@@ -95,6 +96,11 @@ export interface ProjectEngine<I extends SymbolIndexPort = LazySymbolIndex> {
   readonly symbolIndex: I;
   readonly checks: ProjectChecks;
   readonly mcp: ProjectMcp;
+  /**
+   * The person's and the project's hooks (project-hooks.ts): run around tool calls and turns,
+   * managed by Settings and `sluice hooks`. `ready()` resolves once `.sluice/hooks.json` is read.
+   */
+  readonly hooks: OpenProjectHooks;
   /** The conversation runner, made on first use. */
   readonly runner: ConversationRunner;
   /** The mode in force: the run's, else the project's stored one. */
@@ -176,6 +182,14 @@ export function openProjectEngine(
     env: deps.env,
     notice: deps.mcpNotice,
   });
+  const hooks = openProjectHooks({
+    db,
+    projectId,
+    workspace,
+    home: deps.home,
+    commands: gates.commands,
+    onBackgroundError: deps.onBackgroundError,
+  });
   const toolPorts = (): ToolPorts => ({
     workspace,
     approvals: ports.approvals,
@@ -209,6 +223,7 @@ export function openProjectEngine(
     symbolIndex,
     checks,
     mcp,
+    hooks,
     get runner() {
       return (runner ??= makeRunner());
     },
@@ -235,6 +250,7 @@ export function openProjectEngine(
       gates.dispose();
       try {
         await runner?.shutdown();
+        await hooks.dispose();
         await mcp.close();
         await checks.dispose();
       } finally {
