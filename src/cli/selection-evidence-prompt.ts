@@ -27,7 +27,7 @@ export async function confirmSelection(
   const files = selectionTexts(set, selection);
   if (files.length === 0) return true;
   const color = Boolean(io.stderr.isTTY) && !io.env.NO_COLOR;
-  const { diagnostics, testRuns } = engine.checks;
+  const { diagnostics, testRuns, proposalHooks: hooks } = engine.checks;
   const tests = testRuns?.tests;
   let answered = false;
   const interactive = Boolean(io.stdin.isTTY && io.stderr.isTTY);
@@ -50,7 +50,7 @@ export async function confirmSelection(
     `\nWhat this selection would write (${files.length} file${files.length === 1 ? '' : 's'}), checked:\n`,
   );
   const evidence = await selectionEvidenceOfSet(
-    { workspace: engine.workspace, diagnostics, tests },
+    { workspace: engine.workspace, diagnostics, tests, hooks },
     set,
     selection,
     (late) => say(late, true),

@@ -37,6 +37,7 @@ export function createMcpServeCommand(deps: McpServeDeps = {}): Verb {
         workspace,
         diagnostics: checks.diagnostics,
         tests: checks.testRuns?.tests,
+        hooks: checks.proposalHooks,
       });
       const transport = new StdioServerTransport(
         io.stdin as unknown as Readable,

@@ -22,6 +22,7 @@ import type { ToolDefinition } from '../tools/tool';
 import type { Workspace } from '../workspace/workspace';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 
 export interface McpChangeSessionDeps {
   readonly db: WritableDb;
@@ -35,6 +36,8 @@ export interface McpChangeSessionDeps {
    * verdict and the set stores it with its evidence. The caller disposes of its service.
    */
   readonly tests?: ProjectTests | undefined;
+  /** Each edit is shown to the person's hooks on write tools, the set's state in their copy. */
+  readonly hooks?: ProposalHooks | undefined;
   readonly now?: () => number;
 }
 
@@ -104,8 +107,10 @@ export class McpChangeSession {
         },
         review: 'at-once',
         changeSetId: () => state.id,
-        // One key per set: a newer edit of the set cancels the older edit's test run.
-        ...(this.deps.tests ? { tests: { tests: this.deps.tests, key: randomUUID() } } : {}),
+        // One key per set: a newer edit of the set cancels the older edit's test and hook runs.
+        ...(this.deps.tests || this.deps.hooks
+          ? { tests: { tests: this.deps.tests, hooks: this.deps.hooks, key: randomUUID() } }
+          : {}),
       }),
       ...this.extraTools,
     ];

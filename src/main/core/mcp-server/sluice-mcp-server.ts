@@ -21,6 +21,7 @@ import { createOutlineTool } from './outline-tool';
 import { createProposalStatusTool } from './proposal-status-tool';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 
 export const SERVED_TOOLS = [
   'read_file',
@@ -45,6 +46,8 @@ export interface SluiceMcpServerDeps {
   readonly diagnostics?: ProjectDiagnostics | undefined;
   /** Each edit's tests over the set's state; the caller disposes of the service. */
   readonly tests?: ProjectTests | undefined;
+  /** The person's hooks on write tools, run on each edit's set state beside the tests. */
+  readonly hooks?: ProposalHooks | undefined;
   readonly now?: () => number;
 }
 
@@ -87,6 +90,7 @@ export function createSluiceMcpServer(deps: SluiceMcpServerDeps): {
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.diagnostics ? { diagnostics: deps.diagnostics } : {}),
       ...(deps.tests ? { tests: deps.tests } : {}),
+      ...(deps.hooks ? { hooks: deps.hooks } : {}),
     },
     [
       createOutlineTool(),

@@ -198,6 +198,7 @@ export function openProjectEngine(
     commands: ports.commands,
     ...(checks.diagnostics ? { diagnostics: checks.diagnostics } : {}),
     ...(checks.testRuns ? { tests: checks.testRuns.tests } : {}),
+    ...(checks.proposalHooks ? { proposalHooks: checks.proposalHooks } : {}),
   });
   let runner: ConversationRunner | null = null;
   const makeRunner = (): ConversationRunner =>
@@ -241,6 +242,7 @@ export function openProjectEngine(
           symbolIndex,
           diagnostics: checks.diagnostics,
           tests: checks.testRuns?.tests,
+          hooks: checks.proposalHooks,
         },
         request,
       ),

@@ -17,6 +17,7 @@ import { defaultParallel } from '../runs/run-queue';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 import { worktreeOfRoot } from '../git/worktree-of-root';
 import { readBackgroundRun } from '../store/background-run-repository';
 import type { WritableDb } from '../store/database-handles';
@@ -46,6 +47,8 @@ export interface RunStartDeps {
   readonly symbolIndex?: SymbolIndexPort | undefined;
   readonly diagnostics?: ProjectDiagnostics | undefined;
   readonly tests?: ProjectTests | undefined;
+  /** The person's hooks on write tools, run on the set's final state. */
+  readonly hooks?: ProposalHooks | undefined;
   /** Tests: this machine's sandbox and copy support. */
   readonly background?: Pick<BackgroundRunOptions, 'sandbox' | 'copySupport' | 'queuePollMs'>;
 }
@@ -87,6 +90,7 @@ export async function startProjectRun(
       symbolIndex: deps.symbolIndex,
       diagnostics: deps.diagnostics,
       tests: deps.tests,
+      hooks: deps.hooks,
       worktree: worktreeOfRoot(deps.home, deps.workspace.root),
       background: {
         home: deps.home,

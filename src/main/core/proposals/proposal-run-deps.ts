@@ -6,6 +6,7 @@ import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { ConversationWorktree } from '../store/conversation-repository';
 import type { WritableDb } from '../store/database-handles';
 import type { ProjectTests } from '../test-runs/project-tests';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 import type { ToolDefinition } from '../tools/tool';
 import type { Workspace } from '../workspace/workspace';
 import type { BackgroundRunOptions } from './background-run';
@@ -30,6 +31,11 @@ export interface ProposalRunDeps {
   readonly tests?: ProjectTests | undefined;
   /** How long the set's final test run may take before it is stored as still running. */
   readonly finalTestDeadlineMs?: number | undefined;
+  /**
+   * The person's hooks on write tools: the set's final state is shown to them as tests are (the
+   * same deadline), in a private copy; absent: no hook runs.
+   */
+  readonly hooks?: ProposalHooks | undefined;
   /** The registry to pick propose tools from (tests inject). */
   readonly baseTools?: readonly ToolDefinition[] | undefined;
   readonly maxTokens?: number | undefined;

@@ -21,7 +21,7 @@ import type { ProposalRunDeps } from './proposal-run-deps';
 /** What recording a run's end takes from the run's deps. */
 type RunEndDeps = Pick<
   ProposalRunDeps,
-  'maxRounds' | 'diagnostics' | 'finalCheckDeadlineMs' | 'tests' | 'finalTestDeadlineMs'
+  'maxRounds' | 'diagnostics' | 'finalCheckDeadlineMs' | 'tests' | 'finalTestDeadlineMs' | 'hooks'
 >;
 
 /** A started propose-mode run: its set, its turn and what it holds open. */
@@ -98,7 +98,7 @@ function endOf(
 async function storeFinalEvidence(run: ProposalRun): Promise<void> {
   const { deps, changeSets, changeSetId } = run;
   const files = run.overlay.list();
-  if ((!deps.diagnostics && !deps.tests) || files.length === 0) return;
+  if ((!deps.diagnostics && !deps.tests && !deps.hooks) || files.length === 0) return;
   run.flags.finalCheckStarted = true;
   // The latest of each part: a late checker result keeps the tests, a late test run the errors.
   const store = (evidence: ProposalEvidence): void => changeSets.setEvidence(changeSetId, evidence);
@@ -107,6 +107,8 @@ async function storeFinalEvidence(run: ProposalRun): Promise<void> {
     {
       diagnostics: deps.diagnostics,
       tests: deps.tests,
+      hooks: deps.hooks,
+      conversationId: run.started.conversationId,
       against: 'bases',
       deadlineMs: deps.finalCheckDeadlineMs ?? BACKGROUND_DEADLINE_MS,
       testKey: changeSetId,
@@ -114,8 +116,8 @@ async function storeFinalEvidence(run: ProposalRun): Promise<void> {
       onLate: store,
     },
   );
-  // Nothing checked and no tests found: the set keeps no evidence rather than an empty one.
-  if (evidence.tests || deps.diagnostics) store(evidence);
+  // Nothing checked, no tests found, no hook: the set keeps no evidence rather than an empty one.
+  if (evidence.tests || evidence.hooks || deps.diagnostics) store(evidence);
 }
 
 /** The whole-run time limit, and the poll for a stop asked from another process. */

@@ -28,6 +28,8 @@ import { filesEvidence } from '../evidence/files-evidence';
 import { overlayEvidenceLine } from '../evidence/error-words';
 import type { ProjectTests } from '../test-runs/project-tests';
 import { testsResultLine } from '../evidence/test-words';
+import { hooksResultLine } from '../evidence/hook-words';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 
 /** Where an edit's evidence (over the whole overlay) goes besides the model: the change set. */
 export type OnOverlayEvidence = (evidence: ProposalEvidence) => void;
@@ -111,9 +113,11 @@ class OverlayChecks {
 
 /** The tests of an overlay's edits: `sluice mcp` only; a propose run tests its end. */
 export interface OverlayTests {
-  readonly tests: ProjectTests;
+  readonly tests?: ProjectTests | undefined;
   /** Identity of the set across edits: a newer edit cancels the older edit's run. */
   readonly key: string;
+  /** The person's hooks on write tools, run on the set's state beside the tests. */
+  readonly hooks?: ProposalHooks | undefined;
 }
 
 /**
@@ -133,10 +137,11 @@ async function overlayEvidence(
     {
       diagnostics,
       tests: tests?.tests,
+      hooks: tests?.hooks,
       against: 'bases',
       deadlineMs,
       testKey: tests?.key ?? '',
-      testDeadlineMs: tests?.tests.liveDeadlineMs() ?? 0,
+      testDeadlineMs: tests?.tests?.liveDeadlineMs() ?? tests?.hooks?.liveDeadlineMs() ?? 0,
       signal,
       onLate: store,
     },
@@ -187,6 +192,7 @@ function overlayWriteTool(
           store(evidence);
           if (diagnostics) notes.push(overlayEvidenceLine(evidence, changeSetId()));
           if (evidence.tests) notes.push(testsResultLine(evidence.tests, 'overlay'));
+          if (evidence.hooks) notes.push(hooksResultLine(evidence.hooks, 'overlay'));
         }
         return ok(overlayMessage(proposal, isProtectedPath(proposal.path), notes, timing, copy));
       };

@@ -10,6 +10,7 @@ import { applySelectedHunks, UnknownHunkError } from '../edits/proposal';
 import { filesEvidence, type FileToCheck } from '../evidence/files-evidence';
 import type { StoredChangeSet } from '../store/change-set-repository';
 import type { ProjectTests } from '../test-runs/project-tests';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 import type { Workspace } from '../workspace/workspace';
 
 /** The texts a selection of a set would write, per file; a file it cannot write is left out. */
@@ -43,6 +44,8 @@ export interface SetChecks {
   readonly workspace: Workspace;
   readonly diagnostics?: ProjectDiagnostics | undefined;
   readonly tests?: ProjectTests | undefined;
+  /** The person's hooks on write tools: they see exactly what the selection would write. */
+  readonly hooks?: ProposalHooks | undefined;
 }
 
 const running = new Map<string, AbortController>();
@@ -63,10 +66,11 @@ export async function selectionEvidenceOfSet(
     return await filesEvidence(files, {
       diagnostics: checks.diagnostics,
       tests: checks.tests,
+      hooks: checks.hooks,
       against: { disk: checks.workspace },
       deadlineMs: checks.diagnostics?.liveDeadlineMs() ?? 3000,
       testKey: `selection\0${set.id}`,
-      testDeadlineMs: checks.tests?.liveDeadlineMs() ?? 30_000,
+      testDeadlineMs: checks.tests?.liveDeadlineMs() ?? checks.hooks?.liveDeadlineMs() ?? 30_000,
       signal: controller.signal,
       onLate: (late) => {
         if (!controller.signal.aborted) onLate(late);

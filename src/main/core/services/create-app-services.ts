@@ -73,6 +73,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         symbolIndex,
         diagnostics: checks.diagnostics,
         tests: checks.testRuns?.tests,
+        hooks: checks.proposalHooks,
         startRun,
       };
     },

@@ -27,6 +27,7 @@ import type { Workspace } from '../workspace/workspace';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
 import type { ProjectTests } from '../test-runs/project-tests';
+import type { ProposalHooks } from '../hooks/proposal-hooks';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
 import { diskHashes, diskMoved } from '../evidence/disk-evidence';
 import { selectionEvidenceOfSet } from '../proposals/selection-evidence-of-set';
@@ -50,6 +51,8 @@ export interface ProposalHandlersDeps {
     /** Evidence for runs and the inbox's re-check; absent: nothing is checked. */
     diagnostics?: ProjectDiagnostics | undefined;
     tests?: ProjectTests | undefined;
+    /** The person's hooks on write tools, run on what the set would write. */
+    hooks?: ProposalHooks | undefined;
     /** The project's broker: an applied set's decision is recorded through it. */
     broker?: ApprovalBroker;
     /** Starts a background run over the project (project-runs.ts). */
@@ -214,16 +217,16 @@ async function checkSetSelection(
   id: string,
   selection: ChangeSetSelection,
 ): Promise<ProposalEvidence | null> {
-  const { workspace, diagnostics, tests } = deps.currentProject();
+  const { workspace, diagnostics, tests, hooks } = deps.currentProject();
   const set = loadChangeSet(reviewDeps(deps), id);
   if (set.status !== 'proposed') return null;
-  if (!diagnostics && !tests)
+  if (!diagnostics && !tests && !hooks)
     return notCheckedEvidence('no checker is available in this window, so nothing was checked');
-  return selectionEvidenceOfSet({ workspace, diagnostics, tests }, set, selection);
+  return selectionEvidenceOfSet({ workspace, diagnostics, tests, hooks }, set, selection);
 }
 
 async function recheckChangeSet(deps: ProposalHandlersDeps, id: string): Promise<ProposalEvidence> {
-  const { workspace, diagnostics, tests } = deps.currentProject();
+  const { workspace, diagnostics, tests, hooks } = deps.currentProject();
   const set = loadChangeSet(reviewDeps(deps), id);
   const repo = createChangeSetRepository(deps.db);
   const disk = await diskHashes(
@@ -237,22 +240,28 @@ async function recheckChangeSet(deps: ProposalHandlersDeps, id: string): Promise
       set.evidence ??
       notCheckedEvidence(`this change set is ${set.status}; only a proposed set is checked`)
     );
-  if (!diagnostics && !tests)
+  if (!diagnostics && !tests && !hooks)
     return notCheckedEvidence('no checker is available in this window, so nothing was checked');
   const store = (evidence: ProposalEvidence): void => {
     repo.setEvidence(id, evidence);
     deps.changed(id);
   };
-  // Against the disk as it is now, errors and tests both: the set is what would be written.
+  // Against the disk as it is now, errors, tests and hooks: the set is what would be written.
   const evidence = await filesEvidence(
-    set.files.map((f) => ({ path: f.path, text: f.finalText, baseHash: f.baseHash })),
+    set.files.map((f) => ({
+      path: f.path,
+      text: f.finalText,
+      baseHash: f.baseHash,
+      isNewFile: f.isNewFile,
+    })),
     {
       diagnostics,
       tests,
+      hooks,
       against: { disk: workspace },
       deadlineMs: diagnostics?.liveDeadlineMs() ?? 0,
       testKey: id,
-      testDeadlineMs: tests?.liveDeadlineMs() ?? 0,
+      testDeadlineMs: tests?.liveDeadlineMs() ?? hooks?.liveDeadlineMs() ?? 0,
       onLate: store,
     },
   );
