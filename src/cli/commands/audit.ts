@@ -74,9 +74,10 @@ function because(row: RecentAuditRecord): string {
   if (row.outcome !== 'held_back') return '';
   const errors = row.heldBackErrors ?? 0;
   const tests = row.heldBackFailingTests ?? 0;
-  return errors > 0
-    ? `  (${errors} error${errors === 1 ? '' : 's'})`
-    : `  (${tests} failing test${tests === 1 ? '' : 's'})`;
+  if (errors > 0) return `  (${errors} error${errors === 1 ? '' : 's'})`;
+  if (tests > 0) return `  (${tests} failing test${tests === 1 ? '' : 's'})`;
+  // Neither: a hook on the proposed text blocked it.
+  return '  (a hook blocked it)';
 }
 
 function line(row: RecentAuditRecord): string {
