@@ -74,9 +74,10 @@ export function openHookCatalog(deps: {
         matcher: compileMatcher(state.entry.matcher),
         stillApproved: async () => {
           const pin = await projectHookPin(state.entry, files);
-          return trustOf(state.entry, pin, repo.approvals(projectId)) === 'approved'
-            ? null
-            : 'changed since you approved it (a project file its command names is not what you approved); it does not run until you approve it again';
+          if (trustOf(state.entry, pin, repo.approvals(projectId)) === 'approved') return null;
+          // The list says so too from now on.
+          reload();
+          return 'changed since you approved it (a project file its command names is not what you approved); it does not run until you approve it again';
         },
       })),
     ],
