@@ -92,7 +92,7 @@ export function createHumanPrinter({ io, atLineStart }: TrackedIo): (event: Agen
         step(`  ${stepLineText(planDecisionWords(event))}`);
         return;
       case 'hook_run': {
-        const words = hookStepWords(event.run);
+        const words = hookStepWords(event.run, event.message);
         const indent = event.toolUseId ? '  ' : '';
         step(
           [

@@ -130,6 +130,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     ...base,
     toolUseId: z.string().optional(),
     run: hookRunSchema,
+    /** What the hooks of this call said to the person (`systemMessage`), never sent to Claude. */
+    message: z.string().optional(),
   }),
   z.object({
     type: z.literal('usage'),

@@ -136,6 +136,7 @@ function withHookRun(items: readonly ChatItem[], event: AgentEventOf<'hook_run'>
     turnId: event.turnId,
     ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
     run: event.run,
+    ...(event.message ? { message: event.message } : {}),
   };
   const toolAt = event.toolUseId
     ? items.findIndex((i) => i.type === 'tool' && i.id === event.toolUseId)

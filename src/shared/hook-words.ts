@@ -92,11 +92,14 @@ function nonBlankLines(text: string | undefined): string[] {
     .filter((l) => l.trim());
 }
 
-/** The reason (unless the line says it already), then the output, without repeats. */
-function detailLines(run: HookRun): string[] {
+/**
+ * The hooks' message to the person, the reason (unless the line says it already), then the
+ * output, without repeats.
+ */
+function detailLines(run: HookRun, message: string | undefined): string[] {
   const lines: string[] = [];
   const reason = run.outcome === 'not_run' ? [] : nonBlankLines(run.reason);
-  for (const line of [...reason, ...nonBlankLines(run.output)]) {
+  for (const line of [...nonBlankLines(message), ...reason, ...nonBlankLines(run.output)]) {
     const clipped = clip(line, LINE_CHARS);
     if (!lines.includes(clipped)) lines.push(clipped);
     if (lines.length === HOOK_STEP_LINES) break;
@@ -104,8 +107,8 @@ function detailLines(run: HookRun): string[] {
   return lines;
 }
 
-/** The step of one hook run, as every screen shows it. */
-export function hookStepWords(run: HookRun): HookStepWords {
+/** The step of one hook run, as every screen shows it; `message`: the hooks' word to the person. */
+export function hookStepWords(run: HookRun, message?: string): HookStepWords {
   const about = run.toolName ? ` on ${run.toolName}` : '';
   const command = clip(firstLine(run.command) || '(no command)', COMMAND_CHARS);
   const parts = [
@@ -118,7 +121,7 @@ export function hookStepWords(run: HookRun): HookStepWords {
     tone: TONES[run.outcome],
     icon: ICONS[run.outcome],
     line: parts.join(' · '),
-    lines: detailLines(run),
+    lines: detailLines(run, message),
   };
 }
 

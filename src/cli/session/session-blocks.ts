@@ -140,7 +140,7 @@ function blockOf(item: ChatItem): SessionBlock | null {
       return {
         key: item.id,
         kind: 'hook',
-        words: hookStepWords(item.run),
+        words: hookStepWords(item.run, item.message),
         nested: item.toolUseId !== undefined,
       };
     case 'assistant_text':

@@ -52,6 +52,8 @@ export const transcriptItemSchema = z.discriminatedUnion('type', [
     turnId: z.string(),
     toolUseId: z.string().optional(),
     run: hookRunSchema,
+    /** What the hooks of this call said to the person (`systemMessage`). */
+    message: z.string().optional(),
   }),
 ]);
 export type TranscriptItem = z.infer<typeof transcriptItemSchema>;

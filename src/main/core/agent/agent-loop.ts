@@ -9,26 +9,23 @@
 //   refuses or hits max_tokens inside a tool call is dropped and no tool of it runs.
 // - Every tool_use in the history gets its tool_result, also on abort ("not run").
 // - Never throws: failures become an `error` event followed by `turn_end`.
+// - With hooks (turn-hooks.ts, tool-hooks.ts): SessionStart and UserPromptSubmit run before the
+//   person's message is kept, PreToolUse and PostToolUse around each tool call, Stop when the
+//   model ends its turn; a prompt a hook blocked is neither sent nor kept.
 import type Anthropic from '@anthropic-ai/sdk';
-import type {
-  Message,
-  ToolResultBlockParam,
-  ToolUseBlock,
-} from '@anthropic-ai/sdk/resources/messages';
+import type { ToolResultBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
 import { toParamBlocks, userContent, type ChatMessage } from './chat-message';
 import type { AgentEvent, TurnEndReason } from '../../../shared/agent-events';
 import { toApiTool, type ToolDefinition } from '../tools/tool';
-import { classifyApiError, isAbortError } from './api-errors';
-import { requestGuard } from './anthropic-client';
-import { fitToBudget, estimateTokens } from './context-budget';
+import { estimateTokens } from './context-budget';
 import { EventChannel } from './event-channel';
-import { repairToolPairing } from './history-repair';
 import { modelInfo, usageFromApi } from './model-catalog';
-import { cachedMessages, cachedSystem, cachedTools, mergeConsecutiveRoles } from './prompt-cache';
+import { streamModelRound, type RoundResult } from './model-round';
 import { executeToolCalls, type ToolPorts } from './tool-execution';
+import { TurnHooks, type SessionStartSource, type TurnHalt } from './turn-hooks';
+import type { ProjectHooks } from '../hooks/hooks-port';
 import type { ImageInput } from '../../../shared/image-attachments';
 import { attachedImages } from '../store/attached-images';
-import { imagesForRequest } from './request-images';
 
 export const DEFAULT_MAX_ROUNDS = 25;
 export const DEFAULT_MAX_TOKENS = 8_192;
@@ -69,6 +66,10 @@ export interface AgentTurnOptions {
   /** Overrides the model's context window (tests of the budget). */
   contextWindow?: number;
   recorder?: TurnRecorder;
+  /** The project's hooks (turn-hooks.ts); absent: none run. */
+  hooks?: ProjectHooks;
+  /** SessionStart runs before this turn: the conversation starts, resumes, was cleared or compacted. */
+  sessionStart?: SessionStartSource;
 }
 
 export interface TurnOutcome {
@@ -78,11 +79,6 @@ export interface TurnOutcome {
   history: ChatMessage[];
 }
 
-type RoundResult =
-  | { kind: 'message'; message: Message }
-  | { kind: 'aborted' }
-  | { kind: 'failed'; errorKind: string; message: string; retryable: boolean };
-
 class TurnRunner {
   readonly history: ChatMessage[];
   private readonly tools: Map<string, ToolDefinition>;
@@ -91,6 +87,7 @@ class TurnRunner {
   private mcpToolTokens = 0;
   private readonly signal: AbortSignal;
   private readonly ports: ToolPorts;
+  private readonly hooks: TurnHooks | undefined;
 
   constructor(
     private readonly options: AgentTurnOptions,
@@ -102,6 +99,16 @@ class TurnRunner {
     this.addTools(options.tools);
     this.signal = options.signal ?? new AbortController().signal;
     this.ports = options.ports;
+    this.hooks = options.hooks
+      ? new TurnHooks({
+          hooks: options.hooks,
+          conversationId: options.conversationId,
+          turnId: options.turnId,
+          signal: this.signal,
+          emit,
+          recorder: options.recorder,
+        })
+      : undefined;
   }
 
   private addTools(tools: readonly ToolDefinition[]): void {
@@ -134,8 +141,24 @@ class TurnRunner {
     this.options.recorder?.userMessage(message, this.options.turnId);
   }
 
-  /** Says the turn started and adds the person's message (images, text, context), if any. */
-  private startTurn(): void {
+  /** A hook ended the turn: the person reads why (an `error` event), nothing more is sent. */
+  private halted(halt: TurnHalt): TurnOutcome {
+    this.emit({
+      type: 'error',
+      ...this.ids,
+      kind: halt.kind,
+      message: halt.message,
+      retryable: false,
+    });
+    return this.end('end_turn', halt.message);
+  }
+
+  /**
+   * Says the turn started, runs the SessionStart and UserPromptSubmit hooks, and adds the
+   * person's message (images, text, context, the hooks' context), if any. A hook may end the
+   * turn here: then nothing is sent and the message is not kept.
+   */
+  private async startTurn(): Promise<TurnHalt | null> {
     const { userText, model } = this.options;
     const images = userText !== undefined ? (this.options.userImages ?? []) : [];
     this.emit({
@@ -145,16 +168,23 @@ class TurnRunner {
       model,
       ...(images.length ? { images: attachedImages(images, this.options.turnId) } : {}),
     });
+    const opening = this.hooks
+      ? await this.hooks.opening(this.options.sessionStart, userText)
+      : { halt: false as const, context: [] };
+    if (opening.halt) return opening;
+    const context = [this.options.userContext, ...opening.context].filter(Boolean).join('\n\n');
     if (userText !== undefined)
-      this.pushUser({
-        role: 'user',
-        content: userContent(userText, this.options.userContext, images),
-      });
+      this.pushUser({ role: 'user', content: userContent(userText, context || undefined, images) });
+    else if (context)
+      // Continue and Retry have no message of the person's: the context goes with this turn only.
+      this.history.push({ role: 'user', content: [{ type: 'text', text: context }] });
+    return null;
   }
 
   async run(): Promise<TurnOutcome> {
     const { model } = this.options;
-    this.startTurn();
+    const halt = await this.startTurn();
+    if (halt) return this.halted(halt);
     if (this.history.length === 0 || this.history[this.history.length - 1]?.role !== 'user') {
       return this.fail(
         'internal',
@@ -236,26 +266,8 @@ class TurnRunner {
         round += 1;
         continue;
       }
-      if (!calls.length) return this.end('end_turn');
-
-      const outcomes = await executeToolCalls({
-        calls: calls.map((c) => ({ id: c.id, name: c.name, input: c.input })),
-        tools: this.tools,
-        ports: this.ports,
-        signal: this.signal,
-        ...this.ids,
-        emit: this.emit,
-        onOutcome: (outcome) => this.options.recorder?.toolCall(outcome, this.options.turnId),
-      });
-      const results: ToolResultBlockParam[] = outcomes.map((o) => ({
-        type: 'tool_result',
-        tool_use_id: o.call.id,
-        content: o.result.content,
-        ...(o.result.status === 'ok' ? {} : { is_error: true }),
-      }));
-      this.pushUser({ role: 'user', content: results });
-      if (this.signal.aborted)
-        return this.end('aborted', 'Stopped by you; tools that had not finished were not run.');
+      const ended = calls.length ? await this.runTools(calls) : await this.modelEnded();
+      if (ended) return ended;
       maxTokensRetried = false;
       maxTokens = this.options.maxTokens ?? DEFAULT_MAX_TOKENS;
       round += 1;
@@ -266,79 +278,61 @@ class TurnRunner {
     );
   }
 
-  private buildRequest(
-    maxTokens: number,
-  ): Anthropic.MessageCreateParamsStreaming | { failure: string } {
-    // Definitions a tool search loaded join from the next request on.
-    if (this.options.loadedTools) this.addTools(this.options.loadedTools());
-    const info = modelInfo(this.options.model);
-    const window = this.options.contextWindow ?? info.contextWindow;
-    const fixed = estimateTokens(this.options.system) + estimateTokens(this.apiTools);
-    // 10% margin: the estimate is rough and the API counts differently.
-    const budgetTokens = Math.floor(window * 0.9) - maxTokens - fixed;
-    const messages = imagesForRequest(mergeConsecutiveRoles(repairToolPairing(this.history)));
-    const fitted = fitToBudget({ messages, budgetTokens });
-    if (!fitted.fits) {
-      // When tool definitions take much of the window, the person must hear that it is them.
-      const tools = estimateTokens(this.apiTools);
-      const byTools =
-        tools > window * 0.25
-          ? ` Tool definitions alone take about ${tools} tokens of the ${window}-token window${this.mcpToolTokens ? `, ${this.mcpToolTokens} of them MCP servers' tools: remove or deny servers you do not need` : ''}.`
-          : '';
-      return {
-        failure: `The current request does not fit the model's context window even after older tool results and turns were condensed (about ${fitted.estimatedTokens} tokens for ${Math.max(0, budgetTokens)} available).${byTools} Start a new conversation, or ask about fewer or smaller files.`,
-      };
-    }
-    return {
-      model: this.options.model,
-      max_tokens: maxTokens,
-      stream: true,
-      system: cachedSystem(this.options.system),
-      ...(this.apiTools.length ? { tools: cachedTools(this.apiTools) } : {}),
-      messages: cachedMessages(fitted.messages),
-    };
+  /**
+   * The model ended its turn: a Stop hook may send its reason back, and the turn goes on with
+   * it as the next message (null); otherwise the turn ends.
+   */
+  private async modelEnded(): Promise<TurnOutcome | null> {
+    if (!this.hooks) return this.end('end_turn');
+    const stop = await this.hooks.stop();
+    if (stop.halt) return this.halted(stop);
+    if (stop.feedback === null) return this.end('end_turn');
+    this.pushUser({ role: 'user', content: [{ type: 'text', text: stop.feedback }] });
+    return null;
   }
 
-  private async streamRound(maxTokens: number): Promise<RoundResult> {
-    const request = this.buildRequest(maxTokens);
-    if ('failure' in request)
-      return {
-        kind: 'failed',
-        errorKind: 'context_window',
-        message: request.failure,
-        retryable: false,
-      };
-    const client = this.options.client;
-    const guard = requestGuard(client.maxRetries, (notice) =>
-      this.emit({ type: 'retry', ...this.ids, attempt: notice.attempt, reason: notice.reason }),
-    );
-    try {
-      const stream = client.messages.stream(request, { signal: this.signal, middleware: [guard] });
-      // Created before iterating so a failure is never an unhandled rejection.
-      const final = stream.finalMessage();
-      final.catch(() => undefined);
-      let messageId = '';
-      for await (const event of stream) {
-        if (event.type === 'message_start') messageId = event.message.id;
-        else if (
-          event.type === 'content_block_delta' &&
-          event.delta.type === 'text_delta' &&
-          event.delta.text
-        ) {
-          this.emit({ type: 'text_delta', ...this.ids, messageId, text: event.delta.text });
-        }
-      }
-      return { kind: 'message', message: await final };
-    } catch (error) {
-      if (this.signal.aborted || isAbortError(error)) return { kind: 'aborted' };
-      const failure = classifyApiError(error);
-      return {
-        kind: 'failed',
-        errorKind: failure.kind,
-        message: failure.message,
-        retryable: failure.retryable,
-      };
-    }
+  /** Runs a reply's tool calls and sends their results; the turn ends if stopped meanwhile. */
+  private async runTools(calls: readonly ToolUseBlock[]): Promise<TurnOutcome | null> {
+    const outcomes = await executeToolCalls({
+      calls: calls.map((c) => ({ id: c.id, name: c.name, input: c.input })),
+      tools: this.tools,
+      ports: this.ports,
+      signal: this.signal,
+      ...this.ids,
+      emit: this.emit,
+      onOutcome: (outcome) => this.options.recorder?.toolCall(outcome, this.options.turnId),
+      hooks: this.hooks,
+    });
+    const results: ToolResultBlockParam[] = outcomes.map((o) => ({
+      type: 'tool_result',
+      tool_use_id: o.call.id,
+      content: o.result.content,
+      ...(o.result.status === 'ok' ? {} : { is_error: true }),
+    }));
+    this.pushUser({ role: 'user', content: results });
+    if (this.signal.aborted)
+      return this.end('aborted', 'Stopped by you; tools that had not finished were not run.');
+    if (this.hooks?.stopRequest) return this.halted(this.hooks.stopRequest);
+    return null;
+  }
+
+  /** One request; definitions a tool search loaded join from this request on. */
+  private streamRound(maxTokens: number): Promise<RoundResult> {
+    if (this.options.loadedTools) this.addTools(this.options.loadedTools());
+    const { client, model, system, contextWindow } = this.options;
+    return streamModelRound({
+      client,
+      model,
+      system,
+      tools: this.apiTools,
+      mcpToolTokens: this.mcpToolTokens,
+      history: this.history,
+      ...(contextWindow ? { contextWindow } : {}),
+      maxTokens,
+      signal: this.signal,
+      ids: this.ids,
+      emit: this.emit,
+    });
   }
 }
 

@@ -22,6 +22,9 @@ import { buildSystemPrompt } from './system-prompt';
 import type { ToolPorts } from './tool-execution';
 import type { TurnToolSet, TurnToolSource } from './turn-tool-set';
 import { createSubmitPlanTool } from '../tools/submit-plan';
+import type { ProjectHooks } from '../hooks/hooks-port';
+import { SessionSources } from './session-sources';
+import type { SessionStartSource } from './turn-hooks';
 
 export type TurnKind = 'send' | 'continue' | 'retry';
 
@@ -58,6 +61,8 @@ export interface ConversationRunnerDeps {
   mode?: () => TurnMode | null;
   /** The Sluice worktree this project is, recorded with each conversation it starts. */
   worktree?: ConversationWorktree | null;
+  /** The project's hooks, run around each turn and tool call; absent: none. */
+  hooks?: ProjectHooks;
 }
 
 export interface StartedTurn {
@@ -98,11 +103,13 @@ type RunningTurns = Map<string, { controller: AbortController; done: Promise<voi
 
 export function createConversationRunner(deps: ConversationRunnerDeps): ConversationRunner {
   const running: RunningTurns = new Map();
+  const sessions = new SessionSources(deps.repository);
 
   return {
     start(request) {
       const images = request.kind === 'send' ? checkedImages(request.images) : [];
-      const { conversationId, model } = prepareTurn(deps, running, request);
+      const { conversationId, model, created } = prepareTurn(deps, running, request);
+      const sessionStart = sessions.turnStarts(conversationId, created);
       const text = request.kind === 'send' ? request.text : undefined;
       const turnId = deps.repository.startTurn(
         conversationId,
@@ -119,7 +126,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       const context = request.kind === 'send' ? request.context : undefined;
       const inner = runTurn(
         deps,
-        { conversationId, turnId, model, text, context, images },
+        { conversationId, turnId, model, text, context, images, sessionStart },
         controller,
       );
       async function* tracked(): AsyncGenerator<AgentEvent, TurnOutcome> {
@@ -155,7 +162,7 @@ function prepareTurn(
   deps: ConversationRunnerDeps,
   running: RunningTurns,
   request: { kind: TurnKind; conversationId?: string; text?: string; model?: string },
-): { conversationId: string; model: string } {
+): { conversationId: string; model: string; created: boolean } {
   const { repository } = deps;
   if (request.conversationId === undefined) {
     if (request.kind !== 'send' || request.text === undefined)
@@ -167,7 +174,7 @@ function prepareTurn(
       model,
       worktree: deps.worktree,
     });
-    return { conversationId: created.id, model };
+    return { conversationId: created.id, model, created: true };
   }
   const record = repository.get(request.conversationId);
   if (!record) throw new TurnRefusedError(`There is no conversation ${request.conversationId}.`);
@@ -193,7 +200,7 @@ function prepareTurn(
   }
   if (request.model && request.model !== record.model)
     repository.setModel(record.id, request.model);
-  return { conversationId: record.id, model: request.model ?? record.model };
+  return { conversationId: record.id, model: request.model ?? record.model, created: false };
 }
 
 /** The images of a Send, checked before anything starts; a refusal refuses the turn. */
@@ -211,12 +218,13 @@ interface TurnInput {
   text: string | undefined;
   context: string | undefined;
   images: readonly ImageInput[];
+  sessionStart: SessionStartSource | undefined;
 }
 
 /** One turn, recorded as it happens; a client that cannot be made ends it with an error. */
 async function* runTurn(
   deps: ConversationRunnerDeps,
-  { conversationId, turnId, model, text, context, images }: TurnInput,
+  { conversationId, turnId, model, text, context, images, sessionStart }: TurnInput,
   controller: AbortController,
 ): AsyncGenerator<AgentEvent, TurnOutcome> {
   const { repository } = deps;
@@ -274,6 +282,8 @@ async function* runTurn(
     recorder,
     ...(maxRounds ? { maxRounds } : {}),
     ...(deps.maxTokens ? { maxTokens: deps.maxTokens } : {}),
+    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+    ...(sessionStart ? { sessionStart } : {}),
   };
   return yield* runAgentTurn(options);
 }

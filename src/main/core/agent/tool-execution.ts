@@ -1,8 +1,11 @@
 // Runs the tool_use blocks of one assistant message. Consecutive read tools run in parallel;
 // a write tool runs alone, after everything before it and before anything after it, so writes
-// happen one at a time in the model's order. Results come back in the model's order.
+// happen one at a time in the model's order. Results come back in the model's order. With
+// hooks, each call has its PreToolUse and PostToolUse hooks around it (tool-hooks.ts).
 // Contract: never throws; every call gets exactly one result.
 import type { AgentEvent } from '../../../shared/agent-events';
+import { afterToolCall, beforeToolCall } from './tool-hooks';
+import type { TurnHooks } from './turn-hooks';
 import {
   labelFor,
   runTool,
@@ -26,7 +29,7 @@ export interface ToolCallOutcome {
 /** Every ToolContext field the loop does not fill in itself (workspace, approvals, …). */
 export type ToolPorts = Omit<
   ToolContext,
-  'signal' | 'conversationId' | 'turnId' | 'toolUseId' | 'emit'
+  'signal' | 'conversationId' | 'turnId' | 'toolUseId' | 'emit' | 'hookAsk'
 >;
 
 export interface ExecuteOptions {
@@ -39,6 +42,8 @@ export interface ExecuteOptions {
   emit(event: AgentEvent): void;
   /** Called as each call finishes, so persistence records it at once. */
   onOutcome?(outcome: ToolCallOutcome): void;
+  /** The turn's hooks: PreToolUse before each call, PostToolUse after it. */
+  hooks?: TurnHooks | undefined;
 }
 
 /** Longest tool result carried in a tool_end event; the model always gets the full text. */
@@ -75,7 +80,9 @@ async function runCall(call: ToolCall, options: ExecuteOptions): Promise<ToolCal
     toolUseId: call.id,
     emit,
   };
-  const result = tool ? await runTool(tool, call.input, ctx) : unknownTool(call.name, tools);
+  const result = tool
+    ? await runHooked(tool, call, ctx, options.hooks)
+    : unknownTool(call.name, tools);
   const shown =
     result.content.length > EVENT_RESULT_CHARS
       ? `${result.content.slice(0, EVENT_RESULT_CHARS)}\n… [${result.content.length - EVENT_RESULT_CHARS} more characters]`
@@ -91,6 +98,24 @@ async function runCall(call: ToolCall, options: ExecuteOptions): Promise<ToolCal
     ...(result.shownAs ? { shownAs: result.shownAs } : {}),
   });
   return { call, label, result };
+}
+
+/** The tool between its hooks: a PreToolUse block keeps it from running, an ask reaches its gate. */
+async function runHooked(
+  tool: ToolDefinition,
+  call: ToolCall,
+  ctx: ToolContext,
+  hooks: TurnHooks | undefined,
+): Promise<ToolResult> {
+  if (!hooks) return runTool(tool, call.input, ctx);
+  const before = await beforeToolCall(hooks, call, tool);
+  if (!before.run) return before.result;
+  const result = await runTool(
+    tool,
+    call.input,
+    before.hookAsk ? { ...ctx, hookAsk: before.hookAsk } : ctx,
+  );
+  return ctx.signal.aborted ? result : afterToolCall(hooks, call, result);
 }
 
 async function runOne(call: ToolCall, options: ExecuteOptions): Promise<ToolCallOutcome> {

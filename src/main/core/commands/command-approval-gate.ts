@@ -111,6 +111,9 @@ export class CommandApprovalGate {
         decidedBy: 'mode',
         reason: 'the command asks for network access, which only the person grants',
       };
+    // A hook that asked for the person: no rule lets the command run unseen.
+    if (verdict.action === 'allow' && proposal.hookAsk)
+      return { ...verdict, action: 'ask', decidedBy: 'mode', reason: proposal.hookAsk };
     return verdict;
   }
 

@@ -28,6 +28,8 @@ export interface CommandProposal {
   readonly sandboxName?: string;
   /** Whether a project path is ignored: writes there stay allowed (absent: none is). */
   readonly isIgnored?: ((relative: string) => boolean) | undefined;
+  /** A PreToolUse hook asked for the person (why, in words): an allowing rule asks instead. */
+  readonly hookAsk?: string | undefined;
 }
 
 export interface CommandCall extends WriteCall {

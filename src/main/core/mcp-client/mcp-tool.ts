@@ -70,7 +70,7 @@ export function createMcpTool(deps: McpToolDeps): ToolDefinition {
         return toolError(`Not run: MCP server "${def.server}" no longer offers ${def.name}.`);
       const trail = openMcpCallAudit(deps.audit, def, input, ctx);
       const prefs = deps.repo.toolPrefs(deps.key).get(def.name);
-      const verdict = callVerdict(deps, now, prefs);
+      const verdict = hookAsked(callVerdict(deps, now, prefs), ctx.hookAsk);
       try {
         trail.proposed(verdict);
       } catch (error) {
@@ -122,6 +122,13 @@ function callVerdict(
         toolPolicy: prefs?.policy ?? 'ask',
         annotations: def.annotations,
       });
+}
+
+/** A PreToolUse hook asked for the person: a call a rule would allow is asked; a deny stays. */
+function hookAsked(verdict: McpGateVerdict, hookAsk: string | undefined): McpGateVerdict {
+  return hookAsk && verdict.action === 'allow'
+    ? { action: 'ask', decidedBy: 'mode', reason: hookAsk }
+    : verdict;
 }
 
 /** The call does not run: recorded as decided, then not run. */

@@ -5,6 +5,7 @@ import type { TurnEndReason, Usage } from '../../../shared/agent-events';
 import type { ChatMessage } from './conversation-records';
 import type { ConversationStatements } from './conversation-statements';
 import type { PlanRow } from './plan-repository';
+import type { StoredHookRun } from './conversation-hook-runs';
 import {
   buildTranscript,
   type StoredMessage,
@@ -69,16 +70,20 @@ export function readLastTurn(q: ConversationStatements, conversationId: string):
 export function readTranscript(
   q: ConversationStatements,
   conversationId: string,
+  hookRuns: readonly StoredHookRun[] = [],
 ): TranscriptItem[] {
   const turns = q.turns.all(conversationId) as {
     id: string;
     seq: number;
     user_text: string;
+    started_at: number;
     end_reason: TurnEndReason | null;
     end_message: string | null;
   }[];
   const storedTurns: StoredTurn[] = turns.map((t) => ({
     id: t.id,
+    userText: t.user_text,
+    startedAt: t.started_at,
     reason: t.end_reason,
     message: t.end_message,
   }));
@@ -89,6 +94,7 @@ export function readTranscript(
     storedTurns,
     storedTools,
     new Map(plans.map((row) => [row.tool_use_id, row])),
+    hookRuns,
   );
 }
 

@@ -4,6 +4,7 @@
 // those) — and the recorder the loop reports to as a turn happens.
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ToolStatus, TurnEndReason, Usage } from '../../../shared/agent-events';
+import type { HookRun } from '../../../shared/hooks';
 
 export interface ChatMessage {
   role: 'user' | 'assistant';
@@ -28,6 +29,12 @@ export interface TurnRecorder {
   /** A complete assistant message. */
   assistantMessage(message: ChatMessage, turnId: string): void;
   toolCall(outcome: RecordedToolCall, turnId: string): void;
+  /** A hook run, a step of the turn: about a tool call, with the hooks' word to the person. */
+  hookRun(
+    run: HookRun,
+    turnId: string,
+    step: { readonly toolUseId?: string; readonly message?: string },
+  ): void;
   usage(usage: Usage, model: string, turnId: string): void;
   turnEnd(reason: TurnEndReason, turnId: string, message?: string): void;
 }

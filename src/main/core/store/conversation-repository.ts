@@ -23,6 +23,7 @@ import {
   prepareConversationStatements,
   type ConversationStatements,
 } from './conversation-statements';
+import { prepareHookRunStatements, type HookRunStatements } from './conversation-hook-runs';
 import {
   readLastTurn,
   readMessages,
@@ -66,6 +67,8 @@ export interface ConversationRepository {
    * messages since (conversation-compactions.ts); else every message.
    */
   sentHistory(id: string): ChatMessage[];
+  /** The compaction in force (conversation-compactions.ts), by its id; null when none. */
+  latestCompactionId(id: string): number | null;
   /** `mode`: the mode the turn runs in, when the caller knows it (a review note has none). */
   startTurn(
     conversationId: string,
@@ -113,6 +116,7 @@ export function createConversationRepository(
   now: () => number = Date.now,
 ): ConversationRepository {
   const q = prepareConversationStatements(db);
+  const hookRuns = prepareHookRunStatements(db);
   const attachedImage = prepareAttachedImageRead(db);
 
   const appendMessage: AppendMessage = db.transaction(
@@ -180,6 +184,7 @@ export function createConversationRepository(
       return readMessages(q, id).map((m) => m.message);
     },
     sentHistory: (id) => sentHistory(readMessages(q, id), latestCompaction(db, id)),
+    latestCompactionId: (id) => latestCompaction(db, id)?.id ?? null,
     startTurn(conversationId, userText, turnId = randomUUID(), mode = null) {
       startTurn(conversationId, userText, turnId, mode);
       return turnId;
@@ -188,8 +193,9 @@ export function createConversationRepository(
     closeInterruptedTurns(conversationId, message) {
       return q.closeOpen.run(now(), message, conversationId).changes;
     },
-    recorder: (conversationId) => turnRecorder(q, appendMessage, now, conversationId),
-    transcript: (conversationId) => readTranscript(q, conversationId),
+    recorder: (conversationId) => turnRecorder(q, hookRuns, appendMessage, now, conversationId),
+    transcript: (conversationId) =>
+      readTranscript(q, conversationId, hookRuns.read(conversationId)),
     attachedImage,
     usageTotals: (conversationId) => readUsageTotals(q, conversationId),
   };
@@ -198,6 +204,7 @@ export function createConversationRepository(
 /** What the agent loop reports during a turn, written as it comes. */
 function turnRecorder(
   q: ConversationStatements,
+  hookRuns: HookRunStatements,
   appendMessage: AppendMessage,
   now: () => number,
   conversationId: string,
@@ -219,6 +226,7 @@ function turnRecorder(
         now(),
       );
     },
+    hookRun: (run, turnId, step) => hookRuns.record(conversationId, turnId, run, step, now()),
     usage: (usage, model, turnId) => {
       q.insertUsage.run(
         conversationId,

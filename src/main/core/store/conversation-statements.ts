@@ -42,7 +42,7 @@ export function prepareConversationStatements(db: WritableDb) {
       'UPDATE conversation_turns SET ended_at = ?, end_reason = ?, end_message = ? WHERE id = ?',
     ),
     turns: db.prepare(
-      'SELECT id, seq, user_text, end_reason, end_message FROM conversation_turns WHERE conversation_id = ? ORDER BY seq',
+      'SELECT id, seq, user_text, started_at, end_reason, end_message FROM conversation_turns WHERE conversation_id = ? ORDER BY seq',
     ),
     lastTurn: db.prepare(
       'SELECT id, user_text, end_reason, end_message FROM conversation_turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',

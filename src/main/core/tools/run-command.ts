@@ -161,6 +161,7 @@ function askGate(setting: CommandSetting): Promise<CommandResolution> {
       timeoutSeconds: timeoutMs / 1000,
       sandboxed,
       isIgnored: (relative: string) => ctx.workspace.isIgnored(relative, false),
+      ...(ctx.hookAsk ? { hookAsk: ctx.hookAsk } : {}),
       ...(sandboxed ? { sandboxName: sandboxName(port.sandbox) } : {}),
       // Unsandboxed: why, only; the card and the terminal say "not sandboxed" once themselves.
       sandboxDetail: sandboxed

@@ -7,7 +7,7 @@ import { hookStepWords } from '../../../shared/hook-words';
 type HookItem = Extract<ChatItem, { type: 'hook' }>;
 
 export function HookStepLine({ step }: { step: HookItem }) {
-  const words = hookStepWords(step.run);
+  const words = hookStepWords(step.run, step.message);
   return (
     <li
       className="step hook-step"

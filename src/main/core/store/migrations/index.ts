@@ -27,6 +27,7 @@ import { migration0180ConversationListing } from './0180-conversation-listing';
 import { migration0190PlanMode } from './0190-plan-mode';
 import { migration0200ConversationCompactions } from './0200-conversation-compactions';
 import { migration0210Hooks } from './0210-hooks';
+import { migration0220ConversationHookRuns } from './0220-conversation-hook-runs';
 
 export const appMigrations: readonly Migration[] = [
   migration0001Projects,
@@ -55,4 +56,5 @@ export const appMigrations: readonly Migration[] = [
   migration0190PlanMode,
   migration0200ConversationCompactions,
   migration0210Hooks,
+  migration0220ConversationHookRuns,
 ];
