@@ -224,6 +224,33 @@ describe('project hooks - the person hooks', () => {
     expect(existsSync(path.join(open.root, 'late-child'))).toBe(false);
   });
 
+  it('fails closed: a hook that prints too much, or whose input is too large, blocks the call', async () => {
+    open = await openHooksProject();
+    open.hooks.add({
+      event: 'PreToolUse',
+      matcher: 'Bash',
+      command: "head -c 3000000 /dev/zero | tr '\\0' a",
+      scope: 'project',
+    });
+    open.hooks.add({ event: 'PreToolUse', matcher: 'Write', command: 'true', scope: 'project' });
+    const loud = await open.hooks.preToolUse(bash('ls'), context());
+    expect(loud.decision).toBe('block');
+    expect(loud.runs[0]?.outcome).toBe('blocked');
+    expect(loud.reason).toContain('printed more than Sluice reads from a hook');
+    expect(loud.runs[0]!.output.length).toBeLessThan(5000);
+    const huge = await open.hooks.preToolUse(
+      {
+        toolName: 'create_file',
+        toolInput: { path: 'big.txt', content: 'b'.repeat(2_000_000) },
+        toolUseId: 't',
+      },
+      context(),
+    );
+    expect(huge.decision).toBe('block');
+    expect(huge.runs[0]).toMatchObject({ outcome: 'blocked', exitCode: null });
+    expect(huge.reason).toContain('over the 1024 KB a hook is given');
+  });
+
   it("a command rule that denies the hook's command refuses the run, saying which rule", async () => {
     open = await openHooksProject();
     open.commands.rules.add(open.projectId, { prefix: ['curl'], action: 'deny' });
