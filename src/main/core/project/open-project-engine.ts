@@ -215,6 +215,7 @@ export function openProjectEngine(
       planning: () => runMode.current() === 'plan',
       mode: runMode.current,
       worktree: worktreeOfRoot(deps.home, workspace.root),
+      hooks,
     });
   const engine = {
     projectId,
