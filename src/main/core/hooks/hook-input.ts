@@ -3,6 +3,7 @@
 // `hook_event_name`, and per event `tool_name`/`tool_input`/`tool_use_id`, `tool_response`,
 // `prompt`, `stop_hook_active`, `source`. The text is bounded: a tool response too large is cut
 // (and says so); an input still too large is refused in words, and the caller fails closed.
+import path from 'node:path';
 import type { HookEvent } from '../../../shared/hooks';
 
 /** The most a hook is given on stdin. */
@@ -34,18 +35,31 @@ function boundedResponse(response: unknown): unknown {
   return `${text.slice(0, MAX_TOOL_RESPONSE_CHARS)}\n[cut: the tool's response was ${text.length} characters; a hook is given the first ${MAX_TOOL_RESPONSE_CHARS}]`;
 }
 
+/**
+ * The tool's input as Sluice's tools take it, plus `file_path` (absolute, as Claude Code's
+ * Read, Edit and Write give it) where the input names a project file by `path`, so a hook
+ * reading `.tool_input.file_path` finds the file.
+ */
+function toolInputFor(fields: HookInputFields): unknown {
+  const input = fields.toolInput ?? {};
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const named = (input as Record<string, unknown>).path;
+  if (typeof named !== 'string' || 'file_path' in input) return input;
+  return { ...input, file_path: path.resolve(fields.cwd, named) };
+}
+
 function eventFields(fields: HookInputFields): Record<string, unknown> {
   switch (fields.event) {
     case 'PreToolUse':
       return {
         tool_name: fields.toolName ?? '',
-        tool_input: fields.toolInput ?? {},
+        tool_input: toolInputFor(fields),
         tool_use_id: fields.toolUseId ?? '',
       };
     case 'PostToolUse':
       return {
         tool_name: fields.toolName ?? '',
-        tool_input: fields.toolInput ?? {},
+        tool_input: toolInputFor(fields),
         tool_use_id: fields.toolUseId ?? '',
         tool_response: boundedResponse(fields.toolResponse ?? null),
       };

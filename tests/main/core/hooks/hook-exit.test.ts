@@ -161,6 +161,21 @@ describe('readHookExit', () => {
 });
 
 describe('hookInput', () => {
+  it('hookInput - a file tool input also names the file as file_path, absolute, as Claude Code does', () => {
+    const pre = hookInput({
+      event: 'PreToolUse',
+      conversationId: 'c1',
+      cwd: '/p',
+      toolName: 'edit_file',
+      toolInput: { path: 'src/a.ts', content: 'x' },
+    });
+    expect(pre.ok && JSON.parse(pre.text).tool_input).toEqual({
+      path: 'src/a.ts',
+      content: 'x',
+      file_path: '/p/src/a.ts',
+    });
+  });
+
   it("hookInput - Claude Code's field names for each event", () => {
     const pre = hookInput({
       event: 'PreToolUse',
