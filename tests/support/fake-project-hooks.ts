@@ -57,6 +57,8 @@ export function projectHook(
 }
 
 export interface FakeProjectHooks extends ProjectHooks, HookManagement {
+  /** As the engine's: resolves once the file's latest read is in (at once here). */
+  ready(): Promise<void>;
   /** How often the hooks were read again. */
   readonly reloads: number;
   /** The scope each person hook was added with, by id. */
@@ -106,6 +108,7 @@ export function createFakeProjectHooks(
     list: () => [...person, ...project],
     problems: () => problems,
     reload: () => void (reloads += 1),
+    ready: () => Promise.resolve(),
     add(hook) {
       const matcher = hook.matcher ? hook.matcher : null;
       const timeoutSeconds = hook.timeoutSeconds ?? DEFAULT_HOOK_TIMEOUT_SECONDS;

@@ -11,6 +11,7 @@ import { symbolService, indexStatusSchema } from './symbol-service';
 import { proposalService } from './proposal-service';
 import { mcpService } from './mcp-service';
 import { gitService } from './git-service';
+import { hooksService } from './hooks-service';
 
 export const sluiceContract = defineContract({
   services: {
@@ -23,6 +24,7 @@ export const sluiceContract = defineContract({
     proposals: proposalService,
     mcp: mcpService,
     git: gitService,
+    hooks: hooksService,
   },
   events: {
     agent: agentEventSchema,
@@ -53,4 +55,5 @@ export * from './settings-service';
 export * from './proposal-service';
 export * from './mcp-service';
 export * from './git-service';
+export * from './hooks-service';
 export * from '../change-sets';

@@ -25,6 +25,7 @@ import { createCheckpointHandlers } from './checkpoint-handlers';
 import type { AppServicesDeps, ProjectContext } from './app-services-deps';
 import { createSluiceHandlers } from './create-handlers';
 import { createGitHandlers } from './git-handlers';
+import { createHooksHandlers } from './hooks-handlers';
 import { createMcpHandlers } from './mcp-handlers';
 import { createProjectHandlers } from './project-handlers';
 import type { ProjectSession } from './project-session';
@@ -126,6 +127,7 @@ export function createAppHandlers(args: AppHandlersArgs): SluiceHandlers {
     }),
     proposals,
     mcp: createMcpHandlers({ repo: mcpRepo, currentServers: () => current().mcp.servers() }),
+    hooks: createHooksHandlers({ currentHooks: () => current().hooks }),
     git: createGitHandlers({
       currentProject: () => {
         const { workspace, gates, symbolIndex, checks } = current();

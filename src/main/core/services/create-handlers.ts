@@ -30,5 +30,6 @@ export function createSluiceHandlers(services: SluiceHandlers): SluiceHandlers {
     proposals: services.proposals,
     mcp: services.mcp,
     git: services.git,
+    hooks: services.hooks,
   };
 }

@@ -1,13 +1,15 @@
 // The contract's `hooks` service over the open project's hooks (the engine's `hooks`): list
-// reads the person's hooks and `.sluice/hooks.json` again first, so Settings shows the file as
-// it is on disk and its trust as stored; every change answers with the list as it is after it.
+// reads the person's hooks and `.sluice/hooks.json` again first and waits for that read, so
+// Settings shows the file as it is on disk and its trust as stored; every change waits for the
+// latest read and answers with the list as it is after it.
 // A refusal (an unknown id, a project hook to remove, a bad matcher) is the hooks' own Error,
 // which crosses the contract as its message.
 import type { ServiceHandlers } from '../../../shared/contract/define';
 import type { HooksList, hooksService } from '../../../shared/contract/hooks-service';
-import type { HookManagement, ProjectHooks } from '../hooks/hooks-port';
+import type { OpenProjectHooks } from '../project/project-hooks';
 
-export type OpenHooks = ProjectHooks & HookManagement;
+/** The engine's hooks: the port, and the wait for the file's latest read (`ready`). */
+export type OpenHooks = Omit<OpenProjectHooks, 'dispose'>;
 
 export interface HooksHandlersDeps {
   /** The open project's hooks; throws a message when no project is open. */
@@ -20,18 +22,25 @@ export type HooksHandlers = ServiceHandlers<typeof hooksService>;
 const RECENT_RUNS = 20;
 
 export function createHooksHandlers(deps: HooksHandlersDeps): HooksHandlers {
+  /** The open project's hooks once the latest read of its file is in. */
+  const readHooks = async (): Promise<OpenHooks> => {
+    const hooks = deps.currentHooks();
+    await hooks.ready();
+    return hooks;
+  };
   const listOf = (hooks: OpenHooks): HooksList => ({
     hooks: [...hooks.list()],
     problems: [...hooks.problems()],
   });
   return {
-    list() {
+    async list() {
       const hooks = deps.currentHooks();
       hooks.reload();
+      await hooks.ready();
       return listOf(hooks);
     },
-    add({ event, matcher, command, timeoutSeconds, scope }) {
-      const hooks = deps.currentHooks();
+    async add({ event, matcher, command, timeoutSeconds, scope }) {
+      const hooks = await readHooks();
       const hook = hooks.add({
         event,
         matcher: matcher?.trim() ? matcher.trim() : null,
@@ -41,19 +50,21 @@ export function createHooksHandlers(deps: HooksHandlersDeps): HooksHandlers {
       });
       return { hook, ...listOf(hooks) };
     },
-    remove({ id }) {
-      const hooks = deps.currentHooks();
+    async remove({ id }) {
+      const hooks = await readHooks();
       const hook = hooks.remove(id);
       return { hook, ...listOf(hooks) };
     },
-    approve({ id }) {
-      const hooks = deps.currentHooks();
+    async approve({ id }) {
+      const hooks = await readHooks();
       const hook = hooks.approve(id);
       return { hook, ...listOf(hooks) };
     },
     async test({ event, toolName, toolInput, prompt }) {
       // Each hook stops at its own timeout; nothing else is waited for.
-      const verdict = await deps.currentHooks().test(
+      const verdict = await (
+        await readHooks()
+      ).test(
         event,
         {
           ...(toolName !== undefined ? { toolName } : {}),
