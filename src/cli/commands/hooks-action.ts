@@ -7,7 +7,7 @@ import { UsageError } from '../cli-io';
 import { checkForm, parseWholeFlag, type VerbValues } from '../define-verb';
 import { isToolEvent } from '../hook-lines';
 import { outsideLine } from '../terminal-safe-text';
-import { HOOKS_TABLE } from './hooks-table';
+import { HOOKS_TABLE, SAMPLE_TOOL } from './hooks-table';
 
 type Values = VerbValues<(typeof HOOKS_TABLE)['options']>;
 
@@ -99,11 +99,8 @@ function testAction(values: Values, event: HookEvent): HooksAction {
     throw new UsageError(`--tool and --input go with PreToolUse and PostToolUse, not ${event}.`);
   if (values.prompt !== undefined && event !== 'UserPromptSubmit')
     throw new UsageError(`--prompt goes with UserPromptSubmit, not ${event}.`);
-  const toolName = values.tool?.trim();
-  if (tool && !toolName)
-    throw new UsageError(
-      `${event} hooks are matched by the tool: give --tool NAME (e.g. --tool run_command).`,
-    );
+  const toolName = tool ? (values.tool ?? SAMPLE_TOOL).trim() : undefined;
+  if (toolName === '') throw new UsageError('--tool needs a tool name, e.g. --tool edit_file.');
   return {
     type: 'test',
     event,

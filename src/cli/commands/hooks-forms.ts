@@ -4,7 +4,7 @@
 // exactly as shown (asked on a terminal, `--yes` elsewhere), and runs an event's hooks with a
 // sample input. The hooks do the work (ids, content hashes, confinement, the record of runs); a
 // malformed command line is exit 2, a refusal by the hooks exit 1 with their words.
-import type { HookManagement, ProjectHooks } from '../../main/core/hooks/hooks-port';
+import type { OpenProjectHooks } from '../../main/core/project/project-hooks';
 import type { Workspace } from '../../main/core/workspace/workspace';
 import type { HookDefinition } from '../../shared/hooks';
 import { hookRunIsProblem } from '../../shared/hook-words';
@@ -26,7 +26,7 @@ import { HOOKS_TABLE } from './hooks-table';
 
 /** The open project's hooks, as the engine holds them. */
 export interface OpenedHooks {
-  readonly hooks: ProjectHooks & HookManagement;
+  readonly hooks: Omit<OpenProjectHooks, 'dispose'>;
   close(): Promise<void>;
 }
 
@@ -48,7 +48,7 @@ function hookFor(hooks: readonly HookDefinition[], typed: string): HookDefinitio
 
 interface Context {
   readonly io: CliIo;
-  readonly hooks: ProjectHooks & HookManagement;
+  readonly hooks: OpenedHooks['hooks'];
   readonly json: boolean;
   readonly root: string;
 }
@@ -187,6 +187,8 @@ export function createHooksCommand(openHooks: OpenHooks) {
       const opened = openHooks(io, workspace);
       const ctx = { io, hooks: opened.hooks, json: values.json === true, root: workspace.root };
       try {
+        // list() and problems() answer from the file's latest read.
+        await opened.hooks.ready();
         return await run(ctx, action, values.yes === true);
       } catch (error) {
         // The hooks' own refusal (a bad matcher, a hook gone since it was listed): exit 1.

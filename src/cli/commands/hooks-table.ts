@@ -7,6 +7,9 @@ import {
 } from '../../shared/hooks';
 import { PROJECT_OPTION, type VerbOptions, type VerbTable } from '../define-verb';
 
+/** The tool a sample call is about when `--tool` is not given (as Settings' field starts). */
+export const SAMPLE_TOOL = 'run_command';
+
 export const HOOKS_TABLE = {
   name: 'hooks',
   options: {
@@ -22,6 +25,7 @@ export const HOOKS_TABLE = {
       type: 'string',
       value: 'CMD',
       help: 'the command the hook runs; it reads the event as JSON on stdin, exit 2 blocks',
+      defaultText: 'none: add needs one',
     },
     timeout: {
       type: 'string',
@@ -41,7 +45,8 @@ export const HOOKS_TABLE = {
     tool: {
       type: 'string',
       value: 'NAME',
-      help: 'the tool of the sample call (PreToolUse and PostToolUse), e.g. run_command',
+      help: 'the tool of the sample call (PreToolUse and PostToolUse)',
+      defaultText: SAMPLE_TOOL,
     },
     input: {
       type: 'string',
@@ -53,6 +58,7 @@ export const HOOKS_TABLE = {
       type: 'string',
       value: 'TEXT',
       help: 'the sample prompt (UserPromptSubmit)',
+      defaultText: 'an empty prompt',
     },
   },
   forms: [

@@ -104,6 +104,14 @@ export const verbs: readonly LazyVerb[] = [
   ),
   lazy(
     {
+      name: 'hooks',
+      summary:
+        "List, add, remove, approve or test your hooks and the project's (.sluice/hooks.json).",
+    },
+    () => import('./hooks'),
+  ),
+  lazy(
+    {
       name: 'audit',
       summary: 'Print the approval decisions (file writes, commands, MCP calls), newest first.',
     },

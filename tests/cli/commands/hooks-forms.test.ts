@@ -223,6 +223,16 @@ describe('sluice hooks test', () => {
     expect(none.code).toBe(0);
     expect(none.io.out()).toBe('No PreToolUse hook matches for read_file; nothing ran.\n');
   });
+
+  it('hooks test - a tool event without --tool is about run_command, as Settings starts', async () => {
+    const hooks = createFakeProjectHooks();
+    await sluiceHooks(hooks, ['test', 'PreToolUse']);
+    await sluiceHooks(hooks, ['test', 'UserPromptSubmit', '--prompt', 'ship it']);
+    expect(hooks.tests).toEqual([
+      { event: 'PreToolUse', sample: { toolName: 'run_command' } },
+      { event: 'UserPromptSubmit', sample: { prompt: 'ship it' } },
+    ]);
+  });
 });
 
 describe('sluice hooks - malformed command lines', () => {
@@ -244,7 +254,7 @@ describe('sluice hooks - malformed command lines', () => {
       ['test', 'PreToolUse', '--tool', 'run_command', '--input', '[1]'],
       /--input must be a JSON object/u,
     ],
-    [['test', 'PreToolUse'], /give --tool NAME/u],
+    [['test', 'PreToolUse', '--tool', ' '], /--tool needs a tool name/u],
     [['test', 'Stop', '--prompt', 'hi'], /--prompt goes with UserPromptSubmit/u],
     [['remove', 'not-hex!'], /is not a hook id/u],
     [['list', 'extra'], /unexpected argument "extra"/u],

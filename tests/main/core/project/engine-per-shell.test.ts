@@ -1,7 +1,7 @@
 // Every shell opens the project through openProjectEngine, once, and the project has one
 // broker whose registry the command gate shares: the app's services, `sluice serve`, `sluice
 // ask` (a write and a command in one turn answered by one terminal prompt), `sluice tool`,
-// `sluice mcp` and a propose run. The engine and the broker announce themselves on their
+// `sluice mcp`, `sluice hooks` and a propose run. The engine and the broker announce themselves on their
 // node:diagnostics_channel channels; the test listens there.
 import diagnostics_channel from 'node:diagnostics_channel';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { createToolCommand } from '../../../../src/cli/commands/tool';
 import { createMcpServeCommand } from '../../../../src/cli/commands/mcp-serve';
 import { findRendererBundle, startServe } from '../../../../src/cli/commands/serve';
 import type { CliIo } from '../../../../src/cli/cli-io';
+import { main } from '../../../../src/cli/main';
 import { fakeCliIo } from '../../../support/fake-cli-io';
 import { startAppServicesHarness } from '../../../support/app-services-harness';
 import {
@@ -175,6 +176,13 @@ describe('one project engine per shell', () => {
     const running = createMcpServeCommand({ createTests: null }).run(['--project', project], io);
     setTimeout(() => stdin.end(), 200);
     expect(await running).toBe(0);
+    expectOneEngine();
+  });
+
+  it('sluice hooks - listing the hooks opens one engine', async () => {
+    const io = fakeCliIo({ env: env(), cwd: project });
+    const code = await main(['hooks', 'list', '--project', project], io);
+    expect(code, io.err()).toBe(0);
     expectOneEngine();
   });
 
