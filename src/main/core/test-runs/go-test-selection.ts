@@ -5,13 +5,16 @@
 // other modules and has no vendor folder cannot be tested offline and says so.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addImporter, dependentsOf, forEachFileText } from './reverse-closure';
+import { PACKAGE_FAILURE } from './go-test-report';
+import { addImporter, dependentsOf, forEachFileText, importsOf } from './reverse-closure';
 import { sandboxExecutable } from './sandbox-executable';
 import {
   describeCount,
+  regexLiteral,
   shellQuote,
   type LanguageSelection,
   type LanguageSelectionInput,
+  type TestPlan,
 } from './test-plan';
 
 const WHOLE = new Set(['go.mod', 'go.sum', 'go.work']);
@@ -97,13 +100,13 @@ export function selectGoTests(input: GoSelectionInput): LanguageSelection {
     base = `GOPROXY=off GOFLAGS=${vendored ? '-mod=vendor' : '-mod=readonly'} ${shellQuote(go)} test`;
   }
   const wholeCause = changed.find((p) => WHOLE.has(p));
+  const graph = input.graph ?? goPackageGraph(input.root, input.project.files, module.path);
   let packages: string[];
   let reason: string;
   if (wholeCause) {
     packages = ['./...'];
     reason = `${wholeCause} changed: every package of the module`;
   } else {
-    const graph = input.graph ?? goPackageGraph(input.root, input.project.files, module.path);
     const own = [...new Set(changed.map(changedPackage))];
     const dependents = dependentsOf(own, (pkg) => graph.get(pkg) ?? []);
     packages = [...dependents].sort().map((p) => (p === '.' ? '.' : `./${p}`));
@@ -115,21 +118,65 @@ export function selectGoTests(input: GoSelectionInput): LanguageSelection {
         ? `${named} and ${describeCount(importers, 'package')} that import ${own.length === 1 ? 'it' : 'them'}, directly or through others`
         : `${named} (no other package imports ${own.length === 1 ? 'it' : 'them'})`;
   }
-  const command = `${base} ${packages.map(shellQuote).join(' ')}`;
   return {
     kind: 'plan',
-    plan: {
-      selection: {
-        runner: 'go',
-        command,
-        label: 'go test',
-        targets: packages,
-        whole: Boolean(wholeCause),
-        reason,
+    plan: goPlan(base, packages, Boolean(wholeCause), reason, graph, input.project.files),
+  };
+}
+
+/** The package folder of a target (`./a/b` → `a/b`, `.` stays). */
+function packageFolder(target: string): string {
+  return target === '.' ? '.' : target.replace(/^\.\//u, '');
+}
+
+/** `go test` on `packages`, narrowed by package or by top-level test (`-run`). */
+function goPlan(
+  base: string,
+  packages: readonly string[],
+  whole: boolean,
+  reason: string,
+  graph: Map<string, Set<string>>,
+  files: readonly string[],
+  run?: string,
+): TestPlan {
+  const args = `${run ? `-run ${shellQuote(run)} ` : ''}${packages.map(shellQuote).join(' ')}`;
+  const command = `${base} ${args}`;
+  const single = new Set(packages.map(packageFolder));
+  return {
+    selection: {
+      runner: 'go',
+      command,
+      label: 'go test',
+      targets: [...packages],
+      whole,
+      reason,
+    },
+    format: 'go-json',
+    commandWithReport: (report) => `${base} -json ${args} > ${shellQuote(report)}`,
+    narrowing: {
+      toTargets: (targets) => goPlan(base, targets, false, reason, graph, files),
+      toTests: (outcomes) => {
+        // Whole top-level tests: `-run` matches each level apart, and a subtest's parent
+        // must run for it to run at all.
+        const names = [...new Set(outcomes.map((o) => o.name.split('/')[0] ?? o.name))];
+        if (names.includes(PACKAGE_FAILURE)) return null;
+        const targets = [...new Set(outcomes.map((o) => (o.file === '.' ? '.' : `./${o.file}`)))];
+        return goPlan(
+          base,
+          targets,
+          false,
+          reason,
+          graph,
+          files,
+          `^(${names.map(regexLiteral).join('|')})$`,
+        );
       },
-      format: 'go-json',
-      commandWithReport: (report) =>
-        `${base} -json ${packages.map(shellQuote).join(' ')} > ${shellQuote(report)}`,
+      targetOf: (o) => (single.has(o.file) ? (o.file === '.' ? '.' : `./${o.file}`) : null),
+      dependsOn: (target) => {
+        const own = new Set(importsOf(packageFolder(target), graph));
+        return files.filter((f) => own.has(changedPackage(f)));
+      },
+      isSource: (file) => file.endsWith('.go') || file.split('/').includes('testdata'),
     },
   };
 }

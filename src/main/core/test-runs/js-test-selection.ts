@@ -7,11 +7,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { detectJsRunner, type JsRunner } from './js-runner-detection';
 import { JS_SOURCE, jsImportGraph } from './js-import-graph';
-import { dependentsOf } from './reverse-closure';
+import { LOAD_FAILURE } from './jest-json-report';
+import { dependentsOf, importsOf } from './reverse-closure';
 import {
   describeCount,
   importReason,
+  regexLiteral,
   shellQuote,
+  type PlanNarrowing,
   type LanguageSelection,
   type LanguageSelectionInput,
   type TestPlan,
@@ -53,6 +56,7 @@ function planFor(
   changed: readonly string[],
   tests: readonly string[],
   reason: string,
+  graph: Map<string, Set<string>>,
 ): TestPlan {
   const quoted = (list: readonly string[]): string => list.map(shellQuote).join(' ');
   let command: string;
@@ -75,6 +79,43 @@ function planFor(
       label = 'node --test';
       break;
   }
+  const narrowed = (files: readonly string[], names?: readonly string[]): TestPlan => {
+    const pattern = names?.length
+      ? ` ${runner.kind === 'node-test' ? '--test-name-pattern' : '-t'} ${shellQuote(`(?:${names.map(regexLiteral).join('|')})$`)}`
+      : '';
+    const only =
+      runner.kind === 'vitest'
+        ? `${base} run ${quoted(files)} --passWithNoTests${pattern}`
+        : runner.kind === 'jest'
+          ? `${base} --ci --watchman=false --runTestsByPath ${quoted(files)} --passWithNoTests${pattern}`
+          : `${base} --test${pattern} ${quoted(files)}`;
+    return { ...jsPlan(runner, only, label, files, false, reason), narrowing };
+  };
+  const narrowing: PlanNarrowing = {
+    toTargets: (targets) => narrowed(targets),
+    toTests: (outcomes) => {
+      const files = [...new Set(outcomes.map((o) => o.file))];
+      // A file that did not load has no test to name: it runs whole; so do node's tests,
+      // whose report names are not the names its pattern matches.
+      const whole = runner.kind === 'node-test' || outcomes.some((o) => o.name === LOAD_FAILURE);
+      return narrowed(files, whole ? undefined : outcomes.map((o) => o.name));
+    },
+    targetOf: (o) => (isJsTestFile(o.file) ? o.file : null),
+    dependsOn: (target) => importsOf(target, graph),
+    isSource: (file) => JS_SOURCE.test(file) && !runner.wholeSuiteFiles.has(file),
+  };
+  return { ...jsPlan(runner, command, label, tests, whole, reason), narrowing };
+}
+
+/** The plan of one command line, with the report options of its runner. */
+function jsPlan(
+  runner: JsRunner,
+  command: string,
+  label: string,
+  tests: readonly string[],
+  whole: boolean,
+  reason: string,
+): TestPlan {
   const format = runner.kind === 'node-test' ? 'junit-xml' : 'jest-json';
   return {
     selection: { runner: runner.kind, command, label, targets: [...tests], whole, reason },
@@ -112,6 +153,10 @@ function selectionReason(tests: readonly string[], changed: readonly string[]): 
   return parts.join('; ');
 }
 
+function graphOf(input: JsSelectionInput): Map<string, Set<string>> {
+  return input.graph ?? jsImportGraph(input.root, input.project.files);
+}
+
 export function selectJsTests(input: JsSelectionInput): LanguageSelection {
   const runner = detectJsRunner(input.root);
   if (!runner) return { kind: 'not_mine' };
@@ -125,9 +170,12 @@ export function selectJsTests(input: JsSelectionInput): LanguageSelection {
   const allTests = input.project.files.filter(isJsTestFile);
   if (wholeCause) {
     const reason = `${wholeCause} changed (${FIXTURE.test(wholeCause) ? 'a fixture' : `${runner.kind}'s configuration or setup`}): the whole suite, ${describeCount(allTests.length, 'test file')}`;
-    return { kind: 'plan', plan: planFor(runner, base, true, changed, allTests, reason) };
+    return {
+      kind: 'plan',
+      plan: planFor(runner, base, true, changed, allTests, reason, graphOf(input)),
+    };
   }
-  const graph = input.graph ?? jsImportGraph(input.root, input.project.files);
+  const graph = graphOf(input);
   const importersOf = (file: string): string[] => [
     ...(graph.get(file) ?? []),
     ...(input.extraImporters?.(file) ?? []),
@@ -148,6 +196,6 @@ export function selectJsTests(input: JsSelectionInput): LanguageSelection {
   const relatedTo = [...new Set([...sources, ...snapshots.filter((t) => tests.includes(t))])];
   return {
     kind: 'plan',
-    plan: planFor(runner, base, false, relatedTo, tests, selectionReason(tests, changed)),
+    plan: planFor(runner, base, false, relatedTo, tests, selectionReason(tests, changed), graph),
   };
 }

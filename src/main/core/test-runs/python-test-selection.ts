@@ -5,7 +5,8 @@
 // (pytest.ini, pyproject.toml, setup.cfg, tox.ini) or the root conftest selects everything.
 import { spawnSync } from 'node:child_process';
 import { forEachPythonImport, pythonModuleFiles } from '../diagnostics/python/importers';
-import { addImporter, dependentsOf } from './reverse-closure';
+import { addImporter, dependentsOf, importsOf } from './reverse-closure';
+import type { TestOutcome } from './test-outcome';
 import { sandboxExecutable } from './sandbox-executable';
 import {
   describeCount,
@@ -13,6 +14,7 @@ import {
   shellQuote,
   type LanguageSelection,
   type LanguageSelectionInput,
+  type TestPlan,
 } from './test-plan';
 
 const TEST_FILE = /(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$/u;
@@ -89,7 +91,6 @@ export function selectPythonTests(input: PythonSelectionInput): LanguageSelectio
     if ('problem' in pytest) return { kind: 'not_run', reason: pytest.problem };
     base = `${shellQuote(pytest.python)} -m pytest`;
   }
-  const options = '-p no:cacheprovider -q';
   const wholeCause = changed.find((p) => CONFIG.has(p));
   let tests: string[];
   let reason: string;
@@ -121,15 +122,56 @@ export function selectPythonTests(input: PythonSelectionInput): LanguageSelectio
       ? `${conftests.join(', ')} changed: the ${describeCount(tests.length, 'test file')} beside and below it`
       : pythonReason(tests, changed);
   }
-  const command = whole
-    ? `${base} ${options}`
-    : `${base} ${options} ${tests.map(shellQuote).join(' ')}`;
+  return { kind: 'plan', plan: pytestPlan(base, tests, whole, reason, input) };
+}
+
+/** pytest on `tests` (every test file when `whole`), narrowed by test file or node id. */
+function pytestPlan(
+  base: string,
+  tests: readonly string[],
+  whole: boolean,
+  reason: string,
+  input: PythonSelectionInput,
+  nodeIds?: readonly string[],
+): TestPlan {
+  const options = '-p no:cacheprovider -q';
+  const command =
+    whole && !nodeIds
+      ? `${base} ${options}`
+      : `${base} ${options} ${(nodeIds ?? tests).map(shellQuote).join(' ')}`;
+  const graph = input.graph ?? pythonImportGraph(input.root, input.project.files);
+  const narrow = (targets: readonly string[], ids?: readonly string[]): TestPlan =>
+    pytestPlan(base, targets, false, reason, input, ids);
   return {
-    kind: 'plan',
-    plan: {
-      selection: { runner: 'pytest', command, label: 'pytest', targets: tests, whole, reason },
-      format: 'junit-xml',
-      commandWithReport: (report) => `${command} --junitxml=${shellQuote(report)}`,
+    selection: { runner: 'pytest', command, label: 'pytest', targets: [...tests], whole, reason },
+    format: 'junit-xml',
+    commandWithReport: (report) => `${command} --junitxml=${shellQuote(report)}`,
+    narrowing: {
+      toTargets: (targets) => narrow(targets),
+      toTests: (outcomes) => {
+        const ids = [...new Set(outcomes.map(pytestNodeId))];
+        return narrow([...new Set(outcomes.map((o) => o.file))], ids);
+      },
+      targetOf: (o) => (tests.includes(o.file) ? o.file : null),
+      dependsOn: (target) => importsOf(target, graph),
+      // conftest.py is read by pytest, not imported: a change to one counts for every test.
+      isSource: (file) => file.endsWith('.py') && !CONFIG.has(file.split('/').pop() ?? ''),
     },
   };
+}
+
+/**
+ * The node id pytest runs one test by, from its JUnit names: `tests/test_a.py::TestX::test_y[1]`
+ * from classname `tests.test_a.TestX` and name `test_y[1]`; the file when the names do not
+ * tell (a collection error is named after its module).
+ */
+export function pytestNodeId(o: TestOutcome): string {
+  const at = o.name.indexOf('::');
+  if (at < 0 || !o.file.endsWith('.py')) return o.file;
+  const classname = o.name.slice(0, at);
+  const test = o.name.slice(at + 2);
+  const module = o.file.slice(0, -'.py'.length).split('/').join('.');
+  if (classname === module) return `${o.file}::${test}`;
+  if (!classname.startsWith(`${module}.`)) return o.file;
+  return [o.file, ...classname.slice(module.length + 1).split('.'), test].join('::');
 }

@@ -38,3 +38,16 @@ export function forEachFileText(
     visit(file, text);
   }
 }
+
+const forwardGraphs = new WeakMap<Map<string, Set<string>>, Map<string, Set<string>>>();
+
+/** What `file` imports, itself included, transitively, by a reverse graph turned around. */
+export function importsOf(file: string, reverse: Map<string, Set<string>>): string[] {
+  let forward = forwardGraphs.get(reverse);
+  if (!forward) {
+    forward = new Map();
+    for (const [to, froms] of reverse) for (const from of froms) addImporter(forward, from, to);
+    forwardGraphs.set(reverse, forward);
+  }
+  return [...importerClosure([file], (f) => forward.get(f) ?? [])];
+}

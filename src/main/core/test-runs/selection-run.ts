@@ -1,17 +1,16 @@
 // One selection's run (test-run-service.ts queues it): each plan on the proposed text in a
-// private copy; only when something failed, the same plan on the disk state (the baseline,
-// cached per disk state and command) and a second run on the proposed text, side by side, so
-// a failure is newly failing, already failing, or flaky.
+// private copy, beside its baseline on the disk state (plan-run.ts), so a failure is newly
+// failing, already failing, or flaky.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { notRunVerdict, type TestSelection, type TestVerdict } from '../../../shared/test-verdict';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { detectSandbox } from '../sandbox/sandbox-detect';
+import type { BaselineCache } from './baseline-cache';
+import { runPlan, type PlanRunContext } from './plan-run';
 import { runPlanInCopy, type CopyRunResult } from './test-copy-run';
-import type { TestOutcome } from './test-outcome';
 import type { TestChange, TestPlan } from './test-plan';
 import { goModulePath, type SelectionResult } from './test-selection';
-import { asFailure, compareOutcomes, splitFlaky } from './verdict-comparison';
-
-const BASELINE_CACHE = 32;
 
 export interface SelectionRunContext {
   readonly root: string;
@@ -22,8 +21,10 @@ export interface SelectionRunContext {
   readonly copiesDir: string;
   /** Hard ceiling of one runner process, as Settings say now. */
   readonly ceilingMs: () => number;
-  /** Baseline outcomes by disk state and command, the oldest dropped first. */
-  readonly baselines: Map<string, readonly TestOutcome[]>;
+  /** Baseline outcomes per target and the state of what it depends on. */
+  readonly baselines: BaselineCache;
+  /** Ends with the service. */
+  readonly lifetime: AbortSignal;
 }
 
 /** What a selection's run takes of the request. */
@@ -33,8 +34,6 @@ export interface SelectionRunRequest {
   readonly baselineNotOnDisk?: boolean;
   readonly onProgress?: (verdict: TestVerdict) => void;
 }
-
-type PlanVerdict = Pick<TestVerdict, 'newlyFailing' | 'flaky' | 'alreadyFailing' | 'passed'>;
 
 /** Every plan of the selection run and compared; the first that cannot run stops the rest. */
 export async function runSelection(
@@ -52,9 +51,19 @@ export async function runSelection(
     alreadyFailing: TestVerdict['alreadyFailing'];
     passed: number;
   };
+  const planContext: PlanRunContext = {
+    root: context.root,
+    baselines: context.baselines,
+    lifetime: context.lifetime,
+    run: (plan, files, runSignal) => runOnce(context, plan, files, runSignal),
+  };
+  // The baseline is kept only when the changes were made against the disk as it is now.
+  const disk =
+    request.baselineNotOnDisk || !madeAgainstDisk(context.root, request.changes)
+      ? null
+      : selection.project;
   for (const plan of selection.plans) {
-    const stateKey = request.baselineNotOnDisk ? null : selection.project.stateKey;
-    const result = await runPlan(context, plan, request.changes, stateKey, signal);
+    const result = await runPlan(planContext, plan, request.changes, disk, signal);
     if ('stop' in result) {
       const reason =
         result.stop.kind === 'cancelled'
@@ -78,50 +87,18 @@ export async function runSelection(
   };
 }
 
-/** Runs one plan: proposed, then (only when something failed) baseline and a rerun. */
-async function runPlan(
-  context: SelectionRunContext,
-  plan: TestPlan,
-  changes: readonly TestChange[],
-  stateKey: string | null,
-  signal: AbortSignal,
-): Promise<{ verdict: PlanVerdict } | { stop: CopyRunResult }> {
-  const proposed = await runOnce(context, plan, changes, signal);
-  if (proposed.kind !== 'ran') return { stop: proposed };
-  const failed = proposed.outcomes.some((o) => o.status === 'failed');
-  if (!failed) {
-    const passed = proposed.outcomes.filter((o) => o.status === 'passed').length;
-    return { verdict: { newlyFailing: [], flaky: [], alreadyFailing: [], passed } };
-  }
-  // Something failed: the disk state (unless cached) and a second run on the proposed text
-  // go side by side (two cores, both at lower priority); the rerun is wasted only when every
-  // failure turns out to be already failing.
-  const { baselines } = context;
-  const cacheKey = stateKey === null ? null : `${stateKey}\0${plan.selection.command}`;
-  const cached = cacheKey === null ? undefined : baselines.get(cacheKey);
-  const [disk, again] = await Promise.all([
-    cached ? null : runOnce(context, plan, asBefore(changes), signal),
-    runOnce(context, plan, changes, signal),
-  ]);
-  if (disk?.kind === 'cancelled') return { stop: disk };
-  if (again.kind === 'cancelled') return { stop: again };
-  // A baseline that could not run leaves every failure "newly failing" (fails closed).
-  const baseline: readonly TestOutcome[] = cached ?? (disk?.kind === 'ran' ? disk.outcomes : []);
-  if (!cached && disk?.kind === 'ran' && cacheKey !== null) {
-    baselines.set(cacheKey, baseline);
-    if (baselines.size > BASELINE_CACHE) baselines.delete(baselines.keys().next().value as string);
-  }
-  const lists = compareOutcomes(baseline, proposed.outcomes);
-  const rerun: readonly TestOutcome[] | null = again.kind === 'ran' ? again.outcomes : null;
-  const { failing, flaky } = splitFlaky(lists.newlyFailing, rerun);
-  return {
-    verdict: {
-      newlyFailing: failing.map(asFailure),
-      flaky: flaky.map(asFailure),
-      alreadyFailing: lists.alreadyFailing.map(asFailure),
-      passed: lists.passed,
-    },
-  };
+/** Whether every change's `before` is the disk's text now (unknown counts as the disk's). */
+function madeAgainstDisk(root: string, changes: readonly TestChange[]): boolean {
+  return changes.every((c) => {
+    if (c.before === undefined) return true;
+    let text: string | null;
+    try {
+      text = readFileSync(path.join(root, ...c.path.split('/')), 'utf8');
+    } catch {
+      text = null;
+    }
+    return text === c.before;
+  });
 }
 
 function runOnce(
@@ -143,13 +120,6 @@ function runOnce(
     ...(modulePath ? { modulePath } : {}),
     ...(context.baseEnv ? { baseEnv: context.baseEnv } : {}),
   });
-}
-
-/** The baseline's files: each change's text before it, where known (a new file stays absent). */
-function asBefore(changes: readonly TestChange[]): TestChange[] {
-  return changes.flatMap((c) =>
-    typeof c.before === 'string' ? [{ path: c.path, after: c.before }] : [],
-  );
 }
 
 /** The plans' selections as one, for the person: commands, labels and targets joined. */

@@ -3,6 +3,7 @@
 // test-copy-run.ts.
 import type { TestRunnerKind, TestSelection } from '../../../shared/test-verdict';
 import type { ProjectFiles } from '../workspace/project-files';
+import type { TestOutcome } from './test-outcome';
 
 /** A changed file as the proposal has it (the proposed text). */
 export interface TestChange {
@@ -27,6 +28,31 @@ export interface TestPlan {
    * (project-relative, a folder Sluice makes in the copy's own layer).
    */
   commandWithReport(reportPath: string): string;
+  /** How the plan runs on part of its targets or tests; absent: only whole. */
+  readonly narrowing?: PlanNarrowing;
+}
+
+/**
+ * What lets a plan run on less than all of it, and its baseline be kept per target: the same
+ * runner on some targets (tests not yet known on disk), on some tests (a failure's rerun),
+ * and what each target depends on.
+ */
+export interface PlanNarrowing {
+  /** The same runner on these targets only (a subset of the selection's). */
+  toTargets(targets: readonly string[]): TestPlan;
+  /** The same runner on these tests only (with what it must run beside them), or null. */
+  toTests(tests: readonly TestOutcome[]): TestPlan | null;
+  /** The target a test's outcome belongs to, or null when it cannot be told. */
+  targetOf(outcome: TestOutcome): string | null;
+  /** The project files a target imports, itself included, transitively. */
+  dependsOn(target: string): readonly string[];
+  /** Files whose imports dependsOn follows; every other file counts for every target. */
+  isSource(file: string): boolean;
+}
+
+/** A regular expression matching exactly `text`. */
+export function regexLiteral(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
 
 /** What a language's selection is given for one change. */

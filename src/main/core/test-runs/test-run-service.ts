@@ -2,9 +2,9 @@
 // run them on the proposed text in a private copy, and compare with the same selection on the
 // disk state. One run per project at a time (a queue); a newer revision of the same proposal
 // (same `key`) cancels the older. The caller's deadline returns `timed_out` while the run goes
-// on; its result reaches `onLateResult`. The baseline (the selection on disk) is run only when
-// the proposed run has failures (side by side with the flaky rerun), and is cached per disk
-// state and command (selection-run.ts).
+// on; its result reaches `onLateResult`. The baseline (the selection on disk) runs beside the
+// proposed run unless known, and is kept per target and the state of the files it depends on
+// (plan-run.ts, baseline-cache.ts); only failing tests run again to tell flaky ones.
 // Contract: verdict() never rejects; every failure is a `not_run` verdict with the reason.
 import path from 'node:path';
 import { durationText } from '../../../shared/evidence-summary';
@@ -20,6 +20,7 @@ import {
   withSelection,
   type SelectionRunContext,
 } from './selection-run';
+import { createBaselineCache } from './baseline-cache';
 import type { TestChange } from './test-plan';
 import { createTestSelector, type SelectionResult } from './test-selection';
 import { KEEPS_CODE_TOKENS_REASON, keepsCodeTokens } from './code-tokens';
@@ -94,7 +95,8 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
       options.copiesDir ??
       path.join(options.home ?? os.tmpdir(), options.home ? 'test-copies' : 'sluice-test-copies'),
     ceilingMs: () => settings().ceilingMs,
-    baselines: new Map(),
+    baselines: createBaselineCache(),
+    lifetime: everything.signal,
   };
 
   const selectFor = (changes: readonly TestChange[]): SelectionResult =>
