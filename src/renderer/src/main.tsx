@@ -20,6 +20,7 @@ import './styles/inbox.css';
 import './styles/changes.css';
 import './styles/slash.css';
 import './styles/images.css';
+import './styles/hooks.css';
 
 // Until settings arrive the page follows the system theme (App then applies the setting).
 document.documentElement.dataset.theme =

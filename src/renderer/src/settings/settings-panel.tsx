@@ -1,4 +1,5 @@
-// Settings: key, model, base URL, round limit, theme, error checks, approval policy.
+// Settings: key, model, base URL, round limit, theme, error checks, approval policy, git, MCP
+// servers and hooks.
 import type { Settings } from '../../../shared/contract';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
@@ -10,6 +11,7 @@ import { TestRunSettings } from './test-run-settings';
 import { CommandRules } from './command-rules';
 import { NetworkRules } from './network-rules';
 import { GitSettings } from './git-settings';
+import { HookSettings } from './hook-settings';
 import { McpSettings } from './mcp-settings';
 import { ModelSettings, type SettingsPatch } from './model-settings';
 
@@ -82,6 +84,7 @@ export function SettingsPanel({ settings, onChange }: Props) {
         <NetworkRules />
         <GitSettings />
         <McpSettings />
+        <HookSettings />
       </div>
     </section>
   );

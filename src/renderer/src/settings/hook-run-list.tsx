@@ -1,0 +1,45 @@
+// Runs of hooks in Settings → Hooks (a test's, or the latest ones), each read as the step list
+// reads it (shared/hook-words.ts): whose hook, the event and tool, the command, what came of it
+// with its exit code, how long it took, then its first lines; the latest runs also say when.
+// The hook's output is outside text: shown with its control characters visible, never obeyed.
+import type { HookRun } from '../../../shared/hooks';
+import { hookStepWords } from '../../../shared/hook-words';
+import { visibleUntrusted } from '../../../shared/untrusted-text';
+import { shortHookId } from './hook-words';
+
+export type ShownRun = HookRun & { readonly at?: string };
+
+export function HookRunList({ runs, label }: { runs: readonly ShownRun[]; label: string }) {
+  return (
+    <ul className="hook-runs" aria-label={label}>
+      {runs.map((run, index) => {
+        const words = hookStepWords(run);
+        return (
+          <li
+            key={`${run.hookId}-${run.at ?? ''}-${index}`}
+            className="hook-run"
+            data-outcome={run.outcome}
+          >
+            <p className="hook-run-line">
+              <span className={`step-icon status-${words.tone}`} aria-hidden="true">
+                {words.icon}
+              </span>
+              <span>{visibleUntrusted(words.line)}</span>
+              <span className="muted small-text">hook {shortHookId(run.hookId)}</span>
+              {run.at && (
+                <time className="muted small-text" dateTime={run.at}>
+                  {new Date(run.at).toLocaleString()}
+                </time>
+              )}
+            </p>
+            {words.lines.length > 0 && (
+              <pre className="step-pre hook-run-output" aria-label="What the hook printed">
+                {visibleUntrusted(words.lines.join('\n'))}
+              </pre>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
