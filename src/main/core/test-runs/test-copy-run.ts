@@ -3,8 +3,9 @@
 // one, and the proposed texts are written into that upper layer before the runner starts, so
 // the runner sees the project as it would be with the change. The command runs through
 // runCommand: bubblewrap, network off, the environment allow-list, process and memory
-// ceilings, at lower CPU priority (nice). The copy is removed afterwards; the project is
-// never written.
+// ceilings, at the priority of the checkers it competes with (a lower one left the tests the
+// idle time of a machine busy checking the same change). The copy is removed afterwards; the
+// project is never written.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
@@ -131,7 +132,7 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
     layFiles(mount.upper, input.files);
     mkdirSync(path.join(mount.upper, REPORT_DIR), { recursive: true });
     const report = `${REPORT_DIR}/report`;
-    const command = `exec nice -n 10 /bin/sh -c ${shellQuote(input.plan.commandWithReport(report))}`;
+    const command = `exec /bin/sh -c ${shellQuote(input.plan.commandWithReport(report))}`;
     const run = await runCommand({
       command,
       root: input.root,
