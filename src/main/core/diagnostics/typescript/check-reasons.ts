@@ -8,6 +8,8 @@ import type { CheckerFileReads } from './file-reads';
 import type { ConfigError } from './project-configs';
 
 export const JS_NOT_CHECKED = 'JavaScript files are not type-checked (no checkJs or // @ts-check)';
+/** Said beside the errors of a project with no config at its root, whichever compiler checked. */
+export const DEFAULT_OPTIONS_USED = 'no tsconfig.json: checked with default compiler options';
 
 export interface CheckReasons {
   /** The reason said beside checked errors, with `extra` problems; undefined when none. */
@@ -31,7 +33,7 @@ export function createCheckReasons(
     reasonOf(extra) {
       const refused = reads.refusals();
       const words = [
-        configs.usedDefaults() ? 'no tsconfig.json: checked with default compiler options' : '',
+        configs.usedDefaults() ? DEFAULT_OPTIONS_USED : '',
         ...uniqueWords([...configs.configErrors().filter((e) => !extra.includes(e)), ...extra]),
         refused.length
           ? `not read: ${refused

@@ -2,9 +2,12 @@
 // `node_modules/typescript` when it has one, since errors from another compiler than the one
 // the project builds with are wrong evidence; Sluice's own only when the project has none.
 // Sluice's own is TypeScript 7 (npm's latest, its native checker keeps the program warm
-// across proposals) for a project with a root tsconfig.json, and the bundled 6.x language
-// service otherwise or when TypeScript 7 cannot take the project's configuration (options
-// 7 removed): the worker falls back at start, before any answer (typescript-check-worker.ts).
+// across proposals, and it starts cold in a fraction of 6.x's time) for a project with a root
+// tsconfig.json, and for loose files (no tsconfig.json or jsconfig.json at the root) through
+// the config the checker gives them (native-inferred-project.ts); the bundled 6.x language
+// service for a jsconfig.json (7's JavaScript checking is not complete), and when TypeScript 7
+// cannot take the configuration (options 7 removed): the worker falls back at start, before
+// any answer (typescript-check-worker.ts).
 // Decided inside the confined check process: the project's package.json is read by the
 // checker's read rules and its compiler is only ever loaded there.
 import { lstatSync, realpathSync } from 'node:fs';
@@ -41,6 +44,8 @@ export type CompilerChoice =
       readonly readableDirs: readonly string[];
       /** Sluice's own 6.x, when Sluice's own 7 cannot take the project's configuration. */
       readonly fallback?: LanguageServiceChoice;
+      /** Loose files: no config at the root, so the checker gives TypeScript 7 one. */
+      readonly inferred?: true;
     }
   | {
       readonly kind: 'unsupported';
@@ -125,11 +130,12 @@ export function chooseCompiler(
     readableDirs: [own],
   };
   const native = bundledNative ? ownNative(bundledNative) : null;
-  // TypeScript 7 checks a project through its tsconfig.json; a project with none (loose
-  // files, a jsconfig.json for JavaScript) keeps the 6.x language service.
-  if (!native || reads.readFile(path.join(root, 'tsconfig.json')) === undefined)
-    return languageService;
-  return { ...native, fallback: languageService };
+  if (!native) return languageService;
+  if (reads.readFile(path.join(root, 'tsconfig.json')) !== undefined)
+    return { ...native, fallback: languageService };
+  // A jsconfig.json is for JavaScript, which TypeScript 7 does not check completely yet.
+  if (reads.readFile(path.join(root, 'jsconfig.json')) !== undefined) return languageService;
+  return { ...native, fallback: languageService, inferred: true };
 }
 
 /** Sluice's own TypeScript 7, when its package and its native executable's lib folder are there. */

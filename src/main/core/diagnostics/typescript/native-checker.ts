@@ -6,11 +6,13 @@
 // never a file written. The disk snapshot's errors, importer graph and export surfaces are cached per disk
 // state; a proposal is checked in the changed files, then the importers of every file whose
 // export surface differs, transitively, as the 5.x/6.x checker does
-// (native-change-check.ts, native-surface.ts).
+// (native-change-check.ts, native-surface.ts). Loose files (no config at the root) are one
+// project through the config the checker gives them (native-inferred-project.ts).
 // Runs inside the TypeScript check worker, inside the confinement.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Diagnostic } from '../../../../shared/diagnostics';
+import { DEFAULT_OPTIONS_USED, JS_NOT_CHECKED } from './check-reasons';
 import type { LanguageOutcome, ProjectOutcome } from '../language-checker';
 import type { TsCheckerStats, TypeScriptChecker } from './checker-contract';
 import type { ShapeComparer } from './declaration-shape';
@@ -19,6 +21,7 @@ import type { CheckerFileReads } from './file-reads';
 import type { NativeProgram } from './native-api';
 import { checkNativeChange, type NativeChangeCheckContext } from './native-change-check';
 import { createNativeDiagnostics } from './native-diagnostics';
+import { isCheckedLooseFile, type InferredConfig } from './native-inferred-project';
 import { openNativeSession, type NativeSession } from './native-session';
 import { createNativeDiskSides } from './native-surface';
 import { nativeReferenceCycle } from './native-references';
@@ -26,6 +29,11 @@ import { nativeReferenceCycle } from './native-references';
 export interface NativeChecker extends TypeScriptChecker {
   /** TypeScript's words for what is wrong with the root configuration; '' when nothing is. */
   configurationProblems(): string;
+  /**
+   * Opened for loose files, and a tsconfig.json or jsconfig.json is at the root now: the
+   * compiler was chosen for a project without one, so the checker must start again.
+   */
+  rootConfigAppeared(): boolean;
 }
 
 /** What the checker's requests share: the native side, the change check's context. */
@@ -45,6 +53,8 @@ export async function createNativeChecker(
   root: string,
   reads: CheckerFileReads,
   sameShape?: ShapeComparer,
+  /** The config of a project with none at its root (loose files). */
+  inferred?: InferredConfig,
 ): Promise<NativeChecker> {
   const isProjectFile = (file: string): boolean =>
     file.startsWith(root + '/') && !file.includes('/node_modules/');
@@ -58,6 +68,7 @@ export async function createNativeChecker(
       diskErrors.clear();
       sides.reset();
     },
+    inferred,
   });
   const { rootConfig, overlay } = session;
   const absolute = (rel: string): string => path.join(root, ...rel.split('/'));
@@ -95,6 +106,8 @@ export async function createNativeChecker(
   const context: NativeChangeCheckContext = {
     root,
     rootConfig,
+    inferred: session.inferred,
+    isProjectFile,
     reads,
     overlay,
     openedProjects: session.openedProjects,
@@ -131,6 +144,9 @@ export async function createNativeChecker(
       session.refreshDisk(paths.map(absolute).filter(isProjectFile));
     },
     configurationProblems: () => configurationProblems(parts),
+    rootConfigAppeared: () =>
+      session.inferred &&
+      ['tsconfig.json', 'jsconfig.json'].some((name) => reads.fileExists(path.join(root, name))),
     stats: (): TsCheckerStats => ({
       ...session.counts(),
       prepared:
@@ -167,9 +183,23 @@ function projectOutcome(parts: NativeCheckerParts): ProjectOutcome | null {
       reason: words([...(cycle ? [cycle.error] : []), ...problems.fatal]),
       filesChecked: 0,
     };
-  const files = project.program.getSourceFileNames().filter(isProjectFile);
+  const sources = project.program.getSourceFileNames().filter(isProjectFile);
+  // No config and no source: no TypeScript here, as the 5.x/6.x checker answers.
+  if (session.inferred && !sources.length) return null;
+  // Loose JavaScript is checked only with `// @ts-check`, as by the 5.x/6.x checker.
+  const files = session.inferred
+    ? sources.filter((file) => isCheckedLooseFile(file, context.reads.readFile(file)))
+    : sources;
+  if (sources.length && !files.length)
+    return { state: 'not_checked', reason: JS_NOT_CHECKED, filesChecked: 0 };
   const out = files.flatMap((file) => context.diskErrorsOf(project.program, file));
-  const reason = [words(problems.other), context.refusedWords()].filter(Boolean).join('; ');
+  const reason = [
+    session.inferred ? DEFAULT_OPTIONS_USED : '',
+    words(problems.other),
+    context.refusedWords(),
+  ]
+    .filter(Boolean)
+    .join('; ');
   return checkedProject(out, files.length, reason);
 }
 

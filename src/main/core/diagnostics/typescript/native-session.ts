@@ -1,13 +1,16 @@
 // TypeScript 7's side of the native checker (native-checker.ts): one API process that asks us
 // for every file it reads, so the read rules hold (file-reads.ts) and a proposal's texts are an
 // overlay on the disk's; its current snapshot; and the disk state that snapshot was made from
-// (each project file's version when it was first read, disk-version.ts).
+// (each project file's version when it was first read, disk-version.ts). A project without a
+// config at its root is opened through the config the checker gives it (native-inferred-project.ts),
+// served here and never written.
 // Runs inside the TypeScript check worker.
 import path from 'node:path';
 import type { TsCheckerStats } from './checker-contract';
 import { diskVersion } from './disk-version';
 import type { CheckerFileReads } from './file-reads';
 import { loadNativeApi, type NativeSnapshot } from './native-api';
+import type { InferredConfig } from './native-inferred-project';
 
 export type NativeCounts = Omit<TsCheckerStats, 'prepared'>;
 
@@ -19,11 +22,15 @@ export interface NativeSessionOptions {
   readonly isProjectFile: (file: string) => boolean;
   /** The disk changed: whatever was kept for the disk state before is dropped. */
   readonly onDiskChange: () => void;
+  /** The config of a project with none at its root (loose files), when TypeScript 7 checks one. */
+  readonly inferred?: InferredConfig | undefined;
 }
 
 export interface NativeSession {
-  /** The root's tsconfig.json or jsconfig.json, when there is one. */
+  /** The root's tsconfig.json or jsconfig.json, when there is one; else the inferred config. */
   readonly rootConfig: string | undefined;
+  /** The root config is the inferred one: the project has none of its own. */
+  readonly inferred: boolean;
   /** The proposed texts by absolute path (null: deleted), as the native side reads them. */
   readonly overlay: Map<string, string | null>;
   /** Configs opened as projects (a project loaded only for an open file takes no changes). */
@@ -51,7 +58,7 @@ export interface NativeSession {
 }
 
 export async function openNativeSession(options: NativeSessionOptions): Promise<NativeSession> {
-  const { root, reads, isProjectFile } = options;
+  const { root, reads, isProjectFile, inferred } = options;
   const API = await loadNativeApi(options.packageFolder);
   const overlay = new Map<string, string | null>();
   const versions = new Map<string, string>();
@@ -59,20 +66,23 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
     cwd: root,
     fs: {
       readFile: (file: string): string | null => {
+        if (file === inferred?.path) return inferred.text;
         if (overlay.has(file)) return overlay.get(file) ?? null;
         if (isProjectFile(file) && !versions.has(file)) versions.set(file, diskVersion(file));
         return reads.readFile(file) ?? null;
       },
       fileExists: (file: string): boolean =>
-        overlay.has(file) ? overlay.get(file) !== null : reads.fileExists(file),
+        file === inferred?.path ||
+        (overlay.has(file) ? overlay.get(file) !== null : reads.fileExists(file)),
       realpath: (file: string): string => reads.realpath(file),
     },
   });
   let counts: NativeCounts = { diskPrograms: 0, overlayPrograms: 0, preparedFiles: 0 };
   let epoch = 0;
-  const rootConfig = ['tsconfig.json', 'jsconfig.json']
+  const ownConfig = ['tsconfig.json', 'jsconfig.json']
     .map((name) => path.join(root, name))
     .find((file) => reads.fileExists(file));
+  const rootConfig = ownConfig ?? inferred?.path;
   let snapshot = api.updateSnapshot(rootConfig ? { openProjects: [rootConfig] } : {});
   const openedProjects = new Set<string>(rootConfig ? [rootConfig] : []);
   counts = { ...counts, diskPrograms: counts.diskPrograms + 1 };
@@ -86,6 +96,7 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 
   return {
     rootConfig,
+    inferred: ownConfig === undefined && inferred !== undefined,
     overlay,
     openedProjects,
     epoch: () => epoch,

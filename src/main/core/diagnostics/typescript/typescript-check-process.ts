@@ -83,6 +83,7 @@ function run(config: CheckProcessConfig): void {
           },
         }
       : {}),
+    ...(compiler.kind === 'native' && compiler.inferred ? { inferred: true } : {}),
   };
   const entry = workerEntryFor(import.meta.url, 'typescript-check-worker');
   const options = {

@@ -14,9 +14,10 @@ import type * as TypeScript from 'typescript';
 import type { ChangedFilesOutcome, LanguageOutcome, ProjectOutcome } from '../language-checker';
 import { createTypeScriptChecker } from './checker';
 import type { TsChange, TsCheckerStats, TypeScriptChecker } from './checker-contract';
-import { createShapeComparer } from './declaration-shape';
+import { createShapeComparer, type ShapeComparer } from './declaration-shape';
 import { createCheckerFileReads } from './file-reads';
-import { createNativeChecker } from './native-checker';
+import { createNativeChecker, type NativeChecker } from './native-checker';
+import { inferredConfig } from './native-inferred-project';
 import { nativeChildren } from './native-children';
 
 export const TS_CHECK_WORKER_MARKER = 'sluice-typescript-check-worker';
@@ -41,6 +42,8 @@ export interface TsWorkerData {
    * has no compiler of its own, so the one that takes its configuration checks it.
    */
   readonly fallback?: { readonly typescriptPath: string; readonly readableDirs: readonly string[] };
+  /** TypeScript 7 for loose files: the project has no config at its root, the checker gives one. */
+  readonly inferred?: true;
 }
 
 export type TsWorkerRequest =
@@ -72,6 +75,8 @@ export type TsWorkerResponse = {
       readonly message: string;
       /** The checker cannot answer again (TypeScript 7's native process is gone): it ends. */
       readonly ended?: true;
+      /** It ended because its compiler was chosen for another project shape: ask a new one. */
+      readonly restart?: true;
     }
 );
 
@@ -99,44 +104,65 @@ function heapBytes(): number {
   return stats.total_heap_size + stats.malloced_memory + stats.external_memory;
 }
 
-async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
-  const { root, cancel, typescriptPath, readableDirs, compiler, fallback } =
+/** The checker the worker answers with, and what the worker needs to know of it. */
+interface StartedChecker {
+  readonly checker: TypeScriptChecker;
+  /** TypeScript 7's, when it answers (not fallen back to 6.x). */
+  readonly native?: NativeChecker;
+  /** The 5.x/6.x compiler's version; TypeScript 7's is named by the process. */
+  readonly version?: string;
+  readonly isCancellation: (error: unknown) => boolean;
+  /** Why Sluice's own TypeScript 7 gave way to its 6.x: the configuration's problems. */
+  readonly fellBack?: string;
+}
+
+async function startChecker(token: TypeScript.HostCancellationToken): Promise<StartedChecker> {
+  const { root, typescriptPath, readableDirs, compiler, fallback, inferred } =
     workerData as TsWorkerData;
-  const flags = new Int32Array(cancel);
-  let reads = createCheckerFileReads(root, readableDirs);
+  let fellBack: string | undefined;
+  if (compiler === 'native') {
+    // Sluice's own TypeScript parses proposals for the shape test (syntax only), loaded at the
+    // first shape test: a second of a cold start, and a project of one file never asks.
+    let shapes: ShapeComparer | undefined;
+    const sameShape: ShapeComparer = (file, before, after) =>
+      (shapes ??= createShapeComparer(
+        createRequire(import.meta.url)('typescript') as typeof TypeScript,
+      ))(file, before, after);
+    const native = await createNativeChecker(
+      typescriptPath,
+      root,
+      createCheckerFileReads(root, readableDirs),
+      sameShape,
+      inferred ? inferredConfig(root) : undefined,
+    );
+    const problems = fallback ? native.configurationProblems() : '';
+    if (!problems) return { checker: native, native, isCancellation: () => false };
+    native.dispose();
+    fellBack = problems;
+  }
+  const own = fallback && fellBack ? fallback : { typescriptPath, readableDirs };
+  const reads = createCheckerFileReads(root, own.readableDirs);
+  const ts = createRequire(import.meta.url)(own.typescriptPath) as typeof TypeScript;
+  // Every read of the compiler (configs, sources, lib files, module resolution) is ts.sys's.
+  ts.sys.readFile = (file) => reads.readFile(file);
+  ts.sys.fileExists = (file) => reads.fileExists(file);
+  ts.sys.realpath = (file) => reads.realpath(file);
+  return {
+    checker: createTypeScriptChecker(ts, root, token, reads),
+    version: ts.version,
+    isCancellation: (error) => error instanceof ts.OperationCanceledException,
+    ...(fellBack ? { fellBack } : {}),
+  };
+}
+
+async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
+  const flags = new Int32Array((workerData as TsWorkerData).cancel);
   let current = 0;
   const token: TypeScript.HostCancellationToken = {
     isCancellationRequested: () =>
       current !== 0 && Atomics.load(flags, current % CANCEL_SLOTS) === current,
   };
-  let checker: TypeScriptChecker | undefined;
-  let version: string | undefined;
-  let isCancellation: (error: unknown) => boolean = () => false;
-  let fellBack: string | undefined;
-  if (compiler === 'native') {
-    // Sluice's own TypeScript parses proposals for the shape test (syntax only).
-    const own = createRequire(import.meta.url)('typescript') as typeof TypeScript;
-    const native = await createNativeChecker(typescriptPath, root, reads, createShapeComparer(own));
-    const problems = fallback ? native.configurationProblems() : '';
-    if (problems) {
-      native.dispose();
-      fellBack = problems;
-    } else checker = native;
-    // The process names it from the package.json it chose the compiler by.
-    version = undefined;
-  }
-  if (!checker) {
-    const path = fallback && fellBack ? fallback.typescriptPath : typescriptPath;
-    if (fallback && fellBack) reads = createCheckerFileReads(root, fallback.readableDirs);
-    const ts = createRequire(import.meta.url)(path) as typeof TypeScript;
-    // Every read of the compiler (configs, sources, lib files, module resolution) is ts.sys's.
-    ts.sys.readFile = (file) => reads.readFile(file);
-    ts.sys.fileExists = (file) => reads.fileExists(file);
-    ts.sys.realpath = (file) => reads.realpath(file);
-    checker = createTypeScriptChecker(ts, root, token, reads);
-    version = ts.version;
-    isCancellation = (error) => error instanceof ts.OperationCanceledException;
-  }
+  const { checker, native, version, isCancellation, fellBack } = await startChecker(token);
   const ready = checker;
   let preparing: NodeJS.Immediate | undefined;
   let idle: NodeJS.Timeout | undefined;
@@ -173,6 +199,16 @@ async function serve(port: NonNullable<typeof parentPort>): Promise<void> {
     try {
       if (token.isCancellationRequested()) {
         reply({ kind: 'cancelled' });
+        return;
+      }
+      if (request.kind !== 'disk' && native?.rootConfigAppeared()) {
+        // Chosen for loose files, and the project has a config now: a new checker chooses again.
+        reply({
+          kind: 'failed',
+          message: 'a tsconfig.json or jsconfig.json appeared at the project root',
+          ended: true,
+          restart: true,
+        });
         return;
       }
       if (request.kind === 'disk') {

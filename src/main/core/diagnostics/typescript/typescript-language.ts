@@ -253,6 +253,7 @@ async function askChecker(
     request: CheckRequest;
     signal: AbortSignal;
     onChangedFiles: ((outcome: ChangedFilesOutcome) => void) | undefined;
+    restarted?: true;
   },
 ): Promise<CheckAnswer> {
   proc.running ??= start();
@@ -273,6 +274,10 @@ async function askChecker(
       proc.running = undefined;
     }
     client.kill();
+    // Its compiler was chosen for loose files and the project has a config now: asked again,
+    // once, of a checker that chooses for the project as it is.
+    if (answer.restart && !asked.restarted && !asked.signal.aborted)
+      return askChecker(proc, start, ceilingMs, { ...asked, restarted: true });
   }
   return answer;
 }

@@ -253,7 +253,6 @@ describe('typescript checker process', () => {
       // 6.x says what it says of those options (deprecated), beside the checked result.
       'TS5101',
     ],
-    ['no tsconfig.json', {}, 'no tsconfig.json: checked with default compiler options'],
   ] as const)(
     'compiler - %s, no project typescript: Sluice’s 6.x answers',
     async (_case, config, said) => {
