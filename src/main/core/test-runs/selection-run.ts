@@ -8,6 +8,7 @@ import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { detectSandbox } from '../sandbox/sandbox-detect';
 import type { BaselineCache } from './baseline-cache';
 import { runPlan, type PlanRunContext } from './plan-run';
+import type { RunCaches } from './run-caches';
 import { runPlanInCopy, type CopyRunResult } from './test-copy-run';
 import type { TestChange, TestPlan } from './test-plan';
 import { goModulePath, type SelectionResult } from './test-selection';
@@ -25,6 +26,8 @@ export interface SelectionRunContext {
   readonly baselines: BaselineCache;
   /** Ends with the service. */
   readonly lifetime: AbortSignal;
+  /** What runs compile, kept for the next (under SLUICE_HOME). */
+  readonly caches?: RunCaches | undefined;
 }
 
 /** What a selection's run takes of the request. */
@@ -119,6 +122,7 @@ function runOnce(
     hidden: context.home ? [context.home] : [],
     ...(modulePath ? { modulePath } : {}),
     ...(context.baseEnv ? { baseEnv: context.baseEnv } : {}),
+    ...(context.caches ? { caches: context.caches } : {}),
   });
 }
 

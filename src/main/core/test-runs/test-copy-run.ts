@@ -4,8 +4,8 @@
 // the runner sees the project as it would be with the change. The command runs through
 // runCommand: bubblewrap, network off, the environment allow-list, process and memory
 // ceilings, at the priority of the checkers it competes with (a lower one left the tests the
-// idle time of a machine busy checking the same change). The copy is removed afterwards; the
-// project is never written.
+// idle time of a machine busy checking the same change). What a run compiles is kept for the
+// next (run-caches.ts). The copy is removed afterwards; the project is never written.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
@@ -15,6 +15,7 @@ import { parseGoTestJson, PACKAGE_FAILURE } from './go-test-report';
 import { parseJestJson } from './jest-json-report';
 import { parseJunitXml } from './junit-report';
 import { firstLines, type TestOutcome } from './test-outcome';
+import type { RunCaches } from './run-caches';
 import { shellQuote, type TestChange, type TestPlan } from './test-plan';
 
 /** The folder in the copy's layer the runner writes its report to (never in the project). */
@@ -38,6 +39,8 @@ export interface CopyRunInput {
   readonly maxMemoryBytes?: number;
   /** The environment the allow-list filters (default process.env). */
   readonly baseEnv?: NodeJS.ProcessEnv;
+  /** Bytecode and build caches kept between runs of this project. */
+  readonly caches?: RunCaches;
 }
 
 export type CopyRunResult =
@@ -132,7 +135,9 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
     layFiles(mount.upper, input.files);
     mkdirSync(path.join(mount.upper, REPORT_DIR), { recursive: true });
     const report = `${REPORT_DIR}/report`;
-    const command = `exec /bin/sh -c ${shellQuote(input.plan.commandWithReport(report))}`;
+    const warm = input.caches?.prepare(mount.upper, input.files, input.plan.format);
+    const env = Object.entries(warm?.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)} `);
+    const command = `exec ${env.length ? `env ${env.join('')}` : ''}/bin/sh -c ${shellQuote(input.plan.commandWithReport(report))}`;
     const run = await runCommand({
       command,
       root: input.root,
@@ -143,10 +148,12 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
       signal: input.signal,
       hidden: input.hidden ?? [],
       copy: mount,
+      writable: warm?.writable ?? [],
       ...(input.maxMemoryBytes !== undefined ? { maxMemoryBytes: input.maxMemoryBytes } : {}),
       ...(input.baseEnv ? { baseEnv: input.baseEnv } : {}),
     });
     if (run.end.kind === 'aborted') return { kind: 'cancelled', ms: ms() };
+    if (run.end.kind === 'exited') input.caches?.keep(mount.upper, input.files);
     const reportFile = path.join(mount.upper, REPORT_DIR, 'report');
     let outcomes: TestOutcome[];
     try {

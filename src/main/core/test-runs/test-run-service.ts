@@ -21,6 +21,7 @@ import {
   type SelectionRunContext,
 } from './selection-run';
 import { createBaselineCache } from './baseline-cache';
+import { projectRunCaches } from './run-caches';
 import type { TestChange } from './test-plan';
 import { createTestSelector, type SelectionResult } from './test-selection';
 import { KEEPS_CODE_TOKENS_REASON, keepsCodeTokens } from './code-tokens';
@@ -97,6 +98,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     ceilingMs: () => settings().ceilingMs,
     baselines: createBaselineCache(),
     lifetime: everything.signal,
+    caches: options.home ? projectRunCaches(options.home, options.root) : undefined,
   };
 
   const selectFor = (changes: readonly TestChange[]): SelectionResult =>
