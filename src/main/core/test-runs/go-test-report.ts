@@ -1,5 +1,6 @@
 // `go test -json`: one JSON event per line (run / output / pass / fail / skip per test, then
-// per package). A package that fails with no failing test did not build or its test binary
+// per package). Subtests (t.Run cases, a fuzz target's seeds `FuzzX/seed#1`) are tests of their
+// own, reported one by one as the events name them; a failing parent names its failing ones. A package that fails with no failing test did not build or its test binary
 // crashed: it becomes one failed entry named after the package, with its output.
 import { outcome, type TestOutcome } from './test-outcome';
 
@@ -46,10 +47,28 @@ export function parseGoTestJson(text: string, modulePath = ''): TestOutcome[] {
     modulePath && pkg.startsWith(modulePath)
       ? pkg.slice(modulePath.length).replace(/^\//u, '') || '.'
       : pkg;
+  // A parent fails when a subtest (a t.Run case, a fuzz seed) does: its output names them.
+  const failingChildren = new Map<string, string[]>();
+  for (const [key, { test, action }] of final) {
+    const at = key.lastIndexOf('/');
+    if (!test || action !== 'fail' || at < key.indexOf('\0')) continue;
+    const parent = key.slice(0, at);
+    failingChildren.set(parent, [...(failingChildren.get(parent) ?? []), test]);
+  }
   const outcomes: TestOutcome[] = [];
   for (const [key, { pkg, test, action }] of final) {
     const status = action === 'pass' ? 'passed' : action === 'fail' ? 'failed' : 'skipped';
-    if (test) outcomes.push(outcome(relative(pkg), test, status, output.get(key) ?? ''));
+    const children = failingChildren.get(key);
+    const own = output.get(key) ?? '';
+    if (test)
+      outcomes.push(
+        outcome(
+          relative(pkg),
+          test,
+          status,
+          children ? `failing subtests: ${children.join(', ')}\n${own}` : own,
+        ),
+      );
     else if (action === 'fail' && !failedTests.has(pkg))
       outcomes.push(outcome(relative(pkg), PACKAGE_FAILURE, 'failed', output.get(key) ?? ''));
   }
