@@ -146,7 +146,7 @@ describe('HookSettings', () => {
       return { hook: added, hooks: [...list.hooks, added], problems: [] };
     });
     renderWithClient(<HookSettings />, fake);
-    const form = await screen.findByRole('form', { name: 'Add a hook' });
+    const form = await screen.findByRole('form', { name: 'Add a hook of yours' });
     await userEvent.selectOptions(within(form).getByLabelText('Event'), 'Stop');
     expect(within(form).getByLabelText('Tools (matcher)')).toBeDisabled();
     await userEvent.selectOptions(within(form).getByLabelText('Event'), 'PostToolUse');
@@ -179,7 +179,7 @@ describe('HookSettings', () => {
       throw new Error('the matcher "(" is not a pattern: missing )');
     });
     renderWithClient(<HookSettings />, fake);
-    const form = await screen.findByRole('form', { name: 'Add a hook' });
+    const form = await screen.findByRole('form', { name: 'Add a hook of yours' });
     await userEvent.type(within(form).getByLabelText(/^Command/u), './x.sh');
     const timeout = within(form).getByLabelText('Timeout (seconds)');
     await userEvent.clear(timeout);

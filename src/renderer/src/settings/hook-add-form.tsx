@@ -56,7 +56,7 @@ export function HookAddForm({ onAdd }: HookAddFormProps) {
   return (
     <form
       className="hook-form"
-      aria-label="Add a hook"
+      aria-labelledby="hook-add-title"
       // The form says what is wrong in its own words, beside the button.
       noValidate
       onSubmit={(submit) => {
@@ -64,8 +64,10 @@ export function HookAddForm({ onAdd }: HookAddFormProps) {
         void add();
       }}
     >
-      <p className="field-label">Add a hook of yours</p>
-      <div className="hook-form-row">
+      <h3 className="hook-list-title" id="hook-add-title">
+        Add a hook of yours
+      </h3>
+      <div className="hook-form-row wide">
         <label className="field">
           <span className="field-label">Event</span>
           <select

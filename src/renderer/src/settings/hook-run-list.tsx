@@ -20,18 +20,23 @@ export function HookRunList({ runs, label }: { runs: readonly ShownRun[]; label:
             className="hook-run"
             data-outcome={run.outcome}
           >
-            <p className="hook-run-line">
+            <div className="hook-run-line">
               <span className={`step-icon status-${words.tone}`} aria-hidden="true">
                 {words.icon}
               </span>
-              <span>{visibleUntrusted(words.line)}</span>
-              <span className="muted small-text">hook {shortHookId(run.hookId)}</span>
-              {run.at && (
-                <time className="muted small-text" dateTime={run.at}>
-                  {new Date(run.at).toLocaleString()}
-                </time>
-              )}
-            </p>
+              <div>
+                <p>{visibleUntrusted(words.line)}</p>
+                <p className="muted small-text">
+                  hook {shortHookId(run.hookId)}
+                  {run.at && (
+                    <>
+                      {' · '}
+                      <time dateTime={run.at}>{new Date(run.at).toLocaleString()}</time>
+                    </>
+                  )}
+                </p>
+              </div>
+            </div>
             {words.lines.length > 0 && (
               <pre className="step-pre hook-run-output" aria-label="What the hook printed">
                 {visibleUntrusted(words.lines.join('\n'))}

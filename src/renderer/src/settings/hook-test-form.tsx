@@ -65,14 +65,19 @@ export function HookTestForm({ onTest }: HookTestFormProps) {
   return (
     <form
       className="hook-form"
-      aria-label="Test hooks"
+      aria-labelledby="hook-test-title"
       onSubmit={(submit) => {
         submit.preventDefault();
         void test();
       }}
     >
-      <p className="field-label">Test the hooks of an event with a sample</p>
-      <div className="hook-form-row">
+      <h3 className="hook-list-title" id="hook-test-title">
+        Test hooks
+      </h3>
+      <p className="muted small-text">
+        Runs the hooks of an event that match the sample, as a turn would, and keeps the runs.
+      </p>
+      <div className="hook-form-row wide">
         <label className="field">
           <span className="field-label">Event to test</span>
           <select
