@@ -1,8 +1,9 @@
 // Runs one command line and controls its whole process tree: its own process group (and,
 // sandboxed, its own PID namespace with bwrap's --die-with-parent), a timeout that kills the
 // group (SIGTERM, then SIGKILL after a grace period), abort through a signal, an output
-// ceiling that kills a runaway printer, and process-count and memory ceilings where cgroups
-// allow.
+// ceiling that kills a runaway printer, process-count and memory ceilings where cgroups
+// allow, and a memory watchdog that holds the memory ceiling where they do not
+// (sandbox/memory-watchdog.ts).
 // Contract: run() never rejects for anything the command does; it reports how it ended.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import {
 } from './output-capture';
 import { createCommandCgroup, JOIN_FAILED_STATUS, wrapInCgroups } from '../sandbox/command-cgroup';
 import { childStdio } from '../process/child-descriptors';
+import { startMemoryWatchdog, type MemoryCeilingReached } from '../sandbox/memory-watchdog';
 
 export type CommandEnd =
   | { readonly kind: 'exited'; readonly code: number }
@@ -37,8 +39,10 @@ export interface ProcessSpec {
   readonly logPath?: string | null;
   /** Process-count ceiling (cgroup pids.max) when one can be set. */
   readonly maxProcesses?: number;
-  /** Memory ceiling in bytes (cgroup memory.max) when one can be set. */
+  /** Memory ceiling in bytes: the watchdog on the run's processes, and a cgroup where one can be made. */
   readonly maxMemoryBytes?: number;
+  /** false: the watchdog alone holds the memory ceiling, even where a cgroup could (tests). */
+  readonly memoryCgroup?: boolean;
   /** Grace between SIGTERM and SIGKILL. */
   readonly killGraceMs?: number;
   /** Each chunk as it arrives (raw, ANSI kept). Must not throw. */
@@ -73,8 +77,10 @@ export interface ProcessResult {
   readonly processLimit: boolean;
   /** The memory ceiling in force (bytes), or null. */
   readonly memoryLimitBytes: number | null;
-  /** The kernel ended a process of the command because the memory ceiling was reached. */
+  /** The memory ceiling was reached: the kernel ended a process, or the watchdog the run. */
   readonly memoryExceeded: boolean;
+  /** What the watchdog measured when it stopped the run at the memory ceiling. */
+  readonly memoryStop?: MemoryCeilingReached;
 }
 
 export const MAX_TIMEOUT_MS = 30 * 60 * 1000;
@@ -137,6 +143,28 @@ export function captureChunks(
   };
 }
 
+/**
+ * The memory watchdog on the run's processes (null where none runs: no ceiling, Windows, no
+ * /proc); at the ceiling it kills the group at once, without the SIGTERM grace, since a program
+ * that ignored SIGTERM would go on allocating.
+ */
+function watchRunMemory(
+  pid: number | undefined,
+  spec: ProcessSpec,
+): { stop: () => void; reached: () => MemoryCeilingReached | null } | null {
+  if (pid === undefined || spec.windows) return null;
+  let reached: MemoryCeilingReached | null = null;
+  const watchdog = startMemoryWatchdog({
+    pid,
+    ceilingBytes: spec.maxMemoryBytes ?? 0,
+    onCeiling: (why) => {
+      reached = why;
+      killGroup(pid, 'SIGKILL');
+    },
+  });
+  return watchdog && { stop: () => watchdog.stop(), reached: () => reached };
+}
+
 export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   const started = performance.now();
   const capture = new OutputCapture(
@@ -147,7 +175,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     spec.maxProcesses || spec.maxMemoryBytes
       ? createCommandCgroup(`sluice-${randomUUID()}`, {
           maxProcesses: spec.maxProcesses ?? 0,
-          maxMemoryBytes: spec.maxMemoryBytes ?? 0,
+          maxMemoryBytes: spec.memoryCgroup === false ? 0 : (spec.maxMemoryBytes ?? 0),
         })
       : null;
   return new Promise<ProcessResult>((resolve) => {
@@ -193,6 +221,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
         spec.killGraceMs ?? 2000,
       );
     };
+    const memory = watchRunMemory(pid, spec);
     const disarm = stopAtTimeoutOrAbort(stop, spec.timeoutMs, spec.signal);
     const onData = captureChunks(capture, stop, spec.onChunk, spec.maxOutputBytes);
     child.stdout.on('data', onData);
@@ -208,18 +237,21 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       if (settled) return;
       settled = true;
       disarm();
+      memory?.stop();
       // Whatever is left in the group (unsandboxed daemons) goes with the command.
       if (pid !== undefined && !spec.windows) killGroup(pid, 'SIGKILL');
       if (killTimer) clearTimeout(killTimer);
-      const memoryExceeded = limit?.oomKilled() ?? false;
+      const memoryStop = memory?.reached() ?? null;
+      const memoryExceeded = memoryStop !== null || (limit?.oomKilled() ?? false);
       limit?.dispose();
       resolve({
         end: end ?? natural,
         durationMs: performance.now() - started,
         output: capture.finish(),
         processLimit: limit?.processes ?? false,
-        memoryLimitBytes: limit?.memoryBytes ?? null,
+        memoryLimitBytes: memory ? (spec.maxMemoryBytes ?? null) : (limit?.memoryBytes ?? null),
         memoryExceeded,
+        ...(memoryStop ? { memoryStop } : {}),
       });
     };
     child.on('error', (error) => finish({ kind: 'spawn_failed', message: error.message }));

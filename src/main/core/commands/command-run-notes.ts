@@ -2,27 +2,40 @@
 // could not be set, and protected paths it created (removed afterwards).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { memorySizeText, stoppedAtMemoryCeiling } from '../../../shared/memory-ceiling-words';
 import type { ProcessResult } from './command-process';
 import { findProtectedPaths } from '../sandbox/protected-mounts';
 
-function gigabytes(bytes: number): string {
-  return `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 2 : 1)} GB`;
+/**
+ * How a run stopped at its memory ceiling, for a person: "stopped at the memory ceiling of
+ * 12 GB: its 3 processes held 12.3 GB and were killed"; null when it did not reach it.
+ * `whose` names the run's owner ("its", "the tests'").
+ */
+export function memoryCeilingWords(result: ProcessResult, whose = 'its'): string | null {
+  if (!result.memoryExceeded || result.memoryLimitBytes === null) return null;
+  const stopped = stoppedAtMemoryCeiling(result.memoryLimitBytes);
+  const watchdog = result.memoryStop;
+  if (!watchdog)
+    return `${stopped} (files in ${whose} /tmp included): the kernel ended one of ${whose} processes`;
+  if (watchdog.tooManyProcesses)
+    return `${stopped}: ${whose} processes were more than can be measured, and all were killed`;
+  const n = watchdog.processes;
+  return `${stopped}: ${whose} ${n === 1 ? 'process' : `${n} processes`} held ${memorySizeText(watchdog.usedBytes)} and ${n === 1 ? 'was' : 'were'} killed`;
 }
 
 /** What the result says about its ceilings: the memory one reached, or which could not be set. */
 export function ceilingNotes(result: ProcessResult): string[] {
   const notes: string[] = [];
-  if (result.memoryExceeded && result.memoryLimitBytes !== null)
-    notes.push(
-      `the command reached its memory ceiling (${gigabytes(result.memoryLimitBytes)}, files in its /tmp included): the kernel ended a process in it`,
-    );
+  // The watchdog's stop is how the run ended: the result's end line says it.
+  const memory = result.memoryStop ? null : memoryCeilingWords(result);
+  if (memory) notes.push(`the command ${memory}`);
   const missing = [
     ...(result.processLimit ? [] : ['process-count']),
     ...(result.memoryLimitBytes === null ? ['memory'] : []),
   ];
   if (missing.length)
     notes.push(
-      `no ${missing.join(' or ')} ceiling could be set here (no writable cgroup); the timeout still applies`,
+      `no ${missing.join(' or ')} ceiling could be set here (no writable cgroup${result.memoryLimitBytes === null ? ', no /proc to watch memory in' : ''}); the timeout still applies`,
     );
   return notes;
 }

@@ -63,8 +63,9 @@ export interface CommandRunOptions {
   readonly maxOutputBytes?: number;
   readonly outputLimits?: OutputLimits;
   readonly maxProcesses?: number;
-  /** Memory ceiling in bytes (default half of the machine's memory); 0 = none. */
+  /** Memory ceiling in bytes (default half the machine's); 0 = none. memoryCgroup false: held by the watchdog alone (tests). */
   readonly maxMemoryBytes?: number;
+  readonly memoryCgroup?: boolean;
   readonly killGraceMs?: number;
   readonly onChunk?: (chunk: Buffer) => void;
   /** The environment to filter (default process.env). */
@@ -147,6 +148,7 @@ function processCommon(options: CommandRunOptions): Common {
     maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     maxProcesses: options.maxProcesses ?? DEFAULT_MAX_PROCESSES,
     maxMemoryBytes: options.maxMemoryBytes ?? defaultMaxMemoryBytes(),
+    memoryCgroup: options.memoryCgroup,
     ...(options.outputLimits ? { outputLimits: options.outputLimits } : {}),
     ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
     ...(options.onChunk ? { onChunk: options.onChunk } : {}),

@@ -5,7 +5,8 @@
 // the seccomp filter that refuses AF_UNIX sockets, a new PID namespace and session, every
 // capability dropped, the environment from the allow-list (command-env.ts, nothing
 // secret-looking), no descriptor but 0-2 (confined-wrapper.ts), its own process group, a
-// memory ceiling (cgroup where writable, else RLIMIT_DATA), a CPU-time limit (RLIMIT_CPU) and a
+// memory ceiling (the watchdog on the sandbox's processes, sandbox/memory-watchdog.ts, and a
+// cgroup where writable, else RLIMIT_DATA per process), a CPU-time limit (RLIMIT_CPU) and a
 // process-count ceiling (cgroup). Killed on abort, kill() and the exit of Sluice.
 // Where no sandbox is available nothing runs: the answer says "no sandbox on this machine".
 // Contract: never throws for anything the program does; spawn failures are data.
@@ -16,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { createCommandCgroup, type CommandCgroup } from '../sandbox/command-cgroup';
+import { startMemoryWatchdog } from '../sandbox/memory-watchdog';
 import { commandEnv, isSecretLookingName } from '../commands/command-env';
 import { detectSandbox } from '../sandbox/sandbox-detect';
 import { openUnixSocketFilter } from '../sandbox/unix-socket-filter';
@@ -47,7 +49,7 @@ export interface ConfinedSpawnOptions {
   readonly hidden?: readonly string[];
   /** The sandbox to use (default detectSandbox()); tests pass an unavailable one. */
   readonly sandbox?: SandboxAvailability;
-  /** Memory through RLIMIT_DATA even where a cgroup could hold it (tests of the fallback). */
+  /** Memory through RLIMIT_DATA and the watchdog even where a cgroup could hold it (tests of the fallback). */
   readonly rlimitMemory?: boolean;
   /** The environment the allow-list filters (default process.env). */
   readonly baseEnv?: NodeJS.ProcessEnv;
@@ -66,7 +68,7 @@ export interface ConfinedProcess {
   readonly exited: Promise<ConfinedExit>;
   /** Kills the whole sandbox (its process group / PID namespace). Idempotent. */
   kill(): void;
-  /** How the memory ceiling is held: 'cgroup', 'rlimit' or null (none asked for). */
+  /** What holds the memory ceiling beside the watchdog: 'cgroup', 'rlimit' or null (none asked for). */
   readonly memoryCeiling: 'cgroup' | 'rlimit' | null;
 }
 
@@ -166,7 +168,13 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
   }
   return {
     ok: true,
-    process: watchConfined(child, { signal: options.signal, group, cleanup, memoryCeiling }),
+    process: watchConfined(child, {
+      signal: options.signal,
+      group,
+      cleanup,
+      memoryCeiling,
+      memoryBytes,
+    }),
   };
 }
 
@@ -181,18 +189,27 @@ function watchConfined(
     group: CommandCgroup | null;
     cleanup: () => void;
     memoryCeiling: ConfinedProcess['memoryCeiling'];
+    memoryBytes: number;
   },
 ): ConfinedProcess {
   const { signal: abortSignal, group, cleanup } = watch;
   const pid = child.pid;
-  let stopped: 'aborted' | 'killed' | null = null;
+  let stopped: 'aborted' | 'killed' | 'memory' | null = null;
   const killAll = (): void => {
     if (pid !== undefined) killGroup(pid);
   };
-  const stop = (why: 'aborted' | 'killed'): void => {
+  const stop = (why: 'aborted' | 'killed' | 'memory'): void => {
     stopped ??= why;
     killAll();
   };
+  const watchdog =
+    pid === undefined
+      ? null
+      : startMemoryWatchdog({
+          pid,
+          ceilingBytes: watch.memoryBytes,
+          onCeiling: () => stop('memory'),
+        });
   installExitHook();
   live.add(killAll);
   const onAbort = (): void => stop('aborted');
@@ -205,6 +222,7 @@ function watchConfined(
       if (settled) return;
       settled = true;
       abortSignal?.removeEventListener('abort', onAbort);
+      watchdog?.stop();
       // Whatever is left in the group goes with the program.
       killAll();
       live.delete(killAll);

@@ -5,12 +5,15 @@
 // runCommand: bubblewrap, network off, the environment allow-list, process and memory
 // ceilings, at the priority of the checkers it competes with (a lower one left the tests the
 // idle time of a machine busy checking the same change). What a run compiles is kept for the
-// next (run-caches.ts). The copy is removed afterwards; the project is never written.
+// next (run-caches.ts). A run stopped at the memory ceiling (by the watchdog or the kernel)
+// gives no verdict and says so, report or not. The copy is removed afterwards; the project is
+// never written.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { runCommand, type CommandRun } from '../commands/command-runner';
 import { copyMountProblem, type CopyMount } from '../sandbox/copy-mount';
+import { memoryCeilingWords } from '../commands/command-run-notes';
 import { parseGoTestJson, PACKAGE_FAILURE } from './go-test-report';
 import { parseJestJson } from './jest-json-report';
 import { parseJunitXml } from './junit-report';
@@ -36,7 +39,10 @@ export interface CopyRunInput {
   readonly hidden?: readonly string[];
   /** Go module path, to name packages project-relative. */
   readonly modulePath?: string;
+  /** Memory ceiling of the run's processes (default half of the machine's memory). */
   readonly maxMemoryBytes?: number;
+  /** false: the watchdog alone holds the memory ceiling, even where a cgroup could (tests). */
+  readonly memoryCgroup?: boolean;
   /** The environment the allow-list filters (default process.env). */
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Bytecode and build caches kept between runs of this project. */
@@ -150,10 +156,14 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
       copy: mount,
       writable: warm?.writable ?? [],
       ...(input.maxMemoryBytes !== undefined ? { maxMemoryBytes: input.maxMemoryBytes } : {}),
+      ...(input.memoryCgroup === false ? { memoryCgroup: false } : {}),
       ...(input.baseEnv ? { baseEnv: input.baseEnv } : {}),
     });
     if (run.end.kind === 'aborted') return { kind: 'cancelled', ms: ms() };
     if (run.end.kind === 'exited') input.caches?.keep(mount.upper, input.files);
+    // Outcomes of a run cut short at the ceiling are not the tests' own: no verdict from them.
+    const memory = memoryCeilingWords(run, "the tests'");
+    if (memory) return { kind: 'failed', reason: memory, ms: ms() };
     const reportFile = path.join(mount.upper, REPORT_DIR, 'report');
     let outcomes: TestOutcome[];
     try {

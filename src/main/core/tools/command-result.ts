@@ -4,6 +4,7 @@
 import { missingCase } from '../../../shared/missing-case';
 import type { CommandEnd } from '../commands/command-process';
 import type { CommandRun } from '../commands/command-runner';
+import { memoryCeilingWords } from '../commands/command-run-notes';
 import type { FileChange } from '../commands/changed-files';
 import type { CommandPlan } from '../shell/command-plan';
 import { hostNames, type NetworkPlan } from '../shell/command-network';
@@ -29,6 +30,12 @@ export function describeEnd(end: CommandEnd): string {
     default:
       return missingCase(end);
   }
+}
+
+/** How the run ended, the memory watchdog's stop included (it kills with SIGKILL). */
+export function describeRunEnd(run: CommandRun): string {
+  const memory = run.memoryStop ? memoryCeilingWords(run) : null;
+  return memory ?? describeEnd(run.end);
 }
 
 function describeChanges(changes: readonly FileChange[], checkpointIds: readonly string[]): string {
@@ -95,7 +102,7 @@ export function formatCommandResult(r: {
     r.edited ? '(the person edited the command before approving it; this is what ran)' : null,
     `in ${r.cwdRelative || '.'}, ${run.sandboxed ? 'sandboxed' : 'NOT sandboxed'}, ${describeRunNetwork(r.plan.network)}${r.plan.networkChosen ? ' (as the person chose for this run)' : ''}`,
     run.proxy ? describeProxy(run.proxy) : null,
-    `${describeEnd(run.end)}; duration ${(run.durationMs / 1000).toFixed(2)} s`,
+    `${describeRunEnd(run)}; duration ${(run.durationMs / 1000).toFixed(2)} s`,
     r.changesText !== undefined
       ? r.changesText
       : r.changesKnown

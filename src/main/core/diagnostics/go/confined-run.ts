@@ -11,7 +11,12 @@ import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SandboxAvailability } from '../../sandbox/bubblewrap';
-import { runConfined, type ConfinedLimits } from '../../confinement/confined-process';
+import {
+  DEFAULT_CONFINED_LIMITS,
+  runConfined,
+  type ConfinedLimits,
+} from '../../confinement/confined-process';
+import { stoppedAtMemoryCeiling } from '../../../../shared/memory-ceiling-words';
 
 /** The flags every go command gets, on its command line and in GOFLAGS. */
 export const GO_PINNED_FLAGS = ['-mod=readonly', '-buildvcs=false'] as const;
@@ -93,10 +98,6 @@ export function goEnv(context: Pick<GoRunContext, 'env' | 'cacheDir'>): Record<s
 
 function existing(paths: readonly string[]): string[] {
   return [...new Set(paths)].filter((p) => existsSync(p));
-}
-
-function megabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
 
 /** `'…'` for sh, whatever the text holds. */
@@ -195,7 +196,7 @@ async function runGoConfined(
     case 'memory':
       return {
         kind: 'failed',
-        reason: `go reached the checkers' memory ceiling${limits?.memoryBytes ? ` (${megabytes(limits.memoryBytes)})` : ''} and was stopped`,
+        reason: `go ${stoppedAtMemoryCeiling(limits?.memoryBytes || DEFAULT_CONFINED_LIMITS.memoryBytes)}`,
       };
     case 'cpu':
       return {

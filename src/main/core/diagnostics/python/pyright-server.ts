@@ -21,6 +21,7 @@ import {
   type ConfinedLimits,
 } from '../../confinement/confined-process';
 import { oneLine } from '../tool-words';
+import { stoppedAtMemoryCeiling } from '../../../../shared/memory-ceiling-words';
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -71,7 +72,7 @@ function packageFolderOf(entry: string): string {
 function describeExit(exit: ConfinedExit, limits: Required<ConfinedLimits>): string {
   switch (exit.reason) {
     case 'memory':
-      return `it reached the checkers' memory ceiling of ${Math.round(limits.memoryBytes / (1024 * 1024))} MB`;
+      return stoppedAtMemoryCeiling(limits.memoryBytes);
     case 'cpu':
       return `it reached the checkers' CPU-time limit of ${limits.cpuSeconds} s`;
     case 'aborted':
