@@ -3,33 +3,25 @@
 // layer before any hook starts, so each hook sees the project as it would be with the change
 // (the test runs' copy, test-runs/test-copy-run.ts). The hooks run in order in the same copy,
 // each through runCommand: bubblewrap, network off, the environment allow-list, process and
-// memory ceilings, killed at its own timeout. A hook's stdin is a file and its stderr another,
-// in a folder of the copy's own outside the project (bound into the sandbox), so the project's
-// tree shows nothing of Sluice's. The copy is removed afterwards; the project is never written.
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+// memory ceilings, killed with its group at its own timeout; its JSON on stdin, stdout and stderr
+// apart and bounded, as every hook's (hook-process.ts). A person's hook that their command rules
+// deny does not run. The copy is removed afterwards; the project is never written.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HookDefinition } from '../../../shared/hooks';
-import { runCommand, type CommandRun } from '../commands/command-runner';
+import type { CommandEnd } from '../commands/command-process';
+import { runCommand } from '../commands/command-runner';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { copyMountProblem, type CopyMount, type CopySupport } from '../sandbox/copy-mount';
 import { hookNotRun, readHookExit, type HookExit, type HookReading } from './hook-exit';
+import {
+  MAX_HOOK_STDERR_BYTES,
+  MAX_HOOK_STDOUT_BYTES,
+  type PersonHookPolicy,
+} from './hook-process';
 
 /** The environment variable that names the changed files, one project-relative path a line. */
 export const CHANGED_FILES_VARIABLE = 'SLUICE_CHANGED_FILES';
-/** What a hook prints on stdout is read up to this much; past it the hook is stopped. */
-export const MAX_HOOK_STDOUT_BYTES = 4 * 1024 * 1024;
-/** The first bytes of a hook's stderr that are read (its reason, its first lines). */
-const STDERR_READ_BYTES = 64 * 1024;
 
 export interface HookCopyInput {
   /** Realpath of the project root: the overlay's lower layer, and where the copy is seen. */
@@ -51,6 +43,8 @@ export interface HookCopyInput {
   readonly signal: AbortSignal;
   /** The environment the allow-list filters (default process.env). */
   readonly baseEnv?: NodeJS.ProcessEnv;
+  /** The person's command rules on a person's hook's command line (a deny refuses it). */
+  readonly personPolicy?: ((command: string) => Promise<PersonHookPolicy>) | undefined;
   /** Hears each reading as its hook ends. */
   readonly onReading?: (reading: HookReading) => void;
 }
@@ -77,8 +71,6 @@ function quote(word: string): string {
 interface Copy {
   readonly base: string;
   readonly mount: CopyMount;
-  /** The hooks' stdin and stderr files, outside the project, bound into the sandbox. */
-  readonly io: string;
 }
 
 function makeCopy(copiesDir: string, root: string): Copy {
@@ -90,9 +82,8 @@ function makeCopy(copiesDir: string, root: string): Copy {
     work: path.join(base, 'work'),
     merged: path.join(base, 'merged'),
   };
-  const io = path.join(base, 'io');
-  for (const dir of [mount.upper, mount.work, mount.merged, io]) mkdirSync(dir, { mode: 0o700 });
-  return { base, mount, io };
+  for (const dir of [mount.upper, mount.work, mount.merged]) mkdirSync(dir, { mode: 0o700 });
+  return { base, mount };
 }
 
 function removeCopy(base: string): void {
@@ -118,54 +109,42 @@ function layFiles(upper: string, files: HookCopyInput['files']): string | null {
   return null;
 }
 
-function readHead(file: string, bytes: number): string {
-  if (!existsSync(file)) return '';
-  const fd = openSync(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const read = readSync(fd, buffer, 0, bytes, 0);
-    return buffer.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
+/** A bounded buffer of a stream's bytes. */
+function bounded(limit: number): { push(chunk: Buffer): void; text(): string } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return {
+    push(chunk) {
+      if (size >= limit) return;
+      const kept = chunk.subarray(0, limit - size);
+      chunks.push(kept);
+      size += kept.length;
+    },
+    text: () => Buffer.concat(chunks).toString('utf8'),
+  };
 }
 
-/**
- * The line the sandbox's shell runs: the changed files and the project's folder exported, a
- * mark that the hook is about to start (so a failure of the wrapper itself is never read as the
- * hook's exit 2), then the hook's own command with its stdin and stderr files.
- */
-function wrapperLine(hook: HookDefinition, input: HookCopyInput, io: string, n: number): string {
+/** The changed files and the project's folder (Claude Code's name and Sluice's), then the hook. */
+function commandLine(hook: HookDefinition, input: HookCopyInput): string {
   const changed = input.files.map((f) => f.path).join('\n');
-  const started = path.join(io, `started-${n}`);
-  return [
-    `export ${CHANGED_FILES_VARIABLE}=${quote(changed)} CLAUDE_PROJECT_DIR=${quote(input.root)}`,
-    `: > ${quote(started)} || exit 125`,
-    `exec /bin/sh -c ${quote(hook.command)} < ${quote(path.join(io, 'stdin.json'))} 2> ${quote(path.join(io, `stderr-${n}`))}`,
-  ].join('\n');
+  const root = quote(input.root);
+  return `export ${CHANGED_FILES_VARIABLE}=${quote(changed)} CLAUDE_PROJECT_DIR=${root} SLUICE_PROJECT_DIR=${root}\n${hook.command}`;
 }
 
-function exitOf(
-  hook: HookDefinition,
-  input: HookCopyInput,
-  run: CommandRun,
-  stderr: string,
-): HookExit | string {
-  const common = { hook, toolName: input.toolName, stdout: run.output.view, stderr };
-  const ms = run.durationMs;
-  switch (run.end.kind) {
+function endedOf(end: CommandEnd): Pick<HookExit, 'ended' | 'exitCode' | 'signal'> {
+  switch (end.kind) {
     case 'exited':
-      return { ...common, ended: 'exited', exitCode: run.end.code, ms };
+      return { ended: 'exited', exitCode: end.code };
     case 'signalled':
-      return { ...common, ended: 'exited', exitCode: null, signal: run.end.signal, ms };
+      return { ended: 'exited', exitCode: null, signal: end.signal };
     case 'timed_out':
-      return { ...common, ended: 'timed_out', exitCode: null, ms };
+      return { ended: 'timed_out', exitCode: null };
     case 'output_limit':
-      return { ...common, ended: 'output_over_limit', exitCode: null, ms };
-    case 'spawn_failed':
-      return `the sandbox could not start it: ${run.end.message}`;
+      return { ended: 'output_over_limit', exitCode: null };
     case 'aborted':
-      return 'it was stopped before it ended';
+      return { ended: 'aborted', exitCode: null };
+    case 'spawn_failed':
+      return { ended: 'stopped', exitCode: null };
   }
 }
 
@@ -174,12 +153,19 @@ async function runOne(
   hook: HookDefinition,
   input: HookCopyInput,
   copy: Copy,
-  n: number,
 ): Promise<HookReading | 'cancelled'> {
-  const notRun = (reason: string): HookReading =>
-    hookNotRun(hook, reason, { toolName: input.toolName });
+  const tool = { toolName: input.toolName };
+  if (hook.source === 'person' && input.personPolicy) {
+    const policy = await input.personPolicy(hook.command).catch((error: unknown) => ({
+      refused: `your command rules could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    }));
+    if ('refused' in policy) return hookNotRun(hook, policy.refused, tool);
+  }
+  const stdout = bounded(MAX_HOOK_STDOUT_BYTES);
+  const stderr = bounded(MAX_HOOK_STDERR_BYTES);
+  const started = performance.now();
   const run = await runCommand({
-    command: wrapperLine(hook, input, copy.io, n),
+    command: commandLine(hook, input),
     root: input.root,
     cwd: input.root,
     timeoutMs: Math.max(1, Math.round(hook.timeoutSeconds * 1000)),
@@ -188,20 +174,25 @@ async function runOne(
     signal: input.signal,
     hidden: input.hidden ?? [],
     copy: copy.mount,
-    writable: [copy.io],
+    logPath: null,
+    input: input.stdin,
+    onChunk: (chunk) => stdout.push(chunk),
+    onStderr: (chunk) => stderr.push(chunk),
     maxOutputBytes: MAX_HOOK_STDOUT_BYTES,
+    outputLimits: { headBytes: 1024, tailBytes: 0, logBytes: 0 },
     ...(input.baseEnv ? { baseEnv: input.baseEnv } : {}),
   });
   if (run.end.kind === 'aborted') return 'cancelled';
   if (run.end.kind === 'spawn_failed')
-    return notRun(`the sandbox could not start it: ${run.end.message}`);
-  if (!existsSync(path.join(copy.io, `started-${n}`)))
-    return notRun(
-      `it could not be started in the private copy: ${run.output.view.trim().split('\n')[0] || `the sandbox ended with ${run.end.kind === 'exited' ? `exit ${run.end.code}` : run.end.kind}`}`,
-    );
-  const stderr = readHead(path.join(copy.io, `stderr-${n}`), STDERR_READ_BYTES);
-  const exit = exitOf(hook, input, run, stderr);
-  return typeof exit === 'string' ? notRun(exit) : readHookExit(exit);
+    return hookNotRun(hook, `the sandbox could not start it: ${run.end.message}`, tool);
+  return readHookExit({
+    hook,
+    ...tool,
+    ...endedOf(run.end),
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+    ms: performance.now() - started,
+  });
 }
 
 export async function runHooksInCopy(input: HookCopyInput): Promise<HookCopyResult> {
@@ -212,10 +203,9 @@ export async function runHooksInCopy(input: HookCopyInput): Promise<HookCopyResu
   try {
     const problem = copyMountProblem(copy.mount) ?? layFiles(copy.mount.upper, input.files);
     if (problem) return { kind: 'not_run', reason: problem };
-    writeFileSync(path.join(copy.io, 'stdin.json'), input.stdin);
-    for (const [n, hook] of input.hooks.entries()) {
+    for (const hook of input.hooks) {
       if (input.signal.aborted) return { kind: 'cancelled', readings };
-      const reading = await runOne(hook, input, copy, n);
+      const reading = await runOne(hook, input, copy);
       if (reading === 'cancelled') return { kind: 'cancelled', readings };
       readings.push(reading);
       input.onReading?.(reading);

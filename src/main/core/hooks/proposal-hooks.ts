@@ -21,6 +21,7 @@ import { detectSandbox } from '../sandbox/sandbox-detect';
 import { hookInput, MAX_HOOK_STDIN_BYTES } from './hook-input';
 import { hookNotRun } from './hook-exit';
 import type { ProjectHooks } from './hooks-port';
+import type { PersonHookPolicy } from './hook-process';
 import { runHooksInCopy } from './proposal-hook-copy';
 
 /** How long a live proposal waits for its hooks before the person sees it without them. */
@@ -72,6 +73,11 @@ export interface ProposalHooksOptions {
   readonly sandbox?: SandboxAvailability | undefined;
   readonly copySupport?: CopySupport | undefined;
   readonly liveDeadlineMs?: (() => number) | undefined;
+  /**
+   * The person's command rules on their hook's command line: a deny refuses it (it does not
+   * run, and says which rule). Their network rules do not apply: proposal hooks run offline.
+   */
+  readonly personPolicy?: ((command: string) => Promise<PersonHookPolicy>) | undefined;
   /** The environment the allow-list filters (default process.env). */
   readonly baseEnv?: NodeJS.ProcessEnv | undefined;
 }
@@ -197,6 +203,7 @@ export function createProposalHooks(options: ProposalHooksOptions): ProposalHook
         copiesDir,
         hidden: options.home ? [options.home] : [],
         signal: controller.signal,
+        personPolicy: options.personPolicy,
         ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
         onReading: (reading) => onRun(reading.run),
       });

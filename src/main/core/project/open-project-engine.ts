@@ -169,6 +169,9 @@ export function openProjectEngine(
     createDiagnostics: deps.createDiagnostics,
     createTests: deps.createTests,
     ...(deps.diagnosticsSettings ? { diagnosticsSettings: deps.diagnosticsSettings } : {}),
+    // The hooks below, asked at each proposal; the person's command rules judge their hooks.
+    hooks: { proposalHooks: (tool) => hooks.proposalHooks(tool) },
+    commandRules: () => gates.commands.rules.list(projectId),
     onBackgroundError: deps.onBackgroundError,
   });
   // The warm checkers prepare the disk side now, before the first proposal.

@@ -20,6 +20,8 @@ import type { WritableDb } from '../store/database-handles';
 import { createSettingsRepository, type SettingsRepository } from '../store/settings-repository';
 import { shellCreateTests, type CreateTests } from '../test-runs/shell-tests';
 import type { ProjectHooks } from '../hooks/hooks-port';
+import type { CommandRule } from '../../../shared/command-approvals';
+import { personHookPolicy } from '../hooks/person-hook-policy';
 import { createProposalHooks, type ProposalHooks } from '../hooks/proposal-hooks';
 
 export interface ProjectChecksDeps {
@@ -37,6 +39,8 @@ export interface ProjectChecksDeps {
   readonly diagnosticsSettings?: () => DiagnosticsSettings;
   /** The engine's hooks: their PreToolUse hooks on write tools run on proposals; absent: none. */
   readonly hooks?: Pick<ProjectHooks, 'proposalHooks'> | undefined;
+  /** The person's command rules: a deny refuses one of their hooks' command lines. */
+  readonly commandRules?: (() => readonly CommandRule[]) | undefined;
   readonly onBackgroundError?: (error: unknown) => void;
 }
 
@@ -72,7 +76,18 @@ export function openProjectChecks(deps: ProjectChecksDeps): ProjectChecks {
     ...(deps.symbolIndex ? { symbolIndex: deps.symbolIndex } : {}),
   });
   const proposalHooks = deps.hooks
-    ? createProposalHooks({ hooks: deps.hooks, root: deps.root, home: deps.home })
+    ? createProposalHooks({
+        hooks: deps.hooks,
+        root: deps.root,
+        home: deps.home,
+        // Proposal hooks run offline whatever the network rules say (decision 0048).
+        personPolicy: personHookPolicy({
+          root: deps.root,
+          sandboxed: true,
+          commandRules: deps.commandRules ?? (() => []),
+          networkRules: () => [],
+        }),
+      })
     : undefined;
   const selection = new SelectionEvidence({
     diagnostics,
