@@ -16,6 +16,8 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   'first-query': () => import('./first-query-bench'),
   tests: () => import('./tests-bench'),
   'selection-evidence': () => import('./selection-evidence-bench'),
+  'loose-edit': () => import('./loose-edit-bench'),
+  'proposal-hooks': () => import('./proposal-hooks-bench'),
 };
 
 function format(table: BenchTable): string {
@@ -44,7 +46,7 @@ function formatNumber(n: number): string {
 }
 
 /** Minutes long: run only when named (`npm run bench -- diagnostics`). */
-const onlyWhenNamed = new Set(['diagnostics', 'tests', 'selection-evidence']);
+const onlyWhenNamed = new Set(['diagnostics', 'tests', 'selection-evidence', 'proposal-hooks']);
 const wanted = process.argv.slice(2);
 const names = wanted.length ? wanted : Object.keys(suites).filter((n) => !onlyWhenNamed.has(n));
 let failed = false;
