@@ -28,7 +28,7 @@ import { sandboxName } from '../sandbox/sandbox-detect';
 import { describeRefusal } from './command-refusal';
 import { defineTool, toolError, type ToolContext, type ToolResult } from './tool';
 import { turnOrigin } from '../approvals/approval-port';
-import { describeEnd, formatCommandResult } from './command-result';
+import { describeRunEnd, formatCommandResult } from './command-result';
 
 export { UNTRUSTED_NOTE } from './command-result';
 
@@ -208,7 +208,7 @@ async function runResolved(setting: CommandSetting, resolution: Approved): Promi
     decidedBy: resolution.decidedBy,
     reason: resolution.outcome === 'approved' ? resolution.reason : null,
     end: run.end,
-    endText: describeEnd(run.end),
+    endText: describeRunEnd(run),
     durationMs: run.durationMs,
     output: run.output,
     logId: log?.id ?? null,

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import type { ChangedFilesOutcome } from '../language-checker';
 import type { CheckProcessHello, RunnableCompiler } from './typescript-check-process';
 import type { TsWorkerRequest, TsWorkerResponse } from './typescript-check-worker';
+import { stoppedAtMemoryCeiling } from '../../../../shared/memory-ceiling-words';
 
 export interface CheckerExit {
   readonly code: number | null;
@@ -55,7 +56,7 @@ function lastLine(text: string): string {
 export function exitWords(exit: CheckerExit, memoryMb: number, stderr: string): string {
   switch (exit.reason) {
     case 'memory':
-      return `the TypeScript checker was stopped at its memory ceiling (${memoryMb} MB)`;
+      return `the TypeScript checker ${stoppedAtMemoryCeiling(memoryMb * 1024 * 1024)}`;
     case 'cpu':
       return 'the TypeScript checker was stopped at its CPU-time limit';
     case 'aborted':
