@@ -17,7 +17,6 @@ const suites: Record<string, () => Promise<{ run(): Promise<BenchTable | BenchTa
   tests: () => import('./tests-bench'),
   'selection-evidence': () => import('./selection-evidence-bench'),
   'loose-edit': () => import('./loose-edit-bench'),
-  'loose-edit': () => import('./loose-edit-bench'),
   'proposal-hooks': () => import('./proposal-hooks-bench'),
 };
 
