@@ -7,6 +7,7 @@
 // proposed text, as evidence. After: a block or added context is appended to the result the
 // model reads.
 import { approvalRequestSchema } from '../../../shared/approvals';
+import { missingCase } from '../../../shared/missing-case';
 import type { ToolDefinition, ToolResult } from '../tools/tool';
 import {
   afterCallWords,
@@ -71,7 +72,7 @@ export async function beforeToolCall(
     case 'none':
       return { run: true };
     default:
-      return { run: true };
+      return missingCase(verdict.decision);
   }
 }
 
