@@ -47,15 +47,38 @@ export async function runPlan(
   const onDiskNow = (target: string): boolean =>
     target.includes('...') || existsSync(path.join(context.root, ...target.split('/')));
   for (const target of keys?.keys() ?? []) if (!onDiskNow(target)) keys?.delete(target);
-  const baseline = diskOutcomes(context, plan, changes, keys, signal);
-  // A baseline that fails is read when needed; never an unhandled rejection meanwhile.
-  baseline.catch(() => undefined);
-  const proposed = await context.run(plan, changes, signal);
-  if (proposed.kind !== 'ran') return { stop: proposed };
-  const failed = proposed.outcomes.filter((o) => o.status === 'failed');
-  const passed = proposed.outcomes.filter((o) => o.status === 'passed').length;
-  if (!failed.length)
-    return { verdict: { newlyFailing: [], flaky: [], alreadyFailing: [], passed } };
+  // A baseline run for this request alone (not kept) stops when the request no longer needs it.
+  const own = new AbortController();
+  const stopOwn = (): void => own.abort();
+  signal.addEventListener('abort', stopOwn, { once: true });
+  try {
+    const baseline = diskOutcomes(context, plan, changes, keys, own.signal);
+    // A baseline that fails is read when needed; never an unhandled rejection meanwhile.
+    baseline.catch(() => undefined);
+    const proposed = await context.run(plan, changes, signal);
+    if (proposed.kind !== 'ran') return { stop: proposed };
+    const failed = proposed.outcomes.filter((o) => o.status === 'failed');
+    const passed = proposed.outcomes.filter((o) => o.status === 'passed').length;
+    if (!failed.length)
+      return { verdict: { newlyFailing: [], flaky: [], alreadyFailing: [], passed } };
+    return await compare(context, plan, changes, proposed.outcomes, baseline, onDiskNow, signal);
+  } finally {
+    signal.removeEventListener('abort', stopOwn);
+    own.abort();
+  }
+}
+
+/** The verdict of a run with failures: its baseline, a rerun of the failing tests, compared. */
+async function compare(
+  context: PlanRunContext,
+  plan: TestPlan,
+  changes: readonly TestChange[],
+  outcomes: readonly TestOutcome[],
+  baseline: Promise<DiskOutcomes | null | 'cancelled'>,
+  onDiskNow: (target: string) => boolean,
+  signal: AbortSignal,
+): Promise<{ verdict: PlanVerdict } | { stop: CopyRunResult }> {
+  const failed = outcomes.filter((o) => o.status === 'failed');
   const rerunPlan = plan.narrowing?.toTests(failed) ?? plan;
   const [onDisk, again] = await Promise.all([baseline, context.run(rerunPlan, changes, signal)]);
   if (onDisk === 'cancelled') return { stop: { kind: 'cancelled', ms: 0 } };
@@ -80,7 +103,7 @@ export async function runPlan(
       if (extra.kind === 'ran') before = [...before, ...extra.outcomes];
     }
   }
-  const lists = compareOutcomes(before, proposed.outcomes);
+  const lists = compareOutcomes(before, outcomes);
   const { failing, flaky } = splitFlaky(
     lists.newlyFailing,
     again.kind === 'ran' ? again.outcomes : null,

@@ -230,4 +230,35 @@ describe('a plan run beside its baseline', () => {
       'tests.test_tax::test_rounding',
     ]);
   });
+
+  it('runPlan - a baseline for this request alone stops once the proposed run passes', async () => {
+    project = tempProject(FILES);
+    let baselineSignal: AbortSignal | undefined;
+    const context: PlanRunContext = {
+      root: project.root,
+      baselines: createBaselineCache(),
+      lifetime: new AbortController().signal,
+      run: (plan, files, signal) => {
+        if (files.some((f) => f.after.includes('BROKEN')))
+          return Promise.resolve({
+            kind: 'ran',
+            outcomes: [outcome('tests/test_cart.py', 'tests.test_cart::test_total', 'passed')],
+            ms: 1,
+          });
+        baselineSignal = signal;
+        return new Promise((resolve) =>
+          signal.addEventListener('abort', () => resolve({ kind: 'cancelled', ms: 1 })),
+        );
+      },
+    };
+    const result = await runPlan(
+      context,
+      planFor(project.root, broken),
+      [broken],
+      null,
+      new AbortController().signal,
+    );
+    expect('verdict' in result && result.verdict.passed).toBe(1);
+    expect(baselineSignal?.aborted).toBe(true);
+  });
 });
