@@ -70,6 +70,10 @@ describe('sluice ask with hooks', () => {
       /^ {2}⊘ Hook \(yours\) PreToolUse on run_command · `bash "\$CLAUDE_PROJECT_DIR\/guard\.sh"` · blocked \(exit 2\) · \d+\.\d s$/u,
     );
     expect(lines[at + 1]).toBe('      rm -rf is not allowed in this project');
+    // The call's own line says who blocked it in the person's words; the model's are not shown.
+    expect(lines[at + 2]).toBe(
+      '  ↺ Not run: blocked by your PreToolUse hook `bash "$CLAUDE_PROJECT_DIR/guard.sh"`.',
+    );
     const sent = JSON.stringify(server.requests[1]?.body.messages?.at(-1));
     expect(sent).toContain(
       'blocked this call of run_command. Its reason: rm -rf is not allowed in this project',

@@ -59,6 +59,16 @@ export function blockedCallWords(verdict: HookVerdict, toolName: string): string
   return `Not run: ${whoseHook(verdict, 'PreToolUse', 'model', 'blocked')} blocked this call of ${toolName}.${reasonWords(verdict.reason)}`;
 }
 
+/** What the person reads of that call: whose hook blocked it; its reason is on the hook's step. */
+export function blockedCallShown(verdict: HookVerdict): string {
+  return `Not run: blocked by ${whoseHook(verdict, 'PreToolUse', 'person', 'blocked')}.`;
+}
+
+/** What the person reads of a call a hook wanted asked where nobody can be asked about it. */
+export function unaskableCallShown(verdict: HookVerdict): string {
+  return `Not run: ${whoseHook(verdict, 'PreToolUse', 'person', 'asked')} asked for your approval, and Sluice asks only about file changes, commands and MCP calls.`;
+}
+
 /** The tool result of a call a hook wanted asked where nobody can be asked about it. */
 export function unaskableCallWords(verdict: HookVerdict, toolName: string): string {
   return `Not run: ${whoseHook(verdict, 'PreToolUse', 'model', 'asked')} asked for the person's approval of this call of ${toolName}, and Sluice asks the person only about file changes, commands and MCP tool calls, so it was not run.${reasonWords(verdict.reason)}`;

@@ -11,8 +11,10 @@ import { missingCase } from '../../../shared/missing-case';
 import type { ToolDefinition, ToolResult } from '../tools/tool';
 import {
   afterCallWords,
+  blockedCallShown,
   blockedCallWords,
   hookAskWords,
+  unaskableCallShown,
   unaskableCallWords,
 } from './hook-verdict-words';
 import type { TurnHooks } from './turn-hooks';
@@ -59,14 +61,22 @@ export async function beforeToolCall(
     case 'block':
       return {
         run: false,
-        result: { status: 'denied', content: blockedCallWords(verdict, call.name) },
+        result: {
+          status: 'denied',
+          content: blockedCallWords(verdict, call.name),
+          shownAs: blockedCallShown(verdict),
+        },
       };
     case 'ask':
       return gateAsks(tool.name)
         ? { run: true, hookAsk: hookAskWords(verdict) }
         : {
             run: false,
-            result: { status: 'denied', content: unaskableCallWords(verdict, call.name) },
+            result: {
+              status: 'denied',
+              content: unaskableCallWords(verdict, call.name),
+              shownAs: unaskableCallShown(verdict),
+            },
           };
     case 'allow':
     case 'none':
