@@ -69,8 +69,6 @@ export function personHook(command: string, timeoutSeconds = 60): HookDefinition
 export function hooksOf(defs: readonly HookDefinition[]): Pick<ProjectHooks, 'proposalHooks'> {
   return {
     proposalHooks: (tool) =>
-      defs.filter(
-        (h) => h.matcher === null || new RegExp(`^(?:${h.matcher})$`, 'u').test(tool),
-      ),
+      defs.filter((h) => h.matcher === null || new RegExp(`^(?:${h.matcher})$`, 'u').test(tool)),
   };
 }
