@@ -92,9 +92,10 @@ describe('sluice tool edit_file past the live deadline', () => {
       for (const run of runs) {
         expect(run, run.stderr).toMatchObject({ code: 0, written: AFTER });
         expect(run.stdout).toContain('Applied the edit to a.ts');
-        // The deadline is the least Settings allows: a cold check is past it, and says so.
+        // A cold check is always past the least deadline Settings allows, so the request is
+        // shown "timed out"; the model reads the check's end when it came before the decision.
         expect(run.stdout).toMatch(
-          /Not fully checked before writing: the check timed out after [\d.]+ m?s\./u,
+          /Not fully checked before writing: the check timed out after [\d.]+ m?s\.|Checked before writing: this change introduces 1 error/u,
         );
       }
     },
