@@ -82,7 +82,13 @@ export function hookOutcomeWords(run: HookRun): string {
 }
 
 function firstLine(text: string): string {
-  return clip(text.split('\n').find((l) => l.trim())?.trim() ?? '', LINE_CHARS);
+  return clip(
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? '',
+    LINE_CHARS,
+  );
 }
 
 function nonBlankLines(text: string | undefined): string[] {

@@ -72,7 +72,10 @@ describe('0220-conversation-hook-runs', () => {
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'u1', content: 'Not run' }] },
       t1,
     );
-    recorder.assistantMessage({ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] }, t1);
+    recorder.assistantMessage(
+      { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+      t1,
+    );
     recorder.hookRun(run('Stop', 'blocked'), t1, {});
     recorder.userMessage(
       { role: 'user', content: [{ type: 'text', text: "The person's Stop hook did not let…" }] },
