@@ -152,14 +152,7 @@ export function openProjectEngine(
   // The approver is made at the first question, when the checks below are open.
   const ports = answeredPorts(gates, deps.approver, () => checks);
   const indexBuild = new AbortController();
-  const symbolIndex: SymbolIndex | LazySymbolIndex = deps.index
-    ? SymbolIndex.open({
-        source: workspace,
-        home: deps.index.home,
-        ...(deps.index.onStatus ? { onStatus: deps.index.onStatus } : {}),
-        ...(deps.index.nativeBinding ? { nativeBinding: deps.index.nativeBinding } : {}),
-      })
-    : openLazySymbolIndex(workspace, () => ensureSluiceHome(deps.home));
+  const symbolIndex = openEngineIndex(deps);
   const checks = openProjectChecks({
     db,
     root: workspace.root,
@@ -193,16 +186,7 @@ export function openProjectEngine(
     commands: gates.commands,
     onBackgroundError: deps.onBackgroundError,
   });
-  const toolPorts = (): ToolPorts => ({
-    workspace,
-    approvals: ports.approvals,
-    plans: ports.plans,
-    symbolIndex,
-    commands: ports.commands,
-    ...(checks.diagnostics ? { diagnostics: checks.diagnostics } : {}),
-    ...(checks.testRuns ? { tests: checks.testRuns.tests } : {}),
-    ...(checks.proposalHooks ? { proposalHooks: checks.proposalHooks } : {}),
-  });
+  const toolPorts = (): ToolPorts => toolPortsOf(workspace, ports, symbolIndex, checks);
   let runner: ConversationRunner | null = null;
   const makeRunner = (): ConversationRunner =>
     createConversationRunner({
@@ -267,6 +251,38 @@ export function openProjectEngine(
   if (engineOpened.hasSubscribers)
     engineOpened.publish({ root: workspace.root, engine } satisfies ProjectEngineOpened);
   return engine;
+}
+
+/** The project's symbol index: built and watched when the shell asks, else opened on first use. */
+function openEngineIndex(deps: ProjectEngineDeps): SymbolIndex | LazySymbolIndex {
+  const { workspace } = deps;
+  return deps.index
+    ? SymbolIndex.open({
+        source: workspace,
+        home: deps.index.home,
+        ...(deps.index.onStatus ? { onStatus: deps.index.onStatus } : {}),
+        ...(deps.index.nativeBinding ? { nativeBinding: deps.index.nativeBinding } : {}),
+      })
+    : openLazySymbolIndex(workspace, () => ensureSluiceHome(deps.home));
+}
+
+/** Everything a tool call gets from the project. */
+function toolPortsOf(
+  workspace: Workspace,
+  ports: AnsweredPorts,
+  symbolIndex: SymbolIndex | LazySymbolIndex,
+  checks: ProjectChecks,
+): ToolPorts {
+  return {
+    workspace,
+    approvals: ports.approvals,
+    plans: ports.plans,
+    symbolIndex,
+    commands: ports.commands,
+    ...(checks.diagnostics ? { diagnostics: checks.diagnostics } : {}),
+    ...(checks.testRuns ? { tests: checks.testRuns.tests } : {}),
+    ...(checks.proposalHooks ? { proposalHooks: checks.proposalHooks } : {}),
+  };
 }
 
 /** Builds the index as the project opens, then follows the disk with a watcher. */
