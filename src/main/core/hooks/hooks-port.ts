@@ -64,6 +64,8 @@ export interface ProjectHooks {
   ): Promise<HookVerdict>;
   /** The PreToolUse hooks that run on a write tool's proposed text (approved ones only). */
   proposalHooks(toolName: string): readonly HookDefinition[];
+  /** Keeps a proposal hook's run in the audit trail and tells `onRun` listeners, as live runs are. */
+  recordProposalRun(run: HookRun, conversationId: string | null): void;
   /** Hears every run as it finishes (steps, the audit trail). Returns the unsubscribe. */
   onRun(listener: (run: HookRun, context: HookCallContext) => void): () => void;
   /** Reads the person's and the project's hooks again (after a change in Settings or on disk). */
@@ -115,6 +117,7 @@ export const NO_HOOKS: ProjectHooks = {
   stop: () => Promise.resolve({ decision: 'none', runs: [] }),
   sessionStart: () => Promise.resolve({ decision: 'none', runs: [] }),
   proposalHooks: () => [],
+  recordProposalRun: () => undefined,
   onRun: () => () => undefined,
   reload: () => undefined,
 };

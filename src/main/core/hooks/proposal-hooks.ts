@@ -64,7 +64,8 @@ export interface ProposalHooks {
 }
 
 export interface ProposalHooksOptions {
-  readonly hooks: Pick<ProjectHooks, 'proposalHooks'>;
+  readonly hooks: Pick<ProjectHooks, 'proposalHooks'> &
+    Partial<Pick<ProjectHooks, 'recordProposalRun'>>;
   /** Realpath of the project root. */
   readonly root: string;
   /** SLUICE_HOME: copies are made under it, and it is hidden from the hooks. */
@@ -205,7 +206,10 @@ export function createProposalHooks(options: ProposalHooksOptions): ProposalHook
         signal: controller.signal,
         personPolicy: options.personPolicy,
         ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
-        onReading: (reading) => onRun(reading.run),
+        onReading: (reading) => {
+          onRun(reading.run);
+          options.hooks.recordProposalRun?.(reading.run, request.conversationId ?? null);
+        },
       });
       switch (result.kind) {
         case 'not_run':

@@ -163,7 +163,10 @@ export function openProjectEngine(
     createTests: deps.createTests,
     ...(deps.diagnosticsSettings ? { diagnosticsSettings: deps.diagnosticsSettings } : {}),
     // The hooks below, asked at each proposal; the person's command rules judge their hooks.
-    hooks: { proposalHooks: (tool) => hooks.proposalHooks(tool) },
+    hooks: {
+      proposalHooks: (tool) => hooks.proposalHooks(tool),
+      recordProposalRun: (run, conversationId) => hooks.recordProposalRun(run, conversationId),
+    },
     commandRules: () => gates.commands.rules.list(projectId),
     onBackgroundError: deps.onBackgroundError,
   });

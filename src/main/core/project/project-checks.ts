@@ -38,7 +38,9 @@ export interface ProjectChecksDeps {
   /** Default: read from the app DB on every check. */
   readonly diagnosticsSettings?: () => DiagnosticsSettings;
   /** The engine's hooks: their PreToolUse hooks on write tools run on proposals; absent: none. */
-  readonly hooks?: Pick<ProjectHooks, 'proposalHooks'> | undefined;
+  readonly hooks?:
+    | (Pick<ProjectHooks, 'proposalHooks'> & Partial<Pick<ProjectHooks, 'recordProposalRun'>>)
+    | undefined;
   /** The person's command rules: a deny refuses one of their hooks' command lines. */
   readonly commandRules?: (() => readonly CommandRule[]) | undefined;
   readonly onBackgroundError?: (error: unknown) => void;

@@ -58,7 +58,11 @@ function hookRunner(
   repo: HookRepository,
   catalog: HookCatalog,
   listeners: ReadonlySet<(run: HookRun, context: HookCallContext) => void>,
-): { run: Run; dispose(): Promise<void> } {
+): {
+  run: Run;
+  record(run: HookRun, context: HookCallContext, conversationId: string | null): void;
+  dispose(): Promise<void>;
+} {
   const closing = new AbortController();
   const running = new Set<Promise<unknown>>();
   const said = new Set<string>();
@@ -116,6 +120,7 @@ function hookRunner(
   };
   return {
     run,
+    record,
     async dispose() {
       closing.abort();
       await Promise.allSettled([...running]);
@@ -186,6 +191,12 @@ export function openProjectHooks(deps: ProjectHooksDeps): OpenProjectHooks {
       run({ event: 'Stop', input: { ...base(context), stopHookActive }, context }),
     sessionStart: (source, context) =>
       run({ event: 'SessionStart', subject: source, input: { ...base(context), source }, context }),
+    recordProposalRun: (hookRun, conversationId) =>
+      runner.record(
+        hookRun,
+        { conversationId: conversationId ?? '', signal: AbortSignal.abort() },
+        conversationId,
+      ),
     proposalHooks: (toolName) =>
       catalog
         .candidates()

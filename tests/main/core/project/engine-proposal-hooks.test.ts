@@ -103,6 +103,12 @@ describe.skipIf(!canRun)('the engine and proposal hooks', () => {
       'blocked',
     );
     expect(readFileSync(path.join(project, 'notes.txt'), 'utf8')).toBe('final\n');
+    // Both runs on the proposal are in the audit trail, with the conversation that asked.
+    const kept = opened.hooks.recentRuns(10).filter((r) => r.event === 'PreToolUse');
+    expect(kept.map((r) => [r.outcome, r.conversationId, r.toolName])).toEqual([
+      ['blocked', 'c1', 'edit_file'],
+      ['blocked', 'c1', 'edit_file'],
+    ]);
   });
 
   it("engine - a hook the person's command rules deny does not run on a proposal", async () => {
