@@ -153,6 +153,14 @@ export function openProjectEngine(
   const ports = answeredPorts(gates, deps.approver, () => checks);
   const indexBuild = new AbortController();
   const symbolIndex = openEngineIndex(deps);
+  const hooks = openProjectHooks({
+    db,
+    projectId,
+    workspace,
+    home: deps.home,
+    commands: gates.commands,
+    onBackgroundError: deps.onBackgroundError,
+  });
   const checks = openProjectChecks({
     db,
     root: workspace.root,
@@ -162,11 +170,8 @@ export function openProjectEngine(
     createDiagnostics: deps.createDiagnostics,
     createTests: deps.createTests,
     ...(deps.diagnosticsSettings ? { diagnosticsSettings: deps.diagnosticsSettings } : {}),
-    // The hooks below, asked at each proposal; the person's command rules judge their hooks.
-    hooks: {
-      proposalHooks: (tool) => hooks.proposalHooks(tool),
-      recordProposalRun: (run, conversationId) => hooks.recordProposalRun(run, conversationId),
-    },
+    // The hooks, asked at each proposal; the person's command rules judge their hooks.
+    hooks,
     commandRules: () => gates.commands.rules.list(projectId),
     onBackgroundError: deps.onBackgroundError,
   });
@@ -180,14 +185,6 @@ export function openProjectEngine(
     mode: runMode.current,
     env: deps.env,
     notice: deps.mcpNotice,
-  });
-  const hooks = openProjectHooks({
-    db,
-    projectId,
-    workspace,
-    home: deps.home,
-    commands: gates.commands,
-    onBackgroundError: deps.onBackgroundError,
   });
   const toolPorts = (): ToolPorts => toolPortsOf(workspace, ports, symbolIndex, checks);
   let runner: ConversationRunner | null = null;
