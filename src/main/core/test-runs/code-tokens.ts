@@ -1,8 +1,9 @@
 // Whether a change keeps every code token: comments, blank lines and spacing only (Python
 // docstrings count as code). Such a change cannot make a test pass or fail, so no test runs
-// and the verdict says why. Only Python and JavaScript/TypeScript sources are read this way;
+// and the verdict says why. Only Python, Go and JavaScript/TypeScript sources are read this way;
 // any other file, a new or removed file, or a text either reader cannot follow counts as a
 // change.
+import { goCodeTokens } from './go-code-tokens';
 import { isJsCodeFile, jsCodeTokens } from './js-code-tokens';
 import { pythonCodeTokens } from './python-code-tokens';
 import type { TestChange } from './test-plan';
@@ -12,6 +13,7 @@ export const KEEPS_CODE_TOKENS_REASON = 'no test run: the change keeps every cod
 
 function tokensOf(file: string, text: string): string | null {
   if (file.endsWith('.py')) return pythonCodeTokens(text);
+  if (file.endsWith('.go')) return goCodeTokens(text);
   if (isJsCodeFile(file)) return jsCodeTokens(file, text);
   return null;
 }

@@ -102,6 +102,55 @@ describe('javascript and typescript code tokens', () => {
   });
 });
 
+const GO = [
+  'package num',
+  '',
+  'import "strconv"',
+  '',
+  '// Ordinal gives 1st, 2nd.',
+  'func Ordinal(x int) string {',
+  '\tsuffix := "th"',
+  '\tif x%10 == 1 {',
+  '\t\tsuffix = "st"',
+  '\t}',
+  '\treturn strconv.Itoa(x) + suffix',
+  '}',
+  '',
+].join('\n');
+
+describe('go code tokens', () => {
+  it('keepsCodeTokens - comments, blank lines and spacing inside a line keep every token', () => {
+    expect(keeps('num.go', GO, `// Package num.\n${GO}`)).toBe(true);
+    expect(
+      keeps('num.go', GO, GO.replace('suffix := "th"', 'suffix  :=  "th" // default\n\n')),
+    ).toBe(true);
+    expect(keeps('num.go', GO, GO.replace('x%10 == 1', 'x % 10==1 /* ones */'))).toBe(true);
+  });
+
+  it('keepsCodeTokens - a line break, a literal, an operator, a directive or an example output is a change', () => {
+    expect(keeps('num.go', GO, GO.replace('return strconv', 'return\n\tstrconv'))).toBe(false);
+    expect(keeps('num.go', GO, GO.replace('"th"', '"th "'))).toBe(false);
+    expect(keeps('num.go', 'var a = b &^ c\n', 'var a = b & ^c\n')).toBe(false);
+    expect(keeps('num.go', GO, `//go:build linux\n\n${GO}`)).toBe(false);
+    expect(
+      keeps(
+        'num_test.go',
+        'func ExampleA() {\n\tA()\n\t// Output: 1\n}\n',
+        'func ExampleA() {\n\tA()\n\t// Output: 2\n}\n',
+      ),
+    ).toBe(false);
+    expect(keeps('num.go', 'var s = `a`\n', 'var s = `a \n`\n')).toBe(false);
+    expect(
+      keeps(
+        'c.go',
+        'package c\n\n// #include <x.h>\nimport "C"\n',
+        'package c\n\n// #include <y.h>\nimport "C"\n',
+      ),
+    ).toBe(false);
+    expect(keeps('num.go', 'var s = "a\n', '// x\nvar s = "a\n')).toBe(false);
+  });
+});
+
 let project: TempProject | undefined;
 afterEach(() => project?.cleanup());
 
