@@ -67,7 +67,8 @@ function toolOf(call: HookCall): { toolName?: string } {
   return call.toolName !== undefined ? { toolName: call.toolName } : {};
 }
 
-function endedOf(end: CommandEnd): Pick<HookExit, 'ended' | 'exitCode' | 'signal'> {
+/** How a command's end reads as a hook's end (a live hook's, or one run on a proposal's copy). */
+export function endedOf(end: CommandEnd): Pick<HookExit, 'ended' | 'exitCode' | 'signal'> {
   switch (end.kind) {
     case 'exited':
       return { ended: 'exited', exitCode: end.code };

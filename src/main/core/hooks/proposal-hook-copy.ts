@@ -6,15 +6,21 @@
 // memory ceilings, killed with its group at its own timeout; its JSON on stdin, stdout and stderr
 // apart and bounded, as every hook's (hook-process.ts). A person's hook that their command rules
 // deny does not run. The copy is removed afterwards; the project is never written.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HookDefinition } from '../../../shared/hooks';
-import type { CommandEnd } from '../commands/command-process';
 import { runCommand } from '../commands/command-runner';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
-import { copyMountProblem, type CopyMount, type CopySupport } from '../sandbox/copy-mount';
-import { hookNotRun, readHookExit, type HookExit, type HookReading } from './hook-exit';
 import {
+  copyMountProblem,
+  makeOverlayCopy,
+  removeOverlayCopy,
+  type CopyMount,
+  type CopySupport,
+} from '../sandbox/copy-mount';
+import { hookNotRun, readHookExit, type HookReading } from './hook-exit';
+import {
+  endedOf,
   MAX_HOOK_STDERR_BYTES,
   MAX_HOOK_STDOUT_BYTES,
   type PersonHookPolicy,
@@ -73,29 +79,6 @@ interface Copy {
   readonly mount: CopyMount;
 }
 
-function makeCopy(copiesDir: string, root: string): Copy {
-  mkdirSync(copiesDir, { recursive: true, mode: 0o700 });
-  const base = mkdtempSync(path.join(copiesDir, 'hooks-'));
-  const mount = {
-    lower: root,
-    upper: path.join(base, 'upper'),
-    work: path.join(base, 'work'),
-    merged: path.join(base, 'merged'),
-  };
-  for (const dir of [mount.upper, mount.work, mount.merged]) mkdirSync(dir, { mode: 0o700 });
-  return { base, mount };
-}
-
-function removeCopy(base: string): void {
-  try {
-    // overlayfs leaves work/work with mode 000.
-    chmodSync(path.join(base, 'work', 'work'), 0o700);
-  } catch {
-    // Not made: nothing to open.
-  }
-  rmSync(base, { recursive: true, force: true });
-}
-
 /** Writes the proposed texts into the upper layer; a path that is not plainly inside is refused. */
 function layFiles(upper: string, files: HookCopyInput['files']): string | null {
   for (const file of files) {
@@ -129,23 +112,6 @@ function commandLine(hook: HookDefinition, input: HookCopyInput): string {
   const changed = input.files.map((f) => f.path).join('\n');
   const root = quote(input.root);
   return `export ${CHANGED_FILES_VARIABLE}=${quote(changed)} CLAUDE_PROJECT_DIR=${root} SLUICE_PROJECT_DIR=${root}\n${hook.command}`;
-}
-
-function endedOf(end: CommandEnd): Pick<HookExit, 'ended' | 'exitCode' | 'signal'> {
-  switch (end.kind) {
-    case 'exited':
-      return { ended: 'exited', exitCode: end.code };
-    case 'signalled':
-      return { ended: 'exited', exitCode: null, signal: end.signal };
-    case 'timed_out':
-      return { ended: 'timed_out', exitCode: null };
-    case 'output_limit':
-      return { ended: 'output_over_limit', exitCode: null };
-    case 'aborted':
-      return { ended: 'aborted', exitCode: null };
-    case 'spawn_failed':
-      return { ended: 'stopped', exitCode: null };
-  }
 }
 
 /** One hook in the copy: its reading (`not_run` with why when it did not start), or cancelled. */
@@ -198,7 +164,7 @@ async function runOne(
 export async function runHooksInCopy(input: HookCopyInput): Promise<HookCopyResult> {
   const refused = hookCopyProblem(input.sandbox, input.copySupport);
   if (refused) return { kind: 'not_run', reason: refused };
-  const copy = makeCopy(input.copiesDir, input.root);
+  const copy = makeOverlayCopy(input.copiesDir, input.root, 'hooks-');
   const readings: HookReading[] = [];
   try {
     const problem = copyMountProblem(copy.mount) ?? layFiles(copy.mount.upper, input.files);
@@ -212,6 +178,6 @@ export async function runHooksInCopy(input: HookCopyInput): Promise<HookCopyResu
     }
     return { kind: 'ran', readings };
   } finally {
-    removeCopy(copy.base);
+    removeOverlayCopy(copy.base);
   }
 }

@@ -7,7 +7,15 @@
 // private), and a namespace dies with its last process: when the command ends, is killed, or
 // Sluice itself is killed (bwrap's --die-with-parent), nothing stays mounted anywhere.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { layerPathProblem, type RunCopy } from './run-copy';
@@ -133,4 +141,36 @@ export function copyMountProblem(mount: CopyMount): string | null {
     if (problem) return problem;
   }
   return null;
+}
+
+/**
+ * A fresh private copy's folders under `copiesDir` (never inside the project): the project as
+ * the lower layer, and an upper, work and merged folder of its own, each readable only by us.
+ */
+export function makeOverlayCopy(
+  copiesDir: string,
+  root: string,
+  prefix: string,
+): { readonly base: string; readonly mount: CopyMount } {
+  mkdirSync(copiesDir, { recursive: true, mode: 0o700 });
+  const base = mkdtempSync(path.join(copiesDir, prefix));
+  const mount = {
+    lower: root,
+    upper: path.join(base, 'upper'),
+    work: path.join(base, 'work'),
+    merged: path.join(base, 'merged'),
+  };
+  for (const dir of [mount.upper, mount.work, mount.merged]) mkdirSync(dir, { mode: 0o700 });
+  return { base, mount };
+}
+
+/** Removes a copy made by makeOverlayCopy, whatever the overlay left behind. */
+export function removeOverlayCopy(base: string): void {
+  try {
+    // overlayfs leaves work/work with mode 000.
+    chmodSync(path.join(base, 'work', 'work'), 0o700);
+  } catch {
+    // Not made: nothing to open.
+  }
+  rmSync(base, { recursive: true, force: true });
 }

@@ -8,11 +8,11 @@
 // next (run-caches.ts). A run stopped at the memory ceiling (by the watchdog or the kernel)
 // gives no verdict and says so, report or not. The copy is removed afterwards; the project is
 // never written.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { runCommand, type CommandRun } from '../commands/command-runner';
-import { copyMountProblem, type CopyMount } from '../sandbox/copy-mount';
+import { copyMountProblem, makeOverlayCopy, removeOverlayCopy } from '../sandbox/copy-mount';
 import { memoryCeilingWords } from '../commands/command-run-notes';
 import { parseGoTestJson, PACKAGE_FAILURE } from './go-test-report';
 import { parseJestJson } from './jest-json-report';
@@ -53,29 +53,6 @@ export type CopyRunResult =
   | { readonly kind: 'ran'; readonly outcomes: readonly TestOutcome[]; readonly ms: number }
   | { readonly kind: 'failed'; readonly reason: string; readonly ms: number }
   | { readonly kind: 'cancelled'; readonly ms: number };
-
-function makeCopy(copiesDir: string, root: string): { base: string; mount: CopyMount } {
-  mkdirSync(copiesDir, { recursive: true, mode: 0o700 });
-  const base = mkdtempSync(path.join(copiesDir, 'run-'));
-  const mount = {
-    lower: root,
-    upper: path.join(base, 'upper'),
-    work: path.join(base, 'work'),
-    merged: path.join(base, 'merged'),
-  };
-  for (const dir of [mount.upper, mount.work, mount.merged]) mkdirSync(dir, { mode: 0o700 });
-  return { base, mount };
-}
-
-function removeCopy(base: string): void {
-  try {
-    // overlayfs leaves work/work with mode 000.
-    chmodSync(path.join(base, 'work', 'work'), 0o700);
-  } catch {
-    // Not made: nothing to open.
-  }
-  rmSync(base, { recursive: true, force: true });
-}
 
 function layFiles(upper: string, files: readonly TestChange[]): void {
   for (const file of files) {
@@ -134,7 +111,7 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
         : `no sandbox on this machine (${input.sandbox.detail})`,
       ms: ms(),
     };
-  const { base, mount } = makeCopy(input.copiesDir, input.root);
+  const { base, mount } = makeOverlayCopy(input.copiesDir, input.root, 'run-');
   try {
     const problem = copyMountProblem(mount);
     if (problem) return { kind: 'failed', reason: problem, ms: ms() };
@@ -175,6 +152,6 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
       return { kind: 'failed', reason: whyNoReport(run, input.timeoutMs), ms: ms() };
     return { kind: 'ran', outcomes, ms: ms() };
   } finally {
-    removeCopy(base);
+    removeOverlayCopy(base);
   }
 }
