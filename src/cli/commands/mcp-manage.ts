@@ -5,7 +5,7 @@
 // servers (to read the tools' current definitions); they stop when the command ends. Server
 // text (descriptions, entries, notices) is printed with control characters made visible.
 import { existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { askYesNo } from '../terminal-yes-no';
 import type { McpServerView } from '../../shared/contract/mcp-service';
 import { personServerKey } from '../../main/core/mcp-client/mcp-config';
 import { ProjectMcpServers } from '../../main/core/mcp-client/project-mcp-servers';
@@ -44,17 +44,6 @@ function printServer(io: CliIo, view: McpServerView, project: string | undefined
     if (tool.withheld)
       io.stdout.write(`    withheld: ${showUntrusted(tool.withheld).replace(/\n/gu, '\n    ')}\n`);
   }
-}
-
-async function askYesNo(io: CliIo, question: string): Promise<boolean> {
-  io.stderr.write(question);
-  const rl = createInterface({ input: io.stdin, terminal: false });
-  const line = await new Promise<string | null>((resolve) => {
-    rl.once('line', resolve);
-    rl.once('close', () => resolve(null));
-  });
-  rl.close();
-  return /^y(es)?$/iu.test(line?.trim() ?? '');
 }
 
 function hashMatches(given: string, actual: string, what: string): void {
