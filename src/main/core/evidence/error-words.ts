@@ -1,8 +1,9 @@
 // What the model reads about evidence: the hold-back of a live edit, the lines after a
-// decision, and the propose-mode note. Every introduced error is listed, one line each, up to
+// decision, the propose-mode note and, after it, what the files that import its changed files
+// showed once they were checked. Every introduced error is listed, one line each, up to
 // MODEL_LISTED; past that the rest are counted with where the whole list is ("and 12 more:
 // `sluice check --proposal ID` lists them all"), so the model never guesses at what it missed.
-import type { ProposalEvidence } from '../../../shared/diagnostics';
+import type { Diagnostic, ProposalEvidence } from '../../../shared/diagnostics';
 import {
   changedFilesOnly,
   checkedLanguageNotes,
@@ -204,12 +205,66 @@ export function overlayEvidenceLine(
       if (!changedFilesOnly(evidence)) return 'Not yet applied. The check had not finished.';
       return evidence.introduced.length
         ? withList(
-            `Not yet applied. The files that import the changed ones were still being checked; in the changed files, this change would introduce ${errors(evidence.introduced.length)}`,
+            `Not yet applied. Errors in the changed files: with all your changes so far, this change would introduce ${errors(evidence.introduced.length)}`,
             evidence,
             rest,
+            joined(fixesAfter(evidence), IMPORTERS_FOLLOW),
           )
-        : 'Not yet applied. No new errors in the changed files; the files that import them were still being checked.';
+        : `Not yet applied. No new errors in the changed files${fixes(evidence)}; ${IMPORTERS_FOLLOW}`;
     default:
       return missingCase(evidence.state);
   }
+}
+
+/** An overlay edit answered with its changed files' errors: what the model is promised. */
+const IMPORTERS_FOLLOW =
+  'the files that import them are still being checked: their errors will be given to you before your next edit is checked.';
+
+const IMPORTERS = 'the files that import your changed files';
+
+/**
+ * After an overlay edit answered with its changed files' errors: what the complete check found
+ * since (`arrived`: the errors the edit's result did not list), said in the next result.
+ */
+export function lateImportersLine(
+  path: string,
+  arrived: readonly Diagnostic[],
+  complete: ProposalEvidence,
+  changeSetId: string | null,
+): string {
+  const since = `Since your edit of ${path}`;
+  const listed = { ...complete, introduced: [...arrived] };
+  const rest: RestOfList = { kind: 'change_set', id: changeSetId };
+  switch (complete.state) {
+    case 'checked': {
+      const unchecked = uncheckedLanguages(complete);
+      const notChecked = unchecked ? `Not checked: ${unchecked}.` : '';
+      return arrived.length
+        ? withList(
+            `${since}: ${errors(arrived.length)} in ${IMPORTERS}`,
+            listed,
+            rest,
+            joined('Revise your changes unless a later edit fixes them.', notChecked),
+          )
+        : joined(`${since}: ${IMPORTERS} were checked: no new errors there.`, notChecked);
+    }
+    case 'checking':
+    case 'timed_out': {
+      const headline = `${since}: ${IMPORTERS} were not fully checked (${complete.reason ?? 'the check stopped'})`;
+      return arrived.length
+        ? withList(`${headline}; so far ${errors(arrived.length)} there`, listed, rest)
+        : sentence(headline);
+    }
+    case 'not_checked':
+      return sentence(
+        `${since}: ${IMPORTERS} could not be checked: ${complete.reason ?? 'no checker answered'}`,
+      );
+    default:
+      return missingCase(complete.state);
+  }
+}
+
+/** The complete check of an overlay edit did not come by its deadline. */
+export function importersNotInWords(path: string, deadlineMs: number): string {
+  return `Since your edit of ${path}: ${IMPORTERS} were not checked within ${durationText(deadlineMs)} (the check's deadline), so their errors are not known here; the change set's own check shows them to the person.`;
 }

@@ -3,7 +3,10 @@
 // the disk moved under. The checkers look at the files' texts together, then the tests they
 // affect run on them, and beside the tests the person's PreToolUse hooks on write tools see
 // the files' texts in a private copy; each part's later result replaces that part only,
-// through `onLate`.
+// through `onLate`. A caller whose reader waits on each answer (an overlay's edit) asks for the
+// changed files first, as a live check does: the complete answer when it comes within
+// CHANGED_FILES_FIRST_MS, else the changed files' part (state `checking`), the importers
+// following through `onLate`.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { DiagnosticsPort } from '../diagnostics/diagnostics-port';
 import { notCheckedEvidence } from '../diagnostics/project-diagnostics';
@@ -11,6 +14,7 @@ import type { ProjectTests } from '../test-runs/project-tests';
 import type { ProposalHooks } from '../hooks/proposal-hooks';
 import type { Workspace } from '../workspace/workspace';
 import { checkAgainstDisk, checkOverlayFiles } from './disk-evidence';
+import { CHANGED_FILES_FIRST_MS } from './live-evidence';
 
 export interface FileToCheck {
   readonly path: string;
@@ -32,6 +36,12 @@ export interface FilesEvidenceOptions {
    */
   readonly against: 'bases' | { readonly disk: Workspace };
   readonly deadlineMs: number;
+  /**
+   * Answer with the changed files' errors once they are in and the whole answer has not come
+   * within CHANGED_FILES_FIRST_MS; the complete evidence follows through `onLate`. Without it
+   * the check waits for the complete answer until the deadline (a run's final state).
+   */
+  readonly changedFilesFirst?: boolean | undefined;
   /** Identity across revisions: a newer check of the same key cancels the older test run. */
   readonly testKey: string;
   readonly testDeadlineMs: number;
@@ -54,6 +64,7 @@ export async function filesEvidence(
   let current: ProposalEvidence;
   const checkOptions = {
     deadlineMs: options.deadlineMs,
+    ...(options.changedFilesFirst ? { changedFilesFirstAfterMs: CHANGED_FILES_FIRST_MS } : {}),
     ...signal,
     onLateResult: (late: ProposalEvidence) => {
       current = {
