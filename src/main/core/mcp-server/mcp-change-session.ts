@@ -13,6 +13,7 @@ import { openLazySymbolIndex, type LazySymbolIndex } from '../index/lazy-symbol-
 import { overlaySymbolIndex } from '../proposals/overlay-symbol-index';
 import { OverlayWorkspace } from '../proposals/overlay-workspace';
 import { createProposeTools } from '../proposals/propose-tools';
+import { carryLateErrors, OverlayLateErrors } from '../proposals/overlay-late-errors';
 import { diffOfOverlayFile, ProposalOverlay } from '../proposals/proposal-overlay';
 import { createChangeSetRepository } from '../store/change-set-repository';
 import type { WritableDb } from '../store/database-handles';
@@ -87,6 +88,8 @@ export class McpChangeSession {
 
   private last: string | null = null;
   private notice: string | null = null;
+  /** An edit's importers' errors wait here for the client's next call, across sets. */
+  private readonly late = new OverlayLateErrors(() => this.changeSetId);
 
   /** The open set's id, else the last one (already reviewed), or null before the first edit. */
   get changeSetId(): string | null {
@@ -111,8 +114,9 @@ export class McpChangeSession {
         ...(this.deps.tests || this.deps.hooks
           ? { tests: { tests: this.deps.tests, hooks: this.deps.hooks, key: randomUUID() } }
           : {}),
+        late: this.late,
       }),
-      ...this.extraTools,
+      ...this.extraTools.map((tool) => carryLateErrors(tool, this.late)),
     ];
     const state: State = {
       id: null,

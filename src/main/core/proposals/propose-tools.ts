@@ -30,6 +30,7 @@ import type { ProjectTests } from '../test-runs/project-tests';
 import { testsResultLine } from '../evidence/test-words';
 import { hooksResultLine } from '../evidence/hook-words';
 import type { ProposalHooks } from '../hooks/proposal-hooks';
+import { carryLateErrors, OverlayLateErrors } from './overlay-late-errors';
 
 /** Where an edit's evidence (over the whole overlay) goes besides the model: the change set. */
 export type OnOverlayEvidence = (evidence: ProposalEvidence) => void;
@@ -121,14 +122,15 @@ export interface OverlayTests {
 }
 
 /**
- * The whole overlay's evidence for one edit: errors (when checked), then the tests of the
- * set's state. Each part's late result replaces that part only, through `store`.
+ * The whole overlay's evidence for one edit: errors (when checked; the changed files' first, as
+ * a live edit's), then the tests of the set's state. Each part's late result replaces that part
+ * only, through `onLate`.
  */
 async function overlayEvidence(
   overlay: ProposalOverlay,
   diagnostics: ToolContext['diagnostics'],
   tests: OverlayTests | undefined,
-  store: (evidence: ProposalEvidence) => void,
+  onLate: (evidence: ProposalEvidence) => void,
   deadlineMs: number,
   signal: AbortSignal | undefined,
 ): Promise<ProposalEvidence> {
@@ -140,25 +142,31 @@ async function overlayEvidence(
       hooks: tests?.hooks,
       against: 'bases',
       deadlineMs,
+      changedFilesFirst: true,
       testKey: tests?.key ?? '',
       testDeadlineMs: tests?.tests?.liveDeadlineMs() ?? tests?.hooks?.liveDeadlineMs() ?? 0,
       signal,
-      onLate: store,
+      onLate,
     },
   );
 }
 
-function overlayWriteTool(
-  tool: ToolDefinition,
-  overlay: ProposalOverlay,
-  policy: () => PolicyState,
-  checks: OverlayChecks,
-  timing: ReviewTiming,
-  copy: boolean,
-  deadlineMs: number,
-  tests: OverlayTests | undefined,
-  changeSetId: () => string | null,
-): ToolDefinition {
+/** What an overlay's write tools share: the overlay, its checks and how their results read. */
+interface OverlayWriteDeps {
+  readonly overlay: ProposalOverlay;
+  readonly policy: () => PolicyState;
+  readonly checks: OverlayChecks;
+  /** The importers' errors that arrive after an edit's result, for the results that follow. */
+  readonly late: OverlayLateErrors;
+  readonly timing: ReviewTiming;
+  readonly copy: boolean;
+  readonly deadlineMs: number;
+  readonly tests: OverlayTests | undefined;
+  readonly changeSetId: () => string | null;
+}
+
+function overlayWriteTool(tool: ToolDefinition, deps: OverlayWriteDeps): ToolDefinition {
+  const { overlay, checks, late, deadlineMs, tests } = deps;
   return defineTool({
     name: tool.name,
     description: `${tool.description}${PROPOSE_NOTE}`,
@@ -172,7 +180,7 @@ function overlayWriteTool(
       const propose = async (proposal: Proposal): Promise<ToolResult> => {
         // The overlay is not the disk: only deny rules refuse here; the mode applies at apply.
         const verdict = evaluatePolicy(
-          { ...policy(), mode: 'ask' },
+          { ...deps.policy(), mode: 'ask' },
           { tool: proposal.tool, kind: 'write', path: proposal.path },
         );
         if (verdict.action === 'deny')
@@ -180,21 +188,30 @@ function overlayWriteTool(
         overlay.apply(proposal);
         const notes = [...proposal.notes];
         if (diagnostics || tests) {
+          // The model reads the previous edit's importers before this edit is checked.
+          await late.before(proposal.path, ctx.signal);
           const store = checks.start();
+          const followed = late.begin(proposal.path, deadlineMs);
           const evidence = await overlayEvidence(
             overlay,
             diagnostics,
             tests,
-            store,
+            (later) => {
+              store(later);
+              followed.arrived(later);
+            },
             deadlineMs,
             ctx.signal,
           );
           store(evidence);
-          if (diagnostics) notes.push(overlayEvidenceLine(evidence, changeSetId()));
+          followed.answered(evidence);
+          if (diagnostics) notes.push(overlayEvidenceLine(evidence, deps.changeSetId()));
           if (evidence.tests) notes.push(testsResultLine(evidence.tests, 'overlay'));
           if (evidence.hooks) notes.push(hooksResultLine(evidence.hooks, 'overlay'));
         }
-        return ok(overlayMessage(proposal, isProtectedPath(proposal.path), notes, timing, copy));
+        return ok(
+          overlayMessage(proposal, isProtectedPath(proposal.path), notes, deps.timing, deps.copy),
+        );
       };
       return tool.run(input, { ...inner, propose });
     },
@@ -243,10 +260,17 @@ export function createProposeTools(deps: {
   tests?: OverlayTests;
   /** The change set the overlay is saved into, once there is one: named where errors are counted. */
   changeSetId?: () => string | null;
+  /**
+   * Where an edit's importers' errors wait for the next result. Default: this tool list's own;
+   * `sluice mcp` gives one for its session, so its other tools carry them too.
+   */
+  late?: OverlayLateErrors;
 }): ToolDefinition[] {
   const base = deps.base ?? createTools();
   const allowed = new Set<string>(PROPOSE_TOOL_NAMES);
   const checks = new OverlayChecks(deps.onEvidence);
+  const changeSetId = deps.changeSetId ?? (() => null);
+  const late = deps.late ?? new OverlayLateErrors(changeSetId);
   return base
     .filter(
       (tool) =>
@@ -257,17 +281,17 @@ export function createProposeTools(deps: {
       switch (name) {
         case 'edit_file':
         case 'create_file':
-          return overlayWriteTool(
-            tool,
-            deps.overlay,
-            deps.policy,
+          return overlayWriteTool(tool, {
+            overlay: deps.overlay,
+            policy: deps.policy,
             checks,
-            deps.review ?? 'run-end',
-            deps.commands === true,
-            deps.checkDeadlineMs ?? BACKGROUND_DEADLINE_MS,
-            deps.tests,
-            deps.changeSetId ?? (() => null),
-          );
+            late,
+            timing: deps.review ?? 'run-end',
+            copy: deps.commands === true,
+            deadlineMs: deps.checkDeadlineMs ?? BACKGROUND_DEADLINE_MS,
+            tests: deps.tests,
+            changeSetId,
+          });
         case 'search_files':
           return createSearchFilesTool({ engine: createNodeSearchEngine() });
         case 'find_definition':
@@ -288,5 +312,6 @@ export function createProposeTools(deps: {
         default:
           return missingCase(name);
       }
-    });
+    })
+    .map((tool) => carryLateErrors(tool, late));
 }

@@ -156,7 +156,11 @@ export async function commitProposal(
 }
 
 /** Waits for `promise`, at most `ms` and never past an abort. */
-async function untilOr(promise: Promise<unknown>, ms: number, signal: AbortSignal): Promise<void> {
+export async function untilOr(
+  promise: Promise<unknown>,
+  ms: number,
+  signal: AbortSignal,
+): Promise<void> {
   if (ms <= 0 || signal.aborted) return;
   let timer: NodeJS.Timeout | undefined;
   let onAbort = (): void => undefined;
