@@ -208,9 +208,9 @@ export function overlayEvidenceLine(
             `Not yet applied. Errors in the changed files: with all your changes so far, this change would introduce ${errors(evidence.introduced.length)}`,
             evidence,
             rest,
-            joined(fixesAfter(evidence), IMPORTERS_FOLLOW),
+            joined(fixesAfter(evidence), `The files that import them ${IMPORTERS_FOLLOW}`),
           )
-        : `Not yet applied. No new errors in the changed files${fixes(evidence)}; ${IMPORTERS_FOLLOW}`;
+        : `Not yet applied. No new errors in the changed files${fixes(evidence)}; the files that import them ${IMPORTERS_FOLLOW}`;
     default:
       return missingCase(evidence.state);
   }
@@ -218,7 +218,7 @@ export function overlayEvidenceLine(
 
 /** An overlay edit answered with its changed files' errors: what the model is promised. */
 const IMPORTERS_FOLLOW =
-  'the files that import them are still being checked: their errors will be given to you before your next edit is checked.';
+  'are still being checked: their errors will be given to you before your next edit is checked.';
 
 const IMPORTERS = 'the files that import your changed files';
 

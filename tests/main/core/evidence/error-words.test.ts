@@ -6,6 +6,8 @@ import { evidenceHeadline } from '../../../../src/shared/evidence-summary';
 import {
   evidenceResultLine,
   heldBackMessage,
+  importersNotInWords,
+  lateImportersLine,
   MODEL_LISTED,
   overlayEvidenceLine,
 } from '../../../../src/main/core/evidence/error-words';
@@ -159,6 +161,65 @@ describe('evidence wording - the model reads every introduced error up to 50', (
   it('a change set not yet named - the words say where its ID is', () => {
     expect(overlayEvidenceLine(introducing(51))).toContain(
       "- and 1 more: `sluice check --proposal ID` (the change set's ID, from `sluice proposals`) lists them all",
+    );
+  });
+});
+
+describe('evidence wording - an overlay edit answered in part, and its importers after it', () => {
+  const partial: ProposalEvidence = {
+    ...introducing(1),
+    state: 'checking',
+    languages: [{ ...ts, state: 'checking' }],
+  };
+
+  it("the edit - the changed files' errors, and the promise of the importers' before the next edit", () => {
+    expect(overlayEvidenceLine(partial, 'set-1')).toBe(
+      "Not yet applied. Errors in the changed files: with all your changes so far, this change would introduce 1 error:\n- src/a.ts:1: Cannot find name 'n1'.\nThe files that import them are still being checked: their errors will be given to you before your next edit is checked.",
+    );
+    expect(overlayEvidenceLine({ ...partial, introduced: [] })).toBe(
+      'Not yet applied. No new errors in the changed files; the files that import them are still being checked: their errors will be given to you before your next edit is checked.',
+    );
+  });
+
+  it('the importers checked - the errors that arrived, one line each, up to 50 and the rest counted', () => {
+    const complete = introducing(62);
+    const words = lateImportersLine('src/a.ts', complete.introduced, complete, 'set-9');
+    expect(words.split('\n')[0]).toBe(
+      'Since your edit of src/a.ts: 62 errors in the files that import your changed files:',
+    );
+    expect(errorLines(words)).toHaveLength(50);
+    expect(words).toContain(
+      '- and 12 more: `sluice check --proposal set-9` lists them all\nRevise your changes unless a later edit fixes them.',
+    );
+    expect(lateImportersLine('src/a.ts', [], evidence([ts]), null)).toBe(
+      'Since your edit of src/a.ts: the files that import your changed files were checked: no new errors there.',
+    );
+    expect(lateImportersLine('src/a.ts', [], evidence([ts, go]), null)).toBe(
+      'Since your edit of src/a.ts: the files that import your changed files were checked: no new errors there. Not checked: go: no sandbox on this machine (bubblewrap (bwrap) is not installed).',
+    );
+  });
+
+  it('a check that failed or stopped - words the model can act on, never silence', () => {
+    expect(
+      lateImportersLine(
+        'src/a.ts',
+        [],
+        { ...evidence([]), state: 'not_checked', reason: 'the check failed: worker exited' },
+        null,
+      ),
+    ).toBe(
+      'Since your edit of src/a.ts: the files that import your changed files could not be checked: the check failed: worker exited.',
+    );
+    const stopped = {
+      ...introducing(1),
+      state: 'timed_out' as const,
+      reason: 'TypeScript: stopped at the ceiling of 60 s',
+    };
+    expect(lateImportersLine('src/a.ts', stopped.introduced, stopped, null)).toBe(
+      "Since your edit of src/a.ts: the files that import your changed files were not fully checked (TypeScript: stopped at the ceiling of 60 s); so far 1 error there:\n- src/a.ts:1: Cannot find name 'n1'.",
+    );
+    expect(importersNotInWords('src/a.ts', 30_000)).toBe(
+      "Since your edit of src/a.ts: the files that import your changed files were not checked within 30 s (the check's deadline), so their errors are not known here; the change set's own check shows them to the person.",
     );
   });
 });
