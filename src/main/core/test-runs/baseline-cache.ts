@@ -22,6 +22,8 @@ export interface BaselineCache {
   get(key: string): KnownBaseline | undefined;
   /** A run under way answers for `key` (null when it could not tell). */
   pending(key: string, outcomes: Promise<readonly TestOutcome[] | null>): void;
+  /** Outcomes a finished run gave for `key` (the background baseline's). */
+  keep(key: string, outcomes: readonly TestOutcome[]): void;
   /** The hash of the files no import reaches, once per disk state and language. */
   shared(stateKey: string, plan: TestPlan, compute: () => string): string;
 }
@@ -31,18 +33,21 @@ export function createBaselineCache(limit = KEPT_TARGETS): BaselineCache {
   const running = new Map<string, Promise<readonly TestOutcome[] | null>>();
   let sharedKeys = new Map<string, string>();
   let sharedState = '';
+  const keep = (key: string, list: readonly TestOutcome[]): void => {
+    known.delete(key);
+    known.set(key, list);
+    if (known.size > limit) known.delete(known.keys().next().value as string);
+  };
   return {
     get: (key) => known.get(key) ?? running.get(key),
     pending: (key, outcomes) => {
       running.set(key, outcomes);
       void outcomes.then((list) => {
         if (running.get(key) === outcomes) running.delete(key);
-        if (!list) return;
-        known.delete(key);
-        known.set(key, list);
-        if (known.size > limit) known.delete(known.keys().next().value as string);
+        if (list) keep(key, list);
       });
     },
+    keep,
     shared: (stateKey, plan, compute) => {
       if (stateKey !== sharedState) {
         sharedState = stateKey;

@@ -10,6 +10,7 @@ import type { BaselineCache } from './baseline-cache';
 import { runPlan, type PlanRunContext } from './plan-run';
 import type { RunCaches } from './run-caches';
 import { runPlanInCopy, type CopyRunResult } from './test-copy-run';
+import { traceTestRun } from './test-run-trace';
 import type { TestChange, TestPlan } from './test-plan';
 import { goModulePath, type SelectionResult } from './test-selection';
 
@@ -28,6 +29,8 @@ export interface SelectionRunContext {
   readonly lifetime: AbortSignal;
   /** What runs compile, kept for the next (under SLUICE_HOME). */
   readonly caches?: RunCaches | undefined;
+  /** Told of each run a verdict starts (the background baseline waits for them to end). */
+  readonly onVerdictRun?: ((run: Promise<CopyRunResult>) => void) | undefined;
 }
 
 /** What a selection's run takes of the request. */
@@ -58,7 +61,11 @@ export async function runSelection(
     root: context.root,
     baselines: context.baselines,
     lifetime: context.lifetime,
-    run: (plan, files, runSignal) => runOnce(context, plan, files, runSignal),
+    run: (plan, files, runSignal) => {
+      const run = runInCopy(context, plan, files, runSignal);
+      context.onVerdictRun?.(run);
+      return run;
+    },
   };
   // The baseline is kept only when the changes were made against the disk as it is now.
   const disk =
@@ -104,14 +111,16 @@ function madeAgainstDisk(root: string, changes: readonly TestChange[]): boolean 
   });
 }
 
-function runOnce(
+/** One run of `plan` in a private copy with `files` laid over the project, traced. */
+export async function runInCopy(
   context: SelectionRunContext,
   plan: TestPlan,
   files: readonly TestChange[],
   signal: AbortSignal,
+  background = false,
 ): Promise<CopyRunResult> {
   const modulePath = plan.format === 'go-json' ? goModulePath(context.root) : undefined;
-  return runPlanInCopy({
+  const result = await runPlanInCopy({
     root: context.root,
     plan,
     files,
@@ -124,6 +133,16 @@ function runOnce(
     ...(context.baseEnv ? { baseEnv: context.baseEnv } : {}),
     ...(context.caches ? { caches: context.caches } : {}),
   });
+  traceTestRun({
+    type: 'run',
+    root: context.root,
+    background,
+    targets: plan.selection.targets,
+    end: result.kind,
+    ...(result.kind === 'failed' ? { reason: result.reason } : {}),
+    ms: result.ms,
+  });
+  return result;
 }
 
 /** The plans' selections as one, for the person: commands, labels and targets joined. */

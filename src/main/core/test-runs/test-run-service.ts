@@ -4,7 +4,9 @@
 // (same `key`) cancels the older. The caller's deadline returns `timed_out` while the run goes
 // on; its result reaches `onLateResult`. The baseline (the selection on disk) runs beside the
 // proposed run unless known, and is kept per target and the state of the files it depends on
-// (plan-run.ts, baseline-cache.ts); only failing tests run again to tell flaky ones.
+// (plan-run.ts, baseline-cache.ts); only failing tests run again to tell flaky ones. Asked to
+// (prepareBaseline: the project opened, the disk changed), the baseline of every test is run in
+// the background before any edit needs it, giving way to every verdict (background-baseline.ts).
 // Contract: verdict() never rejects; every failure is a `not_run` verdict with the reason.
 import path from 'node:path';
 import { durationText } from '../../../shared/evidence-summary';
@@ -16,10 +18,12 @@ import { detectCopySupport, type CopySupport } from '../sandbox/copy-mount';
 import {
   combineSelections,
   emptyVerdict,
+  runInCopy,
   runSelection,
   withSelection,
   type SelectionRunContext,
 } from './selection-run';
+import { createBackgroundBaseline, type BackgroundBaseline } from './background-baseline';
 import { createBaselineCache } from './baseline-cache';
 import { projectRunCaches } from './run-caches';
 import type { TestChange } from './test-plan';
@@ -54,6 +58,8 @@ export interface TestRunServiceOptions {
   /** Importers the symbol index knows of (findImporters), as project-relative paths. */
   readonly importersOf?: (file: string) => readonly string[];
   readonly baseEnv?: NodeJS.ProcessEnv;
+  /** How long the disk stays still before the background baseline starts (tests, the bench). */
+  readonly baselineDebounceMs?: number;
 }
 
 export interface TestVerdictRequest {
@@ -75,11 +81,44 @@ export interface TestVerdictRequest {
 export interface TestRunService {
   verdict(request: TestVerdictRequest): Promise<TestVerdict>;
   select(changes: readonly TestChange[]): SelectionResult;
+  /**
+   * The disk may differ from the baselines kept (the project opened, a file was written): run
+   * every test's baseline in the background after a debounce, unless tests are off or cannot run.
+   */
+  prepareBaseline(): void;
+  /** Resolves once no background baseline is wanted, scheduled or running (after dispose: ended). */
+  baselineSettled(): Promise<void>;
+  /** Stops every run; a background baseline under way ends soon after (baselineSettled). */
   dispose(): void;
 }
 
 /** The reason of a verdict for files no test runner of the project handles. */
 export const NO_RUNNER_REASON = 'no test runner found for the changed files';
+
+const TESTS_OFF_REASON = 'tests before approval are turned off for this project in Settings';
+
+/**
+ * A verdict's work (its queued job, and its runs: a baseline may outlive its request), counted
+ * so the background baseline gives way while there is any and starts again once there is none.
+ */
+function verdictWork(background: () => BackgroundBaseline): {
+  track(work: Promise<unknown>): void;
+  busy(): boolean;
+} {
+  let open = 0;
+  return {
+    track: (work) => {
+      open += 1;
+      background().yieldTo();
+      const done = (): void => {
+        open -= 1;
+        if (open === 0) background().idle();
+      };
+      work.then(done, done);
+    },
+    busy: () => open > 0,
+  };
+}
 
 export function createTestRunService(options: TestRunServiceOptions): TestRunService {
   const select = createTestSelector();
@@ -87,6 +126,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
   const running = new Map<string, AbortController>();
   const everything = new AbortController();
   let queue: Promise<unknown> = Promise.resolve();
+  const work = verdictWork(() => background);
   const runContext: SelectionRunContext = {
     root: options.root,
     home: options.home,
@@ -99,6 +139,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     baselines: createBaselineCache(),
     lifetime: everything.signal,
     caches: options.home ? projectRunCaches(options.home, options.root) : undefined,
+    onVerdictRun: work.track,
   };
 
   const selectFor = (changes: readonly TestChange[]): SelectionResult =>
@@ -109,12 +150,22 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
       ...(options.importersOf ? { extraImporters: options.importersOf } : {}),
     });
 
+  const background = createBackgroundBaseline({
+    root: options.root,
+    baselines: runContext.baselines,
+    lifetime: everything.signal,
+    debounceMs: options.baselineDebounceMs,
+    problem: () => (settings().enabled ? runProblem(options) : TESTS_OFF_REASON),
+    select: selectFor,
+    run: (plan, signal) => runInCopy(runContext, plan, [], signal, true),
+    busy: work.busy,
+  });
+
   const verdict = async (request: TestVerdictRequest): Promise<TestVerdict> => {
     const started = Date.now();
     try {
       const current = settings();
-      if (!current.enabled)
-        return notRunVerdict('tests before approval are turned off for this project in Settings');
+      if (!current.enabled) return notRunVerdict(TESTS_OFF_REASON);
       request.onProgress?.(emptyVerdict('selecting'));
       // A file whose edit keeps every code token selects no test of its own.
       const coded = request.changes.filter((c) => !keepsCodeTokens(c));
@@ -145,6 +196,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
           : runSelection(runContext, request, selection, controller.signal, started),
       );
       queue = job.catch(() => undefined);
+      work.track(job);
       const finished = job
         .catch((error: unknown) =>
           notRunVerdict(
@@ -180,6 +232,8 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
   return {
     verdict,
     select: selectFor,
+    prepareBaseline: () => background.want(),
+    baselineSettled: () => background.settled(),
     dispose: () => everything.abort(),
   };
 }
@@ -203,18 +257,21 @@ function cannotRun(
         : NO_RUNNER_REASON;
     return notRunVerdict(reason, Date.now() - started);
   }
-  const sandbox = options.sandbox ?? detectSandbox();
-  const copy = options.copySupport ?? detectCopySupport();
-  if (sandbox.available && copy.available) return null;
+  const problem = runProblem(options);
+  if (!problem) return null;
   return withSelection(
-    notRunVerdict(
-      !sandbox.available
-        ? `no sandbox on this machine: ${sandbox.detail}`
-        : `no private copy can be made here: ${copy.detail}`,
-      Date.now() - started,
-    ),
+    notRunVerdict(problem, Date.now() - started),
     combineSelections(selection.plans),
   );
+}
+
+/** Why no test can run on this machine (no sandbox, no private copy); null when they can. */
+function runProblem(options: TestRunServiceOptions): string | null {
+  const sandbox = options.sandbox ?? detectSandbox();
+  const copy = options.copySupport ?? detectCopySupport();
+  if (!sandbox.available) return `no sandbox on this machine: ${sandbox.detail}`;
+  if (!copy.available) return `no private copy can be made here: ${copy.detail}`;
+  return null;
 }
 
 /** The verdict, when it comes within `deadlineMs`; else null (the run goes on). */
