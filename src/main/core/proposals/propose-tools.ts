@@ -5,7 +5,9 @@
 // learns; protected paths are taken into the overlay but are never applied from a change set.
 // Only tools known to be safe without a person run: anything else (MCP) is left out, so a run
 // nobody watches cannot act outside the overlay. Commands are offered only when
-// the run has a private copy: they run there, behind the background gate.
+// the run has a private copy: they run there, behind the background gate. An edit's result
+// comes once its changed files' errors are in; the importers' come with the next result of any
+// of these tools (overlay-late-errors.ts).
 import { missingCase } from '../../../shared/missing-case';
 import { BACKGROUND_DEADLINE_MS } from '../../../shared/diagnostics-settings';
 import { evaluatePolicy, isProtectedPath } from '../approvals/policy';
