@@ -152,7 +152,7 @@ export function openProjectEngine(
   // The approver is made at the first question, when the checks below are open.
   const ports = answeredPorts(gates, deps.approver, () => checks);
   const indexBuild = new AbortController();
-  const symbolIndex = openEngineIndex(deps);
+  const symbolIndex = openEngineIndex(deps, () => checks.testRuns?.service.prepareBaseline());
   const hooks = openProjectHooks({
     db,
     projectId,
@@ -175,8 +175,7 @@ export function openProjectEngine(
     commandRules: () => gates.commands.rules.list(projectId),
     onBackgroundError: deps.onBackgroundError,
   });
-  // The warm checkers prepare the disk side now, before the first proposal.
-  checks.diagnostics?.warm();
+  prepareDiskSide(checks);
   if (symbolIndex instanceof SymbolIndex) keepCurrent(symbolIndex, checks, indexBuild, deps);
   const mcp = openProjectMcp({
     db,
@@ -253,17 +252,31 @@ export function openProjectEngine(
   return engine;
 }
 
-/** The project's symbol index: built and watched when the shell asks, else opened on first use. */
-function openEngineIndex(deps: ProjectEngineDeps): SymbolIndex | LazySymbolIndex {
+/**
+ * The project's symbol index: built and watched when the shell asks (the watcher tells of
+ * every change, Sluice's writes included), else opened on first use, telling `written` of
+ * each file Sluice writes (an applied edit or undo refreshes it).
+ */
+function openEngineIndex(
+  deps: ProjectEngineDeps,
+  written: (relative: string) => void,
+): SymbolIndex | LazySymbolIndex {
   const { workspace } = deps;
-  return deps.index
-    ? SymbolIndex.open({
-        source: workspace,
-        home: deps.index.home,
-        ...(deps.index.onStatus ? { onStatus: deps.index.onStatus } : {}),
-        ...(deps.index.nativeBinding ? { nativeBinding: deps.index.nativeBinding } : {}),
-      })
-    : openLazySymbolIndex(workspace, () => ensureSluiceHome(deps.home));
+  if (deps.index)
+    return SymbolIndex.open({
+      source: workspace,
+      home: deps.index.home,
+      ...(deps.index.onStatus ? { onStatus: deps.index.onStatus } : {}),
+      ...(deps.index.nativeBinding ? { nativeBinding: deps.index.nativeBinding } : {}),
+    });
+  const lazy = openLazySymbolIndex(workspace, () => ensureSluiceHome(deps.home));
+  return {
+    ...lazy,
+    refreshFile: (relative) => {
+      written(relative);
+      return lazy.refreshFile(relative);
+    },
+  };
 }
 
 /** Everything a tool call gets from the project. */
@@ -285,6 +298,15 @@ function toolPortsOf(
   };
 }
 
+/**
+ * The warm checkers and the tests' baselines prepare the disk side now, before any proposal
+ * (the baselines in the background, after a debounce, giving way to every verdict).
+ */
+function prepareDiskSide(checks: ProjectChecks): void {
+  checks.diagnostics?.warm();
+  checks.testRuns?.service.prepareBaseline();
+}
+
 /** Builds the index as the project opens, then follows the disk with a watcher. */
 function keepCurrent(
   index: SymbolIndex,
@@ -297,7 +319,12 @@ function keepCurrent(
       // The warm checkers follow the same news, so their disk side is current before the
       // next proposal rather than at their next look.
       if (!build.signal.aborted)
-        index.watch({ onFilesChanged: (paths) => checks.diagnostics?.diskChanged(paths) });
+        index.watch({
+          onFilesChanged: (paths) => {
+            checks.diagnostics?.diskChanged(paths);
+            checks.testRuns?.service.prepareBaseline();
+          },
+        });
     },
     (error: unknown) => {
       if (!build.signal.aborted) deps.onBackgroundError(error);

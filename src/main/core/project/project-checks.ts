@@ -2,7 +2,8 @@
 // Settings read fresh on every check), the test runs before approval and the person's hooks on
 // the proposed text. Every shell gets
 // them here; a shell that passes null for one runs without it (tests), undefined takes the
-// shell's real one. dispose() stops every language service and test run.
+// shell's real one. dispose() stops every language service and test run, and waits for a
+// background baseline under way to end.
 import {
   DEFAULT_DIAGNOSTICS_SETTINGS,
   mergeDiagnosticsSettings,
@@ -102,12 +103,15 @@ export function openProjectChecks(deps: ProjectChecksDeps): ProjectChecks {
     proposalHooks,
     selection,
     async dispose() {
+      // First, so a background baseline under way stops while the checkers close.
+      testRuns?.service.dispose();
       selection.dispose();
       proposalHooks?.dispose();
       try {
         await diagnostics?.dispose();
       } finally {
-        testRuns?.service.dispose();
+        // Its processes are gone once it settles.
+        await testRuns?.service.baselineSettled();
       }
     },
   };
