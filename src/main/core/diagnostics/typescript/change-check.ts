@@ -77,7 +77,8 @@ export function checkTsChange(
     before.push(...programs.diskErrorsOf(project, file));
     after.push(...programs.errorsOf(project.hosts.overlay, file));
   };
-  // The changed files first, in every program; their importers after (onChangedFiles).
+  // The changed files first, in every program, answered (onChangedFiles) before the shape
+  // test and their importers.
   const later: (() => void)[] = [];
   for (const [project, changed] of byProject) {
     const config = project.hosts.config;
@@ -94,14 +95,16 @@ export function checkTsChange(
     for (const file of changed)
       if (disk.getSourceFile(file) || overlay.getSourceFile(file))
         checkIn(project, disk, file, checked);
-    // Every changed file keeps its declarations' shape: its importers cannot see a difference.
-    const sameShape = changed.every((file) => {
-      const before = disk.getSourceFile(file)?.text;
-      const after = overlayFiles.get(file);
-      return typeof before === 'string' && typeof after === 'string' && shapes(file, before, after);
-    });
-    if (sameShape) continue;
     later.push(() => {
+      // Every changed file keeps its declarations' shape: its importers cannot see a difference.
+      const sameShape = changed.every((file) => {
+        const before = disk.getSourceFile(file)?.text;
+        const after = overlayFiles.get(file);
+        return (
+          typeof before === 'string' && typeof after === 'string' && shapes(file, before, after)
+        );
+      });
+      if (sameShape) return;
       project.graph ??= importerGraph(ts, disk, isProjectFile);
       project.diskSurfaces ??= createSurfaceReader(ts, disk, isProjectFile);
       const affected = affectedFiles(ts, {

@@ -14,6 +14,8 @@
 import type * as TypeScript from 'typescript';
 
 const TYPESCRIPT_FILE = /\.(ts|tsx|mts|cts)$/;
+/** Texts whose shape is kept (the disk's and a few proposals'). */
+const KEPT_SHAPES = 8;
 
 export type ShapeComparer = (file: string, before: string, after: string) => boolean;
 
@@ -58,10 +60,21 @@ export function createShapeComparer(ts: typeof TypeScript): ShapeComparer {
     walk(source);
     return tokens.join('\u0000');
   };
+  // The disk's text comes back with every proposal and selection of the same file: its
+  // shape is kept for the last few texts seen.
+  const kept = new Map<string, string | null>();
+  const remembered = (file: string, text: string): string | null => {
+    const key = `${file}\u0000${text}`;
+    if (kept.has(key)) return kept.get(key) ?? null;
+    const shape = shapeOf(file, text);
+    if (kept.size >= KEPT_SHAPES) kept.delete(kept.keys().next().value as string);
+    kept.set(key, shape);
+    return shape;
+  };
   return (file, before, after) => {
     if (!TYPESCRIPT_FILE.test(file)) return false;
     if (before === after) return true;
-    const a = shapeOf(file, before);
-    return a !== null && a === shapeOf(file, after);
+    const a = remembered(file, before);
+    return a !== null && a === remembered(file, after);
   };
 }

@@ -1,9 +1,8 @@
 // One proposal checked by TypeScript 7: the changed files' projects (opened as projects, so
 // they take file changes), a proposed snapshot beside the disk one that sees the proposed
-// texts, the changed files' errors before and after; then, unless every changed file keeps
-// its declarations' shape, the importers of every file whose export surface differs,
-// transitively (native-surface.ts), answered after the changed files
-// (onChangedFiles). A project whose configuration TypeScript cannot check through (a
+// texts, the changed files' errors before and after, answered first (onChangedFiles); then,
+// unless every changed file keeps its declarations' shape, the importers of every file whose
+// export surface differs, transitively (native-surface.ts). A project whose configuration TypeScript cannot check through (a
 // reference cycle among them) is `not_checked`. Loose files (the config the checker gave a
 // project with none) are checked as the 5.x/6.x checker checks them: JavaScript only with
 // `// @ts-check`, and the result says the default options were used.
@@ -118,7 +117,8 @@ export function checkNativeChange(
       checked++;
       after.push(...errorsOf(owner.program, file));
     };
-    // The changed files first, in every program; their importers after (onChangedFiles).
+    // The changed files first, in every program, answered (onChangedFiles) before anything
+    // else is asked: whether they keep their shape, then their importers.
     const later: (() => void)[] = [];
     for (const { project, changed } of checkable) {
       const overlaid = proposed.getProject(project.configFileName);
@@ -126,8 +126,8 @@ export function checkNativeChange(
       const inDisk = new Set(project.program.getSourceFileNames());
       for (const file of changed) checkIn(project, overlaid, inDisk, file);
       if (nothingElse(context, project, overlaid, changed)) continue;
-      if (sides.keepsShape(project, overlaid, changed)) continue;
       later.push(() => {
+        if (sides.keepsShape(project, overlaid, changed)) return;
         const done = new Set(changed);
         for (const file of sides.affected(project, overlaid, changed, extra))
           if (!done.has(file)) checkIn(project, overlaid, inDisk, file);
