@@ -12,8 +12,18 @@
 // text differs, so a type that reaches an importer indirectly (`export function load():
 // Config`, Config from a changed file) reaches that importer's importers too
 // (affected-files.ts).
+// Beside the text, the same surface by export name (surface-parts.ts), so a change reaches
+// only the importers that use a name it changed (name-changes.ts).
 // Runs inside the TypeScript check worker.
 import type * as TypeScript from 'typescript';
+import {
+  createPartsRecorder,
+  memberName,
+  memberText,
+  type NameRef,
+  type PartsRecorder,
+  type SurfaceParts,
+} from './surface-parts';
 
 const MAX_PARTS = 20_000;
 
@@ -22,6 +32,8 @@ export interface LocalSurface {
   readonly text: string | null;
   /** The other project files whose types the surface names. */
   readonly named: readonly string[];
+  /** The surface by export name; absent when it could not be kept whole (too large). */
+  readonly parts?: SurfaceParts;
 }
 
 export interface SurfaceReader {
@@ -39,11 +51,7 @@ export function createSurfaceReader(
     localOf(file) {
       let surface = memo.get(file);
       if (!surface) {
-        const named: string[] = [];
-        const text = exportSurface(ts, program, file, (other) => {
-          if (isProjectFile(other)) named.push(other);
-        });
-        surface = { text, named };
+        surface = exportSurface(ts, program, file, isProjectFile);
         memo.set(file, surface);
       }
       return surface;
@@ -55,19 +63,19 @@ export function exportSurface(
   ts: typeof TypeScript,
   program: TypeScript.Program,
   file: string,
-  onNamed: (otherFile: string) => void,
-): string | null {
+  isProjectFile: (file: string) => boolean,
+): LocalSurface {
   const source = program.getSourceFile(file);
-  if (!source) return null;
+  if (!source) return { text: null, named: [] };
   const checker = program.getTypeChecker();
   const surface: Surface = {
     ts,
     checker,
     source,
-    onNamed,
+    isProjectFile,
     parts: [],
     named: new Set(),
-    expanded: new Set(),
+    recorder: createPartsRecorder(),
     flags:
       ts.TypeFormatFlags.NoTruncation |
       ts.TypeFormatFlags.UseFullyQualifiedType |
@@ -77,11 +85,15 @@ export function exportSurface(
   if (!moduleSymbol) {
     // A script (no import/export): its declarations are global; the caller treats any
     // change to it as affecting the whole program.
-    return null;
+    return { text: null, named: [] };
   }
   for (const exported of checker.getExportsOfModule(moduleSymbol))
     describeExport(surface, exported);
-  return surface.parts.join('\n');
+  const named = [...surface.named].filter(isProjectFile);
+  const text = surface.parts.join('\n');
+  // Cut short: what was not described has no part, and is looked up as the whole file.
+  if (surface.parts.length > MAX_PARTS) return { text, named };
+  return { text, named, parts: surface.recorder.finish() };
 }
 
 /** One module's surface as it is written: its lines so far and what it has seen. */
@@ -89,24 +101,40 @@ interface Surface {
   readonly ts: typeof TypeScript;
   readonly checker: TypeScript.TypeChecker;
   readonly source: TypeScript.SourceFile;
-  readonly onNamed: (otherFile: string) => void;
+  readonly isProjectFile: (file: string) => boolean;
   readonly parts: string[];
   /** Other files named so far. */
   readonly named: Set<string>;
-  /** The module's own types already expanded. */
-  readonly expanded: Set<TypeScript.Symbol>;
+  /** The same lines by export and own type; it knows the own types already expanded. */
+  readonly recorder: PartsRecorder<TypeScript.Symbol>;
   readonly flags: TypeScript.TypeFormatFlags;
 }
 
-/** The files that declare `symbol`, other than the module itself, named once each. */
-function nameFile(surface: Surface, symbol: TypeScript.Symbol): void {
+/** A line of the surface, and of the part being described. */
+function add(surface: Surface, line: string): void {
+  surface.parts.push(line);
+  surface.recorder.line(line);
+}
+
+/**
+ * The files that declare `symbol`, other than the module itself: in the text once each, and
+ * in the current part under `as` (the symbol's name, or an inherited member's).
+ */
+function nameFile(surface: Surface, symbol: TypeScript.Symbol, as = symbol.name): void {
   for (const d of symbol.declarations ?? []) {
     const other = d.getSourceFile().fileName;
-    if (other === surface.source.fileName || surface.named.has(other)) continue;
+    if (other === surface.source.fileName) continue;
+    if (surface.isProjectFile(other)) surface.recorder.name([other, as]);
+    if (surface.named.has(other)) continue;
     surface.named.add(other);
-    surface.onNamed(other);
     surface.parts.push(`  uses ${other}`);
   }
+}
+
+/** Where a symbol is declared, under its own name. */
+function declaredAt(symbol: TypeScript.Symbol): NameRef[] {
+  const files = new Set((symbol.declarations ?? []).map((d) => d.getSourceFile().fileName));
+  return [...files].map((file) => [file, symbol.name] as const);
 }
 
 function typeText(surface: Surface, type: TypeScript.Type): string {
@@ -125,7 +153,7 @@ function modifiers(ts: typeof TypeScript, symbol: TypeScript.Symbol): string {
 
 /** One exported symbol: its value and declared types, an enum's members, its own file. */
 function describeExport(surface: Surface, exported: TypeScript.Symbol): void {
-  const { ts, checker, parts } = surface;
+  const { ts, checker } = surface;
   const symbol =
     exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
   const valueType =
@@ -134,7 +162,9 @@ function describeExport(surface: Surface, exported: TypeScript.Symbol): void {
     symbol.flags & (ts.SymbolFlags.Type | ts.SymbolFlags.Class)
       ? checker.getDeclaredTypeOfSymbol(symbol)
       : undefined;
-  parts.push(
+  surface.recorder.startExport(exported.name, declaredAt(symbol));
+  add(
+    surface,
     `export ${exported.name} flags=${symbol.flags} mods=${modifiers(ts, symbol)}` +
       ` value=${valueType ? typeText(surface, valueType) : '-'} type=${declared ? typeText(surface, declared) : '-'}`,
   );
@@ -142,7 +172,7 @@ function describeExport(surface: Surface, exported: TypeScript.Symbol): void {
     if (ts.isEnumMember(declaration) || ts.isEnumDeclaration(declaration)) {
       const members = ts.isEnumDeclaration(declaration) ? declaration.members : [declaration];
       for (const member of members)
-        parts.push(`  ${member.name.getText()}=${String(checker.getConstantValue(member))}`);
+        add(surface, `  ${member.name.getText()}=${String(checker.getConstantValue(member))}`);
     }
   }
   // A re-exported symbol (a barrel) is named with its own file's surface hash.
@@ -177,42 +207,44 @@ function describeType(surface: Surface, type: TypeScript.Type, depth: number): v
     nameFile(surface, symbol);
     return;
   }
-  if (surface.expanded.has(symbol)) return;
-  surface.expanded.add(symbol);
-  parts.push(`  type ${symbol.name} flags=${symbol.flags} mods=${modifiers(ts, symbol)}`);
+  if (!surface.recorder.reach(symbol, symbol.name)) return;
+  add(surface, `  type ${symbol.name} flags=${symbol.flags} mods=${modifiers(ts, symbol)}`);
   const targets = [type];
   if (symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface))
     targets.push(checker.getDeclaredTypeOfSymbol(symbol));
   for (const target of targets) describeMembers(surface, target, depth);
+  surface.recorder.leave();
 }
 
 /** A type of the module's own, member by member: bases, signatures, index and properties. */
 function describeMembers(surface: Surface, target: TypeScript.Type, depth: number): void {
-  const { ts, checker, parts, flags } = surface;
+  const { ts, checker, flags } = surface;
   for (const base of target.isClassOrInterface() ? (checker.getBaseTypes(target) ?? []) : []) {
-    parts.push(`    extends ${typeText(surface, base)}`);
+    add(surface, `    extends ${typeText(surface, base)}`);
     describeType(surface, base, depth + 1);
   }
   for (const signature of target.getCallSignatures()) {
-    parts.push(`    call ${checker.signatureToString(signature, undefined, flags)}`);
+    add(surface, `    call ${checker.signatureToString(signature, undefined, flags)}`);
     describeSignature(surface, signature, depth);
   }
   for (const signature of target.getConstructSignatures()) {
-    parts.push(`    new ${checker.signatureToString(signature, undefined, flags)}`);
+    add(surface, `    new ${checker.signatureToString(signature, undefined, flags)}`);
     describeSignature(surface, signature, depth);
   }
   for (const info of checker.getIndexInfosOfType(target)) {
-    parts.push(
+    add(
+      surface,
       `    index ${typeText(surface, info.keyType)} ${typeText(surface, info.type)} ${info.isReadonly}`,
     );
     describeType(surface, info.type, depth + 1);
   }
   for (const property of checker.getPropertiesOfType(target)) {
     // An inherited member's text depends on the file that declares it.
-    if (!declaredHere(surface, property)) nameFile(surface, property);
+    if (!declaredHere(surface, property)) nameFile(surface, property, memberName(property.name));
     const propertyType = checker.getTypeOfSymbol(property);
-    parts.push(
-      `    ${property.name} flags=${property.flags} mods=${modifiers(ts, property)}: ${typeText(surface, propertyType)}`,
+    add(
+      surface,
+      `    ${memberText(property.name)} flags=${property.flags} mods=${modifiers(ts, property)}: ${typeText(surface, propertyType)}`,
     );
     describeType(surface, propertyType, depth + 1);
     for (const signature of propertyType.getCallSignatures())

@@ -1,0 +1,163 @@
+// A module's export surface by name, beside its whole text (export-surface.ts for 5.x/6.x,
+// native-surface.ts for TypeScript 7): per export, its own lines, the module's own types it
+// reaches and the declarations of other project files it names; per own type, its chunk and
+// the same. A surface expands each own type once, so an export that meets a type expanded
+// before only records that it reaches it: its text is its lines with every chunk it reaches,
+// transitively (exportText). Names of other files are the declared names of their symbols; an
+// inherited member is named by a name no declaration has (`.member`), so whoever looks it up
+// falls back to the file as a whole (name-changes.ts).
+// Runs inside the TypeScript check worker.
+
+/** A declaration of another project file: [file, its declared name]. */
+export type NameRef = readonly [file: string, name: string];
+
+export interface SurfacePart {
+  /** Its own lines: an export's line and enum members, or an own type's chunk. */
+  readonly text: string;
+  /** Keys (in `locals`) of the module's own types it reaches directly. */
+  readonly reaches: readonly string[];
+  /** Other project files' declarations it names directly. */
+  readonly names: readonly NameRef[];
+}
+
+export interface ExportPart extends SurfacePart {
+  /** Where the exported symbol is declared and its name there (an alias resolved). */
+  readonly declared: readonly NameRef[];
+}
+
+export interface SurfaceParts {
+  readonly exports: ReadonlyMap<string, ExportPart>;
+  /** The module's own types reached from its exports, by key (`Name`, `Name~2` for the second of a name). */
+  readonly locals: ReadonlyMap<string, SurfacePart>;
+}
+
+/** The declared name a local key stands for. */
+export const keyName = (key: string): string => key.replace(/~\d+$/, '');
+
+/**
+ * A member's name as written in a surface: a symbol-keyed member (`__@iterator@10`) without
+ * the symbol's id, which differs from one program to the next.
+ */
+export const memberText = (name: string): string => name.replace(/^(__@.*)@\d+$/, '$1');
+
+/** The name under which an inherited member of another file is named: no declaration's. */
+export const memberName = (member: string): string => `.${memberText(member)}`;
+
+interface OpenPart {
+  readonly lines: string[];
+  readonly reaches: Set<string>;
+  readonly names: Map<string, NameRef>;
+  readonly declared?: readonly NameRef[];
+}
+
+/** Records the parts while a surface is described; `T` identifies an own type (its symbol). */
+export interface PartsRecorder<T> {
+  /** An export begins: what follows is its own, until the next. */
+  startExport(name: string, declared: readonly NameRef[]): void;
+  line(text: string): void;
+  name(ref: NameRef): void;
+  /**
+   * The current part reaches an own type: true when it is met for the first time, and the
+   * caller expands it between `enter` (done here) and `leave`.
+   */
+  reach(type: T, name: string): boolean;
+  leave(): void;
+  finish(): SurfaceParts;
+}
+
+export function createPartsRecorder<T>(): PartsRecorder<T> {
+  const exports = new Map<string, OpenPart>();
+  const locals = new Map<string, OpenPart>();
+  const keys = new Map<T, string>();
+  const stack: OpenPart[] = [];
+  const open = (declared?: readonly NameRef[]): OpenPart => ({
+    lines: [],
+    reaches: new Set(),
+    names: new Map(),
+    ...(declared ? { declared } : {}),
+  });
+  const current = (): OpenPart | undefined => stack[stack.length - 1];
+  const close = (part: OpenPart): SurfacePart => ({
+    text: part.lines.join('\n'),
+    reaches: [...part.reaches],
+    names: [...part.names.values()],
+  });
+  return {
+    startExport(name, declared) {
+      const part = open(declared);
+      exports.set(name, part);
+      stack.length = 0;
+      stack.push(part);
+    },
+    line(text) {
+      current()?.lines.push(text);
+    },
+    name(ref) {
+      current()?.names.set(`${ref[0]}\u0000${ref[1]}`, ref);
+    },
+    reach(type, name) {
+      const known = keys.get(type);
+      if (known !== undefined) {
+        current()?.reaches.add(known);
+        return false;
+      }
+      let key = name;
+      for (let n = 2; locals.has(key); n++) key = `${name}~${n}`;
+      keys.set(type, key);
+      current()?.reaches.add(key);
+      const part = open();
+      locals.set(key, part);
+      stack.push(part);
+      return true;
+    },
+    leave() {
+      stack.pop();
+    },
+    finish() {
+      return {
+        exports: new Map(
+          [...exports].map(([name, part]) => [
+            name,
+            { ...close(part), declared: part.declared ?? [] },
+          ]),
+        ),
+        locals: new Map([...locals].map(([key, part]) => [key, close(part)])),
+      };
+    },
+  };
+}
+
+const refText = (ref: NameRef): string => `  uses ${ref[0]}#${ref[1]}`;
+
+/** A part as compared: its lines, then what it names, in a stable order. */
+function partText(part: SurfacePart): string {
+  return [part.text, ...part.names.map(refText).sort()].join('\n');
+}
+
+/** An own type's chunk as compared; undefined when the module has no such type. */
+export function localText(parts: SurfaceParts, key: string): string | undefined {
+  const part = parts.locals.get(key);
+  return part ? partText(part) : undefined;
+}
+
+/**
+ * An export's whole text: its own part and every own type it reaches, transitively, each
+ * once and in key order; undefined when the module has no such export.
+ */
+export function exportText(parts: SurfaceParts, name: string): string | undefined {
+  const part = parts.exports.get(name);
+  if (!part) return undefined;
+  const reached = new Set<string>();
+  const stack = [...part.reaches];
+  while (stack.length) {
+    const key = stack.pop() as string;
+    if (reached.has(key)) continue;
+    reached.add(key);
+    stack.push(...(parts.locals.get(key)?.reaches ?? []));
+  }
+  return [
+    partText(part),
+    ...part.declared.map((ref) => `  declared ${ref[0]}#${ref[1]}`),
+    ...[...reached].sort().map((key) => `  reaches ${key}\n${localText(parts, key) ?? ''}`),
+  ].join('\n');
+}
