@@ -1,12 +1,18 @@
 // Which files' errors a change can alter, found in the TypeScript program itself: the
-// changed files, then the importers of every file whose export surface differs between the
-// disk program and the overlay program (export-surface.ts), transitively. That
-// reaches importers through `export *` barrels (a barrel's surface names its sources), subclasses and implementers (their members are part of their surface) and
-// types that travel through a module that only re-uses them. A changed file that declares
-// globals or augments a module reaches every file of the program.
+// changed files, then every importer that uses a name the change alters, transitively: an
+// importer that takes all of a module (`import * as`, `export *`, forms not understood) when
+// its surface differs at all, one that takes names (`import { a }`) when one of them changed
+// (name-changes.ts, from the surfaces by name of export-surface.ts). From an importer the walk
+// goes on with the names that changed in it: those it exports again, and those whose types
+// name a changed declaration. That reaches importers through barrels, subclasses (a class
+// whose base changed changes too) and types that travel through a module that only re-uses
+// them. A changed file that declares globals or augments a module reaches every file of the
+// program.
 // Runs inside the TypeScript check worker.
 import type * as TypeScript from 'typescript';
 import { affectsGlobalScope, type SurfaceReader } from './export-surface';
+import { addImport, importUses, USES_ALL, type ImporterGraph, type ImportUse } from './import-uses';
+import { nameChanges } from './name-changes';
 
 type ResolvingProgram = TypeScript.Program & {
   getResolvedModuleFromModuleSpecifier?: (
@@ -15,15 +21,21 @@ type ResolvingProgram = TypeScript.Program & {
   ) => TypeScript.ResolvedModuleWithFailedLookupLocations | undefined;
 };
 
-/** Module specifiers of a file: import/export declarations, `import x = require`, import() and import types. */
+/**
+ * Module specifiers of a file: import/export declarations, `import x = require`, import() and
+ * import types, and the modules it augments.
+ */
 function specifiersOf(
   ts: typeof TypeScript,
   source: TypeScript.SourceFile,
 ): TypeScript.StringLiteralLike[] {
-  const internal = (source as unknown as { imports?: readonly TypeScript.StringLiteralLike[] })
-    .imports;
-  if (internal) return [...internal];
-  const out: TypeScript.StringLiteralLike[] = [];
+  const internal = source as unknown as {
+    imports?: readonly TypeScript.StringLiteralLike[];
+    moduleAugmentations?: readonly TypeScript.Node[];
+  };
+  const augmented = (internal.moduleAugmentations ?? []).filter(ts.isStringLiteralLike);
+  if (internal.imports) return [...internal.imports, ...augmented];
+  const out: TypeScript.StringLiteralLike[] = [...augmented];
   for (const s of source.statements) {
     if (
       (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) &&
@@ -41,28 +53,27 @@ function specifiersOf(
   return out;
 }
 
-/** file → the files that import it, for the program's own (non-library) files. */
+/** file → the files that import it and what each uses of it, for the program's own files. */
 export function importerGraph(
   ts: typeof TypeScript,
   program: TypeScript.Program,
   isProjectFile: (file: string) => boolean,
-): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
+): ImporterGraph {
+  const graph: ImporterGraph = new Map();
   const p = program as ResolvingProgram;
   const options = program.getCompilerOptions();
   const cache = ts.createModuleResolutionCache(program.getCurrentDirectory(), (f) => f, options);
   for (const source of program.getSourceFiles()) {
     if (!isProjectFile(source.fileName)) continue;
+    const useOf = importUses(source as unknown as Parameters<typeof importUses>[0], ts.SyntaxKind);
     for (const specifier of specifiersOf(ts, source)) {
       const resolved =
         p.getResolvedModuleFromModuleSpecifier?.(specifier, source)?.resolvedModule ??
         ts.resolveModuleName(specifier.text, source.fileName, options, ts.sys, cache)
           .resolvedModule;
       const target = resolved?.resolvedFileName;
-      if (!target || !isProjectFile(target)) continue;
-      let importers = graph.get(target);
-      if (!importers) graph.set(target, (importers = new Set()));
-      importers.add(source.fileName);
+      if (!target || target === source.fileName || !isProjectFile(target)) continue;
+      addImport(graph, target, source.fileName, useOf(specifier));
     }
   }
   return graph;
@@ -71,7 +82,7 @@ export function importerGraph(
 /** What the walk needs, whichever compiler gave it (5.x/6.x objects, or TypeScript 7's API). */
 export interface SurfaceWalkInput {
   readonly changed: readonly string[];
-  readonly graph: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly graph: ReadonlyMap<string, ReadonlyMap<string, ImportUse>>;
   /** More importers of the changed files (from the symbol index), absolute paths. */
   readonly extraImporters: ReadonlyMap<string, readonly string[]>;
   readonly diskSurfaces: SurfaceReader;
@@ -83,46 +94,6 @@ export interface AffectedInput extends SurfaceWalkInput {
   readonly disk: TypeScript.Program;
   readonly overlay: TypeScript.Program;
   readonly isProjectFile: (file: string) => boolean;
-}
-
-/**
- * Whether a file's export surface can differ between the two programs: only the changed
- * files' surfaces are computed on both sides; any other file differs exactly when the files
- * its surface names lead (transitively) to a changed file whose surface text differs.
- * Order-independent, and a one-file edit never re-describes every type it reaches.
- */
-function surfaceChange(input: SurfaceWalkInput): (file: string) => boolean {
-  const changed = new Set(input.changed);
-  const differing = new Set(
-    input.changed.filter(
-      (f) => input.diskSurfaces.localOf(f).text !== input.overlaySurfaces.localOf(f).text,
-    ),
-  );
-  const named = (file: string): readonly string[] =>
-    changed.has(file)
-      ? [...input.diskSurfaces.localOf(file).named, ...input.overlaySurfaces.localOf(file).named]
-      : input.diskSurfaces.localOf(file).named;
-  const reaching = new Set<string>();
-  return (file) => {
-    if (differing.has(file) || reaching.has(file)) return true;
-    const seen = new Set<string>([file]);
-    const stack = [file];
-    while (stack.length) {
-      const current = stack.pop() as string;
-      input.throwIfCancelled();
-      for (const next of named(current)) {
-        if (differing.has(next) || reaching.has(next)) {
-          reaching.add(file);
-          return true;
-        }
-        if (!seen.has(next)) {
-          seen.add(next);
-          stack.push(next);
-        }
-      }
-    }
-    return false;
-  };
 }
 
 export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<string> {
@@ -148,8 +119,11 @@ export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<
 }
 
 /**
- * From `start` (the changed files in a program), adds the importers of every file whose
- * surface differs, transitively; `inProgram` keeps importers the programs do not hold out.
+ * From `start` (the changed files in a program), adds every importer that can see the change,
+ * transitively; `inProgram` keeps importers the programs do not hold out. The symbol index's
+ * importers are taken as using all of the file. A file reached is compared on both sides
+ * (name-changes.ts), which can make a name changed that was not: the importers left out are
+ * asked again until nothing more changes.
  */
 export function walkSurfaces(
   input: SurfaceWalkInput,
@@ -157,21 +131,48 @@ export function walkSurfaces(
   inProgram: (file: string) => boolean,
 ): Set<string> {
   const result = new Set(start);
-  const differs = surfaceChange(input);
-  const queue = [...result];
-  const seen = new Set<string>();
-  while (queue.length) {
-    const file = queue.shift() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    input.throwIfCancelled();
-    if (!differs(file)) continue;
-    const importers = [...(input.graph.get(file) ?? []), ...(input.extraImporters.get(file) ?? [])];
-    for (const importer of importers) {
+  const changes = nameChanges(input);
+  const importersOf = (file: string): [string, ImportUse][] => [
+    ...(input.graph.get(file) ?? []),
+    ...(input.extraImporters.get(file) ?? []).map((f): [string, ImportUse] => [f, USES_ALL]),
+  ];
+  const sees = (file: string, use: ImportUse): boolean =>
+    use.names === 'all'
+      ? changes.differs(file)
+      : [...use.names].some((name) => changes.imported(file, name));
+  let left: [string, string, ImportUse][] = [];
+  const consider = (edges: [string, string, ImportUse][], queue: string[]): void => {
+    for (const edge of edges) {
+      const [file, importer, use] = edge;
+      if (result.has(importer)) continue;
       if (!inProgram(importer)) continue;
+      if (!sees(file, use)) {
+        left.push(edge);
+        continue;
+      }
       result.add(importer);
       queue.push(importer);
     }
+  };
+  const queue = [...result];
+  let version = changes.version();
+  for (;;) {
+    while (queue.length) {
+      const file = queue.shift() as string;
+      input.throwIfCancelled();
+      const importers = importersOf(file);
+      // Only a file with importers needs its own surfaces compared.
+      if (!start.has(file) && importers.length) changes.reached(file);
+      consider(
+        importers.map(([importer, use]): [string, string, ImportUse] => [file, importer, use]),
+        queue,
+      );
+    }
+    if (changes.version() === version || !left.length) break;
+    version = changes.version();
+    const again = left;
+    left = [];
+    consider(again, queue);
   }
   return result;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type * as TypeScript from 'typescript';
 import type { Diagnostic } from '../../../../shared/diagnostics';
 import type { SurfaceReader } from './export-surface';
+import type { ImporterGraph } from './import-uses';
 import { createTsProjectHosts, type TsProjectHosts } from './language-hosts';
 import {
   defaultProjectConfig,
@@ -28,7 +29,7 @@ export interface CheckedProject {
   readonly hosts: TsProjectHosts;
   /** Caches that live as long as the disk state. */
   diskEpoch: number;
-  graph?: Map<string, Set<string>>;
+  graph?: ImporterGraph;
   diskSurfaces?: SurfaceReader;
   readonly diskDiagnostics: Map<string, Diagnostic[]>;
   /** Files whose disk side the background has still to prepare (this disk state). */

@@ -3,6 +3,7 @@
 // folder chosen for the project (compiler-choice.ts).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ImportSyntaxKinds } from './import-uses';
 import type { NativeSurfaceProgram, NativeTypeChecker } from './native-surface';
 
 export interface NativeDiagnostic {
@@ -42,4 +43,30 @@ export async function loadNativeApi(packageFolder: string): Promise<NativeApiCon
     pathToFileURL(path.join(packageFolder, 'dist', 'api', 'sync', 'api.js')).href
   )) as { API: NativeApiConstructor };
   return module.API;
+}
+
+/**
+ * The kind numbers of the package's syntax trees that import-uses.ts reads (TypeScript 7
+ * numbers them apart from 5.x/6.x); undefined when the package does not have them where
+ * expected, and then every import is taken as using all of its module.
+ */
+export async function loadNativeSyntaxKinds(
+  packageFolder: string,
+): Promise<ImportSyntaxKinds | undefined> {
+  try {
+    const { SyntaxKind } = (await import(
+      pathToFileURL(path.join(packageFolder, 'dist', 'enums', 'syntaxKind.js')).href
+    )) as { SyntaxKind?: Partial<Record<keyof ImportSyntaxKinds, unknown>> };
+    const kinds = {
+      ImportDeclaration: SyntaxKind?.ImportDeclaration,
+      ExportDeclaration: SyntaxKind?.ExportDeclaration,
+      NamedImports: SyntaxKind?.NamedImports,
+      NamedExports: SyntaxKind?.NamedExports,
+    };
+    return Object.values(kinds).every((kind) => typeof kind === 'number')
+      ? (kinds as ImportSyntaxKinds)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

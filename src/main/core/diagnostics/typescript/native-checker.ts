@@ -92,6 +92,7 @@ export async function createNativeChecker(
     isProjectFile,
     texts: (file) => [textOf(file), reads.readFile(file) ?? ''],
     ...(sameShape ? { sameShape } : {}),
+    ...(session.syntaxKinds ? { kinds: session.syntaxKinds } : {}),
   });
 
   const diskErrorsOf = (program: NativeProgram, file: string): Diagnostic[] => {

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { TsCheckerStats } from './checker-contract';
 import { diskVersion } from './disk-version';
 import type { CheckerFileReads } from './file-reads';
-import { loadNativeApi, type NativeSnapshot } from './native-api';
+import type { ImportSyntaxKinds } from './import-uses';
+import { loadNativeApi, loadNativeSyntaxKinds, type NativeSnapshot } from './native-api';
 import type { InferredConfig } from './native-inferred-project';
 
 export type NativeCounts = Omit<TsCheckerStats, 'prepared'>;
@@ -35,6 +36,8 @@ export interface NativeSession {
   readonly overlay: Map<string, string | null>;
   /** Configs opened as projects (a project loaded only for an open file takes no changes). */
   readonly openedProjects: Set<string>;
+  /** The package's syntax kind numbers, when it ships them (native-api.ts). */
+  readonly syntaxKinds: ImportSyntaxKinds | undefined;
   /** Changes whenever the disk side changed (the cache key of disk results). */
   epoch(): number;
   current(): NativeSnapshot;
@@ -60,6 +63,7 @@ export interface NativeSession {
 export async function openNativeSession(options: NativeSessionOptions): Promise<NativeSession> {
   const { root, reads, isProjectFile, inferred } = options;
   const API = await loadNativeApi(options.packageFolder);
+  const syntaxKinds = await loadNativeSyntaxKinds(options.packageFolder);
   const overlay = new Map<string, string | null>();
   const versions = new Map<string, string>();
   const api = new API({
@@ -99,6 +103,7 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
     inferred: ownConfig === undefined && inferred !== undefined,
     overlay,
     openedProjects,
+    syntaxKinds,
     epoch: () => epoch,
     current: () => snapshot,
     next,

@@ -1,18 +1,22 @@
-// TypeScript 7's side of the affected-files walk: the same two facts the 5.x/6.x
+// TypeScript 7's side of the affected-files walk: the same facts the 5.x/6.x
 // checker works from (export-surface.ts, affected-files.ts), read through
 // TypeScript 7's checker API instead of the compiler's objects:
-// - the importer graph as TypeScript resolves it (the symbol of each import specifier leads to
-//   the module's file: `paths`, package names, project references, `index` files), not only
-//   relative specifiers;
-// - a module's export surface as text, and the other project files its types name, so a
-//   comment or body edit checks one file while a changed type reaches importers, importers of
-//   modules that pass the type on, subclasses and barrels.
+// - the importer graph as TypeScript resolves it, with the names each importer uses
+//   (native-importer-graph.ts);
+// - a module's export surface as text, by export name (surface-parts.ts), and the other project
+//   files its types name, so a comment or body edit checks one file while a changed type
+//   reaches the importers that use it, importers of modules that pass the type on, subclasses
+//   and barrels.
 // Every call here is a round trip to the native process; the disk side is computed in the
-// background (the checker's prepareStep) and kept per disk state.
+// background (the checker's prepareStep) and kept per disk state. The surface by name is
+// recorded from the same calls as the text: none more.
 // Runs inside the TypeScript check worker.
 import { walkSurfaces } from './affected-files';
 import type { ShapeComparer } from './declaration-shape';
 import type { LocalSurface, SurfaceReader } from './export-surface';
+import type { ImporterGraph, ImportSyntaxFile, ImportSyntaxKinds } from './import-uses';
+import { nativeImporterGraph } from './native-importer-graph';
+import { createPartsRecorder, memberName, memberText, type NameRef } from './surface-parts';
 
 /** The pieces of `typescript/unstable/sync` used here (structural: the package is the project's). */
 export interface NativeNodeHandle {
@@ -58,8 +62,15 @@ export interface NativeTypeChecker {
   ): readonly { keyType: NativeType; valueType: NativeType; isReadonly: boolean }[];
   getTypeArguments(type: NativeType): readonly NativeType[];
 }
-export interface NativeSourceFile {
-  readonly imports?: readonly { readonly text: string }[];
+/** A module specifier (or augmented module's name) node of TypeScript 7's tree. */
+export interface NativeSpecifier {
+  readonly text: string;
+  readonly pos: number;
+  readonly end: number;
+}
+export interface NativeSourceFile extends ImportSyntaxFile {
+  readonly imports?: readonly NativeSpecifier[];
+  readonly moduleAugmentations?: readonly NativeSpecifier[];
 }
 export interface NativeSurfaceProgram {
   getSourceFile(file: string): NativeSourceFile | undefined;
@@ -86,51 +97,6 @@ const TYPE_TEXT = 1 | 256;
 const MAX_SURFACE_CHARS = 256 * 1024;
 const MAX_PARTS = 4_000;
 let tooLarge = 0;
-const RESOLVE_SUFFIXES = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '/index.ts', '/index.tsx'];
-
-/** file → the project files that import it, resolved by TypeScript (one checker call per file). */
-export function nativeImporterGraph(
-  program: NativeSurfaceProgram,
-  checker: NativeTypeChecker,
-  isProjectFile: (file: string) => boolean,
-): Map<string, Set<string>> {
-  const files = program.getSourceFileNames();
-  const known = new Set(files);
-  const graph = new Map<string, Set<string>>();
-  const add = (target: string, importer: string): void => {
-    if (target === importer || !isProjectFile(target)) return;
-    let importers = graph.get(target);
-    if (!importers) graph.set(target, (importers = new Set()));
-    importers.add(importer);
-  };
-  for (const file of files) {
-    if (!isProjectFile(file)) continue;
-    const specifiers = program.getSourceFile(file)?.imports ?? [];
-    if (!specifiers.length) continue;
-    const symbols = checker.getSymbolAtLocation([...specifiers]);
-    specifiers.forEach((specifier, i) => {
-      const symbol = symbols[i];
-      const target = symbol?.valueDeclaration?.path ?? symbol?.declarations?.[0]?.path;
-      if (target) add(target, file);
-      else if (specifier.text.startsWith('.')) {
-        // A module TypeScript could not resolve to a symbol (a syntax error in it): by path.
-        const base = joinRelative(file, specifier.text.replace(/\.(m|c)?jsx?$/, ''));
-        const found = [base, ...RESOLVE_SUFFIXES.map((s) => base + s)].find((f) => known.has(f));
-        if (found) add(found, file);
-      }
-    });
-  }
-  return graph;
-}
-
-function joinRelative(from: string, specifier: string): string {
-  const parts = from.split('/').slice(0, -1);
-  for (const part of specifier.split('/')) {
-    if (part === '..') parts.pop();
-    else if (part !== '.' && part !== '') parts.push(part);
-  }
-  return parts.join('/');
-}
 
 /** A module's export surface through TypeScript 7's checker; null text for a script. */
 export function nativeSurface(
@@ -144,22 +110,30 @@ export function nativeSurface(
   if (!moduleSymbol) return { text: null, named: [] };
   const parts: string[] = [];
   let size = 0;
-  const add = (part: string): void => {
+  // The same lines by export and own type (an own type is known by its symbol's id).
+  const recorder = createPartsRecorder<number>();
+  const line = (part: string): void => {
     parts.push(part);
     size += part.length;
   };
+  const add = (part: string): void => {
+    line(part);
+    recorder.line(part);
+  };
   const full = (): boolean => parts.length > MAX_PARTS || size > MAX_SURFACE_CHARS;
   const named = new Set<string>();
-  const expanded = new Set<number>();
   const text = (type: NativeType | undefined): string =>
     type ? checker.typeToString(type, undefined, TYPE_TEXT) : '-';
   const declaredHere = (symbol: NativeSymbol): boolean =>
     (symbol.declarations ?? []).some((d) => d.path === file);
-  const nameFile = (symbol: NativeSymbol): void => {
+  /** Other project files declaring `symbol`: in the text once each, in the part under `as`. */
+  const nameFile = (symbol: NativeSymbol, as = symbol.name): void => {
     for (const d of symbol.declarations ?? []) {
-      if (d.path === file || named.has(d.path) || !isProjectFile(d.path)) continue;
+      if (d.path === file || !isProjectFile(d.path)) continue;
+      recorder.name([d.path, as]);
+      if (named.has(d.path)) continue;
       named.add(d.path);
-      add(`  uses ${d.path}`);
+      line(`  uses ${d.path}`);
     }
   };
   const describeSignature = (signature: NativeSignature, depth: number): void => {
@@ -183,8 +157,7 @@ export function nativeSurface(
       nameFile(symbol);
       return;
     }
-    if (expanded.has(symbol.id)) return;
-    expanded.add(symbol.id);
+    if (!recorder.reach(symbol.id, symbol.name)) return;
     add(`  type ${symbol.name} flags=${symbol.flags}`);
     const targets = [type];
     if (symbol.flags & (CLASS | INTERFACE)) targets.push(checker.getDeclaredTypeOfSymbol(symbol));
@@ -207,12 +180,13 @@ export function nativeSurface(
       }
       for (const property of checker.getPropertiesOfType(target)) {
         // An inherited member's text depends on the file that declares it.
-        if (!declaredHere(property)) nameFile(property);
+        if (!declaredHere(property)) nameFile(property, memberName(property.name));
         const propertyType = checker.getTypeOfSymbol(property);
-        add(`    ${property.name} flags=${property.flags}: ${text(propertyType)}`);
+        add(`    ${memberText(property.name)} flags=${property.flags}: ${text(propertyType)}`);
         describeType(propertyType, depth + 1);
       }
     }
+    recorder.leave();
   };
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
     if (full()) break;
@@ -220,6 +194,11 @@ export function nativeSurface(
     const valueType = symbol.flags & VALUE ? checker.getTypeOfSymbol(symbol) : undefined;
     const declared =
       symbol.flags & (TYPE | CLASS) ? checker.getDeclaredTypeOfSymbol(symbol) : undefined;
+    const at = new Set((symbol.declarations ?? []).map((d) => d.path));
+    recorder.startExport(
+      exported.name,
+      [...at].map((path): NameRef => [path, symbol.name]),
+    );
     add(
       `export ${exported.name} flags=${symbol.flags} value=${text(valueType)} type=${text(declared)}`,
     );
@@ -230,7 +209,7 @@ export function nativeSurface(
   }
   // Too large to keep: a text no other surface equals, so the file counts as differing.
   if (full()) return { text: `\u0000too large ${++tooLarge}`, named: [...named] };
-  return { text: parts.join('\n'), named: [...named] };
+  return { text: parts.join('\n'), named: [...named], parts: recorder.finish() };
 }
 
 /** A module that declares globals or augments another: its changes reach every file. */
@@ -244,7 +223,7 @@ export interface NativeSurfaceProject {
 }
 
 export interface NativeDiskSides {
-  graphOf(project: NativeSurfaceProject): Map<string, Set<string>>;
+  graphOf(project: NativeSurfaceProject): ImporterGraph;
   diskSurfaces(project: NativeSurfaceProject): SurfaceReader;
   /** Whether every changed file keeps its declarations' shape (then only they are affected). */
   keepsShape(
@@ -253,8 +232,9 @@ export interface NativeDiskSides {
     changed: readonly string[],
   ): boolean;
   /**
-   * The changed files, then the importers of every file whose surface differs, transitively.
-   * The caller asks keepsShape first: when it holds, only the changed files are affected.
+   * The changed files, then every importer that uses a name the change alters, transitively
+   * (affected-files.ts). The caller asks keepsShape first: when it holds, only the changed
+   * files are affected.
    */
   affected(
     disk: NativeSurfaceProject,
@@ -273,20 +253,24 @@ export function createNativeDiskSides(options: {
   readonly texts: (file: string) => readonly [string, string];
   /** Whether two texts of a file provably declare the same types (declaration-shape.ts). */
   readonly sameShape?: ShapeComparer;
+  /** The compiler's kind numbers, to read what each import uses; without them, all. */
+  readonly kinds?: ImportSyntaxKinds;
 }): NativeDiskSides {
   /** Per disk state and program: the importer graph and each file's export surface. */
-  let diskSides = new Map<
-    string,
-    { graph?: Map<string, Set<string>>; surfaces: Map<string, LocalSurface> }
-  >();
+  let diskSides = new Map<string, { graph?: ImporterGraph; surfaces: Map<string, LocalSurface> }>();
   const sideOf = (configFileName: string) => {
     let side = diskSides.get(configFileName);
     if (!side) diskSides.set(configFileName, (side = { surfaces: new Map() }));
     return side;
   };
-  const graphOf = (project: NativeSurfaceProject): Map<string, Set<string>> => {
+  const graphOf = (project: NativeSurfaceProject): ImporterGraph => {
     const side = sideOf(project.configFileName);
-    side.graph ??= nativeImporterGraph(project.program, project.checker, options.isProjectFile);
+    side.graph ??= nativeImporterGraph(
+      project.program,
+      project.checker,
+      options.isProjectFile,
+      options.kinds,
+    );
     return side.graph;
   };
   /** Surfaces of one program, kept in `memo` (the disk state's, or one proposal's). */

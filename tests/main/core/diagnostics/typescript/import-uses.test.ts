@@ -1,0 +1,94 @@
+// What an importer uses of each module it imports, read from its syntax (TypeScript 6's tree
+// here; TypeScript 7's is read by the same code through its own kind numbers).
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import {
+  importUses,
+  type ImportSyntaxFile,
+  type ImportUse,
+} from '../../../../../src/main/core/diagnostics/typescript/import-uses';
+
+/** The use of the file's first module specifier, as plain data. */
+function useOf(text: string): {
+  names: string[] | 'all';
+  passes: [string, string[]][];
+  star: boolean;
+} {
+  const source = ts.createSourceFile('/p/a.ts', text, ts.ScriptTarget.Latest, true);
+  const specifier = source.statements
+    .map((s) => (s as { moduleSpecifier?: ts.Node }).moduleSpecifier)
+    .find((s) => s !== undefined);
+  if (!specifier) throw new Error('no module specifier');
+  const file = {
+    ...(source as unknown as ImportSyntaxFile),
+    statements: source.statements as unknown as ImportSyntaxFile['statements'],
+    text: source.text,
+    moduleAugmentations: source.statements.filter(
+      (s) => ts.isModuleDeclaration(s) && ts.isStringLiteral(s.name),
+    ),
+  };
+  const use: ImportUse = importUses(file, ts.SyntaxKind)(specifier);
+  return {
+    names: use.names === 'all' ? 'all' : [...use.names].sort(),
+    passes: [...use.passes].map(([k, v]) => [k, [...v]]),
+    star: use.passesAll,
+  };
+}
+
+describe('import uses', () => {
+  it('importUses - named, renamed, default and type-only imports take their names', () => {
+    expect(useOf("import { a, b as c } from './x';\nc(a);\n").names).toEqual(['a', 'b']);
+    expect(useOf("import d, { e } from './x';\n").names).toEqual(['default', 'e']);
+    expect(
+      useOf("import type { T } from './x';\nimport { type U, v } from './y';\n").names,
+    ).toEqual(['T']);
+    expect(useOf("import './x';\n").names).toEqual([]);
+  });
+
+  it('importUses - re-exports pass names on; export * passes all; export * as takes all', () => {
+    expect(useOf("export { a as b, a as c, default } from './x';\n")).toEqual({
+      names: ['a', 'default'],
+      passes: [
+        ['a', ['b', 'c']],
+        ['default', ['default']],
+      ],
+      star: false,
+    });
+    expect(useOf("export * from './x';\n")).toEqual({ names: 'all', passes: [], star: true });
+    expect(useOf("export * as ns from './x';\n")).toEqual({
+      names: 'all',
+      passes: [],
+      star: false,
+    });
+  });
+
+  it('importUses - a namespace read only as ns.name takes those names', () => {
+    expect(
+      useOf(
+        "import * as ns from './x';\n// see ns.c\nexport const v: ns.T = ns.a(ns.b);\nconst o = { f: other.ns };\n",
+      ).names,
+    ).toEqual(['T', 'a', 'b', 'c']);
+  });
+
+  it('importUses - a namespace used as a whole, or a file that could hide a use, takes all', () => {
+    for (const use of [
+      'export const all = ns;',
+      'export const copy = { ...ns };',
+      'export type N = typeof ns;',
+      'export const k = ns?.a;',
+      "export const k = ns['a'];",
+      'export { ns };',
+      "export const s = '\\u0041'; export const a = ns.a;",
+    ])
+      expect(useOf(`import * as ns from './x';\n${use}\n`).names).toEqual('all');
+    expect(useOf("import d, * as ns from './x';\nns.a;\n").names).toEqual('all');
+  });
+
+  it('importUses - every import of a file that augments a module takes all', () => {
+    expect(
+      useOf(
+        "import { a } from './x';\ndeclare module './x' {\n  interface A {\n    b: string;\n  }\n}\n",
+      ).names,
+    ).toEqual('all');
+  });
+});
