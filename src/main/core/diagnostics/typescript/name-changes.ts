@@ -26,6 +26,8 @@ import {
 
 /** The file as a whole: a name no declaration has. */
 const WHOLE = '*';
+/** The name of `export =` among a module's exports. */
+const EXPORT_ASSIGNMENT = 'export=';
 const EMPTY: SurfaceParts = { exports: new Map(), locals: new Map() };
 
 export interface NameChangeInput {
@@ -127,34 +129,6 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     version++;
   };
   const indexed = new Map<string, Indexed>();
-  const reaching = new Set<string>();
-  const notReaching = new Set<string>();
-  /** Compares a file's two surfaces; a file the change did not touch is never wholly changed. */
-  const compare = (file: string, touched: boolean): void => {
-    const disk = input.diskSurfaces.localOf(file);
-    const overlay = input.overlaySurfaces.localOf(file);
-    const before = version;
-    if (disk.text !== overlay.text && !textDiffers.has(file)) {
-      textDiffers.add(file);
-      version++;
-    }
-    const { exported, whole } = changedFileSeeds(file, disk, overlay, seed);
-    if (whole && touched) {
-      wholly.add(file);
-      version++;
-    }
-    const passing: ReadonlySet<string> | 'all' = whole && touched ? 'all' : exported;
-    if (passing === 'all' || passing.size)
-      passOn(input.graph, [[file, passing]], seed, (f) => {
-        if (!wholly.has(f)) version++;
-        wholly.add(f);
-      });
-    indexed.delete(file);
-    // What was found not to reach a change may reach one now.
-    if (version !== before) notReaching.clear();
-  };
-  for (const file of compared) compare(file, true);
-
   const indexOf = (file: string): Indexed => {
     let found = indexed.get(file);
     if (!found) {
@@ -179,7 +153,81 @@ export function nameChanges(input: NameChangeInput): NameChanges {
       ...part.reaches.map((local) => [file, keyName(local)] as const),
     ]);
   };
-  const changed = (file: string, name: string): boolean => {
+  const walk = reachability(isSeed, next, input.throwIfCancelled);
+  const changed = walk.reaches;
+  /**
+   * Compares a file's two surfaces; a file the change did not touch is never wholly changed,
+   * and one whose surface was cut short on a side is left to what it names.
+   */
+  const compare = (file: string, touched: boolean): void => {
+    const disk = input.diskSurfaces.localOf(file);
+    const overlay = input.overlaySurfaces.localOf(file);
+    if (!touched && [disk, overlay].some((side) => side.text !== null && !side.parts)) return;
+    const before = version;
+    if (disk.text !== overlay.text && !textDiffers.has(file)) {
+      textDiffers.add(file);
+      version++;
+    }
+    const { exported, whole } = changedFileSeeds(file, disk, overlay, seed);
+    if (whole && touched) {
+      wholly.add(file);
+      version++;
+    }
+    const passing: ReadonlySet<string> | 'all' = whole && touched ? 'all' : exported;
+    if (passing === 'all' || passing.size)
+      passOn(input.graph, [[file, passing]], seed, (f) => {
+        if (!wholly.has(f)) version++;
+        wholly.add(f);
+      });
+    indexed.delete(file);
+    // What was found not to reach a change may reach one now.
+    if (version !== before) walk.forget();
+  };
+  for (const file of compared) compare(file, true);
+
+  /** How a compared file's sides export a name: by name, or through `export =` (any name). */
+  const exportsOf = (file: string, name: string): 'no' | 'yes' | 'assigned' => {
+    let found: 'no' | 'yes' | 'assigned' = 'no';
+    for (const side of [input.diskSurfaces.localOf(file), input.overlaySurfaces.localOf(file)]) {
+      if (side.text === null) continue;
+      if (!side.parts || side.parts.exports.has(EXPORT_ASSIGNMENT)) return 'assigned';
+      if (side.parts.exports.has(name)) found = 'yes';
+    }
+    return found;
+  };
+  const differs = (file: string): boolean => textDiffers.has(file) || changed(file, WHOLE);
+  return {
+    changed,
+    imported(file, name) {
+      if (wholly.has(file)) return true;
+      if (!compared.has(file)) return changed(file, name);
+      // Absent on both sides: the importer's error, if any, stays as it was. With `export =`
+      // (or a side not described whole) any name may come from anywhere in it.
+      const exported = exportsOf(file, name);
+      return exported === 'assigned' ? differs(file) : exported === 'yes' && changed(file, name);
+    },
+    differs,
+    reached(file) {
+      if (compared.has(file)) return;
+      compared.add(file);
+      compare(file, false);
+    },
+    version: () => version,
+  };
+}
+
+/**
+ * Whether a name reaches a changed one through what its parts name and reach, remembered:
+ * reached answers stay true; answers that reached nothing are forgotten when changes grow.
+ */
+function reachability(
+  isSeed: (file: string, name: string) => boolean,
+  next: (file: string, name: string) => NameRef[],
+  throwIfCancelled: () => void,
+): { reaches(file: string, name: string): boolean; forget(): void } {
+  const reaching = new Set<string>();
+  const notReaching = new Set<string>();
+  const reaches = (file: string, name: string): boolean => {
     const start = key(file, name);
     if (reaching.has(start)) return true;
     if (notReaching.has(start)) return false;
@@ -187,7 +235,7 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     const stack: NameRef[] = [[file, name]];
     while (stack.length) {
       const [f, n] = stack.pop() as NameRef;
-      input.throwIfCancelled();
+      throwIfCancelled();
       if (isSeed(f, n) || reaching.has(key(f, n))) {
         reaching.add(start);
         return true;
@@ -203,26 +251,7 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     for (const k of visited) notReaching.add(k);
     return false;
   };
-  /** Whether a compared file exports the name on either side (both sides described whole). */
-  const exportsOnEitherSide = (file: string, name: string): boolean => {
-    const sides = [input.diskSurfaces.localOf(file), input.overlaySurfaces.localOf(file)];
-    return sides.some((side) =>
-      side.text === null ? false : side.parts ? side.parts.exports.has(name) : true,
-    );
-  };
-  return {
-    changed,
-    imported: (file, name) =>
-      wholly.has(file) ||
-      ((!compared.has(file) || exportsOnEitherSide(file, name)) && changed(file, name)),
-    differs: (file) => textDiffers.has(file) || changed(file, WHOLE),
-    reached(file) {
-      if (compared.has(file)) return;
-      compared.add(file);
-      compare(file, false);
-    },
-    version: () => version,
-  };
+  return { reaches, forget: () => notReaching.clear() };
 }
 
 /**
