@@ -184,8 +184,9 @@ async function runPass(
   const problem = deps.problem();
   if (problem) return trace(deps, 'skipped', problem);
   if (!hasTestFiles(deps.root)) return trace(deps, 'skipped', 'the project has no test file');
-  const suite = wholeSuite((changes) => deps.select(changes));
+  const suite = wholeSuite(deps.root, (changes) => deps.select(changes));
   if (suite.kind === 'none') return trace(deps, 'skipped', suite.reason);
+  for (const reason of suite.notRun) trace(deps, 'not_known', reason);
   const work: { plan: TestPlan; keys: Map<string, string>; missing: string[] }[] = [];
   const unkeyed: string[] = [];
   for (const entry of suite.plans) {

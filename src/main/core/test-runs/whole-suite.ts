@@ -5,6 +5,7 @@
 // person's override and the import graphs are those an edit's selection gets, and so are the
 // baseline keys (baseline-cache.ts). Go's whole module (`./...`) is named package by package.
 // A project without a test file stops at a walk of its folders: no graph is read, nothing runs.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isJsTestFile } from './js-test-selection';
 import { isPythonTestFile } from './python-test-selection';
@@ -12,12 +13,17 @@ import type { TestChange, TestPlan } from './test-plan';
 import type { SelectionResult } from './test-selection';
 import { listProjectFiles, type ProjectFiles } from '../workspace/project-files';
 
-/** The changes that make each language select its whole suite. */
-const WHOLE_SUITE_TRIGGERS: readonly TestChange[] = [
-  { path: 'package.json', after: '' },
-  { path: 'pytest.ini', after: '' },
-  { path: 'go.mod', after: '' },
-];
+/**
+ * The changes that make each language select its whole suite; go.mod only where there is one
+ * (Go's selection would otherwise say it cannot run, of a project that has no Go).
+ */
+function wholeSuiteTriggers(root: string): TestChange[] {
+  return [
+    { path: 'package.json', after: '' },
+    { path: 'pytest.ini', after: '' },
+    ...(existsSync(path.join(root, 'go.mod')) ? [{ path: 'go.mod', after: '' }] : []),
+  ];
+}
 
 export interface WholeSuitePlan {
   /** The runner's plan; `narrowing.toTargets` runs part of it. */
@@ -31,6 +37,8 @@ export type WholeSuite =
       readonly kind: 'plans';
       readonly plans: readonly WholeSuitePlan[];
       readonly project: ProjectFiles;
+      /** Why another runner's tests cannot run here (not installed, needs the network). */
+      readonly notRun: readonly string[];
     }
   | { readonly kind: 'none'; readonly reason: string };
 
@@ -53,9 +61,10 @@ function goPackages(files: readonly string[]): string[] {
 }
 
 export function wholeSuite(
+  root: string,
   select: (changes: readonly TestChange[]) => SelectionResult,
 ): WholeSuite {
-  const selection = select(WHOLE_SUITE_TRIGGERS);
+  const selection = select(wholeSuiteTriggers(root));
   const plans: WholeSuitePlan[] = [];
   for (const plan of selection.plans) {
     if (!plan.narrowing) continue;
@@ -63,7 +72,8 @@ export function wholeSuite(
       plan.selection.runner === 'go' ? goPackages(selection.project.files) : plan.selection.targets;
     if (targets.length) plans.push({ plan, targets });
   }
-  if (plans.length) return { kind: 'plans', plans, project: selection.project };
+  if (plans.length)
+    return { kind: 'plans', plans, project: selection.project, notRun: selection.notRun };
   return {
     kind: 'none',
     reason: selection.notRun.length ? selection.notRun.join('; ') : 'no test runner found',

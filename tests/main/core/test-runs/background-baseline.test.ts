@@ -185,6 +185,20 @@ describe.skipIf(!canRun || !hasPytest)('background baseline with pytest', () => 
     expect(log.steps('finished')).toEqual([]);
   }, 60_000);
 
+  it('a runner that cannot run here - the trace says why; the other runners’ baselines are kept', async () => {
+    const { service, log } = open({
+      ...SHOP,
+      'package.json': JSON.stringify({ name: 'p', scripts: { test: 'vitest' } }),
+      'web/a.test.js': "import { test } from 'vitest';\ntest('a', () => {});\n",
+    });
+    service.prepareBaseline();
+    await service.baselineSettled();
+    expect(log.steps('not_known').map((s) => s.detail)).toEqual([
+      expect.stringMatching(/^vitest is the project's test runner but is not installed/u),
+    ]);
+    expect(log.steps('finished')[0]?.detail).toBe("kept 2 targets' baselines; 0 not known");
+  }, 120_000);
+
   it('tests off - nothing runs and the trace says why', async () => {
     const opened = tempProject(SHOP);
     project = opened;
