@@ -32,18 +32,22 @@ export interface OpenedHooks {
 
 export type OpenHooks = (io: CliIo, workspace: Workspace) => OpenedHooks;
 
-/** A typed id (whole or an unambiguous start) among `hooks`; naming none or several is usage. */
-function hookFor(hooks: readonly HookDefinition[], typed: string): HookDefinition {
+/** A typed id (whole or an unambiguous start) among `hooks`; null when it names none. */
+function hookFor(hooks: readonly HookDefinition[], typed: string): HookDefinition | null {
   const id = typed.toLowerCase();
   const found = hooks.filter((h) => h.id.startsWith(id));
-  if (found.length === 1) return found[0] as HookDefinition;
-  if (!found.length)
-    throw new UsageError(
-      `no hook "${outsideLine(typed)}" in this project (sluice hooks list shows the ids).`,
-    );
+  if (found.length <= 1) return found[0] ?? null;
   throw new UsageError(
     `"${outsideLine(typed)}" names more than one hook (${found.map((h) => h.id.slice(0, 12)).join(', ')}); type more of its id.`,
   );
+}
+
+/** An id that names no hook: said as the other verbs say an id that names nothing. */
+function noHook(io: CliIo, typed: string): ExitCode {
+  io.stderr.write(
+    `sluice hooks: no hook "${outsideLine(typed)}" in this project (sluice hooks list shows the ids).\n`,
+  );
+  return ExitCode.Failure;
 }
 
 interface Context {
@@ -76,6 +80,7 @@ function list({ io, hooks, json, root }: Context): ExitCode {
 
 function remove({ io, hooks, json }: Context, typed: string): ExitCode {
   const hook = hookFor(hooks.list(), typed);
+  if (!hook) return noHook(io, typed);
   if (hook.source === 'project') {
     io.stderr.write(
       `sluice hooks: hook ${shortHookId(hook.id)} is this project's, from ${PROJECT_HOOKS_FILE}: remove it from that file.\n`,
@@ -88,10 +93,11 @@ function remove({ io, hooks, json }: Context, typed: string): ExitCode {
   return ExitCode.Ok;
 }
 
-/** The project hooks `approve` names: one by id, or every one not approved as it is. */
-function toApprove(hooks: readonly HookDefinition[], id: string | null): HookDefinition[] {
+/** The project hooks `approve` names: one by id, or every one not approved as it is; null: none. */
+function toApprove(hooks: readonly HookDefinition[], id: string | null): HookDefinition[] | null {
   if (id === null) return hooks.filter((h) => h.source === 'project' && h.trust !== 'approved');
   const hook = hookFor(hooks, id);
+  if (!hook) return null;
   if (hook.source !== 'project')
     throw new UsageError(
       `hook ${shortHookId(hook.id)} is yours: only the project's hooks need approving.`,
@@ -102,6 +108,7 @@ function toApprove(hooks: readonly HookDefinition[], id: string | null): HookDef
 async function approve(ctx: Context, id: string | null, yes: boolean): Promise<ExitCode> {
   const { io, hooks, json } = ctx;
   const pending = toApprove(hooks.list(), id);
+  if (!pending) return noHook(io, id ?? '');
   if (!pending.length) {
     const said =
       id === null

@@ -110,11 +110,16 @@ describe('sluice hooks add and remove', () => {
     expect(hooks.list()).toEqual([lint]);
   });
 
-  it('hooks remove - an id naming no hook is a usage error in words', async () => {
+  it('hooks remove - an id naming no hook fails in words, as other verbs do', async () => {
     const hooks = createFakeProjectHooks({ project: [lint] });
-    await expect(sluiceHooks(hooks, ['remove', 'abcdef99'])).rejects.toThrow(
+    const { code, io } = await sluiceHooks(hooks, ['remove', 'abcdef99']);
+    expect(code).toBe(1);
+    expect(io.err()).toMatch(
       /no hook "abcdef99" in this project \(sluice hooks list shows the ids\)/u,
     );
+    const approve = await sluiceHooks(hooks, ['approve', 'abcdef99', '--yes']);
+    expect(approve.code).toBe(1);
+    expect(hooks.list()).toEqual([lint]);
   });
 });
 

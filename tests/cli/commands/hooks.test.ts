@@ -163,7 +163,7 @@ describe('sluice hooks (the real engine)', () => {
     expect(removed.code, removed.err).toBe(0);
     expect((await listed()).hooks.filter((h) => h.source === 'person')).toEqual([]);
     const gone = await sluice('remove', id);
-    expect(gone.code).toBe(2);
+    expect(gone.code).toBe(1);
     expect(gone.err).toContain(`no hook "${id}" in this project`);
 
     const project = (await listed()).hooks[0]!;
