@@ -1,15 +1,19 @@
 // find_definition before the index is complete: every definition the index would find for
-// NAME is in a file containing NAME's last segment as a word (its declaration, or the
-// `export { local as NAME }` beside the local's declaration), so ripgrep lists those files,
-// the index's parse job reads them, and the index's own query (definition-query.ts, same
-// ranking and kinds) answers over them. A miss waits for the index: its similar-name
-// suggestions need every name in the project.
+// NAME is in a file with a line where NAME's last segment stands as a definition (its
+// declaration, or the `export { local as NAME }` beside the local's declaration), so ripgrep
+// prints the lines holding the word, the files with such a line are kept
+// (quick-definition-filter.ts; every file with the word, for a name the patterns cannot
+// take), the index's parse job reads them, and the index's own query
+// (definition-query.ts, same ranking and kinds) answers over them. Most files that mention a
+// frequent name only use it, so they are not parsed. A miss waits for the index: its
+// similar-name suggestions need every name in the project.
 import type { SymbolKind } from '../../../shared/contract/symbol-service';
 import { findDefinitions, type DefinitionResult } from './definition-query';
 import { shortNameOf } from './index-store';
 import { createQuickStore, prewarmParsers } from './quick-parse';
 import type { ParsedFile } from './index-types';
 import { runPrefilter } from './quick-text-prefilter';
+import { definitionLineFilter } from './quick-definition-filter';
 import { QUICK_MAX_PARSED_FILES, type QuickAnswer } from './quick-answer';
 import type { IndexFileSource } from './project-scan';
 
@@ -30,17 +34,22 @@ export async function quickFindDefinitions(
   const query = name.trim();
   const word = shortNameOf(query);
   if (!word) return { kind: 'wait', why: 'no name to search for' };
+  const lines = definitionLineFilter(word);
   const listed = await runPrefilter({
     rgPath: deps.rgPath,
     source: deps.source,
-    words: [word],
+    // `export default`/`export =` define `default` without the word.
+    words: word === 'default' ? ['default', 'export'] : [word],
+    ...(lines ? { keepLine: lines.keepLine } : {}),
     ...(deps.signal ? { signal: deps.signal } : {}),
     meanwhile: () => prewarmParsers(deps.source.root),
   });
+  const where = lines ? 'may define' : 'mention';
   if (listed.unsure) return { kind: 'wait', why: listed.unsure };
-  if (!listed.files.length) return { kind: 'wait', why: `no file mentions ${word}` };
+  if (!listed.files.length)
+    return { kind: 'wait', why: lines ? `no file may define ${word}` : `no file mentions ${word}` };
   if (listed.files.length > QUICK_MAX_PARSED_FILES)
-    return { kind: 'wait', why: `${listed.files.length} files mention ${word}` };
+    return { kind: 'wait', why: `${listed.files.length} files ${where} ${word}` };
   const quick = createQuickStore(deps.source.root, deps.maxFileBytes, () => undefined);
   try {
     await quick.add(listed.files);
@@ -49,7 +58,7 @@ export async function quickFindDefinitions(
     if (!result.definitions.length)
       return {
         kind: 'wait',
-        why: `nothing named ${query} is defined in the files that mention it`,
+        why: `nothing named ${query} is defined in the files that ${where} it`,
       };
     return { kind: 'answer', value: result, parsed: quick.parsed.size };
   } finally {

@@ -4,6 +4,8 @@
 // depth, not ignored by .gitignore/.sluiceignore at any level. A superset of the files that
 // matter is fine (they are parsed and judged); a missed file is not, so anything that makes
 // the listing doubtful (rg failed, timed out, could not read a file) is reported as `unsure`.
+// With `keepLine`, ripgrep prints the matching lines and a file is listed when one of them is
+// kept (the caller judges what a pattern alone cannot).
 import { spawn } from 'node:child_process';
 import { ripgrepIgnoreArgs } from '../search/ripgrep-engine';
 import { INDEXED_EXTENSIONS } from './index-types';
@@ -19,6 +21,11 @@ export interface PrefilterInput {
   readonly patterns?: readonly string[];
   readonly timeLimitMs?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Judges each line that matched (`path` project-relative, the line without its newline): a
+   * file is listed when one of its lines is kept. Absent: any match lists the file.
+   */
+  readonly keepLine?: (path: string, line: string) => boolean;
   /** Work to do while ripgrep runs (its failure is ignored: it is only a head start). */
   readonly meanwhile?: () => Promise<void>;
 }
@@ -51,10 +58,15 @@ export function quotedWordsPattern(words: readonly string[]): string {
   return `${q}(?:${inside}\\W)?${wordAlternatives(words)}(?:\\W${inside})?${q}`;
 }
 
-export function prefilterArgs(input: Pick<PrefilterInput, 'source' | 'words' | 'patterns'>) {
+export function prefilterArgs(
+  input: Pick<PrefilterInput, 'source' | 'words' | 'patterns' | 'keepLine'>,
+) {
   const args = [
     ...ripgrepIgnoreArgs(input.source.root),
-    '--files-with-matches',
+    // Lines as `path NUL line`; `$` before `\r\n` too, as a parser sees a line's end.
+    ...(input.keepLine
+      ? ['--with-filename', '--no-heading', '--no-line-number', '--color', 'never', '--crlf']
+      : ['--files-with-matches']),
     '--null',
     '--case-sensitive',
     '--no-messages',
@@ -68,6 +80,26 @@ export function prefilterArgs(input: Pick<PrefilterInput, 'source' | 'words' | '
     args.push('--regexp', `(?:^|\\W)${wordAlternatives(input.words)}(?:$|\\W)`);
   for (const pattern of input.patterns ?? []) args.push('--regexp', pattern);
   return args;
+}
+
+/** Files with a kept line, from `path NUL line` records; undefined when one has no path. */
+function keptFiles(
+  output: string,
+  keepLine: (path: string, line: string) => boolean,
+): string[] | undefined {
+  const files = new Set<string>();
+  let start = 0;
+  while (start < output.length) {
+    let end = output.indexOf('\n', start);
+    if (end < 0) end = output.length;
+    const nul = output.indexOf('\0', start);
+    if (nul < 0 || nul > end) return undefined;
+    const file = output.slice(start, nul);
+    if (!files.has(file) && keepLine(file.replace(/^\.\//, ''), output.slice(nul + 1, end)))
+      files.add(file);
+    start = end + 1;
+  }
+  return [...files];
 }
 
 function depthOf(relative: string): number {
@@ -99,15 +131,20 @@ export function runPrefilter(input: PrefilterInput): Promise<PrefilterResult> {
     input.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
-      if (bytes > MAX_OUTPUT_BYTES) stop('the text search listed too many files');
+      if (bytes > MAX_OUTPUT_BYTES)
+        stop(
+          `the text search ${input.keepLine ? 'printed too many lines' : 'listed too many files'}`,
+        );
       else chunks.push(chunk);
     });
     const finish = (unsure: string | undefined): void => {
       clearTimeout(timer);
       input.signal?.removeEventListener('abort', onAbort);
-      const files = Buffer.concat(chunks)
-        .toString('utf8')
-        .split('\0')
+      const output = Buffer.concat(chunks).toString('utf8');
+      const listed = input.keepLine ? keptFiles(output, input.keepLine) : output.split('\0');
+      if (listed === undefined)
+        unsure ??= 'the text search printed a line it did not name a file for';
+      const files = [...new Set(listed ?? [])]
         .map((line) => line.replace(/^\.\//, ''))
         .filter(
           (relative) =>
