@@ -2,7 +2,11 @@
 // of a corpus answers find_definition for sampled names and find_importers for sampled files
 // (some as `file#symbol`); the quick answers of a fresh, never-built index answer the same
 // queries. Every disagreement is listed; a quick "wait" (the index answers instead) is counted
-// apart, since the person then gets the index's own answer.
+// apart, since the person then gets the index's own answer. Besides the sampled names, the
+// frequent ones: declared names whose word the most files mention (mostly uses, not
+// definitions: what the definition prefilter has to tell apart), and any names asked for.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Workspace } from '../src/main/core/workspace/workspace';
 import { SymbolIndex } from '../src/main/core/index/symbol-index';
 import type { QuickAnswer } from '../src/main/core/index/quick-answer';
@@ -59,14 +63,49 @@ export interface CorpusAgreement {
   readonly sampledNames: string[];
   readonly sampledTargets: string[];
   readonly definitions: Agreement;
+  /** The frequent names and the extra ones, each asked once. */
+  readonly frequent: Agreement;
+  readonly frequentNames: string[];
   readonly importers: Agreement;
   readonly fullIndexMs: number;
+}
+
+/** Declared names ranked by how many files mention their last segment as a word. */
+function mostMentioned(
+  dir: string,
+  files: readonly string[],
+  declared: Iterable<string>,
+  count: number,
+): string[] {
+  const mentions = new Map<string, number>();
+  for (const file of files) {
+    const words = new Set(readFileSync(path.join(dir, file), 'utf8').match(/[\p{L}\p{N}_$]+/gu));
+    for (const word of words) mentions.set(word, (mentions.get(word) ?? 0) + 1);
+  }
+  const byWord = new Map<string, string>();
+  for (const name of declared) {
+    const word = name.split('.').pop() ?? name;
+    // One name per word: `Widget` and `Foo.Widget` ask the same files.
+    if (!byWord.has(word) || name === word) byWord.set(word, name);
+  }
+  return [...byWord.entries()]
+    .sort((a, b) => (mentions.get(b[0]) ?? 0) - (mentions.get(a[0]) ?? 0) || (a[1] < b[1] ? -1 : 1))
+    .slice(0, count)
+    .map(([, name]) => name);
+}
+
+export interface AgreementOptions {
+  /** Names asked besides the samples (asked in the frequent group). */
+  readonly extraNames?: readonly string[];
+  /** How many of the most mentioned declared names to ask (default none). */
+  readonly frequent?: number;
 }
 
 export async function corpusAgreement(
   dir: string,
   names: number,
   targets: number,
+  options: AgreementOptions = {},
 ): Promise<CorpusAgreement> {
   const workspace = await Workspace.open(dir);
   const full = SymbolIndex.open({ source: workspace, home: null, codeCacheDir: null });
@@ -98,6 +137,19 @@ export async function corpusAgreement(
     (name) => full.findDefinition(name),
     (name) => quick.definitions(name),
   );
+  const declared = new Set(files.flatMap((f) => full.outline(f).map((d) => d.name)));
+  declared.delete('default');
+  const frequentNames = [
+    ...new Set([
+      ...mostMentioned(workspace.root, files, declared, options.frequent ?? 0),
+      ...(options.extraNames ?? []),
+    ]),
+  ];
+  const frequent = await compare(
+    frequentNames,
+    (name) => full.findDefinition(name),
+    (name) => quick.definitions(name),
+  );
   const importers = await compare(
     sampledTargets,
     (target) => full.findImporters(target),
@@ -105,5 +157,13 @@ export async function corpusAgreement(
   );
   await cold.close();
   await full.close();
-  return { sampledNames, sampledTargets, definitions, importers, fullIndexMs };
+  return {
+    sampledNames,
+    sampledTargets,
+    definitions,
+    frequent,
+    frequentNames,
+    importers,
+    fullIndexMs,
+  };
 }

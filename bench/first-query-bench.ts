@@ -13,18 +13,15 @@
 // is timed only. SLUICE_BENCH_RUNS: rounds per query (default 3); SLUICE_BENCH_NAMES and
 // SLUICE_BENCH_TARGETS shrink the agreement samples for a quick look (default 200 and 100);
 // SLUICE_BENCH_LARGE=0 leaves the 50,000-file project out.
-import { spawn, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+// SLUICE_BENCH_CORPUS=theia runs on a real monorepo instead: the sources of Eclipse Theia's
+// packages from npm (theia-corpus.ts; fetched once with `npm pack` into a cache folder under
+// os.tmpdir()), agreement for sampled names and for the SLUICE_BENCH_FREQUENT (default 40)
+// declared names the most files mention, then one row per name (first-query-names.ts) for
+// SLUICE_BENCH_DEF_NAMES (comma-separated; default a dozen from rare to frequent and names
+// defined nowhere). SLUICE_BENCH_BIN: the sluice launcher timed (default this checkout's
+// bin/sluice.js; a `git worktree` of another commit, built, gives its figures beside these).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,60 +29,18 @@ import type { BenchTable } from './bench-table';
 import { collectCorpus } from './index-bench';
 import { corpusAgreement, sample, type Agreement } from './first-query-agreement';
 import { locateBundledRipgrep } from '../src/main/core/search/create-search-engine';
-import { backgroundIndexLogPath } from '../src/cli/background-index';
+import { backgroundIndexDone, median, timeProcess } from './first-query-process';
+import { THEIA_DEF_NAMES, timeNamedDefinitions } from './first-query-names';
+import { THEIA_VERSION, theiaCorpus } from './theia-corpus';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-const SLUICE_BIN = path.join(REPO, 'bin/sluice.js');
+const SLUICE_BIN = path.resolve(process.env.SLUICE_BENCH_BIN ?? path.join(REPO, 'bin/sluice.js'));
 const RUNS = Math.max(1, Number(process.env.SLUICE_BENCH_RUNS) || 3);
 const QUERIES = 5;
 const NAMES = Math.max(QUERIES, Number(process.env.SLUICE_BENCH_NAMES) || 200);
 const TARGETS = Math.max(QUERIES, Number(process.env.SLUICE_BENCH_TARGETS) || 100);
+const FREQUENT = Math.max(0, Number(process.env.SLUICE_BENCH_FREQUENT) || 40);
 const GO_MIN_BYTES = 15 * 2 ** 20;
-
-/** Wall ms of a whole process: until its first byte on stdout (its answer) and until it exits. */
-function timeProcess(
-  command: string,
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv } = {},
-): Promise<{ answer: number; exit: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], env: options.env });
-    let answered = -1;
-    child.stdout.on('data', () => {
-      if (answered < 0) answered = performance.now() - started;
-    });
-    child.on('error', reject);
-    let exit = -1;
-    child.on('exit', () => {
-      exit = performance.now() - started;
-    });
-    // 'close' comes once stdout is drained too; the answer cannot be later than the exit.
-    child.on('close', () => {
-      if (exit < 0) exit = performance.now() - started;
-      resolve({ answer: answered >= 0 ? Math.min(answered, exit) : exit, exit });
-    });
-  });
-}
-
-/** Waits (uncounted) for the background index a query started in `home` to end. */
-async function backgroundIndexDone(home: string, root: string): Promise<void> {
-  const log = backgroundIndexLogPath(home, realpathSync(root));
-  const until = Date.now() + 600_000;
-  // No log within a few seconds: the query answered from the index and started nothing.
-  const noneAfter = Date.now() + 3_000;
-  while (Date.now() < until) {
-    const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
-    if (/done \(exit|another build/u.test(text)) return;
-    if (!text && Date.now() > noneAfter) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 function goTree(into: string): string {
   const debian = '/usr/share/gocode/src';
@@ -191,11 +146,80 @@ function agreementRow(label: string, a: Agreement): (string | number)[] {
   ];
 }
 
-export async function run(): Promise<BenchTable> {
-  if (!existsSync(path.join(REPO, 'out/cli/main.js')))
-    throw new Error('the built CLI is needed: npm run build');
+/** A SLUICE_HOME holding only the compiler's code cache: one `sluice index` of a tiny project writes it. */
+function codeCacheHome(base: string, oneFile: string): string {
+  const cacheHome = path.join(base, 'cache-home');
+  const tiny = path.join(base, 'tiny');
+  mkdirSync(tiny);
+  cpSync(oneFile, path.join(tiny, 'a.ts'));
+  spawnSync(process.execPath, [SLUICE_BIN, 'index', '--project', tiny], {
+    env: { ...process.env, SLUICE_HOME: cacheHome },
+  });
+  if (!existsSync(path.join(cacheHome, 'cache'))) mkdirSync(path.join(cacheHome, 'cache'));
+  return cacheHome;
+}
+
+/** SLUICE_BENCH_CORPUS=theia: agreement (sampled and frequent names), then each name timed. */
+async function runOnTheia(rg: string): Promise<BenchTable[]> {
+  const corpus = theiaCorpus();
+  const title = 'First query before the index: the Theia monorepo, never indexed';
+  if ('reason' in corpus)
+    return [{ title, columns: ['what'], rows: [], notes: [corpus.reason], failed: true }];
+  const base = mkdtempSync(path.join(os.tmpdir(), 'sluice-first-query-'));
+  try {
+    const label = `Theia ${THEIA_VERSION} (${corpus.files.length} files)`;
+    const names = process.env.SLUICE_BENCH_DEF_NAMES?.split(',').filter(Boolean) ?? THEIA_DEF_NAMES;
+    console.error(`first-query: ${label}: agreement, then timing…`);
+    const agreement = await corpusAgreement(corpus.root, NAMES, TARGETS, {
+      extraNames: names,
+      frequent: FREQUENT,
+    });
+    const rows = [
+      agreementRow(`${label}: sampled definitions vs the complete index`, agreement.definitions),
+      agreementRow(
+        `${label}: frequent names (${FREQUENT} most mentioned, and the timed ones) vs the complete index`,
+        agreement.frequent,
+      ),
+      agreementRow(`${label}: importers vs the complete index`, agreement.importers),
+    ];
+    const notes = [
+      `the complete cold index (in process, in memory) took ${agreement.fullIndexMs.toFixed(0)} ms; frequent names: ${agreement.frequentNames.join(', ')}`,
+      ...corpus.missing.map((why) => `left out: ${why}`),
+      ...[
+        ...agreement.definitions.disagreements,
+        ...agreement.frequent.disagreements,
+        ...agreement.importers.disagreements,
+      ].map((d) => `  disagreement: ${d}`),
+    ];
+    const timing = await timeNamedDefinitions({
+      rg,
+      dir: corpus.root,
+      cacheHome: codeCacheHome(base, path.join(corpus.root, corpus.files[0] ?? '')),
+      bin: SLUICE_BIN,
+      names,
+      runs: RUNS,
+      label,
+    });
+    return [
+      {
+        title,
+        columns: ['what', 'result', 'left to the index', 'quick answers', 'goal'],
+        rows,
+        notes,
+      },
+      timing,
+    ];
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<BenchTable | BenchTable[]> {
+  if (!existsSync(SLUICE_BIN.replace(/bin\/sluice\.js$/, 'out/cli/main.js')))
+    throw new Error(`the built CLI is needed: npm run build (for ${SLUICE_BIN})`);
   const rg = await locateBundledRipgrep();
   if (!rg) throw new Error('@vscode/ripgrep has no binary here');
+  if (process.env.SLUICE_BENCH_CORPUS === 'theia') return runOnTheia(rg);
   const base = mkdtempSync(path.join(os.tmpdir(), 'sluice-first-query-'));
   const rows: (string | number)[][] = [];
   const notes: string[] = [];
@@ -204,15 +228,7 @@ export async function run(): Promise<BenchTable> {
     const tsFiles = collectCorpus(path.join(REPO, 'node_modules'), ts);
     const go = path.join(base, 'go');
     const goSource = goTree(go);
-    // The code cache: one `sluice index` of a tiny project writes it.
-    const cacheHome = path.join(base, 'cache-home');
-    const tiny = path.join(base, 'tiny');
-    mkdirSync(tiny);
-    cpSync(path.join(ts, tsFiles[0] ?? ''), path.join(tiny, 'a.ts'));
-    spawnSync(process.execPath, [SLUICE_BIN, 'index', '--project', tiny], {
-      env: { ...process.env, SLUICE_HOME: cacheHome },
-    });
-    if (!existsSync(path.join(cacheHome, 'cache'))) mkdirSync(path.join(cacheHome, 'cache'));
+    const cacheHome = codeCacheHome(base, path.join(ts, tsFiles[0] ?? ''));
 
     const corpora: { label: string; dir: string; agreement: boolean }[] = [
       { label: `TS corpus (${tsFiles.length} files)`, dir: ts, agreement: true },
