@@ -87,9 +87,13 @@ export function rustRules(word: string): string[] {
  */
 export function javaRules(word: string): string[] {
   const N = literal(word);
-  const follower = seq(GAP, alt('[(;=,\\[{}]', END));
+  const follower = seq(
+    GAP,
+    alt('[(;=,\\[{}<]', END, seq(alt('extends', 'implements', 'permits'), AFTER)),
+  );
   return [
-    seq(BEFORE, alt('class', 'interface', 'enum', 'record'), GAP1, N, AFTER),
+    // After a word (a type, a modifier, `class`, `interface`, `@interface`, `enum`, `record`),
+    // `>` or `]`.
     seq(alt(seq(ID_CHAR, GAP1), seq('[>\\]]', GAP)), N, follower),
     // First on its line, or after `,` `{` (enum constants, `int a, NAME;`) or the `)` of an
     // annotation's arguments (`@Inject(x) NAME(`).

@@ -120,11 +120,11 @@ export function typescriptRules(word: string): string[] {
     // class body after `{`, `;` or `}`.
     seq(alt(seq('@(?:', ID_CHAR, '|\\.)+'), '[){;}]'), GAP, member),
     // Destructuring: `{ NAME }`, `[a, NAME]`, `{ ...NAME }`, `{ key: NAME }` (the key an
-    // identifier, a string or a computed `[…]`), on a `const` line or on any line of a
-    // pattern broken over lines.
+    // identifier, a string or a computed `[…]`, first on its line in a pattern broken over
+    // lines), on a `const` line or on any line of a pattern broken over lines.
     seq(alt('[{\\[,]', '\\.\\.\\.'), GAP, binding),
     seq(
-      '[{,]',
+      alt('^', '[{,]'),
       GAP,
       alt(seq(ID_CHAR, '+'), STRING, seq('\\[', ANY, '*\\]')),
       GAP,
