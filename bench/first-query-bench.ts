@@ -19,7 +19,10 @@
 // declared names the most files mention, then one row per name (first-query-names.ts) for
 // SLUICE_BENCH_DEF_NAMES (comma-separated; default a dozen from rare to frequent and names
 // defined nowhere). SLUICE_BENCH_BIN: the sluice launcher timed (default this checkout's
-// bin/sluice.js; a `git worktree` of another commit, built, gives its figures beside these).
+// bin/sluice.js); SLUICE_BENCH_BASELINE_BIN: another build (a `git worktree` of an earlier
+// commit, built) timed in the same rounds, alternating, for a before/after under one load.
+// SLUICE_BENCH_RECALL=0 leaves out the check that every definition of the corpus is listed by
+// the quick definitions' line filter (definition-line-recall.ts; about two minutes).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +34,7 @@ import { corpusAgreement, sample, type Agreement } from './first-query-agreement
 import { locateBundledRipgrep } from '../src/main/core/search/create-search-engine';
 import { backgroundIndexDone, median, timeProcess } from './first-query-process';
 import { THEIA_DEF_NAMES, timeNamedDefinitions } from './first-query-names';
+import { definitionLineRecall } from './definition-line-recall';
 import { THEIA_VERSION, theiaCorpus } from './theia-corpus';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -191,11 +195,26 @@ async function runOnTheia(rg: string): Promise<BenchTable[]> {
         ...agreement.importers.disagreements,
       ].map((d) => `  disagreement: ${d}`),
     ];
+    if (process.env.SLUICE_BENCH_RECALL !== '0') {
+      console.error('first-query: definition-line recall over every definition…');
+      const recall = await definitionLineRecall(corpus.root, corpus.files);
+      rows.push([
+        `${label}: every definition the extractors record, listed by the line filter`,
+        `${recall.checked - recall.missed.length}/${recall.checked} listed`,
+        `${recall.missed.length} missed`,
+        `files kept ${recall.keptFiles} of ${recall.wordFiles} holding the word (${recall.sampledWords} words)`,
+        'all listed',
+      ]);
+      notes.push(...recall.missed.slice(0, 50).map((m) => `  missed: ${m}`));
+    }
     const timing = await timeNamedDefinitions({
       rg,
       dir: corpus.root,
       cacheHome: codeCacheHome(base, path.join(corpus.root, corpus.files[0] ?? '')),
       bin: SLUICE_BIN,
+      ...(process.env.SLUICE_BENCH_BASELINE_BIN
+        ? { baselineBin: path.resolve(process.env.SLUICE_BENCH_BASELINE_BIN) }
+        : {}),
       names,
       runs: RUNS,
       label,
