@@ -20,6 +20,7 @@ import {
   createPartsRecorder,
   memberName,
   memberText,
+  flagsText,
   type NameRef,
   type PartsRecorder,
   type SurfaceParts,
@@ -165,7 +166,7 @@ function describeExport(surface: Surface, exported: TypeScript.Symbol): void {
   surface.recorder.startExport(exported.name, declaredAt(symbol));
   add(
     surface,
-    `export ${exported.name} flags=${symbol.flags} mods=${modifiers(ts, symbol)}` +
+    `export ${exported.name} flags=${flagsText(symbol.flags)} mods=${modifiers(ts, symbol)}` +
       ` value=${valueType ? typeText(surface, valueType) : '-'} type=${declared ? typeText(surface, declared) : '-'}`,
   );
   for (const declaration of symbol.declarations ?? []) {
@@ -208,7 +209,10 @@ function describeType(surface: Surface, type: TypeScript.Type, depth: number): v
     return;
   }
   if (!surface.recorder.reach(symbol, symbol.name)) return;
-  add(surface, `  type ${symbol.name} flags=${symbol.flags} mods=${modifiers(ts, symbol)}`);
+  add(
+    surface,
+    `  type ${symbol.name} flags=${flagsText(symbol.flags)} mods=${modifiers(ts, symbol)}`,
+  );
   const targets = [type];
   if (symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface))
     targets.push(checker.getDeclaredTypeOfSymbol(symbol));
@@ -244,7 +248,7 @@ function describeMembers(surface: Surface, target: TypeScript.Type, depth: numbe
     const propertyType = checker.getTypeOfSymbol(property);
     add(
       surface,
-      `    ${memberText(property.name)} flags=${property.flags} mods=${modifiers(ts, property)}: ${typeText(surface, propertyType)}`,
+      `    ${memberText(property.name)} flags=${flagsText(property.flags)} mods=${modifiers(ts, property)}: ${typeText(surface, propertyType)}`,
     );
     describeType(surface, propertyType, depth + 1);
     for (const signature of propertyType.getCallSignatures())

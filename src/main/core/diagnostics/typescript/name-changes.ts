@@ -18,7 +18,7 @@ import type { LocalSurface, SurfaceReader } from './export-surface';
 import {
   exportText,
   keyName,
-  localText,
+  localTexts,
   type NameRef,
   type SurfacePart,
   type SurfaceParts,
@@ -106,8 +106,9 @@ function changedFileSeeds(
     for (const side of [before, after])
       for (const ref of side.exports.get(name)?.declared ?? []) seed(ref);
   }
-  for (const local of new Set([...before.locals.keys(), ...after.locals.keys()]))
-    if (localText(before, local) !== localText(after, local)) seed([file, keyName(local)]);
+  const [localsBefore, localsAfter] = [localTexts(before), localTexts(after)];
+  for (const name of new Set([...localsBefore.keys(), ...localsAfter.keys()]))
+    if (localsBefore.get(name) !== localsAfter.get(name)) seed([file, name]);
   return { exported, whole: false };
 }
 

@@ -16,7 +16,13 @@ import type { ShapeComparer } from './declaration-shape';
 import type { LocalSurface, SurfaceReader } from './export-surface';
 import type { ImporterGraph, ImportSyntaxFile, ImportSyntaxKinds } from './import-uses';
 import { nativeImporterGraph } from './native-importer-graph';
-import { createPartsRecorder, memberName, memberText, type NameRef } from './surface-parts';
+import {
+  createPartsRecorder,
+  flagsText,
+  memberName,
+  memberText,
+  type NameRef,
+} from './surface-parts';
 
 /** The pieces of `typescript/unstable/sync` used here (structural: the package is the project's). */
 export interface NativeNodeHandle {
@@ -158,7 +164,7 @@ export function nativeSurface(
       return;
     }
     if (!recorder.reach(symbol.id, symbol.name)) return;
-    add(`  type ${symbol.name} flags=${symbol.flags}`);
+    add(`  type ${symbol.name} flags=${flagsText(symbol.flags)}`);
     const targets = [type];
     if (symbol.flags & (CLASS | INTERFACE)) targets.push(checker.getDeclaredTypeOfSymbol(symbol));
     for (const target of targets) {
@@ -182,7 +188,9 @@ export function nativeSurface(
         // An inherited member's text depends on the file that declares it.
         if (!declaredHere(property)) nameFile(property, memberName(property.name));
         const propertyType = checker.getTypeOfSymbol(property);
-        add(`    ${memberText(property.name)} flags=${property.flags}: ${text(propertyType)}`);
+        add(
+          `    ${memberText(property.name)} flags=${flagsText(property.flags)}: ${text(propertyType)}`,
+        );
         describeType(propertyType, depth + 1);
       }
     }
@@ -200,7 +208,7 @@ export function nativeSurface(
       [...at].map((path): NameRef => [path, symbol.name]),
     );
     add(
-      `export ${exported.name} flags=${symbol.flags} value=${text(valueType)} type=${text(declared)}`,
+      `export ${exported.name} flags=${flagsText(symbol.flags)} value=${text(valueType)} type=${text(declared)}`,
     );
     // A re-exported symbol (a barrel) names its own file, whose surface is compared.
     nameFile(symbol);

@@ -35,10 +35,20 @@ export interface SurfaceParts {
 export const keyName = (key: string): string => key.replace(/~\d+$/, '');
 
 /**
- * A member's name as written in a surface: a symbol-keyed member (`__@iterator@10`) without
- * the symbol's id, which differs from one program to the next.
+ * A member's name as written in a surface: a symbol-keyed member (`__@iterator@10`) or a
+ * private one (`__#74@#client`) without the id, which differs from one program to the next.
  */
-export const memberText = (name: string): string => name.replace(/^(__@.*)@\d+$/, '$1');
+export const memberText = (name: string): string =>
+  name.replace(/^(__@.*)@\d+$/, '$1').replace(/^__#\d+@(#.*)$/, '$1');
+
+/** TypeScript's Transient symbol flag (the same number in 5.x to 7.x). */
+const TRANSIENT = 1 << 25;
+
+/**
+ * A symbol's flags as written in a surface: without Transient, which says how the checker
+ * made the symbol (instantiated or merged, as it happened to be asked), not what it is.
+ */
+export const flagsText = (flags: number): number => flags & ~TRANSIENT;
 
 /** The name under which an inherited member of another file is named: no declaration's. */
 export const memberName = (member: string): string => `.${memberText(member)}`;
@@ -134,15 +144,22 @@ function partText(part: SurfacePart): string {
   return [part.text, ...part.names.map(refText).sort()].join('\n');
 }
 
-/** An own type's chunk as compared; undefined when the module has no such type. */
-export function localText(parts: SurfaceParts, key: string): string | undefined {
-  const part = parts.locals.get(key);
-  return part ? partText(part) : undefined;
+/**
+ * The module's own types as compared, by declared name: every chunk of that name (anonymous
+ * types share one), in a stable order. Keys are not compared: they number types of one name
+ * in the order they were met, which an unrelated change elsewhere in the module shifts.
+ */
+export function localTexts(parts: SurfaceParts): Map<string, string> {
+  const byName = new Map<string, string[]>();
+  for (const [key, part] of parts.locals)
+    byName.set(keyName(key), [...(byName.get(keyName(key)) ?? []), partText(part)]);
+  return new Map([...byName].map(([name, texts]) => [name, texts.sort().join('\n')]));
 }
 
 /**
  * An export's whole text: its own part and every own type it reaches, transitively, each
- * once and in key order; undefined when the module has no such export.
+ * once and in a stable order (not by key, see localTexts); undefined when the module has no
+ * such export.
  */
 export function exportText(parts: SurfaceParts, name: string): string | undefined {
   const part = parts.exports.get(name);
@@ -155,9 +172,13 @@ export function exportText(parts: SurfaceParts, name: string): string | undefine
     reached.add(key);
     stack.push(...(parts.locals.get(key)?.reaches ?? []));
   }
+  const chunks = [...reached].map((key) => {
+    const local = parts.locals.get(key);
+    return local ? partText(local) : '';
+  });
   return [
     partText(part),
     ...part.declared.map((ref) => `  declared ${ref[0]}#${ref[1]}`),
-    ...[...reached].sort().map((key) => `  reaches ${key}\n${localText(parts, key) ?? ''}`),
+    ...chunks.sort(),
   ].join('\n');
 }
