@@ -63,9 +63,9 @@ export function prefilterArgs(
 ) {
   const args = [
     ...ripgrepIgnoreArgs(input.source.root),
-    // Lines as `path NUL line`; `$` before `\r\n` too, as a parser sees a line's end.
+    // Each matching line as `path NUL line`, or each matching file once.
     ...(input.keepLine
-      ? ['--with-filename', '--no-heading', '--no-line-number', '--color', 'never', '--crlf']
+      ? ['--with-filename', '--no-heading', '--no-line-number', '--color', 'never']
       : ['--files-with-matches']),
     '--null',
     '--case-sensitive',

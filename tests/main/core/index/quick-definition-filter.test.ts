@@ -14,6 +14,7 @@ describe('isWholeImportLine', () => {
     "import Default, { URI } from './uri'; // the URI",
     "import * as URI from 'vscode-uri';",
     "  export { URI } from './uri';",
+    'export { Path, URI };',
     "export type { URI as Location } from './uri'",
   ])('a whole import or re-export - dropped: %s', (line) => {
     expect(isWholeImportLine(line)).toBe(true);
@@ -26,6 +27,7 @@ describe('isWholeImportLine', () => {
     'export { local as URI };',
     "export * as URI from './uri';",
     "import { URI } from './uri' with { type: 'json' };",
+    'export { a, b as URI };',
   ])('a line that may hold more - kept: %s', (line) => {
     expect(isWholeImportLine(line)).toBe(false);
   });
@@ -45,6 +47,11 @@ describe('definitionLineFilter', () => {
     'type Pair = Map<string, URI>;',
     '@inject(URI) protected readonly uri: URI;',
     '// using URI as the key',
+    'export class FileUri extends Base implements Comparable, URI {',
+    '    implements Comparable, URI, Other {',
+    '[URI, Path].forEach(id => bind(id));',
+    'for (const id of [URI, Path]) {',
+    'const ids = [URI, Path];',
   ])('a use of the name - not kept: %s', (line) => {
     expect(filter?.keepLine('src/a.ts', line)).toBe(false);
   });
@@ -53,6 +60,9 @@ describe('definitionLineFilter', () => {
     ['src/a.ts', 'export class URI {'],
     ['src/a.ts', 'export {\tlocal as URI };'],
     ['src/a.ts', '  URI,'],
+    ['src/a.ts', 'export class URI extends Base implements Comparable {'],
+    ['src/a.ts', 'export const { a = [Path], URI } = parts;'],
+    ['src/a.ts', 'export const [[Path], URI] = pairs;'],
     ['src/a.py', 'URI = make_uri()'],
     ['src/a.go', 'type URI struct {'],
     ['src/a.rs', 'pub struct URI;'],

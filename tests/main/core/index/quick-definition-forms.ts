@@ -23,6 +23,11 @@ const TYPESCRIPT: DefinitionForm[] = [
   { form: 'function, name on the next line', name: 'fnNext', code: 'function\nfnNext() {}' },
   { form: 'function, comments around the name', name: 'fnNote', code: 'function/*a*/fnNote() {}' },
   { form: 'class', name: 'ClassDecl', code: 'export abstract class ClassDecl {}' },
+  {
+    form: 'class with heritage',
+    name: 'HeirClass',
+    code: 'interface I1 {}\nexport class HeirClass extends Object implements I1 {\n}',
+  },
   { form: 'default-exported class', name: 'DefClass', code: 'export default class DefClass {}' },
   {
     form: 'class, name alone on its line',
@@ -115,6 +120,11 @@ const TYPESCRIPT: DefinitionForm[] = [
     form: 'destructuring, bindings sharing a line',
     name: 'midBind',
     code: 'export const {\n  a, midBind\n} = src;',
+  },
+  {
+    form: 'binding after an array default',
+    name: 'afterArrayBind',
+    code: 'export const { a = [1, 2], afterArrayBind } = src;',
   },
   {
     form: 'nested pattern',
