@@ -244,7 +244,10 @@ function describeMembers(surface: Surface, target: TypeScript.Type, depth: numbe
   }
   for (const property of checker.getPropertiesOfType(target)) {
     // An inherited member's text depends on the file that declares it.
-    if (!declaredHere(surface, property)) nameFile(surface, property, memberName(property.name));
+    if (!declaredHere(surface, property)) {
+      const parent = (property as { parent?: TypeScript.Symbol }).parent;
+      nameFile(surface, property, memberName(property.name, parent?.name));
+    }
     const propertyType = checker.getTypeOfSymbol(property);
     add(
       surface,

@@ -34,6 +34,8 @@ export interface NativeSymbol {
   readonly flags: number;
   readonly declarations?: readonly NativeNodeHandle[];
   readonly valueDeclaration?: NativeNodeHandle;
+  /** The symbol that declares it (a member's type); one call when not yet known. */
+  getParent?(): NativeSymbol | undefined;
 }
 export interface NativeSignature {
   getParameters(): readonly NativeSymbol[];
@@ -186,7 +188,8 @@ export function nativeSurface(
       }
       for (const property of checker.getPropertiesOfType(target)) {
         // An inherited member's text depends on the file that declares it.
-        if (!declaredHere(property)) nameFile(property, memberName(property.name));
+        if (!declaredHere(property))
+          nameFile(property, memberName(property.name, property.getParent?.()?.name));
         const propertyType = checker.getTypeOfSymbol(property);
         add(
           `    ${memberText(property.name)} flags=${flagsText(property.flags)}: ${text(propertyType)}`,

@@ -4,8 +4,9 @@
 // the same. A surface expands each own type once, so an export that meets a type expanded
 // before only records that it reaches it: its text is its lines with every chunk it reaches,
 // transitively (exportText). Names of other files are the declared names of their symbols; an
-// inherited member is named by a name no declaration has (`.member`), so whoever looks it up
-// falls back to the file as a whole (name-changes.ts).
+// inherited member by the type that declares it, or when the compiler does not say, by a name
+// no declaration has (`.member`), so whoever looks it up falls back to the file as a whole
+// (name-changes.ts).
 // Runs inside the TypeScript check worker.
 
 /** A declaration of another project file: [file, its declared name]. */
@@ -50,8 +51,12 @@ const TRANSIENT = 1 << 25;
  */
 export const flagsText = (flags: number): number => flags & ~TRANSIENT;
 
-/** The name under which an inherited member of another file is named: no declaration's. */
-export const memberName = (member: string): string => `.${memberText(member)}`;
+/**
+ * The name under which an inherited member of another file is named: the type that declares
+ * it (its lines are in that type's chunk), else a name no declaration has (`.member`).
+ */
+export const memberName = (member: string, parent: string | undefined): string =>
+  parent ?? `.${memberText(member)}`;
 
 interface OpenPart {
   readonly lines: string[];
