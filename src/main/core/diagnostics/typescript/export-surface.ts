@@ -33,8 +33,10 @@ export interface LocalSurface {
   readonly text: string | null;
   /** The other project files whose types the surface names. */
   readonly named: readonly string[];
-  /** The surface by export name; absent when it could not be kept whole (too large). */
+  /** The surface by export name; absent for a script or a file not in the program. */
   readonly parts?: SurfaceParts;
+  /** Cut short at a limit: `parts` holds only the exports described before it. */
+  readonly partial?: true;
 }
 
 export interface SurfaceReader {
@@ -88,12 +90,16 @@ export function exportSurface(
     // change to it as affecting the whole program.
     return { text: null, named: [] };
   }
-  for (const exported of checker.getExportsOfModule(moduleSymbol))
+  let cut = false;
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
     describeExport(surface, exported);
+    cut = surface.parts.length > MAX_PARTS;
+    if (cut) break;
+  }
   const named = [...surface.named].filter(isProjectFile);
   const text = surface.parts.join('\n');
-  // Cut short: what was not described has no part, and is looked up as the whole file.
-  if (surface.parts.length > MAX_PARTS) return { text, named };
+  // Cut short: the exports not described have no part, and are looked up by what it names.
+  if (cut) return { text, named, parts: surface.recorder.finish(true), partial: true };
   return { text, named, parts: surface.recorder.finish() };
 }
 

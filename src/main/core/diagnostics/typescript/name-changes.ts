@@ -53,12 +53,19 @@ export interface NameChanges {
 
 /** One file's parts, indexed by the names they answer to. */
 interface Indexed {
-  /** Parts by export name, declared name and own type name; absent: looked up as WHOLE. */
+  /** Parts by export name, declared name and own type name. */
   readonly byName: ReadonlyMap<string, readonly SurfacePart[]>;
   readonly all: readonly SurfacePart[];
-  /** No parts (cut short): its files named stand for every name. */
-  readonly opaque: readonly string[] | null;
+  /**
+   * Cut short (on a side): the files it names, which stand for what was not described; null
+   * when described whole (then a name without parts stands for the file as a whole).
+   */
+  readonly cutShort: readonly string[] | null;
 }
+
+/** Cut short at a limit: parts for some exports (or none). */
+const isCutShort = (surface: LocalSurface): boolean =>
+  surface.text !== null && (!surface.parts || surface.partial === true);
 
 const key = (file: string, name: string): string => `${file}\u0000${name}`;
 
@@ -68,10 +75,8 @@ function indexParts(file: string, surfaces: readonly LocalSurface[]): Indexed {
   const add = (name: string, part: SurfacePart): void => {
     byName.set(name, [...(byName.get(name) ?? []), part]);
   };
+  const cut = surfaces.some(isCutShort);
   for (const surface of surfaces) {
-    // Cut short (or never described): what it names stands for all of it.
-    if (surface.text !== null && !surface.parts)
-      return { byName: new Map(), all: [], opaque: surfaces.flatMap((s) => s.named) };
     const parts = surface.parts ?? EMPTY;
     for (const [name, part] of parts.exports) {
       add(name, part);
@@ -84,22 +89,34 @@ function indexParts(file: string, surfaces: readonly LocalSurface[]): Indexed {
       all.push(part);
     }
   }
-  return { byName, all, opaque: null };
+  return { byName, all, cutShort: cut ? surfaces.flatMap((s) => s.named) : null };
 }
 
-/** The seeds of one changed file: its names whose texts differ, and where they point. */
-function changedFileSeeds(
+/**
+ * The seeds of one file compared: its names whose texts differ, and where they point. A side
+ * cut short makes a changed file (`touched`) change as a whole; a file reached is compared on
+ * the names both sides described.
+ */
+function compareSides(
   file: string,
   disk: LocalSurface,
   overlay: LocalSurface,
+  touched: boolean,
   seed: (ref: NameRef) => void,
 ): { exported: Set<string>; whole: boolean } {
   const exported = new Set<string>();
   if (disk.text === overlay.text) return { exported, whole: false };
-  const sides = [disk, overlay].map((s) => (s.text === null ? EMPTY : s.parts));
-  const [before, after] = sides;
-  if (!before || !after) return { exported, whole: true };
-  for (const name of new Set([...before.exports.keys(), ...after.exports.keys()])) {
+  const cut = isCutShort(disk) || isCutShort(overlay);
+  if (cut && touched) return { exported, whole: true };
+  const [before, after] = [disk, overlay].map((s) => s.parts ?? EMPTY) as [
+    SurfaceParts,
+    SurfaceParts,
+  ];
+  const both = <T>(a: Iterable<T>, b: Iterable<T>): Set<T> => {
+    const second = new Set(b);
+    return cut ? new Set([...a].filter((x) => second.has(x))) : new Set([...a, ...second]);
+  };
+  for (const name of both(before.exports.keys(), after.exports.keys())) {
     if (exportText(before, name) === exportText(after, name)) continue;
     exported.add(name);
     seed([file, name]);
@@ -107,7 +124,7 @@ function changedFileSeeds(
       for (const ref of side.exports.get(name)?.declared ?? []) seed(ref);
   }
   const [localsBefore, localsAfter] = [localTexts(before), localTexts(after)];
-  for (const name of new Set([...localsBefore.keys(), ...localsAfter.keys()]))
+  for (const name of both(localsBefore.keys(), localsAfter.keys()))
     if (localsBefore.get(name) !== localsAfter.get(name)) seed([file, name]);
   return { exported, whole: false };
 }
@@ -146,13 +163,16 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     (name === WHOLE && (seeded.has(file) || textDiffers.has(file)));
   const next = (file: string, name: string): NameRef[] => {
     const index = indexOf(file);
-    if (index.opaque) return index.opaque.map((other) => [other, WHOLE] as const);
+    const undescribed = (index.cutShort ?? []).map((other): NameRef => [other, WHOLE]);
     const parts = name === WHOLE ? index.all : index.byName.get(name);
-    if (!parts) return [[file, WHOLE]];
-    return parts.flatMap((part) => [
-      ...part.names,
-      ...part.reaches.map((local) => [file, keyName(local)] as const),
-    ]);
+    if (!parts) return index.cutShort ? undescribed : [[file, WHOLE]];
+    return [
+      ...parts.flatMap((part) => [
+        ...part.names,
+        ...part.reaches.map((local) => [file, keyName(local)] as const),
+      ]),
+      ...(name === WHOLE ? undescribed : []),
+    ];
   };
   const walk = reachability(isSeed, next, input.throwIfCancelled);
   const changed = walk.reaches;
@@ -163,13 +183,14 @@ export function nameChanges(input: NameChangeInput): NameChanges {
   const compare = (file: string, touched: boolean): void => {
     const disk = input.diskSurfaces.localOf(file);
     const overlay = input.overlaySurfaces.localOf(file);
-    if (!touched && [disk, overlay].some((side) => side.text !== null && !side.parts)) return;
     const before = version;
-    if (disk.text !== overlay.text && !textDiffers.has(file)) {
+    // A surface cut short has a text of its own each time: only a changed file's differs.
+    const cut = isCutShort(disk) || isCutShort(overlay);
+    if (disk.text !== overlay.text && (touched || !cut) && !textDiffers.has(file)) {
       textDiffers.add(file);
       version++;
     }
-    const { exported, whole } = changedFileSeeds(file, disk, overlay, seed);
+    const { exported, whole } = compareSides(file, disk, overlay, touched, seed);
     if (whole && touched) {
       wholly.add(file);
       version++;
@@ -186,13 +207,17 @@ export function nameChanges(input: NameChangeInput): NameChanges {
   };
   for (const file of compared) compare(file, true);
 
-  /** How a compared file's sides export a name: by name, or through `export =` (any name). */
+  /**
+   * How a compared file's sides export a name: by name, or possibly (`export =`, or a side
+   * cut short before it) from anywhere in it.
+   */
   const exportsOf = (file: string, name: string): 'no' | 'yes' | 'assigned' => {
     let found: 'no' | 'yes' | 'assigned' = 'no';
     for (const side of [input.diskSurfaces.localOf(file), input.overlaySurfaces.localOf(file)]) {
       if (side.text === null) continue;
       if (!side.parts || side.parts.exports.has(EXPORT_ASSIGNMENT)) return 'assigned';
       if (side.parts.exports.has(name)) found = 'yes';
+      else if (side.partial) return 'assigned';
     }
     return found;
   };
@@ -202,8 +227,7 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     imported(file, name) {
       if (wholly.has(file)) return true;
       if (!compared.has(file)) return changed(file, name);
-      // Absent on both sides: the importer's error, if any, stays as it was. With `export =`
-      // (or a side not described whole) any name may come from anywhere in it.
+      // Absent on both sides: the importer's error, if any, stays as it was.
       const exported = exportsOf(file, name);
       return exported === 'assigned' ? differs(file) : exported === 'yes' && changed(file, name);
     },

@@ -98,12 +98,13 @@ const CONSTRUCT = 1;
 /** NoTruncation | UseFullyQualifiedType: the whole type, names qualified by their module. */
 const TYPE_TEXT = 1 | 256;
 /**
- * A surface larger than this (effect's `Schema.ts` prints 4.3 MB of types) is not kept: it
- * counts as differing (its importers are checked), which costs less than printing it and keeps
- * the native process's memory in bounds.
+ * A surface is described up to this (effect's `Schema.ts` would print 4.3 MB of types, its
+ * `Effect.ts` 0.8 MB): past it, the text is kept as no other surface's (the file counts as
+ * differing) and the parts of the exports described so far (surface-parts.ts), which costs
+ * less than printing it all and keeps the native process's memory in bounds.
  */
-const MAX_SURFACE_CHARS = 256 * 1024;
-const MAX_PARTS = 4_000;
+const MAX_SURFACE_CHARS = 1024 * 1024;
+const MAX_PARTS = 20_000;
 let tooLarge = 0;
 
 /** A module's export surface through TypeScript 7's checker; null text for a script. */
@@ -218,9 +219,12 @@ export function nativeSurface(
     describeType(valueType, 0);
     describeType(declared, 0);
   }
-  // Too large to keep: a text no other surface equals, so the file counts as differing.
-  if (full()) return { text: `\u0000too large ${++tooLarge}`, named: [...named] };
-  return { text: parts.join('\n'), named: [...named], parts: recorder.finish() };
+  // Too large to keep: a text no other surface equals (the file counts as differing), and the
+  // parts of the exports described before the limit.
+  const cut = full();
+  const whole = cut ? `\u0000too large ${++tooLarge}` : parts.join('\n');
+  const kept = { text: whole, named: [...named], parts: recorder.finish(cut) };
+  return cut ? { ...kept, partial: true as const } : kept;
 }
 
 /** A module that declares globals or augments another: its changes reach every file. */

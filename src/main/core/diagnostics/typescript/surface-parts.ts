@@ -77,12 +77,17 @@ export interface PartsRecorder<T> {
    */
   reach(type: T, name: string): boolean;
   leave(): void;
-  finish(): SurfaceParts;
+  /**
+   * The parts; `cut`: the description stopped at a limit, so the export being described then
+   * is left out, and so is every own type no export kept reaches (it may be incomplete).
+   */
+  finish(cut?: boolean): SurfaceParts;
 }
 
 export function createPartsRecorder<T>(): PartsRecorder<T> {
   const exports = new Map<string, OpenPart>();
   const locals = new Map<string, OpenPart>();
+  let last: string | undefined;
   const keys = new Map<T, string>();
   const stack: OpenPart[] = [];
   const open = (declared?: readonly NameRef[]): OpenPart => ({
@@ -99,6 +104,7 @@ export function createPartsRecorder<T>(): PartsRecorder<T> {
   });
   return {
     startExport(name, declared) {
+      last = name;
       const part = open(declared);
       exports.set(name, part);
       stack.length = 0;
@@ -128,7 +134,16 @@ export function createPartsRecorder<T>(): PartsRecorder<T> {
     leave() {
       stack.pop();
     },
-    finish() {
+    finish(cut = false) {
+      if (cut && last !== undefined) exports.delete(last);
+      const kept = new Set<string>();
+      const stack = [...exports.values()].flatMap((part) => [...part.reaches]);
+      while (stack.length) {
+        const key = stack.pop() as string;
+        if (kept.has(key)) continue;
+        kept.add(key);
+        stack.push(...(locals.get(key)?.reaches ?? []));
+      }
       return {
         exports: new Map(
           [...exports].map(([name, part]) => [
@@ -136,7 +151,11 @@ export function createPartsRecorder<T>(): PartsRecorder<T> {
             { ...close(part), declared: part.declared ?? [] },
           ]),
         ),
-        locals: new Map([...locals].map(([key, part]) => [key, close(part)])),
+        locals: new Map(
+          [...locals]
+            .filter(([key]) => !cut || kept.has(key))
+            .map(([key, part]) => [key, close(part)]),
+        ),
       };
     },
   };
