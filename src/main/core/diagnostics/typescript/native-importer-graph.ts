@@ -11,19 +11,37 @@ import {
   type ImporterGraph,
   type ImportSyntaxKinds,
 } from './import-uses';
-import type {
-  NativeSourceFile,
-  NativeSpecifier,
-  NativeSurfaceProgram,
-  NativeTypeChecker,
-} from './native-surface';
+import type { ImportSyntaxFile } from './import-uses';
+
+// What the graph reads of TypeScript 7's objects, described here (structurally, as narrow as
+// it reads them) so that this file does not import the surface module that imports it.
+interface NativeSpecifier {
+  readonly text: string;
+  readonly pos: number;
+  readonly end: number;
+}
+interface NativeSourceFile extends ImportSyntaxFile {
+  readonly imports?: readonly NativeSpecifier[];
+  readonly moduleAugmentations?: readonly NativeSpecifier[];
+}
+interface GraphProgram {
+  getSourceFile(file: string): NativeSourceFile | undefined;
+  getSourceFileNames(): readonly string[];
+}
+interface GraphSymbol {
+  readonly declarations?: readonly { readonly path: string }[];
+  readonly valueDeclaration?: { readonly path: string };
+}
+interface GraphChecker {
+  getSymbolAtLocation(nodes: readonly unknown[]): (GraphSymbol | undefined)[];
+}
 
 const RESOLVE_SUFFIXES = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '/index.ts', '/index.tsx'];
 
 /** file → the project files that import it and what each uses of it. */
 export function nativeImporterGraph(
-  program: NativeSurfaceProgram,
-  checker: NativeTypeChecker,
+  program: GraphProgram,
+  checker: GraphChecker,
   isProjectFile: (file: string) => boolean,
   kinds: ImportSyntaxKinds | undefined,
 ): ImporterGraph {
