@@ -11,7 +11,15 @@
 // Runs inside the TypeScript check worker.
 import type * as TypeScript from 'typescript';
 import { affectsGlobalScope, type SurfaceReader } from './export-surface';
-import { addImport, importUses, USES_ALL, type ImporterGraph, type ImportUse } from './import-uses';
+import {
+  addImport,
+  importUses,
+  USES_ALL,
+  type ImporterGraph,
+  type ImportSyntaxKinds,
+  type ImportUse,
+} from './import-uses';
+import type { StatementFile } from './inferred-names';
 import { nameChanges } from './name-changes';
 
 type ResolvingProgram = TypeScript.Program & {
@@ -87,10 +95,14 @@ export interface SurfaceWalkInput {
   readonly extraImporters: ReadonlyMap<string, readonly string[]>;
   readonly diskSurfaces: SurfaceReader;
   readonly overlaySurfaces: SurfaceReader;
+  /** A file's syntax in the disk program. */
+  readonly syntaxOf: (file: string) => StatementFile | undefined;
+  /** The compiler's kind numbers, when known. */
+  readonly kinds?: ImportSyntaxKinds;
   readonly throwIfCancelled: () => void;
 }
 
-export interface AffectedInput extends SurfaceWalkInput {
+export interface AffectedInput extends Omit<SurfaceWalkInput, 'syntaxOf'> {
   readonly disk: TypeScript.Program;
   readonly overlay: TypeScript.Program;
   readonly isProjectFile: (file: string) => boolean;
@@ -112,7 +124,11 @@ export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<
     return result;
   }
   return walkSurfaces(
-    input,
+    {
+      ...input,
+      syntaxOf: (file) => disk.getSourceFile(file) as unknown as StatementFile | undefined,
+      kinds: ts.SyntaxKind,
+    },
     result,
     (file) => !!(disk.getSourceFile(file) || overlay.getSourceFile(file)),
   );
@@ -121,9 +137,9 @@ export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<
 /**
  * From `start` (the changed files in a program), adds every importer that can see the change,
  * transitively; `inProgram` keeps importers the programs do not hold out. The symbol index's
- * importers are taken as using all of the file. A file reached is compared on both sides
- * (name-changes.ts), which can make a name changed that was not: the importers left out are
- * asked again until nothing more changes.
+ * importers are taken as using all of the file. A file reached can make a name changed that was
+ * not (what it infers, name-changes.ts): the importers left out are asked again until nothing
+ * more changes.
  */
 export function walkSurfaces(
   input: SurfaceWalkInput,
@@ -168,6 +184,7 @@ export function walkSurfaces(
         queue,
       );
     }
+    changes.settle();
     if (changes.version() === version || !left.length) break;
     version = changes.version();
     const again = left;

@@ -2,9 +2,9 @@
 // compilers' trees (5.x/6.x's objects, TypeScript 7's API nodes: the same property names,
 // their own kind numbers): `import { a, b as c }` and `import type` take a and b, `import d`
 // takes default, `export { a } from` takes a and passes it on under its exported name,
-// `import './x'` takes nothing, and `import * as ns` the names it reads as `ns.a` when the
-// file's text has `ns` nowhere else (a namespace passed on as a value, `typeof ns`, `ns?.a`
-// or `ns[k]` take all; a comment that mentions it only adds names). Every other form takes
+// `import './x'` takes nothing, and `import * as ns` the names it reads as `ns.a` or `ns.T`
+// when the file's tree mentions `ns` nowhere else (a namespace passed on as a value,
+// `typeof ns` or `ns[k]` take all). Every other form takes
 // "all": `export *` (a name added or removed there can make a barrel's names ambiguous, and
 // each passes on under its own name), `export * as`, `import x = require()`, `import()`,
 // `import("./x").T`, JSDoc imports, `require`, and every import of a file that augments
@@ -20,13 +20,32 @@ export interface ImportUse {
   readonly passes: ReadonlyMap<string, readonly string[]>;
   /** `export * from`: every name but default is exported again under its own name. */
   readonly passesAll: boolean;
+  /** The names it binds to its own identifiers (a re-export binds none); 'all' when unknown. */
+  readonly bound: ReadonlySet<string> | 'all';
 }
 
 /** imported file → importer → what the importer uses of it. */
 export type ImporterGraph = Map<string, Map<string, ImportUse>>;
 
-export const USES_ALL: ImportUse = { names: 'all', passes: new Map(), passesAll: false };
-const USES_NONE: ImportUse = { names: new Set(), passes: new Map(), passesAll: false };
+export const USES_ALL: ImportUse = {
+  names: 'all',
+  passes: new Map(),
+  passesAll: false,
+  bound: 'all',
+};
+const USES_NONE: ImportUse = {
+  names: new Set(),
+  passes: new Map(),
+  passesAll: false,
+  bound: new Set(),
+};
+/** What an import that binds the names it takes uses. */
+const taking = (names: ReadonlySet<string>): ImportUse => ({
+  names,
+  passes: new Map(),
+  passesAll: false,
+  bound: names,
+});
 
 /** The kind numbers the reading needs, from the compiler that made the tree. */
 export interface ImportSyntaxKinds {
@@ -34,6 +53,10 @@ export interface ImportSyntaxKinds {
   readonly ExportDeclaration: number;
   readonly NamedImports: number;
   readonly NamedExports: number;
+  readonly PropertyAccessExpression: number;
+  readonly QualifiedName: number;
+  readonly ShorthandPropertyAssignment: number;
+  readonly ExportSpecifier: number;
 }
 
 /** The parts of a syntax node read here (structural: either compiler's). */
@@ -50,6 +73,10 @@ export interface ImportSyntaxNode {
   readonly propertyName?: ImportSyntaxNode;
   readonly namedBindings?: ImportSyntaxNode;
   readonly elements?: readonly ImportSyntaxNode[];
+  readonly expression?: ImportSyntaxNode;
+  readonly left?: ImportSyntaxNode;
+  readonly right?: ImportSyntaxNode;
+  forEachChild?(visit: (child: ImportSyntaxNode) => unknown): unknown;
 }
 
 export interface ImportSyntaxFile {
@@ -85,7 +112,7 @@ export function importUses(
     } else if (statement.kind === kinds.ExportDeclaration)
       uses.set(at(specifier), exportDeclarationUse(statement, kinds));
   }
-  for (const [statement, use] of namespaceUses(source.text, namespaces))
+  for (const [statement, use] of namespaceUses(source, namespaces, kinds))
     if (statement.moduleSpecifier) uses.set(at(statement.moduleSpecifier), use);
   return (specifier) => uses.get(at(specifier)) ?? USES_ALL;
 }
@@ -98,52 +125,53 @@ function namespaceOf(statement: ImportSyntaxNode, kinds: ImportSyntaxKinds): str
   return nameOf(bindings.name);
 }
 
-const IDENTIFIER_PART = /[\w$\u0080-\uffff\\]/;
-const ACCESS = /\s*\.\s*([A-Za-z_$][\w$]*)/y;
-
 /**
- * What each namespace import reads, from the file's text in one pass: every `ns` outside its
- * import statement must be `ns.name` (names taken) or follow a single `.` (another object's
- * property); anything else takes all, and so does every namespace of a text with `\u` (an
- * identifier may be written with escapes).
+ * What each namespace import reads, from the file's tree (comments are not in it): every `ns`
+ * outside the import statements must be `ns.name` or `ns.Type` (those names taken); any other
+ * mention (a value, `typeof ns`, `ns[k]`, a key or a local of that name) takes all, and so does
+ * a tree it cannot walk.
  */
 function namespaceUses(
-  text: string | undefined,
+  source: ImportSyntaxFile,
   namespaces: readonly { statement: ImportSyntaxNode; name: string }[],
+  kinds: ImportSyntaxKinds,
 ): Map<ImportSyntaxNode, ImportUse> {
   const out = new Map<ImportSyntaxNode, ImportUse>();
-  if (text === undefined || !namespaces.length || text.includes('\\u')) return out;
-  const byName = new Map<string, { statement: ImportSyntaxNode; names: Set<string> | 'all' }[]>();
-  for (const { statement, name } of namespaces)
-    byName.set(name, [...(byName.get(name) ?? []), { statement, names: new Set() }]);
-  const pattern = new RegExp(
-    [...byName.keys()].map((n) => n.replace(/[$]/g, '\\$')).join('|'),
-    'g',
+  if (!namespaces.length) return out;
+  const read = new Map<string, Set<string> | 'all'>(
+    namespaces.map(({ name }) => [name, new Set()]),
   );
-  for (const match of text.matchAll(pattern)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    if (IDENTIFIER_PART.test(text[start - 1] ?? '') || IDENTIFIER_PART.test(text[end] ?? ''))
-      continue;
-    // Another object's property (`a.ns`, `a?.ns`), not a spread (`...ns`).
-    const before = text.slice(Math.max(0, start - 64), start).trimEnd();
-    if (before.endsWith('.') && !before.endsWith('...')) continue;
-    for (const entry of byName.get(match[0]) ?? []) {
-      const { statement } = entry;
-      if (start >= statement.pos && start < statement.end) continue;
-      if (entry.names === 'all') continue;
-      ACCESS.lastIndex = end;
-      const access = ACCESS.exec(text);
-      if (access?.[1]) entry.names.add(access[1]);
-      else entry.names = 'all';
+  const visit = (node: ImportSyntaxNode): void => {
+    // `a.b` and `A.B`: b is a member's name, not a mention; `ns.b` reads b of ns.
+    const [left, right] =
+      node.kind === kinds.PropertyAccessExpression
+        ? [node.expression, node.name]
+        : node.kind === kinds.QualifiedName
+          ? [node.left, node.right]
+          : [];
+    const held = nameOf(left);
+    const names = held === undefined ? undefined : read.get(held);
+    const member = nameOf(right);
+    if (names !== undefined && member !== undefined) {
+      if (names !== 'all') names.add(member);
+      return;
     }
+    const mention = nameOf(node);
+    if (mention !== undefined && read.has(mention)) read.set(mention, 'all');
+    if (!node.forEachChild) {
+      for (const name of read.keys()) read.set(name, 'all');
+      return;
+    }
+    node.forEachChild((child) => {
+      if (!right || child.pos !== right.pos || child.end !== right.end) visit(child);
+    });
+  };
+  for (const statement of source.statements)
+    if (statement.kind !== kinds.ImportDeclaration) visit(statement);
+  for (const { statement, name } of namespaces) {
+    const names = read.get(name) ?? 'all';
+    out.set(statement, names === 'all' ? USES_ALL : taking(names));
   }
-  for (const entries of byName.values())
-    for (const { statement, names } of entries)
-      out.set(
-        statement,
-        names === 'all' ? USES_ALL : { names, passes: new Map(), passesAll: false },
-      );
   return out;
 }
 
@@ -164,12 +192,12 @@ function importDeclarationUse(statement: ImportSyntaxNode, kinds: ImportSyntaxKi
       names.add(name);
     }
   }
-  return { names, passes: new Map(), passesAll: false };
+  return taking(names);
 }
 
 function exportDeclarationUse(statement: ImportSyntaxNode, kinds: ImportSyntaxKinds): ImportUse {
   const clause = statement.exportClause;
-  if (!clause) return { names: 'all', passes: new Map(), passesAll: true };
+  if (!clause) return { names: 'all', passes: new Map(), passesAll: true, bound: new Set() };
   if (clause.kind !== kinds.NamedExports || !clause.elements) return USES_ALL;
   const names = new Set<string>();
   const passes = new Map<string, string[]>();
@@ -180,15 +208,21 @@ function exportDeclarationUse(statement: ImportSyntaxNode, kinds: ImportSyntaxKi
     names.add(imported);
     passes.set(imported, [...(passes.get(imported) ?? []), exported]);
   }
-  return { names, passes, passesAll: false };
+  return { names, passes, passesAll: false, bound: new Set() };
 }
 
 /** Two uses of one file by one importer, as one. */
 export function mergeUses(a: ImportUse, b: ImportUse): ImportUse {
   const passes = new Map<string, readonly string[]>(a.passes);
   for (const [name, as] of b.passes) passes.set(name, [...(passes.get(name) ?? []), ...as]);
-  const names = a.names === 'all' || b.names === 'all' ? 'all' : new Set([...a.names, ...b.names]);
-  return { names, passes, passesAll: a.passesAll || b.passesAll };
+  const union = (x: ReadonlySet<string> | 'all', y: ReadonlySet<string> | 'all') =>
+    x === 'all' || y === 'all' ? 'all' : new Set([...x, ...y]);
+  return {
+    names: union(a.names, b.names),
+    passes,
+    passesAll: a.passesAll || b.passesAll,
+    bound: union(a.bound, b.bound),
+  };
 }
 
 /** Records that `importer` uses `use` of `target`. */

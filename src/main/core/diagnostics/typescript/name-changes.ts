@@ -6,15 +6,21 @@
 //   importer of a name added, removed or pointed elsewhere sees it;
 // - in any file, a name whose own part or own types name (transitively) a declaration that
 //   changed: `export function load(): Config` changes with Config;
-// - in a file the walk reached (an importer of a changed name), its own surfaces compared as
-//   a changed file's are, since a type it infers from what changed is written out, not named
-//   (`export const port = load().port`).
-// A name a surface has no part for (an inherited member, a namespace, a file whose surface was
-// cut short) stands for the file as a whole: changed when any of its names is. Answers only
-// grow as reached files are compared: `version` says when to ask again (affected-files.ts).
+// - in a file the walk reached, the names its syntax says may infer a type from an import
+//   that changed (inferred-names.ts): `export const port = load().port`.
+// A name a surface has no part for (an inherited member, a namespace) stands for the file as a
+// whole, and one a surface cut short did not describe for the files it names. Answers only
+// grow as the walk reaches files: `version` says when to ask again (affected-files.ts).
 // Runs inside the TypeScript check worker.
-import type { ImportUse } from './import-uses';
+import { USES_ALL, type ImportUse } from './import-uses';
 import type { LocalSurface, SurfaceReader } from './export-surface';
+import {
+  inferredNames,
+  type ChangedImports,
+  type MentionKinds,
+  type StatementFile,
+} from './inferred-names';
+import { nameKey as key, passOn, reachability } from './name-reach';
 import {
   exportText,
   keyName,
@@ -35,6 +41,12 @@ export interface NameChangeInput {
   readonly graph: ReadonlyMap<string, ReadonlyMap<string, ImportUse>>;
   readonly diskSurfaces: SurfaceReader;
   readonly overlaySurfaces: SurfaceReader;
+  /** More importers of the changed files (from the symbol index), taken as using all. */
+  readonly extraImporters: ReadonlyMap<string, readonly string[]>;
+  /** A file's syntax on disk (the same in the proposal, for a file the change did not touch). */
+  readonly syntaxOf: (file: string) => StatementFile | undefined;
+  /** The compiler's kind numbers, when known (what a file's syntax mentions is read closer). */
+  readonly kinds?: MentionKinds;
   readonly throwIfCancelled: () => void;
 }
 
@@ -45,9 +57,11 @@ export interface NameChanges {
   imported(file: string, name: string): boolean;
   /** Whether the file's surface differs at all (its text, or any of its names). */
   differs(file: string): boolean;
-  /** The walk reached a file the change did not touch: its surfaces are compared too. */
+  /** The walk reached a file the change did not touch: what it infers may change too. */
   reached(file: string): void;
-  /** Grows whenever a comparison found more changes (earlier answers may have grown). */
+  /** The files reached read again until nothing more changes (after the walk ran out). */
+  settle(): void;
+  /** Grows whenever more changes are found (earlier answers may have grown). */
   version(): number;
 }
 
@@ -66,8 +80,6 @@ interface Indexed {
 /** Cut short at a limit: parts for some exports (or none). */
 const isCutShort = (surface: LocalSurface): boolean =>
   surface.text !== null && (!surface.parts || surface.partial === true);
-
-const key = (file: string, name: string): string => `${file}\u0000${name}`;
 
 function indexParts(file: string, surfaces: readonly LocalSurface[]): Indexed {
   const byName = new Map<string, SurfacePart[]>();
@@ -93,30 +105,20 @@ function indexParts(file: string, surfaces: readonly LocalSurface[]): Indexed {
 }
 
 /**
- * The seeds of one file compared: its names whose texts differ, and where they point. A side
- * cut short makes a changed file (`touched`) change as a whole; a file reached is compared on
- * the names both sides described.
+ * The seeds of a changed file: its names whose texts differ, and where they point; a side cut
+ * short makes it change as a whole.
  */
 function compareSides(
   file: string,
   disk: LocalSurface,
   overlay: LocalSurface,
-  touched: boolean,
   seed: (ref: NameRef) => void,
 ): { exported: Set<string>; whole: boolean } {
   const exported = new Set<string>();
   if (disk.text === overlay.text) return { exported, whole: false };
-  const cut = isCutShort(disk) || isCutShort(overlay);
-  if (cut && touched) return { exported, whole: true };
-  const [before, after] = [disk, overlay].map((s) => s.parts ?? EMPTY) as [
-    SurfaceParts,
-    SurfaceParts,
-  ];
-  const both = <T>(a: Iterable<T>, b: Iterable<T>): Set<T> => {
-    const second = new Set(b);
-    return cut ? new Set([...a].filter((x) => second.has(x))) : new Set([...a, ...second]);
-  };
-  for (const name of both(before.exports.keys(), after.exports.keys())) {
+  if (isCutShort(disk) || isCutShort(overlay)) return { exported, whole: true };
+  const [before, after] = [disk.parts ?? EMPTY, overlay.parts ?? EMPTY];
+  for (const name of new Set([...before.exports.keys(), ...after.exports.keys()])) {
     if (exportText(before, name) === exportText(after, name)) continue;
     exported.add(name);
     seed([file, name]);
@@ -124,13 +126,13 @@ function compareSides(
       for (const ref of side.exports.get(name)?.declared ?? []) seed(ref);
   }
   const [localsBefore, localsAfter] = [localTexts(before), localTexts(after)];
-  for (const name of both(localsBefore.keys(), localsAfter.keys()))
+  for (const name of new Set([...localsBefore.keys(), ...localsAfter.keys()]))
     if (localsBefore.get(name) !== localsAfter.get(name)) seed([file, name]);
   return { exported, whole: false };
 }
 
 export function nameChanges(input: NameChangeInput): NameChanges {
-  /** Files whose both surfaces are compared: the changed ones, and those reached. */
+  /** The changed files: both their surfaces are compared. */
   const compared = new Set(input.changed);
   const seeds = new Set<string>();
   /** Files every name of which changed (a surface that could not be compared by name). */
@@ -175,146 +177,98 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     ];
   };
   const walk = reachability(isSeed, next, input.throwIfCancelled);
-  const changed = walk.reaches;
-  /**
-   * Compares a file's two surfaces; a file the change did not touch is never wholly changed,
-   * and one whose surface was cut short on a side is left to what it names.
-   */
-  const compare = (file: string, touched: boolean): void => {
+  let asked = version;
+  const changed = (file: string, name: string): boolean => {
+    // What was found not to reach a change may reach one found since.
+    if (asked !== version) walk.forget();
+    asked = version;
+    return walk.reaches(file, name);
+  };
+  const whole = (file: string): void => {
+    if (!wholly.has(file)) version++;
+    wholly.add(file);
+  };
+  for (const file of compared) {
     const disk = input.diskSurfaces.localOf(file);
     const overlay = input.overlaySurfaces.localOf(file);
-    const before = version;
-    // A surface cut short has a text of its own each time: only a changed file's differs.
-    const cut = isCutShort(disk) || isCutShort(overlay);
-    if (disk.text !== overlay.text && (touched || !cut) && !textDiffers.has(file)) {
-      textDiffers.add(file);
-      version++;
-    }
-    const { exported, whole } = compareSides(file, disk, overlay, touched, seed);
-    if (whole && touched) {
-      wholly.add(file);
-      version++;
-    }
-    const passing: ReadonlySet<string> | 'all' = whole && touched ? 'all' : exported;
-    if (passing === 'all' || passing.size)
-      passOn(input.graph, [[file, passing]], seed, (f) => {
-        if (!wholly.has(f)) version++;
-        wholly.add(f);
-      });
-    indexed.delete(file);
-    // What was found not to reach a change may reach one now.
-    if (version !== before) walk.forget();
-  };
-  for (const file of compared) compare(file, true);
+    if (disk.text !== overlay.text) textDiffers.add(file);
+    const { exported, whole: all } = compareSides(file, disk, overlay, seed);
+    if (all) whole(file);
+    if (all || exported.size) passOn(input.graph, [[file, all ? 'all' : exported]], seed, whole);
+  }
 
-  /**
-   * How a compared file's sides export a name: by name, or possibly (`export =`, or a side
-   * cut short before it) from anywhere in it.
-   */
-  const exportsOf = (file: string, name: string): 'no' | 'yes' | 'assigned' => {
-    let found: 'no' | 'yes' | 'assigned' = 'no';
-    for (const side of [input.diskSurfaces.localOf(file), input.overlaySurfaces.localOf(file)]) {
-      if (side.text === null) continue;
-      if (!side.parts || side.parts.exports.has(EXPORT_ASSIGNMENT)) return 'assigned';
-      if (side.parts.exports.has(name)) found = 'yes';
-      else if (side.partial) return 'assigned';
-    }
-    return found;
-  };
   const differs = (file: string): boolean => textDiffers.has(file) || changed(file, WHOLE);
+  const imported = (file: string, name: string): boolean => {
+    if (wholly.has(file)) return true;
+    if (!compared.has(file)) return changed(file, name);
+    // Absent on both sides: the importer's error, if any, stays as it was.
+    const exported = exportsOf(input, file, name);
+    return exported === 'assigned' ? differs(file) : exported === 'yes' && changed(file, name);
+  };
+  const forward = importsOf(input);
+  /** What a file binds that changed: names, or all when it binds all of a file that differs. */
+  const changedImports = (file: string): ChangedImports => {
+    const names = new Set<string>();
+    for (const [target, use] of forward.get(file) ?? []) {
+      if (use.bound === 'all') {
+        if (differs(target)) return 'all';
+      } else for (const name of use.bound) if (imported(target, name)) names.add(name);
+    }
+    return { names };
+  };
+  const reached = new Set<string>();
+  /** Seeds the names a reached file may infer from what changed; a file without syntax: all. */
+  const infer = (file: string): void => {
+    const syntax = input.syntaxOf(file);
+    const names = syntax ? inferredNames(syntax, changedImports(file), input.kinds) : 'all';
+    if (names === 'all') whole(file);
+    else for (const name of names) seed([file, name]);
+  };
   return {
     changed,
-    imported(file, name) {
-      if (wholly.has(file)) return true;
-      if (!compared.has(file)) return changed(file, name);
-      // Absent on both sides: the importer's error, if any, stays as it was.
-      const exported = exportsOf(file, name);
-      return exported === 'assigned' ? differs(file) : exported === 'yes' && changed(file, name);
-    },
+    imported,
     differs,
     reached(file) {
-      if (compared.has(file)) return;
-      compared.add(file);
-      compare(file, false);
+      if (compared.has(file) || reached.has(file)) return;
+      reached.add(file);
+      infer(file);
+    },
+    settle() {
+      for (let before = -1; before !== version;) {
+        before = version;
+        for (const file of reached) infer(file);
+      }
     },
     version: () => version,
   };
 }
 
 /**
- * Whether a name reaches a changed one through what its parts name and reach, remembered:
- * reached answers stay true; answers that reached nothing are forgotten when changes grow.
+ * How a changed file's sides export a name: by name, or possibly (`export =`, or a side cut
+ * short before it) from anywhere in it.
  */
-function reachability(
-  isSeed: (file: string, name: string) => boolean,
-  next: (file: string, name: string) => NameRef[],
-  throwIfCancelled: () => void,
-): { reaches(file: string, name: string): boolean; forget(): void } {
-  const reaching = new Set<string>();
-  const notReaching = new Set<string>();
-  const reaches = (file: string, name: string): boolean => {
-    const start = key(file, name);
-    if (reaching.has(start)) return true;
-    if (notReaching.has(start)) return false;
-    const visited = new Set([start]);
-    const stack: NameRef[] = [[file, name]];
-    while (stack.length) {
-      const [f, n] = stack.pop() as NameRef;
-      throwIfCancelled();
-      if (isSeed(f, n) || reaching.has(key(f, n))) {
-        reaching.add(start);
-        return true;
-      }
-      for (const ref of next(f, n)) {
-        const k = key(ref[0], ref[1]);
-        if (visited.has(k) || notReaching.has(k)) continue;
-        visited.add(k);
-        stack.push(ref);
-      }
-    }
-    // Nothing reachable from here leads to a change: none of it does.
-    for (const k of visited) notReaching.add(k);
-    return false;
-  };
-  return { reaches, forget: () => notReaching.clear() };
+function exportsOf(input: NameChangeInput, file: string, name: string): 'no' | 'yes' | 'assigned' {
+  let found: 'no' | 'yes' | 'assigned' = 'no';
+  for (const side of [input.diskSurfaces.localOf(file), input.overlaySurfaces.localOf(file)]) {
+    if (side.text === null) continue;
+    if (!side.parts || side.parts.exports.has(EXPORT_ASSIGNMENT)) return 'assigned';
+    if (side.parts.exports.has(name)) found = 'yes';
+    else if (side.partial) return 'assigned';
+  }
+  return found;
 }
 
-/**
- * Names a changed file added, removed or changed, passed on through the files that export
- * them again (`export { a } from`, `export *`), transitively.
- */
-function passOn(
-  graph: NameChangeInput['graph'],
-  start: readonly [string, ReadonlySet<string> | 'all'][],
-  seed: (ref: NameRef) => void,
-  whole: (file: string) => void,
-): void {
-  const queue = [...start];
-  const done = new Map<string, Set<string> | 'all'>();
-  while (queue.length) {
-    const [file, names] = queue.shift() as [string, ReadonlySet<string> | 'all'];
-    for (const [importer, use] of graph.get(file) ?? []) {
-      const out = new Set<string>();
-      let all = false;
-      if (use.passesAll) {
-        if (names === 'all') all = true;
-        else for (const name of names) if (name !== 'default') out.add(name);
-      }
-      for (const [imported, as] of use.passes)
-        if (names === 'all' || names.has(imported)) for (const name of as) out.add(name);
-      const known = done.get(importer);
-      if (known === 'all') continue;
-      if (all) {
-        done.set(importer, 'all');
-        whole(importer);
-        queue.push([importer, 'all']);
-        continue;
-      }
-      const fresh = [...out].filter((name) => !known?.has(name));
-      if (!fresh.length) continue;
-      done.set(importer, new Set([...(known ?? []), ...fresh]));
-      for (const name of fresh) seed([importer, name]);
-      queue.push([importer, new Set(fresh)]);
-    }
-  }
+/** importer → the files it imports and what it uses of each (the symbol index's: all). */
+function importsOf(input: NameChangeInput): Map<string, [string, ImportUse][]> {
+  const forward = new Map<string, [string, ImportUse][]>();
+  const add = (importer: string, target: string, use: ImportUse): void => {
+    const list = forward.get(importer);
+    if (list) list.push([target, use]);
+    else forward.set(importer, [[target, use]]);
+  };
+  for (const [target, importers] of input.graph)
+    for (const [importer, use] of importers) add(importer, target, use);
+  for (const [target, importers] of input.extraImporters)
+    for (const importer of importers) add(importer, target, USES_ALL);
+  return forward;
 }

@@ -62,6 +62,10 @@ export async function loadNativeSyntaxKinds(
       ExportDeclaration: SyntaxKind?.ExportDeclaration,
       NamedImports: SyntaxKind?.NamedImports,
       NamedExports: SyntaxKind?.NamedExports,
+      PropertyAccessExpression: SyntaxKind?.PropertyAccessExpression,
+      QualifiedName: SyntaxKind?.QualifiedName,
+      ShorthandPropertyAssignment: SyntaxKind?.ShorthandPropertyAssignment,
+      ExportSpecifier: SyntaxKind?.ExportSpecifier,
     };
     return Object.values(kinds).every((kind) => typeof kind === 'number')
       ? (kinds as ImportSyntaxKinds)

@@ -15,6 +15,7 @@ import { walkSurfaces } from './affected-files';
 import type { ShapeComparer } from './declaration-shape';
 import type { LocalSurface, SurfaceReader } from './export-surface';
 import type { ImporterGraph, ImportSyntaxFile, ImportSyntaxKinds } from './import-uses';
+import type { StatementFile } from './inferred-names';
 import { nativeImporterGraph } from './native-importer-graph';
 import {
   createPartsRecorder,
@@ -352,6 +353,8 @@ export function createNativeDiskSides(options: {
           extraImporters: extra,
           diskSurfaces: before,
           overlaySurfaces: after,
+          syntaxOf: (file) => disk.program.getSourceFile(file) as StatementFile | undefined,
+          ...(options.kinds ? { kinds: options.kinds } : {}),
           throwIfCancelled: () => undefined,
         },
         start,

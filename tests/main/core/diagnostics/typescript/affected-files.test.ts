@@ -236,6 +236,33 @@ describe('affected files by name', () => {
   );
 
   it(
+    'walk - a type a module infers from a changed import reaches the importers of that name only',
+    () => {
+      const run = runAffected(
+        {
+          'src/config.ts': 'export interface Config {\n  port: number;\n}\n',
+          'src/load.ts':
+            "import type { Config } from './config';\nexport function load(): Config {\n  return JSON.parse('{}') as Config;\n}\n",
+          'src/inferred.ts':
+            "import { load } from './load';\nconst settings = load();\nexport const port = settings.port;\nexport const other = 1;\n",
+          'src/use-port.ts': "import { port } from './inferred';\nexport const p: number = port;\n",
+          'src/use-other.ts': "import { other } from './inferred';\nexport const o: number = other;\n",
+        },
+        { 'src/config.ts': 'export interface Config {\n  port: string;\n}\n' },
+      );
+      expect(run.affected).toEqual([
+        'src/config.ts',
+        'src/inferred.ts',
+        'src/load.ts',
+        'src/use-port.ts',
+      ]);
+      expect(run.errorsInAffected).toEqual(['src/use-port.ts:2 TS2322']);
+      expectComplete(run);
+    },
+    LONG,
+  );
+
+  it(
     'walk - a changed file that only re-exports: pointing a name elsewhere reaches its users',
     () => {
       const run = runAffected(

@@ -62,23 +62,26 @@ describe('import uses', () => {
     });
   });
 
-  it('importUses - a namespace read only as ns.name takes those names', () => {
+  it('importUses - a namespace read only as ns.name takes those names; comments do not count', () => {
     expect(
       useOf(
-        "import * as ns from './x';\n// see ns.c\nexport const v: ns.T = ns.a(ns.b);\nconst o = { f: other.ns };\n",
+        "import * as ns from './x';\n// the ns namespace, see ns.c\nexport const v: ns.T = ns.a(ns.b);\nconst o = { f: other.ns, g: typeof ns.c, h: ns?.d };\n",
       ).names,
-    ).toEqual(['T', 'a', 'b', 'c']);
+    ).toEqual(['T', 'a', 'b', 'c', 'd']);
+    expect(useOf("import * as ns from './x';\nexport const e = '\\u0041' + ns.a;\n").names).toEqual(
+      ['a'],
+    );
   });
 
-  it('importUses - a namespace used as a whole, or a file that could hide a use, takes all', () => {
+  it('importUses - a namespace used as a whole, or a name it could stand for, takes all', () => {
     for (const use of [
       'export const all = ns;',
       'export const copy = { ...ns };',
       'export type N = typeof ns;',
-      'export const k = ns?.a;',
       "export const k = ns['a'];",
       'export { ns };',
-      "export const s = '\\u0041'; export const a = ns.a;",
+      'export function f(ns: number) {\n  return ns;\n}',
+      'export const sum = 1 + ns;',
     ])
       expect(useOf(`import * as ns from './x';\n${use}\n`).names).toEqual('all');
     expect(useOf("import d, * as ns from './x';\nns.a;\n").names).toEqual('all');
