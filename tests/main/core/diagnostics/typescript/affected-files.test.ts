@@ -246,7 +246,8 @@ describe('affected files by name', () => {
           'src/inferred.ts':
             "import { load } from './load';\nconst settings = load();\nexport const port = settings.port;\nexport const other = 1;\n",
           'src/use-port.ts': "import { port } from './inferred';\nexport const p: number = port;\n",
-          'src/use-other.ts': "import { other } from './inferred';\nexport const o: number = other;\n",
+          'src/use-other.ts':
+            "import { other } from './inferred';\nexport const o: number = other;\n",
         },
         { 'src/config.ts': 'export interface Config {\n  port: string;\n}\n' },
       );
