@@ -2,9 +2,9 @@
 // made by the shell's factory (createDiagnosticsService at merge; a fake in tests), plus what
 // the wiring adds around any implementation: Settings read fresh on every check (off, the
 // per-language switches, the live deadline), the service started lazily and restarted when
-// the language switches change, a deadline that holds even if the service overruns it, and
-// the memory of proposals held back once. Contract: checkChange never throws; a failure is
-// `not_checked` with the reason in words.
+// the language switches change, a deadline that holds even if the service overruns it, the
+// memory of proposals held back once, and the count of checks under way (`idle`).
+// Contract: checkChange never throws; a failure is `not_checked` with the reason in words.
 import type { DiagnosticsSettings } from '../../../shared/diagnostics-settings';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { durationText } from '../../../shared/evidence-summary';
@@ -17,6 +17,7 @@ import type {
   ProposedFileChange,
 } from './diagnostics-port';
 import { HeldBackProposals } from './held-back-proposals';
+import { countedCheck, countedProjectCheck, createChecksUnderWay } from './checks-under-way';
 
 export interface DiagnosticsFactoryOptions {
   /** The project root (realpath), on disk. */
@@ -37,6 +38,11 @@ export interface ProjectDiagnostics extends DiagnosticsPort {
   warm(): void;
   /** The file watcher saw these files change (project-relative): see DiagnosticsPort. */
   diskChanged(paths: readonly string[]): void;
+  /**
+   * Settles once no check is under way (each counts until its final answer or its cancel):
+   * work that can wait asks the checker only then, behind nobody and in front of nobody.
+   */
+  idle(): Promise<void>;
 }
 
 export interface ProjectDiagnosticsDeps {
@@ -91,6 +97,7 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
   const now = deps.now ?? Date.now;
   let current: { port: DiagnosticsPort; languagesKey: string } | null = null;
   const heldBack = new HeldBackProposals();
+  const underWay = createChecksUnderWay();
 
   const stop = (port: DiagnosticsPort): Promise<void> =>
     port.dispose().catch((error: unknown) => deps.onBackgroundError?.(error));
@@ -174,9 +181,13 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
   return {
     heldBack,
     liveDeadlineMs: () => deps.settings().liveDeadlineMs,
-    checkChange,
+    checkChange: (changes, options = {}) =>
+      countedCheck(underWay, deps.settings(), options, (counted) => checkChange(changes, counted)),
     projectDiagnostics(options): Promise<ProjectDiagnosticsResult> {
-      return portFor(deps.settings()).projectDiagnostics(options);
+      const settings = deps.settings();
+      return countedProjectCheck(underWay, settings, options, () =>
+        portFor(settings).projectDiagnostics(options),
+      );
     },
     memory(): DiagnosticsMemory {
       return current ? current.port.memory() : { services: [] };
@@ -189,6 +200,7 @@ export function createProjectDiagnostics(deps: ProjectDiagnosticsDeps): ProjectD
       // Only a running service has a disk side to bring up to date.
       current?.port.diskChanged?.(paths);
     },
+    idle: () => underWay.idle(),
     async dispose() {
       const port = current?.port;
       current = null;
