@@ -37,6 +37,7 @@ import { CLEAN_REASON, cleanEvidence } from './clean-evidence';
 import { keepWrittenEvidence, type KeepEvidence } from './kept-evidence';
 import { followRequestEvidence } from './request-evidence';
 import { fileProposalEntry } from './file-proposal-audit';
+import type { ProposalReading } from './proposal-reading';
 
 export { MAX_EDITED_CHARS } from './decision-resolution';
 
@@ -54,6 +55,8 @@ export interface ApprovalBrokerDeps {
   readonly checkpoints?: CheckpointStore | undefined;
   /** Keeps the evidence of exactly what each writing decision wrote, with its checkpoint. */
   readonly keepEvidence?: KeepEvidence | undefined;
+  /** Told while each file proposal waits for the person (its likely selections are checked). */
+  readonly reading?: (() => ProposalReading | undefined) | undefined;
   /** The project's one registry of waiting decisions (shared with the command gate). */
   readonly registry?: ApprovalRegistry;
   readonly newId?: () => string;
@@ -270,6 +273,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
         finalText: null,
       }),
       onSettled: (settled) => {
+        this.deps.reading?.()?.ended(approvalId);
         this.recordDecision(approvalId, settled, { proposal, call });
         emit(resolvedEvent(request, approvalId, settled.resolution));
       },
@@ -280,6 +284,7 @@ export class ApprovalBroker implements ApprovalPort, ToolCallApprovalPort {
           emit,
           checkpoints: this.deps.checkpoints,
         });
+        this.deps.reading?.()?.waiting(approvalId, proposal, call.evidence);
       },
     });
     return settled.then(({ resolution }) => resolution);

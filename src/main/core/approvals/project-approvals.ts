@@ -12,6 +12,7 @@ import type { AgentEvent } from '../../../shared/agent-events';
 import type { ApprovalMode } from '../../../shared/approvals';
 import { ApprovalBroker } from './approval-broker';
 import type { KeepEvidence } from './kept-evidence';
+import type { ProposalReading } from './proposal-reading';
 
 export interface ProjectApprovals {
   readonly broker: ApprovalBroker;
@@ -44,6 +45,8 @@ export function createProjectApprovals(deps: {
   modeOverride?: (() => ApprovalMode | undefined) | undefined;
   /** Keeps the evidence of what each decision wrote with its checkpoint (the engine's checks). */
   keepEvidence?: KeepEvidence | undefined;
+  /** Told while each file proposal waits (the engine's checks of its likely selections). */
+  reading?: (() => ProposalReading | undefined) | undefined;
 }): ProjectApprovals {
   const policies = createPolicyRepository(deps.db);
   const checkpoints = createCheckpointRepository(deps.db, deps.projectId);
@@ -57,6 +60,7 @@ export function createProjectApprovals(deps: {
     checkpoints,
     emit: deps.emit,
     keepEvidence: deps.keepEvidence,
+    reading: deps.reading,
   });
   if (approvalsCreated.hasSubscribers)
     approvalsCreated.publish({

@@ -6,6 +6,8 @@
 // cancels the older one's check, unless another asker still holds it (the text a decision
 // wrote, waited for to be kept with the checkpoint). Each update goes to whoever asked, until
 // it is complete.
+// A text whose changed file was checked ahead (likely-selections.ts, while the person read the
+// diff) answers that part at once; the rest (importers, tests, hooks) starts when it is asked.
 import { isCompleteEvidence, type ProposalEvidence } from '../../../shared/diagnostics';
 import type { TestVerdict } from '../../../shared/test-verdict';
 import type { ProjectDiagnostics } from '../diagnostics/project-diagnostics';
@@ -46,6 +48,15 @@ export interface SelectionEvidenceDeps {
 const REMEMBERED = 32;
 const REMEMBERED_MS = 120_000;
 
+/** A text's changed-file errors, checked before anyone asked for that text. */
+interface Ahead {
+  readonly evidence: ProposalEvidence;
+  readonly at: number;
+}
+
+/** What a text checked ahead is known by: its file, the text it is made on, and itself. */
+export type AheadText = Pick<SelectionTarget, 'path' | 'before' | 'text'>;
+
 interface Entry {
   latest: SelectionUpdate;
   readonly listeners: Set<(update: SelectionUpdate) => void>;
@@ -57,6 +68,20 @@ interface Entry {
 /** Names a text on its base: the same text on the same base is the same check. */
 function textHashOf(target: Omit<SelectionTarget, 'key'>): string {
   return sha256(`${target.path}\0${target.baseHash}\0${target.text}`);
+}
+
+/**
+ * Names a text checked ahead. Not by the base hash: a screen holding only the request (the
+ * terminal's review) names its base by the proposal hash, and both must find the same text.
+ */
+function aheadHashOf(target: AheadText): string {
+  const base = target.before === null ? 'new file' : `on\0${target.before}`;
+  return sha256(`${target.path}\0${base}\0${target.text}`);
+}
+
+/** The changed file is checked, or every file is (the importers' errors are in too). */
+function holdsChangedFile(evidence: ProposalEvidence): boolean {
+  return evidence.state === 'checking' || evidence.state === 'checked';
 }
 
 function startingEvidence(target: SelectionTarget, now: number): ProposalEvidence {
@@ -73,6 +98,7 @@ function startingEvidence(target: SelectionTarget, now: number): ProposalEvidenc
 
 export class SelectionEvidence {
   private readonly entries = new Map<string, Entry>();
+  private readonly ahead = new Map<string, Ahead>();
   /** The text each review is checking now. */
   private readonly current = new Map<string, string>();
   private readonly now: () => number;
@@ -119,6 +145,32 @@ export class SelectionEvidence {
     return this.fresh(textHashOf(target)) !== undefined;
   }
 
+  /**
+   * Keeps a text's changed-file errors checked before anyone asked for it (evidence that holds
+   * the changed file: `checking` or `checked`); a later check of the text answers with them.
+   */
+  checkedAhead(target: AheadText, evidence: ProposalEvidence): void {
+    if (!holdsChangedFile(evidence)) return;
+    const hash = aheadHashOf(target);
+    this.ahead.delete(hash);
+    this.ahead.set(hash, { evidence, at: this.now() });
+    while (this.ahead.size > REMEMBERED) {
+      const oldest = this.ahead.keys().next().value;
+      if (oldest === undefined) break;
+      this.ahead.delete(oldest);
+    }
+  }
+
+  /** A text's changed-file errors checked ahead, while still remembered. */
+  aheadOf(target: AheadText): ProposalEvidence | undefined {
+    const hash = aheadHashOf(target);
+    const found = this.ahead.get(hash);
+    if (!found) return undefined;
+    if (this.now() - found.at <= REMEMBERED_MS) return found.evidence;
+    this.ahead.delete(hash);
+    return undefined;
+  }
+
   /** The review closed: its check stops, unless another asker holds the same text. */
   forget(key: string): void {
     const hash = this.current.get(key);
@@ -128,6 +180,7 @@ export class SelectionEvidence {
 
   dispose(): void {
     this.current.clear();
+    this.ahead.clear();
     for (const hash of [...this.entries.keys()]) this.cancelEntry(hash);
   }
 
@@ -211,10 +264,17 @@ export class SelectionEvidence {
       }
     };
     controller.signal.addEventListener('abort', () => settle(entry.latest), { once: true });
-    void this.checkErrors(target, controller.signal, (evidence) => {
-      errors = evidence;
+    const ahead = this.aheadOf(target);
+    if (ahead) {
+      errors = ahead;
       publish();
-    });
+    }
+    // Checked ahead with its importers: nothing is left to check for errors.
+    if (ahead?.state !== 'checked')
+      void this.checkErrors(target, controller.signal, ahead !== undefined, (evidence) => {
+        errors = evidence;
+        publish();
+      });
     void this.runTests(target, controller.signal, (verdict) => {
       tests = verdict;
       publish();
@@ -226,9 +286,11 @@ export class SelectionEvidence {
     return entry;
   }
 
+  /** `ahead`: the changed file's errors are shown already; a first answer without them waits. */
   private async checkErrors(
     target: SelectionTarget,
     signal: AbortSignal,
+    ahead: boolean,
     update: (evidence: ProposalEvidence) => void,
   ): Promise<void> {
     const { diagnostics } = this.deps;
@@ -247,7 +309,7 @@ export class SelectionEvidence {
       onLateProgress: update,
       onLateResult: update,
     });
-    update(first);
+    if (!(ahead && first.state === 'timed_out')) update(first);
   }
 
   private async runTests(

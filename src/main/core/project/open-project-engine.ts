@@ -147,6 +147,7 @@ export function openProjectEngine(
     planGoOn: runMode.goOn,
     ...(deps.onCommandRuleSaved ? { onCommandRuleSaved: deps.onCommandRuleSaved } : {}),
     selection: () => checks.selection,
+    reading: () => checks.likelySelections,
     onBackgroundError: deps.onBackgroundError,
   });
   // The approver is made at the first question, when the checks below are open.

@@ -16,6 +16,7 @@ import {
 } from '../diagnostics/project-diagnostics';
 import { shellCreateDiagnostics } from '../diagnostics/shell-diagnostics';
 import { SelectionEvidence } from '../evidence/selection-evidence';
+import { LikelySelections } from '../evidence/likely-selections';
 import type { SymbolIndexPort } from '../index/symbol-index-port';
 import type { WritableDb } from '../store/database-handles';
 import { createSettingsRepository, type SettingsRepository } from '../store/settings-repository';
@@ -54,6 +55,8 @@ export interface ProjectChecks {
   readonly proposalHooks?: ProposalHooks | undefined;
   /** What a decision other than the proposal would write, checked before it is made. */
   readonly selection: SelectionEvidence;
+  /** The selections a person is likely to make of a waiting proposal, checked while they read. */
+  readonly likelySelections: LikelySelections;
   dispose(): Promise<void>;
 }
 
@@ -97,14 +100,17 @@ export function openProjectChecks(deps: ProjectChecksDeps): ProjectChecks {
     tests: testRuns?.tests,
     hooks: proposalHooks,
   });
+  const likelySelections = new LikelySelections({ selection, diagnostics });
   return {
     diagnostics,
     testRuns,
     proposalHooks,
     selection,
+    likelySelections,
     async dispose() {
       // First, so a background baseline under way stops while the checkers close.
       testRuns?.service.dispose();
+      likelySelections.dispose();
       selection.dispose();
       proposalHooks?.dispose();
       try {

@@ -10,6 +10,7 @@ import { createProjectCommands, type ProjectCommands } from '../commands/project
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { createEvidenceKeeper } from '../evidence/evidence-keeper';
 import type { SelectionEvidence } from '../evidence/selection-evidence';
+import type { ProposalReading } from '../approvals/proposal-reading';
 import { createApprovalAuditRepository } from '../store/approval-audit-repository';
 import { createCheckpointEvidenceRepository } from '../store/checkpoint-evidence-repository';
 import type { WritableDb } from '../store/database-handles';
@@ -48,6 +49,8 @@ export interface ProjectGatesDeps {
    * how the evidence of the hunks a person kept, or their own text, is found or made.
    */
   readonly selection?: () => SelectionEvidence | undefined;
+  /** Told while each file proposal waits: its likely selections are checked meanwhile. */
+  readonly reading?: () => ProposalReading | undefined;
   /** A kept record that could not be written. */
   readonly onBackgroundError?: (error: unknown) => void;
 }
@@ -64,6 +67,7 @@ export function openProjectGates(deps: ProjectGatesDeps): ProjectGates {
     ...(deps.emit ? { emit: deps.emit } : {}),
     modeOverride: deps.modeOverride,
     keepEvidence: evidence.keep,
+    reading: deps.reading,
   });
   const commands = createProjectCommands({
     db: deps.db,
