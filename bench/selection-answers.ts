@@ -35,6 +35,8 @@ export interface Sample {
   /** When every part was in (null: not within the bench's wait). */
   readonly completeMs: number | null;
   readonly fromMemory: boolean;
+  /** Its changed file was checked ahead, while the person read (likely-selections.ts). */
+  readonly checkedAhead: boolean;
   readonly wrong: string | null;
 }
 
@@ -113,6 +115,7 @@ export async function proposalAnswer(
     knownMs: null,
     completeMs,
     fromMemory: false,
+    checkedAhead: false,
     wrong:
       live.kind === 'ask'
         ? wrongEvidence(shown.evidence, true, proposal.path)
@@ -161,6 +164,7 @@ export async function tickAnswer(
     knownMs: since(watch?.knownAt),
     completeMs: since(watch?.completeAt),
     fromMemory: watch?.fromMemory ?? false,
+    checkedAhead: watch?.checkedAhead ?? false,
     wrong: first.accepted
       ? wrongEvidence(shown.evidence, change.breaks, proposal.path)
       : `refused: ${first.reason}`,

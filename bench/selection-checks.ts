@@ -1,7 +1,8 @@
 // What the selection bench sees of the project's checks: the diagnostics service built as the
 // shells build it (shellCreateDiagnostics), keeping its TypeScript checker so the bench can
 // wait until the disk side is prepared; and the selection checks, timed from inside (when the
-// changed file's errors were held, whether the text was answered from memory).
+// changed file's errors were held, whether the text was answered from memory or had its changed
+// file checked ahead while the person read).
 import type { ProposalEvidence } from '../src/shared/diagnostics';
 import { checkerLimits } from '../src/main/core/confinement/confined-limits';
 import { createDefaultCheckers } from '../src/main/core/diagnostics/default-checkers';
@@ -91,6 +92,8 @@ export interface SelectionWatch {
   completeAt: number | null;
   /** The text was answered from memory (its check had finished before). */
   fromMemory: boolean;
+  /** No check of the text was remembered, but its changed file was checked ahead. */
+  checkedAhead: boolean;
   /** Settles when every part is in (or the check was stopped). */
   complete: Promise<SelectionUpdate> | null;
 }
@@ -108,13 +111,15 @@ export class TimedSelection extends SelectionEvidence {
       knownAt: null,
       completeAt: null,
       fromMemory: false,
+      checkedAhead: !this.knows(target) && this.aheadOf(target) !== undefined,
       complete: null,
     };
     this.last = watch;
     let first = true;
     const started = super.check(target, (update) => {
-      // The state now comes at once: complete means the text was answered from memory.
-      if (first) watch.fromMemory = update.complete;
+      // The state now comes at once: complete means the text was answered from memory (a
+      // check of it had finished, not only its changed file's, ahead).
+      if (first) watch.fromMemory = update.complete && !watch.checkedAhead;
       first = false;
       const now = performance.now();
       if (watch.knownAt === null && changedFileAnswered(update.evidence)) watch.knownAt = now;

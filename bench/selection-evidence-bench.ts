@@ -3,15 +3,21 @@
 // file. Per corpus (the ~3,000-file TypeScript project of the diagnostics bench, and effect's
 // sources from npm) the project's checks open as the engine opens them (openProjectChecks,
 // then warm) and the bench waits until the TypeScript checker has prepared the disk side. A
-// three-hunk edit of a real file waits for a person (selection-proposal.ts); then, round after
-// round, the person changes the ticks, asked as the review screen asks (selection-answers.ts),
-// and every other round the proposal is checked again as a live proposal is (the reference).
-// Every fourth change goes back to a selection whose check finished: answered from memory,
-// its row stands apart. Budget (the same as a proposal's first answer): the changed file's
-// errors shown p50 ≤ 150 ms, p95 ≤ 1 s. A corpus that cannot be measured fails the run.
+// three-hunk edit of a real file, checked as a live proposal is, waits for a person
+// (selection-proposal.ts) in a broker that tells the likely selections' checks, as the engine's
+// does (likely-selections.ts). The person reads the diff for BENCH_SELECTION_READ_MS (default
+// 3000 ms; 0: no reading) before the first change of ticks, while each hunk alone and all but
+// one have their changed file checked ahead; then, round after round, the person changes the
+// ticks, asked as the review screen asks (selection-answers.ts), and every other round the
+// proposal is checked again as a live proposal is (the reference). The rows: every change of
+// ticks; those whose text was checked ahead while the person read; texts not checked before
+// (selections of single lines, which nothing checks ahead); every fourth change goes back to a
+// selection whose check finished (answered from memory). Budget (the same as a proposal's first
+// answer): the changed file's errors shown p50 ≤ 150 ms, p95 ≤ 1 s. A corpus that cannot be
+// measured fails the run.
 // Sizes: BENCH_SELECTION_TICKS (default 24, at least 20), BENCH_DIAG_COPIES (default 8),
 // BENCH_SELECTION_ONLY=project,effect, BENCH_SELECTION_FILE (a project-relative file to edit
-// instead of the one chosen).
+// instead of the one chosen), BENCH_SELECTION_READ_MS (the reading pause, above).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +25,11 @@ import { DEFAULT_DIAGNOSTICS_SETTINGS } from '../src/shared/diagnostics-settings
 import { ApprovalBroker } from '../src/main/core/approvals/approval-broker';
 import type { Proposal } from '../src/main/core/edits/proposal';
 import { FIRST_ANSWER_MS } from '../src/main/core/project/decision-checks';
+import { checkLiveProposal } from '../src/main/core/evidence/live-evidence';
+import {
+  LikelySelections,
+  likelySelectionTexts,
+} from '../src/main/core/evidence/likely-selections';
 import { openProjectChecks, type ProjectChecks } from '../src/main/core/project/project-checks';
 import { openAppDatabase } from '../src/main/core/store/app-database';
 import type { BenchTable } from './bench-table';
@@ -34,6 +45,9 @@ const env = (name: string, fallback: number): number => {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 const TICKS = Math.max(20, env('BENCH_SELECTION_TICKS', 24));
+/** How long the person reads the proposal before the first change of ticks (0: not at all). */
+const READ_MS =
+  process.env.BENCH_SELECTION_READ_MS === '0' ? 0 : env('BENCH_SELECTION_READ_MS', 3000);
 const COPIES = env('BENCH_DIAG_COPIES', 8);
 /** As the diagnostics bench: above Settings' 2048 MB so the 3,000-file program fits. */
 const MEMORY_MB = env('BENCH_DIAG_MEMORY_MB', 4096);
@@ -55,6 +69,16 @@ interface Measured {
   readonly compiler: string;
   readonly importers: number;
   readonly proposal: Proposal;
+  /** Of the likely selections' texts, how many were checked ahead when the reading ended. */
+  readonly ahead: { readonly checked: number; readonly of: number };
+}
+
+/** The likely selections' texts whose changed file is checked ahead now. */
+function checkedAhead(proposal: Proposal, selection: TimedSelection): Measured['ahead'] {
+  const texts = likelySelectionTexts(proposal);
+  const before = proposal.isNewFile ? null : proposal.before;
+  const checked = texts.filter((text) => selection.aheadOf({ path: proposal.path, before, text }));
+  return { checked: checked.length, of: texts.length };
 }
 
 /** The rounds: a change of ticks, every other after the proposal's own check; every fourth goes back. */
@@ -86,7 +110,7 @@ async function rounds(
     const sample = await tickAnswer(change, proposal, approvalId, broker, selection);
     ticks.push({ change, sample, again: back !== undefined });
     process.stderr.write(
-      `  ${change.selectors.join(',')}${sample.fromMemory ? ' (memory)' : ''}: shown ${sample.unseen ? '-' : sample.shownMs} ms, held ${sample.knownMs ?? '-'} ms, complete ${sample.completeMs ?? '-'} ms; proposal ${reference.at(-1)?.shownMs} ms${sample.wrong ? `; wrong: ${sample.wrong}` : ''}\n`,
+      `  ${change.selectors.join(',')}${sample.fromMemory ? ' (memory)' : ''}${sample.checkedAhead ? ' (checked ahead)' : ''}: shown ${sample.unseen ? '-' : sample.shownMs} ms, held ${sample.knownMs ?? '-'} ms, complete ${sample.completeMs ?? '-'} ms; proposal ${reference.at(-1)?.shownMs} ms${sample.wrong ? `; wrong: ${sample.wrong}` : ''}\n`,
     );
   }
   return { ticks, reference };
@@ -116,7 +140,12 @@ async function measure(root: string, files: ReadonlyMap<string, string>): Promis
     diagnostics: checks.diagnostics,
     tests: checks.testRuns?.tests,
   });
-  const broker = new ApprovalBroker({ policy: () => ({ mode: 'ask', rules: [] }) });
+  // The likely selections are checked while the proposal waits, as the engine's broker has them.
+  const likely = new LikelySelections({ selection, diagnostics: checks.diagnostics });
+  const broker = new ApprovalBroker({
+    policy: () => ({ mode: 'ask', rules: [] }),
+    reading: () => likely,
+  });
   const waiting = new AbortController();
   try {
     const opened = performance.now();
@@ -128,18 +157,37 @@ async function measure(root: string, files: ReadonlyMap<string, string>): Promis
     process.stderr.write(
       `  prepared in ${preparedMs} ms; proposal on ${proposal.path} (${importers} importers)\n`,
     );
-    const pending = broker.request(proposal, { signal: waiting.signal, conversationId: 'bench' });
+    // The proposal as first shown, checked as a live one is: the checker's first text of this
+    // file, not counted; the request carries its evidence, as a live proposal's does.
+    const shown = await checkLiveProposal(proposal, {
+      diagnostics: checks.diagnostics,
+      tests: checks.testRuns?.tests,
+      approvals: broker,
+      signal: waiting.signal,
+    });
+    const pending = broker.request(proposal, {
+      signal: waiting.signal,
+      conversationId: 'bench',
+      ...(shown.kind === 'ask'
+        ? { evidence: shown.evidence, lateEvidence: shown.late, onEvidenceProgress: shown.progress }
+        : {}),
+    });
     pending.catch(() => undefined);
     await new Promise((resolve) => setImmediate(resolve));
     const approvalId = broker.pending()[0]?.approvalId;
     if (!approvalId) throw new Error('the proposal did not wait for a decision');
-    // The proposal as first shown: the checker's first text of this file, not counted.
-    await proposalAnswer(proposal, checks, broker);
+    // The person reads the diff before unticking anything.
+    await new Promise((resolve) => setTimeout(resolve, READ_MS));
+    const ahead = checkedAhead(proposal, selection);
+    process.stderr.write(
+      `  read for ${READ_MS} ms: ${ahead.checked} of ${ahead.of} likely selections checked ahead\n`,
+    );
     const measured = await rounds(proposal, checks, broker, selection, approvalId);
     const compiler = diagnostics.compiler() ?? 'TypeScript';
-    return { ...measured, preparedMs, compiler, importers, proposal };
+    return { ...measured, preparedMs, compiler, importers, proposal, ahead };
   } finally {
     waiting.abort();
+    likely.dispose();
     selection.dispose();
     await checks.dispose();
     db.close();
@@ -209,8 +257,13 @@ function table(title: string, corpus: string, m: Measured): BenchTable {
     rows: [
       row('every change of ticks', all, m.reference),
       row(
+        'a text checked ahead while the person read',
+        all.filter((s) => s.checkedAhead),
+        m.reference,
+      ),
+      row(
         'a text not checked before',
-        all.filter((s) => !s.fromMemory),
+        all.filter((s) => !s.fromMemory && !s.checkedAhead),
         m.reference,
       ),
       row(
@@ -223,7 +276,8 @@ function table(title: string, corpus: string, m: Measured): BenchTable {
     notes: [
       `corpus: ${corpus}; checker: ${m.compiler}, its disk side prepared ${m.preparedMs} ms after the project opened (awaited, not counted); memory ceiling ${MEMORY_MB} MB`,
       `proposal: ${m.proposal.path} (imported by ${m.importers} files), ${m.proposal.hunks.length} hunks: a comment at the top, a declaration that does not type-check, a comment and a new export at the end`,
-      `${m.ticks.length} successive changes of ticks (whole hunks, then single lines; every fourth back to a selection whose check finished), every other one after the proposal's own check (the reference, checked as a live proposal is: ${m.reference.length} times); each ask meets an idle checker (the one before has finished, untimed)`,
+      `${m.ticks.length} successive changes of ticks (whole hunks, then single lines; every fourth back to a selection whose check finished), every other one after the proposal's own check (the reference, checked as a live proposal is: ${m.reference.length} times); each ask meets a checker idle but for a check ahead it may have taken meanwhile (the ask before has finished, untimed)`,
+      `read for ${READ_MS} ms before the first change of ticks: by then ${m.ahead.checked} of the ${m.ahead.of} likely selections (each hunk alone, all but one) had their changed file checked ahead, one at a time while the checker was idle`,
       `shown: from the ask to the first answer holding the changed file's errors (checkDecision's \`first\`, which answers once the changed file's errors are in, bounded at ${FIRST_ANSWER_MS} ms, then \`complete\`, as the review asks; for the proposal, the evidence on the request and its updates); held by the check: when the selection check itself held them; the review's wait for the ticks to rest is not counted`,
       ...(missedMemory
         ? [`${missedMemory} selection(s) gone back to were checked again, not answered from memory`]
