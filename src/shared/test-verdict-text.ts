@@ -34,6 +34,8 @@ export function testVerdictLine(verdict: TestVerdict): string {
     case 'selecting':
       return 'Tests: selecting the tests this change affects…';
     case 'running':
+      // A first stage ran: what it found, and that the rest is running (the reason says both).
+      if (verdict.reason) return `Tests: ${verdict.reason} (${how(verdict)})`;
       return `Tests: running${verdict.selection ? ` ${verdict.selection.label}` : ''}…`;
     case 'timed_out':
       return `Tests: still running after ${durationText(verdict.ms)}${verdict.selection ? ` (${verdict.selection.label})` : ''} — approve or reject without them`;

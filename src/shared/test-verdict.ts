@@ -47,7 +47,8 @@ export const testVerdictSchema = z.object({
   /**
    * `passed`: no test the change affects fails where it passed on disk; `failed`: at least
    * one newly failing test; `not_run` with `reason`; `timed_out`: past the live deadline (the
-   * run goes on and its result follows); `selecting`/`running` while it works.
+   * run goes on and its result follows); `selecting`/`running` while it works (`running` with a
+   * `reason` and counts: the tests that reach the change ran first, the rest is running).
    */
   state: testVerdictStateSchema,
   /** Why not run / what timed out, for a person: "no test runner found". */

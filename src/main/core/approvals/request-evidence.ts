@@ -1,9 +1,9 @@
 // A waiting file request's evidence as it completes: the buttons never wait for a check, so
 // one that timed out completes the request later. The changed files' progress, then the late
 // result, are shown: sent as `approval_evidence`, and carried by the waiting request, so a list
-// made after it (a reloaded window) has it. Tests still running when the request was shown have
-// their late verdict kept with the edit's checkpoint, since the person may have decided
-// without it.
+// made after it (a reloaded window) has it. Tests still running when the request was shown (past
+// the deadline, or only their first stage in) have their late verdict kept with the edit's
+// checkpoint, since the person may have decided without it.
 import type { AgentEvent } from '../../../shared/agent-events';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
@@ -43,7 +43,9 @@ export function followRequestEvidence(
   void call.lateEvidence?.then((evidence) => {
     final = true;
     const late = evidence.tests;
-    if (call.evidence?.tests?.state === 'timed_out' && late && late.state !== 'timed_out')
+    const shownState = call.evidence?.tests?.state;
+    const unfinished = shownState === 'timed_out' || shownState === 'running';
+    if (unfinished && late && late.state !== 'timed_out' && late.state !== 'running')
       deps.checkpoints?.recordLateTests(approvalId, late);
     show(evidence);
   });

@@ -217,7 +217,9 @@ export async function checkLiveProposal(
         hooks?.stop();
         return testsHeld;
       }
-      if (verdict.state === 'timed_out') testsLate = ran?.late ?? null;
+      // Past the deadline, or the first stage's verdict while the rest runs: the rest follows.
+      if (verdict.state === 'timed_out' || verdict.state === 'running')
+        testsLate = ran?.late ?? null;
       // The importers' errors that came while the tests ran are the request's evidence, and
       // may hold the change back as the changed files' would have.
       const done = completed as ProposalEvidence | null;
@@ -273,6 +275,7 @@ async function liveTests(
     key: `${ctx.conversationId ?? 'tool'}\0${proposal.path}`,
     deadlineMs: ctx.tests.liveDeadlineMs(),
     signal: ctx.signal,
+    answerFirstStage: true,
     onLateResult: late.resolve,
   });
   return verdict ? { verdict, late: late.promise } : null;

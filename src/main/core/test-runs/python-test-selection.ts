@@ -3,8 +3,12 @@
 // modules) is a dependency of whoever imports anything in the package. A changed
 // `conftest.py` selects the tests of its folder and below; a change to pytest's configuration
 // (pytest.ini, pyproject.toml, setup.cfg, tox.ini) or the root conftest selects everything.
+// Within the selected files, the tests that use the changed names are the plan's first stage
+// (python-first-stage.ts): they run, by node id, before the whole plan.
 import { spawnSync } from 'node:child_process';
 import { forEachPythonImport, pythonModuleFiles } from '../diagnostics/python/importers';
+import { grammarFor, prepareGrammarsFor } from '../index/languages/tree-sitter-runtime';
+import { pythonFirstStage } from './python-first-stage';
 import { addImporter, dependentsOf, importsOf } from './reverse-closure';
 import type { TestOutcome } from './test-outcome';
 import { sandboxExecutable } from './sandbox-executable';
@@ -146,6 +150,26 @@ function pytestPlan(
     selection: { runner: 'pytest', command, label: 'pytest', targets: [...tests], whole, reason },
     format: 'junit-xml',
     commandWithReport: (report) => `${command} --junitxml=${shellQuote(report)}`,
+    ...(whole || nodeIds
+      ? {}
+      : {
+          firstStage: async () => {
+            await prepareGrammarsFor(['first-stage.py']);
+            const grammar = grammarFor('python');
+            if (typeof grammar === 'string') return null;
+            const stage = pythonFirstStage({
+              root: input.root,
+              changes: input.changes,
+              tests,
+              files: input.project.files,
+              graph,
+              grammar,
+            });
+            return stage.kind === 'stage'
+              ? { plan: narrow(tests, stage.nodeIds), names: stage.shown }
+              : null;
+          },
+        }),
     narrowing: {
       toTargets: (targets) => narrow(targets),
       toTests: (outcomes) => {

@@ -1,12 +1,14 @@
 // One selection's run (test-run-service.ts queues it): each plan on the proposed text in a
 // private copy, beside its baseline on the disk state (plan-run.ts), so a failure is newly
-// failing, already failing, or flaky.
+// failing, already failing, or flaky. When someone is told of progress, the tests that reach the
+// changed names run first and their `running` verdict is told (first-stage-run.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { notRunVerdict, type TestSelection, type TestVerdict } from '../../../shared/test-verdict';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { detectSandbox } from '../sandbox/sandbox-detect';
 import type { BaselineCache } from './baseline-cache';
+import { runFirstStages } from './first-stage-run';
 import { runPlan, type PlanRunContext } from './plan-run';
 import type { RunCaches } from './run-caches';
 import { runPlanInCopy, type CopyRunResult } from './test-copy-run';
@@ -39,6 +41,17 @@ export interface SelectionRunRequest {
   /** The baseline is always run and never cached (its texts are not the disk's). */
   readonly baselineNotOnDisk?: boolean;
   readonly onProgress?: (verdict: TestVerdict) => void;
+  /** The verdict of the tests that reach the change, run first while the rest is to run. */
+  readonly onFirstStage?: (verdict: TestVerdict) => void;
+}
+
+/** The words of a run that stopped. */
+function stopReason(stop: CopyRunResult): string {
+  return stop.kind === 'cancelled'
+    ? 'the test run was cancelled (a newer revision of this change, or the request ended)'
+    : stop.kind === 'failed'
+      ? stop.reason
+      : 'the test run stopped';
 }
 
 /** Every plan of the selection run and compared; the first that cannot run stops the rest. */
@@ -72,17 +85,32 @@ export async function runSelection(
     request.baselineNotOnDisk || !madeAgainstDisk(context.root, request.changes)
       ? null
       : selection.project;
+  // A first stage only where its verdict is shown: it costs its tests a second run.
+  if (request.onProgress || request.onFirstStage) {
+    const first = await runFirstStages({
+      context: planContext,
+      plans: selection.plans,
+      changes: request.changes,
+      disk,
+      signal,
+    });
+    if (first && 'stop' in first)
+      return withSelection(notRunVerdict(stopReason(first.stop), Date.now() - started), combined);
+    if (first) {
+      const verdict: TestVerdict = {
+        ...first,
+        ...(combined ? { selection: combined } : {}),
+        ms: Date.now() - started,
+        checkedAt: new Date().toISOString(),
+      };
+      request.onProgress?.(verdict);
+      request.onFirstStage?.(verdict);
+    }
+  }
   for (const plan of selection.plans) {
     const result = await runPlan(planContext, plan, request.changes, disk, signal);
-    if ('stop' in result) {
-      const reason =
-        result.stop.kind === 'cancelled'
-          ? 'the test run was cancelled (a newer revision of this change, or the request ended)'
-          : result.stop.kind === 'failed'
-            ? result.stop.reason
-            : 'the test run stopped';
-      return withSelection(notRunVerdict(reason, Date.now() - started), combined);
-    }
+    if ('stop' in result)
+      return withSelection(notRunVerdict(stopReason(result.stop), Date.now() - started), combined);
     total.newlyFailing.push(...result.verdict.newlyFailing);
     total.flaky.push(...result.verdict.flaky);
     total.alreadyFailing.push(...result.verdict.alreadyFailing);

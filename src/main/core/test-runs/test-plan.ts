@@ -30,6 +30,19 @@ export interface TestPlan {
   commandWithReport(reportPath: string): string;
   /** How the plan runs on part of its targets or tests; absent: only whole. */
   readonly narrowing?: PlanNarrowing;
+  /**
+   * The tests that reach the changed names, to run and show before the whole plan runs; null
+   * when there is no such first group (absent: the language has none).
+   */
+  readonly firstStage?: () => Promise<FirstStage | null>;
+}
+
+/** A first group of a plan's tests: those that reach the change, by the names they use. */
+export interface FirstStage {
+  /** The same runner on the first group's tests, over the plan's targets. */
+  readonly plan: TestPlan;
+  /** The changed names the group's tests use, as a person reads them: `chunked`, `Cart.total`. */
+  readonly names: readonly string[];
 }
 
 /**

@@ -7,6 +7,9 @@
 // (plan-run.ts, baseline-cache.ts); only failing tests run again to tell flaky ones. Asked to
 // (prepareBaseline: the project opened, the disk changed), the baseline of every test is run in
 // the background before any edit needs it, giving way to every verdict (background-baseline.ts).
+// A request that shows its verdict to a person as it comes (`answerFirstStage`) is answered with
+// the verdict of the tests that reach the changed names once they ran (state `running`, the rest
+// still running), and the complete verdict follows through `onLateResult`, as past the deadline.
 // Contract: verdict() never rejects; every failure is a `not_run` verdict with the reason.
 import path from 'node:path';
 import { durationText } from '../../../shared/evidence-summary';
@@ -70,6 +73,12 @@ export interface TestVerdictRequest {
   readonly signal?: AbortSignal;
   readonly onLateResult?: (verdict: TestVerdict) => void;
   readonly onProgress?: (verdict: TestVerdict) => void;
+  /**
+   * A person reads the verdict as it comes: answer with the first stage's (the tests that reach
+   * the changed names) when it comes first, the complete verdict following through
+   * `onLateResult` (needed with it).
+   */
+  readonly answerFirstStage?: boolean;
   /**
    * The changes' `before` texts are not the disk's (a commit is compared with HEAD, whose text
    * the disk no longer holds): the baseline is always run, and never shared through the
@@ -183,6 +192,8 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
       const stop = (): void => controller.abort();
       request.signal?.addEventListener('abort', stop, { once: true });
       everything.signal.addEventListener('abort', stop, { once: true });
+      const firstStage = request.answerFirstStage && request.onLateResult ? laterVerdict() : null;
+      const runRequest = firstStage ? { ...request, onFirstStage: firstStage.resolve } : request;
       // One run per project at a time: wait for the previous one, unless cancelled meanwhile.
       const job = queue.then(() =>
         controller.signal.aborted
@@ -193,7 +204,7 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
               ),
               combined,
             )
-          : runSelection(runContext, request, selection, controller.signal, started),
+          : runSelection(runContext, runRequest, selection, controller.signal, started),
       );
       queue = job.catch(() => undefined);
       work.track(job);
@@ -211,11 +222,12 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
           everything.signal.removeEventListener('abort', stop);
         });
       const deadlineMs = request.deadlineMs ?? current.liveDeadlineMs;
-      const first = await beforeDeadline(finished, deadlineMs);
-      if (first) return first;
+      const first = await beforeDeadline(firstOrFinished(finished, firstStage), deadlineMs);
+      if (first && first.state !== 'running') return first;
       void finished.then((late) => {
         if (!controller.signal.aborted) request.onLateResult?.(late);
       });
+      if (first) return first;
       return {
         ...emptyVerdict('timed_out', combined),
         reason: `the tests were still running after ${durationText(deadlineMs)}`,
@@ -236,6 +248,26 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     baselineSettled: () => background.settled(),
     dispose: () => everything.abort(),
   };
+}
+
+/** A first stage's verdict (`running`) answers first; the complete one follows, as past the deadline. */
+function firstOrFinished(
+  finished: Promise<TestVerdict>,
+  firstStage: { promise: Promise<TestVerdict> } | null,
+): Promise<TestVerdict> {
+  return firstStage ? Promise.race([finished, firstStage.promise]) : finished;
+}
+
+/** A verdict told later, and how to tell it. */
+function laterVerdict(): {
+  promise: Promise<TestVerdict>;
+  resolve: (verdict: TestVerdict) => void;
+} {
+  let resolve: (verdict: TestVerdict) => void = () => undefined;
+  const promise = new Promise<TestVerdict>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }
 
 /** Nothing ran, and nothing needed to: the change keeps every code token. */
