@@ -118,26 +118,32 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
     layFiles(mount.upper, input.files);
     mkdirSync(path.join(mount.upper, REPORT_DIR), { recursive: true });
     const report = `${REPORT_DIR}/report`;
-    const warm = input.caches?.prepare(mount.upper, input.files, input.plan.format);
+    const runner = input.plan.selection.runner;
+    const warm = input.caches?.prepare(mount.upper, input.files, runner);
     const env = Object.entries(warm?.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)} `);
-    const command = `exec ${env.length ? `env ${env.join('')}` : ''}/bin/sh -c ${shellQuote(input.plan.commandWithReport(report))}`;
-    const run = await runCommand({
-      command,
-      root: input.root,
-      cwd: input.root,
-      timeoutMs: input.timeoutMs,
-      network: false,
-      sandbox: input.sandbox,
-      signal: input.signal,
-      hidden: input.hidden ?? [],
-      copy: mount,
-      writable: warm?.writable ?? [],
-      ...(input.maxMemoryBytes !== undefined ? { maxMemoryBytes: input.maxMemoryBytes } : {}),
-      ...(input.memoryCgroup === false ? { memoryCgroup: false } : {}),
-      ...(input.baseEnv ? { baseEnv: input.baseEnv } : {}),
-    });
+    const args = (warm?.args ?? []).map((a) => ` ${shellQuote(a)}`).join('');
+    const command = `exec ${env.length ? `env ${env.join('')}` : ''}/bin/sh -c ${shellQuote(`${input.plan.commandWithReport(report)}${args}`)}`;
+    let run: CommandRun | undefined;
+    try {
+      run = await runCommand({
+        command,
+        root: input.root,
+        cwd: input.root,
+        timeoutMs: input.timeoutMs,
+        network: false,
+        sandbox: input.sandbox,
+        signal: input.signal,
+        hidden: input.hidden ?? [],
+        copy: mount,
+        writable: warm?.writable ?? [],
+        ...(input.maxMemoryBytes !== undefined ? { maxMemoryBytes: input.maxMemoryBytes } : {}),
+        ...(input.memoryCgroup === false ? { memoryCgroup: false } : {}),
+        ...(input.baseEnv ? { baseEnv: input.baseEnv } : {}),
+      });
+    } finally {
+      input.caches?.finish(mount.upper, input.files, runner, run?.end.kind === 'exited');
+    }
     if (run.end.kind === 'aborted') return { kind: 'cancelled', ms: ms() };
-    if (run.end.kind === 'exited') input.caches?.keep(mount.upper, input.files);
     // Outcomes of a run cut short at the ceiling are not the tests' own: no verdict from them.
     const memory = memoryCeilingWords(run, "the tests'");
     if (memory) return { kind: 'failed', reason: memory, ms: ms() };

@@ -1,5 +1,6 @@
 // The trace of a project's test runs: every run in a private copy (a verdict's or the
-// background baseline's) and every step of the background baseline, published on a
+// background baseline's), every step of the background baseline, and what a run's caches could
+// not keep (a folder that could not be made, a cache past its limit), published on a
 // node:diagnostics_channel. Nothing here reaches the person's screen: the background baseline
 // fails closed (a target it could not run stays "not known", and the next verdict runs that
 // baseline itself), and this trace is where it says so, for a test, a bench or a diagnostic tool.
@@ -34,6 +35,13 @@ export type TestRunTraceEvent =
       readonly end: 'ran' | 'failed' | 'cancelled';
       readonly reason?: string;
       readonly ms: number;
+    }
+  | {
+      /** A cache kept between runs (run-caches.ts) that a run went without, or that was cleared. */
+      readonly type: 'cache';
+      readonly root: string;
+      readonly runner: string;
+      readonly detail: string;
     }
   | {
       readonly type: 'baseline';

@@ -48,9 +48,9 @@ describe('caches kept between test runs', () => {
       'shop/__pycache__/tax.cpython-311.pyc': 'TAX-PROPOSED',
       'shop/__pycache__/gone.cpython-311.pyc': 'NO SOURCE',
     });
-    caches.keep(upper, laid);
+    caches.finish(upper, laid, 'pytest', true);
     const next = path.join(project.home, 'run2', 'upper');
-    expect(caches.prepare(next, [], 'junit-xml')).toEqual({ env: {}, writable: [] });
+    expect(caches.prepare(next, [], 'pytest')).toEqual({ env: {}, writable: [], args: [] });
     expect(readFileSync(path.join(next, 'shop/__pycache__/cart.cpython-311.pyc'), 'utf8')).toBe(
       'CART',
     );
@@ -58,13 +58,13 @@ describe('caches kept between test runs', () => {
     expect(existsSync(path.join(next, 'shop/__pycache__/gone.cpython-311.pyc'))).toBe(false);
     // A run that lays cart.py over gets no bytecode of the disk's cart.py.
     const laidCart = path.join(project.home, 'run3', 'upper');
-    caches.prepare(laidCart, [{ path: 'shop/cart.py', after: 'x = 5\n' }], 'junit-xml');
+    caches.prepare(laidCart, [{ path: 'shop/cart.py', after: 'x = 5\n' }], 'pytest');
     expect(existsSync(path.join(laidCart, 'shop/__pycache__/cart.cpython-311.pyc'))).toBe(false);
     // cart.py changed on disk since: its bytecode is not laid.
     project.write('shop/cart.py', 'x = 10\n');
     utimesSync(path.join(project.root, 'shop/cart.py'), new Date(), new Date(Date.now() + 5000));
     const changed = path.join(project.home, 'run4', 'upper');
-    caches.prepare(changed, [], 'junit-xml');
+    caches.prepare(changed, [], 'pytest');
     expect(existsSync(path.join(changed, 'shop/__pycache__/cart.cpython-311.pyc'))).toBe(false);
   });
 
@@ -73,7 +73,7 @@ describe('caches kept between test runs', () => {
     const warm = projectRunCaches(project.home, project.root).prepare(
       path.join(project.home, 'upper'),
       [],
-      'go-json',
+      'go',
     );
     expect(warm.env.GOCACHE?.startsWith(path.join(project.home, 'cache', 'test-runs'))).toBe(true);
     expect(warm.writable).toEqual([warm.env.GOCACHE]);
