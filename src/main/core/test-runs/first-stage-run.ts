@@ -4,7 +4,8 @@
 // rest is running: "12 tests that use `chunked` passed; 340 more in the selected test files are
 // running". The whole selection then runs as it would without a first stage, the first group's
 // tests included, so the final verdict is exactly the one running every selected test gives; the
-// first stage's baseline is kept per target for it. A first stage that cannot run is left out.
+// first stage's baseline is kept per target for it. A first stage that cannot be found, cannot
+// run or runs no test is left out.
 import type { TestVerdict } from '../../../shared/test-verdict';
 import { targetKeys } from './baseline-cache';
 import { runPlan, type PlanRunContext, type PlanVerdict } from './plan-run';
@@ -82,7 +83,8 @@ export async function runFirstStages(
   let more: number | null = 0;
   let staged = 0;
   for (const plan of run.plans) {
-    const stage = await plan.firstStage?.();
+    // A first stage is extra: one that cannot be found leaves the run as it was.
+    const stage = await plan.firstStage?.().catch(() => null);
     if (run.signal.aborted) return { stop: { kind: 'cancelled', ms: 0 } };
     if (!stage) {
       more = null;
@@ -95,13 +97,18 @@ export async function runFirstStages(
       continue;
     }
     const v = result.verdict;
+    const ran = v.passed + v.newlyFailing.length + v.flaky.length + v.alreadyFailing.length;
+    // The runner found none of the node ids (a configuration that names tests otherwise).
+    if (!ran) {
+      more = null;
+      continue;
+    }
     staged += 1;
     total.newlyFailing.push(...v.newlyFailing);
     total.flaky.push(...v.flaky);
     total.alreadyFailing.push(...v.alreadyFailing);
     total.passed += v.passed;
     names.push(...stage.names);
-    const ran = v.passed + v.newlyFailing.length + v.flaky.length + v.alreadyFailing.length;
     const beside = testsBeside(run, plan, ran);
     more = more === null || beside === null ? null : more + beside;
   }

@@ -17,7 +17,7 @@ import type { TestChange } from './test-plan';
 
 /** Test modules read at most, and their bytes: past either, no first group. */
 export const FIRST_STAGE_MAX_FILES = 200;
-export const FIRST_STAGE_MAX_BYTES = 16 * 1024 * 1024;
+export const FIRST_STAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface PythonFirstStageInput {
   readonly root: string;
