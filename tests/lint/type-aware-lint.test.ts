@@ -13,7 +13,8 @@ async function ruleIds(code: string): Promise<string[]> {
 }
 
 describe('type-aware lint', () => {
-  it('a promise nobody awaits - fails', async () => {
+  // The first sample builds the typed program of the whole project: seconds, more on a busy machine.
+  it('a promise nobody awaits - fails', { timeout: 90_000 }, async () => {
     expect(await ruleIds('export async function f(): Promise<void> {}\nf();\n')).toContain(
       '@typescript-eslint/no-floating-promises',
     );
