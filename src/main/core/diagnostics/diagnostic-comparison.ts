@@ -1,10 +1,14 @@
 // Introduced vs fixed. A diagnostic's identity is (file, code, message, trimmed line text),
 // never its position, so an error that merely moved with inserted lines is not new. The
+// message is its first line: the elaboration under it ("Type 'typeof A' has no construct
+// signatures.") depends on what the checker related before, so the same error checked in
+// another order (the changed files first, then their importers) reads differently below. The
 // two sides are compared as multisets: a second copy of an existing error is new.
 import type { Diagnostic } from '../../../shared/diagnostics';
 
 export function diagnosticIdentity(d: Diagnostic): string {
-  return JSON.stringify([d.path, d.code, canonicalMessage(d.message), d.lineText.trim()]);
+  const head = d.message.split('\n', 1)[0] ?? '';
+  return JSON.stringify([d.path, d.code, canonicalMessage(head), d.lineText.trim()]);
 }
 
 const OPEN = '([{<';

@@ -79,6 +79,18 @@ describe('compareDiagnostics', () => {
     expect(result.fixed).toEqual([d(1, 'a;')]);
   });
 
+  it('compareDiagnostics - the elaboration under the first line, which depends on the check order, does not make an error new', () => {
+    const plain = d(3, 'new Federation();', 'This expression is not constructable.');
+    const elaborated = d(
+      3,
+      'new Federation();',
+      "This expression is not constructable.\n  Type 'typeof Federation' has no construct signatures.",
+    );
+    expect(compareDiagnostics([elaborated], [plain])).toEqual({ introduced: [], fixed: [] });
+    const other = d(3, 'new Federation();', 'This expression is not callable.\n  Type x.');
+    expect(compareDiagnostics([elaborated], [other]).introduced).toEqual([other]);
+  });
+
   it('sortDiagnostics and lineTextAt - order by path then line; the trimmed text of a line', () => {
     expect(
       sortDiagnostics([d(3, ''), d(1, '', undefined, 'b.ts'), d(2, '')]).map(
