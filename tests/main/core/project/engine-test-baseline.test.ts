@@ -164,7 +164,9 @@ describe.skipIf(!canRun)("the engine and the tests' baselines", () => {
     const started = Date.now();
     await engine.dispose();
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(processesNaming(marker)).toEqual([]);
+    // The sandbox's own processes are killed with its namespace, which the kernel tears down
+    // just after the run's process is gone: a moment, never the test's minute.
+    await eventually(() => processesNaming(marker).length === 0, 'no process left', 2_000);
     expect(log.steps('stopped')).toHaveLength(1);
   }, 60_000);
 
