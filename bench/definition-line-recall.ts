@@ -2,12 +2,14 @@
 // symbol the index's extractors record in every file, and every `export { local as NAME }`,
 // must leave a line of its file that the filter keeps for the name's last segment (among the
 // lines holding the word, as ripgrep prints them). A miss is a definition the quick answer
-// could not see: it is listed.
+// could not see: it is listed. A TypeScript file's second look (quick-definition-context.ts)
+// is checked with it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runParseJobSync } from '../src/main/core/index/parse-job';
 import { prepareGrammarsFor } from '../src/main/core/index/languages/tree-sitter-runtime';
 import { definitionLineFilter } from '../src/main/core/index/quick-definition-filter';
+import { fileMayDefine, isContextJudged } from '../src/main/core/index/quick-definition-context';
 import { shortNameOf } from '../src/main/core/index/index-store';
 
 export interface LineRecall {
@@ -70,8 +72,13 @@ export async function definitionLineRecall(
   words.forEach((word, i) => {
     const filter = definitionLineFilter(word);
     if (!filter) return;
-    const kept = (file: string): boolean =>
-      linesWithWord(texts.get(file) ?? '', word).some((line) => filter.keepLine(file, line));
+    // The lines, then (TypeScript) the file's second look, as the quick answer judges it.
+    const kept = (file: string): boolean => {
+      const text = texts.get(file) ?? '';
+      if (!linesWithWord(text, word).some((line) => filter.keepLine(file, line))) return false;
+      if (!isContextJudged(file)) return true;
+      return fileMayDefine(text, word, (line) => filter.keepLine(file, line));
+    };
     for (const d of byWord.get(word) ?? []) {
       checked++;
       if (!kept(d.path)) missed.push(`${d.path}: ${d.what}`);

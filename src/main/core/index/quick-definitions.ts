@@ -3,7 +3,9 @@
 // declaration, or the `export { local as NAME }` beside the local's declaration), so ripgrep
 // prints the lines holding the word, the files with such a line are kept
 // (quick-definition-filter.ts; every file with the word, for a name the patterns cannot
-// take), the index's parse job reads them, and the index's own query
+// take), a TypeScript file's kept lines are looked at again in the context of the whole
+// file (quick-definition-context.ts: import lists and types broken over lines are no
+// definitions), the index's parse job reads the files left, and the index's own query
 // (definition-query.ts, same ranking and kinds) answers over them. Most files that mention a
 // frequent name only use it, so they are not parsed. A miss waits for the index: its
 // similar-name suggestions need every name in the project.
@@ -13,9 +15,12 @@ import { shortNameOf } from './index-store';
 import { createQuickStore, prewarmParsers } from './quick-parse';
 import type { ParsedFile } from './index-types';
 import { runPrefilter } from './quick-text-prefilter';
-import { definitionLineFilter } from './quick-definition-filter';
+import { definitionLineFilter, type DefinitionLineFilter } from './quick-definition-filter';
+import { fileMayDefine, isContextJudged } from './quick-definition-context';
 import { QUICK_MAX_PARSED_FILES, type QuickAnswer } from './quick-answer';
 import type { IndexFileSource } from './project-scan';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 export interface QuickSearchDeps {
   readonly rgPath: string;
@@ -48,11 +53,14 @@ export async function quickFindDefinitions(
   if (listed.unsure) return { kind: 'wait', why: listed.unsure };
   if (!listed.files.length)
     return { kind: 'wait', why: lines ? `no file may define ${word}` : `no file mentions ${word}` };
-  if (listed.files.length > QUICK_MAX_PARSED_FILES)
-    return { kind: 'wait', why: `${listed.files.length} files ${where} ${word}` };
+  const files = lines
+    ? await judgedInContext(deps.source.root, listed.files, word, lines)
+    : listed.files;
+  if (files.length > QUICK_MAX_PARSED_FILES)
+    return { kind: 'wait', why: `${files.length} files ${where} ${word}` };
   const quick = createQuickStore(deps.source.root, deps.maxFileBytes, () => undefined);
   try {
-    await quick.add(listed.files);
+    await quick.add(files);
     const result = findDefinitions(quick.store, () => [], query, kind);
     deps.warm?.([...quick.parsed.values()]);
     if (!result.definitions.length)
@@ -64,4 +72,28 @@ export async function quickFindDefinitions(
   } finally {
     quick.close();
   }
+}
+
+/**
+ * The listed files that may still define `word` once each TypeScript file is read whole; a
+ * file that cannot be read is kept (its parse reports it).
+ */
+async function judgedInContext(
+  root: string,
+  files: readonly string[],
+  word: string,
+  lines: DefinitionLineFilter,
+): Promise<string[]> {
+  const kept = await Promise.all(
+    files.map(async (file) => {
+      if (!isContextJudged(file)) return true;
+      try {
+        const text = await readFile(path.join(root, file), 'utf8');
+        return fileMayDefine(text, word, (line) => lines.keepLine(file, line));
+      } catch {
+        return true;
+      }
+    }),
+  );
+  return files.filter((_, i) => kept[i]);
 }
