@@ -347,8 +347,10 @@ async function measure(corpus: Corpus, home: string): Promise<BenchTable> {
   const direct = directMs(corpus, path.dirname(home));
   const sandbox = detectSandbox();
   // Each service with its own SLUICE_HOME, so neither finds what the other compiled.
+  process.stderr.write(`tests: ${corpus.title}: opening, background baseline\n`);
   const opened = await openWithBaseline(corpus.root, path.join(home, 'opened'));
   const service = opened.service;
+  process.stderr.write(`tests: ${corpus.title}: background baseline ${Math.round(opened.ms)} ms\n`);
   backgrounds.push(`${corpus.title}: ${Math.round(opened.ms)} ms (${opened.said})`);
   const cold = createTestRunService({ root: corpus.root, home: path.join(home, 'cold') });
   const wholePlan = service.select([corpus.whole]).plans[0];
@@ -403,6 +405,9 @@ async function measure(corpus: Corpus, home: string): Promise<BenchTable> {
     if (edit.kind === 'benign') falseNew += verdict.newlyFailing.length;
     const files = selection.plans[0]?.selection.targets.length ?? 0;
     share += totalFiles ? files / totalFiles : 0;
+    process.stderr.write(
+      `tests: ${corpus.title}: ${edit.kind} ${edit.name}: verdict ${Math.round(verdict.ms)} ms (${(verdict.ms / direct).toFixed(2)}x), no background baseline ${Math.round(before.ms)} ms\n`,
+    );
     rows.push([
       `${edit.kind}: ${edit.name}`,
       `${files}/${totalFiles}`,

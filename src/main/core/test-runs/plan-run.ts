@@ -2,8 +2,9 @@
 // by side: the baseline of each target comes from the cache when its files are as they were,
 // from a run already under way, or from a run started now on the targets still unknown, which
 // goes on to fill the cache when the proposed run passes. When tests fail, only those tests run
-// once more on the proposed text (a failure that passes then is flaky), beside what is left of
-// the baseline; a failing test in a file the baseline did not run has that file run on disk.
+// once more on the proposed text (a failure that passes then is flaky): within the proposed run
+// where the runner can (pytest-run-again.ts), else as a rerun beside what is left of the
+// baseline; a failing test in a file the baseline did not run has that file run on disk.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestVerdict } from '../../../shared/test-verdict';
@@ -21,8 +22,16 @@ export interface PlanRunContext {
   readonly baselines: BaselineCache;
   /** Ends with the service: a baseline that fills the cache outlives the request, not it. */
   readonly lifetime: AbortSignal;
-  /** Runs a plan with these files laid over the project. */
-  run(plan: TestPlan, files: readonly TestChange[], signal: AbortSignal): Promise<CopyRunResult>;
+  /**
+   * Runs a plan with these files laid over the project; `failingAgain`: its failures run once
+   * more within the run where the runner can (the proposed run's flaky check).
+   */
+  run(
+    plan: TestPlan,
+    files: readonly TestChange[],
+    signal: AbortSignal,
+    options?: { readonly failingAgain?: boolean },
+  ): Promise<CopyRunResult>;
 }
 
 interface DiskOutcomes {
@@ -55,13 +64,13 @@ export async function runPlan(
     const baseline = diskOutcomes(context, plan, changes, keys, own.signal);
     // A baseline that fails is read when needed; never an unhandled rejection meanwhile.
     baseline.catch(() => undefined);
-    const proposed = await context.run(plan, changes, signal);
+    const proposed = await context.run(plan, changes, signal, { failingAgain: true });
     if (proposed.kind !== 'ran') return { stop: proposed };
     const failed = proposed.outcomes.filter((o) => o.status === 'failed');
     const passed = proposed.outcomes.filter((o) => o.status === 'passed').length;
     if (!failed.length)
       return { verdict: { newlyFailing: [], flaky: [], alreadyFailing: [], passed } };
-    return await compare(context, plan, changes, proposed.outcomes, baseline, onDiskNow, signal);
+    return await compare(context, plan, changes, proposed, baseline, onDiskNow, signal);
   } finally {
     signal.removeEventListener('abort', stopOwn);
     own.abort();
@@ -73,14 +82,21 @@ async function compare(
   context: PlanRunContext,
   plan: TestPlan,
   changes: readonly TestChange[],
-  outcomes: readonly TestOutcome[],
+  proposed: { readonly outcomes: readonly TestOutcome[]; readonly again?: readonly TestOutcome[] },
   baseline: Promise<DiskOutcomes | null | 'cancelled'>,
   onDiskNow: (target: string) => boolean,
   signal: AbortSignal,
 ): Promise<{ verdict: PlanVerdict } | { stop: CopyRunResult }> {
+  const { outcomes, again: ranAgain } = proposed;
   const failed = outcomes.filter((o) => o.status === 'failed');
   const rerunPlan = plan.narrowing?.toTests(failed) ?? plan;
-  const [onDisk, again] = await Promise.all([baseline, context.run(rerunPlan, changes, signal)]);
+  // The failures ran again within the proposed run where the runner could; else a rerun.
+  const [onDisk, again] = await Promise.all([
+    baseline,
+    ranAgain
+      ? ({ kind: 'ran', outcomes: ranAgain, ms: 0 } as const)
+      : context.run(rerunPlan, changes, signal),
+  ]);
   if (onDisk === 'cancelled') return { stop: { kind: 'cancelled', ms: 0 } };
   if (again.kind === 'cancelled') return { stop: again };
   // A baseline that could not run leaves every failure "newly failing" (fails closed).

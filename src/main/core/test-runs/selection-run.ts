@@ -74,8 +74,8 @@ export async function runSelection(
     root: context.root,
     baselines: context.baselines,
     lifetime: context.lifetime,
-    run: (plan, files, runSignal) => {
-      const run = runInCopy(context, plan, files, runSignal);
+    run: (plan, files, runSignal, options) => {
+      const run = runInCopy(context, plan, files, runSignal, false, options?.failingAgain);
       context.onVerdictRun?.(run);
       return run;
     },
@@ -146,6 +146,7 @@ export async function runInCopy(
   files: readonly TestChange[],
   signal: AbortSignal,
   background = false,
+  failingAgain = false,
 ): Promise<CopyRunResult> {
   const modulePath = plan.format === 'go-json' ? goModulePath(context.root) : undefined;
   const result = await runPlanInCopy({
@@ -160,6 +161,7 @@ export async function runInCopy(
     ...(modulePath ? { modulePath } : {}),
     ...(context.baseEnv ? { baseEnv: context.baseEnv } : {}),
     ...(context.caches ? { caches: context.caches } : {}),
+    failingAgain,
   });
   traceTestRun({
     type: 'run',
@@ -168,6 +170,7 @@ export async function runInCopy(
     targets: plan.selection.targets,
     end: result.kind,
     ...(result.kind === 'failed' ? { reason: result.reason } : {}),
+    ...(result.kind === 'ran' && result.again ? { ranAgain: result.again.length } : {}),
     ms: result.ms,
   });
   return result;

@@ -47,10 +47,18 @@ export interface CopyRunInput {
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Bytecode and build caches kept between runs of this project. */
   readonly caches?: RunCaches;
+  /** Runs the failures once more within this run where the runner can (the proposed run). */
+  readonly failingAgain?: boolean;
 }
 
 export type CopyRunResult =
-  | { readonly kind: 'ran'; readonly outcomes: readonly TestOutcome[]; readonly ms: number }
+  | {
+      readonly kind: 'ran';
+      readonly outcomes: readonly TestOutcome[];
+      readonly ms: number;
+      /** The failing tests as they ran again within the run (absent: they did not). */
+      readonly again?: readonly TestOutcome[];
+    }
   | { readonly kind: 'failed'; readonly reason: string; readonly ms: number }
   | { readonly kind: 'cancelled'; readonly ms: number };
 
@@ -120,8 +128,16 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
     const report = `${REPORT_DIR}/report`;
     const runner = input.plan.selection.runner;
     const warm = input.caches?.prepare(mount.upper, input.files, runner);
-    const env = Object.entries(warm?.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)} `);
-    const args = (warm?.args ?? []).map((a) => ` ${shellQuote(a)}`).join('');
+    const again = input.failingAgain ? input.plan.failingAgain : undefined;
+    for (const [name, text] of Object.entries(again?.files ?? {}))
+      writeFileSync(path.join(mount.upper, REPORT_DIR, name), text);
+    const on = again?.turnOn(path.join(input.root, REPORT_DIR));
+    const env = Object.entries({ ...warm?.env, ...on?.env }).map(
+      ([k, v]) => `${k}=${shellQuote(v)} `,
+    );
+    const args = [...(warm?.args ?? []), ...(on?.args ?? [])]
+      .map((a) => ` ${shellQuote(a)}`)
+      .join('');
     const command = `exec ${env.length ? `env ${env.join('')}` : ''}/bin/sh -c ${shellQuote(`${input.plan.commandWithReport(report)}${args}`)}`;
     let run: CommandRun | undefined;
     try {
@@ -156,7 +172,10 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
     }
     if (run.end.kind === 'timed_out')
       return { kind: 'failed', reason: whyNoReport(run, input.timeoutMs), ms: ms() };
-    return { kind: 'ran', outcomes, ms: ms() };
+    const failedAgain = outcomes.some((o) => o.status === 'failed')
+      ? again?.read(path.join(mount.upper, REPORT_DIR), outcomes)
+      : null;
+    return { kind: 'ran', outcomes, ms: ms(), ...(failedAgain ? { again: failedAgain } : {}) };
   } finally {
     removeOverlayCopy(base);
   }

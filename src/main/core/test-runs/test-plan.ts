@@ -35,6 +35,20 @@ export interface TestPlan {
    * when there is no such first group (absent: the language has none).
    */
   readonly firstStage?: () => Promise<FirstStage | null>;
+  /** How the runner runs its failures once more within the same run, where it can. */
+  readonly failingAgain?: FailingAgain;
+}
+
+/** A failure's flaky check inside the run: what turns it on and how its answer is read. */
+export interface FailingAgain {
+  /** Files laid in the report folder before the run, by name. */
+  readonly files: Readonly<Record<string, string>>;
+  /** The environment and the arguments after the command that turn it on (`runDir`: the
+   * report folder as the run sees it). */
+  turnOn(runDir: string): { env: Record<string, string>; args: string[] };
+  /** The run's failing outcomes as they ran again, from the report folder on the host;
+   * null when not known (the rerun runs). */
+  read(hostDir: string, outcomes: readonly TestOutcome[]): TestOutcome[] | null;
 }
 
 /** A first group of a plan's tests: those that reach the change, by the names they use. */

@@ -34,6 +34,8 @@ export type TestRunTraceEvent =
       readonly targets: readonly string[];
       readonly end: 'ran' | 'failed' | 'cancelled';
       readonly reason?: string;
+      /** Failing tests the run ran once more within itself (its flaky check). */
+      readonly ranAgain?: number;
       readonly ms: number;
     }
   | {
