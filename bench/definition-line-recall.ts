@@ -73,7 +73,15 @@ export async function definitionLineRecall(
     const filter = definitionLineFilter(word);
     if (!filter) return;
     // The lines, then (TypeScript) the file's second look, as the quick answer judges it.
+    const judged = new Map<string, boolean>();
     const kept = (file: string): boolean => {
+      const known = judged.get(file);
+      if (known !== undefined) return known;
+      const result = keptNow(file);
+      judged.set(file, result);
+      return result;
+    };
+    const keptNow = (file: string): boolean => {
       const text = texts.get(file) ?? '';
       if (!linesWithWord(text, word).some((line) => filter.keepLine(file, line))) return false;
       if (!isContextJudged(file)) return true;
