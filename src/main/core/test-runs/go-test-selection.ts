@@ -3,6 +3,7 @@
 // nothing runs to select). go.mod or go.sum changing selects the whole module (`./...`). The
 // module cache lives in the person's home, which the sandbox hides: a module that needs
 // other modules and has no vendor folder cannot be tested offline and says so.
+import { goFailingAgain } from './go-run-again';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_FAILURE } from './go-test-report';
@@ -153,6 +154,7 @@ function goPlan(
     },
     format: 'go-json',
     commandWithReport: (report) => `${base} -json ${args} > ${shellQuote(report)}`,
+    failingAgain: goFailingAgain(base, args),
     narrowing: {
       toTargets: (targets) => goPlan(base, targets, false, reason, graph, files),
       toTests: (outcomes) => {

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestOutcome } from './test-outcome';
-import type { FailingAgain } from './test-plan';
+import { shellQuote, type FailingAgain } from './test-plan';
 import { pytestNodeId } from './pytest-node-id';
 
 /** The plugin's module name, importable from the report folder. */
@@ -87,19 +87,21 @@ export function readRunAgain(text: string, outcomes: readonly TestOutcome[]): Te
 }
 
 /** pytest's flaky check inside the run: the plugin on the report folder's import path. */
-export const pytestFailingAgain: FailingAgain = {
-  files: { [`${RUN_AGAIN_MODULE}.py`]: RUN_AGAIN_PLUGIN },
-  turnOn: (runDir) => ({
-    env: { PYTHONPATH: runDir, SLUICE_RUN_AGAIN: path.join(runDir, RUN_AGAIN_FILE) },
-    args: ['-p', RUN_AGAIN_MODULE],
-  }),
-  read: (hostDir, outcomes) => {
-    let text: string;
-    try {
-      text = readFileSync(path.join(hostDir, RUN_AGAIN_FILE), 'utf8');
-    } catch {
-      return null;
-    }
-    return readRunAgain(text, outcomes);
-  },
-};
+export function pytestFailingAgain(command: string): FailingAgain {
+  return {
+    files: { [`${RUN_AGAIN_MODULE}.py`]: RUN_AGAIN_PLUGIN },
+    commandWithReport: (report, { runDir }) => ({
+      command: `${command} --junitxml=${shellQuote(report)} -p ${RUN_AGAIN_MODULE}`,
+      env: { PYTHONPATH: runDir, SLUICE_RUN_AGAIN: path.join(runDir, RUN_AGAIN_FILE) },
+    }),
+    read: (hostDir, outcomes) => {
+      let text: string;
+      try {
+        text = readFileSync(path.join(hostDir, RUN_AGAIN_FILE), 'utf8');
+      } catch {
+        return null;
+      }
+      return readRunAgain(text, outcomes);
+    },
+  };
+}

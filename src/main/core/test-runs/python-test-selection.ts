@@ -151,7 +151,7 @@ function pytestPlan(
     selection: { runner: 'pytest', command, label: 'pytest', targets: [...tests], whole, reason },
     format: 'junit-xml',
     commandWithReport: (report) => `${command} --junitxml=${shellQuote(report)}`,
-    failingAgain: pytestFailingAgain,
+    failingAgain: pytestFailingAgain(command),
     ...(whole || nodeIds
       ? {}
       : {

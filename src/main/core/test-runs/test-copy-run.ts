@@ -130,15 +130,17 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
     const warm = input.caches?.prepare(mount.upper, input.files, runner);
     const again = input.failingAgain ? input.plan.failingAgain : undefined;
     for (const [name, text] of Object.entries(again?.files ?? {}))
-      writeFileSync(path.join(mount.upper, REPORT_DIR, name), text);
-    const on = again?.turnOn(path.join(input.root, REPORT_DIR));
+      writeFileSync(path.join(mount.upper, REPORT_DIR, name), text, { mode: 0o755 });
+    const on = again?.commandWithReport(report, {
+      runDir: path.join(input.root, REPORT_DIR),
+      root: input.root,
+    });
     const env = Object.entries({ ...warm?.env, ...on?.env }).map(
       ([k, v]) => `${k}=${shellQuote(v)} `,
     );
-    const args = [...(warm?.args ?? []), ...(on?.args ?? [])]
-      .map((a) => ` ${shellQuote(a)}`)
-      .join('');
-    const command = `exec ${env.length ? `env ${env.join('')}` : ''}/bin/sh -c ${shellQuote(`${input.plan.commandWithReport(report)}${args}`)}`;
+    const args = (warm?.args ?? []).map((a) => ` ${shellQuote(a)}`).join('');
+    const line = on?.command ?? input.plan.commandWithReport(report);
+    const command = `exec ${env.length ? `env ${env.join('')}` : ''}/bin/sh -c ${shellQuote(`${line}${args}`)}`;
     let run: CommandRun | undefined;
     try {
       run = await runCommand({
@@ -173,7 +175,7 @@ export async function runPlanInCopy(input: CopyRunInput): Promise<CopyRunResult>
     if (run.end.kind === 'timed_out')
       return { kind: 'failed', reason: whyNoReport(run, input.timeoutMs), ms: ms() };
     const failedAgain = outcomes.some((o) => o.status === 'failed')
-      ? again?.read(path.join(mount.upper, REPORT_DIR), outcomes)
+      ? on && again?.read(path.join(mount.upper, REPORT_DIR), outcomes)
       : null;
     return { kind: 'ran', outcomes, ms: ms(), ...(failedAgain ? { again: failedAgain } : {}) };
   } finally {

@@ -41,11 +41,17 @@ export interface TestPlan {
 
 /** A failure's flaky check inside the run: what turns it on and how its answer is read. */
 export interface FailingAgain {
-  /** Files laid in the report folder before the run, by name. */
+  /** Files laid in the report folder before the run, by name (readable and executable). */
   readonly files: Readonly<Record<string, string>>;
-  /** The environment and the arguments after the command that turn it on (`runDir`: the
-   * report folder as the run sees it). */
-  turnOn(runDir: string): { env: Record<string, string>; args: string[] };
+  /**
+   * The plan's command with its report, turned on, and the environment it needs; null when it
+   * cannot be turned on here. `where`: the report folder and the project's folder as the run
+   * sees them.
+   */
+  commandWithReport(
+    report: string,
+    where: { readonly runDir: string; readonly root: string },
+  ): { command: string; env: Record<string, string> } | null;
   /** The run's failing outcomes as they ran again, from the report folder on the host;
    * null when not known (the rerun runs). */
   read(hostDir: string, outcomes: readonly TestOutcome[]): TestOutcome[] | null;
