@@ -57,6 +57,7 @@ export interface ImportSyntaxKinds {
   readonly QualifiedName: number;
   readonly ShorthandPropertyAssignment: number;
   readonly ExportSpecifier: number;
+  readonly TypeReference: number;
 }
 
 /** The parts of a syntax node read here (structural: either compiler's). */
@@ -76,6 +77,7 @@ export interface ImportSyntaxNode {
   readonly expression?: ImportSyntaxNode;
   readonly left?: ImportSyntaxNode;
   readonly right?: ImportSyntaxNode;
+  readonly typeName?: ImportSyntaxNode;
   forEachChild?(visit: (child: ImportSyntaxNode) => unknown): unknown;
 }
 
@@ -162,8 +164,15 @@ function namespaceUses(
       for (const name of read.keys()) read.set(name, 'all');
       return;
     }
+    // `Record<K, V>`: a type's own name. A namespace import has no type meaning, so the name
+    // is a type of that name further out (the global Record), not the namespace.
+    const typeName =
+      node.kind === kinds.TypeReference && nameOf(node.typeName) !== undefined
+        ? node.typeName
+        : undefined;
+    const skipped = right ?? typeName;
     node.forEachChild((child) => {
-      if (!right || child.pos !== right.pos || child.end !== right.end) visit(child);
+      if (!skipped || child.pos !== skipped.pos || child.end !== skipped.end) visit(child);
     });
   };
   for (const statement of source.statements)

@@ -71,10 +71,10 @@ interface Indexed {
   readonly byName: ReadonlyMap<string, readonly SurfacePart[]>;
   readonly all: readonly SurfacePart[];
   /**
-   * Cut short (on a side): the files it names, which stand for what was not described; null
-   * when described whole (then a name without parts stands for the file as a whole).
+   * Cut short (on a side): what was not described is unknown; false when described whole
+   * (then a name without parts stands for the file as a whole).
    */
-  readonly cutShort: readonly string[] | null;
+  readonly cutShort: boolean;
 }
 
 /** Cut short at a limit: parts for some exports (or none). */
@@ -101,7 +101,7 @@ function indexParts(file: string, surfaces: readonly LocalSurface[]): Indexed {
       all.push(part);
     }
   }
-  return { byName, all, cutShort: cut ? surfaces.flatMap((s) => s.named) : null };
+  return { byName, all, cutShort: cut };
 }
 
 /**
@@ -163,9 +163,10 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     wholly.has(file) ||
     seeds.has(key(file, name)) ||
     (name === WHOLE && (seeded.has(file) || textDiffers.has(file)));
+  const forward = importsOf(input);
   const next = (file: string, name: string): NameRef[] => {
     const index = indexOf(file);
-    const undescribed = (index.cutShort ?? []).map((other): NameRef => [other, WHOLE]);
+    const undescribed = index.cutShort ? undescribedRefs(forward, file) : [];
     const parts = name === WHOLE ? index.all : index.byName.get(name);
     if (!parts) return index.cutShort ? undescribed : [[file, WHOLE]];
     return [
@@ -205,7 +206,6 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     const exported = exportsOf(input, file, name);
     return exported === 'assigned' ? differs(file) : exported === 'yes' && changed(file, name);
   };
-  const forward = importsOf(input);
   /** What a file binds that changed: names, or all when it binds all of a file that differs. */
   const changedImports = (file: string): ChangedImports => {
     const names = new Set<string>();
@@ -256,6 +256,22 @@ function exportsOf(input: NameChangeInput, file: string, name: string): 'no' | '
     else if (side.partial) return 'assigned';
   }
   return found;
+}
+
+/**
+ * What a surface cut short did not describe can name only what its file refers to: the names
+ * it takes from each import (all of a module it takes whole). A type it did not describe that
+ * comes from further away (`export const x = f()`, f's type naming a third file) changes only
+ * with the name it came through, which the file takes. Its own declarations are no seed (the
+ * file is not a changed one: a changed file cut short changes as a whole, compareSides).
+ */
+function undescribedRefs(
+  forward: ReadonlyMap<string, readonly [string, ImportUse][]>,
+  file: string,
+): NameRef[] {
+  return (forward.get(file) ?? []).flatMap(([target, use]): NameRef[] =>
+    use.names === 'all' ? [[target, WHOLE]] : [...use.names].map((name): NameRef => [target, name]),
+  );
 }
 
 /** importer → the files it imports and what it uses of each (the symbol index's: all). */

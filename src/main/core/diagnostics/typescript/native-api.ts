@@ -14,8 +14,10 @@ export interface NativeDiagnostic {
   readonly text: string;
 }
 export interface NativeProgram extends NativeSurfaceProgram {
-  getSyntacticDiagnostics(file: string): readonly NativeDiagnostic[];
-  getSemanticDiagnostics(file: string): readonly NativeDiagnostic[];
+  /** A file's, or without one every file's. */
+  getSyntacticDiagnostics(file?: string): readonly NativeDiagnostic[];
+  /** A file's, or without one every file's. */
+  getSemanticDiagnostics(file?: string): readonly NativeDiagnostic[];
   getConfigFileParsingDiagnostics(): readonly NativeDiagnostic[];
   getProgramDiagnostics(): readonly NativeDiagnostic[];
 }
@@ -66,6 +68,7 @@ export async function loadNativeSyntaxKinds(
       QualifiedName: SyntaxKind?.QualifiedName,
       ShorthandPropertyAssignment: SyntaxKind?.ShorthandPropertyAssignment,
       ExportSpecifier: SyntaxKind?.ExportSpecifier,
+      TypeReference: SyntaxKind?.TypeReference,
     };
     return Object.values(kinds).every((kind) => typeof kind === 'number')
       ? (kinds as ImportSyntaxKinds)

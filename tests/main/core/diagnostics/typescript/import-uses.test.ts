@@ -73,6 +73,18 @@ describe('import uses', () => {
     );
   });
 
+  it('importUses - a type named as a namespace (the global Record beside `* as Record`) is not the namespace', () => {
+    expect(
+      useOf(
+        "import * as Record from './record';\nexport const f: (r: Readonly<Record<string, number>>) => Record.T = Record.toEntries;\n",
+      ).names,
+    ).toEqual(['T', 'toEntries']);
+    expect(
+      useOf("import * as Record from './record';\nexport type R = Record.Map<Record<string, 1>>;\n")
+        .names,
+    ).toEqual(['Map']);
+  });
+
   it('importUses - a namespace used as a whole, or a name it could stand for, takes all', () => {
     for (const use of [
       'export const all = ns;',
