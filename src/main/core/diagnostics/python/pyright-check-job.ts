@@ -89,41 +89,60 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
       else if (proposed) await open(file, text);
     }
   };
+  /** Opens the files not open yet, each with its text. */
+  const openAll = async (files: readonly string[], textOf: (file: string) => string | null) => {
+    for (const file of files) {
+      const text = textOf(file);
+      if (text !== null && !opened.includes(file)) await open(file, text);
+    }
+  };
+  /**
+   * Every file's errors as it is shown now, asked together once every one is open: a change
+   * to any open document makes pyright start its type evaluation over, so nothing is opened
+   * or changed between these pulls and they share one evaluation of what they import.
+   */
+  const pullAll = async (files: readonly string[], textOf: (file: string) => string | null) => {
+    await openAll(files, textOf);
+    const shown = files.flatMap((file) => {
+      const text = textOf(file);
+      return text === null ? [] : [{ file, text }];
+    });
+    return Promise.all(shown.map(async (s) => ({ ...s, found: await job.pull(s.file, s.text) })));
+  };
   /** Every file's "before": known, else pulled (only while pyright sees the disk). */
   const collectBefore = async (files: readonly string[]): Promise<void> => {
+    const unknown = files.filter((file) => {
+      const text = diskText(file);
+      return text !== null && !disk.before(file, text);
+    });
+    const pulled = new Map((await pullAll(unknown, diskText)).map((p) => [p.file, p]));
     for (const file of files) {
       const text = diskText(file);
       if (text === null) continue;
-      const known = disk.before(file, text);
-      if (known) {
-        before.push(...known);
-        continue;
-      }
-      if (!opened.includes(file)) await open(file, text);
-      const found = await job.pull(file, text);
-      disk.remember(file, text, found);
-      before.push(...found);
+      const fresh = pulled.get(file);
+      if (fresh) disk.remember(file, text, fresh.found);
+      before.push(...(fresh ? fresh.found : (disk.before(file, text) ?? [])));
     }
   };
+  const afterText = (file: string): string | null =>
+    after.has(file) ? (after.get(file) ?? '') : diskText(file);
   const pullAfter = async (files: readonly string[]): Promise<void> => {
-    for (const file of files) {
-      const text = after.has(file) ? (after.get(file) ?? '') : diskText(file);
-      if (text === null) continue;
-      // pyright answers for open documents only: an importer whose "before" was known is
-      // opened now, as on disk.
-      if (!opened.includes(file)) await open(file, text);
-      afterDiagnostics.push(...(await job.pull(file, text)));
-    }
+    // pyright answers for open documents only: an importer whose "before" was known is
+    // opened now, as on disk.
+    for (const { found } of await pullAll(files, afterText)) afterDiagnostics.push(...found);
   };
   try {
     // The changed modules first (before, then as proposed), answered at once; then the
     // importers, with the changed modules shown as on disk again for a "before" that is not
     // known. With a created module among them, the importers' "before" comes first (it is
-    // absent then).
+    // absent then). Importers whose "before" is known are opened (as on disk) before the
+    // changed modules are shown, so every pull after it shares one type evaluation.
     const importers = affected.filter((file) => !after.has(file));
     const early = createdPaths.length === 0;
     await collectBefore(changed);
     if (!early) await collectBefore(importers);
+    const unknown = early && anyUnknown(importers, disk, diskText);
+    if (early && !unknown) await openAll(importers, diskText);
     await showChanged(true);
     await pullAfter(changed);
     if (importers.length) {
@@ -134,7 +153,7 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
           after: [...afterDiagnostics],
           filesChecked: changed.length,
         });
-        if (anyUnknown(importers, disk, diskText)) {
+        if (unknown) {
           await showChanged(false);
           await collectBefore(importers);
           await showChanged(true);
