@@ -90,8 +90,9 @@ export function createBackgroundBaseline(deps: BackgroundBaselineDeps): Backgrou
     if (stopped()) return;
     clearTimeout(timer);
     timer = setTimeout(fire, debounceMs);
-    // A pending pass never keeps the process alive (a CLI verb exits when its work is done).
-    timer.unref();
+    // A pending pass never keeps the process alive (a CLI verb exits when its work is done),
+    // unless somebody awaits it (settled).
+    if (!waiters.length) timer.unref();
   };
   function fire(): void {
     timer = undefined;
@@ -150,6 +151,9 @@ export function createBackgroundBaseline(deps: BackgroundBaselineDeps): Backgrou
     settled: () =>
       new Promise<void>((resolve) => {
         waiters.push(resolve);
+        // Awaited, a pending pass keeps the process alive until it ran: else the await is
+        // left hanging when nothing else holds Node (exit 13, an unsettled top-level await).
+        timer?.ref();
         check();
       }),
   };
