@@ -455,7 +455,7 @@ async function measure(corpus: Corpus, home: string): Promise<BenchTable> {
     rows,
     notes: [
       `the project was opened first and its background baseline given its chance to finish before the first edit, as a person opening a project would; it took ${Math.round(opened.ms)} ms (${opened.said}), not counted in any verdict`,
-      'verdict = the service as the app runs it once opened (proposed run; a rerun only when something fails; the baseline from the background, else run beside the proposed run; kept per target and the state of its files)',
+      'verdict = the service as the app runs it once opened (proposed run; its failures run once more within it for pytest and go test, in a rerun for the others; the baseline from the background, else run beside the proposed run; kept per target and the state of its files)',
       'no background baseline = the same edits on a service that never ran it (as before it): a target met first runs its baseline beside the proposed run; its own SLUICE_HOME, so nothing compiled by the other is reused',
       'full suite = the whole suite in the same kind of private copy (the reference for recall and for the selected share)',
       `direct = the whole suite run directly in a copy of the project, no sandbox, warm (the faster of two runs after one): ${Math.round(direct)} ms`,
