@@ -94,6 +94,9 @@ export function checkNativeChange(
   let looseJs = 0;
   const isLoose = (project: NativeProject): boolean =>
     context.inferred && project.configFileName === rootConfig;
+  /** A file the proposed program has where the disk one does (not deleted, not created). */
+  const isOverlaid = (file: string): boolean =>
+    overlay.get(file) !== null && !createdNow.includes(file);
   const textOf = (file: string): string | undefined =>
     overlay.has(file) ? (overlay.get(file) ?? undefined) : reads.readFile(file);
   try {
@@ -102,6 +105,8 @@ export function checkNativeChange(
       overlaid: NativeProject,
       inDisk: ReadonlySet<string>,
       file: string,
+      /** The file's errors in `overlaid`, when asked for with others'. */
+      asked?: ReadonlyMap<string, Diagnostic[]>,
     ): void => {
       if (isLoose(project) && !isCheckedLooseFile(file, textOf(file))) {
         looseJs++;
@@ -115,7 +120,8 @@ export function checkNativeChange(
         ? (proposed.getDefaultProjectForFile(file) ?? overlaid)
         : overlaid;
       checked++;
-      after.push(...errorsOf(owner.program, file));
+      const known = owner === overlaid ? asked?.get(file) : undefined;
+      after.push(...(known ?? errorsOf(owner.program, file)));
     };
     // The changed files first, in every program, answered (onChangedFiles) before anything
     // else is asked: whether they keep their shape, then their importers.
@@ -128,9 +134,11 @@ export function checkNativeChange(
       if (nothingElse(context, project, overlaid, changed)) continue;
       later.push(() => {
         if (sides.keepsShape(project, overlaid, changed)) return;
-        const done = new Set(changed);
-        for (const file of sides.affected(project, overlaid, changed, extra))
-          if (!done.has(file)) checkIn(project, overlaid, inDisk, file);
+        const reached = sides.affected(project, overlaid, changed, extra);
+        const rest = reached.filter((f) => !changed.includes(f));
+        // Asked for together: past a share of the program, one request for all of it.
+        const asked = diagnostics.errorsOfFiles(overlaid.program, rest.filter(isOverlaid));
+        for (const file of rest) checkIn(project, overlaid, inDisk, file, asked);
       });
     }
     if (later.length && checked)

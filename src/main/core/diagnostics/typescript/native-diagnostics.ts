@@ -9,10 +9,22 @@ import type { NativeDiagnostic, NativeProgram } from './native-api';
 import { isFatalConfigError, type ConfigError } from './project-configs';
 
 const ERROR = 1;
+/**
+ * From this share of the program's own files on, the files are checked as the whole program
+ * in one request: TypeScript 7 spreads it over its checkers, and the files' types are worked
+ * out once instead of in each file's request.
+ */
+export const WHOLE_PROGRAM_SHARE = 0.5;
 
 export interface NativeDiagnostics {
   /** `onDisk`: the diagnostics are the disk program's, their lines counted in the disk text. */
   errorsOf(program: NativeProgram, file: string, onDisk?: boolean): Diagnostic[];
+  /**
+   * The errors of each of `files` in the proposed program: one request per file, or, when they
+   * are most of the program's files, one request for the whole program, which TypeScript 7
+   * checks across its checkers at once (faster than the files one after another).
+   */
+  errorsOfFiles(program: NativeProgram, files: readonly string[]): Map<string, Diagnostic[]>;
   configProblems(program: NativeProgram): { fatal: ConfigError[]; other: ConfigError[] };
   /** Up to three problems in TypeScript's words, the root shortened away. */
   words(errors: readonly ConfigError[]): string;
@@ -59,6 +71,21 @@ export function createNativeDiagnostics(options: {
         [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)],
         onDisk,
       ),
+    errorsOfFiles(program, files) {
+      const out = new Map<string, Diagnostic[]>(files.map((file) => [file, []]));
+      const inProgram = program.getSourceFileNames().filter(isProjectFile);
+      if (files.length < inProgram.length * WHOLE_PROGRAM_SHARE) {
+        for (const file of files)
+          out.set(file, [
+            ...convert(program.getSyntacticDiagnostics(file), false),
+            ...convert(program.getSemanticDiagnostics(file), false),
+          ]);
+        return out;
+      }
+      const all = [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()];
+      for (const d of all) out.get(d.fileName ?? '')?.push(...convert([d], false));
+      return out;
+    },
     configProblems(program) {
       const all = [...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics()]
         .filter((d) => d.category === ERROR)
