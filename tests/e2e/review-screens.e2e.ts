@@ -120,9 +120,13 @@ describe.skipIf(skip)('review screens in Chromium (issue 23)', () => {
     expect(await said.textContent()).toBe(
       'A server name may use only letters, digits, - and _; remove the spaces.',
     );
-    const fieldBox = await name.boundingBox();
-    const saidBox = await said.boundingBox();
-    expect(saidBox!.y - (fieldBox!.y + fieldBox!.height)).toBeLessThan(24);
+    // Measured once the layout settles (the words may land before the rows around them).
+    const gap = async (): Promise<number> => {
+      const fieldBox = await name.boundingBox();
+      const saidBox = await said.boundingBox();
+      return saidBox!.y - (fieldBox!.y + fieldBox!.height);
+    };
+    await expect.poll(gap, { timeout: UI_TIMEOUT_MS }).toBeLessThan(24);
     await snap(page, 'issue23-mcp-name-refused');
     await name.fill('probe');
     await page.getByRole('button', { name: 'Add server' }).click();
