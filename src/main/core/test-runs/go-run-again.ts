@@ -83,7 +83,7 @@ export function readGoAgain(
   return result;
 }
 
-/** go test's flaky check inside the run; `run` the plan's words after `go test` (flags, packages). */
+/** go test's flaky check inside the run; `args`: the plan's words after `go test` (flags, packages). */
 export function goFailingAgain(base: string, args: string): FailingAgain {
   return {
     files: { [GO_AGAIN_SCRIPT]: GO_AGAIN_SH },

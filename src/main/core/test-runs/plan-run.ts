@@ -3,7 +3,7 @@
 // from a run already under way, or from a run started now on the targets still unknown, which
 // goes on to fill the cache when the proposed run passes. When tests fail, only those tests run
 // once more on the proposed text (a failure that passes then is flaky): within the proposed run
-// where the runner can (pytest-run-again.ts), else as a rerun beside what is left of the
+// where the runner can (TestPlan.failingAgain: pytest, go test), else as a rerun beside what is left of the
 // baseline; a failing test in a file the baseline did not run has that file run on disk.
 import { existsSync } from 'node:fs';
 import path from 'node:path';

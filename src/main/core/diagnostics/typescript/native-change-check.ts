@@ -106,7 +106,7 @@ export function checkNativeChange(
       inDisk: ReadonlySet<string>,
       file: string,
       /** The file's errors in `overlaid`, when asked for with others'. */
-      asked?: ReadonlyMap<string, Diagnostic[]>,
+      asked?: ReadonlyMap<string, Diagnostic[]> | null,
     ): void => {
       if (isLoose(project) && !isCheckedLooseFile(file, textOf(file))) {
         looseJs++;
@@ -136,7 +136,7 @@ export function checkNativeChange(
         if (sides.keepsShape(project, overlaid, changed)) return;
         const reached = sides.affected(project, overlaid, changed, extra);
         const rest = reached.filter((f) => !changed.includes(f));
-        // Asked for together: past a share of the program, one request for all of it.
+        // Past a share of the program, one request for all of it; else each file alone.
         const asked = diagnostics.errorsOfFiles(overlaid.program, rest.filter(isOverlaid));
         for (const file of rest) checkIn(project, overlaid, inDisk, file, asked);
       });

@@ -20,11 +20,12 @@ export interface NativeDiagnostics {
   /** `onDisk`: the diagnostics are the disk program's, their lines counted in the disk text. */
   errorsOf(program: NativeProgram, file: string, onDisk?: boolean): Diagnostic[];
   /**
-   * The errors of each of `files` in the proposed program: one request per file, or, when they
-   * are most of the program's files, one request for the whole program, which TypeScript 7
-   * checks across its checkers at once (faster than the files one after another).
+   * The errors of each of `files` in the proposed program from one request for the whole
+   * program, which TypeScript 7 checks across its checkers at once (faster than the files one
+   * after another), when they are most of its files; null when they are fewer (each is asked
+   * for alone, with errorsOf, when it is checked).
    */
-  errorsOfFiles(program: NativeProgram, files: readonly string[]): Map<string, Diagnostic[]>;
+  errorsOfFiles(program: NativeProgram, files: readonly string[]): Map<string, Diagnostic[]> | null;
   configProblems(program: NativeProgram): { fatal: ConfigError[]; other: ConfigError[] };
   /** Up to three problems in TypeScript's words, the root shortened away. */
   words(errors: readonly ConfigError[]): string;
@@ -65,23 +66,18 @@ export function createNativeDiagnostics(options: {
         };
       });
 
+  const errorsOf = (program: NativeProgram, file: string, onDisk = false): Diagnostic[] =>
+    convert(
+      [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)],
+      onDisk,
+    );
+
   return {
-    errorsOf: (program, file, onDisk = false) =>
-      convert(
-        [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)],
-        onDisk,
-      ),
+    errorsOf,
     errorsOfFiles(program, files) {
-      const out = new Map<string, Diagnostic[]>(files.map((file) => [file, []]));
       const inProgram = program.getSourceFileNames().filter(isProjectFile);
-      if (files.length < inProgram.length * WHOLE_PROGRAM_SHARE) {
-        for (const file of files)
-          out.set(file, [
-            ...convert(program.getSyntacticDiagnostics(file), false),
-            ...convert(program.getSemanticDiagnostics(file), false),
-          ]);
-        return out;
-      }
+      if (files.length < inProgram.length * WHOLE_PROGRAM_SHARE) return null;
+      const out = new Map<string, Diagnostic[]>(files.map((file) => [file, []]));
       const all = [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()];
       for (const d of all) out.get(d.fileName ?? '')?.push(...convert([d], false));
       return out;
