@@ -93,10 +93,12 @@ describe('sluice tool edit_file past the live deadline', () => {
         expect(run, run.stderr).toMatchObject({ code: 0, written: AFTER });
         expect(run.stdout).toContain('Applied the edit to a.ts');
         // A cold check is always past the least deadline Settings allows, so the request is
-        // shown "timed out"; the model reads the check's end when it came before the decision.
+        // shown "timed out"; the model reads the check's end when it came before the result.
+        // A check that read the disk only after the write still finds the error it introduces.
         expect(run.stdout).toMatch(
-          /Not fully checked before writing: the check timed out after [\d.]+ m?s\.|Checked before writing: this change introduces 1 error/u,
+          /Not fully checked before writing: the check timed out after [\d.]+ m?s\.|Checked (before writing|\(the check finished just after writing\)): this change introduces 1 error/u,
         );
+        expect(run.stdout).not.toContain('no new errors');
       }
     },
     30 * 60_000,

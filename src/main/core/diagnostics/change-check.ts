@@ -5,11 +5,9 @@
 // has still not answered is stopped (its work aborted, its process killed) and says so; what
 // its changed files showed is kept. A live check answers with the changed files' errors once
 // the person has waited long enough, and the files that import them follow as the late result.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
-import { ABSENT_FILE_HASH } from '../workspace/content-hash';
+import { answerAgainstBase, earlyUnlessMoved, readBases } from './base-while-checked';
 import { checkerFailedReason, stoppedReason, turnedOffReason } from './checker-stop-reasons';
 import { compareDiagnostics } from './diagnostic-comparison';
 import type { CheckOptions, ProposedFileChange } from './diagnostics-port';
@@ -34,16 +32,6 @@ export interface ChangeCheckContext {
   readonly ceilingMs: number;
   /** The caller's signal joined with the service's own (aborted on dispose). */
   readonly signal: AbortSignal;
-}
-
-function sha256(root: string, relative: string): string {
-  try {
-    return createHash('sha256')
-      .update(readFileSync(path.join(root, ...relative.split('/'))))
-      .digest('hex');
-  } catch {
-    return ABSENT_FILE_HASH;
-  }
 }
 
 /** A path a checker may see: relative, inside the root, no `..`, forward slashes. */
@@ -132,9 +120,12 @@ export function runChangeCheck(
   const outer = context.signal;
   const signal = AbortSignal.any([outer, hard.signal]);
   const running = new Map<LanguageRun, LanguageChecker>();
-  const baseHashes: Record<string, string> = {};
-  for (const change of changes)
-    if (isInsideRoot(change.path)) baseHashes[change.path] = sha256(context.root, change.path);
+  // The base each change is checked against: its bytes when the check began.
+  const bases = readBases(
+    context.root,
+    changes.filter((change) => isInsideRoot(change.path)),
+  );
+  const baseHashes = Object.fromEntries([...bases].map(([file, base]) => [file, base.hash]));
   const runs: LanguageRun[] = [];
   const pending: Promise<void>[] = [];
   let answer: (evidence: ProposalEvidence) => void = () => undefined;
@@ -162,11 +153,18 @@ export function runChangeCheck(
     }
     pending.push(
       checker
-        .check(group, signal, ceilingMs, (outcome) => {
+        .check(group, signal, ceilingMs, (early) => {
+          const outcome = earlyUnlessMoved(context.root, group, bases, early);
+          if (!outcome) return;
           recordChangedFiles(run, outcome);
           answerEarly();
           progressLate();
         })
+        .then((outcome) =>
+          run.stopped
+            ? outcome
+            : answerAgainstBase(checker, context.root, group, bases, outcome, signal, ceilingMs),
+        )
         .catch((error: unknown): LanguageOutcome => ({
           state: 'not_checked' as const,
           filesChecked: 0,
