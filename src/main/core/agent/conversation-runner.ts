@@ -95,11 +95,23 @@ export interface ConversationRunner {
   }): StartedTurn;
   abort(conversationId: string): boolean;
   isRunning(conversationId: string): boolean;
+  /**
+   * An image of the running turn's message, by its index: the message is kept only once the
+   * turn's opening hooks have run, and the transcript shows its pictures from the turn's start.
+   */
+  turnImage(conversationId: string, turnId: string, index: number): ImageInput | null;
   /** Aborts every running turn and waits for them to end. */
   shutdown(): Promise<void>;
 }
 
-type RunningTurns = Map<string, { controller: AbortController; done: Promise<void> }>;
+interface RunningTurn {
+  readonly controller: AbortController;
+  readonly done: Promise<void>;
+  readonly turnId: string;
+  readonly images: readonly ImageInput[];
+}
+
+type RunningTurns = Map<string, RunningTurn>;
 
 export function createConversationRunner(deps: ConversationRunnerDeps): ConversationRunner {
   const running: RunningTurns = new Map();
@@ -122,7 +134,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       const done = new Promise<void>((resolve) => {
         finish = resolve;
       });
-      running.set(conversationId, { controller, done });
+      running.set(conversationId, { controller, done, turnId, images });
       const context = request.kind === 'send' ? request.context : undefined;
       const inner = runTurn(
         deps,
@@ -146,6 +158,10 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
       return true;
     },
     isRunning: (conversationId) => running.has(conversationId),
+    turnImage(conversationId, turnId, index) {
+      const turn = running.get(conversationId);
+      return turn?.turnId === turnId ? (turn.images[index] ?? null) : null;
+    },
     async shutdown() {
       const entries = [...running.values()];
       for (const entry of entries) entry.controller.abort();

@@ -68,7 +68,9 @@ export function createAgentHandlers(
       );
     },
     image(input) {
-      const image = repository.attachedImage(input.conversationId, input.turnId, input.index);
+      const image =
+        repository.attachedImage(input.conversationId, input.turnId, input.index) ??
+        runningTurnImage(deps, input.conversationId, input.turnId, input.index);
       if (!image)
         throw new Error(
           `There is no image ${input.index + 1} in that message of conversation ${input.conversationId}.`,
@@ -142,6 +144,20 @@ function startInBackground(
   turns.pump(started);
   deps.emitConversationsChanged?.({ conversationId: started.conversationId });
   return { conversationId: started.conversationId, turnId: started.turnId };
+}
+
+/** An image of a turn still starting (its message not kept yet), when the open project runs it. */
+function runningTurnImage(
+  deps: AgentHandlersDeps,
+  conversationId: string,
+  turnId: string,
+  index: number,
+) {
+  try {
+    return deps.currentProject().runner.turnImage(conversationId, turnId, index);
+  } catch {
+    return null;
+  }
 }
 
 /** The open project's runner, when the conversation is one of the open project's. */

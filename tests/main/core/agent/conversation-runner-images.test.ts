@@ -16,7 +16,9 @@ import {
 } from '../../../../src/main/core/store/conversation-repository';
 import type { WritableDb } from '../../../../src/main/core/store/database-handles';
 import { MAX_IMAGE_BYTES, type ImageInput } from '../../../../src/shared/image-attachments';
+import type { ProjectHooks } from '../../../../src/main/core/hooks/hooks-port';
 import { reply } from '../../../support/fake-anthropic-server';
+import { createScriptedLoopHooks } from '../../../support/scripted-loop-hooks';
 import { jpegBytes, pdfBytes, pngBytes } from '../../../support/image-bytes';
 import { collect, startHarness, type Harness } from './agent-harness';
 
@@ -24,7 +26,10 @@ let h: Harness;
 let home: string;
 const dbs: WritableDb[] = [];
 
-function open(): { runner: ConversationRunner; repository: ConversationRepository } {
+function open(hooks?: ProjectHooks): {
+  runner: ConversationRunner;
+  repository: ConversationRepository;
+} {
   const db = openAppDatabase({ home });
   dbs.push(db);
   const repository = createConversationRepository(db);
@@ -35,6 +40,7 @@ function open(): { runner: ConversationRunner; repository: ConversationRepositor
     tools: [],
     ports: () => ({ workspace: h.workspace }),
     guidanceFiles: h.workspace,
+    ...(hooks ? { hooks } : {}),
   });
   return { runner, repository };
 }
@@ -186,5 +192,36 @@ describe('conversation runner - images', () => {
     expect(send).toThrow('x.pdf is not an image Claude can read (PNG, JPEG, GIF or WebP).');
     expect(h.server.requests).toHaveLength(0);
     expect(repository.list('p1')).toEqual([]);
+  });
+  it('a running turn - its images are shown from its start, before its message is kept', async () => {
+    const png = pngBytes(12, 8);
+    h.server.enqueue(reply('A picture.'));
+    // The person's UserPromptSubmit hook is still running when the transcript asks.
+    let letHookEnd = (): void => undefined;
+    const hookEnds = new Promise<void>((resolve) => (letHookEnd = resolve));
+    const hooks = createScriptedLoopHooks({
+      UserPromptSubmit: async () => {
+        await hookEnds;
+        return {};
+      },
+    });
+    const { runner, repository } = open(hooks);
+    const started = runner.start({
+      kind: 'send',
+      text: 'What is this?',
+      images: [image('shot.png', png)],
+    });
+    const { conversationId, turnId } = started;
+    const first = await started.events.next();
+    expect(first.value).toMatchObject({ type: 'turn_start' });
+    // The transcript shows the message now; the store keeps it only after the opening hooks.
+    expect(repository.attachedImage(conversationId, turnId, 0)).toBeNull();
+    expect(runner.turnImage(conversationId, turnId, 0)).toEqual(image('shot.png', png));
+    expect(runner.turnImage(conversationId, turnId, 1)).toBeNull();
+    expect(runner.turnImage(conversationId, 'another-turn', 0)).toBeNull();
+    letHookEnd();
+    await collect(started.events);
+    expect(runner.turnImage(conversationId, turnId, 0)).toBeNull();
+    expect(repository.attachedImage(conversationId, turnId, 0)).toEqual(image('shot.png', png));
   });
 });
