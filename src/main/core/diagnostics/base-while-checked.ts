@@ -2,10 +2,11 @@
 // began. A checker reads the disk side when it gets to it, and a cold one may get to it after
 // the change was written (approved past the deadline, or `--yes`): its "before" is then the
 // written text and every error the change introduces reads as already there ("no new errors").
-// So when a changed file is no longer its base once the checker answers, that answer is not
-// kept. Where the disk now holds exactly the proposed texts, the checker is asked the other way
-// round (the base as the proposal, the written text as the disk) and the two sides of its
-// answer are swapped; otherwise the language says why it was not checked.
+// So when a changed file is no longer its base once the checker answers, and the checker did
+// not answer its changed files before that (by then its disk side is read: language-checker.ts),
+// that answer is not kept. Where the disk now holds exactly the proposed texts, the checker is
+// asked the other way round (the base as the proposal, the written text as the disk) and the
+// two sides of its answer are swapped; otherwise the language says why it was not checked.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -84,15 +85,21 @@ export function earlyUnlessMoved(
  */
 export async function answerAgainstBase(
   checker: LanguageChecker,
-  root: string,
-  changes: readonly ProposedFileChange[],
-  bases: ReadonlyMap<string, ChangeBase>,
+  check: {
+    readonly root: string;
+    readonly group: readonly ProposedFileChange[];
+    readonly bases: ReadonlyMap<string, ChangeBase>;
+    /** The checker answered its changed files before any of them moved. */
+    readonly read: boolean;
+  },
   outcome: LanguageOutcome,
-  signal: AbortSignal,
-  ceilingMs: number | undefined,
+  options: { readonly signal: AbortSignal; readonly ceilingMs: number | undefined },
 ): Promise<LanguageOutcome> {
+  const { root, group: changes, bases } = check;
+  const { signal, ceilingMs } = options;
+  if (check.read || outcome.state === 'not_checked') return outcome;
   const moved = movedFiles(root, changes, bases);
-  if (!moved.length || outcome.state === 'not_checked') return outcome;
+  if (!moved.length) return outcome;
   const notKnown = (): LanguageOutcome => ({
     state: 'not_checked',
     reason: movedReason(moved),

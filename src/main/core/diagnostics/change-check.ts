@@ -142,6 +142,7 @@ export function runChangeCheck(
     };
     runs.push(run);
     running.set(run, checker);
+    let read = false;
     if (!context.isOn(checker.language)) {
       run.evidence = {
         ...run.evidence,
@@ -156,6 +157,8 @@ export function runChangeCheck(
         .check(group, signal, ceilingMs, (early) => {
           const outcome = earlyUnlessMoved(context.root, group, bases, early);
           if (!outcome) return;
+          // The checker's disk side was read by now, before any write of the change.
+          read = true;
           recordChangedFiles(run, outcome);
           answerEarly();
           progressLate();
@@ -163,7 +166,10 @@ export function runChangeCheck(
         .then((outcome) =>
           run.stopped
             ? outcome
-            : answerAgainstBase(checker, context.root, group, bases, outcome, signal, ceilingMs),
+            : answerAgainstBase(checker, { root: context.root, group, bases, read }, outcome, {
+                signal,
+                ceilingMs,
+              }),
         )
         .catch((error: unknown): LanguageOutcome => ({
           state: 'not_checked' as const,

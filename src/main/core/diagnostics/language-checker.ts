@@ -63,7 +63,8 @@ export interface LanguageChecker {
    * `ceilingMs`: the caller's hard ceiling for this call (the service's, never shorter than
    * its deadline); a checker with a ceiling of its own keeps the longer of the two.
    * `onChangedFiles`: called at most once, before the answer, when the changed files are
-   * checked and files that import them are still to be checked.
+   * checked and files that import them are still to be checked. By then the checker has read
+   * what it compares against on disk: a write of the change after it leaves the answer true.
    */
   check(
     changes: readonly ProposedFileChange[],

@@ -117,28 +117,19 @@ export function heldBackMessage(proposal: Proposal, evidence: ProposalEvidence):
   ].join('\n');
 }
 
-/**
- * The evidence lines under a decided live edit's result: the change is written.
- * `finishedAfterWriting`: the complete check came once the change was being written.
- */
-export function evidenceResultLine(
-  evidence: ProposalEvidence,
-  options: { readonly finishedAfterWriting?: boolean } = {},
-): string {
+/** The evidence lines under a decided live edit's result: the change is written. */
+export function evidenceResultLine(evidence: ProposalEvidence): string {
   const rest: RestOfList = { kind: 'written' };
-  const checked = options.finishedAfterWriting
-    ? 'Checked (the check finished just after writing)'
-    : 'Checked before writing';
   switch (evidence.state) {
     case 'checked':
       return evidence.introduced.length
         ? withList(
-            `${checked}: this change introduces ${errors(evidence.introduced.length)}`,
+            `Checked before writing: this change introduces ${errors(evidence.introduced.length)}`,
             evidence,
             rest,
             joined(fixesAfter(evidence), notesAfter(evidence)),
           )
-        : sentence(`${checked}: ${noNewErrors(evidence)}${notes(evidence)}`);
+        : sentence(`Checked before writing: ${noNewErrors(evidence)}${notes(evidence)}`);
     case 'timed_out': {
       const headline = `Not fully checked before writing: the check timed out after ${durationText(evidence.ms)}`;
       return evidence.introduced.length

@@ -68,19 +68,14 @@ export async function commitProposal(
   // still going on the importers when the request was shown may have finished since.
   let latest = evidence;
   let final = false;
-  let decided = false;
-  // The complete evidence came once the change was being written: it was not "before writing".
-  let finishedAfterWriting = false;
   call.onEvidenceProgress?.((partial) => {
     if (!final) latest = partial;
   });
   void call.lateEvidence?.then((late) => {
     final = true;
     latest = late;
-    finishedAfterWriting = decided;
   });
   const resolution: ApprovalResolution = await gate.request(proposal, call);
-  decided = true;
   if (resolution.outcome === 'denied')
     return { status: 'denied', content: deniedMessage(proposal, resolution.reason) };
   if (resolution.outcome === 'rejected')
@@ -121,7 +116,7 @@ export async function commitProposal(
   // Written already: the model's result waits for the importers' errors within the deadline.
   if (check.kind === 'ask' && check.completeBy && call.lateEvidence && latest?.state === 'checking')
     await untilOr(call.lateEvidence, check.completeBy - Date.now(), ctx.signal);
-  if (latest) extra.push(evidenceResultLine(latest, { finishedAfterWriting }));
+  if (latest) extra.push(evidenceResultLine(latest));
   if (latest?.tests) extra.push(testsResultLine(latest.tests, 'written'));
   if (latest?.hooks) extra.push(hooksResultLine(latest.hooks, 'written'));
   switch (resolution.outcome) {

@@ -42,7 +42,7 @@ function diskText(file: string): string | null {
  * A checker that reads the disk side only after `readAfterMs` (as a cold one starts), answers
  * the changed files then, and counts its checks.
  */
-function lateReadingChecker(readAfterMs: number) {
+function lateReadingChecker(readAfterMs: number, restMs = 20) {
   const asked: (string | null)[] = [];
   const checker: LanguageChecker = {
     language: 'typescript',
@@ -54,7 +54,7 @@ function lateReadingChecker(readAfterMs: number) {
       const after = changes.flatMap((change) => errorsOf(change.path, change.after));
       const early: ChangedFilesOutcome = { state: 'checked', before, after, filesChecked: 1 };
       onChangedFiles?.(early);
-      await sleep(20);
+      await sleep(restMs);
       return { ...early, filesChecked: 2 };
     },
     project: () => Promise.resolve(null),
@@ -64,8 +64,8 @@ function lateReadingChecker(readAfterMs: number) {
   return { checker, asked };
 }
 
-async function checkWrittenUnder(written: string, readAfterMs = 300) {
-  const { checker, asked } = lateReadingChecker(readAfterMs);
+async function checkWrittenUnder(written: string, readAfterMs = 300, restMs = 20) {
+  const { checker, asked } = lateReadingChecker(readAfterMs, restMs);
   const service = createDiagnosticsService({ root, checkers: [checker] });
   const seen: { late?: ProposalEvidence; progress: ProposalEvidence[] } = { progress: [] };
   const answer = await service.checkChange([{ path: 'a.ts', after: AFTER }], {
@@ -91,8 +91,8 @@ describe('diagnostics service - the base a check began with', () => {
     expect(asked).toEqual([AFTER, BEFORE]);
     // The changed files' answer read the written text as the base: it is not said.
     expect(seen.progress).toEqual([]);
-    expect(evidenceResultLine(seen.late!, { finishedAfterWriting: true })).toBe(
-      "Checked (the check finished just after writing): this change introduces 1 error:\n- a.ts:2: Cannot find name 'c'.",
+    expect(evidenceResultLine(seen.late!)).toBe(
+      "Checked before writing: this change introduces 1 error:\n- a.ts:2: Cannot find name 'c'.",
     );
   });
 
@@ -109,6 +109,13 @@ describe('diagnostics service - the base a check began with', () => {
     expect(seen.late?.languages[0]?.reason).toBe(
       'a.ts changed on disk while the check ran (written, or edited elsewhere), so the errors before the change are not known',
     );
+  });
+
+  it('the changed files answered before the write - the answer is kept, nothing asked again', async () => {
+    const { seen, asked } = await checkWrittenUnder(AFTER, 0, 300);
+    expect(asked).toEqual([AFTER]);
+    expect(seen.late?.state).toBe('checked');
+    expect(seen.late?.introduced.map((d) => d.message)).toEqual(["Cannot find name 'c'."]);
   });
 
   it('the disk read before the write - the answer is the same either way', async () => {
