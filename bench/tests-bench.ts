@@ -53,6 +53,11 @@ interface Corpus {
   readonly whole: TestChange;
   /** The whole suite run directly in the project folder (a shell command line). */
   readonly direct: string;
+  /**
+   * The runner compiles what changed before it runs (go test): the whole suite run directly
+   * after the same edit is measured too, since the warm direct run compiles nothing.
+   */
+  readonly compiles?: boolean;
 }
 
 function percentile(values: number[], p: number): number {
@@ -231,6 +236,7 @@ function goCorpus(base: string): Corpus | null {
     edits,
     whole: { path: 'go.mod', after: 'module github.com/dustin/go-humanize\n\ngo 1.16\n' },
     direct: 'GOFLAGS=-mod=readonly GOPROXY=off go test -count=1 ./...',
+    compiles: true,
   };
 }
 
@@ -291,25 +297,44 @@ function vitestCorpus(base: string): Corpus {
   };
 }
 
+/** One run of the whole suite directly in `copy`, in ms. */
+function directRun(corpus: Corpus, copy: string): number {
+  // As a developer runs it: bytecode written and read.
+  const env = { ...process.env };
+  delete env.PYTHONDONTWRITEBYTECODE;
+  const started = performance.now();
+  spawnSync('/bin/sh', ['-c', corpus.direct], {
+    cwd: copy,
+    env,
+    stdio: 'ignore',
+    timeout: 600_000,
+  });
+  return performance.now() - started;
+}
+
 /** The whole suite run directly (no sandbox) in a copy of the corpus, warm. */
 function directMs(corpus: Corpus, base: string): number {
   const copy = path.join(base, `direct-${path.basename(corpus.root)}`);
   cpSync(corpus.root, copy, { recursive: true, verbatimSymlinks: true });
-  // As a developer runs it: bytecode written and read.
-  const env = { ...process.env };
-  delete env.PYTHONDONTWRITEBYTECODE;
   // One run to warm up, then the faster of two (the machine is shared).
-  let ms = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const started = performance.now();
-    spawnSync('/bin/sh', ['-c', corpus.direct], {
-      cwd: copy,
-      env,
-      stdio: 'ignore',
-      timeout: 600_000,
-    });
-    if (i > 0) ms = Math.min(ms, performance.now() - started);
-  }
+  directRun(corpus, copy);
+  const ms = Math.min(directRun(corpus, copy), directRun(corpus, copy));
+  rmSync(copy, { recursive: true, force: true });
+  return ms;
+}
+
+/**
+ * The whole suite run directly after `change`, as a developer runs it after the edit: warm
+ * before it, so the run compiles what the edit changed and nothing else.
+ */
+function directAfterEditMs(corpus: Corpus, base: string, change: TestChange): number {
+  const copy = path.join(base, `direct-edit-${path.basename(corpus.root)}`);
+  cpSync(corpus.root, copy, { recursive: true, verbatimSymlinks: true });
+  directRun(corpus, copy);
+  const file = path.join(copy, ...change.path.split('/'));
+  if (change.after === null) rmSync(file, { force: true });
+  else writeFileSync(file, change.after);
+  const ms = directRun(corpus, copy);
   rmSync(copy, { recursive: true, force: true });
   return ms;
 }
@@ -320,6 +345,8 @@ function failingIds(outcomes: readonly TestOutcome[]): Set<string> {
 
 /** verdict ms / direct whole-suite ms, per edit, across corpora. */
 const ratios: number[] = [];
+/** verdict ms / the whole suite run directly after the same edit (compiled corpora). */
+const editedRatios: number[] = [];
 /** The same without the background baseline (as before it). */
 const coldRatios: number[] = [];
 /** Each corpus's background baseline on opening: its time and what it kept. */
@@ -392,6 +419,10 @@ async function measure(corpus: Corpus, home: string): Promise<BenchTable> {
     const verdict = await service.verdict({ changes: [edit.change], deadlineMs: 600_000 });
     verdictMs.push(verdict.ms);
     ratios.push(verdict.ms / direct);
+    const edited = corpus.compiles
+      ? directAfterEditMs(corpus, path.dirname(home), edit.change)
+      : null;
+    if (edited !== null) editedRatios.push(verdict.ms / edited);
     const before = await cold.verdict({ changes: [edit.change], deadlineMs: 600_000 });
     coldMs.push(before.ms);
     coldRatios.push(before.ms / direct);
@@ -416,6 +447,7 @@ async function measure(corpus: Corpus, home: string): Promise<BenchTable> {
       Math.round(before.ms),
       Math.round(reference.ms),
       `${(verdict.ms / direct).toFixed(2)}x`,
+      edited === null ? '—' : `${(verdict.ms / edited).toFixed(2)}x`,
       `${(before.ms / direct).toFixed(2)}x`,
       `${hit}/${shouldFail.length}`,
       verdict.newlyFailing.length,
@@ -433,6 +465,7 @@ async function measure(corpus: Corpus, home: string): Promise<BenchTable> {
     `p50 ${Math.round(percentile(fullMs, 50))}`,
     `direct ${Math.round(direct)}`,
     '',
+    '',
     `recall ${expected ? ((found / expected) * 100).toFixed(1) : '—'}%`,
     `false-new ${falseNew}`,
     '',
@@ -447,6 +480,7 @@ async function measure(corpus: Corpus, home: string): Promise<BenchTable> {
       'verdict ms, no background baseline',
       'full suite ms (reference)',
       'verdict / direct suite',
+      'verdict / direct suite after the edit',
       'no background baseline / direct',
       'newly failing found',
       'reported new',
@@ -459,8 +493,19 @@ async function measure(corpus: Corpus, home: string): Promise<BenchTable> {
       'no background baseline = the same edits on a service that never ran it (as before it): a target met first runs its baseline beside the proposed run; its own SLUICE_HOME, so nothing compiled by the other is reused',
       'full suite = the whole suite in the same kind of private copy (the reference for recall and for the selected share)',
       `direct = the whole suite run directly in a copy of the project, no sandbox, warm (the faster of two runs after one): ${Math.round(direct)} ms`,
+      ...(corpus.compiles
+        ? [
+            'direct suite after the edit = the whole suite run directly once more after the same edit, warm before it: what a developer waits for after the edit, the runner compiling what it changed (the warm direct run above compiles nothing)',
+          ]
+        : []),
     ],
   };
+}
+
+/** BENCH_TESTS_ONLY=toolz,go-humanize measures those corpora alone (lazr, toolz, go-humanize, vitest). */
+function wanted(name: string): boolean {
+  const only = process.env.BENCH_TESTS_ONLY?.split(',').map((n) => n.trim());
+  return !only?.length || only.includes(name);
 }
 
 export async function run(): Promise<BenchTable[]> {
@@ -477,26 +522,27 @@ export async function run(): Promise<BenchTable[]> {
   mkdirSync(home);
   try {
     const tables: BenchTable[] = [];
-    const python = pythonCorpus(base);
+    const python = wanted('lazr') ? pythonCorpus(base) : null;
     if (python) tables.push(await measure(python, home));
-    else
+    else if (wanted('lazr'))
       tables.push({
         title: 'Tests before approval: Debian lazr.uri + wadllib',
         columns: ['note'],
         rows: [['not measured: python3-lazr.uri / python3-wadllib are not installed']],
       });
     for (const [name, corpus] of [
-      ['toolz', toolzCorpus(base)],
-      ['go-humanize', goCorpus(base)],
+      ['toolz', wanted('toolz') ? toolzCorpus(base) : null],
+      ['go-humanize', wanted('go-humanize') ? goCorpus(base) : null],
     ] as const)
-      if (corpus) tables.push(await measure(corpus, home));
+      if (!wanted(name)) continue;
+      else if (corpus) tables.push(await measure(corpus, home));
       else
         tables.push({
           title: `Tests before approval: ${name}`,
           columns: ['note'],
           rows: [[`not measured: Debian's ${name} is not installed`]],
         });
-    tables.push(await measure(vitestCorpus(base), home));
+    if (wanted('vitest')) tables.push(await measure(vitestCorpus(base), home));
     const summary = (name: string, list: number[]): (string | number)[] => [
       name,
       list.length,
@@ -510,6 +556,14 @@ export async function run(): Promise<BenchTable[]> {
       rows: [
         summary('project opened, background baseline finished first', ratios),
         summary('no background baseline (as before it)', coldRatios),
+        ...(editedRatios.length
+          ? [
+              summary(
+                'compiled suites (go test): against the whole suite run directly after the same edit',
+                editedRatios,
+              ),
+            ]
+          : []),
       ],
       notes: [
         'the background baseline on opening, per project (not in the ratios above):',
