@@ -1,10 +1,13 @@
 // Whether an edit to a Python module can change what its importers see: the text
-// with comments, trailing whitespace and blank lines dropped. When a proposal leaves every
-// changed module's shape as it was (a comment, blank lines, spacing at line ends), only the
-// changed modules are checked, not every module that imports them. Comments that act on
-// types are kept (`# type:` annotations, `# pyright:` settings); strings and docstrings are
-// kept whole, so a `#` inside one is text, and a docstring edit counts as a change.
+// with comments, trailing whitespace, blank lines and what bare string statements say dropped.
+// When a proposal leaves every changed module's shape as it was (a comment, a docstring, blank
+// lines, spacing at line ends), only the changed modules are checked, not every module that
+// imports them. Comments that act on types are kept (`# type:` annotations, `# pyright:`
+// settings); every other string is kept whole, so a `#` inside one is text, and a string in an
+// expression (a value, a Literal, an argument an overload reads) counts as a change.
 // Runs in Sluice's process on texts already read; nothing is executed.
+
+import { withoutBareStrings } from './bare-strings';
 
 const TYPE_COMMENT = /^#\s*(type|pyright)\s*:/;
 
@@ -12,7 +15,7 @@ const TYPE_COMMENT = /^#\s*(type|pyright)\s*:/;
 export function pythonShape(text: string): string {
   const out: string[] = [];
   let triple: string | null = null;
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of withoutBareStrings(text).split(/\r?\n/)) {
     let line = '';
     let quote: string | null = null;
     let i = 0;
