@@ -40,18 +40,26 @@ export function readBases(
   return new Map(changes.map((change) => [change.path, readAt(root, change.path)]));
 }
 
+/** The files read `now` whose bytes are not those of their base. */
+function movedIn(
+  now: ReadonlyMap<string, ChangeBase>,
+  bases: ReadonlyMap<string, ChangeBase>,
+): string[] {
+  return [...now]
+    .filter(([file, read]) => {
+      const base = bases.get(file);
+      return base !== undefined && read.hash !== base.hash;
+    })
+    .map(([file]) => file);
+}
+
 /** The changed files whose bytes on disk are no longer those of `bases`. */
-export function movedFiles(
+function movedFiles(
   root: string,
   changes: readonly ProposedFileChange[],
   bases: ReadonlyMap<string, ChangeBase>,
 ): string[] {
-  return changes
-    .filter((change) => {
-      const base = bases.get(change.path);
-      return base !== undefined && readAt(root, change.path).hash !== base.hash;
-    })
-    .map((change) => change.path);
+  return movedIn(readBases(root, changes), bases);
 }
 
 /** A checker's text of bytes: UTF-8 without its byte order mark. */
@@ -65,30 +73,52 @@ function namesOf(paths: readonly string[]): string {
 }
 
 /** Said when the disk moved under a check and its errors before the change are not known. */
-export function movedReason(paths: readonly string[]): string {
+function movedReason(paths: readonly string[]): string {
   return `${namesOf(paths)} changed on disk while the check ran (written, or edited elsewhere), so the errors before the change are not known`;
 }
 
-/** The changed files' early answer, unless a changed file moved before it came. */
-export function earlyUnlessMoved(
-  root: string,
-  changes: readonly ProposedFileChange[],
-  bases: ReadonlyMap<string, ChangeBase>,
-  outcome: ChangedFilesOutcome,
-): ChangedFilesOutcome | null {
-  return movedFiles(root, changes, bases).length ? null : outcome;
+export interface BaseOfCheck {
+  readonly root: string;
+  /** The changes this checker checks. */
+  readonly group: readonly ProposedFileChange[];
+  readonly bases: ReadonlyMap<string, ChangeBase>;
+}
+
+/**
+ * `checker.check` of `group`, held to the bases the check began with: its changed files'
+ * answer is passed on only when no changed file had moved by then; its final answer as given
+ * when none moved, or the checker had answered its changed files before; else asked again.
+ */
+export async function checkAgainstBase(
+  checker: LanguageChecker,
+  base: BaseOfCheck,
+  onChangedFiles: (outcome: ChangedFilesOutcome) => void,
+  options: {
+    readonly signal: AbortSignal;
+    readonly ceilingMs: number | undefined;
+    /** The run was stopped at the ceiling: its answer is not used. */
+    readonly stopped: () => boolean;
+  },
+): Promise<LanguageOutcome> {
+  let read = false;
+  const { signal, ceilingMs } = options;
+  const outcome = await checker.check(base.group, signal, ceilingMs, (early) => {
+    if (movedFiles(base.root, base.group, base.bases).length) return;
+    read = true;
+    onChangedFiles(early);
+  });
+  return options.stopped()
+    ? outcome
+    : answerAgainstBase(checker, { ...base, read }, outcome, options);
 }
 
 /**
  * The checker's answer about `changes` against their bases: as given when no changed file
  * moved; else, when the disk holds the proposed texts, the reversed check's sides swapped.
  */
-export async function answerAgainstBase(
+async function answerAgainstBase(
   checker: LanguageChecker,
-  check: {
-    readonly root: string;
-    readonly group: readonly ProposedFileChange[];
-    readonly bases: ReadonlyMap<string, ChangeBase>;
+  check: BaseOfCheck & {
     /** The checker answered its changed files before any of them moved. */
     readonly read: boolean;
   },
@@ -98,7 +128,8 @@ export async function answerAgainstBase(
   const { root, group: changes, bases } = check;
   const { signal, ceilingMs } = options;
   if (check.read || outcome.state === 'not_checked') return outcome;
-  const moved = movedFiles(root, changes, bases);
+  const now = readBases(root, changes);
+  const moved = movedIn(now, bases);
   if (!moved.length) return outcome;
   const notKnown = (): LanguageOutcome => ({
     state: 'not_checked',
@@ -106,7 +137,6 @@ export async function answerAgainstBase(
     filesChecked: 0,
     ...(outcome.checker ? { checker: outcome.checker } : {}),
   });
-  const now = readBases(root, changes);
   const written = changes.every((change) => {
     const bytes = now.get(change.path)?.bytes ?? null;
     return change.after === null

@@ -7,7 +7,7 @@
 // the person has waited long enough, and the files that import them follow as the late result.
 import path from 'node:path';
 import type { ProposalEvidence } from '../../../shared/diagnostics';
-import { answerAgainstBase, earlyUnlessMoved, readBases } from './base-while-checked';
+import { checkAgainstBase, readBases } from './base-while-checked';
 import { checkerFailedReason, stoppedReason, turnedOffReason } from './checker-stop-reasons';
 import { compareDiagnostics } from './diagnostic-comparison';
 import type { CheckOptions, ProposedFileChange } from './diagnostics-port';
@@ -121,10 +121,8 @@ export function runChangeCheck(
   const signal = AbortSignal.any([outer, hard.signal]);
   const running = new Map<LanguageRun, LanguageChecker>();
   // The base each change is checked against: its bytes when the check began.
-  const bases = readBases(
-    context.root,
-    changes.filter((change) => isInsideRoot(change.path)),
-  );
+  const inside = changes.filter((change) => isInsideRoot(change.path));
+  const bases = readBases(context.root, inside);
   const baseHashes = Object.fromEntries([...bases].map(([file, base]) => [file, base.hash]));
   const runs: LanguageRun[] = [];
   const pending: Promise<void>[] = [];
@@ -142,7 +140,6 @@ export function runChangeCheck(
     };
     runs.push(run);
     running.set(run, checker);
-    let read = false;
     if (!context.isOn(checker.language)) {
       run.evidence = {
         ...run.evidence,
@@ -153,24 +150,16 @@ export function runChangeCheck(
       continue;
     }
     pending.push(
-      checker
-        .check(group, signal, ceilingMs, (early) => {
-          const outcome = earlyUnlessMoved(context.root, group, bases, early);
-          if (!outcome) return;
-          // The checker's disk side was read by now, before any write of the change.
-          read = true;
+      checkAgainstBase(
+        checker,
+        { root: context.root, group, bases },
+        (outcome) => {
           recordChangedFiles(run, outcome);
           answerEarly();
           progressLate();
-        })
-        .then((outcome) =>
-          run.stopped
-            ? outcome
-            : answerAgainstBase(checker, { root: context.root, group, bases, read }, outcome, {
-                signal,
-                ceilingMs,
-              }),
-        )
+        },
+        { signal, ceilingMs, stopped: () => run.stopped === true },
+      )
         .catch((error: unknown): LanguageOutcome => ({
           state: 'not_checked' as const,
           filesChecked: 0,

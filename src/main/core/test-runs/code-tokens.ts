@@ -5,7 +5,7 @@
 // change.
 import { goCodeTokens } from './go-code-tokens';
 import { isJsCodeFile, jsCodeTokens } from './js-code-tokens';
-import { pythonCodeTokens } from './python-code-tokens';
+import { pythonCodeTokens } from '../../../shared/python-code-tokens';
 import type { TestChange } from './test-plan';
 
 /** The reason of a verdict for a change that keeps every code token. */

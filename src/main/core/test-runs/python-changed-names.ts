@@ -6,7 +6,7 @@
 // class (imports, constants, module code), a name defined twice at the top level, module code
 // that uses a changed name, or a text the tokens cannot be read from has no answer (null): every
 // test that imports the module may reach it.
-import { pythonCodeTokens } from './python-code-tokens';
+import { pythonCodeTokens } from '../../../shared/python-code-tokens';
 
 export interface ChangedNames {
   /** Names whose use reaches the change: changed, added or removed, and their users. */

@@ -1,73 +1,35 @@
-// Whether an edit to a Python module can change what its importers see: the text
-// with comments, trailing whitespace, blank lines and what bare string statements say dropped.
-// When a proposal leaves every changed module's shape as it was (a comment, a docstring, blank
-// lines, spacing at line ends), only the changed modules are checked, not every module that
-// imports them. Comments that act on types are kept (`# type:` annotations, `# pyright:`
-// settings); every other string is kept whole, so a `#` inside one is text, and a string in an
-// expression (a value, a Literal, an argument an overload reads) counts as a change.
+// Whether an edit to a Python module can change what its importers see: the module's code
+// tokens (src/shared/python-code-tokens.ts: comments, blank lines, spacing and line joins
+// dropped, strings whole) with what a bare string statement says cut out. When a proposal
+// leaves every changed module's shape as it was (a comment, a docstring, spacing), only the
+// changed modules are checked, not every module that imports them. Comments that act on types
+// are kept (`# type:` annotations, `# pyright:` settings). A bare string statement (a
+// docstring, any string alone on its logical line, not an f-string, where an expression may
+// bind a name) only evaluates a string; a string in an expression (a value, a Literal, an
+// argument an overload reads) counts, and so does a docstring added where there was none
+// (`__doc__` is a string then). A text the tokens cannot be read from is its own shape.
 // Runs in Sluice's process on texts already read; nothing is executed.
+import { pythonCodeTokens } from '../../../../shared/python-code-tokens';
 
-import { withoutBareStrings } from './bare-strings';
+const TYPE_COMMENT = /^#\s*(type|pyright)\s*:/u;
+const PLAIN_STRING = /^[rRbBuU]{0,2}['"]/u;
 
-const TYPE_COMMENT = /^#\s*(type|pyright)\s*:/;
+/** A logical line's tokens after its indentation: one string or more, none an f-string. */
+function isBareString(tokens: readonly string[]): boolean {
+  return tokens.length > 1 && tokens.slice(1).every((token) => PLAIN_STRING.test(token));
+}
 
 /** The module's text as far as types go; equal shapes declare the same things. */
 export function pythonShape(text: string): string {
-  const out: string[] = [];
-  let triple: string | null = null;
-  for (const raw of withoutBareStrings(text).split(/\r?\n/)) {
-    let line = '';
-    let quote: string | null = null;
-    let i = 0;
-    while (i < raw.length) {
-      if (triple) {
-        const end = raw.indexOf(triple, i);
-        if (end < 0) {
-          line += raw.slice(i);
-          break;
-        }
-        line += raw.slice(i, end + 3);
-        i = end + 3;
-        triple = null;
-        continue;
-      }
-      const c = raw[i] as string;
-      if (quote) {
-        line += c;
-        if (c === '\\') {
-          line += raw[i + 1] ?? '';
-          i += 2;
-          continue;
-        }
-        if (c === quote) quote = null;
-        i++;
-        continue;
-      }
-      if (raw.startsWith('"""', i) || raw.startsWith("'''", i)) {
-        triple = raw.slice(i, i + 3);
-        line += triple;
-        i += 3;
-        continue;
-      }
-      if (c === '"' || c === "'") {
-        quote = c;
-        line += c;
-        i++;
-        continue;
-      }
-      if (c === '#') {
-        const comment = raw.slice(i);
-        if (TYPE_COMMENT.test(comment)) line += comment;
-        break;
-      }
-      line += c;
-      i++;
-    }
-    // Inside a string that goes on: the line is text, kept exactly.
-    if (triple) out.push(line);
-    else if (line.trimEnd()) out.push(line.trimEnd());
-  }
-  return out.join('\n');
+  const tokens = pythonCodeTokens(text, { keepComment: (comment) => TYPE_COMMENT.test(comment) });
+  if (tokens === null) return text;
+  return tokens
+    .split(/\0(?=\n)/u)
+    .map((line) => {
+      const parts = line.split('\0');
+      return isBareString(parts) ? `${parts[0] ?? ''}\0""` : line;
+    })
+    .join('\0');
 }
 
 /** Whether two texts of a Python module have the same shape. */

@@ -24,7 +24,8 @@ const edit = (from: string, to: string): string => {
 };
 
 describe('python shape', () => {
-  it('same - comments, blank lines and spacing at line ends', () => {
+  it('same - comments, blank lines and spacing', () => {
+    expect(samePythonShape(base, edit('TAG = "#', 'TAG  =  "#'))).toBe(true);
     expect(samePythonShape(base, `# a new comment\n${base}`)).toBe(true);
     expect(samePythonShape(base, edit('# bytes', '# in bytes'))).toBe(true);
     expect(samePythonShape(base, edit('    return value\n', '\n    return value   \n\n'))).toBe(
@@ -60,6 +61,8 @@ describe('python shape', () => {
     expect(samePythonShape(base, edit('-> int', '-> str'))).toBe(false);
     expect(samePythonShape(base, edit('"#not-a-comment"', '"#other"'))).toBe(false);
     expect(samePythonShape(base, edit('# type: list[str]', '# type: list[int]'))).toBe(false);
+    const typed = 'def f(a):\n    # type: (int) -> int\n    return a\n';
+    expect(samePythonShape(typed, typed.replace('-> int', '-> str'))).toBe(false);
     expect(samePythonShape(base, edit('  # inside a string', '  # changed inside'))).toBe(false);
     expect(samePythonShape(base, edit('  # inside a string\n\n', '  # inside a string\n'))).toBe(
       false,

@@ -59,13 +59,25 @@ function stringEnd(text: string, at: number, quote: string): number {
   return -1;
 }
 
+export interface CodeTokenOptions {
+  /** Comments kept as tokens (a type checker reads `# type:` ones); default none. */
+  readonly keepComment?: (comment: string) => boolean;
+}
+
 /**
  * The module's code tokens, NUL-separated, logical lines apart; null when the text cannot be
  * read this way. Two texts with equal tokens run the same.
  */
-export function pythonCodeTokens(source: string): string | null {
+export function pythonCodeTokens(source: string, options: CodeTokenOptions = {}): string | null {
   const text = source.replace(/\r\n?/gu, '\n');
   const out: string[] = [];
+  /** The comment from `at` to its line's end, when kept; and where it ends. */
+  const comment = (at: number): { kept: string | null; end: number } => {
+    const newline = text.indexOf('\n', at);
+    const end = newline < 0 ? text.length : newline;
+    const words = text.slice(at, end).trimEnd();
+    return { kept: options.keepComment?.(words) ? words : null, end };
+  };
   const lines = text.split('\n', 2);
   for (const line of lines) if (ENCODING.test(line)) out.push(line.trim());
   let depth = 0;
@@ -84,8 +96,9 @@ export function pythonCodeTokens(source: string): string | null {
         continue;
       }
       if (next === '#') {
-        const end = text.indexOf('\n', j);
-        i = end < 0 ? text.length : end + 1;
+        const { kept, end } = comment(j);
+        if (kept) out.push(`\n${text.slice(i, j)}`, kept);
+        i = end + 1;
         continue;
       }
       // A line joined to the next before any token: rare enough to leave to the tests.
@@ -109,8 +122,9 @@ export function pythonCodeTokens(source: string): string | null {
       continue;
     }
     if (c === '#') {
-      const end = text.indexOf('\n', i);
-      i = end < 0 ? text.length : end;
+      const { kept, end } = comment(i);
+      if (kept) out.push(kept);
+      i = end;
       continue;
     }
     const rest = text.slice(i, i + 3);
