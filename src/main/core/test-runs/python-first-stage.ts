@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedGrammar } from '../index/languages/tree-sitter-runtime';
-import { pythonChangedNames } from './python-changed-names';
+import { pythonChangedNames } from '../../../shared/python-changed-names';
 import { readTestModule, type TestModule } from './python-test-units';
 import { importsOf } from './reverse-closure';
 import type { TestChange } from './test-plan';

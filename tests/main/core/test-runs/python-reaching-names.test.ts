@@ -7,7 +7,7 @@ import {
   prepareGrammarsFor,
   type LoadedGrammar,
 } from '../../../../src/main/core/index/languages/tree-sitter-runtime';
-import { pythonChangedNames } from '../../../../src/main/core/test-runs/python-changed-names';
+import { pythonChangedNames } from '../../../../src/shared/python-changed-names';
 import {
   pythonFirstStage,
   reachingTests,
@@ -87,6 +87,9 @@ describe('changed names of a Python module', () => {
     // Module code that uses a changed function runs it on import.
     const uses = `${LIB}\nDEFAULT = first([1])\n`;
     expect(pythonChangedNames(uses, uses.replace('items[0]', 'items[1]'))).toBeNull();
+    // Also through a function that uses it.
+    const through = `${LIB}\ndef head(items):\n    return first(items)\n\n\nDEFAULT = head([1])\n`;
+    expect(pythonChangedNames(through, through.replace('items[0]', 'items[1]'))).toBeNull();
     // A name defined twice, or a text the tokens cannot read.
     const twice = `${LIB}\ndef first(items):\n    return None\n`;
     expect(pythonChangedNames(twice, twice.replace('return None', 'return 0'))).toBeNull();

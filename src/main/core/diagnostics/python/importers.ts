@@ -1,10 +1,8 @@
 // Who imports a Python module, without the symbol index: a bounded walk of the project's .py
 // files and their import statements (absolute, relative, `from pkg import mod`), resolved
-// against the root and a `src/` folder. A package's `__init__.py` that imports a module is
-// its barrel: whoever imports the package is affected too (transitively).
+// against the root and a `src/` folder. Which of them a change reaches: python-affected-files.ts.
 import { readFileSync } from 'node:fs';
 import { listProjectFiles } from '../../workspace/project-files';
-import { importerClosure } from '../importer-closure';
 import path from 'node:path';
 
 /** Files read at most; past it the scan stops and says so in the language's reason. */
@@ -112,12 +110,4 @@ export function scanPythonImports(root: string): PythonImportScan {
     set.add(file);
   });
   return { importers, files, truncated, unresolved };
-}
-
-/** The changed files, their importers, and importers through `__init__.py` barrels. */
-export function affectedPythonFiles(
-  changed: readonly string[],
-  importersOf: (file: string) => Iterable<string>,
-): string[] {
-  return [...importerClosure(changed, importersOf, (importer) => importer.endsWith('__init__.py'))];
 }

@@ -10,7 +10,7 @@ import type { Diagnostic } from '../../../../shared/diagnostics';
 import type { ProposedFileChange } from '../diagnostics-port';
 import type { ChangedFilesOutcome } from '../language-checker';
 import type { PyrightDiskSide } from './pyright-disk-side';
-import { affectedPythonFiles } from './importers';
+import { affectedPythonFilesByName, changedModuleNames } from './python-affected-files';
 import { samePythonShape } from './python-shape';
 
 export interface PyrightCheckJob {
@@ -177,7 +177,7 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
 
 /**
  * Which files the check covers: the changed modules and, unless every one keeps its shape,
- * the files that import them (through `__init__.py` barrels too). The modules the proposal
+ * the files that take a name they change (through `__init__.py` barrels too). The modules the proposal
  * creates, and the files `waiting` for them, are apart.
  */
 function checkScope(
@@ -203,8 +203,13 @@ function checkScope(
   );
   const affected = unseen
     ? changed
-    : affectedPythonFiles(changed, (file) =>
-        createdPaths.includes(file) ? [] : importersOf(file),
+    : affectedPythonFilesByName(
+        changes.map((c) => ({
+          path: c.path,
+          names: changedModuleNames(c.path, diskText(c.path), c.after),
+        })),
+        (file) => (createdPaths.includes(file) ? [] : importersOf(file)),
+        diskText,
       );
   return { createdPaths, waiting, affected };
 }

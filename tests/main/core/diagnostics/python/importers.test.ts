@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { affectedPythonFilesByName } from '../../../../../src/main/core/diagnostics/python/python-affected-files';
 import {
-  affectedPythonFiles,
   importedModules,
   scanPythonImports,
 } from '../../../../../src/main/core/diagnostics/python/importers';
@@ -35,7 +35,7 @@ describe('python importers', () => {
     ]);
   });
 
-  it('scanPythonImports and affectedPythonFiles - importers, and importers through __init__ barrels', () => {
+  it('scanPythonImports - importers, a change of every name reaches them, and importers through __init__ barrels', () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'sluice-py-scan-'));
     writeFiles(root, {
       'src/pkg/__init__.py': 'from .shapes import area\n',
@@ -53,7 +53,11 @@ describe('python importers', () => {
       'src/pkg/__init__.py',
       'src/pkg/shapes.py',
     ]);
-    const affected = affectedPythonFiles(['src/pkg/shapes.py'], (f) => scan.importers.get(f) ?? []);
+    const affected = affectedPythonFilesByName(
+      [{ path: 'src/pkg/shapes.py', names: 'all' }],
+      (f) => scan.importers.get(f) ?? [],
+      () => null,
+    );
     expect(affected.sort()).toEqual([
       'app.py',
       'direct.py',

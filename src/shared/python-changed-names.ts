@@ -6,7 +6,8 @@
 // class (imports, constants, module code), a name defined twice at the top level, module code
 // that uses a changed name, or a text the tokens cannot be read from has no answer (null): every
 // test that imports the module may reach it.
-import { pythonCodeTokens } from '../../../shared/python-code-tokens';
+import { changedBindings, moduleUnits, type Line } from './python-module-bindings';
+import { pythonCodeTokens } from './python-code-tokens';
 
 export interface ChangedNames {
   /** Names whose use reaches the change: changed, added or removed, and their users. */
@@ -14,9 +15,6 @@ export interface ChangedNames {
   /** The changed names as a person reads them: `chunked`, `Cart.total`. */
   readonly shown: readonly string[];
 }
-
-/** One logical line: its indentation token (`\n` + indentation), then its tokens. */
-type Line = readonly string[];
 
 interface Block {
   readonly kind: 'def' | 'class';
@@ -124,13 +122,8 @@ function changedMethods(before: Block, after: Block): string[] | null {
 
 const isDunder = (name: string): boolean => name.startsWith('__') && name.endsWith('__');
 
-/** The names `before → after` changes, or null when any test importing the module may reach it. */
-export function pythonChangedNames(before: string, after: string): ChangedNames | null {
-  const was = shapeOfText(before);
-  const now = shapeOfText(after);
-  if (!was || !now) return null;
-  if (joined(was.moduleLines) !== joined(now.moduleLines)) return null;
-  const reaching = new Set<string>();
+/** The functions and classes that differ, into `reaching` and `shown`. */
+function changedBlocks(was: ModuleShape, now: ModuleShape, reaching: Set<string>): string[] {
   const shown: string[] = [];
   for (const name of new Set([...was.blocks.keys(), ...now.blocks.keys()])) {
     const a = was.blocks.get(name);
@@ -147,19 +140,70 @@ export function pythonChangedNames(before: string, after: string): ChangedNames 
       shown.push(`${name}.${method}`);
     }
   }
-  if (!reaching.size) return { reaching, shown };
-  // Module code that uses a changed name runs it on import: every test may reach it.
-  const uses = (lines: readonly Line[]): boolean =>
-    lines.some((line) => line.some((token, i) => i > 0 && reaching.has(token)));
-  if (uses(now.moduleLines)) return null;
-  // The module's own functions and classes that use a changed name, until none is added.
+  return shown;
+}
+
+const usesAny = (lines: readonly Line[], names: ReadonlySet<string>): boolean =>
+  lines.some((line) => line.some((token, i) => i > 0 && names.has(token)));
+
+/** Adds the module's own functions and classes that use a reaching name, until none is added. */
+function addUsers(now: ModuleShape, reaching: Set<string>): void {
   for (let added = true; added;) {
     added = false;
     for (const [name, block] of now.blocks)
-      if (!reaching.has(name) && uses(block.lines)) {
+      if (!reaching.has(name) && usesAny(block.lines, reaching)) {
         reaching.add(name);
         added = true;
       }
   }
+}
+
+/** The names `before → after` changes, or null when any test importing the module may reach it. */
+export function pythonChangedNames(before: string, after: string): ChangedNames | null {
+  const was = shapeOfText(before);
+  const now = shapeOfText(after);
+  if (!was || !now) return null;
+  if (joined(was.moduleLines) !== joined(now.moduleLines)) return null;
+  const reaching = new Set<string>();
+  const shown = changedBlocks(was, now, reaching);
+  if (!reaching.size) return { reaching, shown };
+  addUsers(now, reaching);
+  // Module code that uses a changed name, or a function that uses one, runs it on import:
+  // every test may reach it.
+  if (usesAny(now.moduleLines, reaching)) return null;
   return { reaching, shown };
+}
+
+/**
+ * The names whose type `before → after` may change, for the modules that import them: as
+ * pythonChangedNames, and also the names a changed import or assignment at the top level binds
+ * (python-module-bindings.ts), with the top-level bindings that use a changed name. Module code
+ * that is not a plain binding and differs or uses a changed name, or a name bound twice, has no
+ * answer (null).
+ */
+export function pythonChangedTypeNames(before: string, after: string): ReadonlySet<string> | null {
+  const was = shapeOfText(before);
+  const now = shapeOfText(after);
+  if (!was || !now) return null;
+  const reaching = changedBindings(was.moduleLines, now.moduleLines, {
+    before: was.blocks.keys(),
+    after: now.blocks.keys(),
+  });
+  if (!reaching) return null;
+  changedBlocks(was, now, reaching);
+  const units = moduleUnits(now.moduleLines);
+  for (let added = true; added;) {
+    added = false;
+    addUsers(now, reaching);
+    for (const unit of units) {
+      if (!usesAny(unit.lines, reaching)) continue;
+      if (!unit.binds) return null;
+      for (const name of unit.binds)
+        if (!reaching.has(name)) {
+          reaching.add(name);
+          added = true;
+        }
+    }
+  }
+  return reaching;
 }
