@@ -135,14 +135,15 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
     // The changed modules first (before, then as proposed), answered at once; then the
     // importers, with the changed modules shown as on disk again for a "before" that is not
     // known. With a created module among them, the importers' "before" comes first (it is
-    // absent then). Importers whose "before" is known are opened (as on disk) before the
-    // changed modules are shown, so every pull after it shares one type evaluation.
+    // absent then). The importers are opened only after the changed modules are answered:
+    // pyright analyses open documents while a pull waits, so importers opened first (attr's
+    // _make.py) delayed the changed module's answer by their whole analysis. Opened together
+    // afterwards, their pulls still share one type evaluation.
     const importers = affected.filter((file) => !after.has(file));
     const early = createdPaths.length === 0;
     await collectBefore(changed);
     if (!early) await collectBefore(importers);
     const unknown = early && anyUnknown(importers, disk, diskText);
-    if (early && !unknown) await openAll(importers, diskText);
     await showChanged(true);
     await pullAfter(changed);
     if (importers.length) {
