@@ -87,8 +87,15 @@ function shapeOf(lines: readonly Line[], indent: string): ModuleShape | null {
 
 const joined = (lines: readonly Line[]): string => lines.map((l) => l.join('\0')).join('\0');
 
-function shapeOfText(text: string): ModuleShape | null {
-  const tokens = pythonCodeTokens(text);
+// What a type checker reads beyond code: `# type:` annotations.
+const TYPE_COMMENT = /^#\s*type\s*:/u;
+
+/** The shape of a module's text; `typed`: with its type comments, as a type checker reads it. */
+function shapeOfText(text: string, typed = false): ModuleShape | null {
+  const tokens = pythonCodeTokens(
+    text,
+    typed ? { keepComment: (comment) => TYPE_COMMENT.test(comment) } : {},
+  );
   if (tokens === null) return null;
   return shapeOf(logicalLines(tokens.split('\0')), '\n');
 }
@@ -143,15 +150,32 @@ function changedBlocks(was: ModuleShape, now: ModuleShape, reaching: Set<string>
   return shown;
 }
 
-const usesAny = (lines: readonly Line[], names: ReadonlySet<string>): boolean =>
-  lines.some((line) => line.some((token, i) => i > 0 && names.has(token)));
+const STRING = /^[rRbBuUfF]{0,2}['"]/u;
+const TEXT = /^(?:[rRbBuUfF]{0,2}['"]|#)/u;
+
+/**
+ * Whether a line uses one of `names`; `typed`: also a word of a string or a type comment (a
+ * type written as a string, `"Model"`, a TypeVar's bound), except a string alone on its line.
+ */
+function uses(line: Line, names: ReadonlySet<string>, typed: boolean): boolean {
+  const bare = typed && line.length > 1 && line.slice(1).every((token) => STRING.test(token));
+  return line.some((token, i) => {
+    if (i === 0) return false;
+    if (names.has(token)) return true;
+    if (!typed || bare || !TEXT.test(token)) return false;
+    return token.split(/[^\p{L}\p{N}_]+/u).some((word) => names.has(word));
+  });
+}
+
+const usesAny = (lines: readonly Line[], names: ReadonlySet<string>, typed = false): boolean =>
+  lines.some((line) => uses(line, names, typed));
 
 /** Adds the module's own functions and classes that use a reaching name, until none is added. */
-function addUsers(now: ModuleShape, reaching: Set<string>): void {
+function addUsers(now: ModuleShape, reaching: Set<string>, typed = false): void {
   for (let added = true; added;) {
     added = false;
     for (const [name, block] of now.blocks)
-      if (!reaching.has(name) && usesAny(block.lines, reaching)) {
+      if (!reaching.has(name) && usesAny(block.lines, reaching, typed)) {
         reaching.add(name);
         added = true;
       }
@@ -177,13 +201,14 @@ export function pythonChangedNames(before: string, after: string): ChangedNames 
 /**
  * The names whose type `before → after` may change, for the modules that import them: as
  * pythonChangedNames, and also the names a changed import or assignment at the top level binds
- * (python-module-bindings.ts), with the top-level bindings that use a changed name. Module code
+ * (python-module-bindings.ts), with the top-level bindings that use a changed name, read as a
+ * type checker reads them (`# type:` comments, names in strings, `global` names). Module code
  * that is not a plain binding and differs or uses a changed name, or a name bound twice, has no
  * answer (null).
  */
 export function pythonChangedTypeNames(before: string, after: string): ReadonlySet<string> | null {
-  const was = shapeOfText(before);
-  const now = shapeOfText(after);
+  const was = shapeOfText(before, true);
+  const now = shapeOfText(after, true);
   if (!was || !now) return null;
   const reaching = changedBindings(was.moduleLines, now.moduleLines, {
     before: was.blocks.keys(),
@@ -191,19 +216,53 @@ export function pythonChangedTypeNames(before: string, after: string): ReadonlyS
   });
   if (!reaching) return null;
   changedBlocks(was, now, reaching);
+  return addTypeUsers([was, now], reaching) ? reaching : null;
+}
+
+const isImport = (line: Line | undefined): boolean =>
+  line?.[1] === 'import' || line?.[1] === 'from';
+
+/** The names a `global` statement in `lines` declares: assigned there, they are the module's. */
+function globalNames(lines: readonly Line[]): string[] {
+  return lines.flatMap((line) =>
+    line[1] === 'global' ? line.slice(2).filter((token) => token !== ',') : [],
+  );
+}
+
+/**
+ * Adds, until none is added, the functions, classes and top-level bindings of `shapes`' last
+ * that use a name of `reaching`, and the module names a reaching function declares `global`
+ * (in any of `shapes`); false when module code that is not a plain binding uses one.
+ */
+function addTypeUsers(shapes: readonly ModuleShape[], reaching: Set<string>): boolean {
+  const now = shapes[shapes.length - 1];
+  if (!now) return true;
   const units = moduleUnits(now.moduleLines);
-  for (let added = true; added;) {
-    added = false;
-    addUsers(now, reaching);
+  for (let size = -1; size !== reaching.size;) {
+    size = reaching.size;
+    addUsers(now, reaching, true);
+    for (const shape of shapes)
+      for (const [name, block] of shape.blocks)
+        if (reaching.has(name)) for (const global of globalNames(block.lines)) reaching.add(global);
     for (const unit of units) {
-      if (!usesAny(unit.lines, reaching)) continue;
-      if (!unit.binds) return null;
-      for (const name of unit.binds)
-        if (!reaching.has(name)) {
-          reaching.add(name);
-          added = true;
-        }
+      // An import's module path names no name of this module.
+      if (unit.binds && isImport(unit.lines[0])) continue;
+      if (!usesAny(unit.lines, reaching, true)) continue;
+      if (!unit.binds) return false;
+      for (const name of unit.binds) reaching.add(name);
     }
   }
-  return reaching;
+  return true;
+}
+
+/**
+ * The names of a module (its text) that hold one of `names` or use one, as its importers see
+ * them: `names` and, as pythonChangedTypeNames adds them, its own functions, classes and
+ * top-level bindings that use one; null when module code that is not a plain binding uses
+ * one, or the text cannot be read. What a package's `__init__.py` passes on.
+ */
+export function pythonNamesUsing(text: string, names: Iterable<string>): Set<string> | null {
+  const shape = shapeOfText(text, true);
+  const reaching = new Set(names);
+  return shape && addTypeUsers([shape], reaching) ? reaching : null;
 }

@@ -2,8 +2,8 @@
 // top-level statement with the lines nested under it), and the names a unit binds when it is a
 // plain binding: an import (`import a.b`, `import a as x`, `from m import a, b as c`) or an
 // assignment to names (`X = 1`, `a, b = f()`, `A = B = 0`, `X: int = 1`, `X: int`). Anything
-// else (a star import, a compound statement, a call, an augmented or subscript assignment)
-// binds what this reader does not know. Read from code tokens (python-code-tokens.ts), nothing
+// else (a star import, a compound statement, a call, an augmented or subscript assignment, a
+// walrus) binds what this reader does not know. Read from code tokens (python-code-tokens.ts), nothing
 // runs.
 
 /** One logical line: its indentation token (`\n` + indentation), then its tokens. */
@@ -70,12 +70,15 @@ function targetNames(tokens: readonly string[]): string[] | null {
 
 /** The names a top-level statement binds, or null when it is not a plain binding. */
 export function bindingNames(line: Line): string[] | null {
-  const tokens = line.slice(1);
+  // A kept comment (`X = None  # type: int`) binds nothing.
+  const tokens = line.slice(1).filter((token) => !token.startsWith('#'));
   if (tokens[0] === 'import') return importItemNames(tokens.slice(1), true);
   if (tokens[0] === 'from') {
     const at = tokens.indexOf('import');
     return at < 0 ? null : importItemNames(tokens.slice(at + 1), false);
   }
+  // A walrus binds a name of its own, wherever it stands (`X = (y := f())`).
+  if (tokens.includes(':=')) return null;
   const segments = splitAtDepthZero(tokens, '=');
   // `X: int` or `X: int = 1`: an annotated name.
   if (isName(tokens[0]) && tokens[1] === ':') return [tokens[0]];

@@ -40,6 +40,8 @@ describe('python module bindings', () => {
       'print ( x )',
       'else :',
       'f = lambda x = 1 : x',
+      // A walrus binds its own name too.
+      'X = ( y := f ( ) )',
     ])
       expect(bindingNames(line(text)), text).toBeNull();
   });
@@ -76,5 +78,44 @@ describe('python module bindings', () => {
     expect(pythonChangedTypeNames(LIB, `${LIB}\nLIMIT = "x"\n`)).toBeNull();
     expect(pythonChangedTypeNames(LIB, `${LIB}\nlimit = 1\n`)).toBeNull();
     expect(pythonChangedTypeNames(LIB, LIB.replace('import os', 'from os import *'))).toBeNull();
+  });
+
+  it('pythonChangedTypeNames - what a type checker reads beyond tokens: strings, type comments, globals', () => {
+    // A type written as a string, a TypeVar's bound: the names using them change too.
+    const forward =
+      'def make() -> "Shape":\n    ...\n\n\nclass Shape:\n    def area(self) -> int:\n        return 1\n';
+    expect(sorted(pythonChangedTypeNames(forward, forward.replace('area', 'size')))).toEqual([
+      'Shape',
+      'area',
+      'make',
+      'size',
+    ]);
+    const bound = 'T = TypeVar("T", bound="Shape")\n\n\nclass Shape:\n    x = 1\n';
+    expect(sorted(pythonChangedTypeNames(bound, bound.replace('x = 1', 'y = 1')))).toEqual([
+      'Shape',
+      'T',
+    ]);
+    // A docstring naming a changed name does not make its function a user.
+    const doc = `${forward}\n\ndef other():\n    "Returns a Shape."\n    return 1\n`;
+    expect(pythonChangedTypeNames(doc, doc.replace('area', 'size'))?.has('other')).toBe(false);
+    // A `# type:` comment is read.
+    const commented =
+      'def twice(a):\n    # type: (int) -> int\n    return a\n\n\nX = None  # type: int\n';
+    expect(
+      sorted(pythonChangedTypeNames(commented, commented.replace('-> int', '-> str'))),
+    ).toEqual(['twice']);
+    expect(
+      sorted(pythonChangedTypeNames(commented, commented.replace('type: int', 'type: str'))),
+    ).toEqual(['X']);
+    // A function assigning a module name it declares global changes that name's type.
+    const global =
+      'X = 1\n\n\ndef reset():\n    global X\n    X = 2\n\n\ndef show():\n    return X\n';
+    expect(sorted(pythonChangedTypeNames(global, global.replace('X = 2', 'X = "2"')))).toEqual([
+      'X',
+      'reset',
+      'show',
+    ]);
+    // A walrus at the top level binds a name the assignment does not show: no answer.
+    expect(pythonChangedTypeNames('X = (y := 1)\n', 'X = (y := "1")\n')).toBeNull();
   });
 });

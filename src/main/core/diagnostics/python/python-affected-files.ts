@@ -56,9 +56,14 @@ export function affectedPythonFilesByName(
         text === null
           ? ({ taken: 'all', passed: 'all' } as const)
           : takenAndPassed(importer, text, file, names);
-      if (!takesAny(taken, names)) continue;
-      result.add(importer);
-      if (!importer.endsWith('__init__.py')) continue;
+      // A barrel that passes a name on is walked even when it uses none itself
+      // (`from . import mod`).
+      const barrel = importer.endsWith('__init__.py');
+      const passes =
+        barrel && (names === 'all' || names.size > 0) && (passed === 'all' || passed.size > 0);
+      const takes = takesAny(taken, names);
+      if (takes) result.add(importer);
+      if (!barrel || !(takes || passes)) continue;
       const known = passedBy.get(importer);
       const merged = union(known, passed);
       if (sameNames(known, merged)) continue;

@@ -9,6 +9,7 @@
 // never less. Also what a package's `__init__.py` passes on to its own importers under which
 // names, for the walk through barrels (python-affected-files.ts).
 
+import { pythonNamesUsing } from '../../../../shared/python-changed-names';
 import { pythonCodeTokens } from '../../../../shared/python-code-tokens';
 import { moduleNamesOf } from './importers';
 
@@ -25,6 +26,10 @@ interface ModuleImports {
 }
 
 const NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
+/** Comments a type checker reads: `# type: m.Model`. */
+const TYPE_COMMENT = /^#\s*type\s*:/u;
+/** A token whose words a type checker may read as names: a string or a type comment. */
+const TEXT = /^(?:[rRbBuUfF]{0,2}['"]|#)/u;
 
 /** Logical lines of tokens, each without its indentation token. */
 function logicalLines(tokens: readonly string[]): string[][] {
@@ -143,7 +148,7 @@ function namesReadThrough(lines: readonly string[][], paths: readonly string[][]
     if (line[0] === 'import' || line[0] === 'from') continue;
     for (let i = 0; i < line.length; i++) {
       const token = line[i] as string;
-      if (/^[rRbBuUfF]{0,2}['"]/u.test(token)) {
+      if (TEXT.test(token)) {
         if ([...heads].some((head) => new RegExp(`(?<![\\w.])${head}\\b`, 'u').test(token)))
           return 'all';
         continue;
@@ -174,7 +179,7 @@ export function takenAndPassed(
 ): { taken: TakenNames; passed: TakenNames } {
   const all = { taken: 'all', passed: 'all' } as const;
   if (!moduleFile.endsWith('.py')) return all;
-  const tokens = pythonCodeTokens(text);
+  const tokens = pythonCodeTokens(text, { keepComment: (comment) => TYPE_COMMENT.test(comment) });
   if (tokens === null) return all;
   const lines = logicalLines(tokens.split('\0'));
   const found = importsOf(importer, lines, moduleNamesOf(moduleFile));
@@ -185,7 +190,12 @@ export function takenAndPassed(
   const passed = new Set<string>(found.bound.map((p) => p[0] as string));
   for (const [name, as] of found.named)
     if (changed === 'all' || changed.has(name)) for (const alias of as) passed.add(alias);
-  return { taken, passed };
+  if (!importer.endsWith('__init__.py')) return { taken, passed };
+  // `from .mod import a` in a package's `__init__.py` also binds `mod` there (for pyright too).
+  const moduleName = moduleNamesOf(moduleFile)[0]?.split('.').pop();
+  if (found.named.size && moduleName) passed.add(moduleName);
+  // The barrel's own names that use what it holds (`size = area`, `def big(): ...`).
+  return { taken, passed: passed.size ? (pythonNamesUsing(text, passed) ?? 'all') : passed };
 }
 
 /** Whether an importer that takes `taken` uses any of `changed`. */

@@ -73,4 +73,28 @@ describe('python affected files', () => {
     expect(walk('all')).toEqual(every);
     expect(walk(new Set(['area']), () => null)).toEqual(every);
   });
+
+  it('affectedPythonFilesByName - a barrel that only passes a module or rebinds a name leads to its importers', () => {
+    const through = (barrel: string, user: string) =>
+      affectedPythonFilesByName(
+        [{ path: 'pkg/lib.py', names: new Set(['area']) }],
+        (f) => ({ 'pkg/lib.py': ['pkg/__init__.py'], 'pkg/__init__.py': ['user.py'] })[f] ?? [],
+        (f) => ({ 'pkg/__init__.py': barrel, 'user.py': user })[f] ?? null,
+      ).sort();
+    // The barrel takes nothing itself, its importers read `pkg.lib.area`.
+    expect(through('from . import lib\n', 'import pkg\npkg.lib.area()\n')).toEqual([
+      'pkg/lib.py',
+      'user.py',
+    ]);
+    expect(through('from .lib import label\n', 'import pkg\npkg.lib.area()\n')).toEqual([
+      'pkg/lib.py',
+      'user.py',
+    ]);
+    expect(through('from .lib import area\n\nsize = area\n', 'from pkg import size\n')).toEqual([
+      'pkg/__init__.py',
+      'pkg/lib.py',
+      'user.py',
+    ]);
+    expect(through('from .lib import label\n', 'from pkg import label\n')).toEqual(['pkg/lib.py']);
+  });
 });

@@ -52,6 +52,7 @@ describe('python import uses', () => {
       'import pkg.shapes as s\ngetattr(s, "area")\n',
       'import pkg.shapes as s\ns.__dict__\n',
       'import pkg.shapes as s\nx: "s.Box"\n',
+      'import pkg.shapes as s\nx = f()  # type: s.Box\n',
       'import pkg.shapes\npkg.other.area()\n',
       'import pkg\n',
       'from pkg.shapes import sub.x\n',
@@ -87,6 +88,18 @@ describe('python import uses', () => {
     expect(names(taken)).toEqual(['area', 'volume']);
     // `shapes` carries every name of the module.
     expect(names(passed)).toEqual(['shapes', 'surface']);
+  });
+
+  it('takenAndPassed - a barrel passes the submodule its relative import binds, and its own names that use what it holds', () => {
+    const passed = (barrel: string) =>
+      names(takenAndPassed('pkg/__init__.py', barrel, 'pkg/shapes.py', new Set(['area'])).passed);
+    // `from .shapes import volume` binds `shapes` in the package too.
+    expect(passed('from .shapes import volume\n')).toEqual(['shapes']);
+    expect(
+      passed('from .shapes import area\n\nsize = area\n\n\ndef big():\n    return size()\n'),
+    ).toEqual(['area', 'big', 'shapes', 'size']);
+    // Module code that is not a plain binding and uses one: every name.
+    expect(passed('from .shapes import area\n\nif area:\n    x = 1\n')).toBe('all');
   });
 
   it('takesAny - an importer is reached when it takes a changed name', () => {

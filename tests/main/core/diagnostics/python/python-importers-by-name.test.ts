@@ -63,4 +63,53 @@ describe('python importers by name', () => {
     },
     LONG,
   );
+
+  it(
+    'checkChange - a type written as a string, a barrel that only binds the module, a global: their importers are checked',
+    async () => {
+      const shapes = [
+        'def make() -> "Shape":',
+        '    return Shape()',
+        '',
+        '',
+        'class Shape:',
+        '    def area(self) -> int:',
+        '        return 1',
+        '',
+      ].join('\n');
+      const counter = [
+        'COUNT = 0',
+        '',
+        '',
+        'def bump() -> None:',
+        '    global COUNT',
+        '    COUNT = COUNT + 1',
+        '',
+      ].join('\n');
+      project = makeDiagnosticsProject({
+        'pyrightconfig.json': '{ "typeCheckingMode": "basic" }',
+        'pkg/__init__.py': 'from . import shapes\n',
+        'pkg/shapes.py': shapes,
+        'pkg/counter.py': counter,
+        'uses_make.py': 'from pkg.shapes import make\n\nn: int = make().area()\n',
+        'through_package.py': 'import pkg\n\nm: int = pkg.shapes.make().area()\n',
+        'uses_count.py': 'from pkg.counter import COUNT\n\ntotal: int = COUNT\n',
+      });
+      const renamed = await project.service.checkChange(
+        [{ path: 'pkg/shapes.py', after: shapes.replace('def area', 'def size') }],
+        { deadlineMs: LONG },
+      );
+      expect(renamed.state).toBe('checked');
+      expect(renamed.introduced.map((d) => `${d.path}:${d.line}`).sort()).toEqual([
+        'through_package.py:3',
+        'uses_make.py:3',
+      ]);
+      const retyped = await project.service.checkChange(
+        [{ path: 'pkg/counter.py', after: counter.replace('COUNT + 1', 'str(COUNT)') }],
+        { deadlineMs: LONG },
+      );
+      expect(retyped.introduced.map((d) => `${d.path}:${d.line}`)).toEqual(['uses_count.py:3']);
+    },
+    LONG,
+  );
 });
