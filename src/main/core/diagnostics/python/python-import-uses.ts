@@ -70,7 +70,8 @@ function importItems(line: readonly string[], at: number): { name: string[]; ali
   let i = at;
   while (i < line.length) {
     const token = line[i];
-    if (token === '(' || token === ')' || token === ',') {
+    // A kept type comment (`# type: ignore`) between or after the items names none.
+    if (token === '(' || token === ')' || token === ',' || token?.startsWith('#')) {
       i++;
       continue;
     }

@@ -16,6 +16,16 @@ describe('python import uses', () => {
       'area',
       'volume',
     ]);
+    // A type comment inside the list does not end it.
+    expect(
+      names(
+        namesTakenFrom(
+          'app.py',
+          'from pkg.shapes import (\n    area,  # type: ignore\n    Box,\n)\n',
+          'pkg/shapes.py',
+        ),
+      ),
+    ).toEqual(['Box', 'area']);
     // A `src/` layout: the module is named with and without it.
     expect(
       names(namesTakenFrom('src/pkg/app.py', 'from pkg.shapes import area\n', 'src/pkg/shapes.py')),
