@@ -151,6 +151,7 @@ function changedBlocks(was: ModuleShape, now: ModuleShape, reaching: Set<string>
 }
 
 const STRING = /^[rRbBuUfF]{0,2}['"]/u;
+const F_STRING = /^(?:[fF][rR]?|[rR][fF])['"]/u;
 const TEXT = /^(?:[rRbBuUfF]{0,2}['"]|#)/u;
 
 /**
@@ -159,11 +160,15 @@ const TEXT = /^(?:[rRbBuUfF]{0,2}['"]|#)/u;
  */
 function uses(line: Line, names: ReadonlySet<string>, typed: boolean): boolean {
   const bare = typed && line.length > 1 && line.slice(1).every((token) => STRING.test(token));
+  const words = (token: string): boolean =>
+    token.split(/[^\p{L}\p{N}_]+/u).some((word) => names.has(word));
   return line.some((token, i) => {
     if (i === 0) return false;
     if (names.has(token)) return true;
+    // An f-string runs the code in its braces: `f"{area()}"` calls `area`.
+    if (F_STRING.test(token)) return words(token);
     if (!typed || bare || !TEXT.test(token)) return false;
-    return token.split(/[^\p{L}\p{N}_]+/u).some((word) => names.has(word));
+    return words(token);
   });
 }
 

@@ -56,6 +56,13 @@ describe('changed names of a Python module', () => {
     const names = pythonChangedNames(LIB, LIB.replace('range(0, len(items), n)', 'range(0, n)'));
     expect(names?.shown).toEqual(['chunked']);
     expect([...(names?.reaching ?? [])].sort()).toEqual(['chunked', 'ichunked']);
+    // A function that calls it inside an f-string uses it too; a plain string does not.
+    const shown = `${LIB}\ndef show(items):\n    return f"{chunked(items, 2)}"\n\n\ndef label():\n    return "chunked"\n`;
+    const through = pythonChangedNames(
+      shown,
+      shown.replace('range(0, len(items), n)', 'range(0, n)'),
+    );
+    expect([...(through?.reaching ?? [])].sort()).toEqual(['chunked', 'ichunked', 'show']);
   });
 
   it('pythonChangedNames - a changed method counts as its class and itself; a dunder as its class only', () => {
