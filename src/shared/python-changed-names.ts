@@ -6,7 +6,7 @@
 // class (imports, constants, module code), a name defined twice at the top level, module code
 // that uses a changed name, or a text the tokens cannot be read from has no answer (null): every
 // test that imports the module may reach it.
-import { changedBindings, moduleUnits, type Line } from './python-module-bindings';
+import { changedBindings, logicalLines, moduleUnits, type Line } from './python-module-bindings';
 import { pythonCodeTokens } from './python-code-tokens';
 
 export interface ChangedNames {
@@ -25,19 +25,6 @@ interface ModuleShape {
   /** Lines outside every top-level function and class, in order. */
   readonly moduleLines: Line[];
   readonly blocks: Map<string, Block>;
-}
-
-function logicalLines(tokens: readonly string[]): Line[] {
-  const lines: string[][] = [];
-  let current: string[] = [];
-  for (const token of tokens) {
-    if (token.startsWith('\n')) {
-      if (current.length) lines.push(current);
-      current = [token];
-    } else current.push(token);
-  }
-  if (current.length) lines.push(current);
-  return lines;
 }
 
 /** The name a line defines (`def f`, `async def f`, `class C`), or null. */

@@ -3,8 +3,8 @@
 // plain binding: an import (`import a.b`, `import a as x`, `from m import a, b as c`) or an
 // assignment to names (`X = 1`, `a, b = f()`, `A = B = 0`, `X: int = 1`, `X: int`). Anything
 // else (a star import, a compound statement, a call, an augmented or subscript assignment, a
-// walrus) binds what this reader does not know. Read from code tokens (python-code-tokens.ts), nothing
-// runs.
+// walrus) binds what this reader does not know. Read from code tokens (python-code-tokens.ts),
+// nothing runs.
 
 /** One logical line: its indentation token (`\n` + indentation), then its tokens. */
 export type Line = readonly string[];
@@ -16,14 +16,29 @@ export interface ModuleUnit {
   readonly binds: readonly string[] | null;
 }
 
-const NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
+/** A Python identifier (keywords included). */
+export const PYTHON_NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
 const KEYWORDS = new Set(
   'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(
     ' ',
   ),
 );
 const isName = (token: string | undefined): token is string =>
-  token !== undefined && NAME.test(token) && !KEYWORDS.has(token);
+  token !== undefined && PYTHON_NAME.test(token) && !KEYWORDS.has(token);
+
+/** Code tokens (NUL-split) as logical lines, each opened by its indentation token. */
+export function logicalLines(tokens: readonly string[]): Line[] {
+  const lines: string[][] = [];
+  let current: string[] = [];
+  for (const token of tokens) {
+    if (token.startsWith('\n')) {
+      if (current.length) lines.push(current);
+      current = [token];
+    } else current.push(token);
+  }
+  if (current.length) lines.push(current);
+  return lines;
+}
 
 /** Tokens split at `,` outside brackets. */
 function splitAtDepthZero(tokens: readonly string[], separator: string): string[][] {

@@ -178,8 +178,8 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
 
 /**
  * Which files the check covers: the changed modules and, unless every one keeps its shape,
- * the files that take a name they change (through `__init__.py` barrels too). The modules the proposal
- * creates, and the files `waiting` for them, are apart.
+ * the files that take a name they change (through `__init__.py` barrels too). The modules the
+ * proposal creates, and the files `waiting` for them, are apart.
  */
 function checkScope(
   job: PyrightCheckJob,

@@ -5,12 +5,13 @@
 // every other mention of it is one of those. Everything else takes all of the module: a star
 // import, a mention of the module's name that is not `m.name` (a value, `getattr(m, ...)`,
 // `m[k]`), a string naming it (a type written as a string: `"m.Model"`), a text the tokens
-// cannot be read from, or no import of the module found at all (the importer graph saw one this reader does not). More than a type depends on,
-// never less. Also what a package's `__init__.py` passes on to its own importers under which
+// cannot be read from, or no import of the module found at all (the importer graph saw one
+// this reader does not). More than a type depends on, never less. Also what a package's `__init__.py` passes on to its own importers under which
 // names, for the walk through barrels (python-affected-files.ts).
 
 import { pythonNamesUsing } from '../../../../shared/python-changed-names';
 import { pythonCodeTokens } from '../../../../shared/python-code-tokens';
+import { logicalLines, PYTHON_NAME } from '../../../../shared/python-module-bindings';
 import { moduleNamesOf } from './importers';
 
 /** Every name of the module, or the names an importer takes (or a barrel passes on). */
@@ -25,26 +26,16 @@ interface ModuleImports {
   all: boolean;
 }
 
-const NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
 /** Comments a type checker reads: `# type: m.Model`. */
 const TYPE_COMMENT = /^#\s*type\s*:/u;
 /** A token whose words a type checker may read as names: a string or a type comment. */
 const TEXT = /^(?:[rRbBuUfF]{0,2}['"]|#)/u;
 
-/** Logical lines of tokens, each without its indentation token. */
-function logicalLines(tokens: readonly string[]): string[][] {
-  const lines: string[][] = [];
-  for (const token of tokens)
-    if (token.startsWith('\n')) lines.push([]);
-    else lines[lines.length - 1]?.push(token);
-  return lines;
-}
-
 /** A dotted name from `at`: its parts and where it ends. */
 function dotted(line: readonly string[], at: number): { parts: string[]; end: number } {
   const parts: string[] = [];
   let i = at;
-  while (NAME.test(line[i] ?? '')) {
+  while (PYTHON_NAME.test(line[i] ?? '')) {
     parts.push(line[i] as string);
     if (line[i + 1] !== '.') return { parts, end: i + 1 };
     i += 2;
@@ -83,7 +74,7 @@ function importItems(line: readonly string[], at: number): { name: string[]; ali
     const { parts, end } = dotted(line, i);
     if (!parts.length) return [...items, { name: ['?'] }];
     i = end;
-    if (line[i] === 'as' && NAME.test(line[i + 1] ?? '')) {
+    if (line[i] === 'as' && PYTHON_NAME.test(line[i + 1] ?? '')) {
       items.push({ name: parts, alias: line[i + 1] as string });
       i += 2;
     } else items.push({ name: parts });
@@ -136,7 +127,7 @@ function attributeAfter(
     if (!matches || line[at + 2 * path.length - 1] !== '.') continue;
     const name = line[at + 2 * path.length];
     // A dunder (`m.__dict__`, `m.__getattr__`) reads the module as a whole.
-    if (name !== undefined && NAME.test(name) && !name.startsWith('__')) return name;
+    if (name !== undefined && PYTHON_NAME.test(name) && !name.startsWith('__')) return name;
   }
   return null;
 }
@@ -163,11 +154,6 @@ function namesReadThrough(lines: readonly string[][], paths: readonly string[][]
   return names;
 }
 
-/** What `importer` (its text) takes from `moduleFile`. */
-export function namesTakenFrom(importer: string, text: string, moduleFile: string): TakenNames {
-  return takenAndPassed(importer, text, moduleFile).taken;
-}
-
 /**
  * What `importer` takes from `moduleFile`, and under which names it holds each of `changed`
  * (what a barrel passes on to its own importers).
@@ -182,7 +168,8 @@ export function takenAndPassed(
   if (!moduleFile.endsWith('.py')) return all;
   const tokens = pythonCodeTokens(text, { keepComment: (comment) => TYPE_COMMENT.test(comment) });
   if (tokens === null) return all;
-  const lines = logicalLines(tokens.split('\0'));
+  // Each logical line without its indentation token.
+  const lines = logicalLines(tokens.split('\0')).map((line) => line.slice(1));
   const found = importsOf(importer, lines, moduleNamesOf(moduleFile));
   if (found.all || (!found.named.size && !found.bound.length)) return all;
   const read = found.bound.length ? namesReadThrough(lines, found.bound) : new Set<string>();

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  namesTakenFrom,
   takenAndPassed,
   takesAny,
 } from '../../../../../src/main/core/diagnostics/python/python-import-uses';
+
+/** What `importer` (its text) takes from `moduleFile`. */
+const namesTakenFrom = (importer: string, text: string, moduleFile: string) =>
+  takenAndPassed(importer, text, moduleFile).taken;
 
 const names = (taken: ReturnType<typeof namesTakenFrom>): string[] | 'all' =>
   taken === 'all' ? 'all' : [...taken].sort();
