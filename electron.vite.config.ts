@@ -10,6 +10,7 @@ const mainExternal = [
   'better-sqlite3',
   '@vscode/ripgrep',
   'typescript',
+  'oxc-parser',
   'web-tree-sitter',
   '@vscode/tree-sitter-wasm',
   '@modelcontextprotocol/sdk',

@@ -21,6 +21,8 @@
 // defined nowhere). SLUICE_BENCH_BIN: the sluice launcher timed (default this checkout's
 // bin/sluice.js); SLUICE_BENCH_BASELINE_BIN: another build (a `git worktree` of an earlier
 // commit, built) timed in the same rounds, alternating, for a before/after under one load.
+// Each TypeScript corpus also compares, file by file, the definitions oxc's parser reads for the
+// quick answers with the ones TypeScript's reads for the index (oxc-agreement.ts).
 // SLUICE_BENCH_RECALL=0 leaves out the check that every definition of the corpus is listed by
 // the quick definitions' line filter (definition-line-recall.ts; about two minutes).
 import { spawnSync } from 'node:child_process';
@@ -36,6 +38,7 @@ import { backgroundIndexDone, median, timeProcess } from './first-query-process'
 import { THEIA_DEF_NAMES, timeNamedDefinitions } from './first-query-names';
 import { definitionLineRecall } from './definition-line-recall';
 import { THEIA_VERSION, theiaCorpus } from './theia-corpus';
+import { oxcAgreementRow } from './oxc-agreement';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const SLUICE_BIN = path.resolve(process.env.SLUICE_BENCH_BIN ?? path.join(REPO, 'bin/sluice.js'));
@@ -186,6 +189,8 @@ async function runOnTheia(rg: string): Promise<BenchTable[]> {
       ),
       agreementRow(`${label}: importers vs the complete index`, agreement.importers),
     ];
+    const oxc = await oxcAgreementRow(label, corpus.root, corpus.files);
+    rows.push(oxc.row);
     const notes = [
       `the complete cold index (in process, in memory) took ${agreement.fullIndexMs.toFixed(0)} ms; frequent names: ${agreement.frequentNames.join(', ')}`,
       ...corpus.missing.map((why) => `left out: ${why}`),
@@ -194,6 +199,7 @@ async function runOnTheia(rg: string): Promise<BenchTable[]> {
         ...agreement.frequent.disagreements,
         ...agreement.importers.disagreements,
       ].map((d) => `  disagreement: ${d}`),
+      ...oxc.notes,
     ];
     if (process.env.SLUICE_BENCH_RECALL !== '0') {
       console.error('first-query: definition-line recall over every definition…');
@@ -287,6 +293,11 @@ export async function run(): Promise<BenchTable | BenchTable[]> {
       rows.push(
         agreementRow(`${corpus.label}: importers vs the complete index`, agreement.importers),
       );
+      if (corpus.dir === ts) {
+        const oxc = await oxcAgreementRow(corpus.label, ts, tsFiles);
+        rows.push(oxc.row);
+        notes.push(...oxc.notes);
+      }
       notes.push(
         `${corpus.label}: the complete cold index (in process, in memory) took ${agreement.fullIndexMs.toFixed(0)} ms; timed names ${names.join(', ')}; targets ${targets.join(', ')}.`,
       );

@@ -6,7 +6,9 @@
 // take), a TypeScript file's kept lines are looked at again in the context of the whole
 // file (quick-definition-context.ts: import lists and types broken over lines are no
 // definitions), the index's parse job reads the files left, and the index's own query
-// (definition-query.ts, same ranking and kinds) answers over them. Most files that mention a
+// (definition-query.ts, same ranking and kinds) answers over them. TypeScript and JavaScript
+// are read with oxc's parser there (quick-parse.ts), so the answer does not wait for
+// TypeScript's compiler to load. Most files that mention a
 // frequent name only use it, so they are not parsed. A miss waits for the index: its
 // similar-name suggestions need every name in the project.
 import type { SymbolKind } from '../../../shared/contract/symbol-service';
@@ -47,7 +49,7 @@ export async function quickFindDefinitions(
     words: word === 'default' ? ['default', 'export'] : [word],
     ...(lines ? { keepLine: lines.keepLine } : {}),
     ...(deps.signal ? { signal: deps.signal } : {}),
-    meanwhile: () => prewarmParsers(deps.source.root),
+    meanwhile: () => prewarmParsers(deps.source.root, 'definitions'),
   });
   const where = lines ? 'may define' : 'mention';
   if (listed.unsure) return { kind: 'wait', why: listed.unsure };
@@ -58,11 +60,16 @@ export async function quickFindDefinitions(
     : listed.files;
   if (files.length > QUICK_MAX_PARSED_FILES)
     return { kind: 'wait', why: `${files.length} files ${where} ${word}` };
-  const quick = createQuickStore(deps.source.root, deps.maxFileBytes, () => undefined);
+  const quick = createQuickStore(
+    deps.source.root,
+    deps.maxFileBytes,
+    () => undefined,
+    'definitions',
+  );
   try {
     await quick.add(files);
     const result = findDefinitions(quick.store, () => [], query, kind);
-    deps.warm?.([...quick.parsed.values()]);
+    deps.warm?.(quick.whole());
     if (!result.definitions.length)
       return {
         kind: 'wait',

@@ -1,20 +1,27 @@
 // The parse half of a quick answer: the prefilter's files go through the index's own parse
 // job (size limit, NUL check, the same extractors for all five languages) on this thread,
 // into an in-memory store with the index's schema, so the index's own queries answer over
-// them. The parsed files are kept to warm the real index afterwards.
+// them. The parsed files are kept to warm the real index afterwards. A store for definitions
+// reads TypeScript and JavaScript with oxc's parser instead (oxc/oxc-extract-file.ts: the
+// same definitions, without loading TypeScript's compiler); those files have no module
+// references, so they never warm the index.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from './typescript-runtime';
 import { openIndexDatabase } from './index-database';
 import { createIndexStore, type IndexStore, type Resolve } from './index-store';
 import type { ParsedFile } from './index-types';
-import { runParseJobSync } from './parse-job';
+import { hashText, runParseJobSync, type ParseJob } from './parse-job';
+import { extractWithOxc, loadOxc } from './oxc/oxc-extract-file';
+import { readFileSync, statSync } from 'node:fs';
 import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
 
 export interface QuickStore {
   readonly store: IndexStore;
   /** Every file parsed so far, by path. */
   readonly parsed: Map<string, ParsedFile>;
+  /** The parsed files whose records are whole (module references too): what may warm the index. */
+  whole(): ParsedFile[];
   /** Parses (once) and stores the given files; imports are resolved with `resolve`. */
   add(paths: readonly string[]): Promise<ParsedFile[]>;
   close(): void;
@@ -22,11 +29,12 @@ export interface QuickStore {
 
 /**
  * Loads the parsers a project will likely need (the grammars named by go.mod, Cargo.toml,
- * pyproject.toml/setup.py, pom.xml/build.gradle; TypeScript's compiler when the root has a
- * package.json or ts/jsconfig.json, or none of those) while ripgrep runs in its own
- * process. A wrong guess only costs time.
+ * pyproject.toml/setup.py, pom.xml/build.gradle; for TypeScript and JavaScript, when the
+ * root has a package.json or ts/jsconfig.json, or none of those, oxc's parser for
+ * definitions, TypeScript's compiler otherwise) while ripgrep runs in its own process. A
+ * wrong guess only costs time.
  */
-export async function prewarmParsers(root: string): Promise<void> {
+export async function prewarmParsers(root: string, use: QuickUse = 'importers'): Promise<void> {
   const has = (name: string): boolean => existsSync(path.join(root, name));
   const grammars: string[] = [];
   if (has('go.mod')) grammars.push('x.go');
@@ -35,34 +43,71 @@ export async function prewarmParsers(root: string): Promise<void> {
   if (has('pom.xml') || has('build.gradle')) grammars.push('x.java');
   const loading = grammars.length ? prepareGrammarsFor(grammars) : Promise.resolve();
   const typescript = has('package.json') || has('tsconfig.json') || has('jsconfig.json');
-  if (typescript || !grammars.length) void ts.version;
+  if (typescript || !grammars.length) {
+    if (use === 'importers' || !(await loadOxc())) void ts.version;
+  }
   await loading;
 }
 
 /** Files parsed between two event-loop turns. */
 const FILES_PER_SLICE = 40;
 
-export function createQuickStore(root: string, maxFileBytes: number, resolve: Resolve): QuickStore {
+/** What the store answers: importers need module references, definitions only declarations. */
+export type QuickUse = 'definitions' | 'importers';
+
+/**
+ * One file read for definitions by oxc, with the parse job's limits and outcomes; undefined
+ * when oxc leaves it to the parse job (not TypeScript or JavaScript, too large, binary,
+ * unreadable, or a syntax error oxc reports: the job says what the index would).
+ */
+function parseWithOxc(job: ParseJob): ParsedFile | undefined {
+  try {
+    const info = statSync(job.absolute);
+    if (!info.isFile() || info.size > job.maxBytes) return undefined;
+    const buffer = readFileSync(job.absolute);
+    if (buffer.includes(0)) return undefined;
+    const extraction = extractWithOxc(job.path, buffer.toString('utf8'));
+    if (!extraction) return undefined;
+    return {
+      path: job.path,
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      hash: hashText(buffer),
+      outcome: { status: 'ok', extraction },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export function createQuickStore(
+  root: string,
+  maxFileBytes: number,
+  resolve: Resolve,
+  use: QuickUse = 'importers',
+): QuickStore {
   const db = openIndexDatabase(null, root);
   const store = createIndexStore(db);
   const parsed = new Map<string, ParsedFile>();
+  const partial = new Set<string>();
   return {
     store,
     parsed,
+    whole: () => [...parsed.values()].filter((file) => !partial.has(file.path)),
     async add(paths) {
       const fresh = [...new Set(paths)].filter((p) => !parsed.has(p));
       if (!fresh.length) return [];
+      if (use === 'definitions') await loadOxc();
       await prepareGrammarsFor(fresh);
       const out: ParsedFile[] = [];
       for (let i = 0; i < fresh.length; i += FILES_PER_SLICE) {
         if (i > 0) await new Promise((next) => setImmediate(next));
         const batch: ParsedFile[] = [];
         for (const file of fresh.slice(i, i + FILES_PER_SLICE)) {
-          const result = runParseJobSync({
-            path: file,
-            absolute: path.join(root, file),
-            maxBytes: maxFileBytes,
-          });
+          const job = { path: file, absolute: path.join(root, file), maxBytes: maxFileBytes };
+          const quick = use === 'definitions' ? parseWithOxc(job) : undefined;
+          if (quick) partial.add(file);
+          const result = quick ?? runParseJobSync(job);
           // No known hash is passed, so every result is a parsed file.
           if ('unchanged' in result) continue;
           parsed.set(file, result);

@@ -1,16 +1,8 @@
-// One-line signatures: the declaration's header as written (up to its body), whitespace
-// collapsed, capped at SIGNATURE_MAX so a result line never carries a whole object literal.
+// One-line signatures over TypeScript's tree: the declaration's header as written, up to its
+// body (the text rules: signature-line.ts).
 import type * as TS from 'typescript';
 import { ts } from './typescript-runtime';
-import { SIGNATURE_MAX } from './index-types';
-
-export function oneLine(text: string): string {
-  const head = text.length > SIGNATURE_MAX * 2 ? text.slice(0, SIGNATURE_MAX * 2) : text;
-  const collapsed = (/\s\s|[\t\n\r]/.test(head) ? head.replace(/\s+/g, ' ') : head).trim();
-  return collapsed.length <= SIGNATURE_MAX
-    ? collapsed
-    : `${collapsed.slice(0, SIGNATURE_MAX - 1)}…`;
-}
+import { SIGNATURE_READ_MAX, headerSignature, oneLine } from './signature-line';
 
 function bodyOf(node: TS.Node): TS.Node | undefined {
   if (ts.isFunctionLike(node) && 'body' in node) return (node as { body?: TS.Node }).body;
@@ -31,21 +23,7 @@ export function signatureOf(node: TS.Node, sf: TS.SourceFile): string {
   else if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node) || ts.isEnumDeclaration(node)) {
     end = node.members.pos - 1;
   }
-  return oneLine(trimHeaderEnd(sf.text.slice(start, Math.min(end, start + SIGNATURE_MAX * 4))));
-}
-
-/**
- * Drops trailing whitespace, `{` and `;`. A loop, not `/[\s{;]+$/`: the regex restarts at
- * every such character of the header, which showed in the worker profile.
- */
-function trimHeaderEnd(text: string): string {
-  let end = text.length;
-  while (end > 0) {
-    const code = text.charCodeAt(end - 1);
-    if (code === 123 /* { */ || code === 59 /* ; */ || /\s/.test(text[end - 1] as string)) end--;
-    else break;
-  }
-  return end === text.length ? text : text.slice(0, end);
+  return headerSignature(sf.text, start, end);
 }
 
 function startWithoutDecorators(node: TS.Node, sf: TS.SourceFile): number {
@@ -75,7 +53,7 @@ export function variableSignature(
       : '';
   const text = sf.text.slice(
     decl.getStart(sf),
-    Math.min(decl.end, decl.getStart(sf) + SIGNATURE_MAX * 4),
+    Math.min(decl.end, decl.getStart(sf) + SIGNATURE_READ_MAX),
   );
   return oneLine(`${prefix ? `${prefix} ` : ''}${keyword} ${text}`);
 }

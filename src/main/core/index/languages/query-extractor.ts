@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { SymbolKind } from '../../../../shared/contract/symbol-service';
 import type { ExtractedSymbol, ParseOutcome } from '../index-types';
-import { oneLine } from '../signature-text';
+import { oneLine } from '../signature-line';
 import { CONTAINER_KINDS, position, type LanguageSpec } from './language-spec';
 import { compiledQuery, grammarFor } from './tree-sitter-runtime';
 
