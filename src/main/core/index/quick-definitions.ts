@@ -3,14 +3,14 @@
 // declaration, or the `export { local as NAME }` beside the local's declaration), so ripgrep
 // prints the lines holding the word, the files with such a line are kept
 // (quick-definition-filter.ts; every file with the word, for a name the patterns cannot
-// take), a TypeScript file's kept lines are looked at again in the context of the whole
-// file (quick-definition-context.ts: import lists and types broken over lines are no
-// definitions), the index's parse job reads the files left, and the index's own query
-// (definition-query.ts, same ranking and kinds) answers over them. TypeScript and JavaScript
-// are read with oxc's parser there (quick-parse.ts), so the answer does not wait for
-// TypeScript's compiler to load. Most files that mention a
-// frequent name only use it, so they are not parsed. A miss waits for the index: its
-// similar-name suggestions need every name in the project.
+// take), a TypeScript file's kept lines are looked at again in the context of the whole file
+// as soon as ripgrep lists it, while the search goes on (quick-definition-context.ts: import
+// lists and types broken over lines are no definitions), the files left are parsed (TypeScript
+// and JavaScript with oxc's parser, quick-parse.ts, so the answer does not wait for
+// TypeScript's compiler to load), and the index's own query (definition-query.ts, same ranking
+// and kinds) answers over them. Most files that mention a frequent name only use it, so they
+// are not parsed. A miss waits for the index: its similar-name suggestions need every name in
+// the project.
 import type { SymbolKind } from '../../../shared/contract/symbol-service';
 import { findDefinitions, type DefinitionResult } from './definition-query';
 import { shortNameOf } from './index-store';
@@ -42,12 +42,20 @@ export async function quickFindDefinitions(
   const word = shortNameOf(query);
   if (!word) return { kind: 'wait', why: 'no name to search for' };
   const lines = definitionLineFilter(word);
+  // Each TypeScript file is judged in context as soon as ripgrep lists it, while it searches on.
+  const judged = new Map<string, Promise<boolean>>();
+  const judge = (file: string): Promise<boolean> => {
+    let verdict = judged.get(file);
+    if (!verdict && lines)
+      judged.set(file, (verdict = mayDefineInContext(deps.source.root, file, word, lines)));
+    return verdict ?? Promise.resolve(true);
+  };
   const listed = await runPrefilter({
     rgPath: deps.rgPath,
     source: deps.source,
     // `export default`/`export =` define `default` without the word.
     words: word === 'default' ? ['default', 'export'] : [word],
-    ...(lines ? { keepLine: lines.keepLine } : {}),
+    ...(lines ? { keepLine: lines.keepLine, onListed: (file) => void judge(file) } : {}),
     ...(deps.signal ? { signal: deps.signal } : {}),
     meanwhile: () => prewarmParsers(deps.source.root, 'definitions'),
   });
@@ -55,9 +63,8 @@ export async function quickFindDefinitions(
   if (listed.unsure) return { kind: 'wait', why: listed.unsure };
   if (!listed.files.length)
     return { kind: 'wait', why: lines ? `no file may define ${word}` : `no file mentions ${word}` };
-  const files = lines
-    ? await judgedInContext(deps.source.root, listed.files, word, lines)
-    : listed.files;
+  const verdicts = await Promise.all(listed.files.map(judge));
+  const files = listed.files.filter((_, i) => verdicts[i]);
   if (files.length > QUICK_MAX_PARSED_FILES)
     return { kind: 'wait', why: `${files.length} files ${where} ${word}` };
   const quick = createQuickStore(
@@ -82,25 +89,20 @@ export async function quickFindDefinitions(
 }
 
 /**
- * The listed files that may still define `word` once each TypeScript file is read whole; a
- * file that cannot be read is kept (its parse reports it).
+ * Whether a listed file may still define `word` once read whole (TypeScript files; any other
+ * is kept). A file that cannot be read is kept: its parse reports it.
  */
-async function judgedInContext(
+async function mayDefineInContext(
   root: string,
-  files: readonly string[],
+  file: string,
   word: string,
   lines: DefinitionLineFilter,
-): Promise<string[]> {
-  const kept = await Promise.all(
-    files.map(async (file) => {
-      if (!isContextJudged(file)) return true;
-      try {
-        const text = await readFile(path.join(root, file), 'utf8');
-        return fileMayDefine(text, word, (line) => lines.keepLine(file, line));
-      } catch {
-        return true;
-      }
-    }),
-  );
-  return files.filter((_, i) => kept[i]);
+): Promise<boolean> {
+  if (!isContextJudged(file)) return true;
+  try {
+    const text = await readFile(path.join(root, file), 'utf8');
+    return fileMayDefine(text, word, (line) => lines.keepLine(file, line));
+  } catch {
+    return true;
+  }
 }

@@ -7,6 +7,7 @@
 // With `keepLine`, ripgrep prints the matching lines and a file is listed when one of them is
 // kept (the caller judges what a pattern alone cannot).
 import { spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 import { ripgrepIgnoreArgs } from '../search/ripgrep-engine';
 import { INDEXED_EXTENSIONS } from './index-types';
 import { isCodeFile, type IndexFileSource } from './project-scan';
@@ -28,6 +29,11 @@ export interface PrefilterInput {
   readonly keepLine?: (path: string, line: string) => boolean;
   /** Work to do while ripgrep runs (its failure is ignored: it is only a head start). */
   readonly meanwhile?: () => Promise<void>;
+  /**
+   * With `keepLine`: told of each file the listing will hold as soon as ripgrep has printed
+   * its first kept line, so work on it can start while the search goes on.
+   */
+  readonly onListed?: (path: string) => void;
 }
 
 export interface PrefilterResult {
@@ -82,24 +88,48 @@ export function prefilterArgs(
   return args;
 }
 
-/** Files with a kept line, from `path NUL line` records; undefined when one has no path. */
-function keptFiles(
-  output: string,
+/**
+ * The files with a kept line, read from `path NUL line` records as ripgrep prints them: `push`
+ * takes each chunk of output, `end` the rest. `malformed` is set when a record has no path.
+ */
+function keptFilesReader(
   keepLine: (path: string, line: string) => boolean,
-): string[] | undefined {
+  onKept: (file: string) => void,
+) {
   const files = new Set<string>();
-  let start = 0;
-  while (start < output.length) {
-    let end = output.indexOf('\n', start);
-    if (end < 0) end = output.length;
-    const nul = output.indexOf('\0', start);
-    if (nul < 0 || nul > end) return undefined;
-    const file = output.slice(start, nul);
-    if (!files.has(file) && keepLine(file.replace(/^\.\//, ''), output.slice(nul + 1, end)))
-      files.add(file);
-    start = end + 1;
-  }
-  return [...files];
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  let malformed = false;
+  const records = (text: string, final: boolean): void => {
+    let start = 0;
+    for (;;) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) {
+        if (!final || start >= text.length) break;
+        end = text.length;
+      }
+      const nul = text.indexOf('\0', start);
+      if (nul < 0 || nul > end) malformed = true;
+      else {
+        const file = text.slice(start, nul);
+        if (!files.has(file) && keepLine(file.replace(/^\.\//, ''), text.slice(nul + 1, end))) {
+          files.add(file);
+          onKept(file);
+        }
+      }
+      start = end + 1;
+    }
+    rest = start < text.length ? text.slice(start) : '';
+  };
+  return {
+    push: (chunk: Buffer): void => records(rest + decoder.write(chunk), false),
+    end: (): void => records(rest + decoder.end(), true),
+    files: (): string[] | undefined => (malformed ? undefined : [...files]),
+  };
+}
+
+function isPath(path: string | undefined): path is string {
+  return path !== undefined;
 }
 
 function depthOf(relative: string): number {
@@ -108,8 +138,26 @@ function depthOf(relative: string): number {
   return depth;
 }
 
+/** A listed path as the index's own scan would take it, project-relative; undefined when not. */
+function listable(line: string, source: IndexFileSource): string | undefined {
+  const relative = line.replace(/^\.\//, '');
+  return relative !== '' &&
+    isCodeFile(relative) &&
+    depthOf(relative) <= source.limits.maxWalkDepth &&
+    !source.isIgnored(relative, false)
+    ? relative
+    : undefined;
+}
+
 export function runPrefilter(input: PrefilterInput): Promise<PrefilterResult> {
   if (!input.words.length && !input.patterns?.length) return Promise.resolve({ files: [] });
+  const onListed = input.onListed;
+  const kept = input.keepLine
+    ? keptFilesReader(input.keepLine, (line) => {
+        const relative = onListed && listable(line, input.source);
+        if (relative) onListed(relative);
+      })
+    : undefined;
   return new Promise((resolve) => {
     const child = spawn(input.rgPath, prefilterArgs(input), {
       cwd: input.source.root,
@@ -135,25 +183,19 @@ export function runPrefilter(input: PrefilterInput): Promise<PrefilterResult> {
         stop(
           `the text search ${input.keepLine ? 'printed too many lines' : 'listed too many files'}`,
         );
+      else if (kept) kept.push(chunk);
       else chunks.push(chunk);
     });
     const finish = (unsure: string | undefined): void => {
       clearTimeout(timer);
       input.signal?.removeEventListener('abort', onAbort);
-      const output = Buffer.concat(chunks).toString('utf8');
-      const listed = input.keepLine ? keptFiles(output, input.keepLine) : output.split('\0');
+      kept?.end();
+      const listed = kept ? kept.files() : Buffer.concat(chunks).toString('utf8').split('\0');
       if (listed === undefined)
         unsure ??= 'the text search printed a line it did not name a file for';
-      const files = [...new Set(listed ?? [])]
-        .map((line) => line.replace(/^\.\//, ''))
-        .filter(
-          (relative) =>
-            relative !== '' &&
-            isCodeFile(relative) &&
-            depthOf(relative) <= input.source.limits.maxWalkDepth &&
-            !input.source.isIgnored(relative, false),
-        )
-        .sort();
+      const files = [
+        ...new Set((listed ?? []).map((line) => listable(line, input.source)).filter(isPath)),
+      ].sort();
       resolve(unsure ? { files, unsure } : { files });
     };
     child.on('error', (error) => finish(`ripgrep could not be started (${error.message})`));
