@@ -116,10 +116,14 @@ export function excludedOccurrences(text: string, word: string): Set<number> | u
   const stack: Open[] = [];
   // The last three significant tokens, newest first: an identifier's text, a punctuator, or
   // '"' (a string), '`' (a template), '0' (a number), '/' (a regular expression).
-  const prev: string[] = [];
+  // Three variables, not an array shifted per token: this runs for every token of the file.
+  let prev0: string | undefined;
+  let prev1: string | undefined;
+  let prev2: string | undefined;
   const push = (token: string): void => {
-    prev.unshift(token);
-    prev.length = Math.min(prev.length, 3);
+    prev2 = prev1;
+    prev1 = prev0;
+    prev0 = token;
   };
   const isWord = (token: string | undefined): boolean =>
     token !== undefined && isIdentifierChar(token[0] ?? '') && !isDigit(token[0]);
@@ -160,7 +164,7 @@ export function excludedOccurrences(text: string, word: string): Set<number> | u
       excludeIn(i, end + 2);
       i = end + 2;
     } else if (c === '/') {
-      const last = prev[0];
+      const last = prev0;
       if (last === ')' || last === '}') return undefined;
       const division =
         last !== undefined &&
@@ -183,16 +187,16 @@ export function excludedOccurrences(text: string, word: string): Set<number> | u
     } else if (c === '(' || c === '[' || c === '{') {
       const list =
         c === '{' &&
-        (prev[0] === 'import' ||
-          prev[0] === 'export' ||
-          (prev[0] === 'type' && (prev[1] === 'import' || prev[1] === 'export')) ||
-          (prev[0] === ',' && isWord(prev[1]) && prev[2] === 'import'));
+        (prev0 === 'import' ||
+          prev0 === 'export' ||
+          (prev0 === 'type' && (prev1 === 'import' || prev1 === 'export')) ||
+          (prev0 === ',' && isWord(prev1) && prev2 === 'import'));
       const enclosing = stack[stack.length - 1];
       const pattern =
         c !== '(' &&
         (enclosing?.pattern === true ||
-          DECLARES.has(prev[0] ?? '') ||
-          (prev[0] === ',' && (enclosing === undefined || enclosing.ch === '{')));
+          DECLARES.has(prev0 ?? '') ||
+          (prev0 === ',' && (enclosing === undefined || enclosing.ch === '{')));
       stack.push({ ch: c, list, pattern });
       push(c);
       i++;
@@ -216,7 +220,7 @@ export function excludedOccurrences(text: string, word: string): Set<number> | u
       const token = text.slice(start, i);
       if (token === word) {
         const open = stack[stack.length - 1];
-        if ((open?.list && prev[0] !== 'as') || (prev[0] === ':' && !open?.pattern))
+        if ((open?.list && prev0 !== 'as') || (prev0 === ':' && !open?.pattern))
           excluded.add(start);
       }
       push(token);
