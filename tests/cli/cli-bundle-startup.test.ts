@@ -119,20 +119,24 @@ describe('CLI bundle start', () => {
     expect(def.packages).not.toContain('@anthropic-ai/sdk');
   });
 
-  it('the first sluice def in a never-indexed project - loads typescript, SQLite and ripgrep, nothing else (issue 30)', async () => {
+  it("the first sluice def in a never-indexed project - loads oxc's parser, SQLite and ripgrep, not typescript, nothing else", async () => {
     const cold = path.join(base, 'cold');
     cpSync(path.join(base, 'proj'), cold, { recursive: true });
     const def = packagesLoaded(['def', 'area', '--project', cold]);
     expect(def.status, def.stderr).toBe(0);
     expect(def.stderr).toMatch(/answered from a quick search/);
-    // No web-tree-sitter (a TypeScript project), no SDK, React or Electron; ignore, picomatch,
-    // smol-toml and zod are inside the bundle.
-    expect(def.packages).toEqual([
+    // No typescript (oxc reads the files), no web-tree-sitter (a TypeScript project), no SDK,
+    // React or Electron; ignore, picomatch, smol-toml and zod are inside the bundle. oxc's
+    // native binding is named for the platform.
+    expect(
+      def.packages.map((name) => name.replace(/^@oxc-parser\/binding-.*$/, '@oxc-parser/binding')),
+    ).toEqual([
+      '@oxc-parser/binding',
       '@vscode/ripgrep',
       'better-sqlite3',
       'bindings',
       'file-uri-to-path',
-      'typescript',
+      'oxc-parser',
     ]);
     // The background indexer it started ends before this file's folders go.
     const pid = Number(/background \(pid (\d+)/.exec(def.stderr)?.[1]);
