@@ -3,7 +3,7 @@
 // is an outcome the index records.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import type { ParsedFile } from './index-types';
+import type { ParsedFile, ParseOutcome } from './index-types';
 import { extractFile } from './extract-file';
 import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
 
@@ -30,7 +30,14 @@ export function hashText(buffer: Uint8Array): string {
 }
 
 /** Synchronous I/O on purpose: in a worker nothing else waits, and a promise round trip per file costs more than the read. */
-export function runParseJobSync(job: ParseJob): ParseJobResult {
+/**
+ * `extract` reads the text once the limits pass (the quick definitions give oxc's reader,
+ * quick-parse.ts); the index's own extractor by default.
+ */
+export function runParseJobSync(
+  job: ParseJob,
+  extract: (path: string, text: string) => ParseOutcome = extractFile,
+): ParseJobResult {
   let size = 0;
   let mtimeMs = 0;
   try {
@@ -72,7 +79,7 @@ export function runParseJobSync(job: ParseJob): ParseJobResult {
       };
     }
     const text = buffer.toString('utf8');
-    return { path: job.path, size, mtimeMs, hash, outcome: extractFile(job.path, text) };
+    return { path: job.path, size, mtimeMs, hash, outcome: extract(job.path, text) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {

@@ -41,7 +41,7 @@ if (isParseWorker() && parentPort) {
     try {
       // Tree-sitter grammars load asynchronously, once per worker, for the languages seen.
       await prepareGrammarsFor(request.jobs.map((job) => job.path));
-      return { id: request.id, results: request.jobs.map(runParseJobSync) };
+      return { id: request.id, results: request.jobs.map((job) => runParseJobSync(job)) };
     } catch (error) {
       // Every request is answered: the pool parses a failed batch in its own thread.
       return {

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { ts } from './typescript-runtime';
 import { openIndexDatabase } from './index-database';
 import { createIndexStore, type IndexStore, type Resolve } from './index-store';
-import type { ParsedFile } from './index-types';
-import { hashText, runParseJobSync, type ParseJob } from './parse-job';
+import type { ParsedFile, ParseOutcome } from './index-types';
+import { runParseJobSync } from './parse-job';
+import { extractFile } from './extract-file';
 import { extractWithOxc, loadOxc } from './oxc/oxc-extract-file';
-import { readFileSync, statSync } from 'node:fs';
 import { prepareGrammarsFor } from './languages/tree-sitter-runtime';
 
 export interface QuickStore {
@@ -55,31 +55,6 @@ const FILES_PER_SLICE = 40;
 /** What the store answers: importers need module references, definitions only declarations. */
 export type QuickUse = 'definitions' | 'importers';
 
-/**
- * One file read for definitions by oxc, with the parse job's limits and outcomes; undefined
- * when oxc leaves it to the parse job (not TypeScript or JavaScript, too large, binary,
- * unreadable, or a syntax error oxc reports: the job says what the index would).
- */
-function parseWithOxc(job: ParseJob): ParsedFile | undefined {
-  try {
-    const info = statSync(job.absolute);
-    if (!info.isFile() || info.size > job.maxBytes) return undefined;
-    const buffer = readFileSync(job.absolute);
-    if (buffer.includes(0)) return undefined;
-    const extraction = extractWithOxc(job.path, buffer.toString('utf8'));
-    if (!extraction) return undefined;
-    return {
-      path: job.path,
-      size: info.size,
-      mtimeMs: info.mtimeMs,
-      hash: hashText(buffer),
-      outcome: { status: 'ok', extraction },
-    };
-  } catch {
-    return undefined;
-  }
-}
-
 export function createQuickStore(
   root: string,
   maxFileBytes: number,
@@ -90,6 +65,14 @@ export function createQuickStore(
   const store = createIndexStore(db);
   const parsed = new Map<string, ParsedFile>();
   const partial = new Set<string>();
+  // oxc's reader where it can (its rows have no module references: kept out of `whole`), the
+  // index's extractor for any file it leaves, both behind the parse job's limits.
+  const extractDefinitions = (file: string, text: string): ParseOutcome => {
+    const extraction = extractWithOxc(file, text);
+    if (!extraction) return extractFile(file, text);
+    partial.add(file);
+    return { status: 'ok', extraction };
+  };
   return {
     store,
     parsed,
@@ -105,9 +88,10 @@ export function createQuickStore(
         const batch: ParsedFile[] = [];
         for (const file of fresh.slice(i, i + FILES_PER_SLICE)) {
           const job = { path: file, absolute: path.join(root, file), maxBytes: maxFileBytes };
-          const quick = use === 'definitions' ? parseWithOxc(job) : undefined;
-          if (quick) partial.add(file);
-          const result = quick ?? runParseJobSync(job);
+          const result = runParseJobSync(
+            job,
+            use === 'definitions' ? extractDefinitions : extractFile,
+          );
           // No known hash is passed, so every result is a parsed file.
           if ('unchanged' in result) continue;
           parsed.set(file, result);
