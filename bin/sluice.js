@@ -8,5 +8,14 @@ if (!existsSync(entry)) {
   process.stderr.write('sluice: the CLI is not built yet; run `npm run build` first.\n');
   process.exit(2);
 }
-const { main } = await import(pathToFileURL(entry).href);
-process.exitCode = await main(process.argv.slice(2));
+const { main, processIo } = await import(pathToFileURL(entry).href);
+const io = processIo();
+const code = await main(process.argv.slice(2), io);
+if (io.endsPromptly()) {
+  // The verb is done and what it started runs detached (the index after a quick answer): the
+  // process ends once its output is out, without Node's teardown of the parsers it loaded.
+  const flushed = (stream) => new Promise((resolve) => stream.write('', resolve));
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+process.exitCode = code;

@@ -1,10 +1,19 @@
 // Entry of the detached indexer that background-index.ts starts: takes the project's build
 // lock (exclusively; one whose process is gone is taken over), runs `sluice index` on the
 // root it was given, and lets the lock go. Another build holding the lock: it leaves at once.
-import { openSync, closeSync, mkdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+// It runs at the lowest priority on every thread (the parent set it on the first one).
+import {
+  openSync,
+  closeSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { processIo } from './cli-io';
-import { indexBuildLockPath, lockHolder } from './background-index';
+import { indexBuildLockPath, lockHolder, lowestPriority } from './background-index';
 import { main } from './main';
 
 function takeLock(lock: string): boolean {
@@ -26,6 +35,19 @@ function takeLock(lock: string): boolean {
   return false;
 }
 
+/** Every thread this process has so far (Linux: one priority per thread; later ones inherit). */
+function lowestPriorityEverywhere(): void {
+  let threads: string[] = [];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    // No /proc: the process's own priority, as the parent set it.
+  }
+  for (const tid of threads) lowestPriority(Number(tid));
+  lowestPriority(process.pid);
+}
+
+lowestPriorityEverywhere();
 const root = process.argv[2] ?? '';
 const home = process.env.SLUICE_HOME ?? '';
 const lock = indexBuildLockPath(home, root);

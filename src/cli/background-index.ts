@@ -4,6 +4,7 @@
 // - One build at a time per project: the child holds `<index db>.build.lock` (its pid, created
 //   exclusively; a lock whose pid is gone is taken over), and no child is started while one
 //   holds it.
+// - It runs at the lowest priority: a background build yields to the person's next command.
 // - Its output goes to `<SLUICE_HOME>/logs/index-<db name>.log`.
 // - It inherits no descriptor but 0-2 (stdin /dev/null, stdout and stderr the log): a
 //   descriptor this process inherited without close-on-exec (a socket left open by whatever
@@ -12,6 +13,7 @@
 import { spawn, type StdioOptions } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { indexDatabasePath } from '../main/core/index/index-database';
@@ -88,6 +90,20 @@ function childCommand(moduleUrl: string): string[] {
   return [fileURLToPath(new URL('./background-index-child.js', moduleUrl))];
 }
 
+/**
+ * The indexer yields to whatever the person runs next: the lowest priority, set as soon as it
+ * exists so its own start does not compete with this process's end (on Linux a priority is a
+ * thread's: the child sets it again on every thread it has, background-index-child.ts). Where it
+ * cannot be set it runs as is.
+ */
+export function lowestPriority(pid: number): void {
+  try {
+    os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // A platform or sandbox that refuses it: the build still runs, at the normal priority.
+  }
+}
+
 export async function startBackgroundIndex(
   request: BackgroundIndexRequest,
   moduleUrl: string = import.meta.url,
@@ -115,6 +131,7 @@ export async function startBackgroundIndex(
       cwd: path.parse(request.home).root,
       windowsHide: true,
     });
+    if (child.pid !== undefined) lowestPriority(child.pid);
     const started = await new Promise<BackgroundIndexStart>((resolve) => {
       child.once('spawn', () => resolve({ kind: 'started', pid: child.pid ?? 0, log }));
       child.once('error', (error) => resolve({ kind: 'failed', message: error.message }));

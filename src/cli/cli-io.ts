@@ -16,6 +16,16 @@ export interface CliIo {
   readonly startBackgroundIndex?: (
     request: BackgroundIndexRequest,
   ) => Promise<BackgroundIndexStart>;
+  /**
+   * Told by a verb whose work is done but for what it started detached (the background index
+   * after a quick answer): the process may end as soon as its output is out (bin/sluice.js).
+   */
+  readonly mayEndPromptly?: () => void;
+}
+
+/** The process's io: it also tells bin/sluice.js whether the verb let it end promptly. */
+export interface ProcessIo extends CliIo {
+  readonly endsPromptly: () => boolean;
 }
 
 export const ExitCode = { Ok: 0, Failure: 1, Usage: 2 } as const;
@@ -39,7 +49,8 @@ export interface VerbInfo {
 }
 
 /** The process's streams, both behind the terminal-safe boundary (terminal-safe-text.ts). */
-export function processIo(): CliIo {
+export function processIo(): ProcessIo {
+  let promptly = false;
   return terminalSafeIo({
     stdout: process.stdout,
     stderr: process.stderr,
@@ -48,6 +59,10 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     startBackgroundIndex: async (request) =>
       (await import('./background-index')).startBackgroundIndex(request),
+    mayEndPromptly: () => {
+      promptly = true;
+    },
+    endsPromptly: () => promptly,
   });
 }
 

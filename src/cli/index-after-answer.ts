@@ -73,6 +73,7 @@ export function openSymbolQueryIndex(io: CliIo, workspace: Workspace): SymbolQue
         io.stderr.write(
           `sluice ${verb}: could not start the background index (${oneLine(started.message)}); the next query goes on with it, or run sluice index.\n`,
         );
+      io.mayEndPromptly?.();
     },
     close: async () => {
       await opened?.close();

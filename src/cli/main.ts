@@ -9,6 +9,8 @@ import { oneLine } from './one-line-text';
 import { COMMON_FLAGS } from './verb-help';
 import { SLUICE_VERSION } from './version';
 
+export { processIo } from './cli-io';
+
 function helpText(): string {
   const width = Math.max(...verbs.map((v) => v.name.length));
   const lines = [

@@ -90,8 +90,15 @@ const QUICK =
 
 describe('sluice def - the index after the quick answer', () => {
   it('returns before the index is complete; the detached child completes it, logged, lock released', async () => {
-    const io = { ...fakeCliIo({ cwd: base, env: { SLUICE_HOME: home } }), startBackgroundIndex };
+    let promptly = 0;
+    const io = {
+      ...fakeCliIo({ cwd: base, env: { SLUICE_HOME: home } }),
+      startBackgroundIndex,
+      mayEndPromptly: () => promptly++,
+    };
     expect(await main(['def', 'area', '--project', 'proj'], io)).toBe(0);
+    // Nothing left but the detached child: the process may end once its output is out.
+    expect(promptly).toBe(1);
     expect(io.out()).toMatch(/^1 definition of area:\nsrc\/shapes\.ts:2:17 function area/);
     expect(io.err()).toMatch(QUICK);
     expect(io.err()).toMatch(/indexing in the background \(pid \d+, log: .*index-[0-9a-f]+\.log\)/);
