@@ -97,12 +97,14 @@ export interface SurfaceWalkInput {
   readonly overlaySurfaces: SurfaceReader;
   /** A file's syntax in the disk program. */
   readonly syntaxOf: (file: string) => StatementFile | undefined;
+  /** A changed file's syntax in the proposed program. */
+  readonly overlaySyntaxOf?: (file: string) => StatementFile | undefined;
   /** The compiler's kind numbers, when known. */
   readonly kinds?: ImportSyntaxKinds;
   readonly throwIfCancelled: () => void;
 }
 
-export interface AffectedInput extends Omit<SurfaceWalkInput, 'syntaxOf'> {
+export interface AffectedInput extends Omit<SurfaceWalkInput, 'syntaxOf' | 'overlaySyntaxOf'> {
   readonly disk: TypeScript.Program;
   readonly overlay: TypeScript.Program;
   readonly isProjectFile: (file: string) => boolean;
@@ -127,6 +129,8 @@ export function affectedFiles(ts: typeof TypeScript, input: AffectedInput): Set<
     {
       ...input,
       syntaxOf: (file) => disk.getSourceFile(file) as unknown as StatementFile | undefined,
+      overlaySyntaxOf: (file) =>
+        overlay.getSourceFile(file) as unknown as StatementFile | undefined,
       kinds: ts.SyntaxKind,
     },
     result,

@@ -7,9 +7,11 @@
 // `typeof ns` or `ns[k]` take all). Every other form takes
 // "all": `export *` (a name added or removed there can make a barrel's names ambiguous, and
 // each passes on under its own name), `export * as`, `import x = require()`, `import()`,
-// `import("./x").T`, JSDoc imports, `require`, and every import of a file that augments
-// modules (`declare module './x'`), whose declarations merge into what it imports. What is not
-// recognised takes all.
+// `import("./x").T`, JSDoc imports, `require`, and a module a file augments (`declare module
+// './x'`: its declarations merge into that module's, whatever they are named). An import of a
+// file that augments modules (or the global scope) takes its names, but binds all: once one of
+// them changed, what the augmentation declares may change with it, so the file changes as a
+// whole. What is not recognised takes all.
 // Runs inside the TypeScript check worker.
 
 /** What one importer uses of one imported file. */
@@ -99,7 +101,7 @@ export function importUses(
   source: ImportSyntaxFile,
   kinds: ImportSyntaxKinds,
 ): (specifier: { readonly pos: number; readonly end: number }) => ImportUse {
-  if (source.moduleAugmentations?.length) return () => USES_ALL;
+  const augments = !!source.moduleAugmentations?.length;
   const uses = new Map<string, ImportUse>();
   const namespaces: { statement: ImportSyntaxNode; name: string }[] = [];
   for (const statement of source.statements) {
@@ -116,7 +118,10 @@ export function importUses(
   }
   for (const [statement, use] of namespaceUses(source, namespaces, kinds))
     if (statement.moduleSpecifier) uses.set(at(statement.moduleSpecifier), use);
-  return (specifier) => uses.get(at(specifier)) ?? USES_ALL;
+  return (specifier) => {
+    const use = uses.get(at(specifier)) ?? USES_ALL;
+    return augments && use.bound !== 'all' ? { ...use, bound: 'all' } : use;
+  };
 }
 
 /** The binding of `import * as ns` (without a default import beside it). */

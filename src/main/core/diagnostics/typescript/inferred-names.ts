@@ -51,7 +51,7 @@ const nameText = (node: StatementNode | undefined): string | undefined =>
   typeof node?.text === 'string' ? node.text : undefined;
 
 /** One top-level statement: the names it declares (as exported too) and those it mentions. */
-interface Declaring {
+export interface Declaring {
   readonly declares: readonly string[];
   readonly mentions: ReadonlySet<string>;
   readonly members: readonly (readonly [string, string])[];
@@ -63,7 +63,7 @@ export interface MentionKinds {
   readonly ExportSpecifier: number;
 }
 
-function declaring(
+export function declaring(
   file: StatementFile,
   statement: StatementNode,
   kinds: MentionKinds | undefined,
@@ -164,7 +164,20 @@ export function inferredNames(
         bindings.add(as);
     }
   }
-  // From the changed bindings, through every statement that mentions a name marked.
+  return markedFrom(statements, bindings, (s) =>
+    s.members.some(([ns, member]) => namespaces.has(ns) && changed.names.has(member)),
+  );
+}
+
+/**
+ * The names declared by the statements that mention a name of `from` (or that `seeds` picks),
+ * and in turn by those that mention one of these, until none is added.
+ */
+export function markedFrom(
+  statements: readonly Declaring[],
+  from: Iterable<string>,
+  seeds: (statement: Declaring) => boolean = () => false,
+): Set<string> {
   const byMention = new Map<string, Declaring[]>();
   for (const s of statements)
     for (const mention of s.mentions) {
@@ -174,7 +187,7 @@ export function inferredNames(
     }
   const marked = new Set<string>();
   const done = new Set<Declaring>();
-  const queue = [...bindings];
+  const queue = [...from];
   const mark = (s: Declaring): void => {
     if (done.has(s)) return;
     done.add(s);
@@ -184,8 +197,7 @@ export function inferredNames(
         queue.push(name);
       }
   };
-  for (const s of statements)
-    if (s.members.some(([ns, member]) => namespaces.has(ns) && changed.names.has(member))) mark(s);
+  for (const s of statements) if (seeds(s)) mark(s);
   while (queue.length) for (const s of byMention.get(queue.pop() as string) ?? []) mark(s);
   return marked;
 }

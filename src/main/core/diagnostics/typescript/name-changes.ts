@@ -9,7 +9,9 @@
 // - in a file the walk reached, the names its syntax says may infer a type from an import
 //   that changed (inferred-names.ts): `export const port = load().port`.
 // A name a surface has no part for (an inherited member, a namespace) stands for the file as a
-// whole, and one a surface cut short did not describe for the files it names. Answers only
+// whole, and one a surface cut short did not describe for the files it names; a changed file
+// whose surface was cut short changes the names its syntax says the edit may change
+// (changed-statements.ts), or as a whole where the syntax cannot say. Answers only
 // grow as the walk reaches files: `version` says when to ask again (affected-files.ts).
 // Runs inside the TypeScript check worker.
 import { USES_ALL, type ImportUse } from './import-uses';
@@ -20,6 +22,7 @@ import {
   type MentionKinds,
   type StatementFile,
 } from './inferred-names';
+import { changedStatementNames, type StatementNames } from './changed-statements';
 import { nameKey as key, passOn, reachability } from './name-reach';
 import {
   exportText,
@@ -45,6 +48,8 @@ export interface NameChangeInput {
   readonly extraImporters: ReadonlyMap<string, readonly string[]>;
   /** A file's syntax on disk (the same in the proposal, for a file the change did not touch). */
   readonly syntaxOf: (file: string) => StatementFile | undefined;
+  /** A changed file's syntax in the proposal. */
+  readonly overlaySyntaxOf?: (file: string) => StatementFile | undefined;
   /** The compiler's kind numbers, when known (what a file's syntax mentions is read closer). */
   readonly kinds?: MentionKinds;
   readonly throwIfCancelled: () => void;
@@ -164,19 +169,17 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     seeds.has(key(file, name)) ||
     (name === WHOLE && (seeded.has(file) || textDiffers.has(file)));
   const forward = importsOf(input);
-  const next = (file: string, name: string): NameRef[] => {
-    const index = indexOf(file);
-    const undescribed = index.cutShort ? undescribedRefs(forward, file) : [];
-    const parts = name === WHOLE ? index.all : index.byName.get(name);
-    if (!parts) return index.cutShort ? undescribed : [[file, WHOLE]];
-    return [
-      ...parts.flatMap((part) => [
-        ...part.names,
-        ...part.reaches.map((local) => [file, keyName(local)] as const),
-      ]),
-      ...(name === WHOLE ? undescribed : []),
-    ];
-  };
+  /** Changed files whose surface was cut short: the names their syntax says the edit changes. */
+  const bySyntax = new Map<string, ReadonlySet<string>>();
+  const saysOf = syntaxReader(input);
+  const next = (file: string, name: string): NameRef[] =>
+    refsOfName(
+      indexOf(file),
+      file,
+      name,
+      () => undescribedRefs(forward, file),
+      () => (compared.has(file) ? saysOf(file) : undefined),
+    );
   const walk = reachability(isSeed, next, input.throwIfCancelled);
   let asked = version;
   const changed = (file: string, name: string): boolean => {
@@ -194,6 +197,13 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     const overlay = input.overlaySurfaces.localOf(file);
     if (disk.text !== overlay.text) textDiffers.add(file);
     const { exported, whole: all } = compareSides(file, disk, overlay, seed);
+    const named = all ? saysOf(file)?.changed : undefined;
+    if (named) {
+      bySyntax.set(file, named);
+      for (const name of named) seed([file, name]);
+      passOn(input.graph, [[file, named]], seed, whole);
+      continue;
+    }
     if (all) whole(file);
     if (all || exported.size) passOn(input.graph, [[file, all ? 'all' : exported]], seed, whole);
   }
@@ -202,6 +212,8 @@ export function nameChanges(input: NameChangeInput): NameChanges {
   const imported = (file: string, name: string): boolean => {
     if (wholly.has(file)) return true;
     if (!compared.has(file)) return changed(file, name);
+    const named = bySyntax.get(file);
+    if (named) return named.has(name) || changed(file, name);
     // Absent on both sides: the importer's error, if any, stays as it was.
     const exported = exportsOf(input, file, name);
     return exported === 'assigned' ? differs(file) : exported === 'yes' && changed(file, name);
@@ -241,6 +253,52 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     },
     version: () => version,
   };
+}
+
+/**
+ * Where a name of a file leads: what its parts name and reach; a cut surface, its imports too.
+ * A name without parts (a namespace, a type inside one) stands for the file as a whole, unless
+ * the file is a changed one whose syntax says whether the edit may change that name (or the
+ * statement it is given in).
+ */
+function refsOfName(
+  index: Indexed,
+  file: string,
+  name: string,
+  undescribed: () => NameRef[],
+  says: () => StatementNames | undefined,
+): NameRef[] {
+  const rest = index.cutShort ? undescribed() : [];
+  const parts = name === WHOLE ? index.all : index.byName.get(name);
+  if (!parts && !index.cutShort && name !== WHOLE) {
+    const syntax = says();
+    if (syntax?.declared.has(name)) return syntax.changed.has(name) ? [[file, WHOLE]] : [];
+    if (syntax?.inner.has(name)) return syntax.changedInner.has(name) ? [[file, WHOLE]] : [];
+  }
+  if (!parts) return index.cutShort ? rest : [[file, WHOLE]];
+  return [
+    ...parts.flatMap((part) => [
+      ...part.names,
+      ...part.reaches.map((local) => [file, keyName(local)] as const),
+    ]),
+    ...(name === WHOLE ? rest : []),
+  ];
+}
+
+/** What each changed file's syntax says of its edit, read once per file. */
+function syntaxReader(input: NameChangeInput): (file: string) => StatementNames | undefined {
+  const memo = new Map<string, StatementNames | undefined>();
+  return (file) => {
+    if (!memo.has(file)) memo.set(file, namesBySyntax(input, file));
+    return memo.get(file);
+  };
+}
+
+/** What a changed file's syntax says its edit may change; undefined when it cannot say. */
+function namesBySyntax(input: NameChangeInput, file: string): StatementNames | undefined {
+  const [disk, proposed] = [input.syntaxOf(file), input.overlaySyntaxOf?.(file)];
+  const names = disk && proposed ? changedStatementNames(disk, proposed, input.kinds) : 'all';
+  return names === 'all' ? undefined : names;
 }
 
 /**

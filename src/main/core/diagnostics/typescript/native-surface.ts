@@ -354,6 +354,8 @@ export function createNativeDiskSides(options: {
           diskSurfaces: before,
           overlaySurfaces: after,
           syntaxOf: (file) => disk.program.getSourceFile(file) as StatementFile | undefined,
+          overlaySyntaxOf: (file) =>
+            proposed.program.getSourceFile(file) as StatementFile | undefined,
           ...(options.kinds ? { kinds: options.kinds } : {}),
           throwIfCancelled: () => undefined,
         },

@@ -9,11 +9,27 @@ import {
 } from '../../../../../src/main/core/diagnostics/typescript/import-uses';
 
 /** The use of the file's first module specifier, as plain data. */
-function useOf(text: string): {
+const useOf = (text: string) => plain(readUse(text));
+
+/** The names the file's first module specifier binds. */
+function boundOf(text: string): string[] | 'all' {
+  const { bound } = readUse(text);
+  return bound === 'all' ? 'all' : [...bound].sort();
+}
+
+function plain(use: ImportUse): {
   names: string[] | 'all';
   passes: [string, string[]][];
   star: boolean;
 } {
+  return {
+    names: use.names === 'all' ? 'all' : [...use.names].sort(),
+    passes: [...use.passes].map(([k, v]) => [k, [...v]]),
+    star: use.passesAll,
+  };
+}
+
+function readUse(text: string): ImportUse {
   const source = ts.createSourceFile('/p/a.ts', text, ts.ScriptTarget.Latest, true);
   const specifier = source.statements
     .map((s) => (s as { moduleSpecifier?: ts.Node }).moduleSpecifier)
@@ -23,16 +39,9 @@ function useOf(text: string): {
     ...(source as unknown as ImportSyntaxFile),
     statements: source.statements as unknown as ImportSyntaxFile['statements'],
     text: source.text,
-    moduleAugmentations: source.statements.filter(
-      (s) => ts.isModuleDeclaration(s) && ts.isStringLiteral(s.name),
-    ),
+    moduleAugmentations: source.statements.filter(ts.isModuleDeclaration),
   };
-  const use: ImportUse = importUses(file, ts.SyntaxKind)(specifier);
-  return {
-    names: use.names === 'all' ? 'all' : [...use.names].sort(),
-    passes: [...use.passes].map(([k, v]) => [k, [...v]]),
-    star: use.passesAll,
-  };
+  return importUses(file, ts.SyntaxKind)(specifier);
 }
 
 describe('import uses', () => {
@@ -99,11 +108,30 @@ describe('import uses', () => {
     expect(useOf("import d, * as ns from './x';\nns.a;\n").names).toEqual('all');
   });
 
-  it('importUses - every import of a file that augments a module takes all', () => {
-    expect(
-      useOf(
-        "import { a } from './x';\ndeclare module './x' {\n  interface A {\n    b: string;\n  }\n}\n",
-      ).names,
-    ).toEqual('all');
+  it('importUses - an import of a file that augments a module takes its names and binds all', () => {
+    for (const augmentation of [
+      "declare module './x' {\n  interface A {\n    b: string;\n  }\n}",
+      'declare global {\n  interface Error {\n    a?: A;\n  }\n}',
+    ]) {
+      const text = `import { a, type A } from './y';\n${augmentation}\n`;
+      expect(useOf(text).names).toEqual(['A', 'a']);
+      expect(boundOf(text)).toBe('all');
+    }
+    // Without an augmentation it binds what it takes.
+    expect(boundOf("import { a } from './y';\n")).toEqual(['a']);
+  });
+
+  it('importUses - the module a file augments is taken whole', () => {
+    const text =
+      "import { a } from './y';\ndeclare module './x' {\n  interface A {\n    b: string;\n  }\n}\n";
+    const source = ts.createSourceFile('/p/a.ts', text, ts.ScriptTarget.Latest, true);
+    const augmentation = source.statements[1] as ts.ModuleDeclaration;
+    const file = {
+      ...(source as unknown as ImportSyntaxFile),
+      statements: source.statements as unknown as ImportSyntaxFile['statements'],
+      text: source.text,
+      moduleAugmentations: [augmentation.name],
+    };
+    expect(importUses(file, ts.SyntaxKind)(augmentation.name).names).toBe('all');
   });
 });

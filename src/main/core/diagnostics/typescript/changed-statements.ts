@@ -1,0 +1,157 @@
+// Which names an edit of a file may change, read from the file's syntax on both sides: for a
+// changed file whose surface cannot be compared by name (cut short at the size limit, as
+// effect's largest modules are), so that its importers are asked about those names instead of
+// everything the file exports.
+// - A top-level statement whose text differs (either side; comments included) changes what it
+//   declares: a declaration its names, an import the local names it binds, `export { a } from`
+//   and `export * as ns from` the names they export; one that declares nothing (an expando
+//   assignment `f.x = 1`) every name it mentions.
+// - Then, as in a file the walk reached (inferred-names.ts), every declaration that mentions a
+//   changed name outside a written type, and so on until none is added.
+// 'all' where the syntax cannot say which: a changed `export *` or side-effect import, and a
+// file with `export =`, `export as namespace`, `declare global` or a module declaration by
+// string (an augmentation) anywhere. More than the types depend on, never less.
+// Runs inside the TypeScript check worker.
+import {
+  declaring,
+  markedFrom,
+  type Declaring,
+  type MentionKinds,
+  type StatementFile,
+  type StatementNode,
+} from './inferred-names';
+
+const nameText = (node: StatementNode | undefined): string | undefined =>
+  typeof node?.text === 'string' ? node.text : undefined;
+
+const textOf = (file: StatementFile, node: StatementNode): string =>
+  file.text.slice(node.pos, node.end);
+
+/**
+ * `export =` or `export as namespace` anywhere (importers take the names of what is assigned),
+ * `declare global` or `declare module "name"` (handled before the walk, all the same).
+ */
+const NOT_BY_NAME =
+  /(^|[\s;])(export\s*=(?!=)|export\s+as\s+namespace\b|declare\s+(global\b|module\s*['"]))/u;
+
+/** The statements of `file` whose text the other side does not have (as many times). */
+function differing(file: StatementFile, other: StatementFile): StatementNode[] {
+  const counts = new Map<string, number>();
+  for (const s of other.statements) {
+    const text = textOf(other, s);
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  return file.statements.filter((s) => {
+    const text = textOf(file, s);
+    const left = counts.get(text) ?? 0;
+    if (left > 0) counts.set(text, left - 1);
+    return left === 0;
+  });
+}
+
+/** The names a changed import or re-export binds; 'all' for one the names cannot say. */
+function moduleStatementNames(statement: StatementNode): string[] | 'all' {
+  const clause = statement.importClause;
+  if (clause) {
+    const names: string[] = [];
+    const local = nameText(clause.name);
+    if (local !== undefined) names.push(local);
+    const bindings = clause.namedBindings;
+    if (bindings && !bindings.elements) {
+      const namespace = nameText(bindings.name);
+      if (namespace !== undefined) names.push(namespace);
+    }
+    for (const element of bindings?.elements ?? []) {
+      const as = nameText(element.name);
+      if (as !== undefined) names.push(as);
+    }
+    return names;
+  }
+  const exported = statement.exportClause;
+  if (!exported) return 'all'; // `export * from`, or a side-effect import
+  if (!exported.elements) {
+    const namespace = nameText(exported.name);
+    return namespace === undefined ? 'all' : [namespace];
+  }
+  const names: string[] = [];
+  for (const element of exported.elements) {
+    const as = nameText(element.name);
+    if (as === undefined) return 'all';
+    names.push(as);
+  }
+  return names;
+}
+
+/** What the syntax says of an edit: the names it may change, among those the file declares. */
+export interface StatementNames {
+  readonly changed: ReadonlySet<string>;
+  /** Every name a top-level statement declares, on either side. */
+  readonly declared: ReadonlySet<string>;
+  /**
+   * Names given inside top-level statements (a namespace's types, members), on either side,
+   * and those given inside a statement that changed or declares a changed name.
+   */
+  readonly inner: ReadonlySet<string>;
+  readonly changedInner: ReadonlySet<string>;
+}
+
+/** The names given to nodes inside a statement (declarations in a namespace, members). */
+function innerNames(statement: StatementNode): string[] {
+  const out: string[] = [];
+  const visit = (node: StatementNode): void => {
+    const name = nameText(node.name);
+    if (name !== undefined) out.push(name);
+    node.forEachChild?.(visit);
+  };
+  statement.forEachChild?.(visit);
+  return out;
+}
+
+/** The names of the file the edit from `disk` to `proposed` may change; 'all' when unknown. */
+export function changedStatementNames(
+  disk: StatementFile,
+  proposed: StatementFile,
+  kinds?: MentionKinds,
+): StatementNames | 'all' {
+  if (NOT_BY_NAME.test(disk.text) || NOT_BY_NAME.test(proposed.text)) return 'all';
+  const changed = [
+    ...differing(disk, proposed).map((s) => [disk, s] as const),
+    ...differing(proposed, disk).map((s) => [proposed, s] as const),
+  ];
+  const from = new Set<string>();
+  const seeds = new Set<Declaring>();
+  const nodes = new Map<Declaring, StatementNode>();
+  for (const [file, statement] of changed) {
+    if (statement.moduleSpecifier) {
+      const names = moduleStatementNames(statement);
+      if (names === 'all') return 'all';
+      for (const name of names) from.add(name);
+      continue;
+    }
+    const read = declaring(file, statement, kinds);
+    nodes.set(read, statement);
+    if (read.declares.length) seeds.add(read);
+    else for (const mention of read.mentions) from.add(mention);
+  }
+  // Every statement but imports, on both sides (a changed one is on one side only; the rest
+  // are the same text on both).
+  const statements = [...nodes.keys()];
+  for (const s of proposed.statements)
+    if (!s.moduleSpecifier) {
+      const read = declaring(proposed, s, kinds);
+      nodes.set(read, s);
+      statements.push(read);
+    }
+  const marked = markedFrom(statements, from, (s) => seeds.has(s));
+  for (const name of from) marked.add(name);
+  const [declared, inner, changedInner] = [new Set<string>(), new Set<string>(), new Set<string>()];
+  for (const s of statements) {
+    for (const name of s.declares) declared.add(name);
+    const touched = seeds.has(s) || !s.declares.length || s.declares.some((n) => marked.has(n));
+    for (const name of innerNames(nodes.get(s) as StatementNode)) {
+      inner.add(name);
+      if (touched) changedInner.add(name);
+    }
+  }
+  return { changed: marked, declared, inner, changedInner };
+}
