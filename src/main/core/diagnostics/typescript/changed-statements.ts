@@ -88,22 +88,34 @@ export interface StatementNames {
   /** Every name a top-level statement declares, on either side. */
   readonly declared: ReadonlySet<string>;
   /**
-   * Names given inside top-level statements (a namespace's types, members), on either side,
-   * and those given inside a statement that changed or declares a changed name.
+   * Names declared inside top-level namespaces (`namespace R { type Key }`), on either side,
+   * and those inside a namespace that changed or whose name changed.
    */
   readonly inner: ReadonlySet<string>;
   readonly changedInner: ReadonlySet<string>;
 }
 
-/** The names given to nodes inside a statement (declarations in a namespace, members). */
-function innerNames(statement: StatementNode): string[] {
+/** A namespace's body: its statements, or the next namespace of `namespace A.B`. */
+type NamespaceBody = StatementNode & { readonly statements?: readonly StatementNode[] };
+
+/** The names declared inside a namespace statement, nested namespaces too; none otherwise. */
+function namespaceNames(statement: StatementNode): string[] {
+  const body = statement.body as NamespaceBody | undefined;
+  if (!body) return [];
+  if (!body.statements) {
+    const nested = nameText(body.name);
+    return nested === undefined ? [] : [nested, ...namespaceNames(body)];
+  }
   const out: string[] = [];
-  const visit = (node: StatementNode): void => {
-    const name = nameText(node.name);
-    if (name !== undefined) out.push(name);
-    node.forEachChild?.(visit);
-  };
-  statement.forEachChild?.(visit);
+  for (const inner of body.statements) {
+    const own = nameText(inner.name);
+    if (own !== undefined) out.push(own);
+    for (const declaration of inner.declarationList?.declarations ?? []) {
+      const name = nameText(declaration.name);
+      if (name !== undefined) out.push(name);
+    }
+    out.push(...namespaceNames(inner));
+  }
   return out;
 }
 
@@ -148,7 +160,7 @@ export function changedStatementNames(
   for (const s of statements) {
     for (const name of s.declares) declared.add(name);
     const touched = seeds.has(s) || !s.declares.length || s.declares.some((n) => marked.has(n));
-    for (const name of innerNames(nodes.get(s) as StatementNode)) {
+    for (const name of namespaceNames(nodes.get(s) as StatementNode)) {
       inner.add(name);
       if (touched) changedInner.add(name);
     }

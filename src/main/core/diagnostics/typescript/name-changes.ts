@@ -259,7 +259,7 @@ export function nameChanges(input: NameChangeInput): NameChanges {
  * Where a name of a file leads: what its parts name and reach; a cut surface, its imports too.
  * A name without parts (a namespace, a type inside one) stands for the file as a whole, unless
  * the file is a changed one whose syntax says whether the edit may change that name (or the
- * statement it is given in).
+ * namespace it is declared in).
  */
 function refsOfName(
   index: Indexed,

@@ -346,4 +346,75 @@ describe('affected files by name', () => {
     },
     LONG,
   );
+
+  const REC = {
+    'src/rec.ts': [
+      'export declare namespace Rec {',
+      '  type Key<K> = K extends string ? K : never;',
+      '}',
+      'export type Box<A> = { readonly [k: string]: A };',
+      'export function map<K>(self: Box<Rec.Key<K>>): number {',
+      '  return Object.keys(self).length;',
+      '}',
+      'export function makeUnion(combine: (a: number) => number): number {',
+      '  return combine(1);',
+      '}',
+      '',
+    ].join('\n'),
+    'src/use-map.ts': "import { map } from './rec';\nexport const m: number = map({});\n",
+    'src/use-union.ts':
+      "import { makeUnion } from './rec';\nexport const u: number = makeUnion((a) => a);\n",
+    'src/aug.ts': [
+      "import type { Box } from './rec';",
+      'export const a = 1;',
+      'declare global {',
+      '  interface SluiceBoxes {',
+      '    box?: Box<number>;',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+    'src/use-aug.ts': "import { a } from './aug';\nexport const b = a;\n",
+  };
+  const recEdit = (from: string, to: string): Record<string, string> => ({
+    'src/rec.ts': REC['src/rec.ts'].replace(from, to),
+  });
+
+  it(
+    'walk - a namespace or an augmenting importer the edit did not touch: only the importers of the changed name',
+    () => {
+      const run = runAffected(
+        REC,
+        recEdit(
+          'combine: (a: number) => number): number {\n  return combine(1);',
+          'combine: symbol): number {\n  return 1;',
+        ),
+      );
+      expect(run.affected).toEqual(['src/rec.ts', 'src/use-union.ts']);
+      expect(run.errorsInAffected).toEqual([
+        'src/use-union.ts:2 TS2345',
+        'src/use-union.ts:2 TS7006',
+      ]);
+      expectComplete(run);
+    },
+    LONG,
+  );
+
+  it(
+    'walk - a namespace changed reaches what names it; a name an augmenting file imports, all of that file',
+    () => {
+      const namespace = runAffected(REC, recEdit('K extends string', 'K extends number'));
+      expect(namespace.affected).toEqual(expect.arrayContaining(['src/rec.ts', 'src/use-map.ts']));
+      expectComplete(namespace);
+      const box = runAffected(REC, recEdit('readonly [k: string]: A', 'readonly [k: string]: A[]'));
+      expect(box.affected).toEqual([
+        'src/aug.ts',
+        'src/rec.ts',
+        'src/use-aug.ts',
+        'src/use-map.ts',
+      ]);
+      expectComplete(box);
+    },
+    LONG,
+  );
 });

@@ -11,7 +11,7 @@ const parse = (text: string): StatementFile =>
 
 const names = (before: string, after: string): string[] | 'all' => {
   const found = changedStatementNames(parse(before), parse(after), ts.SyntaxKind);
-  return found === "all" ? "all" : [...found.changed].sort();
+  return found === 'all' ? 'all' : [...found.changed].sort();
 };
 
 const MODULE = [
@@ -87,5 +87,34 @@ describe('changedStatementNames', () => {
     const lines = MODULE.split('\n');
     const moved = [...lines.slice(0, 2), ...lines.slice(2).reverse()].join('\n');
     expect(names(MODULE, moved)).toEqual([]);
+  });
+
+  it('changedStatementNames - names declared in a namespace belong to it, members of a class do not', () => {
+    const base = [
+      'export declare namespace R {',
+      '  type Key<K> = K;',
+      '  namespace Deep {',
+      '    type Y = 1;',
+      '  }',
+      '}',
+      'export class C {',
+      '  member = 1;',
+      '}',
+      '',
+    ].join('\n');
+    const read = (after: string) => {
+      const found = changedStatementNames(parse(base), parse(after), ts.SyntaxKind);
+      if (found === 'all') throw new Error('all');
+      return { inner: [...found.inner].sort(), changedInner: [...found.changedInner].sort() };
+    };
+    expect(read(`${base}export const z = 1;\n`)).toEqual({
+      inner: ['Deep', 'Key', 'Y'],
+      changedInner: [],
+    });
+    expect(read(base.replace('type Y = 1', 'type Y = 2')).changedInner).toEqual([
+      'Deep',
+      'Key',
+      'Y',
+    ]);
   });
 });
