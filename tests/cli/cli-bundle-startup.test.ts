@@ -18,6 +18,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alive } from '../support/process-alive';
 
 const repo = path.resolve(__dirname, '..', '..');
 const register = path.join(repo, 'tests', 'support', 'electron-stub', 'register.mjs');
@@ -75,15 +76,6 @@ function packagesLoaded(args: string[]): {
       }),
   );
   return { status: result.status, packages: [...packages].sort(), stderr: result.stderr };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('CLI bundle start', () => {

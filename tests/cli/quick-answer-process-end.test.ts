@@ -9,21 +9,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { fakeCliIo } from '../support/fake-cli-io';
+import { alive } from '../support/process-alive';
 
 const REPO = path.resolve(__dirname, '../..');
 const FILES = 600;
 /** Definitions of the name per file (one per namespace). */
 const PER_FILE = 3;
 let base: string;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Each thread's nice value (Linux: a priority is a thread's); empty once the process is gone. */
 function threadNices(pid: number): number[] {

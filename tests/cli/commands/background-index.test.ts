@@ -29,6 +29,7 @@ import { indexDatabasePath } from '../../../src/main/core/index/index-database';
 import { SymbolIndex } from '../../../src/main/core/index/symbol-index';
 import { Workspace } from '../../../src/main/core/workspace/workspace';
 import { fakeCliIo } from '../../support/fake-cli-io';
+import { alive } from '../../support/process-alive';
 
 let base: string;
 let proj: string;
@@ -42,15 +43,6 @@ beforeEach(() => {
 });
 /** Background indexers this file's tests started: each is awaited before its folder goes. */
 const children: number[] = [];
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 afterEach(async () => {
   await waitFor(() => children.every((pid) => !alive(pid)), 60_000).catch(() => undefined);

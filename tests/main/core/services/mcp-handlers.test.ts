@@ -14,6 +14,7 @@ import {
   type AppServices,
 } from '../../../../src/main/core/services/create-app-services';
 import { createUnavailableSecretStore } from '../../../../src/main/core/services/secret-store';
+import { alive } from '../../../support/process-alive';
 
 const EVERYTHING = path.resolve(
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
@@ -50,15 +51,6 @@ afterEach(async () => {
   db.close();
   rmSync(temp, { recursive: true, force: true });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('mcp handlers', () => {
   it('mcp service - add, refresh lists tools, always-allow pins, closing the project stops the server', async () => {
