@@ -93,6 +93,29 @@ export interface StatementNames {
    */
   readonly inner: ReadonlySet<string>;
   readonly changedInner: ReadonlySet<string>;
+  /**
+   * Declared and namespace names that mention an imported binding (transitively): what they
+   * take from an import can change without the edit touching them.
+   */
+  readonly importDependent: ReadonlySet<string>;
+}
+
+/** `import x = require('./y')` (or `= ns.name`): it binds a name to something imported. */
+const IMPORT_EQUALS = /^\s*(export\s+)?import\s+(type\s+)?[\w$]+\s*=/u;
+
+/** The local names the imports of a file bind. */
+function importBindings(file: StatementFile): Set<string> {
+  const out = new Set<string>();
+  for (const statement of file.statements) {
+    if (statement.importClause) {
+      const names = moduleStatementNames(statement);
+      if (names !== 'all') for (const name of names) out.add(name);
+    } else if (IMPORT_EQUALS.test(textOf(file, statement))) {
+      const name = nameText(statement.name);
+      if (name !== undefined) out.add(name);
+    }
+  }
+  return out;
 }
 
 /** A namespace's body: its statements, or the next namespace of `namespace A.B`. */
@@ -156,14 +179,18 @@ export function changedStatementNames(
     }
   const marked = markedFrom(statements, from, (s) => seeds.has(s));
   for (const name of from) marked.add(name);
+  const bindings = new Set([...importBindings(disk), ...importBindings(proposed)]);
+  const importDependent = markedFrom(statements, bindings);
   const [declared, inner, changedInner] = [new Set<string>(), new Set<string>(), new Set<string>()];
   for (const s of statements) {
     for (const name of s.declares) declared.add(name);
     const touched = seeds.has(s) || !s.declares.length || s.declares.some((n) => marked.has(n));
+    const dependent = s.declares.some((n) => importDependent.has(n));
     for (const name of namespaceNames(nodes.get(s) as StatementNode)) {
       inner.add(name);
       if (touched) changedInner.add(name);
+      if (dependent) importDependent.add(name);
     }
   }
-  return { changed: marked, declared, inner, changedInner };
+  return { changed: marked, declared, inner, changedInner, importDependent };
 }

@@ -153,17 +153,7 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     seeded.add(file);
     version++;
   };
-  const indexed = new Map<string, Indexed>();
-  const indexOf = (file: string): Indexed => {
-    let found = indexed.get(file);
-    if (!found) {
-      const sides = compared.has(file)
-        ? [input.diskSurfaces.localOf(file), input.overlaySurfaces.localOf(file)]
-        : [input.diskSurfaces.localOf(file)];
-      indexed.set(file, (found = indexParts(file, sides)));
-    }
-    return found;
-  };
+  const indexOf = partsIndexer(input, compared);
   const isSeed = (file: string, name: string): boolean =>
     wholly.has(file) ||
     seeds.has(key(file, name)) ||
@@ -172,13 +162,22 @@ export function nameChanges(input: NameChangeInput): NameChanges {
   /** Changed files whose surface was cut short: the names their syntax says the edit changes. */
   const bySyntax = new Map<string, ReadonlySet<string>>();
   const saysOf = syntaxReader(input);
+  /** Whether a file imports one that changed or has names that changed (so far). */
+  const importsTouched = (file: string): boolean =>
+    (forward.get(file) ?? []).some(
+      ([target]) =>
+        target !== file && (compared.has(target) || seeded.has(target) || wholly.has(target)),
+    );
   const next = (file: string, name: string): NameRef[] =>
     refsOfName(
       indexOf(file),
       file,
       name,
       () => undescribedRefs(forward, file),
-      () => (compared.has(file) ? saysOf(file) : undefined),
+      () =>
+        compared.has(file)
+          ? syntaxVerdict(saysOf(file), name, () => importsTouched(file))
+          : undefined,
     );
   const walk = reachability(isSeed, next, input.throwIfCancelled);
   let asked = version;
@@ -258,22 +257,20 @@ export function nameChanges(input: NameChangeInput): NameChanges {
 /**
  * Where a name of a file leads: what its parts name and reach; a cut surface, its imports too.
  * A name without parts (a namespace, a type inside one) stands for the file as a whole, unless
- * the file is a changed one whose syntax says whether the edit may change that name (or the
- * namespace it is declared in).
+ * the file is a changed one whose syntax says whether that name changed (syntaxVerdict).
  */
 function refsOfName(
   index: Indexed,
   file: string,
   name: string,
   undescribed: () => NameRef[],
-  says: () => StatementNames | undefined,
+  says: () => boolean | undefined,
 ): NameRef[] {
   const rest = index.cutShort ? undescribed() : [];
   const parts = name === WHOLE ? index.all : index.byName.get(name);
   if (!parts && !index.cutShort && name !== WHOLE) {
-    const syntax = says();
-    if (syntax?.declared.has(name)) return syntax.changed.has(name) ? [[file, WHOLE]] : [];
-    if (syntax?.inner.has(name)) return syntax.changedInner.has(name) ? [[file, WHOLE]] : [];
+    const verdict = says();
+    if (verdict !== undefined) return verdict ? [[file, WHOLE]] : [];
   }
   if (!parts) return index.cutShort ? rest : [[file, WHOLE]];
   return [
@@ -283,6 +280,44 @@ function refsOfName(
     ]),
     ...(name === WHOLE ? rest : []),
   ];
+}
+
+/**
+ * Whether a changed file's name changed, by its syntax: a declared or namespace name the edit
+ * touched; one it did not, unless what it takes from imports may have changed (an imported
+ * file changed too or has names that did); undefined when the syntax cannot say.
+ */
+function syntaxVerdict(
+  syntax: StatementNames | undefined,
+  name: string,
+  importsTouched: () => boolean,
+): boolean | undefined {
+  if (!syntax) return undefined;
+  const touched = syntax.declared.has(name)
+    ? syntax.changed.has(name)
+    : syntax.inner.has(name)
+      ? syntax.changedInner.has(name)
+      : undefined;
+  if (touched !== false) return touched;
+  return syntax.importDependent.has(name) && importsTouched() ? undefined : false;
+}
+
+/** Each file's parts, indexed once (a changed file's from both its sides). */
+function partsIndexer(
+  input: NameChangeInput,
+  compared: ReadonlySet<string>,
+): (file: string) => Indexed {
+  const indexed = new Map<string, Indexed>();
+  return (file) => {
+    let found = indexed.get(file);
+    if (!found) {
+      const sides = compared.has(file)
+        ? [input.diskSurfaces.localOf(file), input.overlaySurfaces.localOf(file)]
+        : [input.diskSurfaces.localOf(file)];
+      indexed.set(file, (found = indexParts(file, sides)));
+    }
+    return found;
+  };
 }
 
 /** What each changed file's syntax says of its edit, read once per file. */

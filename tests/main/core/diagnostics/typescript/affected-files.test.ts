@@ -417,4 +417,30 @@ describe('affected files by name', () => {
     },
     LONG,
   );
+
+  it(
+    'walk - a namespace of a changed file that takes a name from another changed file changes with it',
+    () => {
+      const files = {
+        ...REC,
+        'src/z.ts': 'export type Z = string;\n',
+        'src/rec.ts': REC['src/rec.ts']
+          .replace('K extends string', 'K extends Z')
+          .replace(
+            'export declare namespace',
+            "import type { Z } from './z';\nexport declare namespace",
+          ),
+      };
+      const run = runAffected(files, {
+        'src/z.ts': 'export type Z = number;\n',
+        'src/rec.ts': files['src/rec.ts'].replace(
+          'combine: (a: number) => number): number {\n  return combine(1);',
+          'combine: symbol): number {\n  return 1;',
+        ),
+      });
+      expect(run.affected).toEqual(expect.arrayContaining(['src/use-map.ts', 'src/use-union.ts']));
+      expectComplete(run);
+    },
+    LONG,
+  );
 });

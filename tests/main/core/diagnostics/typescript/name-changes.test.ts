@@ -197,4 +197,37 @@ describe('nameChanges - a changed file with a name its surface has no part for',
   it('nameChanges - without the proposed syntax, the namespace stands for the whole file', () => {
     expect(recChanges(REC_TEXT, false).imported(REC, 'map')).toBe(true);
   });
+
+  it('nameChanges - a namespace that takes a name from another changed file changes with it', () => {
+    const Z = '/p/src/z.ts';
+    const text = `import type { Z } from './z';\n${REC_TEXT.replace('K extends string', 'K extends Z')}`;
+    const edited = text.replace('combine: (a: number) => number', 'combine: symbol');
+    const zSide = (type: string): LocalSurface => ({
+      text: `Z = ${type}`,
+      named: [],
+      parts: { exports: new Map([['Z', part(`Z = ${type}`, [Z, 'Z'])]]), locals: new Map() },
+    });
+    const changes = (zChanged: boolean) =>
+      nameChanges({
+        changed: zChanged ? [REC, Z] : [REC],
+        graph: new Map([
+          [REC, new Map([[USER, uses(new Set(['map', 'makeUnion']))]])],
+          [Z, new Map([[REC, uses(new Set(['Z']))]])],
+        ]),
+        diskSurfaces: {
+          localOf: (file) => (file === Z ? zSide('string') : recSide('(a: number) => number')),
+        },
+        overlaySurfaces: {
+          localOf: (file) =>
+            file === Z ? zSide(zChanged ? 'number' : 'string') : recSide('symbol'),
+        },
+        extraImporters: new Map(),
+        syntaxOf: (file) => (file === REC ? statements(text) : undefined),
+        overlaySyntaxOf: (file) => (file === REC ? statements(edited) : undefined),
+        kinds: ts.SyntaxKind,
+        throwIfCancelled: () => undefined,
+      });
+    expect(changes(true).imported(REC, 'map')).toBe(true);
+    expect(changes(false).imported(REC, 'map')).toBe(false);
+  });
 });
