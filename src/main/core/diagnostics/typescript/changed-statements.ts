@@ -1,13 +1,16 @@
-// Which names an edit of a file may change, read from the file's syntax on both sides: for a
-// changed file whose surface cannot be compared by name (cut short at the size limit, as
-// effect's largest modules are), so that its importers are asked about those names instead of
-// everything the file exports.
+// Which names an edit of a file may change, read from the file's syntax on both sides: for
+// what a changed file's surface cannot compare by name (a namespace and the types declared in
+// it have no part of their own; a surface cut short at its size limit has few), so that its
+// importers are asked about those names instead of everything the file exports.
 // - A top-level statement whose text differs (either side; comments included) changes what it
 //   declares: a declaration its names, an import the local names it binds, `export { a } from`
 //   and `export * as ns from` the names they export; one that declares nothing (an expando
 //   assignment `f.x = 1`) every name it mentions.
 // - Then, as in a file the walk reached (inferred-names.ts), every declaration that mentions a
-//   changed name outside a written type, and so on until none is added.
+//   changed name outside a written type, and so on until none is added; a name declared in a
+//   namespace goes with that namespace.
+// - Which names mention an imported binding: those can change with an import without the edit
+//   touching them (name-changes.ts asks whether an imported file changed).
 // 'all' where the syntax cannot say which: a changed `export *` or side-effect import, and a
 // file with `export =`, `export as namespace`, `declare global` or a module declaration by
 // string (an augmentation) anywhere. More than the types depend on, never less.
