@@ -29,10 +29,10 @@ export function hashText(buffer: Uint8Array): string {
   return createHash('sha1').update(buffer).digest('hex');
 }
 
-/** Synchronous I/O on purpose: in a worker nothing else waits, and a promise round trip per file costs more than the read. */
 /**
- * `extract` reads the text once the limits pass (the quick definitions give oxc's reader,
- * quick-parse.ts); the index's own extractor by default.
+ * Synchronous I/O on purpose: in a worker nothing else waits, and a promise round trip per file
+ * costs more than the read. `extract` reads the text once the limits pass (the quick
+ * definitions give oxc's reader, quick-parse.ts); the index's own extractor by default.
  */
 export function runParseJobSync(
   job: ParseJob,

@@ -97,8 +97,8 @@ export interface StatementNames {
   readonly inner: ReadonlySet<string>;
   readonly changedInner: ReadonlySet<string>;
   /**
-   * Declared and namespace names that mention an imported binding (transitively): what they
-   * take from an import can change without the edit touching them.
+   * The imported bindings, and the declared and namespace names that mention one (transitively):
+   * what they take from an import can change without the edit touching them.
    */
   readonly importDependent: ReadonlySet<string>;
 }
@@ -184,6 +184,7 @@ export function changedStatementNames(
   for (const name of from) marked.add(name);
   const bindings = new Set([...importBindings(disk), ...importBindings(proposed)]);
   const importDependent = markedFrom(statements, bindings);
+  for (const binding of bindings) importDependent.add(binding);
   const [declared, inner, changedInner] = [new Set<string>(), new Set<string>(), new Set<string>()];
   for (const s of statements) {
     for (const name of s.declares) declared.add(name);

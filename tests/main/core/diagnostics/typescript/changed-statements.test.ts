@@ -117,4 +117,20 @@ describe('changedStatementNames', () => {
       'Y',
     ]);
   });
+
+  it('changedStatementNames - imported bindings and what mentions them depend on imports', () => {
+    const base = [
+      "import x = require('./y');",
+      "import { z } from './z';",
+      'export declare namespace N {',
+      '  type T = typeof x;',
+      '}',
+      'export const w = z;',
+      'export const alone = 1;',
+      '',
+    ].join('\n');
+    const found = changedStatementNames(parse(base), parse(`${base}export const more = 2;\n`));
+    if (found === 'all') throw new Error('all');
+    expect([...found.importDependent].sort()).toEqual(['N', 'T', 'w', 'x', 'z']);
+  });
 });
