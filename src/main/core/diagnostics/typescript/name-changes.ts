@@ -179,11 +179,12 @@ export function nameChanges(input: NameChangeInput): NameChanges {
           ? syntaxVerdict(saysOf(file), name, () => importsTouched(file))
           : undefined,
     );
-  const walk = reachability(isSeed, next, input.throwIfCancelled);
+  // A changed file's edges depend on what else changed (syntaxVerdict): they may grow.
+  const walk = reachability(isSeed, next, input.throwIfCancelled, (file) => compared.has(file));
   let asked = version;
   const changed = (file: string, name: string): boolean => {
     // What was found not to reach a change may reach one found since.
-    if (asked !== version) walk.forget();
+    if (asked !== version) walk.grown();
     asked = version;
     return walk.reaches(file, name);
   };

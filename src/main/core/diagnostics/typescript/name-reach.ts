@@ -1,5 +1,5 @@
 // The two walks over names that name-changes.ts runs: whether a name reaches a changed one
-// through what surfaces name (remembered between questions), and the names a changed file
+// through what surfaces name (explored once, kept up to date as changes grow), and the names a changed file
 // passes on through the files that export them again.
 // Runs inside the TypeScript check worker.
 import type { ImportUse } from './import-uses';
@@ -8,42 +8,95 @@ import type { NameRef } from './surface-parts';
 /** A name of a file as one key. */
 export const nameKey = (file: string, name: string): string => `${file}\u0000${name}`;
 
+export interface Reachability {
+  /** Whether the name reaches a changed one through what surfaces name. */
+  reaches(file: string, name: string): boolean;
+  /**
+   * Changes grew (more seeds, or more edges from the files whose edges may grow): the answers
+   * given so far are brought up to date before the next question.
+   */
+  grown(): void;
+}
+
 /**
- * Whether a name reaches a changed one through what its parts name and reach, remembered:
- * reached answers stay true; answers that reached nothing are forgotten when changes grow.
+ * Whether a name reaches a changed one through what its parts name and reach. Every name
+ * asked about is explored once, with all it leads to, and its edges are kept (forward and
+ * back), so the names that reach a change are found by walking back from each seed; when
+ * changes grow only the new seeds, and the edges of `mayGrow` files (a changed file's, which
+ * depend on what else changed), are walked again, never the whole graph.
  */
 export function reachability(
   isSeed: (file: string, name: string) => boolean,
   next: (file: string, name: string) => NameRef[],
   throwIfCancelled: () => void,
-): { reaches(file: string, name: string): boolean; forget(): void } {
+  mayGrow: (file: string) => boolean = () => false,
+): Reachability {
+  /** Explored names: each one's successors (keys), and its reference. */
+  const successors = new Map<string, Set<string>>();
+  const refs = new Map<string, NameRef>();
+  const predecessors = new Map<string, string[]>();
   const reaching = new Set<string>();
-  const notReaching = new Set<string>();
-  const reaches = (file: string, name: string): boolean => {
-    const start = nameKey(file, name);
-    if (reaching.has(start)) return true;
-    if (notReaching.has(start)) return false;
-    const visited = new Set([start]);
-    const stack: NameRef[] = [[file, name]];
+  /** Explored names that may take more edges later. */
+  const growing: string[] = [];
+
+  const mark = (k: string): void => {
+    if (reaching.has(k)) return;
+    reaching.add(k);
+    const stack = [k];
     while (stack.length) {
-      const [f, n] = stack.pop() as NameRef;
-      throwIfCancelled();
-      if (isSeed(f, n) || reaching.has(nameKey(f, n))) {
-        reaching.add(start);
-        return true;
-      }
-      for (const ref of next(f, n)) {
-        const k = nameKey(ref[0], ref[1]);
-        if (visited.has(k) || notReaching.has(k)) continue;
-        visited.add(k);
-        stack.push(ref);
+      for (const p of predecessors.get(stack.pop() as string) ?? []) {
+        if (reaching.has(p)) continue;
+        reaching.add(p);
+        stack.push(p);
       }
     }
-    // Nothing reachable from here leads to a change: none of it does.
-    for (const k of visited) notReaching.add(k);
-    return false;
   };
-  return { reaches, forget: () => notReaching.clear() };
+  /** Adds the edges from `k` to `targets` it does not have yet; returns the new targets. */
+  const link = (k: string, targets: readonly NameRef[]): NameRef[] => {
+    const out = successors.get(k) as Set<string>;
+    const fresh: NameRef[] = [];
+    for (const ref of targets) {
+      const t = nameKey(ref[0], ref[1]);
+      if (out.has(t)) continue;
+      out.add(t);
+      const back = predecessors.get(t);
+      if (back) back.push(k);
+      else predecessors.set(t, [k]);
+      if (reaching.has(t)) mark(k);
+      fresh.push(ref);
+    }
+    return fresh;
+  };
+  /** Explores every name `from` leads to that was not explored yet. */
+  const explore = (from: readonly NameRef[]): void => {
+    const stack = [...from];
+    while (stack.length) {
+      const ref = stack.pop() as NameRef;
+      const k = nameKey(ref[0], ref[1]);
+      if (successors.has(k)) continue;
+      throwIfCancelled();
+      successors.set(k, new Set());
+      refs.set(k, ref);
+      if (mayGrow(ref[0])) growing.push(k);
+      if (isSeed(ref[0], ref[1])) mark(k);
+      for (const target of link(k, next(ref[0], ref[1])))
+        if (!successors.has(nameKey(target[0], target[1]))) stack.push(target);
+    }
+  };
+  return {
+    reaches(file, name) {
+      explore([[file, name]]);
+      return reaching.has(nameKey(file, name));
+    },
+    grown() {
+      for (const [k, ref] of refs) if (!reaching.has(k) && isSeed(ref[0], ref[1])) mark(k);
+      for (const k of growing) {
+        if (reaching.has(k)) continue;
+        const ref = refs.get(k) as NameRef;
+        explore(link(k, next(ref[0], ref[1])));
+      }
+    },
+  };
 }
 
 /**
