@@ -52,6 +52,10 @@ beforeAll(() => {
     );
     writeFileSync(path.join(dir, `m${i}.ts`), spaces.join(''));
   }
+  writeFileSync(
+    path.join(base, 'proj', 'src', 'use.ts'),
+    "import { injectable } from 'inversify';\n@injectable()\nexport class Used {}\n",
+  );
 }, 180_000);
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -99,10 +103,25 @@ describe('sluice def after a quick answer - the process', () => {
     expect(run.stdout).toBe(inProcess.out());
   }, 120_000);
 
-  it('a name defined nowhere - exit 1 and the message, once the index answers', async () => {
+  it('a name a file uses and none declares - exit 1 at once, saying so, no index waited for', async () => {
+    const home = path.join(base, 'home4');
+    const run = await runSlowlyRead(
+      ['def', 'injectable', '--project', path.join(base, 'proj')],
+      home,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/answered from a quick search/);
+    expect(run.stderr).toMatch(
+      /No definition named "injectable" in the project's files: 1 file uses it, none declares it\. It may come from a package or the runtime/,
+    );
+    // The index is left to the background child, as after any quick answer.
+    expect(run.stderr).toMatch(/indexing in the background \(pid \d+/);
+  }, 120_000);
+
+  it("a name nothing uses - exit 1 and the index's message, once the index answers", async () => {
     const home = path.join(base, 'home3');
     const run = await runSlowlyRead(['def', 'nowhere', '--project', path.join(base, 'proj')], home);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/No definition named "nowhere"/);
+    expect(run.stderr).toMatch(/No definition named "nowhere" in the index/);
   }, 120_000);
 });

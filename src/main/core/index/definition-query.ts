@@ -9,6 +9,11 @@ import { treeSitterLanguageOf } from './languages/language-extensions';
 export interface DefinitionResult {
   readonly definitions: SymbolDefinition[];
   readonly suggestions: string[];
+  /**
+   * No definition, found by a quick search: how many project files use the name (it is
+   * defined outside the project, or nowhere), instead of similar names.
+   */
+  readonly usedIn?: number;
 }
 
 // Declarations before values: a class/function named X is what "definition of X" means

@@ -9,8 +9,11 @@
 // and JavaScript with oxc's parser, quick-parse.ts, so the answer does not wait for
 // TypeScript's compiler to load), and the index's own query (definition-query.ts, same ranking
 // and kinds) answers over them. Most files that mention a frequent name only use it, so they
-// are not parsed. A miss waits for the index: its similar-name suggestions need every name in
-// the project.
+// are not parsed. A plain name (no kind asked) that files use and none of the files kept
+// defines is answered as a miss, with how many files use it: every definition is in a kept
+// file, so the index finds none either (a name from a package, a global, a re-export under
+// another name). Any other miss waits for the index: its similar names, for a name nothing
+// uses (a typo), need every name in the project.
 import type { SymbolKind } from '../../../shared/contract/symbol-service';
 import { findDefinitions, type DefinitionResult } from './definition-query';
 import { shortNameOf } from './index-store';
@@ -61,8 +64,17 @@ export async function quickFindDefinitions(
   });
   const where = lines ? 'may define' : 'mention';
   if (listed.unsure) return { kind: 'wait', why: listed.unsure };
-  if (!listed.files.length)
+  // A plain name files use: a miss is answered with how many, the index finds none either.
+  const usedIn = lines && !kind && query === word ? (listed.matched ?? 0) : 0;
+  const miss = (parsed: number): QuickAnswer<DefinitionResult> => ({
+    kind: 'answer',
+    value: { definitions: [], suggestions: [], usedIn },
+    parsed,
+  });
+  if (!listed.files.length) {
+    if (usedIn) return miss(0);
     return { kind: 'wait', why: lines ? `no file may define ${word}` : `no file mentions ${word}` };
+  }
   const verdicts = await Promise.all(listed.files.map(judge));
   const files = listed.files.filter((_, i) => verdicts[i]);
   if (files.length > QUICK_MAX_PARSED_FILES)
@@ -78,10 +90,9 @@ export async function quickFindDefinitions(
     const result = findDefinitions(quick.store, () => [], query, kind);
     deps.warm?.(quick.whole());
     if (!result.definitions.length)
-      return {
-        kind: 'wait',
-        why: `nothing named ${query} is defined in the files that ${where} it`,
-      };
+      return usedIn
+        ? miss(quick.parsed.size)
+        : { kind: 'wait', why: `nothing named ${query} is defined in the files that ${where} it` };
     return { kind: 'answer', value: result, parsed: quick.parsed.size };
   } finally {
     quick.close();

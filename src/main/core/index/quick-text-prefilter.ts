@@ -39,6 +39,8 @@ export interface PrefilterInput {
 export interface PrefilterResult {
   /** Project-relative `/` paths, sorted. */
   readonly files: string[];
+  /** With `keepLine`: how many files the index would scan hold a matching line, kept or not. */
+  readonly matched?: number;
   /** Why the listing may have missed a file; absent when it is complete. */
   readonly unsure?: string;
 }
@@ -97,6 +99,7 @@ function keptFilesReader(
   onKept: (file: string) => void,
 ) {
   const files = new Set<string>();
+  const matched = new Set<string>();
   const decoder = new StringDecoder('utf8');
   let rest = '';
   let malformed = false;
@@ -112,6 +115,7 @@ function keptFilesReader(
       if (nul < 0 || nul > end) malformed = true;
       else {
         const file = text.slice(start, nul);
+        matched.add(file);
         if (!files.has(file) && keepLine(file.replace(/^\.\//, ''), text.slice(nul + 1, end))) {
           files.add(file);
           onKept(file);
@@ -125,6 +129,7 @@ function keptFilesReader(
     push: (chunk: Buffer): void => records(rest + decoder.write(chunk), false),
     end: (): void => records(rest + decoder.end(), true),
     files: (): string[] | undefined => (malformed ? undefined : [...files]),
+    matched: (): string[] => [...matched],
   };
 }
 
@@ -196,7 +201,10 @@ export function runPrefilter(input: PrefilterInput): Promise<PrefilterResult> {
       const files = [
         ...new Set((listed ?? []).map((line) => listable(line, input.source)).filter(isPath)),
       ].sort();
-      resolve(unsure ? { files, unsure } : { files });
+      const matched = kept
+        ? { matched: kept.matched().filter((line) => listable(line, input.source)).length }
+        : {};
+      resolve(unsure ? { files, unsure, ...matched } : { files, ...matched });
     };
     child.on('error', (error) => finish(`ripgrep could not be started (${error.message})`));
     const meanwhile = input.meanwhile?.().catch(() => undefined) ?? Promise.resolve();

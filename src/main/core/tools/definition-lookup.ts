@@ -25,6 +25,8 @@ export interface DefinitionLookup {
   readonly suggestions: string[];
   /** Set when from_file did not resolve the name and matches by name are shown instead. */
   readonly note: string;
+  /** No definition, by a quick search: how many project files use the name. */
+  readonly usedIn?: number;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function lookupDefinitionsQuickly(
     definitions: answer.value.definitions,
     suggestions: answer.value.suggestions,
     note: `(${QUICK_ANSWER_NOTE})`,
+    ...(answer.value.usedIn ? { usedIn: answer.value.usedIn } : {}),
   };
 }
 
@@ -79,6 +82,10 @@ export async function lookupDefinitionsQuickly(
 export function formatDefinitionLookup(lookup: DefinitionLookup): string {
   const { query, definitions, suggestions } = lookup;
   const note = lookup.note ? `${lookup.note}\n` : '';
+  if (!definitions.length && lookup.usedIn) {
+    const files = lookup.usedIn === 1 ? '1 file uses it' : `${lookup.usedIn} files use it`;
+    return `${note}No definition named ${JSON.stringify(query.name)} in the project's files: ${files}, none declares it. It may come from a package or the runtime, or be another declaration imported or exported under this name. Try search_files for text matches.`;
+  }
   if (!definitions.length) {
     const what = `No definition named ${JSON.stringify(query.name)}${query.kind ? ` of kind ${query.kind}` : ''} in the index.`;
     return suggestions.length

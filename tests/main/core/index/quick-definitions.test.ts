@@ -2,7 +2,8 @@
 // records a definition (quick-definition-forms.ts), in all five languages, the quick answer
 // is the complete index's, read from the defining file alone (the file that only uses every
 // name is not parsed); a name that a thousand files use and one defines is answered, not
-// left to the index; `default` still goes by the words.
+// left to the index; `default` still goes by the words; a plain name files use and none
+// defines is answered as a miss with how many use it, one nothing uses waits for the index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProject, type TestProject } from './index-test-project';
 import type { SymbolIndex } from '../../../../src/main/core/index/symbol-index';
@@ -92,6 +93,33 @@ describe('quick definitions - frequent and special names', () => {
       const answer = await quick?.definitions('default');
       // c.ts holds neither word: a.ts and b.ts are read.
       expect(answer).toEqual({ kind: 'answer', value: expected, parsed: 2 });
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('a name files use and none defines: a miss, with how many use it, as the index finds none', async () => {
+    const project = await makeProject({
+      'src/a.ts': "import { injectable } from 'inversify';\n@injectable()\nexport class A {}\n",
+      'src/b.ts':
+        "import {\n  injectable,\n} from 'inversify';\n@injectable()\nexport class B {}\n",
+      'src/c.js': "const inv = require('inversify');\nmodule.exports = inv.injectable;\n",
+      'src/d.ts': 'export const other = 1;\n',
+    });
+    try {
+      const full = project.openIndex({ home: null });
+      await full.refresh();
+      expect(full.findDefinition('injectable').definitions).toEqual([]);
+      const quick = project.openIndex({ home: null }).quickAnswers();
+      expect(await quick?.definitions('injectable')).toEqual({
+        kind: 'answer',
+        value: { definitions: [], suggestions: [], usedIn: 3 },
+        // The import list broken over lines (b.ts) is read to be sure.
+        parsed: expect.any(Number),
+      });
+      // With a kind, or for a name no file uses (a typo: similar names), the index answers.
+      expect((await quick?.definitions('injectable', 'class'))?.kind).toBe('wait');
+      expect((await quick?.definitions('injectabel'))?.kind).toBe('wait');
     } finally {
       project.cleanup();
     }

@@ -47,7 +47,8 @@ describe('runPrefilter', () => {
     const result = await listing;
     resolved = true;
     const expected = Array.from({ length: 200 }, (_, i) => `src/f${i * 2}.ts`).sort();
-    expect(result).toEqual({ files: expected });
+    // Every file holds the word: all of them matched, half kept.
+    expect(result).toEqual({ files: expected, matched: 400 });
     expect([...told].sort()).toEqual(expected);
     // Every line arrived whole, its multi-byte text intact.
     expect(lines).toHaveLength(400);
