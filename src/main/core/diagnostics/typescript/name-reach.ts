@@ -67,20 +67,31 @@ export function reachability(
     }
     return fresh;
   };
+  /**
+   * Names still to explore: kept between questions, so a question cut short (cancelled, or a
+   * name's edges that could not be read) leaves every explored name's successors explored or
+   * here, and the next question goes on from them.
+   */
+  const frontier: NameRef[] = [];
   /** Explores every name `from` leads to that was not explored yet. */
   const explore = (from: readonly NameRef[]): void => {
-    const stack = [...from];
-    while (stack.length) {
-      const ref = stack.pop() as NameRef;
-      const k = nameKey(ref[0], ref[1]);
-      if (successors.has(k)) continue;
+    frontier.push(...from);
+    while (frontier.length) {
       throwIfCancelled();
+      const ref = frontier[frontier.length - 1] as NameRef;
+      const k = nameKey(ref[0], ref[1]);
+      if (successors.has(k)) {
+        frontier.pop();
+        continue;
+      }
+      const targets = next(ref[0], ref[1]);
+      frontier.pop();
       successors.set(k, new Set());
       refs.set(k, ref);
       if (mayGrow(ref[0])) growing.push(k);
       if (isSeed(ref[0], ref[1])) mark(k);
-      for (const target of link(k, next(ref[0], ref[1])))
-        if (!successors.has(nameKey(target[0], target[1]))) stack.push(target);
+      for (const target of link(k, targets))
+        if (!successors.has(nameKey(target[0], target[1]))) frontier.push(target);
     }
   };
   return {

@@ -84,12 +84,28 @@ describe('reachability', () => {
     expect(Math.max(...g.reads.values())).toBe(1);
   });
 
-  it('reachability - asking stops when cancelled', () => {
-    const g = graph({ 'a:x': ['b:y'], 'b:y': [] });
-    const walk = reachability(g.isSeed, g.next, () => {
-      throw new Error('cancelled');
+  it('reachability - a question cut short leaves no wrong answer: the next one goes on from where it stopped', async () => {
+    const g = graph({ 'a:x': ['b:y', 'c:z'], 'b:y': [], 'c:z': ['d:w'], 'd:w': [] }, ['d:w']);
+    let cancelled = false;
+    let failOn: string | undefined = 'c:z';
+    const next = (file: string, name: string): NameRef[] => {
+      if (`${file}:${name}` === failOn) {
+        failOn = undefined;
+        throw new Error('the surface could not be read');
+      }
+      return g.next(file, name);
+    };
+    const walk = reachability(g.isSeed, next, () => {
+      if (cancelled) throw new Error('cancelled');
     });
-    expect(() => walk.reaches('a', 'x')).toThrow('cancelled');
+    expect(() => walk.reaches('a', 'x')).toThrow('the surface could not be read');
+    expect(walk.reaches('a', 'x')).toBe(true);
+    cancelled = true;
+    g.edgeMap.set('e:v', ['d:w']);
+    expect(() => walk.reaches('e', 'v')).toThrow('cancelled');
+    cancelled = false;
+    expect(walk.reaches('e', 'v')).toBe(true);
+    expect(walk.reaches('b', 'y')).toBe(false);
   });
 
   it('nameKey - a file and a name as one key that keeps them apart', () => {
