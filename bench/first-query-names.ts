@@ -68,6 +68,7 @@ async function timeOne(input: NamedTimingInput, bin: string, name: string, into:
 export async function timeNamedDefinitions(input: NamedTimingInput): Promise<BenchTable> {
   const rows: (string | number)[][] = [];
   const ratios = new Map<string, number[]>();
+  const exitRatios = new Map<string, number[]>();
   const builds = [
     { label: 'this build', bin: input.bin },
     ...(input.baselineBin ? [{ label: 'baseline', bin: input.baselineBin }] : []),
@@ -93,6 +94,10 @@ export async function timeNamedDefinitions(input: NamedTimingInput): Promise<Ben
       const t = times[b] as BuildTimes;
       const ratio = median(t.answer) / reference;
       ratios.set(build.label, [...(ratios.get(build.label) ?? []), ratio]);
+      exitRatios.set(build.label, [
+        ...(exitRatios.get(build.label) ?? []),
+        median(t.exit) / reference,
+      ]);
       rows.push([
         name,
         mentions,
@@ -124,7 +129,7 @@ export async function timeNamedDefinitions(input: NamedTimingInput): Promise<Ben
       `medians of ${input.runs} runs per name and build, each in a fresh SLUICE_HOME (the compiler's code cache only); this build: ${input.bin}${input.baselineBin ? `; baseline: ${input.baselineBin}` : ''}`,
       ...builds.map(
         (b) =>
-          `${b.label}: median answer ratio over the names ${median(ratios.get(b.label) ?? []).toFixed(2)}×`,
+          `${b.label}: median answer ratio over the names ${median(ratios.get(b.label) ?? []).toFixed(2)}×, median exit ratio ${median(exitRatios.get(b.label) ?? []).toFixed(2)}×`,
       ),
     ],
   };
