@@ -3,7 +3,8 @@
 // --from FILE (project-relative) resolves the name as seen from that file: its import is
 // followed (renamed and default imports included) through re-exports to the declaration.
 // --json prints one line per definition: { path, line, column, kind, name, exported,
-// signature }. Exit 1 when nothing matches (the message, with similar names, goes to stderr).
+// signature }. Exit 1 when nothing matches (the message goes to stderr: similar names, or
+// for a name files use that none declares, how many use it).
 // In a project with no complete index the answer comes first from a quick search
 // (stderr says so), and the rest of the index is built by a detached child after the command
 // exits (index-after-answer.ts), for the next query.

@@ -14,7 +14,7 @@ const DESCRIPTION = `Find where a symbol is defined in TypeScript/JavaScript, Py
 - name: the symbol, e.g. "createServer", or "Class.member" for a method or property ("member" alone also finds it).
 - kind: optional filter: ${symbolKindSchema.options.join(', ')}.
 - from_file: optional project-relative file where the name is used; the import in that file is then followed through re-exports to the exact declaration.
-- Returns path:line:column, kind, whether it is exported, and the one-line signature; exported definitions first, at most ${FIND_DEFINITION_MAX_RESULTS}. When nothing matches, similar names are suggested. Use read_file on the result to see the code.`;
+- Returns path:line:column, kind, whether it is exported, and the one-line signature; exported definitions first, at most ${FIND_DEFINITION_MAX_RESULTS}. When nothing matches, similar names are suggested, or for a name files use but none declares (a package's, a global), how many files use it. Use read_file on the result to see the code.`;
 
 const schema = z
   .object({

@@ -146,10 +146,14 @@ export function nameChanges(input: NameChangeInput): NameChanges {
   const seeded = new Set<string>();
   const textDiffers = new Set<string>();
   let version = 0;
+  /** What changed since the walk was last told (a file's first seed makes its whole one). */
+  let news: { seeds: NameRef[]; files: string[] } = { seeds: [], files: [] };
   const seed = ([file, name]: NameRef): void => {
     const k = key(file, name);
     if (seeds.has(k)) return;
     seeds.add(k);
+    news.seeds.push([file, name]);
+    if (!seeded.has(file)) news.seeds.push([file, WHOLE]);
     seeded.add(file);
     version++;
   };
@@ -184,13 +188,18 @@ export function nameChanges(input: NameChangeInput): NameChanges {
   let asked = version;
   const changed = (file: string, name: string): boolean => {
     // What was found not to reach a change may reach one found since.
-    if (asked !== version) walk.grown();
+    if (asked !== version) {
+      walk.grown(news);
+      news = { seeds: [], files: [] };
+    }
     asked = version;
     return walk.reaches(file, name);
   };
   const whole = (file: string): void => {
-    if (!wholly.has(file)) version++;
+    if (wholly.has(file)) return;
+    version++;
     wholly.add(file);
+    news.files.push(file);
   };
   for (const file of compared) {
     const disk = input.diskSurfaces.localOf(file);

@@ -12,18 +12,18 @@ export interface Reachability {
   /** Whether the name reaches a changed one through what surfaces name. */
   reaches(file: string, name: string): boolean;
   /**
-   * Changes grew (more seeds, or more edges from the files whose edges may grow): the answers
-   * given so far are brought up to date before the next question.
+   * Changes grew: `seeds` are names that changed since, `files` files every name of which
+   * did; the answers given so far are brought up to date before the next question.
    */
-  grown(): void;
+  grown(news: { readonly seeds: readonly NameRef[]; readonly files: readonly string[] }): void;
 }
 
 /**
  * Whether a name reaches a changed one through what its parts name and reach. Every name
- * asked about is explored once, with all it leads to, and its edges are kept (forward and
- * back), so the names that reach a change are found by walking back from each seed; when
- * changes grow only the new seeds, and the edges of `mayGrow` files (a changed file's, which
- * depend on what else changed), are walked again, never the whole graph.
+ * asked about is explored once, with all it leads to, and its edges are kept backwards, so
+ * the names that reach a change are found by walking back from each seed; when changes grow
+ * only the new seeds are walked back, and the edges of `mayGrow` files (a changed file's,
+ * which depend on what else changed) read again, never the whole graph.
  */
 export function reachability(
   isSeed: (file: string, name: string) => boolean,
@@ -31,13 +31,13 @@ export function reachability(
   throwIfCancelled: () => void,
   mayGrow: (file: string) => boolean = () => false,
 ): Reachability {
-  /** Explored names: each one's successors (keys), and its reference. */
-  const successors = new Map<string, Set<string>>();
-  const refs = new Map<string, NameRef>();
+  const explored = new Set<string>();
+  /** Explored names by file (for a file every name of which changed). */
+  const byFile = new Map<string, string[]>();
   const predecessors = new Map<string, string[]>();
   const reaching = new Set<string>();
-  /** Explored names that may take more edges later. */
-  const growing: string[] = [];
+  /** Explored names that may take more edges later, with the edges they have. */
+  const growing = new Map<string, { readonly ref: NameRef; readonly out: Set<string> }>();
 
   const mark = (k: string): void => {
     if (reaching.has(k)) return;
@@ -51,14 +51,15 @@ export function reachability(
       }
     }
   };
-  /** Adds the edges from `k` to `targets` it does not have yet; returns the new targets. */
-  const link = (k: string, targets: readonly NameRef[]): NameRef[] => {
-    const out = successors.get(k) as Set<string>;
+  /** Adds the edges from `k` to `targets` (but those in `known`); returns the targets added. */
+  const link = (k: string, targets: readonly NameRef[], known?: Set<string>): NameRef[] => {
     const fresh: NameRef[] = [];
     for (const ref of targets) {
       const t = nameKey(ref[0], ref[1]);
-      if (out.has(t)) continue;
-      out.add(t);
+      if (known) {
+        if (known.has(t)) continue;
+        known.add(t);
+      }
       const back = predecessors.get(t);
       if (back) back.push(k);
       else predecessors.set(t, [k]);
@@ -80,18 +81,21 @@ export function reachability(
       throwIfCancelled();
       const ref = frontier[frontier.length - 1] as NameRef;
       const k = nameKey(ref[0], ref[1]);
-      if (successors.has(k)) {
+      if (explored.has(k)) {
         frontier.pop();
         continue;
       }
       const targets = next(ref[0], ref[1]);
       frontier.pop();
-      successors.set(k, new Set());
-      refs.set(k, ref);
-      if (mayGrow(ref[0])) growing.push(k);
+      explored.add(k);
+      const ofFile = byFile.get(ref[0]);
+      if (ofFile) ofFile.push(k);
+      else byFile.set(ref[0], [k]);
+      let known: Set<string> | undefined;
+      if (mayGrow(ref[0])) growing.set(k, { ref, out: (known = new Set()) });
       if (isSeed(ref[0], ref[1])) mark(k);
-      for (const target of link(k, targets))
-        if (!successors.has(nameKey(target[0], target[1]))) frontier.push(target);
+      for (const target of link(k, targets, known))
+        if (!explored.has(nameKey(target[0], target[1]))) frontier.push(target);
     }
   };
   return {
@@ -99,13 +103,14 @@ export function reachability(
       explore([[file, name]]);
       return reaching.has(nameKey(file, name));
     },
-    grown() {
-      for (const [k, ref] of refs) if (!reaching.has(k) && isSeed(ref[0], ref[1])) mark(k);
-      for (const k of growing) {
-        if (reaching.has(k)) continue;
-        const ref = refs.get(k) as NameRef;
-        explore(link(k, next(ref[0], ref[1])));
+    grown({ seeds, files }) {
+      for (const [file, name] of seeds) {
+        const k = nameKey(file, name);
+        if (explored.has(k)) mark(k);
       }
+      for (const file of files) for (const k of byFile.get(file) ?? []) mark(k);
+      for (const [k, { ref, out }] of growing)
+        if (!reaching.has(k)) explore(link(k, next(ref[0], ref[1]), out));
     },
   };
 }

@@ -51,9 +51,20 @@ describe('reachability', () => {
     const walk = reachability(g.isSeed, g.next, never);
     expect(walk.reaches('a', 'x')).toBe(false);
     g.seedSet.add('c:z');
-    walk.grown();
+    walk.grown({ seeds: [g.ref('c:z')], files: [] });
     expect(walk.reaches('a', 'x')).toBe(true);
     expect(walk.reaches('b', 'y')).toBe(true);
+  });
+
+  it('reachability - a file every name of which changed: every name explored in it reaches a change', () => {
+    const g = graph({ 'a:x': ['b:y'], 'b:y': [], 'c:z': ['b:q'], 'b:q': [] });
+    const walk = reachability(g.isSeed, g.next, never);
+    expect(walk.reaches('a', 'x')).toBe(false);
+    expect(walk.reaches('c', 'z')).toBe(false);
+    g.seedSet.add('b:y').add('b:q');
+    walk.grown({ seeds: [], files: ['b'] });
+    expect(walk.reaches('a', 'x')).toBe(true);
+    expect(walk.reaches('c', 'z')).toBe(true);
   });
 
   it('reachability - the edges of a file that may grow are read again when changes grow', () => {
@@ -62,7 +73,7 @@ describe('reachability', () => {
     expect(walk.reaches('a', 'x')).toBe(false);
     // The changed file's name now stands for something that changed.
     g.edgeMap.set('m:n', ['c:z']);
-    walk.grown();
+    walk.grown({ seeds: [], files: [] });
     expect(walk.reaches('a', 'x')).toBe(true);
   });
 
@@ -75,11 +86,11 @@ describe('reachability', () => {
     for (let i = 0; i < 200; i++) {
       expect(walk.reaches(`f${i}`, 'n')).toBe(false);
       g.seedSet.add(`s:${i}`);
-      walk.grown();
+      walk.grown({ seeds: [['s', String(i)]], files: [] });
     }
     expect(Math.max(...g.reads.values())).toBe(1);
     g.seedSet.add('f199:n');
-    walk.grown();
+    walk.grown({ seeds: [['f199', 'n']], files: [] });
     expect(walk.reaches('f0', 'n')).toBe(true);
     expect(Math.max(...g.reads.values())).toBe(1);
   });
