@@ -23,7 +23,8 @@ import {
   type StatementFile,
 } from './inferred-names';
 import { changedStatementNames, type StatementNames } from './changed-statements';
-import { nameKey as key, passOn, reachability } from './name-reach';
+import { changeBook, WHOLE } from './name-change-book';
+import { passOn, reachability } from './name-reach';
 import {
   exportText,
   keyName,
@@ -33,8 +34,6 @@ import {
   type SurfaceParts,
 } from './surface-parts';
 
-/** The file as a whole: a name no declaration has. */
-const WHOLE = '*';
 /** The name of `export =` among a module's exports. */
 const EXPORT_ASSIGNMENT = 'export=';
 const EMPTY: SurfaceParts = { exports: new Map(), locals: new Map() };
@@ -139,29 +138,9 @@ function compareSides(
 export function nameChanges(input: NameChangeInput): NameChanges {
   /** The changed files: both their surfaces are compared. */
   const compared = new Set(input.changed);
-  const seeds = new Set<string>();
-  /** Files every name of which changed (a surface that could not be compared by name). */
-  const wholly = new Set<string>();
-  /** Files with at least one seed. */
-  const seeded = new Set<string>();
-  const textDiffers = new Set<string>();
-  let version = 0;
-  /** What changed since the walk was last told (a file's first seed makes its whole one). */
-  let news: { seeds: NameRef[]; files: string[] } = { seeds: [], files: [] };
-  const seed = ([file, name]: NameRef): void => {
-    const k = key(file, name);
-    if (seeds.has(k)) return;
-    seeds.add(k);
-    news.seeds.push([file, name]);
-    if (!seeded.has(file)) news.seeds.push([file, WHOLE]);
-    seeded.add(file);
-    version++;
-  };
+  const book = changeBook();
+  const { wholly, seeded, textDiffers, seed, whole, isSeed } = book;
   const indexOf = partsIndexer(input, compared);
-  const isSeed = (file: string, name: string): boolean =>
-    wholly.has(file) ||
-    seeds.has(key(file, name)) ||
-    (name === WHOLE && (seeded.has(file) || textDiffers.has(file)));
   const forward = importsOf(input);
   /** Changed files whose surface was cut short: the names their syntax says the edit changes. */
   const bySyntax = new Map<string, ReadonlySet<string>>();
@@ -185,21 +164,12 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     );
   // A changed file's edges depend on what else changed (syntaxVerdict): they may grow.
   const walk = reachability(isSeed, next, input.throwIfCancelled, (file) => compared.has(file));
-  let asked = version;
+  let asked = book.version();
   const changed = (file: string, name: string): boolean => {
     // What was found not to reach a change may reach one found since.
-    if (asked !== version) {
-      walk.grown(news);
-      news = { seeds: [], files: [] };
-    }
-    asked = version;
+    if (asked !== book.version()) walk.grown(book.takeNews());
+    asked = book.version();
     return walk.reaches(file, name);
-  };
-  const whole = (file: string): void => {
-    if (wholly.has(file)) return;
-    version++;
-    wholly.add(file);
-    news.files.push(file);
   };
   for (const file of compared) {
     const disk = input.diskSurfaces.localOf(file);
@@ -255,12 +225,12 @@ export function nameChanges(input: NameChangeInput): NameChanges {
       infer(file);
     },
     settle() {
-      for (let before = -1; before !== version;) {
-        before = version;
+      for (let before = -1; before !== book.version();) {
+        before = book.version();
         for (const file of reached) infer(file);
       }
     },
-    version: () => version,
+    version: book.version,
   };
 }
 
