@@ -64,8 +64,9 @@ export async function quickFindDefinitions(
   });
   const where = lines ? 'may define' : 'mention';
   if (listed.unsure) return { kind: 'wait', why: listed.unsure };
-  // A plain name files use: a miss is answered with how many, the index finds none either.
-  const usedIn = lines && !kind && query === word ? (listed.matched ?? 0) : 0;
+  // A plain name files use: a miss is answered with how many, the index finds none either
+  // (not `default`, whose search takes `export` too, so its count would not be its uses).
+  const usedIn = lines && !kind && query === word && word !== 'default' ? (listed.matched ?? 0) : 0;
   const miss = (parsed: number): QuickAnswer<DefinitionResult> => ({
     kind: 'answer',
     value: { definitions: [], suggestions: [], usedIn },

@@ -120,6 +120,9 @@ describe('quick definitions - frequent and special names', () => {
       // With a kind, or for a name no file uses (a typo: similar names), the index answers.
       expect((await quick?.definitions('injectable', 'class'))?.kind).toBe('wait');
       expect((await quick?.definitions('injectabel'))?.kind).toBe('wait');
+      // `default` is searched with `export` too: files holding either are no count of its uses.
+      expect(full.findDefinition('default').definitions).toEqual([]);
+      expect((await quick?.definitions('default'))?.kind).toBe('wait');
     } finally {
       project.cleanup();
     }

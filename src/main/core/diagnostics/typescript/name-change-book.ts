@@ -24,7 +24,14 @@ export function changeBook() {
   return {
     wholly,
     seeded,
-    textDiffers,
+    /** Whether a changed file's surface text differs (then its whole name is a seed). */
+    textDiffers: (file: string): boolean => textDiffers.has(file),
+    /** A changed file's surface text differs: told to the walk like any other seed. */
+    differs(file: string): void {
+      if (textDiffers.has(file)) return;
+      textDiffers.add(file);
+      news.seeds.push([file, WHOLE]);
+    },
     /** Grows whenever more changes are found. */
     version: () => version,
     seed([file, name]: NameRef): void {

@@ -174,7 +174,7 @@ export function nameChanges(input: NameChangeInput): NameChanges {
   for (const file of compared) {
     const disk = input.diskSurfaces.localOf(file);
     const overlay = input.overlaySurfaces.localOf(file);
-    if (disk.text !== overlay.text) textDiffers.add(file);
+    if (disk.text !== overlay.text) book.differs(file);
     const { exported, whole: all } = compareSides(file, disk, overlay, seed);
     const named = all ? saysOf(file)?.changed : undefined;
     if (named) {
@@ -187,7 +187,7 @@ export function nameChanges(input: NameChangeInput): NameChanges {
     if (all || exported.size) passOn(input.graph, [[file, all ? 'all' : exported]], seed, whole);
   }
 
-  const differs = (file: string): boolean => textDiffers.has(file) || changed(file, WHOLE);
+  const differs = (file: string): boolean => textDiffers(file) || changed(file, WHOLE);
   const imported = (file: string, name: string): boolean => {
     if (wholly.has(file)) return true;
     if (!compared.has(file)) return changed(file, name);

@@ -1,6 +1,6 @@
 // The two walks over names that name-changes.ts runs: whether a name reaches a changed one
-// through what surfaces name (explored once, kept up to date as changes grow), and the names a changed file
-// passes on through the files that export them again.
+// through what surfaces name (explored once, kept up to date as changes grow), and the names
+// a changed file passes on through the files that export them again.
 // Runs inside the TypeScript check worker.
 import type { ImportUse } from './import-uses';
 import type { NameRef } from './surface-parts';
