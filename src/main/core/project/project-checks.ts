@@ -116,8 +116,9 @@ export function openProjectChecks(deps: ProjectChecksDeps): ProjectChecks {
       try {
         await diagnostics?.dispose();
       } finally {
-        // Its processes are gone once it settles.
-        await testRuns?.service.baselineSettled();
+        // Every run's processes are gone and its copy removed once it settles: a verb that
+        // returns leaves nothing running, nor a run's end to be told after it.
+        await testRuns?.service.settled();
       }
     },
   };

@@ -97,7 +97,12 @@ export interface TestRunService {
   prepareBaseline(): void;
   /** Resolves once no background baseline is wanted, scheduled or running (after dispose: ended). */
   baselineSettled(): Promise<void>;
-  /** Stops every run; a background baseline under way ends soon after (baselineSettled). */
+  /**
+   * Resolves once no verdict's run and no background baseline is under way, queued or waiting
+   * to start (after dispose: once every run ended, its processes gone and its copy removed).
+   */
+  settled(): Promise<void>;
+  /** Stops every run; those under way end soon after (settled). */
   dispose(): void;
 }
 
@@ -113,19 +118,28 @@ const TESTS_OFF_REASON = 'tests before approval are turned off for this project 
 function verdictWork(background: () => BackgroundBaseline): {
   track(work: Promise<unknown>): void;
   busy(): boolean;
+  /** Resolves once no verdict's work is open. */
+  ended(): Promise<void>;
 } {
   let open = 0;
+  let waiters: (() => void)[] = [];
   return {
     track: (work) => {
       open += 1;
       background().yieldTo();
       const done = (): void => {
         open -= 1;
-        if (open === 0) background().idle();
+        if (open > 0) return;
+        background().idle();
+        const ended = waiters;
+        waiters = [];
+        for (const resolve of ended) resolve();
       };
       work.then(done, done);
     },
     busy: () => open > 0,
+    ended: () =>
+      open === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
   };
 }
 
@@ -246,6 +260,10 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
     select: selectFor,
     prepareBaseline: () => background.want(),
     baselineSettled: () => background.settled(),
+    settled: async () => {
+      await work.ended();
+      await background.settled();
+    },
     dispose: () => everything.abort(),
   };
 }
