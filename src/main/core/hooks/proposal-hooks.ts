@@ -61,6 +61,8 @@ export interface ProposalHooks {
   readonly heldBack: HeldBackProposals;
   /** Stops every hook still running (the project closes). */
   dispose(): void;
+  /** Resolves once no hook runs (after dispose: their processes gone, their copies removed). */
+  settled(): Promise<void>;
 }
 
 export interface ProposalHooksOptions {
@@ -169,6 +171,8 @@ export function createProposalHooks(options: ProposalHooksOptions): ProposalHook
   const heldBack = new HeldBackProposals();
   const running = new Map<string, AbortController>();
   const everything = new AbortController();
+  // Every check still running, its deadline passed or not, so closing can wait for their end.
+  const open = new Set<Promise<HooksEvidence>>();
   const copiesDir =
     options.copiesDir ??
     path.join(options.home ?? os.tmpdir(), options.home ? 'test-copies' : 'sluice-test-copies');
@@ -254,7 +258,9 @@ export function createProposalHooks(options: ProposalHooksOptions): ProposalHook
         running.delete(request.key);
       request.signal?.removeEventListener('abort', stop);
       everything.signal.removeEventListener('abort', stop);
+      open.delete(finished);
     });
+    open.add(finished);
     const deadlineMs = request.deadlineMs ?? liveDeadlineMs();
     const first = await beforeDeadline(finished, deadlineMs);
     if (first) return first;
@@ -271,7 +277,10 @@ export function createProposalHooks(options: ProposalHooksOptions): ProposalHook
     };
   };
 
-  return { check, liveDeadlineMs, heldBack, dispose: () => everything.abort() };
+  const settled = async (): Promise<void> => {
+    while (open.size) await Promise.allSettled([...open]);
+  };
+  return { check, liveDeadlineMs, heldBack, dispose: () => everything.abort(), settled };
 }
 
 /** The result, when it comes within `deadlineMs`; else null (the hooks go on). */

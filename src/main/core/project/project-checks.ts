@@ -118,7 +118,7 @@ export function openProjectChecks(deps: ProjectChecksDeps): ProjectChecks {
       } finally {
         // Every run's processes are gone and its copy removed once it settles: a verb that
         // returns leaves nothing running, nor a run's end to be told after it.
-        await testRuns?.service.settled();
+        await Promise.all([testRuns?.service.settled(), proposalHooks?.settled()]);
       }
     },
   };

@@ -143,14 +143,14 @@ function verdictWork(background: () => BackgroundBaseline): {
   };
 }
 
-export function createTestRunService(options: TestRunServiceOptions): TestRunService {
-  const select = createTestSelector();
-  const settings = (): TestRunSettings => options.settings?.() ?? DEFAULT_TEST_RUN_SETTINGS;
-  const running = new Map<string, AbortController>();
-  const everything = new AbortController();
-  let queue: Promise<unknown> = Promise.resolve();
-  const work = verdictWork(() => background);
-  const runContext: SelectionRunContext = {
+/** Where and how the service's runs are made: the copies, the caches, the ceiling. */
+function selectionRunContext(
+  options: TestRunServiceOptions,
+  settings: () => TestRunSettings,
+  lifetime: AbortSignal,
+  onVerdictRun: (work: Promise<unknown>) => void,
+): SelectionRunContext {
+  return {
     root: options.root,
     home: options.home,
     sandbox: options.sandbox,
@@ -160,10 +160,20 @@ export function createTestRunService(options: TestRunServiceOptions): TestRunSer
       path.join(options.home ?? os.tmpdir(), options.home ? 'test-copies' : 'sluice-test-copies'),
     ceilingMs: () => settings().ceilingMs,
     baselines: createBaselineCache(),
-    lifetime: everything.signal,
+    lifetime,
     caches: options.home ? projectRunCaches(options.home, options.root) : undefined,
-    onVerdictRun: work.track,
+    onVerdictRun,
   };
+}
+
+export function createTestRunService(options: TestRunServiceOptions): TestRunService {
+  const select = createTestSelector();
+  const settings = (): TestRunSettings => options.settings?.() ?? DEFAULT_TEST_RUN_SETTINGS;
+  const running = new Map<string, AbortController>();
+  const everything = new AbortController();
+  let queue: Promise<unknown> = Promise.resolve();
+  const work = verdictWork(() => background);
+  const runContext = selectionRunContext(options, settings, everything.signal, work.track);
 
   const selectFor = (changes: readonly TestChange[]): SelectionResult =>
     select({

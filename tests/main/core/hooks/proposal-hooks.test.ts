@@ -3,7 +3,7 @@
 // project on disk never changes; exit 2 blocks with stderr as the reason; a hook that never ends
 // is cut at its timeout; past the live deadline the answer says running and the result follows.
 // A planted hook writes markers and reads a canary variable: nothing gets through.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HookDefinition } from '../../../../src/shared/hooks';
@@ -15,6 +15,7 @@ import {
   type ProposalHooks,
 } from '../../../../src/main/core/hooks/proposal-hooks';
 import { tempProject, treeHash, type TempProject } from '../test-runs/test-run-projects';
+import { eventually, processesNaming } from '../test-runs/test-run-trace-log';
 
 const canRun = detectSandbox().available && detectCopySupport().available;
 
@@ -144,6 +145,24 @@ describe.skipIf(!canRun)('proposal hooks', () => {
     const result = await arrived;
     expect(result.state).toBe('passed');
     expect(result.runs[0]?.output).toBe('done');
+  });
+
+  it('proposal hooks - closed while a hook runs past the deadline: settled waits for its end, no process or copy left', async () => {
+    project = tempProject({ 'src/a.txt': 'disk text\n' });
+    const marker = `sleep-marker-${process.pid}-${Date.now()}`;
+    const opened = open([personHook(`exec sh -c 'sleep 60; : ${marker}'`)], 200);
+    const late: HooksEvidence[] = [];
+    const part = await opened.check({ files: [change], onLateResult: (h) => late.push(h) });
+    expect(part?.state).toBe('running');
+    await eventually(() => processesNaming(marker).length > 0, 'the hook', 30_000);
+    const started = Date.now();
+    opened.dispose();
+    await opened.settled();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(processesNaming(marker)).toEqual([]);
+    expect(readdirSync(path.join(project.home, 'test-copies'))).toEqual([]);
+    // Closed, not answered: no late result is told to a review that is gone.
+    expect(late).toEqual([]);
   });
 
   it('proposal hooks - a planted hook writes markers and reads a canary: nothing gets through', async () => {
