@@ -128,6 +128,30 @@ export function commitMessageText(message: string): string {
 }
 
 /**
+ * The message with its trailers as its last paragraph, written as text: `--trailer` would start
+ * `git interpret-trailers`, which runs every `trailer.<x>.command` the repository configures and
+ * lets its `trailer.*` settings rename or drop ours.
+ */
+export function messageWithTrailers(message: string, trailers: readonly string[]): string {
+  const text = commitMessageText(message).trimEnd();
+  const lines = trailers
+    .map((t) => commitMessageText(t).replace(/\n/gu, ' ').trim())
+    .filter(Boolean);
+  return lines.length ? `${text}\n\n${lines.join('\n')}\n` : `${text}\n`;
+}
+
+/** The values of `key`'s trailers in a commit message's last paragraph (read as Sluice wrote them). */
+export function trailerValues(message: string, key: string): string[] {
+  const paragraphs = message.trim().split(/\n[ \t]*\n/u);
+  const last = paragraphs.length > 1 ? (paragraphs.at(-1) ?? '') : '';
+  const prefix = `${key.toLowerCase()}:`;
+  return last
+    .split('\n')
+    .filter((line) => line.toLowerCase().startsWith(prefix))
+    .map((line) => line.slice(prefix.length).trim());
+}
+
+/**
  * `git commit` of `scope` with `message` (and trailers) through `git`; paths are literal (no
  * pathspec magic) and may be untracked (they are added first).
  */
@@ -142,7 +166,6 @@ export async function makeCommit(
     if (added.code !== 0)
       return { ok: false, commit: null, output: outputs.join('\n'), exitCode: added.code };
   }
-  const trailers = (args.trailers ?? []).flatMap((t) => ['--trailer', commitMessageText(t)]);
   // --all is every tracked change under the project folder (`-- .` from its root), so a
   // project inside a larger repository never commits the rest of it.
   const scopeArgs =
@@ -153,16 +176,18 @@ export async function makeCommit(
         : [];
   // In the admin folder, as git's own COMMIT_EDITMSG: the one place a confined git may write.
   const file = path.join(git.gitDir, `SLUICE_COMMIT_MSG-${randomUUID()}`);
-  await writeFile(file, commitMessageText(args.message), { mode: 0o600 });
+  await writeFile(file, messageWithTrailers(args.message, args.trailers ?? []), { mode: 0o600 });
   let committed;
   try {
     committed = await git.run([
+      // `strip` drops lines starting with the comment character: the repository's is not ours.
+      '-c',
+      'core.commentChar=#',
       '--literal-pathspecs',
       'commit',
       '--cleanup=strip',
       '-F',
       file,
-      ...trailers,
       ...scopeArgs,
     ]);
   } finally {

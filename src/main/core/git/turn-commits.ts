@@ -6,7 +6,7 @@
 // write: nothing of the repository runs); otherwise it says why not and the undo restores the
 // files as usual, leaving the commit in history.
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
-import { makeCommit, type CommitResult } from './commit-changes';
+import { makeCommit, trailerValues, type CommitResult } from './commit-changes';
 import type { GitReader } from './git-reader';
 import type { GitWriter } from './git-process';
 import { gitOutput } from './sandboxed-git';
@@ -64,12 +64,15 @@ export async function findTurnCommit(reader: GitReader, turnId: string): Promise
     '--no-show-signature',
     '--max-count=500',
     '-z',
-    `--format=%H%x1f%(trailers:key=${TURN_TRAILER},valueonly,separator=%x1e)`,
+    // The message as written, its trailers read here: git's own reading follows the
+    // repository's `trailer.*` settings, which could hide ours.
+    '--format=%H%x1f%B',
   ]);
   const records = result.stdout.toString('utf8').split('\0').filter(Boolean);
   for (const [index, record] of records.entries()) {
-    const [hash = '', values = ''] = record.split('\x1f');
-    if (values.split('\x1e').some((v) => v.trim() === turnId))
+    const cut = record.indexOf('\x1f');
+    const hash = record.slice(0, cut);
+    if (trailerValues(record.slice(cut + 1), TURN_TRAILER).includes(turnId))
       return index === 0
         ? { kind: 'head', commit: hash }
         : { kind: 'behind', commit: hash, after: index };

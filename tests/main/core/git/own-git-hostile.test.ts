@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCommit } from '../../../../src/main/core/git/commit-changes';
 import { GitReader } from '../../../../src/main/core/git/git-reader';
 import { createOwnGit } from '../../../../src/main/core/git/own-git';
-import { revertTurnCommit } from '../../../../src/main/core/git/turn-commits';
+import { findTurnCommit, revertTurnCommit } from '../../../../src/main/core/git/turn-commits';
 import { removeWorktreeChecked } from '../../../../src/main/core/git/worktree-finish';
 import { createWorktree } from '../../../../src/main/core/git/worktrees';
 import { git, makeRepo, testGitEnv, writeIn } from '../../../support/git-fixture';
@@ -87,6 +87,13 @@ const cases: Case[] = [
     },
   },
   {
+    // `--trailer` would start interpret-trailers, which runs these even for other keys; the
+    // separators, key and comment character would hide or rename Sluice's own trailers.
+    name: 'trailer commands, trailer settings and the comment character',
+    config: async () =>
+      `[trailer "turn"]\n\tkey = Sluice-Turn\n\tcommand = ${plant}\n\twhere = start\n[trailer "sign"]\n\tkey = Signed-off-by\n\tcmd = ${plant}\n\tifMissing = add\n[trailer]\n\tseparators = =\n\tifexists = replace\n[core]\n\tcommentChar = S\n`,
+  },
+  {
     name: 'signing and editor',
     config: async () =>
       `[commit]\n\tgpgSign = true\n[gpg]\n\tprogram = ${plant}\n[core]\n\teditor = ${plant}\n[sequence]\n\teditor = ${plant}\n`,
@@ -114,12 +121,17 @@ async function everyOwnWrite(): Promise<void> {
   const commit = await makeCommit(own, {
     scope: { kind: 'paths', paths: ['a.txt'] },
     message: 'A run\u001b]52;c;Zm9v\u0007 with \u001b[2Jcontrols',
+    trailers: ['Sluice-Turn: turn-1', 'Co-authored-by: Sluice <sluice@users.noreply.invalid>'],
   });
   expect(commit.output).toBe(commit.ok ? commit.output : 'commit failed');
   expect(commit.ok).toBe(true);
   expect(git(made.path, ['log', '-1', '--format=%B']).trim()).toBe(
-    'A run]52;c;Zm9v with [2Jcontrols',
+    'A run]52;c;Zm9v with [2Jcontrols\n\nSluice-Turn: turn-1\nCo-authored-by: Sluice <sluice@users.noreply.invalid>',
   );
+  expect(await findTurnCommit(inWorktree, 'turn-1')).toEqual({
+    kind: 'head',
+    commit: commit.commit,
+  });
   const reverted = await revertTurnCommit({
     git: own,
     checkpoints: { byTurn: () => [], markUndone: () => undefined } as never,
