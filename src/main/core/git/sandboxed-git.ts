@@ -4,13 +4,13 @@
 // filters, fsmonitor), which is the repository's code: it runs inside run_command's sandbox
 // (commands/command-runner.ts) with its environment allow-list, the network off, the person's
 // home and SLUICE_HOME hidden, and only the work tree and the repository's git folders
-// writable (their config, hooks and info read-only, so a hook cannot plant code for the
-// person's next git command). The person's identity comes from their config, read on the host
+// writable (every config, hooks and info folder in them, submodules' and worktrees' included,
+// and what points git elsewhere, read-only: git-protected-paths.ts), so a hook cannot plant
+// code for the person's next git command. The person's identity comes from their config, read on the host
 // (reading config runs nothing). Where no such sandbox can hold the hooks (none on this
 // machine; Seatbelt, which cannot yet open the git folders; a work tree that holds the person's
 // home), the commit is made as Sluice's own (own-git.ts): nothing of the repository runs, and
 // the writer's note says the hooks did not run and why.
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCommand } from '../commands/command-runner';
@@ -18,6 +18,7 @@ import { detectSandbox } from '../sandbox/sandbox-detect';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import type { GitResult, GitWriter } from './git-process';
 import type { GitReader } from './git-reader';
+import { protectedGitPaths } from './git-protected-paths';
 import { createOwnGit, identitySettings, personIdentity } from './own-git';
 
 /** Hooks may take their time (a test suite in pre-commit): ten minutes, then stopped. */
@@ -94,11 +95,7 @@ export function createPersonGit(reader: GitReader, options: PersonGitOptions): G
         baseEnv: options.env,
         writable: gitFolders,
         // What a hook could use to run code later at the person's own git: read-only.
-        readOnly: gitFolders.flatMap((dir) =>
-          ['config', 'config.worktree', 'hooks', 'info']
-            .map((name) => path.join(dir, name))
-            .filter((p) => existsSync(p)),
-        ),
+        readOnly: protectedGitPaths(gitFolders, info.top),
         outputLimits: { headBytes: 256 * 1024, tailBytes: 256 * 1024, logBytes: 0 },
       });
       const code =

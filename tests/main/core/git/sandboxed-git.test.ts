@@ -104,6 +104,40 @@ describe.runIf(sandboxed)('the person’s git - their hooks run, confined', () =
     expect(git(repo, ['status', '--porcelain', '--ignored']).trim()).toBe('');
   });
 
+  it('a hook that plants code for later in a submodule’s or a worktree’s admin folder - cannot either', async () => {
+    const reader = await open(repo);
+    await createWorktree(createOwnGit(reader, env()), { home, projectRoot: repo, name: 'w' });
+    git(repo, ['init', '-q', '--bare', path.join('.git', 'modules', 'libs', 'sub')]);
+    await writeFile(path.join(repo, '.git', 'objects', 'info', 'alternates'), '');
+    const admin = path.join(repo, '.git', 'worktrees', 'w');
+    const guarded = [
+      '.git/modules/libs/sub/config',
+      '.git/modules/libs/sub/hooks/post-checkout',
+      '.git/objects/info/alternates',
+      '.git/worktrees/w/commondir',
+      '.git/worktrees/w/gitdir',
+    ];
+    const before = await Promise.all(
+      guarded.map((f) => readFile(path.join(repo, f), 'utf8').catch(() => null)),
+    );
+    await hook(
+      'pre-commit',
+      guarded
+        .map((f) => `echo 'touch ${marker}' >> ${f} 2>/dev/null || echo "refused ${f}"`)
+        .join('\n'),
+    );
+    await writeIn(repo, 'a.txt', 'two\n');
+    const person = createPersonGit(await open(repo), { env: env(), hidden: [home] });
+    const made = await makeCommit(person, { scope: { kind: 'all' }, message: 'Raise a' });
+    expect(made.ok).toBe(true);
+    for (const f of guarded) expect(made.output).toContain(`refused ${f}`);
+    const after = await Promise.all(
+      guarded.map((f) => readFile(path.join(repo, f), 'utf8').catch(() => null)),
+    );
+    expect(after).toEqual(before);
+    expect(existsSync(path.join(admin, 'commondir'))).toBe(true);
+  });
+
   it('a commit in a linked worktree - its hooks run with the main repository’s folders writable', async () => {
     const reader = await open(repo);
     const made = await createWorktree(createOwnGit(reader, env()), {
