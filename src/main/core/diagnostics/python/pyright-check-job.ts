@@ -25,6 +25,8 @@ export interface PyrightCheckJob {
   /** Who imports a module; `created`: the modules the proposal creates (none import them yet). */
   readonly importersOf: (created: readonly string[]) => (file: string) => Iterable<string>;
   readonly onChangedFiles?: (outcome: ChangedFilesOutcome) => void;
+  /** A cancelled check stops before its next step (its documents are closed all the same). */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -102,6 +104,7 @@ export async function runPyrightCheck(job: PyrightCheckJob): Promise<PyrightChec
    * or changed between these pulls and they share one evaluation of what they import.
    */
   const pullAll = async (files: readonly string[], textOf: (file: string) => string | null) => {
+    job.signal?.throwIfAborted();
     await openAll(files, textOf);
     const shown = files.flatMap((file) => {
       const text = textOf(file);

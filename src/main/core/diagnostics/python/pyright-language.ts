@@ -72,7 +72,7 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
   const withServer = <T>(
     signal: AbortSignal,
     compare: 'stat' | 'news',
-    job: (connection: MessageConnection) => Promise<T>,
+    job: (connection: MessageConnection, signal: AbortSignal) => Promise<T>,
     onMoved: () => void = () => warmPass.rewarm(),
   ): Promise<T | string> => jobs.run(signal, compare, job, onMoved);
 
@@ -103,9 +103,10 @@ export function createPyrightLanguage(options: PyrightLanguageOptions): Language
     ): Promise<LanguageOutcome> {
       const unreadable = unreadableChange(root, changes);
       if (unreadable) return unreadable;
-      const result = await withServer(signal, 'stat', (connection) =>
+      const result = await withServer(signal, 'stat', (connection, cancelled) =>
         runPyrightCheck({
           connection,
+          signal: cancelled,
           changes,
           disk,
           uriOf,

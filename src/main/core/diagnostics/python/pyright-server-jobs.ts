@@ -41,7 +41,7 @@ export interface PyrightServerJobs {
   run<T>(
     signal: AbortSignal,
     compare: 'stat' | 'news',
-    job: (connection: MessageConnection) => Promise<T>,
+    job: (connection: MessageConnection, signal: AbortSignal) => Promise<T>,
     onMoved: () => void,
   ): Promise<T | string>;
   /** The server's resident memory, null when none runs. */
@@ -54,6 +54,8 @@ export function createPyrightServerJobs(options: PyrightServerJobsOptions): Pyri
   const { root, ceilingMs, disk } = options;
   let server: Promise<Server | string> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  /** The job last started, until it really ended (a cancelled one may still be talking). */
+  let lastWork: Promise<void> = Promise.resolve();
   let pid: number | undefined;
 
   const start = (): Promise<Server | string> =>
@@ -87,7 +89,7 @@ export function createPyrightServerJobs(options: PyrightServerJobsOptions): Pyri
   const run = <T>(
     signal: AbortSignal,
     compare: 'stat' | 'news',
-    job: (connection: MessageConnection) => Promise<T>,
+    job: (connection: MessageConnection, signal: AbortSignal) => Promise<T>,
     onMoved: () => void,
   ): Promise<T | string> => {
     const one = async (): Promise<T | string> => {
@@ -121,21 +123,32 @@ export function createPyrightServerJobs(options: PyrightServerJobsOptions): Pyri
       // The job may fail after the race is decided (writes to a killed server): not unhandled.
       const work = (async () => {
         if (await disk.sync(current.connection, compare === 'stat')) onMoved();
-        return job(current.connection);
+        return job(current.connection, signal);
       })();
-      work.catch(() => undefined);
+      const ended = work.then(
+        () => undefined,
+        () => undefined,
+      );
+      lastWork = Promise.race([ended, current.exited.then(() => undefined)]);
       try {
         const answer = await Promise.race([work, current.exited, stopped]);
         // pyright logs a configuration error while it sets the workspace up, after start.
         if (current.configErrors.length) return `pyright: ${current.configErrors[0] ?? ''}`;
         return answer;
       } finally {
-        clearTimeout(ceiling);
         signal.removeEventListener('abort', onAbort);
+        // A cancelled job is answered at once but keeps its ceiling until it ends: past it
+        // the server is killed, which ends it.
+        void ended.then(() => clearTimeout(ceiling));
       }
     };
     const result = queue.then(one, one);
-    queue = result.catch(() => undefined);
+    // The next job waits for this one's documents to be closed: a cancelled job answered
+    // early still has them open, and opening one again is refused by pyright.
+    queue = result.then(
+      () => lastWork,
+      () => lastWork,
+    );
     return result;
   };
 

@@ -38,6 +38,13 @@ export interface PyrightServer {
   readonly configStamp: string;
 }
 
+/**
+ * What pyright logs as an error about the documents it was sent ("Received redundant open text
+ * document command for …"), not about its configuration: the job that caused it is answered as
+ * it is, and it never marks the server as misconfigured for every later check.
+ */
+const DOCUMENT_COMPLAINT = /^Received (redundant|change|close|open)\b/u;
+
 export interface PyrightServerOptions {
   readonly root: string;
   readonly env: NodeJS.ProcessEnv;
@@ -136,7 +143,12 @@ export function startPyrightServer(options: PyrightServerOptions): Promise<Pyrig
     connection.onNotification(
       'window/logMessage',
       (params: { type?: number; message?: string }) => {
-        if (params.type === 1 && params.message && configErrors.length < 5)
+        if (
+          params.type === 1 &&
+          params.message &&
+          configErrors.length < 5 &&
+          !DOCUMENT_COMPLAINT.test(params.message)
+        )
           configErrors.push(oneLine(params.message, root));
       },
     );

@@ -17,6 +17,48 @@ afterEach(async () => {
 
 describe('python diagnostics', () => {
   it(
+    'checkChange - a check cancelled while pyright works leaves no document open: the next checks of the same file are checked',
+    async () => {
+      const importers = Object.fromEntries(
+        Array.from({ length: 30 }, (_, i) => [
+          `app${i}.py`,
+          `from pkg.shapes import area\n\ntotal: int = area(${i}, 3)\n`,
+        ]),
+      );
+      project = makeDiagnosticsProject({
+        'pyrightconfig.json': '{ "typeCheckingMode": "basic" }',
+        'pkg/__init__.py': '',
+        'pkg/shapes.py': 'def area(width: int, height: int) -> int:\n    return width * height\n',
+        ...importers,
+      });
+      const { service } = project;
+      const broken = 'def area(width: int, height: int) -> str:\n    return str(width * height)\n';
+      // Warm: the server is up, so the cancel below lands while a job talks to it.
+      await service.checkChange([{ path: 'pkg/shapes.py', after: `${broken}\n` }], {
+        deadlineMs: LONG,
+      });
+      for (let round = 0; round < 3; round++) {
+        const controller = new AbortController();
+        const first = service.checkChange([{ path: 'pkg/shapes.py', after: broken }], {
+          deadlineMs: LONG,
+          signal: controller.signal,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 30 + round * 40));
+        controller.abort();
+        await first;
+        const next = await service.checkChange([{ path: 'pkg/shapes.py', after: broken }], {
+          deadlineMs: LONG,
+        });
+        expect(next.languages).toEqual([
+          expect.objectContaining({ language: 'python', state: 'checked' }),
+        ]);
+        expect(next.introduced.length).toBe(30);
+      }
+    },
+    LONG,
+  );
+
+  it(
     'checkChange - pyright reports an introduced error in an importer module, and a fix',
     async () => {
       project = makeDiagnosticsProject({
