@@ -161,17 +161,22 @@ export function createPyrightServerJobs(options: PyrightServerJobsOptions): Pyri
       const current = await server;
       server = undefined;
       if (!current || typeof current === 'string') return;
-      try {
-        await Promise.race([
-          current.connection
-            .sendRequest('shutdown')
-            .then(() => current.connection.sendNotification('exit')),
-          new Promise((r) => setTimeout(r, 300)),
-        ]);
-      } catch {
-        // It is killed below either way.
-      }
+      await askToExit(current);
       stopServer(current);
     },
   };
+}
+
+/** Asks the server to shut down and exit, waiting briefly; it is killed after either way. */
+async function askToExit(current: Server): Promise<void> {
+  try {
+    await Promise.race([
+      current.connection
+        .sendRequest('shutdown')
+        .then(() => current.connection.sendNotification('exit')),
+      new Promise((r) => setTimeout(r, 300)),
+    ]);
+  } catch {
+    // It is killed either way.
+  }
 }
