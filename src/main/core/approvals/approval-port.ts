@@ -24,6 +24,13 @@ export interface WriteCall {
    */
   readonly onEvidenceProgress?:
     ((listener: (evidence: ProposalEvidence) => void) => void) | undefined;
+  /**
+   * When a decision writes other than the proposal as shown (the hunks kept, the person's own
+   * text): that text's evidence each time it grows, `complete` once every part is in; null
+   * when nobody checks it. Set by whoever tells the model what was written.
+   */
+  readonly onWrittenEvidence?:
+    ((evidence: ProposalEvidence | null, complete: boolean) => void) | undefined;
 }
 
 /** The conversation and turn a request came from, as records store them (null: none). */

@@ -72,9 +72,11 @@ export function keepWrittenEvidence(
   resolution: ApprovalResolution,
   call: WriteCall,
 ): void {
-  if (!keep) return;
   callListener(() => {
     const written = writtenText(proposal, resolution, call);
-    if (written) keep(written);
+    if (!written) return;
+    // Nobody keeps (so checks) a text other than the proposal: the model is told it is unchecked.
+    if (keep) keep(written);
+    else if (written.what !== 'proposal') call.onWrittenEvidence?.(null, true);
   });
 }

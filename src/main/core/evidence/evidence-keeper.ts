@@ -80,12 +80,17 @@ export function createEvidenceKeeper(deps: EvidenceKeeperDeps): EvidenceKeeper {
   };
 
   const keepChecked = (written: WrittenText): void => {
+    const tell = written.call.onWrittenEvidence ?? (() => undefined);
     const selection = deps.selection?.();
-    if (!selection?.checks) return;
+    if (!selection?.checks) {
+      tell(null, true);
+      return;
+    }
     const key = `written\0${written.approvalId}`;
     let latest = null as SelectionUpdate | null;
     const started = selection.check(targetOf(written, key, selection), (update) => {
       latest = update;
+      tell(update.evidence, update.complete);
     });
     if (latest) record(written, latest.evidence, latest.complete);
     if (latest?.complete) {
@@ -95,13 +100,17 @@ export function createEvidenceKeeper(deps: EvidenceKeeperDeps): EvidenceKeeper {
     void within(started.complete, waitMs).then((done) => {
       const last = done ?? latest;
       if (last) record(written, last.evidence, last.complete);
+      tell(last?.evidence ?? null, true);
       selection.forget(key);
     });
   };
 
   return {
     keep(written) {
-      if (closed) return;
+      if (closed) {
+        if (written.what !== 'proposal') written.call.onWrittenEvidence?.(null, true);
+        return;
+      }
       if (written.what === 'proposal') keepProposal(written);
       else keepChecked(written);
     },

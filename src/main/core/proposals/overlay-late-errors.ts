@@ -10,7 +10,7 @@
 import type { Diagnostic, ProposalEvidence } from '../../../shared/diagnostics';
 import { diagnosticIdentity } from '../diagnostics/diagnostic-comparison';
 import { importersNotInWords, lateImportersLine } from '../evidence/error-words';
-import { untilOr } from '../tools/commit-change';
+import { untilOr } from '../tools/until-or';
 import { defineTool, type ToolDefinition } from '../tools/tool';
 
 /** What an edit's check reports, from its start to its complete evidence. */

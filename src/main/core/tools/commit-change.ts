@@ -20,10 +20,17 @@ import {
   rejectedMessage,
 } from '../edits/result-message';
 import { encodeText } from '../edits/text-format';
-import { checkLiveProposal } from '../evidence/live-evidence';
+import { checkLiveProposal, type LiveCheck } from '../evidence/live-evidence';
+import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { evidenceResultLine } from '../evidence/error-words';
 import { testsResultLine } from '../evidence/test-words';
 import { hooksResultLine } from '../evidence/hook-words';
+import { untilOr } from './until-or';
+import {
+  watchWrittenEvidence,
+  WRITTEN_EVIDENCE_WAIT_MS,
+  type WrittenEvidenceWatch,
+} from './written-evidence';
 
 export interface CommitOptions {
   /** Injected file operations (crash-injection tests). */
@@ -56,8 +63,10 @@ export async function commitProposal(
   const check = await checkLiveProposal(proposal, ctx);
   if (check.kind === 'held_back') return check.result;
   const evidence = check.kind === 'ask' ? check.evidence : undefined;
+  const written = watchWrittenEvidence();
   const call: WriteCall = {
     ...writeCallOf(ctx),
+    onWrittenEvidence: written.listener,
     ...(evidence ? { evidence } : {}),
     ...(check.kind === 'ask' && check.late ? { lateEvidence: check.late } : {}),
     ...(check.kind === 'ask' && check.late && check.progress
@@ -85,9 +94,9 @@ export async function commitProposal(
     };
   const finalText = decidedText(proposal, resolution);
   const bytes = encodeText(finalText, proposal.format);
-  let written: ReplaceFileResult;
+  let replaced: ReplaceFileResult;
   try {
-    written = await ctx.workspace.replaceFile(proposal.path, bytes, {
+    replaced = await ctx.workspace.replaceFile(proposal.path, bytes, {
       expectHash: proposal.baseHash,
       createParents: proposal.isNewFile,
       ops: options.atomicOps,
@@ -107,18 +116,19 @@ export async function commitProposal(
   const checkpointId = gate.applied({
     approvalId: resolution.approvalId,
     proposal,
-    beforeBytes: written.replaced,
+    beforeBytes: replaced.replaced,
     afterBytes: bytes,
-    mode: written.mode,
+    mode: replaced.mode,
     call,
   });
   const extra = await refreshIndex(ctx, proposal.path);
-  // Written already: the model's result waits for the importers' errors within the deadline.
-  if (check.kind === 'ask' && check.completeBy && call.lateEvidence && latest?.state === 'checking')
-    await untilOr(call.lateEvidence, check.completeBy - Date.now(), ctx.signal);
-  if (latest) extra.push(evidenceResultLine(latest));
-  if (latest?.tests) extra.push(testsResultLine(latest.tests, 'written'));
-  if (latest?.hooks) extra.push(hooksResultLine(latest.hooks, 'written'));
+  extra.push(
+    ...(await evidenceLines(
+      { proposal, resolution, finalText, check, call, written },
+      () => latest,
+      ctx.signal,
+    )),
+  );
   switch (resolution.outcome) {
     case 'approved':
       return {
@@ -155,25 +165,42 @@ export async function commitProposal(
   }
 }
 
-/** Waits for `promise`, at most `ms` and never past an abort. */
-export async function untilOr(
-  promise: Promise<unknown>,
-  ms: number,
+/** The checks' lines under a written change: of the proposal as shown, or of the text written. */
+async function evidenceLines(
+  on: {
+    proposal: Proposal;
+    resolution: ApprovalResolution;
+    finalText: string;
+    check: LiveCheck;
+    call: WriteCall;
+    written: WrittenEvidenceWatch;
+  },
+  latestNow: () => ProposalEvidence | undefined,
   signal: AbortSignal,
-): Promise<void> {
-  if (ms <= 0 || signal.aborted) return;
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort = (): void => undefined;
-  await Promise.race([
-    promise,
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-      onAbort = () => resolve();
-      signal.addEventListener('abort', onAbort, { once: true });
-    }),
-  ]);
-  clearTimeout(timer);
-  signal.removeEventListener('abort', onAbort);
+): Promise<string[]> {
+  const { proposal, resolution, check, call } = on;
+  // Nothing was checked for the proposal (no checker for it): nothing to say of any text.
+  if (check.kind !== 'ask') return [];
+  if (on.finalText !== proposal.after) {
+    // The hunks kept or the person's text: the model reads that text's checks, not the proposal's.
+    const kind = resolution.outcome === 'partially_approved' ? 'selection' : 'edited';
+    return on.written.lines(kind, WRITTEN_EVIDENCE_WAIT_MS, signal);
+  }
+  // Written already: the model's result waits for the importers' errors within the deadline.
+  if (
+    check.kind === 'ask' &&
+    check.completeBy &&
+    call.lateEvidence &&
+    latestNow()?.state === 'checking'
+  )
+    await untilOr(call.lateEvidence, check.completeBy - Date.now(), signal);
+  const latest = latestNow();
+  if (!latest) return [];
+  return [
+    evidenceResultLine(latest),
+    ...(latest.tests ? [testsResultLine(latest.tests, 'written')] : []),
+    ...(latest.hooks ? [hooksResultLine(latest.hooks, 'written')] : []),
+  ];
 }
 
 async function refreshIndex(ctx: ToolContext, relative: string): Promise<string[]> {
