@@ -24,6 +24,7 @@ import {
 import { projectIdFor } from '../../main/core/store/project-id';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
 import { defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
+import { changeSetIdFor } from '../change-set-picks';
 import { oneLine } from '../one-line-text';
 import { openProject, sluiceHomeFor } from '../project-context';
 
@@ -67,7 +68,7 @@ async function changeSetChanges(io: CliIo, id: string, project: string | undefin
   try {
     const repo = createChangeSetRepository(db);
     repo.recoverAbandoned(processIsAlive, Date.now());
-    const set = repo.get(id.trim());
+    const set = repo.get(changeSetIdFor(repo, id.trim()));
     if (!set) throw new UsageError(`there is no change set "${oneLine(id)}".`);
     const { workspace } = await openProject(io, project ?? set.projectRoot);
     if (

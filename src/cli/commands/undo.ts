@@ -38,13 +38,15 @@ export default defineVerb({
     max: 1,
     message: 'give exactly one checkpoint ID (see `sluice checkpoints`).',
   },
-  async run({ values, positionals: [id = ''], io }) {
+  async run({ values, positionals: [typed = ''], io }) {
+    let id = typed;
     if (id.length > 200) throw new UsageError('the ID is longer than 200 characters.');
     const { workspace } = await openProject(io, values.project);
     const db = openAppDatabase({ home: sluiceHomeFor(io) });
     try {
       const store = createCheckpointRepository(db, projectIdFor(workspace.root));
       const deps = { workspace, store };
+      if (values.turn) id = turnIdFor(db, workspace.root, id);
       if (values.turn && !values['keep-commit']) {
         const { undoTurnThroughGit } = await import('../undo-turn-commit');
         const code = await undoTurnThroughGit({
@@ -82,4 +84,10 @@ function checkpointIdFor(db: ReadableDb, root: string, typed: string): string {
     typed,
   );
   return typedId(typed, matches, 'checkpoint');
+}
+
+/** A turn of this project (one with checkpoints) as typed: whole, or an unambiguous start. */
+function turnIdFor(db: ReadableDb, root: string, typed: string): string {
+  const on = { table: 'checkpoints', projectId: projectIdFor(root), column: 'turn_id' } as const;
+  return typedId(typed, idsStartingWith(db, on, typed), 'turn');
 }

@@ -170,6 +170,10 @@ describe('sluice check', () => {
       expect(io.out()).toContain(
         "  src/app.ts:1:10  error TS2305  Module '\"./x\"' has no exported member 'greet'.\n",
       );
+      // An unambiguous start of the id, as `proposal show` takes it.
+      const short = fakeIo();
+      expect(await main(['check', '--proposal', id.slice(0, 8)], short)).toBe(1);
+      expect(short.out()).toContain(`Change set ${id} introduces 1 error · fixes 0\n`);
       const json = fakeIo();
       expect(await main(['check', '--proposal', id, '--project', 'proj', '--json'], json)).toBe(1);
       const evidence = proposalEvidenceSchema.parse(json.lines()[0]);

@@ -7,6 +7,7 @@ import { main } from '../../../src/cli/main';
 import type { CliIo } from '../../../src/cli/cli-io';
 import { openAppDatabase } from '../../../src/main/core/store/app-database';
 import { createPolicyRepository } from '../../../src/main/core/store/policy-repository';
+import { createCheckpointRepository } from '../../../src/main/core/store/checkpoint-repository';
 import { projectIdFor } from '../../../src/main/core/store/project-id';
 import { listApprovalAudit } from '../../../src/main/core/store/approval-audit-repository';
 import { realpathSync } from 'node:fs';
@@ -185,6 +186,40 @@ describe('sluice tool (write tools)', () => {
     const forced = await sluice('undo', rows[0]?.id ?? '', '--project', project, '--force');
     expect(forced.code).toBe(0);
     await expect(readFile(path.join(project, 'n.txt'), 'utf8')).rejects.toThrow(/ENOENT/u);
+  });
+
+  it('undo --turn - takes an unambiguous start of the turn id, as checkpoint ids are taken', async () => {
+    await writeFile(path.join(project, 'a.ts'), 'two\n');
+    const db = openAppDatabase({ home });
+    try {
+      const store = createCheckpointRepository(db, projectIdFor(realpathSync(project)));
+      store.record({
+        approvalId: null,
+        conversationId: 'c1',
+        turnId: '7c3c7738-0000-4000-8000-000000000001',
+        path: 'a.ts',
+        beforeBytes: Buffer.from('one\n'),
+        afterBytes: Buffer.from('two\n'),
+        mode: 0o644,
+      });
+      store.record({
+        approvalId: null,
+        conversationId: 'c1',
+        turnId: '7c3c9999-0000-4000-8000-000000000002',
+        path: 'b.ts',
+        beforeBytes: null,
+        afterBytes: Buffer.from('b\n'),
+        mode: 0o644,
+      });
+    } finally {
+      db.close();
+    }
+    const ambiguous = await sluice('undo', '7c3c', '--turn', '--project', project);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/names more than one turn/u);
+    const undone = await sluice('undo', '7c3c7738', '--turn', '--project', project);
+    expect(undone).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Undone cp-/u) });
+    expect(await readFile(path.join(project, 'a.ts'), 'utf8')).toBe('one\n');
   });
 
   it('usage errors exit 2', async () => {

@@ -8,10 +8,13 @@ export interface IdTable {
   readonly table: 'change_sets' | 'checkpoints' | 'conversations';
   /** Only this project's rows (the table's `project_id`). */
   readonly projectId?: string | undefined;
+  /** The id looked up: the row's own (default), or the turn a checkpoint was made in. */
+  readonly column?: 'id' | 'turn_id';
 }
 
 export function idsStartingWith(db: ReadableDb, on: IdTable, prefix: string, limit = 10): string[] {
   if (!/^[0-9a-z-]{1,64}$/u.test(prefix)) return [];
+  const column = on.column === 'turn_id' && on.table === 'checkpoints' ? 'turn_id' : 'id';
   const project = on.projectId === undefined ? '' : ' AND project_id = ?';
   const args: (string | number)[] = [prefix.length, prefix];
   if (on.projectId !== undefined) args.push(on.projectId);
@@ -19,7 +22,7 @@ export function idsStartingWith(db: ReadableDb, on: IdTable, prefix: string, lim
   return (
     db
       .prepare(
-        `SELECT id FROM ${on.table} WHERE substr(id, 1, ?) = ?${project} ORDER BY id LIMIT ?`,
+        `SELECT DISTINCT ${column} AS id FROM ${on.table} WHERE substr(${column}, 1, ?) = ?${project} ORDER BY ${column} LIMIT ?`,
       )
       .all(...args) as { id: string }[]
   ).map((row) => row.id);
