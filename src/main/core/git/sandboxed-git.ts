@@ -19,6 +19,7 @@ import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import type { GitResult, GitWriter } from './git-process';
 import type { GitReader } from './git-reader';
 import { protectedGitPaths } from './git-protected-paths';
+import { globalConfigNote } from './person-global-config';
 import { createOwnGit, identitySettings, personIdentity } from './own-git';
 
 /** Hooks may take their time (a test suite in pre-commit): ten minutes, then stopped. */
@@ -69,7 +70,7 @@ export function createPersonGit(reader: GitReader, options: PersonGitOptions): G
   let identity: Promise<string[]> | null = null;
   return {
     gitDir: info.gitDir,
-    note: '',
+    note: globalConfigNote(options.env),
     async run(args): Promise<GitResult> {
       identity ??= personIdentity(reader.root, options.env).then(identitySettings);
       const argv = [

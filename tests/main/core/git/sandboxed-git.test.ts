@@ -138,6 +138,27 @@ describe.runIf(sandboxed)('the person’s git - their hooks run, confined', () =
     expect(existsSync(path.join(admin, 'commondir'))).toBe(true);
   });
 
+  it('the person’s global signing and hooks - not applied inside, and the output says so', async () => {
+    const global = path.join(home, 'gitconfig');
+    await writeFile(
+      global,
+      `[commit]\n\tgpgSign = true\n[core]\n\thooksPath = ${path.join(home, 'hooks')}\n`,
+    );
+    await writeIn(repo, 'a.txt', 'two\n');
+    const person = createPersonGit(await open(repo), {
+      env: { ...env(), GIT_CONFIG_GLOBAL: global },
+      hidden: [home],
+    });
+    const made = await makeCommit(person, { scope: { kind: 'all' }, message: 'Raise a' });
+    expect(made.ok).toBe(true);
+    expect(made.output).toContain(
+      'Your global git config is not read inside the sandbox: commit.gpgSign (this commit is not signed) and core.hooksPath (your global hooks did not run). Commit with git yourself to use it.',
+    );
+    // Without them, nothing is said.
+    const plain = createPersonGit(await open(repo), { env: env(), hidden: [home] });
+    expect(plain.note).toBe('');
+  });
+
   it('a commit in a linked worktree - its hooks run with the main repository’s folders writable', async () => {
     const reader = await open(repo);
     const made = await createWorktree(createOwnGit(reader, env()), {
