@@ -122,4 +122,46 @@ describe('review selection', () => {
       { ...bound, decision: { type: 'edit', content: 'const a = 42;' } },
     ]);
   });
+
+  it('label - a selection whose errors check could not run says so, never reads clean', async () => {
+    const fake = createFakeSluice();
+    fake.handle('approvals.checkDecision', () => ({
+      accepted: true,
+      textHash: 't',
+      complete: true,
+      evidence: evidence({ state: 'not_checked', reason: 'no tsconfig.json found' }),
+    }));
+    renderWithClient(<ReviewHost />, fake);
+    fake.emit('agent', ev.approval(editRequest({ evidence: evidence({ state: 'checked' }) })));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Include hunk 2/u }));
+    expect(
+      await screen.findByRole('button', { name: 'Approve 1 of 2 hunks (errors not checked)' }),
+    ).toBeEnabled();
+  });
+
+  it('label - a selection the checker refused says not checked', async () => {
+    const fake = createFakeSluice();
+    fake.handle('approvals.checkDecision', () => ({
+      accepted: false,
+      reason: 'the checker stopped',
+    }));
+    renderWithClient(<ReviewHost />, fake);
+    fake.emit('agent', ev.approval(editRequest({ evidence: evidence({ state: 'checked' }) })));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Include hunk 2/u }));
+    expect(
+      await screen.findByRole('button', { name: 'Approve 1 of 2 hunks (not checked)' }),
+    ).toBeEnabled();
+  });
+
+  it('label - my version while its check runs says still checking', async () => {
+    const fake = createFakeSluice();
+    fake.handle('approvals.checkDecision', () => new Promise(() => undefined));
+    renderWithClient(<ReviewHost />, fake);
+    fake.emit('agent', ev.approval(editRequest({ evidence: evidence({ state: 'checked' }) })));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Final content/u }), '// mine');
+    expect(
+      await screen.findByRole('button', { name: 'Approve my version (still checking)' }),
+    ).toBeEnabled();
+  });
 });

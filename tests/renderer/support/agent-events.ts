@@ -119,3 +119,49 @@ export function editRequest(overrides: Partial<ApprovalRequest> = {}): ApprovalR
     ...overrides,
   };
 }
+
+const KEPT = 'keep();\n'.repeat(8);
+const CONTEXT = [' keep();', ' keep();', ' keep();'];
+
+/** The text of threeHunkRequest with only the named changes (1, 2, 3) made. */
+export function threeHunkText(kept: readonly number[]): string {
+  const a = kept.includes(1) ? 10 : 1;
+  const b = kept.includes(2) ? 20 : 2;
+  const c = kept.includes(3) ? 30 : 3;
+  return `const a = ${a};\n${KEPT}const b = ${b};\n${KEPT}const c = ${c};\n`;
+}
+
+/** Three one-line changes eight lines apart: three hunks, as main's diff makes them. */
+export function threeHunkRequest(overrides: Partial<ApprovalRequest> = {}): ApprovalRequest {
+  return editRequest({
+    before: threeHunkText([]),
+    after: threeHunkText([1, 2, 3]),
+    hunks: [
+      {
+        id: 'h1',
+        oldStart: 1,
+        oldLines: 4,
+        newStart: 1,
+        newLines: 4,
+        lines: ['-const a = 1;', '+const a = 10;', ...CONTEXT],
+      },
+      {
+        id: 'h2',
+        oldStart: 7,
+        oldLines: 7,
+        newStart: 7,
+        newLines: 7,
+        lines: [...CONTEXT, '-const b = 2;', '+const b = 20;', ...CONTEXT],
+      },
+      {
+        id: 'h3',
+        oldStart: 16,
+        oldLines: 4,
+        newStart: 16,
+        newLines: 4,
+        lines: [...CONTEXT, '-const c = 3;', '+const c = 30;'],
+      },
+    ],
+    ...overrides,
+  });
+}

@@ -6,12 +6,12 @@ import {
   computeLineDiff,
   DEFAULT_DIFF_BOUND,
   formatUnifiedDiff,
-  splitLinesKeepEol,
   type DiffBound,
   type ProposalHunk,
 } from './bounded-line-diff';
 import type { TextFormat } from './text-format';
-import { lineKey, linesOfSelectors, type LineKey } from '../../../shared/hunk-selection';
+import { linesOfSelectors, type LineKey } from '../../../shared/hunk-selection';
+import { selectedLinesText } from '../../../shared/line-selection';
 
 export type WriteToolName = ApprovalRequest['tool'];
 
@@ -104,41 +104,10 @@ export function applyLineSelection(
   keys: ReadonlySet<LineKey>,
   replaced: ReadonlyMap<string, string> = new Map(),
 ): string {
-  const oldLines = splitLinesKeepEol(proposal.before);
-  const newLines = splitLinesKeepEol(proposal.after);
-  const out: string[] = [];
-  let at = 0;
-  for (const hunk of proposal.hunks) {
-    for (; at < hunk.oldIndex; at += 1) out.push(oldLines[at] ?? '');
-    const own = replaced.get(hunk.id);
-    if (own !== undefined) {
-      out.push(...splitLinesKeepEol(own));
-      at = hunk.oldIndex + hunk.oldLines;
-      continue;
-    }
-    let oldAt = hunk.oldIndex;
-    let newAt = hunk.newIndex;
-    hunk.lines.forEach((line, index) => {
-      const kept = keys.has(lineKey(hunk.id, index));
-      if (line.startsWith(' ')) {
-        out.push(oldLines[oldAt] ?? '');
-        oldAt += 1;
-        newAt += 1;
-      } else if (line.startsWith('-')) {
-        if (!kept) out.push(oldLines[oldAt] ?? '');
-        oldAt += 1;
-      } else if (line.startsWith('+')) {
-        if (kept) out.push(newLines[newAt] ?? '');
-        newAt += 1;
-      }
-    });
-    at = hunk.oldIndex + hunk.oldLines;
-  }
-  for (; at < oldLines.length; at += 1) out.push(oldLines[at] ?? '');
-  const joined = out.findIndex((line, k) => k < out.length - 1 && !line.endsWith('\n'));
-  if (joined !== -1)
+  const text = selectedLinesText(proposal, keys, replaced);
+  if (text === null)
     throw new UnknownHunkError(
       "this selection would join two lines, because the last line of one side has no newline; keep that line's change too, or the whole hunk.",
     );
-  return out.join('');
+  return text;
 }

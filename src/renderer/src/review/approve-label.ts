@@ -1,6 +1,7 @@
 // The primary button's words: what it writes, and what the check found in exactly that.
-// "Approve all 2 hunks", "Approve 1 of 2 hunks with 2 errors", "Approve my version (not
-// checked yet)": the person reads the consequence before pressing it.
+// "Approve all 2 hunks", "Approve 1 of 2 hunks with 2 errors", "Approve my version (still
+// checking)", "Approve 2 of 3 hunks (errors not checked)": the person reads the consequence
+// before pressing it, and a check that did not finish never reads as a clean one.
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { selectionWords, type SelectionCount } from '../../../shared/hunk-selection';
 
@@ -12,8 +13,10 @@ export interface ApproveLabelInput {
   readonly edited?: boolean;
   /** The evidence of exactly what would be written, as far as it got. */
   readonly evidence: ProposalEvidence | null;
-  /** A check of this selection is still under way and nothing was found yet. */
+  /** The check of what would be written has not finished (more of it will come). */
   readonly pending: boolean;
+  /** The check of what would be written could not run at all. */
+  readonly failed?: boolean;
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -31,18 +34,52 @@ export function problemsSuffix(evidence: ProposalEvidence | null): string {
   return parts.length ? ` with ${parts.join(' and ')}` : '';
 }
 
+/** What the errors check did not finish: "errors not checked", or null when it finished. */
+function errorsGap(evidence: ProposalEvidence): string | null {
+  switch (evidence.state) {
+    case 'checking':
+      return 'still checking';
+    case 'not_checked':
+      return 'errors not checked';
+    case 'timed_out':
+      return 'errors check timed out';
+    default:
+      return null;
+  }
+}
+
+/** What the test run did not finish, said only where the label speaks of tests. */
+function testsGap(evidence: ProposalEvidence): string | null {
+  const tests = evidence.tests;
+  if (!tests || tests.newlyFailing.length === 0) return null;
+  if (tests.state === 'selecting' || tests.state === 'running') return 'tests still running';
+  return tests.state === 'timed_out' ? 'tests timed out' : null;
+}
+
+/**
+ * " (errors not checked)", " (still checking)", " (not checked)", or "" for a finished check.
+ * Whatever is still running and not named otherwise (tests, hooks) reads "still checking".
+ */
+export function uncheckedSuffix(input: ApproveLabelInput): string {
+  if (input.failed) return ' (not checked)';
+  const { evidence } = input;
+  // No evidence and nothing running: nothing checks this project, and nothing is claimed.
+  const errors = evidence ? errorsGap(evidence) : null;
+  const tests = evidence && errors !== 'still checking' ? testsGap(evidence) : null;
+  const gaps = [errors, tests].filter((gap): gap is string => gap !== null);
+  if (gaps.length === 0 && input.pending) gaps.push('still checking');
+  return gaps.length ? ` (${gaps.join(', ')})` : '';
+}
+
 export function approveLabel(input: ApproveLabelInput): string {
   const { count } = input;
+  if (!input.edited && input.perHunk && count.keptLines === 0) return 'Approve (no hunk ticked)';
   const what = input.edited
     ? 'Approve my version'
     : !input.perHunk || (count.hunks === 1 && count.keptLines === count.changedLines)
       ? 'Approve'
-      : count.keptLines === 0
-        ? 'Approve (no hunk ticked)'
-        : `Approve ${selectionWords(count)}`;
-  const problems = problemsSuffix(input.evidence);
-  if (problems) return `${what}${problems}`;
-  return input.pending ? `${what} (not checked yet)` : what;
+      : `Approve ${selectionWords(count)}`;
+  return `${what}${problemsSuffix(input.evidence)}${uncheckedSuffix(input)}`;
 }
 
 /** Above the evidence: what it is the evidence of, when that is not the whole proposal. */

@@ -64,6 +64,7 @@ export function CommandApprovalCard({ item, error, onDecide }: Props) {
         <label className="field">
           <span className="field-label">Command to run instead</span>
           <textarea
+            ref={modes.editInput}
             className="input code"
             rows={3}
             value={command}

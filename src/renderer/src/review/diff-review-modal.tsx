@@ -1,21 +1,24 @@
 // The review of one proposed write, opened by approval_request. Nothing is written until the
 // person decides here: approve what is ticked (every hunk, some hunks, changes of a split hunk,
-// single lines), edit the final text, or reject with a reason. The primary button says what it
-// writes and what the check of exactly that found, and Ctrl/Cmd+Enter does the same (or
-// submits the open form); Esc moves to reject with the reason field focused (and from a form,
-// back to the review). The evidence follows the ticks and the edited text.
+// single lines), edit the final text (starting from what is ticked), or reject with a reason.
+// The primary button says what it writes and what the check of exactly that found, and
+// Ctrl/Cmd+Enter does the same (or submits the open form); Esc moves to reject with the reason
+// field focused (and from a form, back to the review). The evidence follows the ticks and the
+// edited text.
 import { useState } from 'react';
 import type { Decision } from '../../../shared/approvals';
 import { changedLineIndexes } from '../../../shared/hunk-selection';
 import type { PendingApproval } from './use-approval-queue';
 import { approveLabel, evidenceScope } from './approve-label';
-import { EditReview } from './edit-review';
+import { EditReview, editHeading, WHOLE_PROPOSAL_NOTE } from './edit-review';
 import { SelectionEvidenceView } from './selection-evidence-view';
 import { HunkPages } from './hunk-pages';
 import { ReviewDialog, rejectDecision, useReviewModes } from './review-dialog';
 import { ReviewFooter } from './review-footer';
 import { DiffReviewHeader } from './diff-review-header';
+import { useEditDraft } from './use-edit-draft';
 import { useLineSelection } from './use-line-selection';
+import { useOneDecision } from './use-one-decision';
 import { useSelectionEvidence } from './use-selection-evidence';
 
 interface Props {
@@ -35,24 +38,23 @@ export function DiffReviewModal(props: Props) {
   const modes = useReviewModes();
   const { mode, setMode } = modes;
   const selection = useLineSelection(request.hunks);
-  const [content, setContent] = useState(request.after);
+  const draft = useEditDraft(request, selection);
   const [splitView, setSplitView] = useState(true);
   const [alwaysAllow, setAlwaysAllow] = useState(false);
   const [glob, setGlob] = useState(request.path);
-  // One decision per proposal: buttons and keys do nothing while a decision is on its way.
-  const [busy, setBusy] = useState(false);
+  const { busy, once } = useOneDecision();
 
   const perHunk =
     !request.isNewFile &&
     (request.hunks.length > 1 || request.hunks.some((h) => changedLineIndexes(h).length > 1));
   const allowGlob = alwaysAllow && glob.trim() !== '' ? glob.trim() : undefined;
   const editing = mode === 'edit';
-  const edited = editing && content !== request.after;
+  // The editor left untouched writes what is ticked, exactly as the review would.
+  const edited = editing && draft.edited;
+  const content = draft.content;
   // What the primary button of this mode writes, when it is not the proposal as shown.
-  const pick: Decision | null = editing
-    ? edited
-      ? { type: 'edit', content }
-      : null
+  const pick: Decision | null = edited
+    ? { type: 'edit', content }
     : selection.all
       ? null
       : selection.decision;
@@ -60,29 +62,25 @@ export function DiffReviewModal(props: Props) {
   // What both the diff and the editor show it with.
   const view = { request, splitView, dark: props.dark };
   const label = approveLabel({
-    perHunk: perHunk && !editing,
+    perHunk,
     count: selection.count,
     edited,
     evidence: checked.evidence,
-    pending: pick !== null && !checked.complete,
+    pending: !checked.complete && checked.error === null,
+    failed: pick !== null && checked.error !== null,
   });
 
-  const send = (decision: Decision, glob?: string) => {
-    if (busy) return;
-    setBusy(true);
-    void props.onDecide(decision, glob).finally(() => setBusy(false));
-  };
+  const send = (decision: Decision, glob?: string) => once(() => props.onDecide(decision, glob));
   // What is ticked is what is written: the whole change, or only the lines kept.
   const approve = () => {
     if (selection.decision) send(selection.decision, allowGlob);
   };
   const reject = () => send(rejectDecision(modes.reason));
-  const applyEdit = () => send(edited ? { type: 'edit', content } : { type: 'approve' });
-  const approveAll = () => {
-    if (busy) return;
-    setBusy(true);
-    void props.onApproveAll().finally(() => setBusy(false));
+  const applyEdit = () => {
+    if (edited) send({ type: 'edit', content });
+    else if (selection.decision) send(selection.decision);
   };
+  const approveAll = () => once(props.onApproveAll);
 
   return (
     <ReviewDialog
@@ -124,14 +122,18 @@ export function DiffReviewModal(props: Props) {
           checked={checked}
           picked={pick !== null}
           scope={evidenceScope(selection.count, edited)}
-          proposedTexts={{ [request.path]: editing ? content : request.after }}
+          proposedTexts={{ [request.path]: edited ? content : (draft.selected ?? request.after) }}
         />
         {editing ? (
           <EditReview
             {...view}
             content={content}
+            heading={editHeading(edited, selection.count)}
+            note={draft.selected === null ? WHOLE_PROPOSAL_NOTE : null}
             applyLabel={label}
-            onChange={setContent}
+            nothingToApply={!edited && selection.decision === null}
+            inputRef={modes.editInput}
+            onChange={draft.setContent}
             onApply={applyEdit}
             onBack={() => setMode('review')}
           />

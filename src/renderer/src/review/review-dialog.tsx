@@ -1,7 +1,7 @@
 // The frame the file-write review and the command card share: a modal dialog in one of three
 // modes. Ctrl/Cmd+Enter submits the open mode (approve or run, the edit, the reject); Esc moves
 // from the review to the reject form with its reason field focused, and from a form back to the
-// review.
+// review. Focus follows the mode (the dialog, the edit box, the reason) and Tab stays inside.
 import {
   useEffect,
   useRef,
@@ -10,6 +10,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { wrapTab } from './focus-trap';
 import { ReviewTextForm } from './review-text-form';
 
 export type ReviewMode = 'review' | 'edit' | 'reject';
@@ -21,6 +22,8 @@ export interface ReviewModes {
   reason: string;
   setReason(reason: string): void;
   reasonInput: RefObject<HTMLTextAreaElement | null>;
+  /** The edit form's text box, focused when the person chooses Edit. */
+  editInput: RefObject<HTMLTextAreaElement | null>;
   dialog: RefObject<HTMLDivElement | null>;
 }
 
@@ -28,14 +31,17 @@ export function useReviewModes(): ReviewModes {
   const [mode, setMode] = useState<ReviewMode>('review');
   const [reason, setReason] = useState('');
   const reasonInput = useRef<HTMLTextAreaElement>(null);
+  const editInput = useRef<HTMLTextAreaElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
 
+  // The button that changed the mode may be gone: focus goes where the new mode is worked.
   useEffect(() => {
-    if (mode === 'reject') reasonInput.current?.focus();
-    else if (mode === 'review') dialog.current?.focus();
+    const target =
+      mode === 'reject' ? reasonInput.current : mode === 'edit' ? editInput.current : null;
+    (target ?? dialog.current)?.focus();
   }, [mode]);
 
-  return { mode, setMode, reason, setReason, reasonInput, dialog };
+  return { mode, setMode, reason, setReason, reasonInput, editInput, dialog };
 }
 
 /** The reject decision for a typed reason: the reason goes only when there is one. */
@@ -76,6 +82,8 @@ export function ReviewDialog({
     } else if (event.key === 'Escape') {
       event.preventDefault();
       setMode(mode === 'review' ? 'reject' : 'review');
+    } else if (event.key === 'Tab' && modes.dialog.current) {
+      wrapTab(event, modes.dialog.current);
     }
   };
 

@@ -14,7 +14,15 @@ interface Props {
   rows: number;
   spellCheck?: boolean;
   inputRef?: RefObject<HTMLTextAreaElement | null>;
-  action: { label: string; className: 'primary' | 'danger'; testId: string; onClick(): void };
+  action: {
+    label: string;
+    className: 'primary' | 'danger';
+    testId: string;
+    onClick(): void;
+    /** Nothing to send: the button is off, and `title` says why. */
+    disabled?: boolean;
+    title?: string;
+  };
   onBack(): void;
 }
 
@@ -39,6 +47,8 @@ export function ReviewTextForm(props: Props) {
           type="button"
           className={`button ${action.className}`}
           data-testid={action.testId}
+          disabled={action.disabled}
+          title={action.title}
           onClick={action.onClick}
         >
           {action.label}
