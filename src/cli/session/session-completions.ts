@@ -1,17 +1,19 @@
 // Where the prompt's completions come from: the /commands (the shared table and the project's
-// own), and the project's files from its index for @-mentions.
+// own), and the project's files for @-mentions (every listed file, not only indexed ones).
 import { completeSlash } from '../../shared/slash-commands';
 import type { ProjectCommand } from '../../main/core/project/project-commands';
 import type { ProjectEngine } from '../../main/core/project/open-project-engine';
+import { projectFileNames } from './project-file-names';
 import type { CompletionSources, Suggestion } from './use-completions';
 
 /** Most files an @-mention lists. */
 const FILES_ASKED = 8;
 
 export function completionSources(
-  engine: Pick<ProjectEngine, 'symbolIndex'>,
+  engine: Pick<ProjectEngine, 'workspace'>,
   projectCommands: () => Promise<readonly ProjectCommand[]>,
 ): CompletionSources {
+  const names = projectFileNames(engine.workspace.root);
   let known: readonly ProjectCommand[] = [];
   void projectCommands().then(
     (found) => {
@@ -28,7 +30,7 @@ export function completionSources(
       }));
     },
     async files(query: string): Promise<readonly string[]> {
-      return engine.symbolIndex.searchFiles(query, FILES_ASKED);
+      return names.search(query, FILES_ASKED);
     },
   };
 }

@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { projectFileNames } from '../../../src/cli/session/project-file-names';
+
+let root: string;
+beforeEach(() => {
+  root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'sluice-mention-names-')));
+  for (const file of [
+    'README.md',
+    'calc.py',
+    'tests/__init__.py',
+    'tests/test_calc.py',
+    'docs/readme-extra.txt',
+    'node_modules/dep/README.md',
+    '.git/config',
+  ]) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), 'x\n');
+  }
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('project file names for @-mentions', () => {
+  it('search - every listed file, not only code the index reads; dependency and dot folders left out', () => {
+    const names = projectFileNames(root);
+    expect(names.search('READ', 8)).toEqual(['README.md', 'docs/readme-extra.txt']);
+    expect(names.search('tests/', 8)).toEqual(['tests/__init__.py', 'tests/test_calc.py']);
+    expect(names.search('config', 8)).toEqual([]);
+  });
+
+  it('search - a file made during the session is found once the listing is stale', () => {
+    let now = 0;
+    const names = projectFileNames(root, () => now);
+    expect(names.search('notes', 8)).toEqual([]);
+    writeFileSync(path.join(root, 'notes.txt'), 'n\n');
+    expect(names.search('notes', 8)).toEqual([]);
+    now = 60_000;
+    expect(names.search('notes', 8)).toEqual(['notes.txt']);
+  });
+});
