@@ -101,9 +101,24 @@ export function evidenceHeadline(evidence: ProposalEvidence): string {
   }
 }
 
+/**
+ * A checker's message on one line: its lines (pyright's and TypeScript's elaborations) kept
+ * apart by "; " where a line does not end a sentence itself, so they do not run together.
+ */
+export function messageOnOneLine(message: string): string {
+  const lines = message
+    .split('\n')
+    .map((line) => line.replace(/\s+/gu, ' ').trim())
+    .filter(Boolean);
+  return lines.reduce(
+    (joined, line) => (joined ? `${joined}${/[.:;!?]$/u.test(joined) ? ' ' : '; '}${line}` : line),
+    '',
+  );
+}
+
 /** `file:line: message` of one error, its message on one line and bounded. */
 export function diagnosticLine(diagnostic: Diagnostic, maxMessage = 300): string {
-  const message = diagnostic.message.replace(/\s+/gu, ' ').trim();
+  const message = messageOnOneLine(diagnostic.message);
   const short = message.length > maxMessage ? `${message.slice(0, maxMessage - 1)}…` : message;
   return `${diagnostic.path}:${diagnostic.line}: ${short}`;
 }
