@@ -14,6 +14,7 @@ import './styles/sidebar.css';
 import './styles/chat.css';
 import './styles/plan-card.css';
 import './styles/review.css';
+import './styles/line-picker.css';
 import './styles/command.css';
 import './styles/panels.css';
 import './styles/inbox.css';

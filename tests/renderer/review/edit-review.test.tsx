@@ -167,7 +167,7 @@ describe('EditReview', () => {
   it('Edit - picked lines: the editor holds what the kept lines write', async () => {
     const { fake } = openReview(twoChangeRequest());
     await userEvent.click(screen.getByRole('button', { name: 'Pick lines' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: /removed line 1 of hunk 1/u }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Keep the removal of line 1:/u }));
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     // The added line kept, the removed one left: both lines are there.
     expect(editor()).toHaveValue('a\nA\nb\nc\nd\nE\nf\n');
@@ -216,8 +216,8 @@ describe('EditReview', () => {
     });
     const { fake } = openReview(request);
     await userEvent.click(screen.getByRole('button', { name: 'Pick lines' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: /removed line 2 of hunk 1/u }));
-    await userEvent.click(screen.getByRole('checkbox', { name: /added line 4 of hunk 1/u }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Keep the removal of line 2:/u }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Keep added line 2:/u }));
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('note')).toHaveTextContent('cannot be written alone');
     expect(editor()).toHaveValue('x\ny\nz');

@@ -97,7 +97,11 @@ describe('review selection', () => {
     const { fake } = openReview(twoChangeRequest());
     await userEvent.click(screen.getByRole('button', { name: 'Pick lines' }));
     const lines = screen.getByRole('list', { name: 'Lines of hunk 1' });
-    for (const name of [/removed line 1 of hunk 1/u, /removed line 6/u, /added line 7/u])
+    for (const name of [
+      /^Keep the removal of line 1:/u,
+      /^Keep the removal of line 5:/u,
+      /^Keep added line 5:/u,
+    ])
       await userEvent.click(within(lines).getByRole('checkbox', { name }));
     await userEvent.click(
       await screen.findByRole('button', { name: 'Approve 1 of 4 changed lines' }),

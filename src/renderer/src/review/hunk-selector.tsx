@@ -68,7 +68,7 @@ export function HunkSelector(props: Props) {
         ))}
       </div>
     ) : view === 'lines' ? (
-      <LinePicker hunk={hunk} name={name} selection={selection} />
+      <LinePicker hunk={hunk} name={name} language={props.language} selection={selection} />
     ) : undefined;
   return (
     <HunkView

@@ -2,12 +2,14 @@
 // they will be sent, why the person is asked, and the tool's description marked as the
 // server's own words (untrusted). Approved or rejected whole. The queue is filled by request
 // events and, at start, by approvals.pendingToolCalls, so a reload shows what still waits.
-import { useState } from 'react';
+// Like the other review dialogs it takes focus when a call comes up and keeps Tab inside.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ToolCallApprovalRequest } from '../../../shared/approvals';
 import { visibleUntrusted } from '../../../shared/untrusted-text';
 import { useClient } from '../app/client-context';
 import { errorMessage } from '../app/error-message';
 import { TextField } from '../app/text-field';
+import { wrapTab } from './focus-trap';
 import { rejectDecision } from './review-dialog';
 import { pendingOfEvent, pendingOfRows, usePendingRequests } from './use-pending-requests';
 
@@ -21,7 +23,14 @@ export function McpCallReview() {
     client,
   );
 
+  const dialog = useRef<HTMLDivElement>(null);
   const current = pending[0];
+  const shownId = current?.request.approvalId;
+  // Each call shown takes focus, so the keyboard starts in the dialog, not the page behind.
+  useEffect(() => {
+    if (shownId !== undefined) dialog.current?.focus();
+  }, [shownId]);
+
   if (!current) return null;
   const { request } = current;
 
@@ -41,13 +50,19 @@ export function McpCallReview() {
   };
 
   const readOnly = request.annotations.readOnlyHint === true;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Tab' && dialog.current) wrapTab(event, dialog.current);
+  };
   return (
     <div className="modal-backdrop">
       <div
+        ref={dialog}
         className="modal review-modal"
         role="dialog"
         aria-modal="true"
         aria-labelledby="mcp-call-title"
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
         data-testid="mcp-call-review"
       >
         <header className="review-header">
