@@ -40,6 +40,12 @@ export class LineReader {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /** Gives up the lines being waited for (their waits end with null); the input is let go. */
+  cancel(): void {
+    for (const waiter of this.waiters.splice(0)) waiter(null);
+    this.detach();
+  }
+
   detach(): void {
     if (!this.rl) return;
     this.detaching = true;

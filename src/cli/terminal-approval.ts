@@ -1,6 +1,7 @@
 // Approvals on a terminal: a proposed write (terminal-write-prompt.ts), a command
 // (terminal-command-prompt.ts), an MCP call (terminal-mcp-approval.ts) and a plan
-// (terminal-plan-prompt.ts), asked one at a time.
+// (terminal-plan-prompt.ts), asked one at a time. Ctrl+C at a question stops the turn: that
+// question, and those of the turn already waiting behind it, are rejected without asking.
 // Without a terminal nobody can answer, so the proposal is rejected and the model is told why
 // (auto-edit mode never gets here for ordinary paths). Streams and the editor are injected,
 // so tests drive it with fake streams.
@@ -14,7 +15,12 @@ import {
 import { keyReaderFor } from './key-reader';
 import { LineReader } from './line-reader';
 import { editInEditor } from './terminal-editor';
-import { createPromptKit, type CheckDecision, type PromptKit } from './terminal-prompt';
+import {
+  createPromptKit,
+  PromptInterruptedError,
+  type CheckDecision,
+  type PromptKit,
+} from './terminal-prompt';
 import { askCommandOnTerminal } from './terminal-command-prompt';
 import { askWriteOnTerminal } from './terminal-write-prompt';
 import type { PlanRequest } from '../shared/plans';
@@ -61,6 +67,8 @@ export interface TerminalApprover {
 export const NO_TERMINAL_COMMAND_REASON =
   'there is no terminal to ask the person, so commands are not run; run on a terminal, or add an allow rule for the command (sluice rules add command --allow WORD…, or Settings)';
 
+export const STOPPED_REASON = 'the person stopped the turn (Ctrl+C) instead of answering';
+
 export const NO_TERMINAL_REASON =
   'there is no terminal to ask the person, so writes are rejected; run on a terminal, or use --mode auto-edit (protected paths still need a person)';
 
@@ -91,12 +99,26 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     : null;
   let chain: Promise<unknown> = Promise.resolve();
   let queued = 0;
+  // Questions are numbered as they come; Ctrl+C stops every one numbered up to then.
+  let asked = 0;
+  let stoppedThrough = 0;
 
   // One prompt at a time: the proposals, commands and MCP calls of a turn are asked in order,
-  // and stdin is let go once none is waiting.
-  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+  // and stdin is let go once none is waiting. `stopped` answers a question Ctrl+C stopped.
+  const serial = <T>(run: () => Promise<T>, stopped: T): Promise<T> => {
     queued += 1;
-    const next = chain.then(afterPendingSteps).then(run);
+    asked += 1;
+    const number = asked;
+    const next = chain.then(afterPendingSteps).then(async () => {
+      if (number <= stoppedThrough) return stopped;
+      try {
+        return await run();
+      } catch (error) {
+        if (!(error instanceof PromptInterruptedError)) throw error;
+        stoppedThrough = asked;
+        return stopped;
+      }
+    });
     chain = next
       .catch(() => undefined)
       .finally(() => {
@@ -106,33 +128,45 @@ export function createTerminalApprover(options: TerminalApprovalOptions): Termin
     return next;
   };
 
+  const stopped = { decision: { type: 'reject', reason: STOPPED_REASON } } as const;
   return {
     ask: (request, context = { modelReads: true }) =>
-      serial(async () =>
-        kit
-          ? askWriteOnTerminal(request, kit, context)
-          : { decision: { type: 'reject', reason: NO_TERMINAL_REASON }, decidedBy: 'mode' },
+      serial(
+        async () =>
+          kit
+            ? askWriteOnTerminal(request, kit, context)
+            : { decision: { type: 'reject', reason: NO_TERMINAL_REASON }, decidedBy: 'mode' },
+        stopped,
       ),
     askCommand: (request) =>
-      serial(async () =>
-        kit
-          ? askCommandOnTerminal(request, kit)
-          : { decision: { type: 'reject', reason: NO_TERMINAL_COMMAND_REASON }, decidedBy: 'mode' },
+      serial(
+        async () =>
+          kit
+            ? askCommandOnTerminal(request, kit)
+            : {
+                decision: { type: 'reject', reason: NO_TERMINAL_COMMAND_REASON },
+                decidedBy: 'mode',
+              },
+        stopped,
       ),
     askToolCall: (request) =>
-      serial(async () =>
-        kit
-          ? askMcpCallOnTerminal(request, kit)
-          : { decision: { type: 'reject', reason: NO_TERMINAL_MCP_REASON }, decidedBy: 'mode' },
+      serial(
+        async () =>
+          kit
+            ? askMcpCallOnTerminal(request, kit)
+            : { decision: { type: 'reject', reason: NO_TERMINAL_MCP_REASON }, decidedBy: 'mode' },
+        stopped,
       ),
     askPlan: (request) =>
-      serial(async () =>
-        kit
-          ? askPlanOnTerminal(request, kit)
-          : {
-              decision: { type: 'reject', feedback: NO_TERMINAL_PLAN_REASON },
-              decidedBy: 'mode',
-            },
+      serial(
+        async () =>
+          kit
+            ? askPlanOnTerminal(request, kit)
+            : {
+                decision: { type: 'reject', feedback: NO_TERMINAL_PLAN_REASON },
+                decidedBy: 'mode',
+              },
+        { decision: { type: 'reject', feedback: STOPPED_REASON } },
       ),
     interject: (text) => (kit ? kit.interject(text) : options.output.write(`\n${text}`)),
     close() {

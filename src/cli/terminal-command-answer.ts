@@ -1,6 +1,6 @@
 // A command's question answered on the terminal: `--yes` runs a sandboxed command once and
 // never an unsandboxed one without a person; a network choice the gate refuses never falls
-// back to the wider network shown.
+// back to the wider network shown, and a refused rejection never falls back to running it.
 import type { CommandApprovalRequest } from '../shared/command-approvals';
 import type { CommandApprovalGate } from '../main/core/commands/command-approval-gate';
 import type { CliIo } from './cli-io';
@@ -45,10 +45,12 @@ export async function answerCommand(
     { ...bind, decision: reply.decision },
     reply.decidedBy ?? 'person',
   );
-  if (!result.accepted) {
+  // A rejection that is not taken has nothing to fall back to: the command was already
+  // settled (the turn was stopped), and it never runs instead.
+  if (!result.accepted && reply.decision.type !== 'reject') {
     io.stderr.write(`${outsideLine(result.reason)}\n`);
     // A refused network choice never falls back to the (maybe wider) network shown.
-    const chosenNetwork = reply.decision.type !== 'reject' && reply.decision.network;
+    const chosenNetwork = reply.decision.network;
     await gate.decide(
       {
         ...bind,

@@ -1,12 +1,13 @@
 // What every approval prompt on a terminal shares: a question and its answer (one key on a
 // terminal that can be put in raw mode, else a line), text said while a question waits (the
 // question is asked again under it, never buried), reasons, and the person's editor. One kit
-// per approver; prompts run one at a time.
+// per approver; prompts run one at a time. Ctrl+C at a question stops the turn: the question
+// ends with PromptInterruptedError, which the approver takes as the change rejected.
 import type { ProposalEvidence } from '../shared/diagnostics';
 import type { ApprovalRequest, Decision } from '../shared/approvals';
 import type { LineReader } from './line-reader';
 import { paint } from './diff-lines';
-import { RawModeError, type KeyReader } from './key-reader';
+import { RawModeError, type KeyReader, type SignalHost } from './key-reader';
 import { chooseKey, type Choice } from './terminal-key-choice';
 
 export type { Choice } from './terminal-key-choice';
@@ -28,12 +29,16 @@ export interface PromptKit {
   readonly color: boolean;
   readonly c: ReturnType<typeof paint>;
   out(text: string): void;
-  /** Asks and waits for a line (trimmed); null once the input has ended. */
+  /**
+   * Asks and waits for a line (trimmed); null once the input has ended. Throws
+   * PromptInterruptedError when Ctrl+C's signal comes meanwhile and something listens for it.
+   */
   prompt(question: string): Promise<string | null>;
   /**
    * Asks a question answered by one of `choices`. On a terminal in raw mode: one key press,
    * echoed as its word, Enter taking `defaultKey` when given; the key is returned. Elsewhere a
    * line, as prompt() reads it (so "yes" answers too). Null once the input has ended.
+   * Ctrl+C raises the interrupt, then throws PromptInterruptedError.
    */
   choose(question: string, choices: readonly Choice[], defaultKey?: string): Promise<string | null>;
   /** Says `text`; a question waiting is asked again under it. */
@@ -53,11 +58,31 @@ export interface PromptKitOptions {
   readonly keys?: KeyReader | undefined;
   /** Ctrl+C at a key question (raw mode makes it a byte): default, SIGINT to this process. */
   readonly interrupt?: () => void;
+  /** Where Ctrl+C's signal arrives while a line is awaited (cooked mode); default the process. */
+  readonly signals?: InterruptSignals;
   readonly color: boolean;
   readonly output: { write(text: string): unknown };
   readonly editText: (initial: string, fileName: string) => Promise<string>;
   readonly checkDecision?: CheckDecision | undefined;
 }
+
+/** The process as far as a line prompt watches it for SIGINT (injected by tests). */
+export type InterruptSignals = Pick<SignalHost, 'on' | 'off' | 'listenerCount'>;
+
+/**
+ * Ctrl+C at a question: the turn it came from is being stopped (the interrupt's listener does
+ * that), so the question has no answer. Contract: the approver answers it as rejected.
+ */
+export class PromptInterruptedError extends Error {
+  override readonly name = 'PromptInterruptedError';
+
+  constructor() {
+    super('the question was stopped with Ctrl+C');
+  }
+}
+
+/** Ctrl+C's signal came before the line. */
+const INTERRUPTED = Symbol('interrupted');
 
 /**
  * Ctrl+C as the terminal would have sent it outside raw mode: SIGINT's listeners run now (a
@@ -75,15 +100,38 @@ export function createPromptKit(options: PromptKitOptions): PromptKit {
   let keys = options.keys;
   let ended = false;
   let waiting: string | null = null;
+  const signals: InterruptSignals = options.signals ?? process;
   const readLine = async (): Promise<string | null> => {
     const line = ended ? null : await reader.next();
     return line === null ? null : line.trim();
+  };
+  /**
+   * A line, or Ctrl+C's signal first. Watched only when something else listens for SIGINT
+   * (the turn's stop): with no listener the signal ends the process, as it would have.
+   */
+  const lineOrInterrupt = async (): Promise<string | null> => {
+    if (signals.listenerCount('SIGINT') === 0) return readLine();
+    let onSignal = (): void => undefined;
+    const interrupted = new Promise<typeof INTERRUPTED>((resolve) => {
+      onSignal = () => resolve(INTERRUPTED);
+    });
+    signals.on('SIGINT', onSignal);
+    try {
+      const line = await Promise.race([readLine(), interrupted]);
+      if (line !== INTERRUPTED) return line;
+      // The line asked for is not taken: a later question reads its own.
+      reader.cancel();
+      out('\n');
+      throw new PromptInterruptedError();
+    } finally {
+      signals.off('SIGINT', onSignal);
+    }
   };
   const prompt = async (question: string): Promise<string | null> => {
     out(question);
     waiting = question;
     try {
-      return await readLine();
+      return await lineOrInterrupt();
     } finally {
       waiting = null;
     }
@@ -104,14 +152,14 @@ export function createPromptKit(options: PromptKitOptions): PromptKit {
       if (answer.kind === 'end') ended = true;
       if (answer.kind !== 'interrupt') return null;
       waiting = null;
+      // As at a line prompt: the interrupt's listener stops the turn (with none, the process
+      // ends); this question ends unanswered, and its change is rejected.
       (options.interrupt ?? raiseInterrupt)();
-      // As at a line prompt: the interrupt's listener decides (the turn is stopped and the
-      // change rejected, or the process ends); this question is never answered.
-      return await new Promise<never>(() => undefined);
+      throw new PromptInterruptedError();
     } catch (error) {
       if (!(error instanceof RawModeError)) throw error;
       keys = undefined;
-      return readLine();
+      return lineOrInterrupt();
     } finally {
       waiting = null;
     }

@@ -1,18 +1,20 @@
 // The approval prompts on a terminal that can be put in raw mode: a choice is one key press
 // (echoed as its word, no Enter), reasons are still lines typed in cooked mode, unknown keys
 // get a hint, and raw mode is off again after every answer, after Ctrl+C and Ctrl+D, and
-// while the editor runs. Without raw mode (a pipe, or a terminal that refuses it) answers are
-// lines, as before.
+// while the editor runs. Ctrl+C, at a key or while a line is typed, rejects the question as
+// stopped. Without raw mode (a pipe, or a terminal that refuses it) answers are lines, as before.
+import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createTerminalApprover } from '../../src/cli/terminal-approval';
-import { createPromptKit } from '../../src/cli/terminal-prompt';
+import { createTerminalApprover, STOPPED_REASON } from '../../src/cli/terminal-approval';
+import { createPromptKit, PromptInterruptedError } from '../../src/cli/terminal-prompt';
 import { KeyReader } from '../../src/cli/key-reader';
 import { LineReader } from '../../src/cli/line-reader';
 import { createProposal } from '../../src/main/core/edits/proposal';
 import { plainHunk } from '../../src/main/core/edits/bounded-line-diff';
 import { detectFormat } from '../../src/main/core/edits/text-format';
 import type { ApprovalRequest } from '../../src/shared/approvals';
+import type { CommandApprovalRequest } from '../../src/shared/command-approvals';
 import { fakeTerminal, type FakeTerminal } from '../support/fake-tty';
 
 function request(): ApprovalRequest {
@@ -42,6 +44,22 @@ function request(): ApprovalRequest {
     reason: 'the approval mode asks before every write',
     protectedPath: false,
     coarseDiff: false,
+  };
+}
+
+function commandRequest(): CommandApprovalRequest {
+  return {
+    approvalId: 'c1',
+    commandHash: 'h',
+    command: 'npm test',
+    cwd: '',
+    description: '',
+    sandboxed: true,
+    sandboxDetail: 'project writable',
+    network: true,
+    timeoutSeconds: 60,
+    reason: 'mode ask',
+    suggestedPrefixes: [],
   };
 }
 
@@ -132,17 +150,42 @@ describe('single-key answers on a terminal', () => {
     expect(term.rawCalls).toEqual([true, false, true, false]);
   });
 
-  it('Ctrl+C - raw mode off first, then the interrupt; the question is not answered', async () => {
+  it('Ctrl+C - raw mode off first, then the interrupt; the change is rejected as stopped', async () => {
     const term = fakeTerminal(['\u0003']);
     const rawAtInterrupt: boolean[] = [];
     const approver = approverOn(term, {
       interrupt: () => rawAtInterrupt.push(term.input.isRaw),
     });
     const asked = approver.ask(request());
-    expect(await settledSoon(asked)).toBe('waiting');
+    expect(await settledSoon(asked)).toEqual({
+      decision: { type: 'reject', reason: STOPPED_REASON },
+    });
     expect(rawAtInterrupt).toEqual([false]);
     expect(term.rawCalls).toEqual([true, false]);
-    approver.close();
+    expect(term.input.isRaw).toBe(false);
+  });
+
+  it('Ctrl+C - the questions of the turn waiting behind it are rejected unasked; later ones are asked', async () => {
+    const term = fakeTerminal(['\u0003', 'y']);
+    let interrupts = 0;
+    const approver = approverOn(term, { interrupt: () => (interrupts += 1) });
+    const stopped = { decision: { type: 'reject', reason: STOPPED_REASON } };
+    const first = approver.ask(request());
+    const second = approver.askCommand?.(commandRequest());
+    expect(await settledSoon(first)).toEqual(stopped);
+    expect(await settledSoon(Promise.resolve(second))).toEqual(stopped);
+    expect(interrupts).toBe(1);
+    expect(term.shown()).not.toContain('Run it');
+    // A question that comes after them (the next turn's) is asked again.
+    await expect(approver.ask(request())).resolves.toEqual({ decision: { type: 'approve' } });
+  });
+
+  it('Ctrl+C at a command question - the command is rejected as stopped', async () => {
+    const term = fakeTerminal(['\u0003']);
+    const approver = approverOn(term, { interrupt: () => undefined });
+    expect(await settledSoon(Promise.resolve(approver.askCommand?.(commandRequest())))).toEqual({
+      decision: { type: 'reject', reason: STOPPED_REASON },
+    });
     expect(term.input.isRaw).toBe(false);
   });
 
@@ -160,19 +203,7 @@ describe('single-key answers on a terminal', () => {
 
   it('command prompt - w then o picks this run network by keys', async () => {
     const term = fakeTerminal(['w', 'o', 'y']);
-    const answer = await approverOn(term).askCommand?.({
-      approvalId: 'c1',
-      commandHash: 'h',
-      command: 'npm test',
-      cwd: '',
-      description: '',
-      sandboxed: true,
-      sandboxDetail: 'project writable',
-      network: true,
-      timeoutSeconds: 60,
-      reason: 'mode ask',
-      suggestedPrefixes: [],
-    });
+    const answer = await approverOn(term).askCommand?.(commandRequest());
     expect(answer).toEqual({ decision: { type: 'run_once', network: { type: 'off' } } });
     expect(term.shown()).toContain('o → off\n');
     expect(term.input.isRaw).toBe(false);
@@ -198,6 +229,43 @@ describe('single-key answers on a terminal', () => {
     term.input.write('n');
     await expect(chosen).resolves.toBe('n');
     expect(term.input.isRaw).toBe(false);
+  });
+
+  it('line prompt - Ctrl+C while a line is typed ends the question; the next line is the next one', async () => {
+    const term = fakeTerminal([]);
+    const signals = new EventEmitter();
+    // The session's own listener: with it there, Ctrl+C stops the turn, not the process.
+    signals.on('SIGINT', () => undefined);
+    const kit = createPromptKit({
+      reader: new LineReader(term.input),
+      color: false,
+      output: term.output,
+      editText: async (t) => t,
+      signals,
+    });
+    const why = kit.prompt('Why? > ');
+    signals.emit('SIGINT', 'SIGINT');
+    await expect(why).rejects.toBeInstanceOf(PromptInterruptedError);
+    expect(signals.listenerCount('SIGINT')).toBe(1);
+    const glob = kit.prompt('Glob > ');
+    term.input.write('src/**\n');
+    await expect(glob).resolves.toBe('src/**');
+  });
+
+  it('line prompt - with nobody listening for Ctrl+C the line is awaited as before', async () => {
+    const term = fakeTerminal([]);
+    const signals = new EventEmitter();
+    const kit = createPromptKit({
+      reader: new LineReader(term.input),
+      color: false,
+      output: term.output,
+      editText: async (t) => t,
+      signals,
+    });
+    const why = kit.prompt('Why? > ');
+    expect(signals.listenerCount('SIGINT')).toBe(0);
+    term.input.write('because\n');
+    await expect(why).resolves.toBe('because');
   });
 
   it('Enter - takes the default when the question has one', async () => {

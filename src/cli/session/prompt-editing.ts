@@ -32,6 +32,16 @@ export function backspace(draft: Draft): Draft {
   return { text: head + draft.text.slice(draft.cursor), cursor: head.length };
 }
 
+/** Delete: the character under the cursor (the next line joins at a line's end). */
+export function deleteForward(draft: Draft): Draft {
+  if (draft.cursor >= draft.text.length) return draft;
+  const next = [...draft.text.slice(draft.cursor)][0] ?? '';
+  return {
+    ...draft,
+    text: draft.text.slice(0, draft.cursor) + draft.text.slice(draft.cursor + next.length),
+  };
+}
+
 /** Ctrl+W: the word before the cursor, and the spaces after it. */
 export function deleteWord(draft: Draft): Draft {
   const head = draft.text.slice(0, draft.cursor).replace(/\S*\s*$/u, '');

@@ -1,11 +1,13 @@
 // The session's prompt: several lines, ↑/↓ through earlier prompts, a menu of /commands and
-// @-mentioned files under it, the usual line-editing keys (Ctrl+A/E/U/W, ←/→). Enter sends;
-// `\` then Enter, or Alt/Option+Enter, starts a new line. Esc and Ctrl+C are the session's.
-import { Box, Text, useInput } from 'ink';
+// @-mentioned files under it, the usual line-editing keys (Ctrl+A/E/U/W, ←/→, Backspace and
+// Delete, Home and End). Enter sends; `\` then Enter, or Alt/Option+Enter, starts a new line.
+// Esc and Ctrl+C are the session's.
+import { Box, Text } from 'ink';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { outsideText } from '../terminal-safe-text';
 import {
   backspace,
+  deleteForward,
   deleteToLineStart,
   deleteWord,
   down,
@@ -26,6 +28,7 @@ import {
 } from './prompt-editing';
 import { CompletionMenu } from './completion-menu';
 import { useCompletions, type CompletionSources } from './use-completions';
+import { usePromptKeys } from './use-prompt-keys';
 
 export interface DraftSource {
   get(): Draft;
@@ -76,35 +79,57 @@ export function PromptInput(props: PromptInputProps) {
     return true;
   };
 
-  useInput(
-    (input, key) => {
-      if (key.ctrl && input === 'c') return props.onCtrlC();
-      if (key.escape) return menuRef.current ? setClosedFor(draft.text) : props.onEscape();
-      if (key.ctrl && input === 'd' && draft.text === '') return props.onExit();
-      if (key.tab) return void accept();
-      if (key.return) {
+  usePromptKeys((key) => {
+    // Read from the store, not this render: keys of one piece come before the next render.
+    const current = props.drafts.get();
+    switch (key.kind) {
+      case 'ctrl':
+        return ctrlKey(key.letter, current);
+      case 'escape':
+        return menuRef.current ? setClosedFor(current.text) : props.onEscape();
+      case 'tab':
+        return void accept();
+      case 'enter':
         // A command typed out in full runs on Enter; a part of one is completed first.
-        if (menuRef.current && !key.meta && !typedInFull(draft, menuRef.current) && accept())
-          return;
-        if (key.meta) return setDraft((d) => insert(d, '\n'));
-        return press(draft);
-      }
-      if (key.upArrow || key.downArrow) return moveUpDown(key.upArrow);
-      if (key.leftArrow) return setDraft(left);
-      if (key.rightArrow) return setDraft(right);
-      if (key.backspace || key.delete) return setDraft(backspace);
-      if (key.home || (key.ctrl && input === 'a')) return setDraft(home);
-      if (key.end || (key.ctrl && input === 'e')) return setDraft(end);
-      if (key.ctrl && input === 'w') return setDraft(deleteWord);
-      if (key.ctrl && input === 'u') return setDraft(deleteToLineStart);
-      if (key.ctrl || (key.meta && input.length <= 1)) return;
-      // Words and Enter in one piece (typed fast, or sent by a script): the words, then Enter.
-      // A piece with line ends inside it is a paste: its line ends stay in the prompt.
-      if (typedThenEnter(input)) return press(insert(draft, input.slice(0, -1)));
-      if (input) setDraft((d) => insert(d, input));
-    },
-    { isActive: props.active },
-  );
+        if (menuRef.current && !typedInFull(current, menuRef.current) && accept()) return;
+        return press(current);
+      case 'alt-enter':
+        return setDraft((d) => insert(d, '\n'));
+      case 'up':
+      case 'down':
+        return moveUpDown(key.kind === 'up', current);
+      case 'left':
+        return setDraft(left);
+      case 'right':
+        return setDraft(right);
+      case 'backspace':
+        return setDraft(backspace);
+      case 'delete':
+        return setDraft(deleteForward);
+      case 'alt-backspace':
+        return setDraft(deleteWord);
+      case 'home':
+        return setDraft(home);
+      case 'end':
+        return setDraft(end);
+      case 'text':
+        // Words and Enter in one piece (typed fast, or sent by a script): the words, then Enter.
+        // A piece with line ends inside it is a paste: its line ends stay in the prompt.
+        if (typedThenEnter(key.text)) return press(insert(current, key.text.slice(0, -1)));
+        return setDraft((d) => insert(d, key.text));
+      default:
+        return;
+    }
+  }, props.active);
+
+  function ctrlKey(letter: string, current: Draft): void {
+    if (letter === 'c') return props.onCtrlC();
+    if (letter === 'd' && current.text === '') return props.onExit();
+    if (letter === 'a') return setDraft(home);
+    if (letter === 'e') return setDraft(end);
+    if (letter === 'w') return setDraft(deleteWord);
+    if (letter === 'u') return setDraft(deleteToLineStart);
+  }
 
   function press(current: Draft): void {
     const next = enter(current);
@@ -115,7 +140,7 @@ export function PromptInput(props: PromptInputProps) {
     props.onSubmit(next.send);
   }
 
-  function moveUpDown(isUp: boolean): void {
+  function moveUpDown(isUp: boolean, draft: Draft): void {
     const open = menuRef.current;
     if (open && open.items.length) {
       const count = open.items.length;

@@ -12,7 +12,7 @@ import { contextLeft } from '../../shared/conversation-figures';
 import { costWords, contextWords } from '../../shared/usage-words';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
 import type { ProjectCommand } from '../../main/core/project/project-commands';
-import { outsideText } from '../terminal-safe-text';
+import { outsideLine, outsideText } from '../terminal-safe-text';
 import type { SessionStore } from './session-store';
 
 export interface SessionCommandDeps {
@@ -20,8 +20,8 @@ export interface SessionCommandDeps {
   readonly contextWindow: number;
   /** The session's conversation, null before the first turn or after /clear. */
   conversationId(): string | null;
-  /** The last turn of the session's conversation. */
-  lastTurnId(): string | null;
+  /** The changes of the session's conversation that are not undone, newest first. */
+  liveChanges(): readonly LiveChange[];
   newConversation(): void;
   resume(id: string): Promise<void>;
   listConversations(): Promise<void>;
@@ -32,6 +32,13 @@ export interface SessionCommandDeps {
   setMode(mode: ApprovalMode): string;
   projectCommands(): Promise<readonly ProjectCommand[]>;
   compact(): Promise<void>;
+}
+
+/** A change a turn made to a file (its checkpoint), not undone. */
+export interface LiveChange {
+  readonly checkpointId: string;
+  readonly turnId: string;
+  readonly path: string;
 }
 
 const VERBS: Record<string, readonly [string, ...string[]]> = {
@@ -109,13 +116,43 @@ async function help(deps: SessionCommandDeps): Promise<void> {
   deps.store.say(`Commands:\n${lines.join('\n')}`);
 }
 
+/**
+ * /undo: the newest turn of the conversation whose changes are not undone (a turn that only
+ * answered changed nothing, and one undone already is passed over), then the files restored.
+ */
 async function undoLastTurn(deps: SessionCommandDeps): Promise<void> {
-  const turnId = deps.lastTurnId();
+  const live = deps.liveChanges();
+  const turnId = live[0]?.turnId;
   if (!turnId) {
-    deps.store.say('Nothing to undo: this conversation has no turn yet.', 'warn');
+    deps.store.say(
+      deps.conversationId()
+        ? 'Nothing to undo: no turn of this conversation changed a file that is not undone.'
+        : 'Nothing to undo: this conversation has no turn yet.',
+      'warn',
+    );
     return;
   }
+  const changes = live.filter((c) => c.turnId === turnId);
   await deps.runVerb('undo', [turnId, '--turn']);
+  const still = new Set(deps.liveChanges().map((c) => c.checkpointId));
+  const restored = pathsOf(changes.filter((c) => !still.has(c.checkpointId)));
+  const kept = pathsOf(changes.filter((c) => still.has(c.checkpointId)));
+  const turn = turnId.slice(0, 8);
+  if (restored.length)
+    deps.store.say(
+      `Undid turn ${turn}: restored ${restored.join(', ')}.`,
+      kept.length ? 'warn' : 'ok',
+    );
+  if (kept.length)
+    deps.store.say(
+      `Not restored (turn ${turn}): ${kept.join(', ')}; the undo says why above.`,
+      'warn',
+    );
+}
+
+/** Each file once, as a person reads it. */
+function pathsOf(changes: readonly LiveChange[]): string[] {
+  return [...new Set(changes.map((c) => outsideLine(c.path)))];
 }
 
 function setMode(deps: SessionCommandDeps, args: string): void {

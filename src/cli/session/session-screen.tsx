@@ -21,6 +21,7 @@ export class SessionScreen {
   private base = 0;
   private reviews = 0;
   private rendered: (() => void) | null = null;
+  private closed = false;
 
   constructor(
     private readonly store: SessionStore,
@@ -80,7 +81,14 @@ export class SessionScreen {
 
   endReview(): void {
     this.reviews = Math.max(0, this.reviews - 1);
-    if (this.reviews === 0) this.show();
+    if (this.reviews > 0) return;
+    // Back on the next turn of the event loop: a review lets go of stdin by pausing it, and
+    // Node stops reading a paused stdin a tick later. A screen drawn before that starts reading
+    // only to be stopped, and waits for keys that never come (with nothing else to do, the
+    // process ends).
+    setImmediate(() => {
+      if (this.reviews === 0 && !this.closed) this.show();
+    });
   }
 
   get reviewing(): boolean {
@@ -88,6 +96,7 @@ export class SessionScreen {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.hide();
   }
 }

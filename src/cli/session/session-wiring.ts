@@ -6,6 +6,8 @@ import {
   type ConversationSummary,
 } from '../../main/core/store/conversation-listing';
 import { createConversationRepository } from '../../main/core/store/conversation-repository';
+import { createCheckpointRepository } from '../../main/core/store/checkpoint-repository';
+import type { CheckpointStore } from '../../main/core/checkpoints/checkpoint-store';
 import { tokensSavedSinceLatestRequest } from '../../main/core/store/conversation-compactions';
 import { conversationFigures } from '../../main/core/services/conversation-figures';
 import type { Workspace } from '../../main/core/workspace/workspace';
@@ -17,7 +19,7 @@ import { compactConversation } from '../../main/core/agent/conversation-compacti
 import { compactionWords } from '../../shared/compaction';
 import { createEnvClient } from '../ask-model';
 import type { SessionController } from './session-controller';
-import { runSessionCommand } from './session-commands';
+import { runSessionCommand, type LiveChange } from './session-commands';
 import { conversationOf, pickerLine } from './session-resume';
 import type { SessionStore } from './session-store';
 
@@ -57,6 +59,7 @@ export function sessionCommands(deps: {
   const { io, cli, workspace, store, controller, stage } = deps;
   const { engine, db } = cli;
   const repository = createConversationRepository(db);
+  const checkpoints = createCheckpointRepository(db, engine.projectId);
   let listed: ConversationSummary[] = [];
 
   const projectCommands = async (): Promise<readonly ProjectCommand[]> =>
@@ -128,10 +131,7 @@ export function sessionCommands(deps: {
         store,
         contextWindow: modelInfo(store.snapshot().model).contextWindow,
         conversationId: () => controller.conversationId,
-        lastTurnId: () =>
-          controller.conversationId
-            ? (repository.lastTurn(controller.conversationId)?.id ?? null)
-            : null,
+        liveChanges: () => liveChangesOf(checkpoints, controller.conversationId),
         newConversation: () => {
           controller.conversationId = null;
           store.clear();
@@ -163,4 +163,14 @@ export function sessionCommands(deps: {
     );
 
   return { run, projectCommands, resume };
+}
+
+/** The changes of a conversation that are not undone, newest first, each with its turn. */
+function liveChangesOf(checkpoints: CheckpointStore, conversationId: string | null): LiveChange[] {
+  if (!conversationId) return [];
+  return checkpoints
+    .list({ conversationId })
+    .flatMap((c) =>
+      c.undone || !c.turnId ? [] : [{ checkpointId: c.id, turnId: c.turnId, path: c.path }],
+    );
 }

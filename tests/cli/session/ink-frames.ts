@@ -9,6 +9,8 @@ export const KEYS = {
   down: '\u001b[B',
   tab: '\t',
   backspace: '\u007f',
+  delete: '\u001b[3~',
+  left: '\u001b[D',
   ctrlC: '\u0003',
 } as const;
 

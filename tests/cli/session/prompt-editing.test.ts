@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   backspace,
+  deleteForward,
   deleteToLineStart,
   deleteWord,
   down,
@@ -56,6 +57,14 @@ describe('backspace and the cursor', () => {
   it('backspace - at the start of the prompt changes nothing', () => {
     const draft = at('|abc');
     expect(backspace(draft)).toBe(draft);
+  });
+
+  it('deleteForward - Delete removes the character under the cursor, which stays put', () => {
+    expect(shown(deleteForward(at('ab|cd')))).toBe('ab|d');
+    expect(shown(deleteForward(at('a|😀b')))).toBe('a|b');
+    expect(shown(deleteForward(at('one|\ntwo')))).toBe('one|two');
+    const atEnd = at('abc|');
+    expect(deleteForward(atEnd)).toBe(atEnd);
   });
 
   it('left and right - step over a surrogate pair as one character', () => {

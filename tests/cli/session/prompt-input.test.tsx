@@ -182,6 +182,34 @@ describe('PromptInput', () => {
     await shows((f) => f.includes('> just sent'));
   });
 
+  it('PromptInput - a paste with colour codes in it is inserted without them, nothing crashes', async () => {
+    const { calls, shows, press } = prompt();
+    await press('q\u001b[31mw');
+    await shows((f) => f.includes('> qw'));
+    await press(' x \u001b[31mRED\u001b[0m y', KEYS.enter);
+    expect(calls.sent).toEqual(['qw x RED y']);
+  });
+
+  it('PromptInput - Backspaces arriving in one read each delete a character', async () => {
+    const { calls, shows, press } = prompt();
+    await press('abcdef');
+    await shows((f) => f.includes('> abcdef'));
+    await press(KEYS.backspace.repeat(3));
+    await shows((f) => f.includes('> abc') && !f.includes('abcd'));
+    await press(`x${KEYS.backspace}${KEYS.backspace}`, KEYS.enter);
+    expect(calls.sent).toEqual(['ab']);
+  });
+
+  it('PromptInput - Delete removes the character under the cursor, Backspace the one before', async () => {
+    const { calls, shows, press } = prompt();
+    await press('abcd');
+    await shows((f) => f.includes('> abcd'));
+    await press(KEYS.left, KEYS.left, KEYS.delete);
+    await shows((f) => f.includes('> abd'));
+    await press(KEYS.backspace, KEYS.enter);
+    expect(calls.sent).toEqual(['ad']);
+  });
+
   it('PromptInput - Ctrl+C is the session’s; Ctrl+D on an empty prompt leaves', async () => {
     const { calls, press } = prompt();
     await press(KEYS.ctrlC);

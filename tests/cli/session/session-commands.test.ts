@@ -1,0 +1,82 @@
+// The session's /undo over its deps alone: which turn it picks from the changes not undone,
+// and what it says when a file of that turn could not be restored or nothing is left to undo.
+import { describe, expect, it } from 'vitest';
+import {
+  runSessionCommand,
+  type LiveChange,
+  type SessionCommandDeps,
+} from '../../../src/cli/session/session-commands';
+import { SessionStore } from '../../../src/cli/session/session-store';
+
+function depsWith(
+  changes: LiveChange[],
+  options: { conversation?: string | null; refuse?: string[] } = {},
+) {
+  const store = new SessionStore({ mode: 'ask', model: 'claude-sonnet-5-5' });
+  let live = [...changes];
+  const verbs: string[][] = [];
+  const deps: SessionCommandDeps = {
+    store,
+    contextWindow: 200_000,
+    conversationId: () => (options.conversation === undefined ? 'conv-1' : options.conversation),
+    liveChanges: () => live,
+    newConversation: () => undefined,
+    resume: async () => undefined,
+    listConversations: async () => undefined,
+    send: async () => undefined,
+    runVerb: async (name, args) => {
+      verbs.push([name, ...args]);
+      live = live.filter((c) => c.turnId !== args[0] || (options.refuse ?? []).includes(c.path));
+    },
+    setMode: () => '',
+    projectCommands: async () => [],
+    compact: async () => undefined,
+  };
+  const notices = () =>
+    store.snapshot().blocks.flatMap((b) => (b.kind === 'notice' ? [`${b.tone}: ${b.text}`] : []));
+  return { deps, verbs, notices };
+}
+
+const change = (checkpointId: string, turnId: string, filePath: string): LiveChange => ({
+  checkpointId,
+  turnId,
+  path: filePath,
+});
+
+describe('/undo', () => {
+  it('/undo - takes the turn of the newest change not undone, and names the files restored', async () => {
+    const { deps, verbs, notices } = depsWith([
+      change('c3', 'turn-two-1234', 'b.ts'),
+      change('c2', 'turn-two-1234', 'a.ts'),
+      change('c1', 'turn-one-5678', 'a.ts'),
+    ]);
+    await runSessionCommand(deps, 'undo', '');
+    expect(verbs).toEqual([['undo', 'turn-two-1234', '--turn']]);
+    expect(notices()).toEqual(['ok: Undid turn turn-two: restored b.ts, a.ts.']);
+  });
+
+  it('/undo - a file the undo refused is said to be not restored', async () => {
+    const { deps, notices } = depsWith(
+      [change('c2', 'turn-1234567', 'a.ts'), change('c1', 'turn-1234567', 'b.ts')],
+      { refuse: ['b.ts'] },
+    );
+    await runSessionCommand(deps, 'undo', '');
+    expect(notices()).toEqual([
+      'warn: Undid turn turn-123: restored a.ts.',
+      'warn: Not restored (turn turn-123): b.ts; the undo says why above.',
+    ]);
+  });
+
+  it('/undo - with no change left to undo, nothing runs and it says so', async () => {
+    const { deps, verbs, notices } = depsWith([]);
+    await runSessionCommand(deps, 'undo', '');
+    const fresh = depsWith([], { conversation: null });
+    await runSessionCommand(fresh.deps, 'undo', '');
+    expect(verbs).toEqual([]);
+    expect(fresh.verbs).toEqual([]);
+    expect(notices()).toEqual([
+      'warn: Nothing to undo: no turn of this conversation changed a file that is not undone.',
+    ]);
+    expect(fresh.notices()).toEqual(['warn: Nothing to undo: this conversation has no turn yet.']);
+  });
+});
