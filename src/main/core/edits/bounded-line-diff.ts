@@ -3,6 +3,7 @@
 // and a maximum edit length; a gap past the bound becomes a coarse replaced block and the
 // proposal says so.
 import type { Hunk } from '../../../shared/approvals';
+import { linesKeepingEol } from '../../../shared/line-selection';
 import { diffLineIds, type LineOp } from './patience-diff';
 
 export interface DiffBound {
@@ -42,17 +43,7 @@ export interface LineDiff {
 }
 
 /** Splits text into lines that keep their terminators, so joining them gives the text back. */
-export function splitLinesKeepEol(text: string): string[] {
-  const lines: string[] = [];
-  let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start);
-    const end = nl === -1 ? text.length : nl + 1;
-    lines.push(text.slice(start, end));
-    start = end;
-  }
-  return lines;
-}
+export const splitLinesKeepEol = linesKeepingEol;
 
 type Op = LineOp;
 
