@@ -6,6 +6,12 @@ import type { ProjectEngine } from '../../main/core/project/open-project-engine'
 import { projectFileNames } from './project-file-names';
 import type { CompletionSources, Suggestion } from './use-completions';
 
+/** Where the session's command does other than the app's: it changes this session only. */
+const SESSION_SUMMARIES: Readonly<Record<string, string>> = {
+  mode: 'Set the approval mode for this session',
+  model: 'Show or set the model for this session',
+};
+
 /** Most files an @-mention lists. */
 const FILES_ASKED = 8;
 
@@ -26,7 +32,10 @@ export function completionSources(
       return completeSlash(word, known).map((item) => ({
         value: `/${item.name}`,
         label: `/${item.name}${item.args ? ` ${item.args}` : ''}`,
-        detail: item.source === 'project' ? `${item.summary} (project)` : item.summary,
+        detail:
+          item.source === 'project'
+            ? `${item.summary} (project)`
+            : (SESSION_SUMMARIES[item.name] ?? item.summary),
       }));
     },
     async files(query: string): Promise<readonly string[]> {

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectFileNames } from '../../../src/cli/session/project-file-names';
+import { completionSources } from '../../../src/cli/session/session-completions';
+import type { ProjectEngine } from '../../../src/main/core/project/open-project-engine';
 
 let root: string;
 beforeEach(() => {
@@ -38,5 +40,17 @@ describe('project file names for @-mentions', () => {
     expect(names.search('notes', 8)).toEqual([]);
     now = 60_000;
     expect(names.search('notes', 8)).toEqual(['notes.txt']);
+  });
+});
+
+describe('the session completions', () => {
+  it('commands - /mode and /model say they change this session, as they do there', () => {
+    const sources = completionSources(
+      { workspace: { root } } as Pick<ProjectEngine, 'workspace'>,
+      () => Promise.resolve([]),
+    );
+    const details = Object.fromEntries(sources.commands('mo').map((s) => [s.value, s.detail]));
+    expect(details['/mode']).toBe('Set the approval mode for this session');
+    expect(details['/model']).toBe('Show or set the model for this session');
   });
 });
