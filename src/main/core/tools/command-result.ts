@@ -124,5 +124,14 @@ export function formatCommandResult(r: {
       : null,
   ].filter((l): l is string => l !== null);
   const success = run.end.kind === 'exited' && run.end.code === 0;
-  return success ? ok(lines.join('\n')) : toolError(lines.join('\n'));
+  const result = success ? ok(lines.join('\n')) : toolError(lines.join('\n'));
+  // The step names what ran: the person's edited command, not the one Claude proposed.
+  return r.edited
+    ? { ...result, shownAs: `Ran your edited command: ${shortCommand(r.command)}` }
+    : result;
+}
+
+/** A command as a step line shows it: its first 60 characters. */
+export function shortCommand(command: string): string {
+  return command.length > 60 ? `${command.slice(0, 57)}…` : command;
 }

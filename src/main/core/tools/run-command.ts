@@ -28,7 +28,7 @@ import { sandboxName } from '../sandbox/sandbox-detect';
 import { describeRefusal } from './command-refusal';
 import { defineTool, toolError, type ToolContext, type ToolResult } from './tool';
 import { turnOrigin } from '../approvals/approval-port';
-import { describeRunEnd, formatCommandResult } from './command-result';
+import { describeRunEnd, formatCommandResult, shortCommand } from './command-result';
 
 export { UNTRUSTED_NOTE } from './command-result';
 
@@ -71,8 +71,7 @@ export function createRunCommandTool() {
     description: DESCRIPTION,
     schema,
     kind: 'write',
-    label: (input) =>
-      `Running ${input.command.length > 60 ? `${input.command.slice(0, 57)}…` : input.command}`,
+    label: (input) => `Running ${shortCommand(input.command)}`,
     async run(input, ctx) {
       const port = ctx.commands;
       if (!port)

@@ -378,6 +378,8 @@ describe('run_command', () => {
     const result = await run(ctx, 'echo original > e.txt');
     expect(await readFile(path.join(project, 'e.txt'), 'utf8')).toBe('edited\n');
     expect(result.content).toContain('edited the command');
+    // The step names what ran, not what was proposed.
+    expect(result.shownAs).toBe('Ran your edited command: echo edited > e.txt');
   });
 
   it('no sandbox - the card says so, allow rules do not apply, "always" is refused', async () => {
