@@ -19,7 +19,7 @@ export function completionSources(
   engine: Pick<ProjectEngine, 'workspace'>,
   projectCommands: () => Promise<readonly ProjectCommand[]>,
 ): CompletionSources {
-  const names = projectFileNames(engine.workspace.root);
+  const names = projectFileNames(engine.workspace);
   let known: readonly ProjectCommand[] = [];
   void projectCommands().then(
     (found) => {

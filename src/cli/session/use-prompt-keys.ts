@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'react';
 import { promptKeys, type PromptKey } from './prompt-keys';
 
 export function usePromptKeys(onKey: (key: PromptKey) => void, active: boolean): void {
-  // Ink hands every piece it reads to this emitter, after its own handling (Ctrl+C, focus).
+  // Ink hands every piece it reads to this emitter (Ctrl+C too: the session renders Ink with
+  // exitOnCtrlC off).
   const { setRawMode, internal_eventEmitter: pieces } = useStdin();
   // Keys of one piece are handled in order by the handler of the latest render.
   const handler = useRef(onKey);

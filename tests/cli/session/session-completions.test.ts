@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectFileNames } from '../../../src/cli/session/project-file-names';
 import { completionSources } from '../../../src/cli/session/session-completions';
-import type { ProjectEngine } from '../../../src/main/core/project/open-project-engine';
+import { Workspace } from '../../../src/main/core/workspace/workspace';
 
 let root: string;
 beforeEach(() => {
@@ -15,38 +15,40 @@ beforeEach(() => {
     'tests/__init__.py',
     'tests/test_calc.py',
     'docs/readme-extra.txt',
-    'node_modules/dep/README.md',
+    'secrets/README.key',
     '.git/config',
+    '.gitignore',
   ]) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), 'x\n');
+    writeFileSync(path.join(root, file), file === '.gitignore' ? 'secrets/\n' : 'x\n');
   }
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('project file names for @-mentions', () => {
-  it('search - every listed file, not only code the index reads; dependency and dot folders left out', () => {
-    const names = projectFileNames(root);
-    expect(names.search('READ', 8)).toEqual(['README.md', 'docs/readme-extra.txt']);
-    expect(names.search('tests/', 8)).toEqual(['tests/__init__.py', 'tests/test_calc.py']);
-    expect(names.search('config', 8)).toEqual([]);
+  it('search - every listed file, not only code the index reads; ignored and .git files left out', async () => {
+    const names = projectFileNames(await Workspace.open(root));
+    expect(await names.search('READ', 8)).toEqual(['README.md', 'docs/readme-extra.txt']);
+    expect(await names.search('tests/', 8)).toEqual(['tests/__init__.py', 'tests/test_calc.py']);
+    expect(await names.search('config', 8)).toEqual([]);
+    expect(await names.search('key', 8)).toEqual([]);
   });
 
-  it('search - a file made during the session is found once the listing is stale', () => {
+  it('search - a file made during the session is found once the listing is stale', async () => {
     let now = 0;
-    const names = projectFileNames(root, () => now);
-    expect(names.search('notes', 8)).toEqual([]);
+    const names = projectFileNames(await Workspace.open(root), () => now);
+    expect(await names.search('notes', 8)).toEqual([]);
     writeFileSync(path.join(root, 'notes.txt'), 'n\n');
-    expect(names.search('notes', 8)).toEqual([]);
+    expect(await names.search('notes', 8)).toEqual([]);
     now = 60_000;
-    expect(names.search('notes', 8)).toEqual(['notes.txt']);
+    expect(await names.search('notes', 8)).toEqual(['notes.txt']);
   });
 });
 
 describe('the session completions', () => {
   it('commands - /mode and /model say they change this session, as they do there', () => {
     const sources = completionSources(
-      { workspace: { root } } as Pick<ProjectEngine, 'workspace'>,
+      { workspace: { listFiles: () => Promise.reject(new Error('not listed')) } } as never,
       () => Promise.resolve([]),
     );
     const details = Object.fromEntries(sources.commands('mo').map((s) => [s.value, s.detail]));

@@ -5,8 +5,9 @@
 // (commands/command-runner.ts) with its environment allow-list, the network off, the person's
 // home and SLUICE_HOME hidden, and only the work tree and the repository's git folders
 // writable (every config, hooks and info folder in them, submodules' and worktrees' included,
-// and what points git elsewhere, read-only: git-protected-paths.ts), so a hook cannot plant
-// code for the person's next git command. The person's identity comes from their config, read on the host
+// and what points git elsewhere, read-only: git-protected-paths.ts, found again for each git
+// command, so a folder made by an earlier one is covered), so a hook cannot plant code for the
+// person's next git command. The person's identity comes from their config, read on the host
 // (reading config runs nothing). Where no such sandbox can hold the hooks (none on this
 // machine; Seatbelt, which cannot yet open the git folders; a work tree that holds the person's
 // home), the commit is made as Sluice's own (own-git.ts): nothing of the repository runs, and

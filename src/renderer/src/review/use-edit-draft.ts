@@ -4,7 +4,7 @@
 // as the ticks it started from are unchanged; new ticks start the editor afresh from them.
 import { useMemo, useState } from 'react';
 import type { ApprovalRequest } from '../../../shared/approvals';
-import { selectionText } from './selection-text';
+import { selectedLinesText } from '../../../shared/line-selection';
 import type { LineSelection } from './use-line-selection';
 
 export interface EditDraft {
@@ -20,7 +20,7 @@ export interface EditDraft {
 export function useEditDraft(request: ApprovalRequest, selection: LineSelection): EditDraft {
   const { all, keys } = selection;
   const selected = useMemo(
-    () => (all ? request.after : selectionText(request, keys)),
+    () => (all ? request.after : selectedLinesText(request, keys)),
     [request, all, keys],
   );
   // Ticks that cannot be written alone leave the whole proposal to start from, as the

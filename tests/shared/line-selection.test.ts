@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { selectionText } from '../../../src/renderer/src/review/selection-text';
-import { allLineKeys, linesOfSelectors } from '../../../src/shared/hunk-selection';
-import { threeHunkRequest, threeHunkText } from '../support/agent-events';
+import { selectedLinesText } from '../../src/shared/line-selection';
+import { allLineKeys, linesOfSelectors } from '../../src/shared/hunk-selection';
+import { threeHunkRequest, threeHunkText } from '../renderer/support/agent-events';
 
 const three = threeHunkRequest();
 
-function written(request: Parameters<typeof selectionText>[0], selectors: string[]): string | null {
+function written(
+  request: Parameters<typeof selectedLinesText>[0],
+  selectors: string[],
+): string | null {
   const read = linesOfSelectors(request.hunks, selectors);
   if ('unknown' in read) throw new Error(`unknown ${read.unknown.join()}`);
-  return selectionText(request, read.keys);
+  return selectedLinesText(request, read.keys);
 }
 
-describe('selectionText', () => {
+describe('selectedLinesText', () => {
   it('whole hunks - only the ticked hunks change the base', () => {
     expect(written(three, ['h3'])).toBe(threeHunkText([3]));
     expect(written(three, ['h1', 'h3'])).toBe(threeHunkText([1, 3]));
   });
 
   it('all and nothing - the proposal and the base', () => {
-    expect(selectionText(three, allLineKeys(three.hunks))).toBe(three.after);
-    expect(selectionText(three, new Set())).toBe(three.before);
+    expect(selectedLinesText(three, allLineKeys(three.hunks))).toBe(three.after);
+    expect(selectedLinesText(three, new Set())).toBe(three.before);
   });
 
   it('a split change and a single line - exactly those lines', () => {
