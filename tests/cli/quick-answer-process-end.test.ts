@@ -16,6 +16,8 @@ const FILES = 600;
 /** Definitions of the name per file (one per namespace). */
 const PER_FILE = 3;
 let base: string;
+/** Background indexers the runs left: they write into the base folder until they end. */
+const leftIndexers: number[] = [];
 
 /** Each thread's nice value (Linux: a priority is a thread's); empty once the process is gone. */
 function threadNices(pid: number): number[] {
@@ -57,7 +59,22 @@ beforeAll(() => {
     "import { injectable } from 'inversify';\n@injectable()\nexport class Used {}\n",
   );
 }, 180_000);
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(async () => {
+  // Removing the folder under a live indexer races its writes (ENOTEMPTY): wait for each to end.
+  const deadline = Date.now() + 60_000;
+  while (leftIndexers.some(alive) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  for (const pid of leftIndexers.filter(alive)) process.kill(pid, 'SIGKILL');
+  rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+}, 90_000);
+
+/** The pid of the background indexer a run says it left, remembered so the end waits for it. */
+function indexerLeft(stderr: string): number {
+  const pid = Number(/indexing in the background \(pid (\d+)/.exec(stderr)?.[1]);
+  if (pid > 0) leftIndexers.push(pid);
+  return pid;
+}
 
 /** Runs bin/sluice.js, reading its stdout slowly (a pause per chunk) so its pipe fills up. */
 function runSlowlyRead(args: string[], home: string) {
@@ -86,7 +103,7 @@ describe('sluice def after a quick answer - the process', () => {
     const run = await runSlowlyRead(args, home);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/answered from a quick search/);
-    const pid = Number(/indexing in the background \(pid (\d+)/.exec(run.stderr)?.[1]);
+    const pid = indexerLeft(run.stderr);
     expect(pid).toBeGreaterThan(0);
     const seen: number[] = [];
     while (alive(pid)) {
@@ -109,6 +126,7 @@ describe('sluice def after a quick answer - the process', () => {
       ['def', 'injectable', '--project', path.join(base, 'proj')],
       home,
     );
+    indexerLeft(run.stderr);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/answered from a quick search/);
     expect(run.stderr).toMatch(
@@ -121,6 +139,7 @@ describe('sluice def after a quick answer - the process', () => {
   it("a name nothing uses - exit 1 and the index's message, once the index answers", async () => {
     const home = path.join(base, 'home3');
     const run = await runSlowlyRead(['def', 'nowhere', '--project', path.join(base, 'proj')], home);
+    indexerLeft(run.stderr);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/No definition named "nowhere" in the index/);
   }, 120_000);
