@@ -39,6 +39,8 @@ export interface LiveChange {
   readonly checkpointId: string;
   readonly turnId: string;
   readonly path: string;
+  /** What the change did: created the file, modified it, or deleted it. */
+  readonly change: 'created' | 'modified' | 'deleted';
 }
 
 const VERBS: Record<string, readonly [string, ...string[]]> = {
@@ -135,19 +137,33 @@ async function undoLastTurn(deps: SessionCommandDeps): Promise<void> {
   const changes = live.filter((c) => c.turnId === turnId);
   await deps.runVerb('undo', [turnId, '--turn']);
   const still = new Set(deps.liveChanges().map((c) => c.checkpointId));
-  const restored = pathsOf(changes.filter((c) => !still.has(c.checkpointId)));
+  const undone = undoneFiles(changes.filter((c) => !still.has(c.checkpointId)));
   const kept = pathsOf(changes.filter((c) => still.has(c.checkpointId)));
   const turn = turnId.slice(0, 8);
-  if (restored.length)
-    deps.store.say(
-      `Undid turn ${turn}: restored ${restored.join(', ')}.`,
-      kept.length ? 'warn' : 'ok',
-    );
+  if (undone.length)
+    deps.store.say(`Undid turn ${turn}: ${undone.join('; ')}.`, kept.length ? 'warn' : 'ok');
   if (kept.length)
     deps.store.say(
       `Not restored (turn ${turn}): ${kept.join(', ')}; the undo says why above.`,
       'warn',
     );
+}
+
+/**
+ * What each undone file is now, once per file, by the turn's first change to it (changes come
+ * newest first): a file the turn created is removed, any other is restored.
+ */
+function undoneFiles(changes: readonly LiveChange[]): string[] {
+  const first = new Map<string, LiveChange['change']>();
+  for (const c of changes) first.set(c.path, c.change);
+  const restored = [...first].filter(([, change]) => change !== 'created').map(([p]) => p);
+  const removed = [...first].filter(([, change]) => change === 'created').map(([p]) => p);
+  return [
+    ...(restored.length ? [`restored ${restored.map(outsideLine).join(', ')}`] : []),
+    ...(removed.length
+      ? [`removed ${removed.map(outsideLine).join(', ')} (created in that turn)`]
+      : []),
+  ];
 }
 
 /** Each file once, as a person reads it. */

@@ -171,6 +171,8 @@ function liveChangesOf(checkpoints: CheckpointStore, conversationId: string | nu
   return checkpoints
     .list({ conversationId })
     .flatMap((c) =>
-      c.undone || !c.turnId ? [] : [{ checkpointId: c.id, turnId: c.turnId, path: c.path }],
+      c.undone || !c.turnId
+        ? []
+        : [{ checkpointId: c.id, turnId: c.turnId, path: c.path, change: c.change }],
     );
 }

@@ -37,11 +37,12 @@ function depsWith(
   return { deps, verbs, notices };
 }
 
-const change = (checkpointId: string, turnId: string, filePath: string): LiveChange => ({
-  checkpointId,
-  turnId,
-  path: filePath,
-});
+const change = (
+  checkpointId: string,
+  turnId: string,
+  filePath: string,
+  kind: LiveChange['change'] = 'modified',
+): LiveChange => ({ checkpointId, turnId, path: filePath, change: kind });
 
 describe('/undo', () => {
   it('/undo - takes the turn of the newest change not undone, and names the files restored', async () => {
@@ -53,6 +54,18 @@ describe('/undo', () => {
     await runSessionCommand(deps, 'undo', '');
     expect(verbs).toEqual([['undo', 'turn-two-1234', '--turn']]);
     expect(notices()).toEqual(['ok: Undid turn turn-two: restored b.ts, a.ts.']);
+  });
+
+  it('/undo - a file the turn created is said to be removed, by the turn\'s first change to it', async () => {
+    const { deps, notices } = depsWith([
+      change('c3', 'turn-two-1234', 'new.ts', 'modified'),
+      change('c2', 'turn-two-1234', 'new.ts', 'created'),
+      change('c1', 'turn-two-1234', 'a.ts'),
+    ]);
+    await runSessionCommand(deps, 'undo', '');
+    expect(notices()).toEqual([
+      'ok: Undid turn turn-two: restored a.ts; removed new.ts (created in that turn).',
+    ]);
   });
 
   it('/undo - a file the undo refused is said to be not restored', async () => {

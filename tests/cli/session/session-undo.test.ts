@@ -46,6 +46,8 @@ describe('/undo in the session', () => {
       ]),
       reply('Renamed.'),
       reply('The cart adds up the prices.'),
+      reply('I see the rename is gone.'),
+      reply('Still total.'),
     );
     const session = await openEngineSession({
       project,
@@ -62,7 +64,7 @@ describe('/undo in the session', () => {
     expect(cart()).toBe('total\n');
     expect(session.io.err()).not.toContain('no checkpoints');
     expect(session.notices().at(-1)).toMatch(
-      /^Undid turn \w{8}: restored notes\.txt, cart\.txt\.$/u,
+      /^Undid turn \w{8}: restored cart\.txt; removed notes\.txt \(created in that turn\)\.$/u,
     );
     expect(session.reviews()).toBe(0);
 
@@ -71,5 +73,24 @@ describe('/undo in the session', () => {
     expect(session.notices().at(-1)).toBe(
       'Nothing to undo: no turn of this conversation changed a file that is not undone.',
     );
+
+    // The next message tells Claude which files are back, once.
+    const lastUserText = (): string => {
+      const messages = server.requests.at(-1)?.body?.messages ?? [];
+      const content = messages.at(-1)?.content;
+      return Array.isArray(content)
+        ? content.map((b) => ('text' in b ? String(b.text) : '')).join('\n')
+        : String(content);
+    };
+    expect(await session.submit('is the rename still there?')).toBeUndefined();
+    expect(lastUserText()).toContain('is the rename still there?');
+    expect(lastUserText()).toContain(
+      'Since your previous turn the person undid changes you had made. These files are no longer as you left them:\n' +
+        '- cart.txt: back to its content before your change\n' +
+        '- notes.txt: removed again (your change had created it)',
+    );
+    expect(await session.submit('and now?')).toBeUndefined();
+    expect(lastUserText()).toContain('and now?');
+    expect(lastUserText()).not.toContain('undid');
   }, 60_000);
 });

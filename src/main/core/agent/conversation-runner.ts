@@ -24,6 +24,8 @@ import type { TurnToolSet, TurnToolSource } from './turn-tool-set';
 import { createSubmitPlanTool } from '../tools/submit-plan';
 import type { ProjectHooks } from '../hooks/hooks-port';
 import { SessionSources } from './session-sources';
+import type { UndoneChange } from '../checkpoints/checkpoint-store';
+import { undoneChangesNote } from './undone-changes-note';
 import type { SessionStartSource } from './turn-hooks';
 
 export type TurnKind = 'send' | 'continue' | 'retry';
@@ -63,6 +65,11 @@ export interface ConversationRunnerDeps {
   worktree?: ConversationWorktree | null;
   /** The project's hooks, run around each turn and tool call; absent: none. */
   hooks?: ProjectHooks;
+  /**
+   * What the person undid in the conversation since a time (the checkpoints): a Send after
+   * the person undid some of Claude's changes tells the model which files are back.
+   */
+  undoneSince?: (conversationId: string, since: number) => readonly UndoneChange[];
 }
 
 export interface StartedTurn {
@@ -120,7 +127,11 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
   return {
     start(request) {
       const images = request.kind === 'send' ? checkedImages(request.images) : [];
-      const { conversationId, model, created } = prepareTurn(deps, running, request);
+      const { conversationId, model, created, previousStart } = prepareTurn(
+        deps,
+        running,
+        request,
+      );
       const sessionStart = sessions.turnStarts(conversationId, created);
       const text = request.kind === 'send' ? request.text : undefined;
       const turnId = deps.repository.startTurn(
@@ -135,7 +146,10 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
         finish = resolve;
       });
       running.set(conversationId, { controller, done, turnId, images });
-      const context = request.kind === 'send' ? request.context : undefined;
+      const context =
+        request.kind === 'send'
+          ? withUndoneNote(deps, conversationId, previousStart, request.context)
+          : undefined;
       const inner = runTurn(
         deps,
         { conversationId, turnId, model, text, context, images, sessionStart },
@@ -178,7 +192,7 @@ function prepareTurn(
   deps: ConversationRunnerDeps,
   running: RunningTurns,
   request: { kind: TurnKind; conversationId?: string; text?: string; model?: string },
-): { conversationId: string; model: string; created: boolean } {
+): { conversationId: string; model: string; created: boolean; previousStart?: number } {
   const { repository } = deps;
   if (request.conversationId === undefined) {
     if (request.kind !== 'send' || request.text === undefined)
@@ -216,7 +230,24 @@ function prepareTurn(
   }
   if (request.model && request.model !== record.model)
     repository.setModel(record.id, request.model);
-  return { conversationId: record.id, model: request.model ?? record.model, created: false };
+  return {
+    conversationId: record.id,
+    model: request.model ?? record.model,
+    created: false,
+    ...(last ? { previousStart: last.startedAt } : {}),
+  };
+}
+
+/** A Send's context with the note of what the person undid since the previous turn began. */
+function withUndoneNote(
+  deps: ConversationRunnerDeps,
+  conversationId: string,
+  previousStart: number | undefined,
+  context: string | undefined,
+): string | undefined {
+  if (previousStart === undefined || !deps.undoneSince) return context;
+  const note = undoneChangesNote(deps.undoneSince(conversationId, previousStart));
+  return note ? [note, context].filter(Boolean).join('\n\n') : context;
 }
 
 /** The images of a Send, checked before anything starts; a refusal refuses the turn. */

@@ -30,6 +30,13 @@ export interface CheckpointRecord extends Checkpoint {
   readonly undoneAt: number | null;
 }
 
+/** A change of Claude's the person undid, and so what the file is now. */
+export interface UndoneChange {
+  readonly path: string;
+  /** What the undone change had done: created (the file is gone again), modified, deleted. */
+  readonly change: 'created' | 'modified' | 'deleted';
+}
+
 export interface CheckpointStore {
   /** Records a change; returns its id. */
   record(checkpoint: NewCheckpoint): string;
@@ -39,6 +46,11 @@ export interface CheckpointStore {
   /** A turn's checkpoints, newest first. */
   byTurn(turnId: string): CheckpointRecord[];
   markUndone(id: string): void;
+  /**
+   * What the person undid in a conversation at or after `since` (ms), a file once (its oldest
+   * undone change: the file is back as it was before that), oldest first.
+   */
+  undoneSince(conversationId: string, since: number): UndoneChange[];
   /**
    * A live edit's test verdict that arrived after its request was shown, kept with
    * the edit's checkpoint (by approval id; the newest one wins) and listed with it.

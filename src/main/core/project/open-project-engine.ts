@@ -203,6 +203,8 @@ export function openProjectEngine(
       mode: runMode.current,
       worktree: worktreeOfRoot(deps.home, workspace.root),
       hooks,
+      undoneSince: (conversationId, since) =>
+        gates.approvals.checkpoints.undoneSince(conversationId, since),
     });
   const engine = {
     projectId,

@@ -3,7 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { Checkpoint, CheckpointTests } from '../../../shared/contract/checkpoint-service';
 import { testVerdictSchema, type TestVerdict } from '../../../shared/test-verdict';
 import { testFailureTitle, testVerdictLine } from '../../../shared/test-verdict-text';
-import type { CheckpointRecord, CheckpointStore } from '../checkpoints/checkpoint-store';
+import type {
+  CheckpointRecord,
+  CheckpointStore,
+  UndoneChange,
+} from '../checkpoints/checkpoint-store';
 import { sha256 } from '../edits/proposal';
 import { ABSENT_FILE_HASH } from '../workspace/content-hash';
 import type { WritableDb } from './database-handles';
@@ -73,6 +77,10 @@ export function createCheckpointRepository(
   const written = db.prepare(
     `SELECT id, conversation_id FROM checkpoints WHERE project_id = ? AND path = ? AND after_hash = ? AND undone_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT 1`,
   );
+  const undoneSince = db.prepare(
+    `SELECT path, change FROM checkpoints WHERE project_id = ? AND conversation_id = ? AND undone_at >= ?
+     ORDER BY created_at ASC, rowid ASC`,
+  );
   const undo = db.prepare('UPDATE checkpoints SET undone_at = ? WHERE project_id = ? AND id = ?');
   const toRecord = (row: Row): CheckpointRecord => ({
     ...toCheckpoint(row),
@@ -124,6 +132,13 @@ export function createCheckpointRepository(
     byTurn: (turnId) => (byTurn.all(projectId, turnId) as Row[]).map(toRecord),
     markUndone(id) {
       undo.run(now(), projectId, id);
+    },
+    undoneSince(conversationId, since) {
+      const rows = undoneSince.all(projectId, conversationId, since) as UndoneChange[];
+      const byPath = new Map<string, UndoneChange>();
+      for (const row of rows)
+        if (!byPath.has(row.path)) byPath.set(row.path, { path: row.path, change: row.change });
+      return [...byPath.values()];
     },
     recordLateTests(approvalId, verdict) {
       lateTests.run(approvalId, projectId, JSON.stringify(verdict), now());

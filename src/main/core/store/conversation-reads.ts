@@ -18,6 +18,8 @@ export interface LastTurn {
   userText: string;
   reason: TurnEndReason | null;
   message: string | null;
+  /** When it started (ms since the epoch). */
+  startedAt: number;
 }
 
 /** Stored JSON that no longer parses is a broken invariant: say which row, do not guess. */
@@ -60,10 +62,17 @@ export function readLastTurn(q: ConversationStatements, conversationId: string):
         user_text: string;
         end_reason: TurnEndReason | null;
         end_message: string | null;
+        started_at: number;
       }
     | undefined;
   return row
-    ? { id: row.id, userText: row.user_text, reason: row.end_reason, message: row.end_message }
+    ? {
+        id: row.id,
+        userText: row.user_text,
+        reason: row.end_reason,
+        message: row.end_message,
+        startedAt: row.started_at,
+      }
     : null;
 }
 

@@ -45,7 +45,7 @@ export function prepareConversationStatements(db: WritableDb) {
       'SELECT id, seq, user_text, started_at, end_reason, end_message FROM conversation_turns WHERE conversation_id = ? ORDER BY seq',
     ),
     lastTurn: db.prepare(
-      'SELECT id, user_text, end_reason, end_message FROM conversation_turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',
+      'SELECT id, user_text, end_reason, end_message, started_at FROM conversation_turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1',
     ),
     closeOpen: db.prepare(
       "UPDATE conversation_turns SET ended_at = ?, end_reason = 'error', end_message = ? WHERE conversation_id = ? AND end_reason IS NULL",
