@@ -10,6 +10,7 @@ import { MAX_PARALLEL } from '../main/core/runs/run-queue';
 import { UsageError, type CliIo } from './cli-io';
 import { JSON_OPTION, PROJECT_OPTION } from './define-verb';
 import { describeVerb } from './verb-help';
+import { isModelName } from '../shared/model-name';
 import { WORKTREE_NAME } from '../main/core/git/worktrees';
 import {
   MAX_IMAGE_BYTES,
@@ -122,7 +123,7 @@ export const ASK_HELP = describeVerb({
 
 /** Refuses a --model that cannot be a model name (before it reaches the API or the DB). */
 export function checkModelFlag(model: string | undefined): void {
-  if (model !== undefined && !/^[A-Za-z0-9._:@-]{1,100}$/.test(model))
+  if (model !== undefined && !isModelName(model))
     throw new UsageError(`--model "${model}" is not a model name.`);
 }
 

@@ -14,6 +14,8 @@ import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
 import type { ProjectCommand } from '../../main/core/project/project-commands';
 import { outsideLine, outsideText } from '../terminal-safe-text';
 import type { SessionStore } from './session-store';
+import type { ModelCheck } from './model-check';
+import { isModelName } from '../../shared/model-name';
 
 export interface SessionCommandDeps {
   readonly store: SessionStore;
@@ -32,6 +34,8 @@ export interface SessionCommandDeps {
   setMode(mode: ApprovalMode): string;
   projectCommands(): Promise<readonly ProjectCommand[]>;
   compact(): Promise<void>;
+  /** Whether the API has a model of that name (model-check.ts). */
+  checkModel(name: string): Promise<ModelCheck>;
 }
 
 /** A change a turn made to a file (its checkpoint), not undone. */
@@ -79,13 +83,7 @@ export async function runSessionCommand(
     case 'mode':
       return setMode(deps, args);
     case 'model':
-      if (args) store.setModel(args);
-      store.say(
-        args
-          ? `Model: ${outsideText(args)} from the next turn.`
-          : `Model: ${store.snapshot().model}`,
-      );
-      return;
+      return setModel(deps, args.trim());
     case 'cost':
       store.say(costWords(store.snapshot().conversation.usage));
       return;
@@ -169,6 +167,42 @@ function undoneFiles(changes: readonly LiveChange[]): string[] {
 /** Each file once, as a person reads it. */
 function pathsOf(changes: readonly LiveChange[]): string[] {
   return [...new Set(changes.map((c) => outsideLine(c.path)))];
+}
+
+/** /model: shows the model, or switches this session to one the API has (said when unchecked). */
+async function setModel(deps: SessionCommandDeps, name: string): Promise<void> {
+  const { store } = deps;
+  const current = store.snapshot().model;
+  if (!name) {
+    store.say(`Model: ${outsideLine(current)} (/model NAME switches this session to another).`);
+    return;
+  }
+  if (!isModelName(name)) {
+    store.say(
+      `"${outsideLine(name)}" is not a model name (letters, digits and . _ : @ - only). The model stays ${outsideLine(current)}.`,
+      'warn',
+    );
+    return;
+  }
+  const check = await deps.checkModel(name);
+  if (check.kind === 'absent') {
+    store.say(
+      `Not switched: ${outsideLine(check.message)}. The model stays ${outsideLine(current)}.`,
+      'warn',
+    );
+    return;
+  }
+  store.setModel(name);
+  if (check.kind === 'found')
+    store.say(
+      `Model: ${name} (${outsideLine(check.displayName)}) for this session, from the next turn.`,
+      'ok',
+    );
+  else
+    store.say(
+      `Model: ${name} for this session, from the next turn; not checked (${outsideLine(check.reason)}).`,
+      'warn',
+    );
 }
 
 function setMode(deps: SessionCommandDeps, args: string): void {

@@ -18,6 +18,7 @@ import { modelInfo } from '../../main/core/agent/model-catalog';
 import { compactConversation } from '../../main/core/agent/conversation-compaction';
 import { compactionWords } from '../../shared/compaction';
 import { createEnvClient } from '../ask-model';
+import { checkModelFromEnv } from './model-check';
 import type { SessionController } from './session-controller';
 import { runSessionCommand, type LiveChange } from './session-commands';
 import { conversationOf, pickerLine } from './session-resume';
@@ -157,6 +158,7 @@ export function sessionCommands(deps: {
         },
         projectCommands,
         compact: () => compact(),
+        checkModel: (name) => checkModelFromEnv(() => createEnvClient(io, undefined), name),
       },
       name,
       args,

@@ -31,6 +31,12 @@ function depsWith(
     setMode: () => '',
     projectCommands: async () => [],
     compact: async () => undefined,
+    checkModel: async (name) =>
+      name === 'claude-opus-4-1'
+        ? { kind: 'found', displayName: 'Claude Opus 4.1' }
+        : name === 'claude-offline-1'
+          ? { kind: 'unchecked', reason: 'the API could not be reached' }
+          : { kind: 'absent', message: `the API has no model "${name}" (HTTP 404)` },
   };
   const notices = () =>
     store.snapshot().blocks.flatMap((b) => (b.kind === 'notice' ? [`${b.tone}: ${b.text}`] : []));
@@ -91,5 +97,48 @@ describe('/undo', () => {
       'warn: Nothing to undo: no turn of this conversation changed a file that is not undone.',
     ]);
     expect(fresh.notices()).toEqual(['warn: Nothing to undo: this conversation has no turn yet.']);
+  });
+});
+
+describe('/model', () => {
+  it('/model NAME - a model the API has is taken for the session and named', async () => {
+    const { deps, notices } = depsWith([]);
+    await runSessionCommand(deps, 'model', 'claude-opus-4-1');
+    expect(deps.store.snapshot().model).toBe('claude-opus-4-1');
+    expect(notices()).toEqual([
+      'ok: Model: claude-opus-4-1 (Claude Opus 4.1) for this session, from the next turn.',
+    ]);
+  });
+
+  it('/model NAME - a name the API does not have is refused and the model stays', async () => {
+    const { deps, notices } = depsWith([]);
+    await runSessionCommand(deps, 'model', 'claude-opsu-4-1');
+    expect(deps.store.snapshot().model).toBe('claude-sonnet-5-5');
+    expect(notices()).toEqual([
+      'warn: Not switched: the API has no model "claude-opsu-4-1" (HTTP 404). The model stays claude-sonnet-5-5.',
+    ]);
+  });
+
+  it('/model NAME - not a name at all: refused before asking the API', async () => {
+    const { deps, notices } = depsWith([]);
+    let asked = false;
+    deps.checkModel = async () => {
+      asked = true;
+      return { kind: 'found', displayName: 'x' };
+    };
+    await runSessionCommand(deps, 'model', 'opus please\u001b[2J');
+    expect(asked).toBe(false);
+    expect(deps.store.snapshot().model).toBe('claude-sonnet-5-5');
+    expect(notices()[0]).toMatch(/^warn: "opus please.*" is not a model name/);
+    expect(notices()[0]).not.toContain('\u001b');
+  });
+
+  it('/model NAME - when the API cannot say, the name is taken and said to be unchecked', async () => {
+    const { deps, notices } = depsWith([]);
+    await runSessionCommand(deps, 'model', 'claude-offline-1');
+    expect(deps.store.snapshot().model).toBe('claude-offline-1');
+    expect(notices()).toEqual([
+      'warn: Model: claude-offline-1 for this session, from the next turn; not checked (the API could not be reached).',
+    ]);
   });
 });

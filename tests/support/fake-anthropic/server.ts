@@ -37,6 +37,33 @@ export interface FakeAnthropicServer {
 export interface FakeServerOptions {
   /** Model echoed in responses when the request names none. */
   model?: string;
+  /** The models `GET /v1/models/{id}` knows (others: 404); default FAKE_SERVER_MODELS. */
+  models?: readonly string[];
+}
+
+/** The models the fake server knows unless told others. */
+export const FAKE_SERVER_MODELS: readonly string[] = [
+  'claude-sonnet-5-5',
+  'claude-opus-4-1',
+  'claude-haiku-4-5',
+];
+
+/** `GET /v1/models/{id}`: the model's record, or the API's 404 for one it does not have. */
+function sendModel(res: ServerResponse, path: string, models: readonly string[]): void {
+  const id = decodeURIComponent(path.slice('/v1/models/'.length));
+  if (models.includes(id)) {
+    sendJson(res, 200, {
+      type: 'model',
+      id,
+      display_name: `Fake ${id}`,
+      created_at: '2026-01-01T00:00:00Z',
+    });
+    return;
+  }
+  sendJson(res, 404, {
+    type: 'error',
+    error: { type: 'not_found_error', message: `model: ${id}` },
+  });
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -154,6 +181,10 @@ export async function startFakeAnthropicServer(
       receivedAtNs: process.hrtime.bigint(),
     };
     requests.push(recorded);
+    if (recorded.method === 'GET' && recorded.path.startsWith('/v1/models/')) {
+      sendModel(res, recorded.path, options.models ?? FAKE_SERVER_MODELS);
+      return;
+    }
     if (recorded.method !== 'POST' || recorded.path !== '/v1/messages') {
       sendJson(res, 404, {
         type: 'error',
