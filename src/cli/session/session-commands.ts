@@ -9,7 +9,8 @@ import {
   slashUsage,
 } from '../../shared/slash-commands';
 import { contextLeft } from '../../shared/conversation-figures';
-import { costWords, contextWords } from '../../shared/usage-words';
+import { costWords, contextWords, inputTokens } from '../../shared/usage-words';
+import { turnCostLines, turnCosts } from '../../shared/turn-costs';
 import { approvalModeSchema, type ApprovalMode } from '../../shared/approvals';
 import type { ProjectCommand } from '../../main/core/project/project-commands';
 import { outsideLine, outsideText } from '../terminal-safe-text';
@@ -85,7 +86,7 @@ export async function runSessionCommand(
     case 'model':
       return setModel(deps, args.trim());
     case 'cost':
-      store.say(costWords(store.snapshot().conversation.usage));
+      store.say(sessionCost(store));
       return;
     case 'context': {
       const { latest, contextSaved } = store.snapshot();
@@ -203,6 +204,18 @@ async function setModel(deps: SessionCommandDeps, name: string): Promise<void> {
       `Model: ${name} for this session, from the next turn; not checked (${outsideLine(check.reason)}).`,
       'warn',
     );
+}
+
+/** The conversation's cost so far, then each turn's (the newest listed, earlier ones summed). */
+function sessionCost(store: SessionStore): string {
+  const { usage, items, figures } = store.snapshot().conversation;
+  if (inputTokens(usage) === 0 && usage.outputTokens === 0)
+    return 'Nothing has been sent in this conversation yet: $0.00.';
+  const turns = turnCostLines(turnCosts(items, figures.turnUsage)).map(outsideLine);
+  return [
+    `${costWords(usage)} for this conversation so far, estimated at the model's published prices.`,
+    ...(turns.length ? ['By turn:', ...turns] : []),
+  ].join('\n');
 }
 
 function setMode(deps: SessionCommandDeps, args: string): void {

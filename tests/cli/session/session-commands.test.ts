@@ -142,3 +142,41 @@ describe('/model', () => {
     ]);
   });
 });
+
+describe('/cost', () => {
+  const spent = (costUsd: number) => ({
+    inputTokens: 1000,
+    outputTokens: 200,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    costUsd,
+  });
+
+  it('/cost - nothing sent yet says so', async () => {
+    const { deps, notices } = depsWith([]);
+    await runSessionCommand(deps, 'cost', '');
+    expect(notices()).toEqual(['info: Nothing has been sent in this conversation yet: $0.00.']);
+  });
+
+  it("/cost - the conversation's total, then each turn's with its prompt, the prompt made safe", async () => {
+    const { deps, notices } = depsWith([]);
+    const turn = (turnId: string, text: string, costUsd: number) => {
+      deps.store.event({
+        type: 'turn_start',
+        conversationId: 'conv-1',
+        turnId,
+        userText: text,
+        model: 'claude-sonnet-5-5',
+      });
+      deps.store.event({ type: 'usage', conversationId: 'conv-1', turnId, usage: spent(costUsd) });
+      deps.store.event({ type: 'turn_end', conversationId: 'conv-1', turnId, reason: 'end_turn' });
+    };
+    turn('t1', 'rename total', 0.01);
+    turn('t2', 'explain \u001b[2Jthe cart', 0.03);
+    await runSessionCommand(deps, 'cost', '');
+    const text = notices().at(-1) ?? '';
+    expect(text).toMatch(/^info: Cost: \$0\.04 \(2\.0k in · 400 out\) for this conversation so far/u);
+    expect(text).toContain('\nBy turn:\n  1  $0.01  1.0k in · 200 out  rename total\n  2  $0.03');
+    expect(text).not.toContain('\u001b');
+  });
+});
