@@ -168,7 +168,13 @@ describe('/cost', () => {
         userText: text,
         model: 'claude-sonnet-5-5',
       });
-      deps.store.event({ type: 'usage', conversationId: 'conv-1', turnId, usage: spent(costUsd) });
+      deps.store.event({
+        type: 'usage',
+        conversationId: 'conv-1',
+        turnId,
+        usage: spent(costUsd),
+        model: 'claude-sonnet-5-5',
+      });
       deps.store.event({ type: 'turn_end', conversationId: 'conv-1', turnId, reason: 'end_turn' });
     };
     turn('t1', 'rename total', 0.01);
