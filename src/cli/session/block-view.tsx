@@ -5,6 +5,7 @@ import { Box, Text } from 'ink';
 import type { StepTone } from '../../shared/step-view';
 import { outsideLine, outsideText, stepLineText } from '../terminal-safe-text';
 import type { SessionBlock } from './session-blocks';
+import { MarkdownText } from './markdown-text';
 
 const TONES: Record<StepTone, string> = {
   running: 'cyan',
@@ -36,7 +37,11 @@ export function BlockView({ block }: { block: SessionBlock }) {
         </Box>
       );
     case 'text':
-      return <Text>{outsideText(block.text)}</Text>;
+      return block.markdown ? (
+        <MarkdownText text={block.text} fence={block.markdown.fence} />
+      ) : (
+        <Text>{outsideText(block.text)}</Text>
+      );
     case 'step':
       return (
         <Text>

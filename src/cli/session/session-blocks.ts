@@ -7,6 +7,7 @@
 import type { ChatItem } from '../../shared/conversation-state';
 import { hookStepWords, type HookStepWords } from '../../shared/hook-words';
 import { stepView, type StepView, type ToolStep } from '../../shared/step-view';
+import { openFenceAfter, type Fence } from './markdown-lines';
 
 export type SessionBlock =
   | {
@@ -16,7 +17,13 @@ export type SessionBlock =
       /** The names of the images sent with it. */
       readonly images?: readonly string[];
     }
-  | { readonly key: string; readonly kind: 'text'; readonly text: string }
+  | {
+      readonly key: string;
+      readonly kind: 'text';
+      readonly text: string;
+      /** Claude's answer (shown as markdown), from inside this open code block. */
+      readonly markdown?: { readonly fence: Fence | null };
+    }
   | { readonly key: string; readonly kind: 'step'; readonly view: StepView }
   | {
       readonly key: string;
@@ -121,9 +128,9 @@ function answerLines(
   const end = done ? item.text.length : item.text.lastIndexOf('\n') + 1;
   if (end <= from) return { block: null, chars: from };
   const text = item.text.slice(from, end).replace(/\n$/u, '');
-  if (!done && text === '' && end - from === 1)
-    return { block: { key: `${item.id}:${from}`, kind: 'text', text: '' }, chars: end };
-  return { block: { key: `${item.id}:${from}`, kind: 'text', text }, chars: end };
+  // A code block opened in lines printed before stays one: what it holds is code.
+  const markdown = { fence: from > 0 ? openFenceAfter(item.text.slice(0, from)) : null };
+  return { block: { key: `${item.id}:${from}`, kind: 'text', text, markdown }, chars: end };
 }
 
 function blockOf(item: ChatItem): SessionBlock | null {
@@ -144,7 +151,7 @@ function blockOf(item: ChatItem): SessionBlock | null {
         nested: item.toolUseId !== undefined,
       };
     case 'assistant_text':
-      return { key: item.id, kind: 'text', text: item.text };
+      return { key: item.id, kind: 'text', text: item.text, markdown: { fence: null } };
     default:
       return otherItem(item);
   }

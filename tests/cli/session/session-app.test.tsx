@@ -136,6 +136,23 @@ describe('SessionApp', () => {
     expect(frame).not.toContain('Explain the cart');
   });
 
+  it("SessionApp - Claude's markdown drawn: marks gone, a code block streamed in pieces kept as written", async () => {
+    const store = new SessionStore({ mode: 'ask', model: 'claude-sonnet-5-5' });
+    store.event(turn.start('Show me'));
+    store.event(turn.delta('m1', '## The fix\nChange **total** in `cart.ts`:\n```ts\n'));
+    store.setBusy(true);
+    const { shows } = draw(store);
+    await shows((f) => f.includes('Change total in cart.ts:'));
+    store.event(turn.delta('m1', 'const a = **b**;\n- not a bullet\n```\n- a bullet\n'));
+    store.event(turn.end());
+    store.setBusy(false);
+    const frame = await shows((f) => f.includes('• a bullet'));
+    expect(frame).toMatch(/^The fix$/mu);
+    expect(frame).toContain('const a = **b**;');
+    expect(frame).toMatch(/^- not a bullet$/mu);
+    expect(frame).not.toContain('## The fix');
+  });
+
   it('SessionApp - escape sequences from the model are shown, not obeyed', async () => {
     const store = new SessionStore({ mode: 'ask', model: 'claude-sonnet-5-5' });
     store.event(turn.start('Hi'));
