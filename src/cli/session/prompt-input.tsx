@@ -61,7 +61,7 @@ export function PromptInput(props: PromptInputProps) {
     chosenRef.current = index;
     setChosen(index);
   };
-  const [closedFor, setClosedFor] = useState<string | null>(null);
+  const [closedFor, setClosedFor] = useClosedFor(draft.text);
   const found = useCompletions(draft, props.sources);
   const menu = found && found.items.length > 0 && closedFor !== draft.text ? found : null;
   const menuRef = useRef(menu);
@@ -164,6 +164,18 @@ export function PromptInput(props: PromptInputProps) {
       )}
     </Box>
   );
+}
+
+/**
+ * Esc closes the menu for the text as it stands; any edit forgets that, so the menu comes back
+ * when the text next calls for it (a "/" typed again after deleting the first).
+ */
+function useClosedFor(text: string): [string | null, (text: string | null) => void] {
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (closedFor !== null && closedFor !== text) setClosedFor(null);
+  }, [closedFor, text]);
+  return [closedFor, setClosedFor];
 }
 
 function typedInFull(

@@ -153,6 +153,18 @@ describe('PromptInput', () => {
     expect(calls.escapes).toBe(1);
   });
 
+  it('PromptInput - after Esc, the list comes back when the text calls for it again', async () => {
+    const { shows, press } = prompt();
+    await press('/');
+    await shows((f) => f.includes('Tab or Enter picks'));
+    await press(KEYS.escape);
+    await shows((f) => !f.includes('Tab or Enter picks'));
+    await press(KEYS.backspace);
+    await shows((f) => f.includes(PLACEHOLDER));
+    await press('/');
+    await shows((f) => f.includes('Tab or Enter picks') && f.includes('/help'));
+  });
+
   it('PromptInput - @ lists the project files that match', async () => {
     const { shows, press } = prompt();
     await press('look at @ma');
