@@ -80,13 +80,13 @@ describe.skipIf(!canRun)('CLI test verdict', () => {
     expect(await main(['proposal', 'show', id], show.io)).toBe(0);
     expect(show.stdout()).toMatch(/Tests: 1 newly failing · 0 pass \(pytest, [\d.]+ m?s\)/u);
     expect(show.stdout()).toContain('  Selected: 1 test file imports shop/cart.py');
-    expect(show.stdout()).toContain('failing tests/test_cart.py: tests.test_cart::test_total');
+    expect(show.stdout()).toContain('failing tests/test_cart.py::test_total');
     expect(show.stdout()).toMatch(/assert 5 == 6/u);
     const json = makeIo();
     expect(await main(['proposal', 'show', id, '--json'], json.io)).toBe(0);
     expect(changeSetSchema.parse(JSON.parse(json.stdout())).evidence?.tests).toMatchObject({
       state: 'failed',
-      newlyFailing: [{ name: 'tests.test_cart::test_total' }],
+      newlyFailing: [{ name: 'tests/test_cart.py::test_total' }],
     });
     expect(readFileSync(path.join(project, 'shop/cart.py'), 'utf8')).toBe(CART);
   }, 120_000);

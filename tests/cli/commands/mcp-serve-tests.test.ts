@@ -102,7 +102,7 @@ describe.skipIf(!canRun || !hasPytest)('sluice mcp (CLI) tests before approval',
       const [summary] = repo.list(projectIdFor(p.root));
       expect(repo.get(summary?.id ?? '')?.evidence?.tests).toMatchObject({
         state: 'failed',
-        newlyFailing: [{ name: 'tests.test_cart::test_total' }],
+        newlyFailing: [{ name: 'tests/test_cart.py::test_total' }],
       });
     } finally {
       db.close();

@@ -4,6 +4,7 @@
 // rest are "newly failing" (a test the change adds and that fails counts as newly failing).
 import type { TestFailure } from '../../../shared/test-verdict';
 import type { TestOutcome } from './test-outcome';
+import { pytestNodeId } from './pytest-node-id';
 
 export interface OutcomeLists {
   readonly newlyFailing: TestOutcome[];
@@ -41,6 +42,17 @@ export function splitFlaky(
   return { failing, flaky };
 }
 
+/**
+ * A failure as the person and the model read it. A pytest test is named by its node id
+ * (`tests/test_cart.py::TestCart::test_total`, what `pytest` itself prints and runs by), not
+ * by the JUnit names it was matched by (`tests.test_cart.TestCart::test_total`).
+ */
 export function asFailure(o: TestOutcome): TestFailure {
-  return { name: o.name, file: o.file, output: o.output };
+  return { name: shownName(o), file: o.file, output: o.output };
+}
+
+function shownName(o: TestOutcome): string {
+  if (!o.file.endsWith('.py') || !o.name.includes('::')) return o.name;
+  const nodeId = pytestNodeId(o);
+  return nodeId === o.file ? o.name : nodeId;
 }

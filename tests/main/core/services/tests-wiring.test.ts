@@ -61,12 +61,12 @@ describe.skipIf(!canRun)('tests before approval in the app', () => {
     expect(secondRequest).toContain(
       'With this change to shop/cart.py, 1 test that passes today fails (pytest: 1 test file imports shop/cart.py',
     );
-    expect(secondRequest).toContain('tests.test_cart::test_total');
+    expect(secondRequest).toContain('tests/test_cart.py::test_total');
     const request = agentEvents(h).find((e) => e.type === 'approval_request');
     if (request?.type !== 'approval_request') throw new Error('no approval_request');
     expect(request.request.evidence?.tests).toMatchObject({
       state: 'failed',
-      newlyFailing: [{ name: 'tests.test_cart::test_total', file: 'tests/test_cart.py' }],
+      newlyFailing: [{ name: 'tests/test_cart.py::test_total', file: 'tests/test_cart.py' }],
     });
     await h.call('approvals.decide', {
       approvalId: request.request.approvalId,
@@ -98,7 +98,7 @@ describe.skipIf(!canRun)('tests before approval in the app', () => {
     expect(stored?.tests).toMatchObject({
       state: 'failed',
       selection: { label: 'pytest', targets: ['tests/test_cart.py'] },
-      newlyFailing: [{ name: 'tests.test_cart::test_total' }],
+      newlyFailing: [{ name: 'tests/test_cart.py::test_total' }],
     });
     expect(readFileSync(path.join(h.project, 'shop/cart.py'), 'utf8')).toContain('p * q');
   }, 120_000);

@@ -81,9 +81,9 @@ describe.skipIf(!canRun || !hasPytest)('background baseline with pytest', () => 
       deadlineMs: 120_000,
     });
     expect(broken.state).toBe('failed');
-    expect(broken.newlyFailing.map((f) => f.name)).toEqual(['tests.test_cart::test_total']);
+    expect(broken.newlyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
     expect(broken.alreadyFailing.map((f) => f.name)).toEqual([
-      'tests.test_cart::test_already_broken',
+      'tests/test_cart.py::test_already_broken',
     ]);
     // The proposed run alone (its failure ran again within it); no baseline run.
     expect(log.runs(false)).toHaveLength(1);
@@ -144,7 +144,7 @@ describe.skipIf(!canRun || !hasPytest)('background baseline with pytest', () => 
     });
     expect(verdict.state).toBe('failed');
     expect(verdict.newlyFailing.map((f) => f.name)).toEqual([
-      `tests.${name.slice(0, -3)}::test_flag`,
+      `tests/${name}::test_flag`,
     ]);
     expect(verdict.alreadyFailing).toEqual([]);
     // The proposed run (its failure ran again within it) and the new state's baseline.

@@ -73,10 +73,10 @@ describe.skipIf(!canRun || !hasPytest)('tests before approval with pytest', () =
     expect(verdict.selection?.targets).toContain('tests/test_cart.py');
     expect(verdict.selection?.targets).not.toContain('other/test_misc.py');
     expect(verdict.state).toBe('failed');
-    expect(verdict.newlyFailing.map((f) => f.name)).toEqual(['tests.test_cart::test_total']);
+    expect(verdict.newlyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
     expect(verdict.newlyFailing[0]?.file).toBe('tests/test_cart.py');
     expect(verdict.newlyFailing[0]?.output).toMatch(/assert 5 == 6/u);
-    expect(verdict.alreadyFailing.map((f) => f.name)).toEqual(['tests.test_cart::test_old_bug']);
+    expect(verdict.alreadyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_old_bug']);
     expect(treeHash(project.root)).toBe(before);
   }, 180_000);
 

@@ -107,9 +107,9 @@ describe('a plan run beside its baseline', () => {
     const disk = listProjectFiles(project.root);
     const result = await runPlan(context, plan, [broken], disk, new AbortController().signal);
     if (!('verdict' in result)) throw new Error('stopped');
-    expect(result.verdict.newlyFailing.map((f) => f.name)).toEqual(['tests.test_cart::test_total']);
+    expect(result.verdict.newlyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
     expect(result.verdict.alreadyFailing.map((f) => f.name)).toEqual([
-      'tests.test_cart::test_old_bug',
+      'tests/test_cart.py::test_old_bug',
     ]);
     // Baseline and proposed run were both asked for before either answered.
     expect(
@@ -178,7 +178,7 @@ describe('a plan run beside its baseline', () => {
     const signal = new AbortController().signal;
     const first = await runPlan(context, plan, [broken], null, signal);
     if (!('verdict' in first)) throw new Error('stopped');
-    expect(first.verdict.flaky.map((f) => f.name)).toEqual(['tests.test_cart::test_total']);
+    expect(first.verdict.flaky.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
     expect(first.verdict.newlyFailing).toEqual([]);
     expect(calls.filter((c) => !c.proposed).map((c) => c.command)).toEqual([
       plan.selection.command,
@@ -224,10 +224,10 @@ describe('a plan run beside its baseline', () => {
       'tests/test_cart.py',
       'tests/test_tax.py',
     ]);
-    expect(result.verdict.newlyFailing.map((f) => f.name)).toEqual(['tests.test_cart::test_total']);
+    expect(result.verdict.newlyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
     expect(result.verdict.alreadyFailing.map((f) => f.name).sort()).toEqual([
-      'tests.test_cart::test_old_bug',
-      'tests.test_tax::test_rounding',
+      'tests/test_cart.py::test_old_bug',
+      'tests/test_tax.py::test_rounding',
     ]);
   });
 

@@ -95,8 +95,8 @@ describe.skipIf(!canRun || !hasPytest)('pytest run again within the run', () => 
         deadlineMs: 120_000,
       });
       expect(verdict.state).toBe('failed');
-      expect(verdict.newlyFailing.map((f) => f.name)).toEqual(['tests.test_lib::test_total']);
-      expect(verdict.flaky.map((f) => f.name)).toEqual(['tests.test_lib::test_once']);
+      expect(verdict.newlyFailing.map((f) => f.name)).toEqual(['tests/test_lib.py::test_total']);
+      expect(verdict.flaky.map((f) => f.name)).toEqual(['tests/test_lib.py::test_once']);
       expect(verdict.passed).toBe(1);
       // The proposed run (which ran its two failures again) and the baseline beside it.
       const verdictRuns = log.runs(false);

@@ -106,7 +106,7 @@ describe.skipIf(!canRun || !hasPytest)('tests that reach the change first, with 
     // The rest: the whole selection, as without a first stage.
     const final = await late;
     expect(final.state).toBe('failed');
-    expect(final.newlyFailing.map((f) => f.name)).toEqual(['tests.test_lib::test_call_by_name']);
+    expect(final.newlyFailing.map((f) => f.name)).toEqual(['tests/test_lib.py::test_call_by_name']);
     expect(final.passed).toBe(3);
     expect(final.reason).toBeUndefined();
     // The same change without anyone reading the first stage: the same verdict, in one answer.
@@ -115,7 +115,7 @@ describe.skipIf(!canRun || !hasPytest)('tests that reach the change first, with 
       deadlineMs: 120_000,
     });
     expect(whole.state).toBe('failed');
-    expect(whole.newlyFailing.map((f) => f.name)).toEqual(['tests.test_lib::test_call_by_name']);
+    expect(whole.newlyFailing.map((f) => f.name)).toEqual(['tests/test_lib.py::test_call_by_name']);
     expect(whole.passed).toBe(3);
     expect(treeHash(project.root)).toBe(before);
   }, 240_000);
