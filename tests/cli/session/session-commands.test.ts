@@ -62,7 +62,7 @@ describe('/undo', () => {
     expect(notices()).toEqual(['ok: Undid turn turn-two: restored b.ts, a.ts.']);
   });
 
-  it('/undo - a file the turn created is said to be removed, by the turn\'s first change to it', async () => {
+  it("/undo - a file the turn created is said to be removed, by the turn's first change to it", async () => {
     const { deps, notices } = depsWith([
       change('c3', 'turn-two-1234', 'new.ts', 'modified'),
       change('c2', 'turn-two-1234', 'new.ts', 'created'),
@@ -181,7 +181,9 @@ describe('/cost', () => {
     turn('t2', 'explain \u001b[2Jthe cart', 0.03);
     await runSessionCommand(deps, 'cost', '');
     const text = notices().at(-1) ?? '';
-    expect(text).toMatch(/^info: Cost: \$0\.04 \(2\.0k in · 400 out\) for this conversation so far/u);
+    expect(text).toMatch(
+      /^info: Cost: \$0\.04 \(2\.0k in · 400 out\) for this conversation so far/u,
+    );
     expect(text).toContain('\nBy turn:\n  1  $0.01  1.0k in · 200 out  rename total\n  2  $0.03');
     expect(text).not.toContain('\u001b');
   });

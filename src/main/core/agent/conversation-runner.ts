@@ -127,11 +127,7 @@ export function createConversationRunner(deps: ConversationRunnerDeps): Conversa
   return {
     start(request) {
       const images = request.kind === 'send' ? checkedImages(request.images) : [];
-      const { conversationId, model, created, previousStart } = prepareTurn(
-        deps,
-        running,
-        request,
-      );
+      const { conversationId, model, created, previousStart } = prepareTurn(deps, running, request);
       const sessionStart = sessions.turnStarts(conversationId, created);
       const text = request.kind === 'send' ? request.text : undefined;
       const turnId = deps.repository.startTurn(

@@ -143,9 +143,7 @@ describe.skipIf(!canRun || !hasPytest)('background baseline with pytest', () => 
       deadlineMs: 120_000,
     });
     expect(verdict.state).toBe('failed');
-    expect(verdict.newlyFailing.map((f) => f.name)).toEqual([
-      `tests/${name}::test_flag`,
-    ]);
+    expect(verdict.newlyFailing.map((f) => f.name)).toEqual([`tests/${name}::test_flag`]);
     expect(verdict.alreadyFailing).toEqual([]);
     // The proposed run (its failure ran again within it) and the new state's baseline.
     expect(log.runs(false)).toHaveLength(2);

@@ -107,7 +107,9 @@ describe('a plan run beside its baseline', () => {
     const disk = listProjectFiles(project.root);
     const result = await runPlan(context, plan, [broken], disk, new AbortController().signal);
     if (!('verdict' in result)) throw new Error('stopped');
-    expect(result.verdict.newlyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
+    expect(result.verdict.newlyFailing.map((f) => f.name)).toEqual([
+      'tests/test_cart.py::test_total',
+    ]);
     expect(result.verdict.alreadyFailing.map((f) => f.name)).toEqual([
       'tests/test_cart.py::test_old_bug',
     ]);
@@ -224,7 +226,9 @@ describe('a plan run beside its baseline', () => {
       'tests/test_cart.py',
       'tests/test_tax.py',
     ]);
-    expect(result.verdict.newlyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
+    expect(result.verdict.newlyFailing.map((f) => f.name)).toEqual([
+      'tests/test_cart.py::test_total',
+    ]);
     expect(result.verdict.alreadyFailing.map((f) => f.name).sort()).toEqual([
       'tests/test_cart.py::test_old_bug',
       'tests/test_tax.py::test_rounding',
