@@ -148,6 +148,18 @@ function refuse(
  * The person decides on the call's card; an approval pins the definition they saw. Returns
  * the result of a call that does not run, or null when it runs.
  */
+/** Why an asked call did not run: the person's reject, or the turn's end before anyone decided. */
+function refusedCallWords(
+  apiName: string,
+  resolution: { decidedBy: string; reason?: string | undefined },
+): string {
+  if (resolution.decidedBy === 'person')
+    return `The person rejected this call of ${apiName}; it was not run.${resolution.reason ? ` Reason: ${resolution.reason}` : ''}`;
+  if (resolution.decidedBy === 'abort')
+    return `This call of ${apiName} was not run: ${resolution.reason ?? 'the turn was stopped'} before anyone decided.`;
+  return `This call of ${apiName} was not run, and no person decided: ${resolution.reason ?? 'it was refused'}.`;
+}
+
 async function askPerson(
   deps: McpToolDeps,
   call: {
@@ -192,7 +204,7 @@ async function askPerson(
       { type: 'reject', ...(resolution.reason ? { reason: resolution.reason } : {}) },
       {
         status: 'rejected',
-        content: `The person rejected this call of ${def.apiName}; it was not run.${resolution.reason ? ` Reason: ${resolution.reason}` : ''}`,
+        content: refusedCallWords(def.apiName, resolution),
       },
     );
   trail.decided('approved', resolution.decidedBy, { type: 'approve' });

@@ -202,4 +202,53 @@ describe('mcp call audit', () => {
     });
     expect(calls).toBe(0);
   });
+
+  it('a call whose question ended without a person (the turn stopped) - not said to be their reject', async () => {
+    const h = await startHarness({});
+    const db = openAppDatabase({ home: path.join(h.root, '.home') });
+    open = { h, db };
+    const def = {
+      name: 'echo',
+      apiName: 'mcp__ev__echo',
+      server: 'ev',
+      description: 'Echo',
+      inputSchema: { type: 'object' },
+      annotations: {},
+      hash: 'h'.repeat(64),
+    } as unknown as McpToolDefinition;
+    const tool = createMcpTool({
+      def,
+      key: 'person:ev',
+      connection: { status: () => ({ state: 'running' }) } as unknown as McpConnection,
+      repo: createMcpRepository(db),
+      mode: () => 'ask',
+      pin: () => undefined,
+      current: async () => def,
+    });
+    const answered = (decidedBy: 'abort' | 'person', reason?: string) =>
+      runTool(
+        tool,
+        { message: 'x' },
+        {
+          workspace: h.workspace,
+          signal: new AbortController().signal,
+          approvals: {
+            requestToolCall: async () => ({
+              approvalId: 'a1',
+              outcome: 'rejected',
+              decidedBy,
+              ...(reason ? { reason } : {}),
+            }),
+          } as never,
+        },
+      );
+    const stopped = await answered('abort', 'the turn was stopped');
+    expect(stopped.status).toBe('rejected');
+    expect(stopped.content).toBe(
+      'This call of mcp__ev__echo was not run: the turn was stopped before anyone decided.',
+    );
+    expect((await answered('person', 'not now')).content).toBe(
+      'The person rejected this call of mcp__ev__echo; it was not run. Reason: not now',
+    );
+  });
 });
