@@ -47,7 +47,7 @@ export function BlockView({ block }: { block: SessionBlock }) {
         <Text>
           <Text color={TONES[block.view.tone]}>{`  ${block.view.icon} `}</Text>
           {stepLineText(block.view.label)}
-          {block.view.tone === 'ok' ? null : (
+          {block.view.tone === 'ok' && !block.view.decision ? null : (
             <Text color={TONES[block.view.tone]}>{` (${block.view.status})`}</Text>
           )}
         </Text>

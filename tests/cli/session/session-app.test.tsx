@@ -153,6 +153,25 @@ describe('SessionApp', () => {
     expect(frame).not.toContain('## The fix');
   });
 
+  it('SessionApp - a write the person kept in part says so beside its step (not a bare tick)', async () => {
+    const store = new SessionStore({ mode: 'ask', model: 'claude-sonnet-5-5' });
+    store.event(turn.start('Fix it'));
+    store.event(turn.toolStart('u1', 'Editing cart.ts', 'edit_file'));
+    store.event({
+      type: 'tool_end',
+      conversationId: 'conv-1',
+      turnId: 't1',
+      toolUseId: 'u1',
+      name: 'edit_file',
+      status: 'ok',
+      result:
+        'Partly applied to cart.ts: the person approved hunk h1 and rejected hunk h2 (checkpoint cp1).',
+    });
+    store.event(turn.end());
+    const { shows } = draw(store);
+    await shows((f) => f.includes('✓ Editing cart.ts (applied 1 of 2 hunks)'));
+  });
+
   it('SessionApp - escape sequences from the model are shown, not obeyed', async () => {
     const store = new SessionStore({ mode: 'ask', model: 'claude-sonnet-5-5' });
     store.event(turn.start('Hi'));

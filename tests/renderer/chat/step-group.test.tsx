@@ -114,4 +114,55 @@ describe('StepGroup', () => {
     expect(screen.getByRole('button', { name: /Done \(1 step\)/ })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Not written or not run' })).toBeNull();
   });
+
+  it('the person own reject - not counted as a problem; named as theirs, in a plain tone', async () => {
+    const fake = createFakeSluice();
+    renderWithClient(<App />, fake);
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, 'change the greeting{Enter}');
+    fake.emit('agent', ev.turnStart('change the greeting'));
+    fake.emit('agent', ev.toolStart('u1', 'Editing src/config.ts', editInput, 'edit_file'));
+    fake.emit(
+      'agent',
+      ev.toolEnd(
+        'u1',
+        'rejected',
+        'The person rejected the change to src/config.ts; nothing was written. They gave no reason; ask them what they want instead of retrying the same change.',
+        'edit_file',
+      ),
+    );
+    fake.emit('agent', ev.turnEnd());
+
+    const summary = screen.getByRole('button', { name: /Done \(1 step\)/ });
+    expect(summary).not.toHaveTextContent(/problem/u);
+    const item = within(screen.getByRole('list', { name: 'Not written or not run' })).getByRole(
+      'listitem',
+    );
+    expect(item).toHaveTextContent('You rejected src/config.ts; nothing was written.');
+    expect(item).toHaveAttribute('data-status', 'you-rejected');
+    await userEvent.click(summary);
+    const step = screen.getByTestId('step');
+    expect(step).toHaveAttribute('data-status', 'you-rejected');
+    expect(step).toHaveTextContent('you rejected it');
+  });
+
+  it('a reject nobody chose - still counted as a problem', async () => {
+    const fake = createFakeSluice();
+    renderWithClient(<App />, fake);
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, 'change the greeting{Enter}');
+    fake.emit('agent', ev.turnStart('change the greeting'));
+    fake.emit('agent', ev.toolStart('u1', 'Editing src/config.ts', editInput, 'edit_file'));
+    fake.emit(
+      'agent',
+      ev.toolEnd(
+        'u1',
+        'rejected',
+        'The change to src/config.ts was not written: nobody could be asked (there is no terminal to ask the person).',
+        'edit_file',
+      ),
+    );
+    fake.emit('agent', ev.turnEnd());
+    expect(screen.getByRole('button', { name: /Done \(1 step\)/ })).toHaveTextContent('1 problem');
+  });
 });

@@ -49,4 +49,56 @@ describe('StepLine', () => {
     line.click();
     expect(await screen.findByText('What Claude was told')).toBeInTheDocument();
   });
+
+  it('step line - a write the person kept in part says what was written, not a plain ok', () => {
+    const kept = {
+      ...step,
+      name: 'edit_file',
+      label: 'Editing src/a.ts',
+      input: { path: 'src/a.ts' },
+      status: 'ok' as const,
+      result:
+        'Partly applied to src/a.ts: the person approved hunks h1, h3 and rejected hunk h2 (no reason given).',
+    };
+    render(<StepLine step={kept} />);
+    const line = screen.getByRole('button');
+    expect(line).toHaveTextContent(/^✓Editing src\/a\.tsapplied 2 of 3 hunks$/u);
+    expect(screen.getByTestId('step')).toHaveAttribute('data-status', 'ok');
+  });
+
+  it('step line - a write of the person own edited text says so', () => {
+    const edited = {
+      ...step,
+      name: 'edit_file',
+      label: 'Editing src/a.ts',
+      status: 'ok' as const,
+      result:
+        'The person edited your proposal for src/a.ts before it was written. What was written differs from your proposal by:\n',
+    };
+    render(<StepLine step={edited} />);
+    expect(screen.getByRole('button')).toHaveTextContent(/applied your edited version$/u);
+  });
+
+  it('step line - the person own reject reads as theirs, not as a failure', () => {
+    const rejected = {
+      ...step,
+      status: 'rejected' as const,
+      result: 'The person rejected the command; it was not run.',
+    };
+    render(<StepLine step={rejected} />);
+    expect(screen.getByRole('button')).toHaveTextContent(/you rejected it$/u);
+    expect(screen.getByTestId('step')).toHaveAttribute('data-status', 'you-rejected');
+  });
+
+  it('step line - a reject nobody chose keeps its rejected status', () => {
+    const refused = {
+      ...step,
+      status: 'rejected' as const,
+      result: 'The command was not run, and no person decided: no person could be asked.',
+    };
+    render(<StepLine step={refused} />);
+    expect(screen.getByRole('button')).toHaveTextContent(/rejected$/u);
+    expect(screen.getByRole('button')).not.toHaveTextContent(/you rejected/u);
+    expect(screen.getByTestId('step')).toHaveAttribute('data-status', 'rejected');
+  });
 });

@@ -51,4 +51,14 @@ describe('unwrittenFiles', () => {
       'Editing a file',
     );
   });
+
+  it('the person own reject - named as theirs, apart from a reject nobody chose', () => {
+    const mine: ToolItem = {
+      ...step('m', 'rejected', { path: 'src/m.ts' }),
+      result: 'The person rejected the change to src/m.ts; nothing was written.',
+    };
+    const [file] = unwrittenFiles([mine]);
+    expect(file?.status).toBe('you-rejected');
+    expect(file?.text).toBe('You rejected src/m.ts; nothing was written.');
+  });
 });

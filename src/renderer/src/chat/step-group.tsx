@@ -5,6 +5,8 @@
 import { useState } from 'react';
 import type { ChatItem } from './conversation-state';
 import { hookRunIsProblem } from '../../../shared/hook-words';
+import { plural } from '../../../shared/plural';
+import { personDecision } from '../../../shared/step-decision';
 import { HookStepLine } from './hook-step-line';
 import { StepLine } from './step-line';
 import { unwrittenFiles } from './unwritten-files';
@@ -19,12 +21,11 @@ function Step({ step }: { step: StepItem }) {
 /** A step the person should look at: a tool that did not do its work, a hook that failed. */
 function isProblem(step: StepItem): boolean {
   if (step.type === 'hook') return hookRunIsProblem(step.run);
-  // A change sent back to Claude before the person saw it is a step of the work, not a problem.
-  return step.status !== 'ok' && step.shownAs === undefined;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+  // A change sent back to Claude before the person saw it is a step of the work, and a reject
+  // the person chose is their decision: neither is a problem.
+  return (
+    step.status !== 'ok' && step.shownAs === undefined && personDecision(step)?.kind !== 'rejected'
+  );
 }
 
 export function StepGroup({ steps, live }: { steps: StepItem[]; live: boolean }) {

@@ -17,7 +17,8 @@ function formatInput(input: unknown): string {
 export function StepLine({ step }: { step: ToolItem }) {
   const [open, setOpen] = useState(false);
   const view = stepView(step);
-  const shown = view.tone;
+  // A reject the person chose is their decision, not a failure: said plainly, without alarm.
+  const shown = view.decision?.kind === 'rejected' ? 'you-rejected' : view.tone;
   const sentBack = shown === 'sent-back';
   return (
     <li className="step" data-status={shown} data-testid="step">

@@ -1,14 +1,16 @@
 // The files a turn's write steps did not write, for the collapsed step summary: a conflict
 // found at approval time, a policy denial or a rejection stays visible after the turn ended
 // and after the conversation is reloaded from history (both keep each step's status, input
-// and result), without opening the steps.
+// and result), without opening the steps. A reject the person chose is named as theirs.
 import type { ChatItem } from './conversation-state';
+import { personDecision } from '../../../shared/step-decision';
 
 type ToolItem = Extract<ChatItem, { type: 'tool' }>;
 
 export interface UnwrittenFile {
   stepId: string;
-  status: 'conflict' | 'denied' | 'rejected';
+  /** `you-rejected`: the person's own reject, their decision rather than a failure. */
+  status: 'conflict' | 'denied' | 'rejected' | 'you-rejected';
   /** The file the step was about (its `path` input), or the step's label without one. */
   path: string;
   text: string;
@@ -36,14 +38,17 @@ function describe(status: UnwrittenFile['status'], path: string, step: ToolItem)
       return `Denied by the approval policy: ${path}; ${notDone(step)}.`;
     case 'rejected':
       return `Rejected: ${path}; ${notDone(step)}.`;
+    case 'you-rejected':
+      return `You rejected ${path}; ${notDone(step)}.`;
   }
 }
 
 export function unwrittenFiles(steps: ToolItem[]): UnwrittenFile[] {
   const found: UnwrittenFile[] = [];
   for (const step of steps) {
-    const { status } = step;
-    if (status !== 'conflict' && status !== 'denied' && status !== 'rejected') continue;
+    if (step.status !== 'conflict' && step.status !== 'denied' && step.status !== 'rejected')
+      continue;
+    const status = personDecision(step)?.kind === 'rejected' ? 'you-rejected' : step.status;
     const path = stepPath(step) ?? (step.label || step.name);
     found.push({ stepId: step.id, status, path, text: describe(status, path, step) });
   }
