@@ -1,9 +1,11 @@
 // What can be done with a change set that is still proposed: Accept all, Accept selected,
 // Reject with a reason, or Refine (continues the set's conversation; the result supersedes
 // this set). Files changed on disk since the set was made are named first: accepting skips
-// them.
+// them. Accept selected says what the check of exactly the ticked hunks found and did not
+// finish, in the review's words.
 import type { ApplyResult, ChangeSetView } from '../../../shared/contract';
 import { useClient } from '../app/client-context';
+import { checkNote, type CheckState } from '../review/approve-label';
 import { InboxField } from './inbox-field';
 import { selectionOf, type Selected } from './change-set-selection';
 
@@ -31,6 +33,8 @@ export function ChangeSetActions(props: {
   id: string;
   view: ChangeSetView;
   selected: Selected;
+  /** How far the check of what Accept selected would write got. */
+  selectedCheck: CheckState;
   busy: boolean;
   drafts: DecisionDrafts;
   act(what: () => Promise<void>): Promise<void>;
@@ -46,6 +50,8 @@ export function ChangeSetActions(props: {
   const seen = view.revision ? { seenRevision: view.revision } : {};
   const decide = (send: () => Promise<ApplyResult>) =>
     void act(async () => props.onDecided(await send()));
+  const selection = selectionOf(view, selected);
+  const nothingTicked = view.files.every((file) => (selected[file.path] ?? []).length === 0);
 
   return (
     <>
@@ -70,14 +76,14 @@ export function ChangeSetActions(props: {
             decide(() =>
               client.proposals.apply({
                 id,
-                selection: selectionOf(view, selected),
+                selection,
                 ...reasonField,
                 ...seen,
               }),
             )
           }
         >
-          Accept selected
+          Accept selected{nothingTicked ? '' : checkNote(props.selectedCheck)}
         </button>
         <InboxField
           label="Reason (for what is rejected)"

@@ -45,6 +45,10 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
   const setEvidence = latestEvidence(view.evidence, recheck.evidence);
   // With hunks unticked, the evidence shown is that of exactly what would be written.
   const evidence = picked.active ? picked.evidence : setEvidence;
+  // Accept selected writes the ticked hunks: their own check, or the whole set's when all are.
+  const selectedCheck = picked.active
+    ? { evidence: picked.evidence, pending: picked.checking, failed: picked.error !== null }
+    : { evidence: setEvidence, pending: false };
   const notice = picked.active
     ? `${picked.scope ?? ''}${picked.checking ? ': checking…' : ''}${picked.error ? `: not checked (${picked.error})` : ''}`
     : recheck.notice;
@@ -95,6 +99,7 @@ export function ChangeSetDetail({ id, version, onRefined, onOpenConversation }: 
           id={id}
           view={view}
           selected={selected}
+          selectedCheck={selectedCheck}
           busy={busy}
           drafts={{ reason, setReason, refineText, setRefineText }}
           act={act}

@@ -1,5 +1,6 @@
 // The inbox's change sets, newest first: each opens its detail, and a running one can be stopped.
 import type { ChangeSetSummary } from '../../../shared/contract';
+import { plural } from '../../../shared/plural';
 import { statusWords } from './change-set-words';
 
 interface Props {
@@ -28,7 +29,8 @@ export function ChangeSetList({ sets, openId, onOpen, onStop }: Props) {
                 : statusWords(set.status)}
             </span>
             <span className="muted">
-              {set.paths.length} file(s){set.needsRecheck ? ' · needs re-check' : ''}
+              {plural(set.paths.length, 'file')}
+              {set.needsRecheck ? ' · needs re-check' : ''}
             </span>
           </button>
           {set.status === 'running' && (

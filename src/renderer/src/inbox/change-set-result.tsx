@@ -2,8 +2,15 @@
 // Undo for a written file (back as it was before this set), and how many other sets now need
 // a re-check.
 import type { ApplyResult } from '../../../shared/contract';
+import { plural } from '../../../shared/plural';
 import { useClient } from '../app/client-context';
 import { fileStateWords, statusWords } from './change-set-words';
+
+/** "1 other change set touches the same files and needs a re-check." */
+function recheckWords(others: number): string {
+  const one = others === 1;
+  return `${plural(others, 'other change set')} ${one ? 'touches' : 'touch'} the same files and ${one ? 'needs' : 'need'} a re-check.`;
+}
 
 export function ChangeSetResult(props: {
   result: ApplyResult;
@@ -53,9 +60,7 @@ export function ChangeSetResult(props: {
         })}
       </ul>
       {result.recheck.length > 0 && (
-        <p className="warn-text">
-          {result.recheck.length} other change set(s) touch the same files and need a re-check.
-        </p>
+        <p className="warn-text">{recheckWords(result.recheck.length)}</p>
       )}
     </section>
   );

@@ -3,6 +3,7 @@
 // to polling) in a status region, and the memory of the running type checkers.
 import type { ReactNode } from 'react';
 import type { IndexStatus } from '../../../shared/contract';
+import { plural } from '../../../shared/plural';
 import { useIndexStatus } from '../symbols/use-index-status';
 import { CheckerMemory } from './checker-memory';
 
@@ -63,8 +64,4 @@ function IndexNotices({ notices }: { notices: readonly string[] }): ReactNode {
       ))}
     </div>
   );
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,16 +1,14 @@
 // The primary button's words: what it writes, and what the check found in exactly that.
 // "Approve all 2 hunks", "Approve 1 of 2 hunks with 2 errors", "Approve my version (still
 // checking)", "Approve 2 of 3 hunks (errors not checked)": the person reads the consequence
-// before pressing it, and a check that did not finish never reads as a clean one.
+// before pressing it, and a check that did not finish never reads as a clean one. The inbox's
+// "Accept selected" carries the same note (`checkNote`).
 import type { ProposalEvidence } from '../../../shared/diagnostics';
 import { selectionWords, type SelectionCount } from '../../../shared/hunk-selection';
+import { plural } from '../../../shared/plural';
 
-export interface ApproveLabelInput {
-  /** Hunks can be ticked (more than one, an existing file). */
-  readonly perHunk: boolean;
-  readonly count: SelectionCount;
-  /** The person's own text is what would be written. */
-  readonly edited?: boolean;
+/** How far the check of exactly what a button would write got. */
+export interface CheckState {
   /** The evidence of exactly what would be written, as far as it got. */
   readonly evidence: ProposalEvidence | null;
   /** The check of what would be written has not finished (more of it will come). */
@@ -19,8 +17,12 @@ export interface ApproveLabelInput {
   readonly failed?: boolean;
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+export interface ApproveLabelInput extends CheckState {
+  /** Hunks can be ticked (more than one, an existing file). */
+  readonly perHunk: boolean;
+  readonly count: SelectionCount;
+  /** The person's own text is what would be written. */
+  readonly edited?: boolean;
 }
 
 /** " with 2 errors", " with 3 failing tests", " with 1 error and 1 failing test", or "". */
@@ -28,8 +30,8 @@ export function problemsSuffix(evidence: ProposalEvidence | null): string {
   const errors = evidence?.introduced.length ?? 0;
   const failing = evidence?.tests?.newlyFailing.length ?? 0;
   const parts = [
-    ...(errors ? [plural(errors, 'error', 'errors')] : []),
-    ...(failing ? [plural(failing, 'failing test', 'failing tests')] : []),
+    ...(errors ? [plural(errors, 'error')] : []),
+    ...(failing ? [plural(failing, 'failing test')] : []),
   ];
   return parts.length ? ` with ${parts.join(' and ')}` : '';
 }
@@ -60,7 +62,7 @@ function testsGap(evidence: ProposalEvidence): string | null {
  * " (errors not checked)", " (still checking)", " (not checked)", or "" for a finished check.
  * Whatever is still running and not named otherwise (tests, hooks) reads "still checking".
  */
-export function uncheckedSuffix(input: ApproveLabelInput): string {
+export function uncheckedSuffix(input: CheckState): string {
   if (input.failed) return ' (not checked)';
   const { evidence } = input;
   // No evidence and nothing running: nothing checks this project, and nothing is claimed.
@@ -79,7 +81,12 @@ export function approveLabel(input: ApproveLabelInput): string {
     : !input.perHunk || (count.hunks === 1 && count.keptLines === count.changedLines)
       ? 'Approve'
       : `Approve ${selectionWords(count)}`;
-  return `${what}${problemsSuffix(input.evidence)}${uncheckedSuffix(input)}`;
+  return `${what}${checkNote(input)}`;
+}
+
+/** What the check found and what it did not finish: " with 1 error (still checking)", or "". */
+export function checkNote(check: CheckState): string {
+  return `${problemsSuffix(check.evidence)}${uncheckedSuffix(check)}`;
 }
 
 /** Above the evidence: what it is the evidence of, when that is not the whole proposal. */

@@ -2,10 +2,7 @@
 // project's branch, uncommitted files by name, its conversation by title, and when it last
 // changed. A worktree holding work is never shown as if it were clean.
 import type { GitWorktreeView } from '../../../shared/contract';
-
-function plural(n: number, one: string): string {
-  return `${n} ${one}${n === 1 ? '' : 's'}`;
-}
+import { plural } from '../../../shared/plural';
 
 export function WorktreeStateLine({ worktree: w }: { worktree: GitWorktreeView }) {
   const base = w.base ?? 'HEAD';
