@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../src/renderer/src/app/app';
+import { undoTurnName } from '../../../src/renderer/src/chat/turn-changes';
+import type { AgentEvent } from '../../../src/shared/agent-events';
 import type { Checkpoint } from '../../../src/shared/contract';
 import { ev } from '../support/agent-events';
 import { createFakeSluice } from '../support/fake-sluice';
@@ -120,9 +122,11 @@ describe('TurnChanges', () => {
 
   it('Undo turn - sends checkpoints.undoTurn with the turn id', async () => {
     const fake = await turnThatChangedFiles();
-    await userEvent.click(screen.getByRole('button', { name: 'Undo turn' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Undo turn 1: change things' }));
     expect(fake.callsTo('checkpoints.undoTurn')).toEqual([{ turnId: 't1', force: false }]);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo turn' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Undo turn 1: change things' })).toBeNull(),
+    );
   });
 
   it('Undo turn of a committed turn - shows what git did and its output', async () => {
@@ -136,9 +140,47 @@ describe('TurnChanges', () => {
         output: '[main ba98765] Revert "Sluice: change things"',
       },
     }));
-    await userEvent.click(screen.getByRole('button', { name: 'Undo turn' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Undo turn 1: change things' }));
     const status = await screen.findByText(/^Reverted this turn's commit 0123456789ab/u);
     expect(status).toBeTruthy();
     expect(screen.getByLabelText('git output')).toHaveTextContent('Revert "Sluice: change things"');
+  });
+
+  it('Undo turn - each turn button has a name of its own, the visible words stay', async () => {
+    const fake = createFakeSluice();
+    fake.handle('checkpoints.list', () => [
+      checkpoint('k1', 'src/a.ts'),
+      { ...checkpoint('k2', 'src/b.ts'), turnId: 't2' },
+    ]);
+    renderWithClient(<App />, fake);
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    const turn = async (text: string, turnId: string) => {
+      await userEvent.type(input, `${text}{Enter}`);
+      const at = (event: AgentEvent): AgentEvent => ({ ...event, turnId });
+      fake.emit('agent', at(ev.turnStart(text, turnId)));
+      fake.emit('agent', at(ev.toolStart(`u-${turnId}`, 'Editing a file', {}, 'edit_file')));
+      fake.emit('agent', at(ev.toolEnd(`u-${turnId}`, 'ok', 'applied', 'edit_file')));
+      fake.emit('agent', ev.turnEnd('end_turn', turnId));
+    };
+    await turn('change things', 't1');
+    await turn('now rename every helper in the cart module please', 't2');
+    await waitFor(() =>
+      expect(screen.getAllByRole('region', { name: 'Files changed' })).toHaveLength(2),
+    );
+    const buttons = screen.getAllByRole('button', { name: /^Undo turn/u });
+    expect(buttons.map((button) => button.textContent)).toEqual(['Undo turn', 'Undo turn']);
+    expect(buttons[0]).toHaveAccessibleName('Undo turn 1: change things');
+    expect(buttons[1]).toHaveAccessibleName('Undo turn 2: now rename every helper in the…');
+    await userEvent.click(buttons[1]!);
+    expect(fake.callsTo('checkpoints.undoTurn')).toEqual([{ turnId: 't2', force: false }]);
+  });
+});
+
+describe('undoTurnName', () => {
+  it('names the turn by its number and first words', () => {
+    expect(undoTurnName(1, 'fix it')).toBe('Undo turn 1: fix it');
+    expect(undoTurnName(4, '  ')).toBe('Undo turn 4');
+    expect(undoTurnName(2, undefined)).toBe('Undo turn 2');
+    expect(undoTurnName(3, 'a'.repeat(50))).toBe(`Undo turn 3: ${'a'.repeat(40)}…`);
   });
 });

@@ -51,6 +51,7 @@ export function Transcript({ conversation, checkpoints, onRetry }: Props) {
           <TurnView
             key={group.key}
             group={group}
+            number={index + 1}
             conversationId={conversation.id}
             live={last && conversation.running}
             onRetry={last && !conversation.running ? onRetry : null}

@@ -1,7 +1,7 @@
 // After a turn: the files it changed, each with Undo, and Undo for the whole turn. A refused
 // undo (the file changed since) says why and offers to undo anyway. Beside each file, what was
 // checked of the text written; without it, a live edit's test verdict that arrived after the
-// decision.
+// decision. Every turn's Undo turn reads the same, so its accessible name says which turn.
 import { useState } from 'react';
 import type { Checkpoint, UndoResult } from '../../../shared/contract';
 import { checkpointTestsNote } from '../../../shared/checkpoint-tests-text';
@@ -10,14 +10,37 @@ import {
   checkpointEvidenceNote,
 } from '../../../shared/checkpoint-evidence-text';
 
+/** How much of the person's message names its turn. */
+const NAME_WORDS = 6;
+const NAME_CHARS = 40;
+
+/** "Undo turn 2: fix the greeting in app.ts…", "Undo turn 3" for a turn without words. */
+export function undoTurnName(turnNumber: number, userText: string | undefined): string {
+  const words = (userText ?? '').trim().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return `Undo turn ${turnNumber}`;
+  const first = words.slice(0, NAME_WORDS).join(' ');
+  const cut =
+    first.length > NAME_CHARS
+      ? `${first.slice(0, NAME_CHARS).trimEnd()}…`
+      : words.length > NAME_WORDS
+        ? `${first}…`
+        : first;
+  return `Undo turn ${turnNumber}: ${cut}`;
+}
+
 interface Props {
   turnId: string;
+  /** The turn's place in the conversation (1 for the first). */
+  turnNumber: number;
+  /** The person's message that started the turn, when it had one. */
+  userText?: string | undefined;
   checkpoints: Checkpoint[];
   onUndo(id: string, force?: boolean): Promise<UndoResult | null>;
   onUndoTurn(turnId: string, force?: boolean): Promise<UndoResult | null>;
 }
 
-export function TurnChanges({ turnId, checkpoints, onUndo, onUndoTurn }: Props) {
+export function TurnChanges(props: Props) {
+  const { turnId, checkpoints, onUndo, onUndoTurn } = props;
   const [refused, setRefused] = useState<UndoResult['refused']>([]);
   const [git, setGit] = useState<UndoResult['git']>(undefined);
   const [busy, setBusy] = useState(false);
@@ -40,6 +63,7 @@ export function TurnChanges({ turnId, checkpoints, onUndo, onUndoTurn }: Props) 
             type="button"
             className="button small"
             disabled={busy}
+            aria-label={undoTurnName(props.turnNumber, props.userText)}
             onClick={() => void act(() => onUndoTurn(turnId))}
           >
             Undo turn

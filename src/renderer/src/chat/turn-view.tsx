@@ -15,6 +15,8 @@ import type { Usage } from '../../../shared/usage';
 
 interface Props {
   group: TurnGroup;
+  /** The turn's place in the conversation (1 for the first). */
+  number: number;
   /** Where the message's attached images are fetched from. */
   conversationId: string;
   live: boolean;
@@ -29,6 +31,7 @@ interface Props {
 
 export function TurnView({
   group,
+  number,
   conversationId,
   live,
   onRetry,
@@ -106,6 +109,8 @@ export function TurnView({
       {!live && group.turnId && checkpoints.length > 0 && (
         <TurnChanges
           turnId={group.turnId}
+          turnNumber={number}
+          userText={group.user?.text}
           checkpoints={checkpoints}
           onUndo={onUndo}
           onUndoTurn={onUndoTurn}
