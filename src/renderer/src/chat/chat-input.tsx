@@ -20,6 +20,7 @@ import { MentionMenu, mentionOptionId } from './mention-menu';
 import { SlashMenu } from './slash-menu';
 import { useComposerMenu, type MenuView } from './use-composer-menu';
 import { ComposerImageList } from './composer-images';
+import { FOCUS_HOME_ATTRIBUTE } from '../review/return-focus';
 import type { ComposerImages } from './use-composer-images';
 
 interface Props {
@@ -130,6 +131,8 @@ export function ChatInput({ draft, onDraftChange, onSend, onStop, running, image
         className="chat-textarea"
         aria-label="Message"
         data-testid="chat-input"
+        // Where focus goes when a review closes and what had focus before it is gone.
+        {...{ [FOCUS_HOME_ATTRIBUTE]: '' }}
         placeholder="Ask about this project… (@ to mention a file or symbol, / for commands)"
         rows={3}
         value={draft.text}

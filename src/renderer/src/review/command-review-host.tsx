@@ -3,12 +3,14 @@
 import { CommandApprovalCard } from './command-approval-card';
 import { useCommandApprovals } from './use-command-approvals';
 import type { ConversationFocus } from './review-host';
+import { useReturnFocus } from './return-focus';
 import { useShowConversation } from './use-show-conversation';
 
 export function CommandReviewHost({ activeConversationId, onShowConversation }: ConversationFocus) {
   const queue = useCommandApprovals();
   const current = queue.pending[0];
   useShowConversation(current, activeConversationId, onShowConversation);
+  useReturnFocus(current !== undefined);
   if (!current) return null;
   return (
     <CommandApprovalCard

@@ -2,7 +2,8 @@
 // they will be sent, why the person is asked, and the tool's description marked as the
 // server's own words (untrusted). Approved or rejected whole. The queue is filled by request
 // events and, at start, by approvals.pendingToolCalls, so a reload shows what still waits.
-// Like the other review dialogs it takes focus when a call comes up and keeps Tab inside.
+// Like the other review dialogs it takes focus when a call comes up, keeps Tab inside and,
+// once no call waits, gives focus back where it was.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ToolCallApprovalRequest } from '../../../shared/approvals';
 import { visibleUntrusted } from '../../../shared/untrusted-text';
@@ -11,6 +12,7 @@ import { errorMessage } from '../app/error-message';
 import { TextField } from '../app/text-field';
 import { wrapTab } from './focus-trap';
 import { rejectDecision } from './review-dialog';
+import { useReturnFocus } from './return-focus';
 import { pendingOfEvent, pendingOfRows, usePendingRequests } from './use-pending-requests';
 
 export function McpCallReview() {
@@ -26,6 +28,7 @@ export function McpCallReview() {
   const dialog = useRef<HTMLDivElement>(null);
   const current = pending[0];
   const shownId = current?.request.approvalId;
+  useReturnFocus(current !== undefined);
   // Each call shown takes focus, so the keyboard starts in the dialog, not the page behind.
   useEffect(() => {
     if (shownId !== undefined) dialog.current?.focus();

@@ -5,6 +5,7 @@ import { useResolvedTheme } from '../app/theme';
 import { DiffReviewModal } from './diff-review-modal';
 import { useApprovalQueue } from './use-approval-queue';
 import { McpCallReview } from './mcp-call-review';
+import { useReturnFocus } from './return-focus';
 import { useShowConversation } from './use-show-conversation';
 
 /** The conversation on screen, and how to show another (the one an approval came from). */
@@ -32,6 +33,7 @@ function DiffReviewHost({ activeConversationId, onShowConversation }: Conversati
 
   const current = queue.pending[0];
   useShowConversation(current, activeConversationId, onShowConversation);
+  useReturnFocus(current !== undefined);
   if (!current) return null;
   const total = batch.current.size;
   const sameConversation = queue.pending.filter(
