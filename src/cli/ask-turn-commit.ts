@@ -11,6 +11,7 @@ import type { WritableDb } from '../main/core/store/database-handles';
 import type { Workspace } from '../main/core/workspace/workspace';
 import type { CliIo } from './cli-io';
 import { terminalCommandOutput } from './terminal-safe-text';
+import { plural } from '../shared/plural';
 
 export async function commitTurnIfOn(args: {
   io: CliIo;
@@ -46,7 +47,7 @@ export async function commitTurnIfOn(args: {
   if (result.output) io.stderr.write(`${terminalCommandOutput(result.output)}\n`);
   io.stderr.write(
     result.kind === 'committed'
-      ? `Committed this turn (${result.paths.length} file(s)) as ${result.commit?.slice(0, 12) ?? ''}; undo it with sluice undo ${args.turnId} --turn.\n`
+      ? `Committed this turn (${plural(result.paths.length, 'file')}) as ${result.commit?.slice(0, 12) ?? ''}; undo it with sluice undo ${args.turnId} --turn.\n`
       : `This turn's files are written but not committed: git commit exited ${result.exitCode} (its output is above).\n`,
   );
 }

@@ -10,6 +10,7 @@ import { visibleUntrusted } from '../shared/untrusted-text';
 import type { AskWorktree } from './ask-worktree';
 import { writeJsonLine, type CliIo } from './cli-io';
 import { terminalCommandOutput } from './terminal-safe-text';
+import { plural } from '../shared/plural';
 
 /** True when the branch got its commit (or the set had nothing to commit). */
 export async function commitToWorktree(
@@ -56,7 +57,7 @@ export async function commitToWorktree(
     io.stderr.write(`Nothing of the set could be committed to ${worktree.branch}. ${finish}\n`);
   else if (result.commit.ok)
     io.stderr.write(
-      `Committed ${result.applied.length} file(s) to ${worktree.branch} as ${result.commit.commit?.slice(0, 12) ?? ''}. ${finish}\n`,
+      `Committed ${plural(result.applied.length, 'file')} to ${worktree.branch} as ${result.commit.commit?.slice(0, 12) ?? ''}. ${finish}\n`,
     );
   else
     io.stderr.write(

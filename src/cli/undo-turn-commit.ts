@@ -9,6 +9,7 @@ import type { CheckpointStore } from '../main/core/checkpoints/checkpoint-store'
 import type { Workspace } from '../main/core/workspace/workspace';
 import { ExitCode, writeJsonLine, type CliIo } from './cli-io';
 import { terminalCommandOutput } from './terminal-safe-text';
+import { plural } from '../shared/plural';
 
 /** The exit code when the undo was a git revert (done or failed); null to undo files as usual. */
 export async function undoTurnThroughGit(args: {
@@ -29,7 +30,7 @@ export async function undoTurnThroughGit(args: {
   if (place.kind === 'none') return null;
   if (place.kind === 'behind') {
     io.stderr.write(
-      `Turn ${args.turnId} was committed as ${place.commit.slice(0, 12)}, which is not HEAD (${place.after} commit(s) came after it), so Sluice does not git-revert it: the files are restored as usual and the commit stays in history (git revert ${place.commit.slice(0, 12)} yourself if you want it out).\n`,
+      `Turn ${args.turnId} was committed as ${place.commit.slice(0, 12)}, which is not HEAD (${plural(place.after, 'commit')} came after it), so Sluice does not git-revert it: the files are restored as usual and the commit stays in history (git revert ${place.commit.slice(0, 12)} yourself if you want it out).\n`,
     );
     return null;
   }

@@ -20,6 +20,7 @@ import { terminalCommandOutput } from './terminal-safe-text';
 import { mergePreview } from '../main/core/git/merge-preview';
 import { openCliEngine } from './cli-engine';
 import { renderEvidence } from './evidence-lines';
+import { plural } from '../shared/plural';
 
 /** Commits the worktree's uncommitted work on its branch, as the person reviews it. */
 async function commitFirst(io: CliIo, at: string, home: string, name: string): Promise<boolean> {
@@ -30,7 +31,7 @@ async function commitFirst(io: CliIo, at: string, home: string, name: string): P
   const diff = await diffForCommit(opened.reader, workspace, { kind: 'all' });
   let draft = `Work from worktree ${name}`;
   if (io.env.ANTHROPIC_API_KEY) {
-    io.stderr.write(`Drafting a commit message for ${diff.paths.length} file(s)…\n`);
+    io.stderr.write(`Drafting a commit message for ${plural(diff.paths.length, 'file')}…\n`);
     try {
       draft =
         (await draftCommitMessage({
@@ -118,7 +119,7 @@ async function mergeWith(
         );
         if (outcome.checkpoints.length)
           io.stdout.write(
-            `Its ${outcome.checkpoints.length} file(s) in this tree are checkpoints: sluice undo ${mergeTurnId(outcome.commit)} --turn puts them back as before the merge.\n`,
+            `Its ${plural(outcome.checkpoints.length, 'file')} in this tree are checkpoints: sluice undo ${mergeTurnId(outcome.commit)} --turn puts them back as before the merge.\n`,
           );
       }
       return ExitCode.Ok;
@@ -172,7 +173,7 @@ async function confirmMerge(
   const shown = preview.files.slice(0, 20).map((f) => `  ${visibleUntrusted(f)}`);
   if (preview.files.length > 20) shown.push(`  and ${preview.files.length - 20} more`);
   io.stderr.write(
-    `${args.worktree.branch} changes ${preview.files.length} file(s) here:\n${shown.join('\n')}\n`,
+    `${args.worktree.branch} changes ${plural(preview.files.length, 'file')} here:\n${shown.join('\n')}\n`,
   );
   if (preview.bothChanged.length)
     io.stderr.write(

@@ -5,8 +5,7 @@
 import type { CheckedText, CheckpointEvidence } from './contract/checkpoint-service';
 import { selectionWords, type SelectionCount } from './hunk-selection';
 import { missingCase } from './missing-case';
-
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+import { plural } from './plural';
 
 /** "the change as proposed", "the 1 of 2 hunks you kept", "your edited version". */
 export function checkedTextWords(what: CheckedText, kept?: SelectionCount): string {

@@ -3,8 +3,7 @@
 // everywhere. Plain text: callers escape it for their medium (terminal, HTML).
 import type { Diagnostic, ProposalEvidence } from './diagnostics';
 import { missingCase } from './missing-case';
-
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+import { plural } from './plural';
 
 /** "120 ms", "3 s", "2.5 s". */
 export function durationText(ms: number): string {

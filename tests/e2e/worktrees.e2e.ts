@@ -67,6 +67,6 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('new chat in a worktree in Ch
       (text) => text === changed,
       'the worktree’s change to reach the main tree',
     );
-    await page.getByText('1 of 1 file(s) applied.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByText('1 of 1 file applied.').waitFor({ timeout: UI_TIMEOUT_MS });
   });
 });

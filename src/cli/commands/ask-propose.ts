@@ -40,6 +40,7 @@ import type { CreateTests } from '../../main/core/test-runs/shell-tests';
 import type { CreateDiagnostics } from '../../main/core/diagnostics/project-diagnostics';
 import { openAskWorktree } from '../ask-worktree';
 import { commitToWorktree } from '../propose-worktree';
+import { plural } from '../../shared/plural';
 
 /** True when `ask`'s arguments ask for propose mode (`--mode propose` or `--mode=propose`). */
 export function wantsProposeMode(args: readonly string[]): boolean {
@@ -221,7 +222,7 @@ export function createProposeAskCommand(deps: ProposeAskDeps = {}): Verb {
         else {
           io.stderr.write(
             set.status === 'proposed'
-              ? `${set.checks ? `${oneLine(set.checks)}\n` : ''}Proposed ${set.files.length} file(s); review with: sluice proposal show ${set.id}\n`
+              ? `${set.checks ? `${oneLine(set.checks)}\n` : ''}Proposed ${plural(set.files.length, 'file')}; review with: sluice proposal show ${set.id}\n`
               : `The run failed: ${set.statusReason ?? 'no reason recorded'}. Its changes are kept for inspection (sluice proposal show ${set.id}) but cannot be applied.\n`,
           );
           io.stdout.write(`${set.id}\n`);

@@ -40,6 +40,7 @@ import { setCommitEachTurn } from '../../main/core/git/commit-each-turn-setting'
 import { sluiceHomeFor } from '../project-context';
 import type { CliIo } from '../cli-io';
 import { terminalCommandOutput } from '../terminal-safe-text';
+import { plural } from '../../shared/plural';
 
 /** The longest message taken from --message or an editor. */
 const MAX_MESSAGE_CHARS = 20_000;
@@ -198,7 +199,7 @@ async function draftedMessage(
   diff: CommitDiff,
   how: { model: string | undefined; acceptDraft: boolean | undefined },
 ): Promise<string | null> {
-  io.stderr.write(`Drafting a commit message for ${diff.paths.length} file(s)…\n`);
+  io.stderr.write(`Drafting a commit message for ${plural(diff.paths.length, 'file')}…\n`);
   let draft: string;
   try {
     draft = await draftCommitMessage({

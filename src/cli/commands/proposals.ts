@@ -6,6 +6,7 @@ import { ExitCode, UsageError, writeJsonLine } from '../cli-io';
 import { ANY_POSITIONALS, defineVerb, JSON_OPTION, PROJECT_OPTION } from '../define-verb';
 import { outsideLine } from '../terminal-safe-text';
 import { openProject } from '../project-context';
+import { plural } from '../../shared/plural';
 
 function firstLine(text: string, max = 70): string {
   const line = text.split('\n').find((l) => l.trim()) ?? '';
@@ -37,7 +38,7 @@ export default defineVerb({
         const when = new Date(set.createdAt).toISOString().replace('T', ' ').slice(0, 16);
         const recheck = set.needsRecheck ? ' [needs re-check]' : '';
         io.stdout.write(
-          `${set.id}  ${set.status.padEnd(15)} ${when}  ${set.paths.length} file(s)${recheck}  ${outsideLine(firstLine(set.prompt))}\n`,
+          `${set.id}  ${set.status.padEnd(15)} ${when}  ${plural(set.paths.length, 'file')}${recheck}  ${outsideLine(firstLine(set.prompt))}\n`,
         );
       }
       return ExitCode.Ok;

@@ -98,7 +98,7 @@ describe('commit each approved turn', () => {
     const undo = await sluice('undo', turnId, '--turn', '--project', repo);
     expect(undo.code).toBe(0);
     expect(undo.err).toContain(
-      'which is not HEAD (1 commit(s) came after it), so Sluice does not git-revert it',
+      'which is not HEAD (1 commit came after it), so Sluice does not git-revert it',
     );
     expect(git(repo, ['log', '-1', '--format=%s']).trim()).toBe('person: b');
     expect(await readFile(path.join(repo, 'a.ts'), 'utf8')).toBe('export const a = 1;\n');

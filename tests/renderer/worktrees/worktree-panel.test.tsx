@@ -99,7 +99,7 @@ describe('WorktreePanel - new chat in a worktree and finishing it', () => {
               { path: 'a.ts', outcome: 'applied', message: '' },
               { path: 'b.ts', outcome: 'rejected', message: '' },
             ],
-            message: '1 of 2 file(s) applied.',
+            message: '1 of 2 files applied.',
           };
     });
     renderWithClient(<Panel />, fake);

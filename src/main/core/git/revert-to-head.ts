@@ -80,7 +80,9 @@ export async function revertToHead(
       diff.hunks.filter((h) => !reverted.has(h.id)).map((h) => h.id),
     );
   }
-  const what = request.hunkIds?.length ? `hunk(s) ${request.hunkIds.join(', ')} of ` : '';
+  const what = request.hunkIds?.length
+    ? `${request.hunkIds.length === 1 ? 'hunk' : 'hunks'} ${request.hunkIds.join(', ')} of `
+    : '';
   const proposal = createProposal({
     tool: base.exists ? 'edit_file' : 'create_file',
     path: base.relative,

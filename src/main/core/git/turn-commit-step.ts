@@ -7,6 +7,7 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { GitReader, notARepositoryMessage } from './git-reader';
 import { createPersonGit } from './sandboxed-git';
 import { commitTurn } from './turn-commits';
+import { plural } from '../../../shared/plural';
 
 export interface TurnCommitStep {
   readonly status: 'ok' | 'error';
@@ -43,7 +44,7 @@ export async function commitTurnStep(args: {
   return result.kind === 'committed'
     ? {
         status: 'ok',
-        label: `Committed this turn (${result.paths.length} file(s)) as ${result.commit?.slice(0, 12) ?? ''}`,
+        label: `Committed this turn (${plural(result.paths.length, 'file')}) as ${result.commit?.slice(0, 12) ?? ''}`,
         result: result.output || '(git printed nothing)',
       }
     : {

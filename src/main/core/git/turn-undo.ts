@@ -6,6 +6,7 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import { GitReader } from './git-reader';
 import { createOwnGit } from './own-git';
 import { findTurnCommit, revertTurnCommit } from './turn-commits';
+import { plural } from '../../../shared/plural';
 
 export type TurnUndoByGit =
   | { readonly kind: 'reverted' | 'failed'; readonly message: string; readonly output: string }
@@ -27,7 +28,7 @@ export async function undoTurnByGit(args: {
   if (place.kind === 'behind')
     return {
       kind: 'behind',
-      message: `This turn's commit ${short} is not HEAD (${place.after} commit(s) came after it), so it was not reverted: the files were restored as usual and the commit stays in history.`,
+      message: `This turn's commit ${short} is not HEAD (${plural(place.after, 'commit')} came after it), so it was not reverted: the files were restored as usual and the commit stays in history.`,
     };
   const result = await revertTurnCommit({
     git: createOwnGit(opened.reader, args.env),

@@ -21,6 +21,7 @@ import {
 } from '../git/worktrees';
 import { Workspace } from '../workspace/workspace';
 import { personWriteContext, type GitHandlersDeps, type GitProject } from './git-handlers-deps';
+import { plural } from '../../../shared/plural';
 
 export async function projectWorktrees(deps: GitHandlersDeps): Promise<GitWorktrees> {
   const root = deps.currentProject().workspace.root;
@@ -131,7 +132,7 @@ async function mergeWorktree({ deps, git, project, worktree }: Finishing): Promi
     files: [],
     message:
       result.kind === 'merged'
-        ? `Merged ${worktree.branch} as ${result.commit.slice(0, 12)}; its ${result.checkpoints.length} file(s) here are checkpoints you can undo.`
+        ? `Merged ${worktree.branch} as ${result.commit.slice(0, 12)}; its ${plural(result.checkpoints.length, 'file')} here are checkpoints you can undo.`
         : result.kind === 'failed'
           ? `git merge exited ${result.exitCode}; the merge was aborted and nothing changed.`
           : result.kind === 'declined'
@@ -194,6 +195,6 @@ async function applyWorktree({
     message:
       paths.length === 0
         ? `Worktree ${name} has no changes against this project's HEAD.`
-        : `${files.filter((f) => f.outcome === 'applied').length} of ${paths.length} file(s) applied.`,
+        : `${files.filter((f) => f.outcome === 'applied').length} of ${plural(paths.length, 'file')} applied.`,
   };
 }

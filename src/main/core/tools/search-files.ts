@@ -6,6 +6,7 @@ import type { SearchEngine, SearchOutcome, SearchStop } from '../search/search-e
 import { missingCase } from '../../../shared/missing-case';
 import { ignoredTargetMessage } from './list-files';
 import { ok, toolError, defineTool } from './tool';
+import { plural } from '../../../shared/plural';
 
 export const SEARCH_MAX_MATCHES = 100;
 export const SEARCH_MAX_LINE_CHARS = 300;
@@ -45,10 +46,6 @@ export interface SearchFilesToolOptions {
   /** Default: ripgrep when its binary is installed, else the Node fallback. */
   readonly engine?: SearchEngine;
   readonly timeLimitMs?: number;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function stopNote(stop: SearchStop, timeLimitMs: number): string {
@@ -100,7 +97,7 @@ export function formatSearchOutcome(
   if (outcome.skippedLargeFiles) {
     lines.push(
       '',
-      `[${outcome.skippedLargeFiles} file(s) larger than the workspace's maxFileBytes limit were not searched; read_file can read them in parts.]`,
+      `[${plural(outcome.skippedLargeFiles, 'file')} larger than the workspace's maxFileBytes limit ${outcome.skippedLargeFiles === 1 ? 'was' : 'were'} not searched; read_file can read them in parts.]`,
     );
   }
   if (outcome.stoppedBy) lines.push('', stopNote(outcome.stoppedBy, timeLimitMs));

@@ -126,7 +126,7 @@ describe('git service - new chat in a worktree', () => {
     expect(merged).toMatchObject({
       ok: true,
       message: expect.stringMatching(
-        /^Merged sluice\/fix as [0-9a-f]{12}; its 1 file\(s\) here are checkpoints you can undo\.$/u,
+        /^Merged sluice\/fix as [0-9a-f]{12}; its 1 file here are checkpoints you can undo\.$/u,
       ),
     });
     expect(git(h.project, ['log', '-1', '--format=%s']).trim()).toMatch(

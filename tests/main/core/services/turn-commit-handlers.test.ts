@@ -73,7 +73,7 @@ describe('commit each approved turn in the app', () => {
     expect(types.slice(-3)).toEqual(['tool_start:git_commit', 'tool_end:git_commit', 'turn_end']);
     const start = events.find((e) => e.type === 'tool_start' && e.name === 'git_commit');
     expect(start).toMatchObject({
-      label: expect.stringMatching(/^Committed this turn \(1 file\(s\)\) as [0-9a-f]{12}$/u),
+      label: expect.stringMatching(/^Committed this turn \(1 file\) as [0-9a-f]{12}$/u),
     });
     const log = git(h.project, ['log', '-1', '--format=%s%n%(trailers:key=Sluice-Turn,valueonly)']);
     expect(log).toBe(`Sluice: raise a\n${events[0]?.turnId}\n\n`);
