@@ -176,9 +176,7 @@ describe('sluice diff --revert - back to HEAD through the approval gate', () => 
     stdin.end();
     expect(code).toBe(0);
     // Said to the person who asked, in their words: no "the person approved it".
-    expect(out).toMatch(
-      /^Reverted hunk h1 of b\.ts to HEAD\. Undo it with: sluice undo \S+\n$/u,
-    );
+    expect(out).toMatch(/^Reverted hunk h1 of b\.ts to HEAD\. Undo it with: sluice undo \S+\n$/u);
     expect(err).toContain('Revert hunk h1 of b.ts to HEAD, as you asked.');
     expect(err).toContain('-line two');
     const text = await readFile(path.join(repo, 'b.ts'), 'utf8');
