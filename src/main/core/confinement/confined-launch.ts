@@ -54,9 +54,18 @@ export interface WrapperLaunch {
   readonly argv: readonly string[];
 }
 
+/**
+ * The descriptor bwrap writes the sandbox's first process id to (`--info-fd`): the one after
+ * the seccomp program's. bwrap closes it on both sides, so nothing inside sees it.
+ */
+export function sandboxInfoFd(seccomp: boolean): number {
+  return seccomp ? 4 : 3;
+}
+
 /** Spawns the wrapper in its own process group; throws when it cannot start. */
 export function spawnWrapper(launch: WrapperLaunch): ChildProcessWithoutNullStreams {
   const seccomp = launch.seccompFd !== null;
+  const infoFd = sandboxInfoFd(seccomp);
   const bwrap = bubblewrapSetupArgs({
     root: launch.root,
     readOnlyRoot: true,
@@ -67,6 +76,7 @@ export function spawnWrapper(launch: WrapperLaunch): ChildProcessWithoutNullStre
     network: false,
     env: launch.env,
     seccompFd: seccomp ? 3 : undefined,
+    infoFd,
     // A read-only path that does not exist has nothing to show (bwrap would refuse to start).
     extraReadOnly: launch.readOnly.filter((p) => existsSync(p)),
     extraWritable: launch.writable,
@@ -79,7 +89,7 @@ export function spawnWrapper(launch: WrapperLaunch): ChildProcessWithoutNullStre
       'sluice-confine',
       String(launch.cpuSeconds),
       String(launch.memoryKiB),
-      seccomp ? '3' : '2',
+      String(infoFd),
       String(launch.procs.length),
       ...launch.procs,
       launch.sandboxDetail,
@@ -89,11 +99,9 @@ export function spawnWrapper(launch: WrapperLaunch): ChildProcessWithoutNullStre
     {
       cwd: launch.root,
       env: { PATH: '/usr/bin:/bin' },
-      stdio: ['pipe', 'pipe', 'pipe', ...(seccomp ? [launch.seccompFd] : [])] as unknown as [
-        'pipe',
-        'pipe',
-        'pipe',
-      ],
+      stdio: (seccomp
+        ? ['pipe', 'pipe', 'pipe', launch.seccompFd, 'pipe']
+        : ['pipe', 'pipe', 'pipe', 'pipe']) as unknown as ['pipe', 'pipe', 'pipe'],
       detached: true,
     },
   ) as ChildProcessWithoutNullStreams;

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { createCommandCgroup, type CommandCgroup } from '../sandbox/command-cgroup';
 import { startMemoryWatchdog } from '../sandbox/memory-watchdog';
@@ -23,7 +24,7 @@ import { detectSandbox } from '../sandbox/sandbox-detect';
 import { openUnixSocketFilter } from '../sandbox/unix-socket-filter';
 import { isInsideRoot } from '../workspace/resolve-inside-root';
 import { WRAPPER_FAILED_STATUS } from './confined-wrapper';
-import { confinementUnavailable, spawnWrapper } from './confined-launch';
+import { confinementUnavailable, sandboxInfoFd, spawnWrapper } from './confined-launch';
 import { DEFAULT_CONFINED_LIMITS, type ConfinedLimits } from './confined-limits';
 
 export { DEFAULT_CONFINED_LIMITS, type ConfinedLimits } from './confined-limits';
@@ -87,6 +88,36 @@ function installExitHook(): void {
   process.on('exit', () => {
     for (const kill of live) kill();
   });
+}
+
+function killPid(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone already
+  }
+}
+
+/** bwrap's `--info-fd` answer, `{"child-pid": N, …}`: N told once, when it comes. */
+function readSandboxPid(
+  child: ChildProcessWithoutNullStreams,
+  fd: number,
+  found: (pid: number) => void,
+): void {
+  const stream = child.stdio[fd] as Readable | null | undefined;
+  if (!stream) return;
+  let text = '';
+  let told = false;
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    if (told || text.length > 4096) return;
+    text += chunk;
+    const pid = Number(/"child-pid":\s*(\d+)/u.exec(text)?.[1]);
+    if (!Number.isInteger(pid) || pid <= 1) return;
+    told = true;
+    found(pid);
+  });
+  stream.on('error', () => undefined);
 }
 
 function killGroup(pid: number): void {
@@ -174,6 +205,7 @@ export function spawnConfined(options: ConfinedSpawnOptions): ConfinedSpawn {
       cleanup,
       memoryCeiling,
       memoryBytes,
+      infoFd: sandboxInfoFd(Boolean(seccomp)),
     }),
   };
 }
@@ -190,14 +222,27 @@ function watchConfined(
     cleanup: () => void;
     memoryCeiling: ConfinedProcess['memoryCeiling'];
     memoryBytes: number;
+    /** The descriptor bwrap writes the sandbox's first process id to. */
+    infoFd: number;
   },
 ): ConfinedProcess {
   const { signal: abortSignal, group, cleanup } = watch;
   const pid = child.pid;
   let stopped: 'aborted' | 'killed' | 'memory' | null = null;
+  let ended = false;
+  // The sandbox's first process leaves this process group (bwrap's --new-session) before it
+  // binds its life to bwrap's: a stop in between would leave the sandbox running. Killed by its
+  // id as well, that process takes every process of the sandbox's PID namespace with it.
+  let sandboxPid: number | null = null;
   const killAll = (): void => {
     if (pid !== undefined) killGroup(pid);
+    if (sandboxPid !== null) killPid(sandboxPid);
   };
+  readSandboxPid(child, watch.infoFd, (found) => {
+    sandboxPid = found;
+    // Told after a stop or the end (bwrap wrote it before it was killed): killed now.
+    if (stopped !== null || ended) killPid(found);
+  });
   const stop = (why: 'aborted' | 'killed' | 'memory'): void => {
     stopped ??= why;
     killAll();
@@ -221,6 +266,7 @@ function watchConfined(
     const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
       if (settled) return;
       settled = true;
+      ended = true;
       abortSignal?.removeEventListener('abort', onAbort);
       watchdog?.stop();
       // Whatever is left in the group goes with the program.

@@ -1,6 +1,7 @@
 // The small bash program before bwrap (confined-process.ts): join the ceilings' cgroups, set
 // the rlimits (CPU time always, memory when no cgroup could hold it), close every inherited
-// descriptor but 0-2 (and the seccomp program's, which bwrap reads and then closes), exec bwrap.
+// descriptor but 0-2 (and the seccomp program's and the sandbox-info one, which bwrap
+// closes), exec bwrap.
 // tests/main/core/confinement proves only 0-2 are open inside.
 // bash, not sh: dash cannot name a descriptor above 9 in a redirection (`exec 200>&-` is
 // "not found"), and a launcher may leave any number open; Node passes them all on.

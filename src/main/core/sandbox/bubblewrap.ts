@@ -59,6 +59,11 @@ export interface SandboxLayout {
   /** An open descriptor (in bwrap's process) of a seccomp program to load (unix-socket-filter.ts). */
   readonly seccompFd?: number | undefined;
   /**
+   * Where bwrap writes the sandbox's first process id (`--info-fd`), before that process can
+   * leave the caller's process group: killing it ends every process in the sandbox.
+   */
+  readonly infoFd?: number | undefined;
+  /**
    * The project bound read-only (a confined checker, confined-process.ts): nothing inside may
    * change a project byte. Protected paths need no re-binding then.
    */
@@ -218,6 +223,7 @@ export function bubblewrapSetupArgs(layout: SandboxLayout): string[] {
     'ALL',
   );
   if (layout.seccompFd !== undefined) args.push('--seccomp', String(layout.seccompFd));
+  if (layout.infoFd !== undefined) args.push('--info-fd', String(layout.infoFd));
   args.push('--clearenv');
   for (const [key, value] of Object.entries(layout.env)) args.push('--setenv', key, value);
   args.push('--setenv', 'HOME', layout.home, '--setenv', 'TMPDIR', '/tmp');

@@ -244,6 +244,23 @@ describeSandboxed('confined process - its end', () => {
     expect(await gone(token)).toBe(0);
   });
 
+  it('abort at any moment of the start - nothing of the sandbox is left running', async () => {
+    // The sandbox's first process leaves the wrapper's process group before it binds its life
+    // to bwrap's; a stop in that gap once left the sandbox running for good.
+    const token = String(randomInt(100_000, 999_999));
+    const runs = Array.from({ length: 24 }, async (_, i) => {
+      const controller = new AbortController();
+      const pending = run(`(sleep ${token} &); sleep ${token}`, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 2 * i);
+      return pending;
+    });
+    for (const result of await Promise.all(runs)) {
+      if (!result.ok) throw new Error(result.reason);
+      expect(result.exit.reason).toBe('aborted');
+    }
+    expect(await gone(token)).toBe(0);
+  }, 60_000);
+
   it('abort - the signal ends the sandbox and every process in it', async () => {
     const token = String(randomInt(100_000, 999_999));
     const controller = new AbortController();
