@@ -229,19 +229,20 @@ function watchConfined(
   const { signal: abortSignal, group, cleanup } = watch;
   const pid = child.pid;
   let stopped: 'aborted' | 'killed' | 'memory' | null = null;
-  let ended = false;
   // The sandbox's first process leaves this process group (bwrap's --new-session) before it
   // binds its life to bwrap's: a stop in between would leave the sandbox running. Killed by its
-  // id as well, that process takes every process of the sandbox's PID namespace with it.
+  // id as well, that process takes every process of the sandbox's PID namespace with it. Only
+  // while it may live: after a natural end bwrap has waited for it, and its id may be reused.
   let sandboxPid: number | null = null;
+  let settledNaturally = false;
   const killAll = (): void => {
     if (pid !== undefined) killGroup(pid);
-    if (sandboxPid !== null) killPid(sandboxPid);
+    if (sandboxPid !== null && (stopped !== null || !settledNaturally)) killPid(sandboxPid);
   };
   readSandboxPid(child, watch.infoFd, (found) => {
     sandboxPid = found;
-    // Told after a stop or the end (bwrap wrote it before it was killed): killed now.
-    if (stopped !== null || ended) killPid(found);
+    // Told after a stop (bwrap wrote it before it was killed): killed now.
+    if (stopped !== null) killPid(found);
   });
   const stop = (why: 'aborted' | 'killed' | 'memory'): void => {
     stopped ??= why;
@@ -266,7 +267,7 @@ function watchConfined(
     const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
       if (settled) return;
       settled = true;
-      ended = true;
+      settledNaturally = stopped === null;
       abortSignal?.removeEventListener('abort', onAbort);
       watchdog?.stop();
       // Whatever is left in the group goes with the program.
