@@ -5,6 +5,7 @@
 // allow, and a memory watchdog that holds the memory ceiling where they do not
 // (sandbox/memory-watchdog.ts).
 // Contract: run() never rejects for anything the command does; it reports how it ended.
+import { killPid, readSandboxPid } from '../sandbox/sandbox-first-process';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
@@ -67,6 +68,11 @@ export interface ProcessSpec {
    * and gives its reason on stderr). The listener bounds it; it must not throw.
    */
   readonly onStderr?: (chunk: Buffer) => void;
+  /**
+   * bwrap's `--info-fd`: a pipe at this descriptor (the one after extraFds and the channel)
+   * tells the sandbox's first process, which a stop kills too (sandbox-first-process.ts).
+   */
+  readonly sandboxInfoFd?: number;
 }
 
 export interface ProcessResult {
@@ -85,6 +91,28 @@ export interface ProcessResult {
 
 export const MAX_TIMEOUT_MS = 30 * 60 * 1000;
 export const DEFAULT_TIMEOUT_MS = 120 * 1000;
+
+/**
+ * The sandbox's first process, read from bwrap's `--info-fd` when the spec has one: kill() ends
+ * it; told after a stop, it is killed at once.
+ */
+function sandboxFirstProcess(
+  child: ChildProcess,
+  spec: ProcessSpec,
+  stopped: () => boolean,
+): { kill(): void } {
+  let found: number | null = null;
+  if (spec.sandboxInfoFd !== undefined) {
+    const slot = 3 + (spec.extraFds?.length ?? 0) + (spec.onHandle ? 1 : 0);
+    if (spec.sandboxInfoFd !== slot)
+      throw new Error(`sandboxInfoFd ${spec.sandboxInfoFd} is not the next descriptor (${slot})`);
+    readSandboxPid(child, slot, (pid) => {
+      found = pid;
+      if (stopped()) killPid(pid);
+    });
+  }
+  return { kill: () => void (found !== null && killPid(found)) };
+}
 
 function killGroup(pid: number, signal: NodeJS.Signals, windows = false): void {
   if (windows) {
@@ -195,6 +223,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
         'pipe',
         ...(spec.extraFds ?? []),
         ...(spec.onHandle ? ['ipc' as const] : []),
+        ...(spec.sandboxInfoFd !== undefined ? ['pipe' as const] : []),
       ]) as unknown as ['ignore', 'pipe', 'pipe'],
       detached: !spec.windows,
       windowsHide: true,
@@ -211,15 +240,16 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       child.on('error', () => undefined);
     }
     let killTimer: NodeJS.Timeout | undefined;
+    const sandbox = sandboxFirstProcess(child, spec, () => end !== null);
     const stop = (why: CommandEnd): void => {
       if (end) return;
       end = why;
       if (pid === undefined) return;
       killGroup(pid, 'SIGTERM', spec.windows);
-      killTimer = setTimeout(
-        () => killGroup(pid, 'SIGKILL', spec.windows),
-        spec.killGraceMs ?? 2000,
-      );
+      killTimer = setTimeout(() => {
+        killGroup(pid, 'SIGKILL', spec.windows);
+        sandbox.kill();
+      }, spec.killGraceMs ?? 2000);
     };
     const memory = watchRunMemory(pid, spec);
     const disarm = stopAtTimeoutOrAbort(stop, spec.timeoutMs, spec.signal);
@@ -238,8 +268,10 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       settled = true;
       disarm();
       memory?.stop();
-      // Whatever is left in the group (unsandboxed daemons) goes with the command.
+      // Whatever is left in the group (unsandboxed daemons) goes with the command; after a
+      // stop, the sandbox's first process too (a natural end: bwrap has waited for it).
       if (pid !== undefined && !spec.windows) killGroup(pid, 'SIGKILL');
+      if (end) sandbox.kill();
       if (killTimer) clearTimeout(killTimer);
       const memoryStop = memory?.reached() ?? null;
       const memoryExceeded = memoryStop !== null || (limit?.oomKilled() ?? false);

@@ -1,7 +1,6 @@
 // Runs one approved command line: inside bubblewrap (Linux, bubblewrap.ts) or Seatbelt (macOS,
 // seatbelt.ts) when the sandbox is available, otherwise directly (the approval said "not
-// sandboxed" and no rule applied).
-// The command sees a filtered environment: never the API key or other secrets of this process.
+// sandboxed" and no rule applied). It sees a filtered environment: never the API key or secrets.
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +10,7 @@ import { runProcess, type ProcessResult } from './command-process';
 import { RUN_MARKER, sweepMarked, type SweepDeps } from './marked-processes';
 import { OutputCapture, type OutputLimits } from './output-capture';
 import { findProtectedPaths } from '../sandbox/protected-mounts';
+import { isInsideRoot } from '../workspace/resolve-inside-root';
 import type { HostPattern } from '../../../shared/network-hosts';
 import {
   startNetworkProxy,
@@ -202,11 +202,12 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
           : `no Unix-socket filter exists for ${process.arch}: this command could connect to Unix sockets on the disk outside the project (a database's, a daemon's)`,
       );
     const channelFd = 3 + (seccomp ? 1 : 0);
+    const infoFd = channelFd + (proxy ? 1 : 0);
     const writable = options.writable ?? [];
     const found = findProtectedPaths(options.root);
     const scan = {
       ...found,
-      paths: found.paths.filter((p) => !writable.some((w) => isInsideOrSame(w, p))),
+      paths: found.paths.filter((p) => !writable.some((w) => isInsideRoot(w, p))),
     };
     if (scan.incomplete)
       notes.push(
@@ -231,7 +232,8 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
           ? { dir: proxy.dir, node: options.nodePath ?? process.execPath, channelFd }
           : undefined,
         seccompFd: seccomp ? 3 : undefined,
-        extraWritable: writable.filter((w) => !isInsideOrSame(options.root, w)),
+        infoFd,
+        extraWritable: writable.filter((w) => !isInsideRoot(options.root, w)),
         extraReadOnly: options.readOnly ?? [],
       },
       options.command,
@@ -249,6 +251,7 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       env: { PATH: env.PATH ?? '/usr/bin:/bin' },
       ...(seccomp ? { extraFds: [seccomp.fd] } : {}),
       ...(proxy ? { onHandle: proxy.accept } : {}),
+      sandboxInfoFd: infoFd,
     });
     // In a copy, every protected path in the run's layer was created by the command (those of
     // the project are bound read-only from the merged view).
@@ -267,11 +270,6 @@ export async function runCommand(options: CommandRunOptions): Promise<CommandRun
       rmSync(seccomp.dir, { recursive: true, force: true });
     }
   }
-}
-
-function isInsideOrSame(parent: string, child: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** The person's home folder (HOME, else the passwd entry), absolute and not `/`. */

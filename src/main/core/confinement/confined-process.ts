@@ -15,10 +15,10 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { SandboxAvailability } from '../sandbox/bubblewrap';
 import { createCommandCgroup, type CommandCgroup } from '../sandbox/command-cgroup';
 import { startMemoryWatchdog } from '../sandbox/memory-watchdog';
+import { killPid, readSandboxPid } from '../sandbox/sandbox-first-process';
 import { commandEnv, isSecretLookingName } from '../commands/command-env';
 import { detectSandbox } from '../sandbox/sandbox-detect';
 import { openUnixSocketFilter } from '../sandbox/unix-socket-filter';
@@ -88,36 +88,6 @@ function installExitHook(): void {
   process.on('exit', () => {
     for (const kill of live) kill();
   });
-}
-
-function killPid(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // gone already
-  }
-}
-
-/** bwrap's `--info-fd` answer, `{"child-pid": N, …}`: N told once, when it comes. */
-function readSandboxPid(
-  child: ChildProcessWithoutNullStreams,
-  fd: number,
-  found: (pid: number) => void,
-): void {
-  const stream = child.stdio[fd] as Readable | null | undefined;
-  if (!stream) return;
-  let text = '';
-  let told = false;
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk: string) => {
-    if (told || text.length > 4096) return;
-    text += chunk;
-    const pid = Number(/"child-pid":\s*(\d+)/u.exec(text)?.[1]);
-    if (!Number.isInteger(pid) || pid <= 1) return;
-    told = true;
-    found(pid);
-  });
-  stream.on('error', () => undefined);
 }
 
 function killGroup(pid: number): void {

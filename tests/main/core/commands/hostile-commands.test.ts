@@ -13,6 +13,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { randomInt } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -390,6 +391,31 @@ describeSandboxed('sandboxed run_command - hostile commands', () => {
     expect(r.end).toEqual({ kind: 'aborted' });
     expect(r.durationMs).toBeLessThan(5_000);
   });
+
+  it('abort at any moment of the start - nothing of the sandbox is left running', async () => {
+    // The sandbox's first process leaves the process group before it binds its life to bwrap's:
+    // a stop in that gap must still end it (it is killed by the id bwrap tells on --info-fd).
+    const token = String(randomInt(100_000, 999_999));
+    const runs = Array.from({ length: 16 }, (_, i) => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 3 * i);
+      return run(`(sleep ${token} &); sleep ${token}`, {
+        signal: controller.signal,
+        killGraceMs: 200,
+      });
+    });
+    for (const r of await Promise.all(runs)) expect(r.end).toEqual({ kind: 'aborted' });
+    const alive = () =>
+      readdirSync('/proc').filter((pid) => {
+        try {
+          return /^\d+$/u.test(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(token);
+        } catch {
+          return false;
+        }
+      }).length;
+    for (let i = 0; i < 40 && alive() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(alive()).toBe(0);
+  }, 60_000);
 
   it('environment - the API key of this process is not passed in', async () => {
     const r = await run('echo "key=[$ANTHROPIC_API_KEY]"', {
