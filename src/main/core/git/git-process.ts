@@ -18,6 +18,7 @@
 // Content is never diffed by git: HEAD's bytes come from `git cat-file blob` (no filters,
 // no textconv) and Sluice diffs them against the file itself.
 import { spawn } from 'node:child_process';
+import { personSafeDirectories } from './person-global-config';
 
 /** Settings that name a program or make a read run one; each set to run nothing. */
 export const READ_SETTINGS: readonly string[] = [
@@ -167,9 +168,21 @@ export function spawnGit(args: readonly string[], options: RunGitOptions): Promi
   });
 }
 
+/**
+ * `-c` pairs for READ_SETTINGS and the person's own `safe.directory` values (their global and
+ * system config is not read otherwise), from their environment (`base`, not a read's).
+ */
+export function readSettingArgs(base: NodeJS.ProcessEnv = process.env): string[] {
+  const trusted = personSafeDirectories(base).map((dir) => `safe.directory=${dir}`);
+  return [...READ_SETTINGS, ...trusted].flatMap((setting) => ['-c', setting]);
+}
+
 /** `-c` pairs for READ_SETTINGS plus a blank for every driver the repository's config names. */
-export async function readOverrides(cwd: string, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const fixed = READ_SETTINGS.flatMap((setting) => ['-c', setting]);
+export async function readOverrides(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  fixed: readonly string[] = readSettingArgs(),
+): Promise<string[]> {
   // Listing config (with includes, as git itself would read them) executes nothing.
   const listed = await spawnGit([...fixed, 'config', '--includes', '--list', '-z'], {
     cwd,

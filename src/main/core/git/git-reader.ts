@@ -5,7 +5,7 @@ import path from 'node:path';
 import {
   GitReadError,
   gitReadEnv,
-  READ_SETTINGS,
+  readSettingArgs,
   readOverrides,
   spawnGit,
   type GitResult,
@@ -78,6 +78,8 @@ export class GitReader {
     readonly root: string,
     readonly info: GitRepositoryInfo,
     private readonly env: NodeJS.ProcessEnv,
+    /** READ_SETTINGS and the person's safe.directory values (readSettingArgs). */
+    private readonly fixed: readonly string[],
   ) {}
 
   /** The repository around `root`, or why there is none; a broken repository throws GitReadError. */
@@ -86,7 +88,7 @@ export class GitReader {
     baseEnv: NodeJS.ProcessEnv = process.env,
   ): Promise<OpenGitResult> {
     const env = gitReadEnv(baseEnv);
-    const fixed = READ_SETTINGS.flatMap((setting) => ['-c', setting]);
+    const fixed = readSettingArgs(baseEnv);
     const result = await spawnGit(
       [
         ...fixed,
@@ -114,13 +116,13 @@ export class GitReader {
     if (problem) return { kind: 'not-a-repository', root, why: problem };
     return {
       kind: 'repository',
-      reader: new GitReader(root, { top, gitDir, commonDir, prefix }, env),
+      reader: new GitReader(root, { top, gitDir, commonDir, prefix }, env, fixed),
     };
   }
 
   /** The `-c` pairs that switch off everything the repository's config would run. */
   settings(): Promise<string[]> {
-    this.overrides ??= readOverrides(this.root, this.env);
+    this.overrides ??= readOverrides(this.root, this.env, this.fixed);
     return this.overrides;
   }
 

@@ -39,3 +39,32 @@ function withoutGitVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
       out[key] = value;
   return out;
 }
+
+const safeDirectories = new Map<string, readonly string[]>();
+
+/**
+ * The folders the person told git to trust though someone else owns them (`safe.directory` in
+ * their global and system config). Sluice's reads do not read those files (git-process.ts), so
+ * without these a repository the person trusts is refused with advice that cannot help there.
+ * Only git's protected scopes may set it, and the command line is one. Read once per process.
+ */
+export function personSafeDirectories(env: NodeJS.ProcessEnv = process.env): readonly string[] {
+  const key = `${env.HOME ?? ''}\0${env.XDG_CONFIG_HOME ?? ''}\0${env.GIT_CONFIG_GLOBAL ?? ''}`;
+  const known = safeDirectories.get(key);
+  if (known) return known;
+  const values = (['--system', '--global'] as const).flatMap((scope) => {
+    const read = spawnSync('git', ['config', scope, '--get-all', '-z', 'safe.directory'], {
+      env: withoutGitVariables(env),
+      encoding: 'utf8',
+      timeout: 5_000,
+      cwd: '/',
+    });
+    if (read.status !== 0 || typeof read.stdout !== 'string') return [];
+    // Each value ends with a NUL; an empty one (which empties the list, as in git) is kept.
+    const parts = read.stdout.split('\0');
+    parts.pop();
+    return parts.filter((value) => !value.includes('\n'));
+  });
+  safeDirectories.set(key, values);
+  return values;
+}
