@@ -31,6 +31,17 @@ const EVERYTHING = path.resolve(
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
 );
 
+/** A tool of a server that is never started (its connection is faked per test). */
+const ECHO_DEF = {
+  name: 'echo',
+  apiName: 'mcp__ev__echo',
+  server: 'ev',
+  description: 'Echo',
+  inputSchema: { type: 'object' },
+  annotations: {},
+  hash: 'h'.repeat(64),
+} as unknown as McpToolDefinition;
+
 let open: { h: Harness; db: WritableDb; manager?: ProjectMcpServers } | undefined;
 afterEach(async () => {
   await open?.manager?.close();
@@ -153,15 +164,7 @@ describe('mcp call audit', () => {
     const h = await startHarness({});
     const db = openAppDatabase({ home: path.join(h.root, '.home') });
     open = { h, db };
-    const def = {
-      name: 'echo',
-      apiName: 'mcp__ev__echo',
-      server: 'ev',
-      description: 'Echo',
-      inputSchema: { type: 'object' },
-      annotations: {},
-      hash: 'h'.repeat(64),
-    } as unknown as McpToolDefinition;
+    const def = ECHO_DEF;
     let calls = 0;
     const repo = createMcpRepository(db);
     repo.setToolPolicy('person:ev', 'echo', 'allow');
@@ -207,15 +210,7 @@ describe('mcp call audit', () => {
     const h = await startHarness({});
     const db = openAppDatabase({ home: path.join(h.root, '.home') });
     open = { h, db };
-    const def = {
-      name: 'echo',
-      apiName: 'mcp__ev__echo',
-      server: 'ev',
-      description: 'Echo',
-      inputSchema: { type: 'object' },
-      annotations: {},
-      hash: 'h'.repeat(64),
-    } as unknown as McpToolDefinition;
+    const def = ECHO_DEF;
     const tool = createMcpTool({
       def,
       key: 'person:ev',
