@@ -19,6 +19,7 @@ import { oneLine } from './one-line-text';
 import { sluiceHomeFor } from './project-context';
 import type { TerminalApprover } from './terminal-approval';
 import { showUntrusted } from './terminal-mcp-approval';
+import { shortRuleId } from './typed-id';
 
 export interface CliEngineOptions {
   readonly io: CliIo;
@@ -83,7 +84,7 @@ export function openCliEngine(options: CliEngineOptions): CliEngine {
       }),
       onCommandRuleSaved: (rule) =>
         notices.write(
-          `Saved rule ${rule.id}: allow commands starting "${oneLine(rule.prefix.join(' '))}" (remove it with "sluice rules remove ${rule.id}" or in Settings).\n`,
+          `Saved rule ${shortRuleId(rule.id)}: allow commands starting "${oneLine(rule.prefix.join(' '))}" (remove it with "sluice rules remove ${shortRuleId(rule.id)}" or in Settings).\n`,
         ),
       // Notices quote the servers' descriptions and the project's mcp.json: untrusted text
       // that must not move the cursor or repaint the terminal.

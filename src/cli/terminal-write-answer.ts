@@ -6,6 +6,7 @@ import type { WritableDb } from '../main/core/store/database-handles';
 import { createPolicyRepository } from '../main/core/store/policy-repository';
 import type { CliIo } from './cli-io';
 import type { TerminalApprover } from './terminal-approval';
+import { shortRuleId } from './typed-id';
 
 export const YES_PROTECTED_REASON =
   'is a protected path: --yes does not approve it, and there is no terminal to ask the person';
@@ -50,7 +51,7 @@ export async function answerWrite(
       action: 'allow',
     });
     io.stderr.write(
-      `Saved rule ${rule.id}: allow writes to ${rule.pathGlob} (remove it with "sluice rules remove ${rule.id}" or in Settings).\n`,
+      `Saved rule ${shortRuleId(rule.id)}: allow writes to ${rule.pathGlob} (remove it with "sluice rules remove ${shortRuleId(rule.id)}" or in Settings).\n`,
     );
   }
   broker.decide({ ...bind, decision: reply.decision }, reply.decidedBy ?? 'person');

@@ -12,3 +12,9 @@ export function typedId(typed: string, matches: readonly string[], noun: string)
     );
   return matches.length > 1 ? typed : (matches[0] ?? typed);
 }
+
+/** A rule's id as the CLI prints it: its kind and first 8 characters (`rule-c0d1b592`). */
+export function shortRuleId(id: string): string {
+  const dash = id.indexOf('-');
+  return dash < 0 ? id : id.slice(0, dash + 9);
+}

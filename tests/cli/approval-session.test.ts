@@ -64,7 +64,9 @@ describe('terminal approver', () => {
     const session = openCliSession({ io: cli, workspace, yes: false, approver });
     const ctx = { workspace, signal: new AbortController().signal, approvals: session.broker };
     expect((await runTool(edit, input, ctx)).status).toBe('ok');
-    expect(cli.errText()).toMatch(/Saved rule rule-.*: allow writes to src\/\*\*/u);
+    expect(cli.errText()).toMatch(
+      /Saved rule rule-[0-9a-f]{8}: allow writes to src\/\*\* \(remove it with "sluice rules remove rule-[0-9a-f]{8}"/u,
+    );
     expect((await runTool(edit, { ...input, path: 'src/b.ts' }, ctx)).content).toMatch(
       /applied without asking \(allowed by rule "allow write src\/\*\*"\)/u,
     );

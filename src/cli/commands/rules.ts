@@ -27,6 +27,7 @@ import {
   type ProjectTestSettingsPatch,
 } from '../../shared/test-run-settings';
 import { saveTestSettings, testSettingsText, testsPatch } from '../test-settings-form';
+import { typedId } from '../typed-id';
 import { ExitCode, UsageError, writeJsonLine, type CliIo } from '../cli-io';
 import { ANY_POSITIONALS, checkForm, defineVerb, type VerbValues } from '../define-verb';
 import { oneLine, wordsLine } from '../one-line-text';
@@ -325,10 +326,14 @@ function removeRule(
   io: CliIo,
   db: WritableDb,
   projectId: string,
-  id: string,
+  typed: string,
   json: boolean,
 ): ExitCode {
+  let id = typed;
   const rules = readRules(db, projectId);
+  const ids = [...rules.pathRules, ...rules.commandRules, ...rules.networkRules].map((r) => r.id);
+  // Whole, or an unambiguous start of it (the saved-rule line shows the first characters).
+  id = typedId(typed, typed ? ids.filter((each) => each.startsWith(typed)) : [], 'rule');
   const path = rules.pathRules.find((r) => r.id === id);
   const command = rules.commandRules.find((r) => r.id === id);
   const network = rules.networkRules.find((r) => r.id === id);

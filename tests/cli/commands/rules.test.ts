@@ -335,6 +335,20 @@ describe('sluice rules', () => {
     expect(unknown.code).toBe(1);
   });
 
+  it('rules remove - takes an unambiguous start of the id; an ambiguous one says which it could be', async () => {
+    await sluice('rules', 'add', 'path', 'src/**', '--allow', '--project', project);
+    await sluice('rules', 'add', 'path', 'docs/**', '--allow', '--project', project);
+    const { pathRules } = await listJson();
+    const id = pathRules[0]?.id ?? '';
+    const ambiguous = await sluice('rules', 'remove', 'rule-', '--project', project);
+    expect(ambiguous.code).not.toBe(0);
+    expect(ambiguous.err).toContain('"rule-" names more than one rule');
+    const short = await sluice('rules', 'remove', id.slice(0, 13), '--project', project);
+    expect(short.code).toBe(0);
+    expect(short.out).toMatch(new RegExp(`^Removed path rule ${id}  `, 'u'));
+    expect(stored().policy.rules).toHaveLength(1);
+  });
+
   it('rules remove - without an app DB is exit 1 and creates none', async () => {
     const run = await sluice('rules', 'remove', 'rule-x', '--project', project);
     expect(run.code).toBe(1);
