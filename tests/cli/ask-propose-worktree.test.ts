@@ -71,7 +71,7 @@ describe('sluice ask --mode propose --worktree - a background run on its own bra
     expect(run.err).toContain('Working in worktree bg (branch sluice/bg)');
     expect(run.code).toBe(0);
     const setId = run.out.trim();
-    expect(run.err).toMatch(/Committed 2 file\(s\) to sluice\/bg as [0-9a-f]{12}\./u);
+    expect(run.err).toMatch(/Committed 2 files to sluice\/bg as [0-9a-f]{12}\./u);
     const list = (await sluice('worktrees', '--project', repo, '--json')).lines() as Array<{
       path: string;
     }>;

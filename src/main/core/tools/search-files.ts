@@ -97,7 +97,7 @@ export function formatSearchOutcome(
   if (outcome.skippedLargeFiles) {
     lines.push(
       '',
-      `[${plural(outcome.skippedLargeFiles, 'file')} larger than the workspace's maxFileBytes limit ${outcome.skippedLargeFiles === 1 ? 'was' : 'were'} not searched; read_file can read them in parts.]`,
+      `[${plural(outcome.skippedLargeFiles, 'file')} larger than the workspace's maxFileBytes limit ${outcome.skippedLargeFiles === 1 ? 'was' : 'were'} not searched; read_file can read ${outcome.skippedLargeFiles === 1 ? 'it' : 'them'} in parts.]`,
     );
   }
   if (outcome.stoppedBy) lines.push('', stopNote(outcome.stoppedBy, timeLimitMs));

@@ -111,7 +111,7 @@ describe.skipIf(!canRun || !hasPytest)('late test verdict of a live edit', () =>
       const [checkpoint] = checkpoints.list();
       expect(checkpoint?.tests).toMatchObject({
         state: 'failed',
-        newlyFailing: ['tests/test_cart.py: tests.test_cart::test_total'],
+        newlyFailing: ['tests/test_cart.py::test_total'],
         newlyFailingCount: 1,
         passed: 1,
       });

@@ -99,8 +99,8 @@ describe.skipIf(!canRun || !hasPytest)('sluice mcp tests before approval', () =>
       if (!id) throw new Error('no change set');
       const stored = createChangeSetRepository(opened()).get(id)?.evidence?.tests;
       expect(stored?.state).toBe('failed');
-      expect(stored?.newlyFailing.map((f) => f.name)).toEqual(['tests.test_cart::test_total']);
-      expect(stored?.alreadyFailing.map((f) => f.name)).toEqual(['tests.test_cart::test_old_bug']);
+      expect(stored?.newlyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
+      expect(stored?.alreadyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_old_bug']);
 
       const fixed = await mcp.client.callTool({
         name: 'edit_file',
@@ -110,7 +110,7 @@ describe.skipIf(!canRun || !hasPytest)('sluice mcp tests before approval', () =>
       expect(text(fixed)).not.toContain('tests that pass today');
       const after = createChangeSetRepository(opened()).get(id)?.evidence?.tests;
       expect(after?.newlyFailing).toEqual([]);
-      expect(after?.alreadyFailing.map((f) => f.name)).toEqual(['tests.test_cart::test_old_bug']);
+      expect(after?.alreadyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_old_bug']);
       expect(treeHash(p.root)).toBe(before);
     } finally {
       await mcp.close();
@@ -149,7 +149,7 @@ describe.skipIf(!canRun || !hasPytest)('sluice mcp tests before approval', () =>
       }
       const late = createChangeSetRepository(opened()).get(id)?.evidence?.tests;
       expect(late?.state).toBe('failed');
-      expect(late?.newlyFailing.map((f) => f.name)).toEqual(['tests.test_cart::test_total']);
+      expect(late?.newlyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
     } finally {
       await mcp.close();
     }

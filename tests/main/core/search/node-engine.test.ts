@@ -96,7 +96,7 @@ describe('createNodeSearchEngine', () => {
     );
     expect(result.content).toMatch(/^1 matching line in 1 file/);
     expect(result.content).toMatch(
-      /1 file\(s\) larger than the workspace's maxFileBytes limit were not searched/,
+      /1 file larger than the workspace's maxFileBytes limit was not searched; read_file can read it in parts/,
     );
   });
 

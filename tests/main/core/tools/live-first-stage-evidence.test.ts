@@ -116,7 +116,7 @@ describe.skipIf(!canRun || !hasPytest)('live edit, tests that reach the change f
       const late = events.find((e) => e.type === 'approval_evidence');
       expect(late?.type === 'approval_evidence' && late.evidence.tests).toMatchObject({
         state: 'failed',
-        newlyFailing: [{ name: 'tests.test_lib::test_call_by_name', file: 'tests/test_lib.py' }],
+        newlyFailing: [{ name: 'tests/test_lib.py::test_call_by_name', file: 'tests/test_lib.py' }],
         passed: 2,
       });
       expect(events.map((e) => e.type)).toEqual([
