@@ -100,7 +100,9 @@ describe.skipIf(!canRun || !hasPytest)('sluice mcp tests before approval', () =>
       const stored = createChangeSetRepository(opened()).get(id)?.evidence?.tests;
       expect(stored?.state).toBe('failed');
       expect(stored?.newlyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_total']);
-      expect(stored?.alreadyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_old_bug']);
+      expect(stored?.alreadyFailing.map((f) => f.name)).toEqual([
+        'tests/test_cart.py::test_old_bug',
+      ]);
 
       const fixed = await mcp.client.callTool({
         name: 'edit_file',
@@ -110,7 +112,9 @@ describe.skipIf(!canRun || !hasPytest)('sluice mcp tests before approval', () =>
       expect(text(fixed)).not.toContain('tests that pass today');
       const after = createChangeSetRepository(opened()).get(id)?.evidence?.tests;
       expect(after?.newlyFailing).toEqual([]);
-      expect(after?.alreadyFailing.map((f) => f.name)).toEqual(['tests/test_cart.py::test_old_bug']);
+      expect(after?.alreadyFailing.map((f) => f.name)).toEqual([
+        'tests/test_cart.py::test_old_bug',
+      ]);
       expect(treeHash(p.root)).toBe(before);
     } finally {
       await mcp.close();
