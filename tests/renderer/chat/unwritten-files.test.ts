@@ -40,6 +40,10 @@ describe('unwrittenFiles', () => {
     expect(unwrittenFiles([step('e', 'rejected', { path: 'a.ts' })])[0]?.text).toBe(
       'Rejected: a.ts; nothing was written.',
     );
+    const yours = unwrittenFiles([
+      { ...command, result: 'The person rejected the command; it was not run.' },
+    ]);
+    expect(yours[0]?.text).toBe('You rejected Run: npm test; the command did not run.');
   });
 
   it('stepPath - only a non-empty string path; otherwise the label names the step', () => {
@@ -59,6 +63,6 @@ describe('unwrittenFiles', () => {
     };
     const [file] = unwrittenFiles([mine]);
     expect(file?.status).toBe('you-rejected');
-    expect(file?.text).toBe('You rejected src/m.ts; nothing was written.');
+    expect(file?.text).toBe('You rejected the change to src/m.ts; nothing was written.');
   });
 });

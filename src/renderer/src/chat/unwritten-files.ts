@@ -39,7 +39,9 @@ function describe(status: UnwrittenFile['status'], path: string, step: ToolItem)
     case 'rejected':
       return `Rejected: ${path}; ${notDone(step)}.`;
     case 'you-rejected':
-      return `You rejected ${path}; ${notDone(step)}.`;
+      return stepPath(step) !== undefined
+        ? `You rejected the change to ${path}; ${notDone(step)}.`
+        : `You rejected ${path}; ${notDone(step)}.`;
   }
 }
 

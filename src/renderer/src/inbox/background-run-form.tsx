@@ -67,6 +67,7 @@ export function BackgroundRunForm({ error, onError, onStarted }: Props) {
       <label className="inbox-run-where">
         <span>Where it runs</span>
         <select
+          className="input"
           value={where}
           data-testid="background-executor"
           onChange={(e) => setWhere(e.target.value === 'container' ? 'container' : 'local')}
@@ -79,6 +80,7 @@ export function BackgroundRunForm({ error, onError, onStarted }: Props) {
         <label className="inbox-run-where">
           <span>Image (empty: the project&apos;s devcontainer, else Settings); never pulled</span>
           <input
+            className="input"
             value={image}
             data-testid="background-image"
             placeholder="e.g. localhost/my-node:20"

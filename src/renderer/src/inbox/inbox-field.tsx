@@ -10,6 +10,7 @@ export function InboxField(props: {
     <label className="inbox-field">
       <span>{props.label}</span>
       <textarea
+        className="input"
         value={props.value}
         rows={2}
         data-testid={props.testId}
