@@ -138,7 +138,9 @@ describe('StepGroup', () => {
     const item = within(screen.getByRole('list', { name: 'Not written or not run' })).getByRole(
       'listitem',
     );
-    expect(item).toHaveTextContent('You rejected the change to src/config.ts; nothing was written.');
+    expect(item).toHaveTextContent(
+      'You rejected the change to src/config.ts; nothing was written.',
+    );
     expect(item).toHaveAttribute('data-status', 'you-rejected');
     await userEvent.click(summary);
     const step = screen.getByTestId('step');
