@@ -220,7 +220,8 @@ describe.skipIf(Boolean(chromiumMissingMessage()))('sluice serve in Chromium', (
     expect(result?.text).toMatch(/rejected/i);
 
     await page.getByTestId('steps-summary').click();
-    expect(await page.getByTestId('step').first().getAttribute('data-status')).toBe('rejected');
+    // The person's own reject: said as theirs, not as a failure.
+    expect(await page.getByTestId('step').first().getAttribute('data-status')).toBe('you-rejected');
     await snap(page, '08-reject-done');
   });
 

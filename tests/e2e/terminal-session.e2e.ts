@@ -265,7 +265,10 @@ describe.skipIf(!tmuxHere)('the terminal session on a real terminal', () => {
       'the list closed',
     );
     if (!/^Cost: \$/mu.test(picked)) await terminal.press('Enter');
-    const cost = await terminal.waitFor(/^Cost: \$\d+\.\d+ \(1\.2k in · 30 out\)$/mu, WAIT_MS);
+    const cost = await terminal.waitFor(
+      /^Cost: \$\d+\.\d+ \(1\.2k in · 30 out\) for this conversation so far[^\n]*\nBy turn:\n {2}1 {2}\$\d+\.\d+ {2}1\.2k in · 30 out {2}count the cost$/mu,
+      WAIT_MS,
+    );
     expect(cost.lastIndexOf(IDLE)).toBeGreaterThan(cost.lastIndexOf('Cost: $'));
     const { exitCode } = await leave(terminal);
     expect(exitCode).toBe(0);
