@@ -172,8 +172,8 @@ export function spawnGit(args: readonly string[], options: RunGitOptions): Promi
  * `-c` pairs for READ_SETTINGS and the person's own `safe.directory` values (their global and
  * system config is not read otherwise), from their environment (`base`, not a read's).
  */
-export function readSettingArgs(base: NodeJS.ProcessEnv = process.env): string[] {
-  const trusted = personSafeDirectories(base).map((dir) => `safe.directory=${dir}`);
+export async function readSettingArgs(base: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const trusted = (await personSafeDirectories(base)).map((dir) => `safe.directory=${dir}`);
   return [...READ_SETTINGS, ...trusted].flatMap((setting) => ['-c', setting]);
 }
 
@@ -181,8 +181,9 @@ export function readSettingArgs(base: NodeJS.ProcessEnv = process.env): string[]
 export async function readOverrides(
   cwd: string,
   env: NodeJS.ProcessEnv,
-  fixed: readonly string[] = readSettingArgs(),
+  fixed?: readonly string[],
 ): Promise<string[]> {
+  fixed ??= await readSettingArgs();
   // Listing config (with includes, as git itself would read them) executes nothing.
   const listed = await spawnGit([...fixed, 'config', '--includes', '--list', '-z'], {
     cwd,

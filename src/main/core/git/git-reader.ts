@@ -88,7 +88,7 @@ export class GitReader {
     baseEnv: NodeJS.ProcessEnv = process.env,
   ): Promise<OpenGitResult> {
     const env = gitReadEnv(baseEnv);
-    const fixed = readSettingArgs(baseEnv);
+    const fixed = await readSettingArgs(baseEnv);
     const result = await spawnGit(
       [
         ...fixed,

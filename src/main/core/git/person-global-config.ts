@@ -4,7 +4,7 @@
 // relies on without seeing (required signatures, a secret scanner in a global pre-commit), so
 // the commit's output names them instead of leaving them silently off. Reading config runs
 // nothing; the repository's own config is not read here (`--global` only).
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 
 /** Global settings a sandboxed commit leaves off, and what that means, in the person's words. */
 const NOTICED: readonly { key: string; name: string; means: string }[] = [
@@ -40,31 +40,46 @@ function withoutGitVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
-const safeDirectories = new Map<string, readonly string[]>();
+const safeDirectories = new Map<string, Promise<readonly string[]>>();
 
 /**
  * The folders the person told git to trust though someone else owns them (`safe.directory` in
  * their global and system config). Sluice's reads do not read those files (git-process.ts), so
  * without these a repository the person trusts is refused with advice that cannot help there.
- * Only git's protected scopes may set it, and the command line is one. Read once per process.
+ * Only git's protected scopes may set it, and the command line is one. Read once per process,
+ * off the main thread's way (two small `git config` runs, side by side).
  */
-export function personSafeDirectories(env: NodeJS.ProcessEnv = process.env): readonly string[] {
+export function personSafeDirectories(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<readonly string[]> {
   const key = `${env.HOME ?? ''}\0${env.XDG_CONFIG_HOME ?? ''}\0${env.GIT_CONFIG_GLOBAL ?? ''}`;
-  const known = safeDirectories.get(key);
-  if (known) return known;
-  const values = (['--system', '--global'] as const).flatMap((scope) => {
-    const read = spawnSync('git', ['config', scope, '--get-all', '-z', 'safe.directory'], {
-      env: withoutGitVariables(env),
-      encoding: 'utf8',
-      timeout: 5_000,
-      cwd: '/',
-    });
-    if (read.status !== 0 || typeof read.stdout !== 'string') return [];
-    // Each value ends with a NUL; an empty one (which empties the list, as in git) is kept.
-    const parts = read.stdout.split('\0');
-    parts.pop();
-    return parts.filter((value) => !value.includes('\n'));
+  let known = safeDirectories.get(key);
+  if (!known) {
+    known = Promise.all(
+      (['--system', '--global'] as const).map((scope) => safeDirectoriesIn(scope, env)),
+    ).then((scopes) => scopes.flat());
+    safeDirectories.set(key, known);
+  }
+  return known;
+}
+
+function safeDirectoriesIn(
+  scope: '--system' | '--global',
+  env: NodeJS.ProcessEnv,
+): Promise<string[]> {
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      ['config', scope, '--get-all', '-z', 'safe.directory'],
+      { env: withoutGitVariables(env), encoding: 'utf8', timeout: 5_000, cwd: '/' },
+      (error, stdout) => {
+        // None set (exit 1), no git, or no file: nothing trusted beyond git's own rule.
+        if (error || typeof stdout !== 'string') return resolve([]);
+        // Each value ends with a NUL; an empty one (which empties the list, as in git) is kept.
+        const parts = stdout.split('\0');
+        parts.pop();
+        resolve(parts.filter((value) => !value.includes('\n')));
+      },
+    );
   });
-  safeDirectories.set(key, values);
-  return values;
 }
